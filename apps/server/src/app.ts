@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import { registerAudit } from './core/audit.js';
+import { hashPassword } from './core/auth/password.js';
+import { LoginThrottle } from './core/auth/throttle.js';
+import { TokenService } from './core/auth/tokens.js';
+import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
+import { apiNotFound, genReqId, registerEnvelope, zodValidatorCompiler } from './core/http.js';
+import { resolveJwtSecret } from './core/secrets.js';
+import { LocalFileStorage, type FileStorage } from './core/storage.js';
+import { authRoutes } from './modules/auth/routes.js';
+import { fileRoutes } from './modules/files/routes.js';
+import { healthRoutes } from './modules/health/routes.js';
+import { seed, type SeedReport } from './modules/seed/seed.js';
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  db: DbHandle;
+  storage: FileStorage;
+  seedReport: SeedReport;
+  close(): Promise<void>;
+}
+
+export const JSON_BODY_LIMIT = 1024 * 1024;
+
+export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  try {
+    await migrate(handle);
+  } catch (e) {
+    await handle.close();
+    throw e;
+  }
+  const seedReport = await seed(handle.db, {
+    dataDir: config.dataDir, adminPassword: config.adminPassword, demo: config.demo, scryptLogN: config.scryptLogN,
+  });
+
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    genReqId,
+    bodyLimit: JSON_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+  });
+  app.setValidatorCompiler(zodValidatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerEnvelope(app);
+  registerAudit(app, handle.db);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        workerSrc: ["'self'", 'blob:'],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(multipart, { limits: { fileSize: 10240 * 1024, files: 1 } });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Agromet Console API', version: '0.1.0', description: 'Every JSON answer is the envelope {code, msg, data}; code 0 is success.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const deps = {
+    db: handle.db,
+    tokens,
+    throttle: new LoginThrottle(),
+    refreshTtl: config.refreshTokenTtl,
+    scryptLogN: config.scryptLogN,
+    dummyHash: await hashPassword('not-a-real-password', config.scryptLogN),
+  };
+
+  healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect });
+  authRoutes(app, deps);
+  fileRoutes(app, { db: handle.db, tokens, storage });
+
+  const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      setHeaders(reply, file) {
+        // Hashed assets never change; index.html must always be revalidated.
+        if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else reply.header('cache-control', 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const pathname = req.url.split('?')[0] ?? '/';
+    if (pathname === '/api' || pathname.startsWith('/api/') || !hasWeb || (req.method !== 'GET' && req.method !== 'HEAD')) {
+      return apiNotFound(req, reply);
+    }
+    // Client routes of the single-page app.
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  await app.ready();
+  return {
+    app,
+    db: handle,
+    storage,
+    seedReport,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}

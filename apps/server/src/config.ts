@@ -1,0 +1,84 @@
+import path from 'node:path';
+
+/** Every setting of the server, read from the environment in this one place. */
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** Unset → SQLite file in dataDir. */
+  databaseUrl: string | undefined;
+  /** Unset → generated on first start and kept in dataDir (mode 0600). */
+  jwtSecret: string | undefined;
+  /** Unset → random, printed once and written to dataDir/admin-password.txt. */
+  adminPassword: string | undefined;
+  demo: boolean;
+  /** Access-token lifetime in seconds. */
+  accessTokenTtl: number;
+  /** Refresh-token (session) lifetime in seconds. */
+  refreshTokenTtl: number;
+  /** Built web app to serve; absent folder → API only. */
+  webDist: string;
+  logLevel: string;
+  trustProxy: boolean;
+  /** scrypt cost exponent (N = 2^k); OWASP asks for 17. */
+  scryptLogN: number;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw.trim())) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  const n = Number(raw.trim());
+  if (n < min || n > max) throw new ConfigError(`${name} must be a whole number from ${min} to ${max}, got "${raw}"`);
+  return n;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name]?.trim().toLowerCase();
+  if (raw === undefined || raw === '') return fallback;
+  if (['1', 'true', 'yes', 'on'].includes(raw)) return true;
+  if (['0', 'false', 'no', 'off'].includes(raw)) return false;
+  throw new ConfigError(`${name} must be 1/0, true/false, yes/no or on/off, got "${env[name]}"`);
+}
+
+const serverRoot = path.resolve(import.meta.dirname, '..');
+
+export function loadConfig(env: Env = process.env): Config {
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL must be a postgres:// or postgresql:// URL (leave it unset for SQLite)');
+  }
+  const jwtSecret = env.JWT_SECRET || undefined;
+  if (jwtSecret !== undefined && jwtSecret.length < 32) {
+    throw new ConfigError('JWT_SECRET must be at least 32 characters (leave it unset to generate one)');
+  }
+  const adminPassword = env.ADMIN_PASSWORD || undefined;
+  if (adminPassword !== undefined && (adminPassword.length < 8 || adminPassword.length > 128)) {
+    throw new ConfigError('ADMIN_PASSWORD must be 8 to 128 characters (leave it unset to generate one)');
+  }
+  const host = env.HOST?.trim() || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) throw new ConfigError(`HOST must be a host name or address, got "${env.HOST}"`);
+  const logLevel = env.LOG_LEVEL?.trim() || 'info';
+  if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
+    throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
+  }
+  return {
+    port: int(env, 'PORT', 8080, 0, 65535),
+    host,
+    dataDir: path.resolve(env.DATA_DIR?.trim() || './data'),
+    databaseUrl,
+    jwtSecret,
+    adminPassword,
+    demo: bool(env, 'DEMO', false),
+    accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86_400),
+    refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 14 * 86_400, 3600, 90 * 86_400),
+    webDist: path.resolve(env.WEB_DIST?.trim() || path.join(serverRoot, '../web/dist')),
+    logLevel,
+    trustProxy: bool(env, 'TRUST_PROXY', false),
+    scryptLogN: int(env, 'SCRYPT_LOG_N', 17, 10, 20),
+  };
+}

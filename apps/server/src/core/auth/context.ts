@@ -1,0 +1,76 @@
+import { ADMIN, type ApiAccess } from '@agromet/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../db/index.js';
+import { errors } from '../errors.js';
+import type { TokenService } from './tokens.js';
+
+/** Who is calling, resolved from the access token and checked against the session on every request. */
+export interface AuthContext {
+  userId: number;
+  sessionId: string;
+  username: string;
+  name: string;
+  customerId: number;
+  codes: ReadonlySet<string>;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export function bearerToken(req: FastifyRequest): string | undefined {
+  const header = req.headers.authorization;
+  if (header) {
+    const m = /^Bearer\s+(\S+)$/i.exec(header);
+    return m?.[1] ?? header.trim();
+  }
+  // The spec passes the token as a query parameter on /user/info.
+  const q = req.query as Record<string, unknown> | undefined;
+  return typeof q?.token === 'string' && q.token ? q.token : undefined;
+}
+
+export async function effectiveCodes(db: Db, userId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('user_role')
+    .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
+    .select('role_permission.permission_code')
+    .distinct()
+    .where('user_role.user_id', '=', userId)
+    .execute();
+  return rows.map((r) => r.permission_code).sort();
+}
+
+export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw errors.tokenMissing();
+  const claims = await tokens.verifyAccess(token);
+  const row = await db
+    .selectFrom('session')
+    .innerJoin('app_user', 'app_user.id', 'session.user_id')
+    .select([
+      'session.revoked_at', 'session.expires_at', 'app_user.id', 'app_user.username', 'app_user.name',
+      'app_user.customer_id', 'app_user.enabled',
+    ])
+    .where('session.id', '=', claims.sessionId)
+    .executeTakeFirst();
+  if (!row || row.id !== claims.userId || row.revoked_at !== null || row.enabled !== 1 || row.expires_at <= new Date().toISOString()) {
+    throw errors.sessionRevoked();
+  }
+  const codes = new Set(await effectiveCodes(db, row.id));
+  return { userId: row.id, sessionId: claims.sessionId, username: row.username, name: row.name, customerId: row.customer_id, codes };
+}
+
+export function holdsAny(auth: AuthContext, codes: readonly string[]): boolean {
+  return auth.codes.has(ADMIN) || codes.some((c) => auth.codes.has(c));
+}
+
+/** A preHandler enforcing a contract route's access rule. */
+export function accessGuard(access: ApiAccess, db: Db, tokens: TokenService) {
+  return async (req: FastifyRequest) => {
+    if (access.kind === 'public') return;
+    req.auth = await authenticate(req, db, tokens);
+    if (access.kind === 'codes' && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
+  };
+}

@@ -1,0 +1,45 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SQLite from 'better-sqlite3';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import { migrationProvider, type Dialect } from './migrations.js';
+import type { Database } from './schema.js';
+
+export type Db = Kysely<Database>;
+
+export interface DbHandle {
+  db: Db;
+  dialect: Dialect;
+  close(): Promise<void>;
+}
+
+export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DbHandle {
+  if (opts.databaseUrl) {
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    return { db, dialect: 'postgres', close: () => db.destroy() };
+  }
+  fs.mkdirSync(opts.dataDir, { recursive: true });
+  const file = new SQLite(path.join(opts.dataDir, 'agromet.sqlite'));
+  file.pragma('journal_mode = WAL');
+  file.pragma('foreign_keys = ON');
+  file.pragma('busy_timeout = 5000');
+  file.pragma('synchronous = NORMAL');
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** Runs pending migrations; throws with the failing migration's name. */
+export async function migrate(handle: DbHandle): Promise<void> {
+  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) {
+    const failed = results?.find((r) => r.status === 'Error');
+    throw new Error(`database migration ${failed?.migrationName ?? ''} failed: ${(error as Error).message ?? String(error)}`);
+  }
+}
+
+export function nowIso(): string {
+  return new Date().toISOString();
+}

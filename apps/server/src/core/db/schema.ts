@@ -1,0 +1,149 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+/** A column with a database default: optional on insert. */
+type D<T> = ColumnType<T, T | undefined, T>;
+
+/** Times are ISO 8601 UTC strings and flags 0/1 integers, so both engines store them alike. */
+export interface CustomerTable {
+  id: Generated<number>;
+  name: string;
+  tel: D<string>;
+  address: D<string>;
+  logo: D<string>;
+  sys_name: D<string>;
+  center_lat: number;
+  center_lon: number;
+  zoom: number;
+  /** 1 for the platform customer that owns the console. */
+  is_platform: D<number>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface UserTable {
+  id: Generated<number>;
+  customer_id: number;
+  username: string;
+  first_name: D<string>;
+  last_name: D<string>;
+  name: string;
+  email: D<string>;
+  mobile: D<string>;
+  avatar: D<string>;
+  introduction: D<string>;
+  password_hash: string;
+  enabled: D<number>;
+  /** JSON: { articlePlatform: string[] } */
+  setting: string;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RoleTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  description: D<string>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface RolePermissionTable {
+  role_id: number;
+  permission_code: string;
+}
+
+export interface UserRoleTable {
+  user_id: number;
+  role_id: number;
+}
+
+export interface PermissionTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: D<string>;
+  /** 1 for the spec's codes, which cannot be deleted. */
+  builtin: D<number>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A sign-in: one refresh-token family. */
+export interface SessionTable {
+  id: string;
+  user_id: number;
+  created_at: string;
+  last_used_at: string;
+  expires_at: string;
+  revoked_at: string | null;
+  revoked_reason: string | null;
+  ip: string;
+  agent: string;
+}
+
+export interface RefreshTokenTable {
+  /** sha256 of the token; the token itself is never stored. */
+  token_hash: string;
+  session_id: string;
+  created_at: string;
+  /** Set once rotated: presenting it again revokes the session. */
+  rotated_at: string | null;
+}
+
+export interface OperationLogTable {
+  id: Generated<number>;
+  customer_id: number | null;
+  action: string;
+  operator_name: string;
+  type: string;
+  parameter: string;
+  description: string;
+  user_id: number | null;
+  username: string;
+  ip: string;
+  host: string;
+  agent: string;
+  language: string;
+  referer: string;
+  origin: string;
+  status_code: number;
+  result_code: number;
+  created_at: string;
+}
+
+export interface StoredFileTable {
+  id: string;
+  path: string;
+  mime: string;
+  size: number;
+  width: number;
+  height: number;
+  original_name: D<string>;
+  user_id: number | null;
+  customer_id: number | null;
+  created_at: string;
+}
+
+export interface Database {
+  customer: CustomerTable;
+  app_user: UserTable;
+  role: RoleTable;
+  role_permission: RolePermissionTable;
+  user_role: UserRoleTable;
+  permission: PermissionTable;
+  session: SessionTable;
+  refresh_token: RefreshTokenTable;
+  operation_log: OperationLogTable;
+  stored_file: StoredFileTable;
+}
+
+export type Customer = Selectable<CustomerTable>;
+export type User = Selectable<UserTable>;
+export type NewUser = Insertable<UserTable>;
+export type UserUpdate = Updateable<UserTable>;
+export type Session = Selectable<SessionTable>;

@@ -1,0 +1,38 @@
+import { ErrorCode, httpStatusOf, type ErrorCodeValue } from '@agromet/contracts';
+import type { MessageKey } from './messages.js';
+
+/** An answer other than success; the error handler turns it into the envelope. */
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCodeValue,
+    /** A message key (translated per request) or, with `raw`, literal text. */
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+    readonly data: unknown = null,
+    readonly headers: Record<string, string> = {},
+    /** For validation failures: the field the message is about. */
+    readonly field?: string,
+  ) {
+    super(key);
+  }
+  get status(): number {
+    return httpStatusOf[this.code];
+  }
+}
+
+export const errors = {
+  tokenMissing: () => new AppError(ErrorCode.TOKEN_MISSING, 'tokenMissing'),
+  tokenExpired: () => new AppError(ErrorCode.TOKEN_EXPIRED, 'tokenExpired'),
+  sessionRevoked: () => new AppError(ErrorCode.SESSION_REVOKED, 'sessionRevoked'),
+  forbidden: () => new AppError(ErrorCode.FORBIDDEN, 'forbidden'),
+  notFound: () => new AppError(ErrorCode.NOT_FOUND, 'notFound'),
+  conflict: (key: MessageKey, params: Record<string, string | number> = {}, data: unknown = null) =>
+    new AppError(ErrorCode.CONFLICT, key, params, data),
+  validation: (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+    new AppError(ErrorCode.VALIDATION, key, params, { issues: [{ field }] }, {}, field),
+  badCredentials: () => new AppError(ErrorCode.BAD_CREDENTIALS, 'badCredentials'),
+  tooMany: (retryAfterSeconds: number) =>
+    new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { seconds: retryAfterSeconds }, { retryAfter: retryAfterSeconds }, {
+      'retry-after': String(retryAfterSeconds),
+    }),
+};

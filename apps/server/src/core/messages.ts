@@ -1,0 +1,109 @@
+/** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
+export type Lang = 'zh' | 'en' | 'es';
+
+const zh = {
+  success: 'success',
+  tokenMissing: '未登录或令牌无效',
+  tokenExpired: '登录已过期',
+  sessionRevoked: '会话已失效，请重新登录',
+  forbidden: '没有权限执行此操作',
+  notFound: '记录不存在',
+  notFoundPath: '接口不存在：{path}',
+  badCredentials: '用户名或密码错误',
+  tooManyAttempts: '尝试次数过多，请在 {seconds} 秒后重试',
+  validationField: '{field}：{rule}',
+  malformedJson: '请求体不是有效的 JSON',
+  payloadTooLarge: '请求内容过大（上限 {limit}）',
+  internal: '服务器内部错误（请求编号 {requestId}）',
+  wrongCurrentPassword: '当前密码不正确',
+  passwordsDiffer: '俩次输入的新密码不一致',
+  passwordTooShort: '密码不能少于5位字符',
+  sameAsOld: '新密码不能与当前密码相同',
+  onlyImages: '只能上传图片',
+  imageTooLarge: '图片超出大小限制（{limit} KB）',
+  fileMissing: '缺少上传文件（字段 file）',
+  userDisabled: '用户名或密码错误',
+  mustEqualNewPassword: '必须与新密码一致',
+} as const;
+
+export type MessageKey = keyof typeof zh;
+
+const en: Record<MessageKey, string> = {
+  success: 'success',
+  tokenMissing: 'Not signed in or the token is invalid',
+  tokenExpired: 'Your sign-in has expired',
+  sessionRevoked: 'Your session has ended; please sign in again',
+  forbidden: 'You do not have permission to do this',
+  notFound: 'No such record',
+  notFoundPath: 'No such API: {path}',
+  badCredentials: 'Wrong username or password',
+  tooManyAttempts: 'Too many attempts; try again in {seconds} s',
+  validationField: '{field}: {rule}',
+  malformedJson: 'The request body is not valid JSON',
+  payloadTooLarge: 'The request is too large (limit {limit})',
+  internal: 'Internal server error (request id {requestId})',
+  wrongCurrentPassword: 'The current password is wrong',
+  passwordsDiffer: 'The two new passwords differ',
+  passwordTooShort: 'The password must be at least 5 characters',
+  sameAsOld: 'The new password must differ from the current one',
+  onlyImages: 'Only images can be uploaded',
+  imageTooLarge: 'The image exceeds the size limit ({limit} KB)',
+  fileMissing: 'No file uploaded (field file)',
+  userDisabled: 'Wrong username or password',
+  mustEqualNewPassword: 'must equal the new password',
+};
+
+const es: Record<MessageKey, string> = {
+  success: 'success',
+  tokenMissing: 'No ha iniciado sesión o el token no es válido',
+  tokenExpired: 'Su sesión ha caducado',
+  sessionRevoked: 'Su sesión ha terminado; vuelva a iniciar sesión',
+  forbidden: 'No tiene permiso para hacer esto',
+  notFound: 'No existe el registro',
+  notFoundPath: 'No existe la API: {path}',
+  badCredentials: 'Usuario o contraseña incorrectos',
+  tooManyAttempts: 'Demasiados intentos; vuelva a intentarlo en {seconds} s',
+  validationField: '{field}: {rule}',
+  malformedJson: 'El cuerpo de la solicitud no es JSON válido',
+  payloadTooLarge: 'La solicitud es demasiado grande (límite {limit})',
+  internal: 'Error interno del servidor (id de solicitud {requestId})',
+  wrongCurrentPassword: 'La contraseña actual no es correcta',
+  passwordsDiffer: 'Las dos contraseñas nuevas no coinciden',
+  passwordTooShort: 'La contraseña debe tener al menos 5 caracteres',
+  sameAsOld: 'La nueva contraseña debe ser distinta de la actual',
+  onlyImages: 'Solo se pueden subir imágenes',
+  imageTooLarge: 'La imagen supera el límite de tamaño ({limit} KB)',
+  fileMissing: 'Falta el archivo (campo file)',
+  userDisabled: 'Usuario o contraseña incorrectos',
+  mustEqualNewPassword: 'debe ser igual a la nueva contraseña',
+};
+
+const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };
+
+export function isMessageKey(s: string): s is MessageKey {
+  return Object.hasOwn(zh, s);
+}
+
+export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
+  return catalogues[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+}
+
+/** First supported language of an Accept-Language header; zh when none. */
+export function pickLanguage(header: string | undefined): Lang {
+  if (!header) return 'zh';
+  const ranked = header
+    .split(',')
+    .map((part, i) => {
+      const [tag = '', ...rest] = part.trim().split(';');
+      const q = rest.find((r) => r.trim().startsWith('q='));
+      return { tag: tag.toLowerCase(), q: q ? Number(q.trim().slice(2)) || 0 : 1, i };
+    })
+    .sort((a, b) => b.q - a.q || a.i - b.i);
+  for (const { tag } of ranked) {
+    const base = tag.split('-')[0];
+    if (base === 'zh' || base === 'en' || base === 'es') return base;
+  }
+  return 'zh';
+}
+
+export const catalogueKeys = { zh: Object.keys(zh), en: Object.keys(en), es: Object.keys(es) };

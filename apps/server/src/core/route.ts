@@ -1,0 +1,66 @@
+import type { ApiDef } from '@agromet/contracts';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { AuditSpec } from './audit.js';
+import { accessGuard } from './auth/context.js';
+import type { TokenService } from './auth/tokens.js';
+import type { Db } from './db/index.js';
+
+type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
+
+export interface RouteInput<D extends ApiDef> {
+  body: Infer<D['body']>;
+  query: Infer<D['query']>;
+  params: Infer<D['params']>;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+export interface RouteResult<T> {
+  data: T;
+  msg?: string;
+}
+
+const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
+
+/**
+ * Registers one route of the contracts' API table: its schemas validate the request, its access rule
+ * guards it, and the handler returns `data` (and optionally `msg`) for the envelope.
+ */
+export function registerRoute<D extends ApiDef>(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService },
+  def: D,
+  opts: {
+    audit?: AuditSpec;
+    bodyLimit?: number;
+    handler: (input: RouteInput<D>) => Promise<RouteResult<z.input<D['data']>>>;
+  },
+): void {
+  app.route({
+    method: def.method,
+    url: def.url,
+    bodyLimit: opts.bodyLimit,
+    config: { audit: opts.audit },
+    schema: {
+      summary: def.summary,
+      ...(def.body && !def.multipart ? { body: def.body } : {}),
+      ...(def.query ? { querystring: def.query } : {}),
+      ...(def.params ? { params: def.params } : {}),
+      response: { 200: envelope(def.data) },
+      ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
+    },
+    // Authentication before validation: an anonymous caller learns nothing about the body rules.
+    onRequest: accessGuard(def.access, deps.db, deps.tokens),
+    handler: async (req, reply) => {
+      const result = await opts.handler({
+        body: req.body as never,
+        query: req.query as never,
+        params: req.params as never,
+        req,
+        reply,
+      });
+      return { code: 0, msg: result.msg ?? 'success', data: result.data };
+    },
+  });
+}

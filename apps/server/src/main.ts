@@ -1,0 +1,31 @@
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
+import { banner } from './modules/seed/seed.js';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`configuration error: ${e.message}`);
+      process.exit(2);
+    }
+    throw e;
+  }
+  const built = await buildApp(config);
+  const address = await built.app.listen({ port: config.port, host: config.host });
+  const url = address.replace('0.0.0.0', '127.0.0.1');
+  console.log(banner(built.seedReport, url));
+  const stop = async () => {
+    await built.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', stop);
+  process.once('SIGTERM', stop);
+}
+
+main().catch((e: unknown) => {
+  console.error(`start failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

@@ -1,0 +1,53 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import { registerRoute } from '../../core/route.js';
+import * as service from './service.js';
+import type { AuthDeps } from './service.js';
+
+export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
+  const r = { db: deps.db, tokens: deps.tokens };
+
+  registerRoute(app, r, API.login, {
+    audit: { action: 'login', type: 'auth', description: '用户登录' },
+    handler: async ({ body, req }) => {
+      req.auditSubject = { userId: null, username: body.username, name: '', customerId: null };
+      const { tokens, user } = await service.login(deps, body, { ip: req.ip, agent: req.headers['user-agent'] ?? '' });
+      req.auditSubject = { userId: user.id, username: user.username, name: user.name, customerId: user.customer_id };
+      return { data: tokens };
+    },
+  });
+
+  registerRoute(app, r, API.logout, {
+    audit: { action: 'logout', type: 'auth', description: '用户登出' },
+    handler: async ({ req }) => {
+      await service.logout(deps, req.auth!);
+      return { data: null };
+    },
+  });
+
+  registerRoute(app, r, API.refresh, {
+    audit: { action: 'refresh', type: 'auth', description: '刷新令牌' },
+    handler: async ({ query }) => ({ data: await service.refresh(deps, query.refreshToken) }),
+  });
+
+  registerRoute(app, r, API.userInfo, {
+    handler: async ({ req }) => ({ data: await service.userInfo(deps.db, req.auth!.userId) }),
+  });
+
+  registerRoute(app, r, API.userRids, {
+    handler: async ({ req, params }) => ({ data: await service.userRoleIds(deps.db, req.auth!, params.id) }),
+  });
+
+  registerRoute(app, r, API.changePassword, {
+    audit: { action: 'changePassword', type: 'user', description: '修改密码' },
+    handler: async ({ req, body }) => {
+      await service.changePassword(deps, req.auth!, body);
+      return { data: null, msg: 'success' };
+    },
+  });
+
+  registerRoute(app, r, API.setting, {
+    audit: { action: 'setting', type: 'user', description: '个人信息设置' },
+    handler: async ({ req, body }) => ({ data: await service.updateSetting(deps.db, req.auth!, body) }),
+  });
+}

@@ -1,0 +1,152 @@
+import { randomUUID } from 'node:crypto';
+import type { ChangePasswordBody, SettingBody, TokenPair, UserInfo } from '@agromet/contracts';
+import { effectiveCodes, holdsAny, type AuthContext } from '../../core/auth/context.js';
+import { hashPassword, verifyPassword } from '../../core/auth/password.js';
+import type { LoginThrottle } from '../../core/auth/throttle.js';
+import { hashToken, newRefreshToken, type TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import type { User } from '../../core/db/schema.js';
+import { AppError, errors } from '../../core/errors.js';
+import * as repo from './repo.js';
+
+export interface AuthDeps {
+  db: Db;
+  tokens: TokenService;
+  throttle: LoginThrottle;
+  refreshTtl: number;
+  scryptLogN: number;
+  /** A hash to check against when the username is unknown, so both failures take the same time. */
+  dummyHash: string;
+}
+
+export interface ClientInfo {
+  ip: string;
+  agent: string;
+}
+
+async function issueSession(deps: AuthDeps, userId: number, client: ClientInfo): Promise<TokenPair> {
+  const sessionId = randomUUID();
+  const refresh = newRefreshToken();
+  await repo.createSession(deps.db, {
+    id: sessionId, userId, ip: client.ip, agent: client.agent, refreshHash: hashToken(refresh),
+    expiresAt: new Date(Date.now() + deps.refreshTtl * 1000).toISOString(),
+  });
+  return { access_token: await deps.tokens.signAccess({ userId, sessionId }), refresh_token: refresh, expired: deps.tokens.accessTtl };
+}
+
+export async function login(
+  deps: AuthDeps,
+  body: { username: string; password: string },
+  client: ClientInfo,
+): Promise<{ tokens: TokenPair; user: User }> {
+  const wait = deps.throttle.retryAfter(body.username, client.ip);
+  if (wait > 0) throw errors.tooMany(wait);
+  const user = await repo.findUserByUsername(deps.db, body.username);
+  const valid = await verifyPassword(body.password, user?.password_hash ?? deps.dummyHash);
+  if (!user || !valid || user.enabled !== 1) {
+    deps.throttle.recordFailure(body.username, client.ip);
+    throw errors.badCredentials();
+  }
+  deps.throttle.recordSuccess(body.username, client.ip);
+  return { tokens: await issueSession(deps, user.id, client), user };
+}
+
+export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair> {
+  const hash = hashToken(token);
+  const row = await repo.findRefreshToken(deps.db, hash);
+  if (!row) throw errors.sessionRevoked();
+  if (row.rotated_at !== null) {
+    // A rotated token presented again means it leaked: end the whole family.
+    await repo.revokeSession(deps.db, row.session_id, 'refresh-reuse');
+    throw errors.sessionRevoked();
+  }
+  if (row.revoked_at !== null || row.expires_at <= nowIso() || row.enabled !== 1) throw errors.sessionRevoked();
+  const next = newRefreshToken();
+  if (!(await repo.rotateRefreshToken(deps.db, row.session_id, hash, hashToken(next)))) {
+    await repo.revokeSession(deps.db, row.session_id, 'refresh-reuse');
+    throw errors.sessionRevoked();
+  }
+  return {
+    access_token: await deps.tokens.signAccess({ userId: row.user_id, sessionId: row.session_id }),
+    refresh_token: next,
+    expired: deps.tokens.accessTtl,
+  };
+}
+
+export function logout(deps: AuthDeps, auth: AuthContext): Promise<void> {
+  return repo.revokeSession(deps.db, auth.sessionId, 'logout');
+}
+
+function parseSetting(json: string): { articlePlatform: string[] } {
+  try {
+    const v = JSON.parse(json) as { articlePlatform?: unknown };
+    return { articlePlatform: Array.isArray(v.articlePlatform) ? v.articlePlatform.map(String) : [] };
+  } catch {
+    return { articlePlatform: [] };
+  }
+}
+
+export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
+  const user = await repo.findUserById(db, userId);
+  if (!user) throw errors.sessionRevoked();
+  const customer = await repo.findCustomer(db, user.customer_id);
+  return {
+    id: user.id,
+    username: user.username,
+    name: user.name,
+    avatar: user.avatar,
+    introduction: user.introduction,
+    email: user.email,
+    mobile: user.mobile,
+    roles: await effectiveCodes(db, user.id),
+    customer: customer.name,
+    customerId: customer.id,
+    setting: parseSetting(user.setting),
+    branding: {
+      sysName: customer.sys_name,
+      logo: customer.logo,
+      centerLat: customer.center_lat,
+      centerLon: customer.center_lon,
+      zoom: customer.zoom,
+    },
+  };
+}
+
+export async function changePassword(deps: AuthDeps, auth: AuthContext, body: ChangePasswordBody): Promise<void> {
+  const user = await repo.findUserById(deps.db, auth.userId);
+  if (!user) throw errors.sessionRevoked();
+  if (!(await verifyPassword(body.password, user.password_hash))) throw errors.validation('password', 'wrongCurrentPassword');
+  if (body.newPassword === body.password) throw errors.validation('newPassword', 'sameAsOld');
+  const hash = await hashPassword(body.newPassword, deps.scryptLogN);
+  await deps.db.transaction().execute(async (tx) => {
+    await tx.updateTable('app_user')
+      .set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
+      .where('id', '=', user.id).execute();
+    await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);
+  });
+}
+
+export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody): Promise<UserInfo> {
+  const patch: Record<string, string> = { name: body.name };
+  for (const key of ['avatar', 'email', 'mobile', 'introduction'] as const) {
+    if (body[key] !== undefined) patch[key] = body[key];
+  }
+  await db.updateTable('app_user')
+    .set((eb) => ({ ...patch, updated_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('id', '=', auth.userId).execute();
+  return userInfo(db, auth.userId);
+}
+
+/** Own role ids, or those of a user of the same customer for holders of sys.user.admin. */
+export async function userRoleIds(db: Db, auth: AuthContext, id: number): Promise<number[]> {
+  if (id !== auth.userId) {
+    if (!holdsAny(auth, ['sys.user.admin'])) throw errors.forbidden();
+    const target = await repo.findUserById(db, id);
+    const visible = target && (target.customer_id === auth.customerId || holdsAny(auth, ['osm.customer.admin']));
+    if (!visible) throw errors.notFound();
+  }
+  return (await repo.roleIdsOfUser(db, id)).map((r) => r.role_id);
+}
+
+export { AppError };

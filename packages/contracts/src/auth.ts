@@ -1,0 +1,80 @@
+import { z } from 'zod';
+
+/** Spec section 5 and 9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 5;
+export const PASSWORD_MAX_LENGTH = 128;
+/** Spec section 9: the web refreshes when the access token expires within this window. */
+export const REFRESH_THRESHOLD_MS = 300_000;
+export const DEFAULT_SYS_NAME = '天策云管理控制台';
+export const DEFAULT_MAP = { centerLat: 39.9, centerLon: 116.4, zoom: 8, minZoom: 3, maxZoom: 15 } as const;
+
+export const LoginBody = z.strictObject({
+  username: z.string().trim().min(1).max(64),
+  password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+});
+export type LoginBody = z.infer<typeof LoginBody>;
+
+export const TokenPair = z.object({
+  access_token: z.string(),
+  refresh_token: z.string(),
+  /** Access-token lifetime in seconds. */
+  expired: z.number().int(),
+});
+export type TokenPair = z.infer<typeof TokenPair>;
+
+export const RefreshQuery = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+export const UserInfoQuery = z.strictObject({ token: z.string().max(4096).optional() });
+
+/** The customer's branding, applied to the top bar, login page, browser title and map. */
+export const Branding = z.object({
+  sysName: z.string(),
+  logo: z.string(),
+  centerLat: z.number(),
+  centerLon: z.number(),
+  zoom: z.number().int(),
+});
+export type Branding = z.infer<typeof Branding>;
+
+export const UserSetting = z.object({ articlePlatform: z.array(z.string()) });
+
+export const UserInfo = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  avatar: z.string(),
+  introduction: z.string(),
+  email: z.string(),
+  mobile: z.string(),
+  /** Effective permission codes. */
+  roles: z.array(z.string()),
+  customer: z.string(),
+  customerId: z.number().int(),
+  setting: UserSetting,
+  branding: Branding,
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const ChangePasswordBody = z
+  .strictObject({
+    password: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+    newPassword: z.string().min(PASSWORD_MIN_LENGTH).max(PASSWORD_MAX_LENGTH),
+    confirmPassword: z.string().min(1).max(PASSWORD_MAX_LENGTH),
+  })
+  .refine((b) => b.confirmPassword === b.newPassword, { path: ['confirmPassword'], message: 'must equal newPassword' });
+export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
+
+/** Only a stored upload path (or empty) may be used as an avatar or logo. */
+export const StoredImagePath = z.string().max(300).regex(/^(\/api\/files\/[A-Za-z0-9/_.-]+)?$/, 'must be a path returned by /api/file/upload');
+
+export const SettingBody = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+  avatar: StoredImagePath.optional(),
+  email: z.union([z.literal(''), z.email().max(128)]).optional(),
+  mobile: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'digits, spaces, + - ( ) only').optional(),
+  introduction: z.string().max(500).optional(),
+});
+export type SettingBody = z.infer<typeof SettingBody>;
+
+export const UserIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
+export const UPLOAD_MAX_KB = 10240;

@@ -1,0 +1,42 @@
+/** Error codes of the API envelope, with the HTTP status each is sent with (DESIGN.md). */
+export const ErrorCode = {
+  OK: 0,
+  TOKEN_MISSING: 4000,
+  TOKEN_EXPIRED: 4001,
+  SESSION_REVOKED: 4002,
+  FORBIDDEN: 4003,
+  NOT_FOUND: 4004,
+  CONFLICT: 4009,
+  VALIDATION: 4100,
+  BAD_CREDENTIALS: 4101,
+  /** Extension of DESIGN.md's table: a body or file over the size limit (HTTP 413). */
+  PAYLOAD_TOO_LARGE: 4130,
+  TOO_MANY_ATTEMPTS: 4290,
+  INTERNAL: 5000,
+} as const;
+
+export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const httpStatusOf: Record<ErrorCodeValue, number> = {
+  0: 200,
+  4000: 401,
+  4001: 401,
+  4002: 401,
+  4003: 403,
+  4004: 404,
+  4009: 409,
+  4100: 400,
+  4101: 401,
+  4130: 413,
+  4290: 429,
+  5000: 500,
+};
+
+/** Codes after which the web asks the user to sign in again. */
+export const RELOGIN_CODES: readonly number[] = [ErrorCode.TOKEN_MISSING, ErrorCode.TOKEN_EXPIRED, ErrorCode.SESSION_REVOKED];
+
+export interface Envelope<T = unknown> {
+  code: number;
+  msg: string;
+  data: T;
+}

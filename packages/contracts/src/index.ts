@@ -1,0 +1,5 @@
+export * from './errors.js';
+export * from './permissions.js';
+export * from './routes.js';
+export * from './auth.js';
+export * from './api.js';

@@ -1,0 +1,39 @@
+/** Permission codes of spec section 6, plus `admin`, which passes everything. */
+export const ADMIN = 'admin';
+
+export interface PermissionDef {
+  code: string;
+  /** Seeded display name (zh); the web shows a translated label by code. */
+  name: string;
+  description: string;
+}
+
+export const PERMISSIONS: readonly PermissionDef[] = [
+  { code: ADMIN, name: '超级管理员', description: '拥有全部权限' },
+  { code: 'revise.point.admin', name: '单点订正', description: '单点订正与站点管理' },
+  { code: 'revise.polygon.admin', name: '落区订正', description: '落区（面）订正' },
+  { code: 'revise.recovery.admin', name: '订正恢复', description: '订正操作日志与恢复' },
+  { code: 'revise.submit.admin', name: '订正提交', description: '提交订正后的预报' },
+  { code: 'revise.allocation.admin', name: '预报分配', description: '预报员与预报类型的分配' },
+  { code: 'make.product.admin', name: '产品制作', description: '预报产品制作' },
+  { code: 'make.risk.admin', name: '风险制作', description: '风险产品制作与下载' },
+  { code: 'quhua.make.admin', name: '区划制作', description: '农业气候区划制作' },
+  { code: 'quhua.criteria.admin', name: '区划指标', description: '区划指标管理' },
+  { code: 'quhua.result.admin', name: '区划结果', description: '区划产品列表' },
+  { code: 'serviceproducts.all.admin', name: '服务产品', description: '服务产品管理' },
+  { code: 'osm.customer.admin', name: '平台客户管理', description: '跨客户查看与管理（平台级）' },
+  { code: 'sys.customer.admin', name: '客户管理', description: '客户信息与品牌' },
+  { code: 'sys.user.admin', name: '用户管理', description: '用户管理' },
+  { code: 'sys.role.admin', name: '角色管理', description: '角色管理' },
+  { code: 'sys.permission.admin', name: '权限管理', description: '权限码管理' },
+  { code: 'sys.log.view', name: '日志查看', description: '操作日志查看' },
+  { code: 'basedata.disastersituation.admin', name: '灾情管理', description: '沙尘灾情记录' },
+  { code: 'travel.scenicspot.admin', name: '旅游管理', description: '景区、景观、绿道、线路与评论' },
+  { code: 'wx-mp-manage.account.admin', name: '公众号账号', description: '公众号账号管理' },
+  { code: 'wx-mp-manage.wxuser.admin', name: '公众号用户', description: '公众号用户管理' },
+  { code: 'wx-mp-manage.menu.admin', name: '公众号菜单', description: '公众号菜单管理' },
+  { code: 'wx-mp-manage.material.admin', name: '公众号素材', description: '公众号素材管理' },
+  { code: 'wx-mp-manage.send.admin', name: '公众号群发', description: '公众号消息发送' },
+];
+
+export const PERMISSION_CODES: readonly string[] = PERMISSIONS.map((p) => p.code);

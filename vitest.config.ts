@@ -1,0 +1,49 @@
+import { defineConfig } from 'vitest/config';
+
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          environment: 'node',
+          include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/src/**/*.test.ts'],
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: ['src/**/*.test.{ts,tsx}'],
+          setupFiles: ['./src/test/setup.ts'],
+        },
+      },
+      {
+        test: {
+          name: 'api-sqlite',
+          environment: 'node',
+          include: ['apps/server/test/**/*.test.ts'],
+          env: { TEST_DB: 'sqlite' },
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      ...(withPostgres
+        ? [{
+          test: {
+            name: 'api-postgres',
+            environment: 'node' as const,
+            include: ['apps/server/test/**/*.test.ts'],
+            env: { TEST_DB: 'postgres' },
+            testTimeout: 30_000,
+            hookTimeout: 60_000,
+          },
+        }]
+        : []),
+    ],
+  },
+});
