@@ -9,10 +9,6 @@ export function findUserById(db: Db, id: number) {
   return db.selectFrom('app_user').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findCustomer(db: Db, id: number) {
-  return db.selectFrom('customer').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-}
-
 export async function createSession(
   db: Db,
   s: { id: string; userId: number; expiresAt: string; ip: string; agent: string; refreshHash: string },

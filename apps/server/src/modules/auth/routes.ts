@@ -31,7 +31,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   registerRoute(app, r, API.userInfo, {
-    handler: async ({ req }) => ({ data: await service.userInfo(deps.db, req.auth!.userId) }),
+    handler: async ({ req }) => ({ data: await service.userInfo(deps.db, req.auth!.userId, [...req.auth!.codes]) }),
   });
 
   registerRoute(app, r, API.userRids, {

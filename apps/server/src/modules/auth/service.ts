@@ -87,29 +87,32 @@ function parseSetting(json: string): { articlePlatform: string[] } {
   }
 }
 
-export async function userInfo(db: Db, userId: number): Promise<UserInfo> {
-  const user = await repo.findUserById(db, userId);
-  if (!user) throw errors.sessionRevoked();
-  const customer = await repo.findCustomer(db, user.customer_id);
+/** The session user; `codes` are passed when the request already resolved them. */
+export async function userInfo(db: Db, userId: number, codes?: readonly string[]): Promise<UserInfo> {
+  const row = await db
+    .selectFrom('app_user')
+    .innerJoin('customer', 'customer.id', 'app_user.customer_id')
+    .select([
+      'app_user.id', 'app_user.username', 'app_user.name', 'app_user.avatar', 'app_user.introduction', 'app_user.email',
+      'app_user.mobile', 'app_user.setting', 'customer.id as customer_id', 'customer.name as customer_name', 'customer.sys_name',
+      'customer.logo', 'customer.center_lat', 'customer.center_lon', 'customer.zoom',
+    ])
+    .where('app_user.id', '=', userId)
+    .executeTakeFirst();
+  if (!row) throw errors.sessionRevoked();
   return {
-    id: user.id,
-    username: user.username,
-    name: user.name,
-    avatar: user.avatar,
-    introduction: user.introduction,
-    email: user.email,
-    mobile: user.mobile,
-    roles: await effectiveCodes(db, user.id),
-    customer: customer.name,
-    customerId: customer.id,
-    setting: parseSetting(user.setting),
-    branding: {
-      sysName: customer.sys_name,
-      logo: customer.logo,
-      centerLat: customer.center_lat,
-      centerLon: customer.center_lon,
-      zoom: customer.zoom,
-    },
+    id: row.id,
+    username: row.username,
+    name: row.name,
+    avatar: row.avatar,
+    introduction: row.introduction,
+    email: row.email,
+    mobile: row.mobile,
+    roles: codes ? [...codes].sort() : await effectiveCodes(db, row.id),
+    customer: row.customer_name,
+    customerId: row.customer_id,
+    setting: parseSetting(row.setting),
+    branding: { sysName: row.sys_name, logo: row.logo, centerLat: row.center_lat, centerLon: row.center_lon, zoom: row.zoom },
   };
 }
 

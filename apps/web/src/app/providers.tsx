@@ -1,0 +1,42 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import enUS from 'antd/locale/en_US';
+import esES from 'antd/locale/es_ES';
+import zhCN from 'antd/locale/zh_CN';
+import type { Locale } from 'antd/es/locale';
+import type { ReactNode } from 'react';
+import { setFeedbackApi } from '../lib/feedback';
+import type { Language } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { antdSizeOf } from '../stores/app-prefs';
+import { useAppStore } from '../stores/app';
+
+export const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES };
+
+/** Spec section 9: default theme colour. */
+export const DEFAULT_THEME_COLOR = '#409EFF';
+
+const theme: ThemeConfig = { token: { colorPrimary: DEFAULT_THEME_COLOR } };
+
+/** Hands antd's contextual message/modal API to code outside React (request client, guard). */
+function FeedbackBridge() {
+  const { message, modal } = AntApp.useApp();
+  // Set during render so it is in place before the router (a later sibling) starts its loaders.
+  setFeedbackApi({ message, modal });
+  return null;
+}
+
+export function AppProviders({ children }: { children: ReactNode }) {
+  const language = useAppStore((s) => s.language);
+  const size = useAppStore((s) => s.size);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={antdSizeOf(size)} theme={theme}>
+        <AntApp className="app-root">
+          <FeedbackBridge />
+          {children}
+        </AntApp>
+      </ConfigProvider>
+    </QueryClientProvider>
+  );
+}

@@ -1,0 +1,36 @@
+import { message as staticMessage, Modal as StaticModal, type App, type ModalFuncProps } from 'antd';
+
+/**
+ * Toasts and dialogs for code outside React (the request client, the access guard).
+ * The providers hand over antd's contextual API (`App.useApp()`), so toasts follow the
+ * theme and locale; before that (or in tests) antd's static functions are used.
+ */
+type AppApi = ReturnType<typeof App.useApp>;
+
+let appApi: Pick<AppApi, 'message' | 'modal'> | null = null;
+
+export function setFeedbackApi(api: Pick<AppApi, 'message' | 'modal'> | null): void {
+  appApi = api;
+}
+
+/** Spec section 9: error toast 5 s. */
+export const ERROR_TOAST_SECONDS = 5;
+/** Spec section 9: success notification 2 s. */
+export const SUCCESS_TOAST_SECONDS = 2;
+
+export function toastError(content: string, seconds: number = ERROR_TOAST_SECONDS): void {
+  (appApi?.message ?? staticMessage).error(content, seconds);
+}
+
+export function toastSuccess(content: string, seconds: number = SUCCESS_TOAST_SECONDS): void {
+  (appApi?.message ?? staticMessage).success(content, seconds);
+}
+
+export function toastWarning(content: string, seconds: number = SUCCESS_TOAST_SECONDS): void {
+  (appApi?.message ?? staticMessage).warning(content, seconds);
+}
+
+export function confirmDialog(props: ModalFuncProps): void {
+  if (appApi) appApi.modal.confirm(props);
+  else StaticModal.confirm(props);
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+
+/** The API server (apps/server) listens here in development; `vite` proxies every /api call to it. */
+const API_TARGET = 'http://127.0.0.1:8080';
+
+export default defineConfig({
+  root: import.meta.dirname,
+  base: '/',
+  plugins: [react()],
+  server: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  preview: {
+    proxy: {
+      '/api': { target: API_TARGET, changeOrigin: false },
+    },
+  },
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    // antd is one large chunk by nature; every page is its own lazy chunk.
+    chunkSizeWarningLimit: 1500,
+  },
+});

@@ -1,0 +1,50 @@
+#!/usr/bin/env node
+// npm test: type checks, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL),
+// the production build, then the Playwright browser tests; ends with one line "N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+const root = path.resolve(import.meta.dirname, '..');
+const out = path.join(root, '.test-output');
+fs.mkdirSync(out, { recursive: true });
+const vitestJson = path.join(out, 'vitest.json');
+const playwrightJson = path.join(out, 'playwright.json');
+for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
+
+const run = (cmd, args, env = {}) => {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
+};
+
+let passed = 0;
+let failed = 0;
+const problems = [];
+
+if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the PostgreSQL API suite is skipped (.ci/run sets it).');
+
+if (run('npm', ['run', 'typecheck']) !== 0) problems.push('type check');
+
+const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) problems.push('vitest suites failed to load');
+} else if (vitestStatus !== 0) problems.push('vitest did not run');
+
+if (run('npm', ['run', 'build']) !== 0) {
+  problems.push('web build');
+} else {
+  const pwStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PW_JSON_REPORT: playwrightJson });
+  if (fs.existsSync(playwrightJson)) {
+    const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
+    passed += s.expected + (s.flaky ?? 0);
+    failed += s.unexpected;
+    if (pwStatus !== 0 && s.unexpected === 0) problems.push('playwright run failed');
+  } else if (pwStatus !== 0) problems.push('playwright did not run');
+}
+
+if (problems.length) console.log(`\nproblems: ${problems.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
