@@ -9,8 +9,12 @@ export interface AccessClaims {
 
 const ISSUER = 'agromet-console';
 
+/** Verified tokens kept so a client's repeated calls skip the signature check (the session is still checked per call). */
+const VERIFIED_CACHE_SIZE = 10_000;
+
 export class TokenService {
   private readonly key: Uint8Array;
+  private readonly verified = new Map<string, AccessClaims & { exp: number }>();
   constructor(secret: string, readonly accessTtl: number) {
     this.key = new TextEncoder().encode(secret);
   }
@@ -27,10 +31,19 @@ export class TokenService {
 
   /** 4001 when expired, 4000 for anything else wrong with the token. */
   async verifyAccess(token: string): Promise<AccessClaims> {
+    const cached = this.verified.get(token);
+    if (cached) {
+      if (cached.exp * 1000 > Date.now()) return { userId: cached.userId, sessionId: cached.sessionId };
+      this.verified.delete(token);
+      throw errors.tokenExpired();
+    }
     try {
       const { payload } = await jwtVerify(token, this.key, { issuer: ISSUER, algorithms: ['HS256'] });
       const userId = Number(payload.sub);
-      if (!Number.isInteger(userId) || typeof payload.sid !== 'string') throw errors.tokenMissing();
+      if (!Number.isInteger(userId) || typeof payload.sid !== 'string' || typeof payload.exp !== 'number') throw errors.tokenMissing();
+      // WebCrypto verification is asynchronous (a thread-pool round trip); remembering the result keeps hot paths fast.
+      if (this.verified.size >= VERIFIED_CACHE_SIZE) this.verified.delete(this.verified.keys().next().value!);
+      this.verified.set(token, { userId, sessionId: payload.sid, exp: payload.exp });
       return { userId, sessionId: payload.sid };
     } catch (e) {
       if (e instanceof joseErrors.JWTExpired) throw errors.tokenExpired();
