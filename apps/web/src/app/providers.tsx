@@ -5,6 +5,7 @@ import esES from 'antd/locale/es_ES';
 import zhCN from 'antd/locale/zh_CN';
 import type { Locale } from 'antd/es/locale';
 import type { ReactNode } from 'react';
+import { ReloginDialog } from '../components/ReloginDialog';
 import { setFeedbackApi } from '../lib/feedback';
 import type { Language } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
@@ -17,6 +18,8 @@ export const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: 
 export const DEFAULT_THEME_COLOR = '#409EFF';
 
 const theme: ThemeConfig = { token: { colorPrimary: DEFAULT_THEME_COLOR } };
+/** Keep button labels exactly as translated ("登录", not antd's spaced "登 录"). */
+const buttonConfig = { autoInsertSpace: false };
 
 /** Hands antd's contextual message/modal API to code outside React (request client, guard). */
 function FeedbackBridge() {
@@ -31,10 +34,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const size = useAppStore((s) => s.size);
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={antdSizeOf(size)} theme={theme}>
+      <ConfigProvider locale={ANTD_LOCALES[language]} componentSize={antdSizeOf(size)} theme={theme} button={buttonConfig}>
         <AntApp className="app-root">
           <FeedbackBridge />
           {children}
+          <ReloginDialog />
         </AntApp>
       </ConfigProvider>
     </QueryClientProvider>

@@ -4,9 +4,10 @@
  * the re-login dialog and the silent token refresh.
  */
 import { API, type ApiData, type ApiName, type Envelope, type LoginBody, type SettingBody, type ChangePasswordBody } from '@agromet/contracts';
-import { clearSession, getToken } from './auth-storage';
-import { confirmDialog, toastError } from './feedback';
+import { getToken } from './auth-storage';
+import { toastError } from './feedback';
 import { currentLanguage, i18n } from './i18n';
+import { requestRelogin } from './relogin';
 import {
   buildUrl,
   classifyResponse,
@@ -59,40 +60,6 @@ export class ApiError extends Error {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Re-login dialog (codes 4000/4001/4002): one at a time.
-
-let reloginDialogOpen = false;
-
-export function isReloginDialogOpen(): boolean {
-  return reloginDialogOpen;
-}
-
-/** Asks the user to sign in again or stay; confirming clears the session and reloads. */
-export function showReloginDialog(): void {
-  if (reloginDialogOpen) return;
-  reloginDialogOpen = true;
-  confirmDialog({
-    title: i18n.t('relogin.title'),
-    content: i18n.t('relogin.content'),
-    okText: i18n.t('relogin.ok'),
-    cancelText: i18n.t('relogin.cancel'),
-    className: 'relogin-dialog',
-    onOk: () => {
-      clearSession();
-      window.location.reload();
-    },
-    onCancel: () => {
-      reloginDialogOpen = false;
-    },
-  });
-}
-
-/** For tests. */
-export function resetReloginDialogForTests(): void {
-  reloginDialogOpen = false;
-}
-
-// ---------------------------------------------------------------------------------------------
 
 function combineSignals(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {
   const timeout = AbortSignal.timeout(timeoutMs);
@@ -116,7 +83,7 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     'Accept-Language': currentLanguage(),
   };
   if (auth) {
-    await ensureFreshToken();
+    await ensureFreshToken().catch(() => undefined); // a failed refresh has already cleared the session
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }
@@ -143,7 +110,8 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     if (e?.name === 'TimeoutError') {
       throw fail(i18n.t('request.timeout', { ms: timeoutMs }), { code: -1, status: 0, kind: 'timeout' }, silent);
     }
-    throw fail(transportErrorText(undefined, i18n.t('request.networkError')), { code: -1, status: 0, kind: 'network' }, silent);
+    // fetch's own messages ("Failed to fetch") differ per browser and are not translated.
+    throw fail(i18n.t('request.networkError'), { code: -1, status: 0, kind: 'network' }, silent);
   }
 
   const contentType = res.headers.get('content-type') ?? '';
@@ -171,7 +139,7 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     case 'api-error': {
       const message = outcome.msg || i18n.t('request.httpError', { status: outcome.status });
       const error = fail(message, { code: outcome.code, status: outcome.status, kind: 'api' }, silent);
-      if (outcome.relogin && !silent) showReloginDialog();
+      if (outcome.relogin && !silent) requestRelogin();
       throw error;
     }
     case 'transport-error': {

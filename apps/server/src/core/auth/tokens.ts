@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { errors } from '../errors.js';
 
@@ -23,6 +23,8 @@ export class TokenService {
     return new SignJWT({ sid: claims.sessionId })
       .setProtectedHeader({ alg: 'HS256' })
       .setSubject(String(claims.userId))
+      // A unique id keeps two tokens issued in the same second distinct.
+      .setJti(randomUUID())
       .setIssuer(ISSUER)
       .setIssuedAt()
       .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtl)

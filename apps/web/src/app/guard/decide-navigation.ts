@@ -51,7 +51,8 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
 
   if (!hasToken) {
     if (isPublicPath(p)) return { type: 'allow' };
-    return { type: 'redirect', to: loginRedirectTarget(path, search) };
+    // `/` stands for the dashboard, so that is where the user returns after signing in.
+    return { type: 'redirect', to: loginRedirectTarget(p === HOME_PATH ? DASHBOARD_PATH : path, search) };
   }
 
   if (p === LOGIN_PATH) return { type: 'redirect', to: HOME_PATH };
