@@ -17,6 +17,11 @@ import { apiNotFound, genReqId, registerEnvelope, zodValidatorCompiler } from '.
 import { resolveJwtSecret } from './core/secrets.js';
 import { LocalFileStorage, type FileStorage } from './core/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
+import { customerRoutes } from './modules/customers/routes.js';
+import { logRoutes } from './modules/logs/routes.js';
+import { permissionRoutes } from './modules/permissions/routes.js';
+import { roleRoutes } from './modules/roles/routes.js';
+import { userRoutes } from './modules/users/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { seed, type SeedReport } from './modules/seed/seed.js';
@@ -93,6 +98,11 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect });
   authRoutes(app, deps);
   fileRoutes(app, { db: handle.db, tokens, storage });
+  customerRoutes(app, deps);
+  userRoutes(app, deps);
+  roleRoutes(app, deps);
+  permissionRoutes(app, deps);
+  logRoutes(app, deps);
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -1,10 +1,20 @@
 import { z } from 'zod';
 import {
+  Customer, CustomerCreate, CustomerQuery, CustomerUpdate, IdBody, IdParams, LogExportQuery, LogQuery, LogRow, Option, paged,
+  PermissionCreate, PermissionQuery, PermissionRow, PermissionUpdate, RoleCreate, RoleOptionsQuery, RoleQuery, RoleRow, RoleUpdate,
+  UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
+} from './system.js';
+import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
 
 /** Who may call an API route: anyone, any signed-in user, or holders of any listed code (admin passes all). */
-export type ApiAccess = { kind: 'public' } | { kind: 'user' } | { kind: 'codes'; codes: readonly string[] };
+export type ApiAccess =
+  | { kind: 'public' }
+  | { kind: 'user' }
+  | { kind: 'codes'; codes: readonly string[] }
+  /** The caller's own record (`:id`), or anyone's for holders of the codes. */
+  | { kind: 'self-or-codes'; codes: readonly string[] };
 
 export interface ApiDef {
   method: 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -19,10 +29,22 @@ export interface ApiDef {
   data: z.ZodType;
   /** Multipart upload rather than JSON. */
   multipart?: boolean;
+  /** Answers raw bytes (a download) instead of the envelope. */
+  raw?: boolean;
 }
 
 const PUBLIC = { kind: 'public' } as const;
 const USER = { kind: 'user' } as const;
+const codes = (...list: string[]) => ({ kind: 'codes', codes: list }) as const;
+
+/** Codes of the system-administration pages (spec section 6), and who may read option lists. */
+const CUSTOMER_ADMIN = codes('sys.customer.admin', 'osm.customer.admin');
+const PLATFORM = codes('osm.customer.admin');
+const USER_ADMIN = codes('sys.user.admin');
+const ROLE_ADMIN = codes('sys.role.admin');
+const PERMISSION_ADMIN = codes('sys.permission.admin');
+const LOG_VIEW = codes('sys.log.view');
+const CUSTOMER_OPTIONS = codes('sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view');
 
 export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), uptime: z.number() });
 
@@ -41,7 +63,7 @@ export const API = {
   },
   userInfo: { method: 'GET', url: '/api/user/info', access: USER, summary: 'The signed-in user', query: UserInfoQuery, data: UserInfo },
   userRids: {
-    method: 'GET', url: '/api/user/:id/rids', access: USER,
+    method: 'GET', url: '/api/user/:id/rids', access: { kind: 'self-or-codes', codes: ['sys.user.admin'] },
     summary: 'Role ids of a user (own, or any user of the customer with sys.user.admin)',
     params: UserIdParams, data: z.array(z.number().int()),
   },
@@ -56,6 +78,36 @@ export const API = {
     method: 'POST', url: '/api/file/upload', access: USER, summary: 'Upload an image (multipart field "file")',
     multipart: true, data: z.object({ path: z.string(), width: z.number(), height: z.number(), size: z.number() }),
   },
+
+  customerPage: { method: 'GET', url: '/api/customer/page', access: CUSTOMER_ADMIN, summary: 'Customers (own, or all for the platform)', query: CustomerQuery, data: paged(Customer) },
+  customerGet: { method: 'GET', url: '/api/customer/:id', access: CUSTOMER_ADMIN, summary: 'One customer', params: IdParams, data: Customer },
+  customerOptions: { method: 'GET', url: '/api/customer/options', access: CUSTOMER_OPTIONS, summary: 'Customers the caller may choose', data: z.array(Option) },
+  customerAdd: { method: 'POST', url: '/api/customer/add', access: PLATFORM, summary: 'Create a customer (platform only)', body: CustomerCreate, data: Customer },
+  customerUpdate: { method: 'POST', url: '/api/customer/update', access: CUSTOMER_ADMIN, summary: 'Edit a customer and its branding', body: CustomerUpdate, data: Customer },
+  customerDelete: { method: 'POST', url: '/api/customer/delete', access: PLATFORM, summary: 'Delete a customer without users', body: IdBody, data: z.null() },
+
+  userPage: { method: 'GET', url: '/api/user/page', access: USER_ADMIN, summary: 'Users with search and filters', query: UserQuery, data: paged(UserRow) },
+  userAdd: { method: 'POST', url: '/api/user/add', access: USER_ADMIN, summary: 'Create a user', body: UserCreate, data: UserRow },
+  userUpdate: { method: 'POST', url: '/api/user/update', access: USER_ADMIN, summary: 'Edit a user (not the username)', body: UserUpdate, data: UserRow },
+  userEnable: { method: 'POST', url: '/api/user/enable', access: USER_ADMIN, summary: 'Enable or disable a user', body: UserEnable, data: UserRow },
+  userResetPassword: { method: 'POST', url: '/api/user/resetPassword', access: USER_ADMIN, summary: 'Set a new password (ends the user\'s sessions)', body: UserResetPassword, data: z.null() },
+  userDelete: { method: 'POST', url: '/api/user/delete', access: USER_ADMIN, summary: 'Delete a user', body: IdBody, data: z.null() },
+
+  rolePage: { method: 'GET', url: '/api/role/page', access: ROLE_ADMIN, summary: 'Roles', query: RoleQuery, data: paged(RoleRow) },
+  roleOptions: { method: 'GET', url: '/api/role/options', access: codes('sys.role.admin', 'sys.user.admin'), summary: 'Roles to assign', query: RoleOptionsQuery, data: z.array(Option.extend({ customerId: z.number().int() })) },
+  roleAdd: { method: 'POST', url: '/api/role/add', access: ROLE_ADMIN, summary: 'Create a role', body: RoleCreate, data: RoleRow },
+  roleUpdate: { method: 'POST', url: '/api/role/update', access: ROLE_ADMIN, summary: 'Edit a role and its authorisation', body: RoleUpdate, data: RoleRow },
+  roleDelete: { method: 'POST', url: '/api/role/delete', access: ROLE_ADMIN, summary: 'Delete a role nobody holds', body: IdBody, data: z.null() },
+
+  permissionPage: { method: 'GET', url: '/api/permission/page', access: PERMISSION_ADMIN, summary: 'Permission codes', query: PermissionQuery, data: paged(PermissionRow) },
+  permissionAll: { method: 'GET', url: '/api/permission/all', access: codes('sys.permission.admin', 'sys.role.admin'), summary: 'Every permission code (for the role tree)', data: z.array(PermissionRow) },
+  permissionAdd: { method: 'POST', url: '/api/permission/add', access: PERMISSION_ADMIN, summary: 'Create a permission code', body: PermissionCreate, data: PermissionRow },
+  permissionUpdate: { method: 'POST', url: '/api/permission/update', access: PERMISSION_ADMIN, summary: 'Edit a permission code', body: PermissionUpdate, data: PermissionRow },
+  permissionDelete: { method: 'POST', url: '/api/permission/delete', access: PERMISSION_ADMIN, summary: 'Delete an unused, non-built-in code', body: IdBody, data: z.null() },
+
+  logPage: { method: 'GET', url: '/api/log/page', access: LOG_VIEW, summary: 'Operation log with filters', query: LogQuery, data: paged(LogRow) },
+  logGet: { method: 'GET', url: '/api/log/:id', access: LOG_VIEW, summary: 'One log row', params: IdParams, data: LogRow },
+  logExport: { method: 'GET', url: '/api/log/export', access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
 } as const satisfies Record<string, ApiDef>;
 
 export type ApiName = keyof typeof API;

@@ -3,3 +3,4 @@ export * from './permissions.js';
 export * from './routes.js';
 export * from './auth.js';
 export * from './api.js';
+export * from './system.js';

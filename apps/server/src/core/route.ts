@@ -19,6 +19,8 @@ export interface RouteInput<D extends ApiDef> {
 export interface RouteResult<T> {
   data: T;
   msg?: string;
+  /** For download routes (`raw` in the contract): the bytes to send instead of the envelope. */
+  file?: { contentType: string; filename: string; body: Buffer | string };
 }
 
 const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
@@ -47,7 +49,7 @@ export function registerRoute<D extends ApiDef>(
       ...(def.body && !def.multipart ? { body: def.body } : {}),
       ...(def.query ? { querystring: def.query } : {}),
       ...(def.params ? { params: def.params } : {}),
-      response: { 200: envelope(def.data) },
+      ...(def.raw ? {} : { response: { 200: envelope(def.data) } }),
       ...(def.access.kind === 'public' ? {} : { security: [{ bearer: [] }] }),
     },
     // Authentication before validation: an anonymous caller learns nothing about the body rules.
@@ -60,6 +62,13 @@ export function registerRoute<D extends ApiDef>(
         req,
         reply,
       });
+      if (result.file) {
+        return reply
+          .header('content-type', result.file.contentType)
+          .header('content-disposition', `attachment; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', 'no-store')
+          .send(result.file.body);
+      }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };
     },
   });

@@ -72,5 +72,9 @@ export function accessGuard(access: ApiAccess, db: Db, tokens: TokenService) {
     if (access.kind === 'public') return;
     req.auth = await authenticate(req, db, tokens);
     if (access.kind === 'codes' && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
+    if (access.kind === 'self-or-codes') {
+      const id = Number((req.params as { id?: string } | undefined)?.id);
+      if (id !== req.auth.userId && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
+    }
   };
 }

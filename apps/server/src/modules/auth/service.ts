@@ -144,7 +144,6 @@ export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody
 /** Own role ids, or those of a user of the same customer for holders of sys.user.admin. */
 export async function userRoleIds(db: Db, auth: AuthContext, id: number): Promise<number[]> {
   if (id !== auth.userId) {
-    if (!holdsAny(auth, ['sys.user.admin'])) throw errors.forbidden();
     const target = await repo.findUserById(db, id);
     const visible = target && (target.customer_id === auth.customerId || holdsAny(auth, ['osm.customer.admin']));
     if (!visible) throw errors.notFound();

@@ -1,0 +1,20 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/index.js';
+import { registerRoute } from '../../core/route.js';
+import * as service from './service.js';
+
+/** Read-only: no route edits or deletes log rows. */
+export function logRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.logPage, { handler: async ({ req, query }) => ({ data: await service.pageLogs(db, req.auth!, query) }) });
+  registerRoute(app, deps, API.logExport, {
+    handler: async ({ req, query }) => {
+      const csv = await service.exportLogsCsv(db, req.auth!, query);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+      return { data: csv, file: { contentType: 'text/csv; charset=utf-8', filename: `operation-log-${stamp}.csv`, body: csv } };
+    },
+  });
+  registerRoute(app, deps, API.logGet, { handler: async ({ req, params }) => ({ data: await service.getLog(db, req.auth!, params.id) }) });
+}

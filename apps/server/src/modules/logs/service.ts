@@ -1,0 +1,66 @@
+import { LOG_EXPORT_LIMIT, type LogRow } from '@agromet/contracts';
+import { stringify } from 'csv-stringify/sync';
+import type { Selectable } from 'kysely';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import type { OperationLogTable } from '../../core/db/schema.js';
+import { errors } from '../../core/errors.js';
+import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
+
+export interface LogFilters {
+  from?: string;
+  to?: string;
+  operator?: string;
+  action?: string;
+  type?: string;
+  ip?: string;
+}
+
+function toRow(r: Selectable<OperationLogTable>): LogRow {
+  return {
+    id: r.id, action: r.action, operatorName: r.operator_name, type: r.type, parameter: r.parameter, description: r.description,
+    userId: r.user_id, username: r.username, customerId: r.customer_id, ip: r.ip, host: r.host, agent: r.agent, language: r.language,
+    referer: r.referer, origin: r.origin, statusCode: r.status_code, resultCode: r.result_code, createdAt: r.created_at,
+  };
+}
+
+function filtered(db: Db, auth: AuthContext, f: LogFilters) {
+  let q = db.selectFrom('operation_log');
+  const scope = customerScope(auth);
+  if (scope !== null) q = q.where('customer_id', '=', scope);
+  // Stored times are ISO strings in UTC, so normalising the bounds keeps text comparison correct.
+  if (f.from) q = q.where('created_at', '>=', new Date(f.from).toISOString());
+  if (f.to) q = q.where('created_at', '<=', new Date(f.to).toISOString());
+  if (f.operator) {
+    const like = `%${f.operator}%`;
+    q = q.where((eb) => eb.or([eb('operator_name', 'like', like), eb('username', 'like', like)]));
+  }
+  if (f.action) q = q.where('action', 'like', `%${f.action}%`);
+  if (f.type) q = q.where('type', '=', f.type);
+  if (f.ip) q = q.where('ip', 'like', `${f.ip}%`);
+  return q;
+}
+
+export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page: number; size: number }) {
+  const base = filtered(db, auth, q);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute();
+  return { list: rows.map(toRow), total, page: q.page, size: q.size };
+}
+
+export async function getLog(db: Db, auth: AuthContext, id: number): Promise<LogRow> {
+  const row = await db.selectFrom('operation_log').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row || !canSeeCustomer(auth, row.customer_id)) throw errors.notFound();
+  return toRow(row);
+}
+
+export const CSV_COLUMNS: Array<keyof LogRow> = [
+  'id', 'createdAt', 'action', 'type', 'description', 'operatorName', 'username', 'userId', 'customerId', 'ip', 'host', 'agent',
+  'language', 'referer', 'origin', 'statusCode', 'resultCode', 'parameter',
+];
+
+/** UTF-8 with a byte-order mark so spreadsheet programs read Chinese text correctly. */
+export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters): Promise<string> {
+  const rows = await filtered(db, auth, f).selectAll().orderBy('id', 'desc').limit(LOG_EXPORT_LIMIT).execute();
+  return `\ufeff${stringify(rows.map(toRow), { header: true, columns: CSV_COLUMNS })}`;
+}

@@ -1,0 +1,27 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/index.js';
+import { registerRoute } from '../../core/route.js';
+import * as service from './service.js';
+
+export function permissionRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.permissionPage, { handler: async ({ query }) => ({ data: await service.pagePermissions(db, query) }) });
+  registerRoute(app, deps, API.permissionAll, { handler: async () => ({ data: await service.allPermissions(db) }) });
+  registerRoute(app, deps, API.permissionAdd, {
+    audit: { action: 'permission.add', type: 'permission', description: '新增权限码' },
+    handler: async ({ body }) => ({ data: await service.createPermission(db, body) }),
+  });
+  registerRoute(app, deps, API.permissionUpdate, {
+    audit: { action: 'permission.update', type: 'permission', description: '修改权限码' },
+    handler: async ({ body }) => ({ data: await service.updatePermission(db, body) }),
+  });
+  registerRoute(app, deps, API.permissionDelete, {
+    audit: { action: 'permission.delete', type: 'permission', description: '删除权限码' },
+    handler: async ({ body }) => {
+      await service.deletePermission(db, body.id);
+      return { data: null };
+    },
+  });
+}

@@ -1,0 +1,83 @@
+import type { PermissionCreate, PermissionRow, PermissionUpdate } from '@agromet/contracts';
+import type { z } from 'zod';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import type { PermissionTable } from '../../core/db/schema.js';
+import type { Selectable } from 'kysely';
+import { errors } from '../../core/errors.js';
+import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
+
+type CreateInput = z.output<typeof PermissionCreate>;
+type UpdateInput = z.output<typeof PermissionUpdate>;
+
+async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<PermissionRow[]> {
+  if (rows.length === 0) return [];
+  const counts = await db.selectFrom('role_permission').select(['permission_code', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('permission_code', 'in', rows.map((r) => r.code)).groupBy('permission_code').execute();
+  return rows.map((r) => ({
+    id: r.id, code: r.code, name: r.name, description: r.description, builtin: r.builtin === 1,
+    roleCount: Number(counts.find((c) => c.permission_code === r.code)?.n ?? 0),
+    version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+  }));
+}
+
+export async function pagePermissions(db: Db, q: { page: number; size: number; keyword?: string }) {
+  let base = db.selectFrom('permission');
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    base = base.where((eb) => eb.or([eb('code', 'like', like), eb('name', 'like', like), eb('description', 'like', like)]));
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base.selectAll().orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  return { list: await toRows(db, rows), total, page: q.page, size: q.size };
+}
+
+export async function allPermissions(db: Db) {
+  return toRows(db, await db.selectFrom('permission').selectAll().orderBy('id').execute());
+}
+
+async function getPermission(db: Db, id: number): Promise<PermissionRow> {
+  const row = await db.selectFrom('permission').selectAll().where('id', '=', id).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return (await toRows(db, [row]))[0]!;
+}
+
+export async function createPermission(db: Db, data: CreateInput): Promise<PermissionRow> {
+  const now = nowIso();
+  try {
+    const row = await db.insertInto('permission').values({ code: data.code, name: data.name, description: data.description, builtin: 0, created_at: now, updated_at: now })
+      .returning('id').executeTakeFirstOrThrow();
+    return getPermission(db, row.id);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'code', value: data.code });
+    throw e;
+  }
+}
+
+export async function updatePermission(db: Db, data: UpdateInput): Promise<PermissionRow> {
+  const current = await getPermission(db, data.id);
+  if (current.builtin && data.code !== current.code) throw errors.conflict('permissionBuiltin');
+  try {
+    await db.transaction().execute(async (tx) => {
+      await updateVersioned(tx, 'permission', data.id, data.version, { code: data.code, name: data.name, description: data.description });
+      // Roles follow a renamed code.
+      if (data.code !== current.code) {
+        await tx.updateTable('role_permission').set({ permission_code: data.code }).where('permission_code', '=', current.code).execute();
+      }
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'code', value: data.code });
+    throw e;
+  }
+  return getPermission(db, data.id);
+}
+
+export async function deletePermission(db: Db, id: number): Promise<void> {
+  const current = await getPermission(db, id);
+  if (current.builtin) throw errors.conflict('permissionBuiltin');
+  await db.transaction().execute(async (tx) => {
+    const used = Number((await tx.selectFrom('role_permission').select((eb) => eb.fn.countAll<number>().as('n')).where('permission_code', '=', current.code).executeTakeFirstOrThrow()).n);
+    if (used > 0) throw errors.conflict('permissionInUse', { count: used });
+    await tx.deleteFrom('permission').where('id', '=', id).execute();
+  });
+}

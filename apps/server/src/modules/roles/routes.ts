@@ -1,0 +1,27 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/index.js';
+import { registerRoute } from '../../core/route.js';
+import * as service from './service.js';
+
+export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.rolePage, { handler: async ({ req, query }) => ({ data: await service.pageRoles(db, req.auth!, query) }) });
+  registerRoute(app, deps, API.roleOptions, { handler: async ({ req, query }) => ({ data: await service.roleOptions(db, req.auth!, query.customerId) }) });
+  registerRoute(app, deps, API.roleAdd, {
+    audit: { action: 'role.add', type: 'role', description: '新增角色' },
+    handler: async ({ req, body }) => ({ data: await service.createRole(db, req.auth!, body) }),
+  });
+  registerRoute(app, deps, API.roleUpdate, {
+    audit: { action: 'role.update', type: 'role', description: '修改角色' },
+    handler: async ({ req, body }) => ({ data: await service.updateRole(db, req.auth!, body) }),
+  });
+  registerRoute(app, deps, API.roleDelete, {
+    audit: { action: 'role.delete', type: 'role', description: '删除角色' },
+    handler: async ({ req, body }) => {
+      await service.deleteRole(db, req.auth!, body.id);
+      return { data: null };
+    },
+  });
+}

@@ -1,0 +1,113 @@
+import type { RoleCreate, RoleRow, RoleUpdate } from '@agromet/contracts';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { errors } from '../../core/errors.js';
+import { assertAdminsRemain, assertCanGrant } from '../../core/grants.js';
+import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
+import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
+
+type CreateInput = z.output<typeof RoleCreate>;
+type UpdateInput = z.output<typeof RoleUpdate>;
+
+async function toRows(db: Db, roles: Array<{ id: number; name: string; description: string; customer_id: number; version: number; created_at: string; updated_at: string; customer: string }>): Promise<RoleRow[]> {
+  if (roles.length === 0) return [];
+  const ids = roles.map((r) => r.id);
+  const perms = await db.selectFrom('role_permission').select(['role_id', 'permission_code']).where('role_id', 'in', ids).orderBy('permission_code').execute();
+  const users = await db.selectFrom('user_role').select(['role_id', (eb) => eb.fn.countAll<number>().as('n')]).where('role_id', 'in', ids).groupBy('role_id').execute();
+  return roles.map((r) => ({
+    id: r.id, name: r.name, description: r.description, customerId: r.customer_id, customer: r.customer,
+    permissions: perms.filter((p) => p.role_id === r.id).map((p) => p.permission_code),
+    userCount: Number(users.find((u) => u.role_id === r.id)?.n ?? 0),
+    version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+  }));
+}
+
+function roleQuery(db: Db) {
+  return db.selectFrom('role').innerJoin('customer', 'customer.id', 'role.customer_id');
+}
+const roleColumns = ['role.id', 'role.name', 'role.description', 'role.customer_id', 'role.version', 'role.created_at', 'role.updated_at', 'customer.name as customer'] as const;
+
+export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string; customerId?: number }) {
+  const scope = customerScope(auth);
+  let base = roleQuery(db);
+  if (scope !== null) base = base.where('role.customer_id', '=', scope);
+  if (q.customerId) base = base.where('role.customer_id', '=', q.customerId);
+  if (q.keyword) base = base.where((eb) => eb.or([eb('role.name', 'like', `%${q.keyword}%`), eb('role.description', 'like', `%${q.keyword}%`)]));
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base.select(roleColumns).orderBy('role.id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  return { list: await toRows(db, rows), total, page: q.page, size: q.size };
+}
+
+export async function roleOptions(db: Db, auth: AuthContext, customerId?: number) {
+  const scope = customerScope(auth);
+  let q = db.selectFrom('role').select(['id', 'name', 'customer_id as customerId']).orderBy('id');
+  if (scope !== null) q = q.where('customer_id', '=', scope);
+  if (customerId) q = q.where('customer_id', '=', customerId);
+  return q.execute();
+}
+
+export async function getRole(db: Db, auth: AuthContext, id: number): Promise<RoleRow> {
+  const row = await roleQuery(db).select(roleColumns).where('role.id', '=', id).executeTakeFirst();
+  if (!row || !canSeeCustomer(auth, row.customer_id)) throw errors.notFound();
+  return (await toRows(db, [row]))[0]!;
+}
+
+async function assertKnownCodes(db: Db, codes: string[]): Promise<void> {
+  if (codes.length === 0) return;
+  const known = new Set((await db.selectFrom('permission').select('code').where('code', 'in', codes).execute()).map((r) => r.code));
+  const unknown = codes.filter((c) => !known.has(c));
+  if (unknown.length > 0) throw errors.validation('permissions', 'unknownPermission', { codes: unknown.join(', ') });
+}
+
+export async function createRole(db: Db, auth: AuthContext, data: CreateInput): Promise<RoleRow> {
+  const customerId = data.customerId ?? auth.customerId;
+  const customer = await db.selectFrom('customer').select('id').where('id', '=', customerId).executeTakeFirst();
+  if (!customer || !canSeeCustomer(auth, customerId)) throw errors.notFound();
+  const codes = [...new Set(data.permissions)];
+  await assertKnownCodes(db, codes);
+  assertCanGrant(auth, codes);
+  const now = nowIso();
+  try {
+    const id = await db.transaction().execute(async (tx) => {
+      const role = await tx.insertInto('role').values({ customer_id: customerId, name: data.name, description: data.description, created_at: now, updated_at: now })
+        .returning('id').executeTakeFirstOrThrow();
+      if (codes.length > 0) await tx.insertInto('role_permission').values(codes.map((c) => ({ role_id: role.id, permission_code: c }))).execute();
+      return role.id;
+    });
+    return getRole(db, auth, id);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: data.name });
+    throw e;
+  }
+}
+
+export async function updateRole(db: Db, auth: AuthContext, data: UpdateInput): Promise<RoleRow> {
+  const current = await getRole(db, auth, data.id);
+  const codes = [...new Set(data.permissions)];
+  await assertKnownCodes(db, codes);
+  // Only what is added needs to be held: keeping a code someone else granted is not a grant.
+  assertCanGrant(auth, codes.filter((c) => !current.permissions.includes(c)));
+  try {
+    await db.transaction().execute(async (tx) => {
+      await updateVersioned(tx, 'role', data.id, data.version, { name: data.name, description: data.description });
+      await tx.deleteFrom('role_permission').where('role_id', '=', data.id).execute();
+      if (codes.length > 0) await tx.insertInto('role_permission').values(codes.map((c) => ({ role_id: data.id, permission_code: c }))).execute();
+      await assertAdminsRemain(tx);
+    });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: data.name });
+    throw e;
+  }
+  return getRole(db, auth, data.id);
+}
+
+export async function deleteRole(db: Db, auth: AuthContext, id: number): Promise<void> {
+  const role = await getRole(db, auth, id);
+  await db.transaction().execute(async (tx) => {
+    const holders = Number((await tx.selectFrom('user_role').select((eb) => eb.fn.countAll<number>().as('n')).where('role_id', '=', id).executeTakeFirstOrThrow()).n);
+    if (holders > 0) throw errors.conflict('roleInUse', { count: holders });
+    await tx.deleteFrom('role').where('id', '=', role.id).execute();
+  });
+}

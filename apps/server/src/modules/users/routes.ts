@@ -1,0 +1,37 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import { registerRoute } from '../../core/route.js';
+import * as service from './service.js';
+import type { UserDeps } from './service.js';
+
+export function userRoutes(app: FastifyInstance, deps: UserDeps & { tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.userPage, { handler: async ({ req, query }) => ({ data: await service.pageUsers(db, req.auth!, query) }) });
+  registerRoute(app, deps, API.userAdd, {
+    audit: { action: 'user.add', type: 'user', description: '新增用户' },
+    handler: async ({ req, body }) => ({ data: await service.createUser(deps, req.auth!, body) }),
+  });
+  registerRoute(app, deps, API.userUpdate, {
+    audit: { action: 'user.update', type: 'user', description: '修改用户' },
+    handler: async ({ req, body }) => ({ data: await service.updateUser(db, req.auth!, body) }),
+  });
+  registerRoute(app, deps, API.userEnable, {
+    audit: { action: 'user.enable', type: 'user', description: '启用/停用用户' },
+    handler: async ({ req, body }) => ({ data: await service.setUserEnabled(db, req.auth!, body) }),
+  });
+  registerRoute(app, deps, API.userResetPassword, {
+    audit: { action: 'user.resetPassword', type: 'user', description: '重置密码' },
+    handler: async ({ req, body }) => {
+      await service.resetPassword(deps, req.auth!, body);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.userDelete, {
+    audit: { action: 'user.delete', type: 'user', description: '删除用户' },
+    handler: async ({ req, body }) => {
+      await service.deleteUser(db, req.auth!, body.id);
+      return { data: null };
+    },
+  });
+}
