@@ -1,0 +1,184 @@
+/**
+ * OGC WMS request parsing (1.1.1 and 1.3.0): case-insensitive keys, the 1.3.0 latitude-first axis order for EPSG:4326,
+ * and service exceptions with the OGC codes for everything a client can get wrong.
+ */
+export type WmsVersion = '1.1.1' | '1.3.0';
+export type Crs = 'EPSG:4326' | 'EPSG:3857' | 'CRS:84';
+export const SUPPORTED_CRS: readonly Crs[] = ['EPSG:4326', 'EPSG:3857', 'CRS:84'];
+export const MAX_IMAGE_SIZE = 4096;
+
+export class WmsException extends Error {
+  constructor(readonly code: string, message: string, readonly locator?: string) {
+    super(message);
+  }
+}
+
+/** Bounding box in the request CRS, always as minX (lon or easting), minY, maxX, maxY. */
+export interface BBox {
+  minX: number;
+  minY: number;
+  maxX: number;
+  maxY: number;
+}
+
+export interface MapRequest {
+  version: WmsVersion;
+  layers: string[];
+  styles: string[];
+  crs: Crs;
+  bbox: BBox;
+  width: number;
+  height: number;
+  format: 'image/png';
+  transparent: boolean;
+  time?: string;
+  lead?: number;
+}
+
+export type WmsRequest =
+  | { request: 'GetCapabilities'; version: WmsVersion }
+  | ({ request: 'GetMap' } & MapRequest)
+  | ({ request: 'GetFeatureInfo' } & MapRequest & { queryLayers: string[]; i: number; j: number; infoFormat: 'application/json' | 'text/plain' })
+  | { request: 'GetLegendGraphic'; version: WmsVersion; layer: string; style?: string; format: 'image/png'; width: number; height: number };
+
+export function lowerKeys(query: Record<string, unknown>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [k, v] of Object.entries(query)) out[k.toLowerCase()] = Array.isArray(v) ? String(v[0]) : String(v ?? '');
+  return out;
+}
+
+function required(q: Record<string, string>, key: string): string {
+  const v = q[key];
+  if (v === undefined || v === '') throw new WmsException('MissingParameterValue', `missing parameter ${key.toUpperCase()}`, key.toUpperCase());
+  return v;
+}
+
+function positiveInt(q: Record<string, string>, key: string, max: number): number {
+  const raw = required(q, key);
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 1 || n > max) {
+    throw new WmsException('InvalidParameterValue', `${key.toUpperCase()} must be a whole number from 1 to ${max}`, key.toUpperCase());
+  }
+  return n;
+}
+
+function parseVersion(q: Record<string, string>): WmsVersion {
+  const v = q.version || q.wmtver || '1.3.0';
+  if (v === '1.1.1' || v === '1.1.0') return '1.1.1';
+  if (v === '1.3.0') return '1.3.0';
+  throw new WmsException('InvalidParameterValue', `unsupported VERSION ${v} (1.1.1 or 1.3.0)`, 'VERSION');
+}
+
+function parseCrs(q: Record<string, string>, version: WmsVersion): Crs {
+  const key = version === '1.3.0' ? 'crs' : 'srs';
+  const raw = (q[key] || q.crs || q.srs || '').toUpperCase();
+  if (!raw) throw new WmsException('MissingParameterValue', `missing parameter ${key.toUpperCase()}`, key.toUpperCase());
+  const crs = raw === 'EPSG:900913' ? 'EPSG:3857' : raw;
+  if (!SUPPORTED_CRS.includes(crs as Crs)) {
+    throw new WmsException(version === '1.3.0' ? 'InvalidCRS' : 'InvalidSRS', `unsupported ${key.toUpperCase()} ${raw}`, key.toUpperCase());
+  }
+  return crs as Crs;
+}
+
+export function parseBBox(raw: string, crs: Crs, version: WmsVersion): BBox {
+  const parts = raw.split(',').map((p) => Number(p.trim()));
+  if (parts.length !== 4 || parts.some((n) => !Number.isFinite(n))) {
+    throw new WmsException('InvalidParameterValue', 'BBOX must be four numbers: minx,miny,maxx,maxy', 'BBOX');
+  }
+  let [a, b, c, d] = parts as [number, number, number, number];
+  // WMS 1.3.0 with EPSG:4326 is latitude first.
+  if (version === '1.3.0' && crs === 'EPSG:4326') [a, b, c, d] = [b, a, d, c];
+  if (!(c > a && d > b)) throw new WmsException('InvalidParameterValue', 'BBOX minimum must be below maximum', 'BBOX');
+  return { minX: a, minY: b, maxX: c, maxY: d };
+}
+
+function parseMap(q: Record<string, string>, version: WmsVersion): MapRequest {
+  const layers = required(q, 'layers').split(',').filter(Boolean);
+  const crs = parseCrs(q, version);
+  const format = (q.format || 'image/png').toLowerCase();
+  if (format !== 'image/png' && format !== 'png') {
+    throw new WmsException('InvalidFormat', `unsupported FORMAT ${q.format} (image/png)`, 'FORMAT');
+  }
+  const leadRaw = q.dim_lead ?? q.dim_lead_time;
+  let lead: number | undefined;
+  if (leadRaw !== undefined && leadRaw !== '') {
+    lead = Number(leadRaw);
+    if (!Number.isInteger(lead) || lead < 0 || lead > 10_000) throw new WmsException('InvalidDimensionValue', 'DIM_LEAD must be whole hours', 'DIM_LEAD');
+  }
+  const time = q.time || undefined;
+  if (time !== undefined && Number.isNaN(Date.parse(time))) throw new WmsException('InvalidDimensionValue', 'TIME must be an ISO 8601 time', 'TIME');
+  return {
+    version,
+    layers,
+    styles: (q.styles ?? '').split(','),
+    crs,
+    bbox: parseBBox(required(q, 'bbox'), crs, version),
+    width: positiveInt(q, 'width', MAX_IMAGE_SIZE),
+    height: positiveInt(q, 'height', MAX_IMAGE_SIZE),
+    format: 'image/png',
+    transparent: (q.transparent ?? '').toUpperCase() === 'TRUE',
+    time,
+    lead,
+  };
+}
+
+export function parseWmsRequest(query: Record<string, unknown>): WmsRequest {
+  const q = lowerKeys(query);
+  if (q.service && q.service.toUpperCase() !== 'WMS') throw new WmsException('InvalidParameterValue', 'SERVICE must be WMS', 'SERVICE');
+  const request = required(q, 'request').toLowerCase();
+  const version = parseVersion(q);
+  switch (request) {
+    case 'getcapabilities':
+      return { request: 'GetCapabilities', version };
+    case 'getmap':
+      return { request: 'GetMap', ...parseMap(q, version) };
+    case 'getfeatureinfo': {
+      const map = parseMap(q, version);
+      const iKey = version === '1.3.0' ? 'i' : 'x';
+      const jKey = version === '1.3.0' ? 'j' : 'y';
+      const i = Number(required(q, iKey));
+      const j = Number(required(q, jKey));
+      if (!Number.isInteger(i) || i < 0 || i >= map.width) throw new WmsException('InvalidPoint', `${iKey.toUpperCase()} outside the image`, iKey.toUpperCase());
+      if (!Number.isInteger(j) || j < 0 || j >= map.height) throw new WmsException('InvalidPoint', `${jKey.toUpperCase()} outside the image`, jKey.toUpperCase());
+      const infoFormat = (q.info_format || 'application/json').toLowerCase();
+      if (infoFormat !== 'application/json' && infoFormat !== 'text/plain') {
+        throw new WmsException('InvalidFormat', `unsupported INFO_FORMAT ${infoFormat} (application/json, text/plain)`, 'INFO_FORMAT');
+      }
+      return { request: 'GetFeatureInfo', ...map, queryLayers: required(q, 'query_layers').split(',').filter(Boolean), i, j, infoFormat };
+    }
+    case 'getlegendgraphic':
+      return {
+        request: 'GetLegendGraphic', version, layer: required(q, 'layer'), style: q.style || undefined, format: 'image/png',
+        width: q.width ? positiveInt(q, 'width', 1024) : 40, height: q.height ? positiveInt(q, 'height', 1024) : 240,
+      };
+    default:
+      throw new WmsException('OperationNotSupported', `unsupported REQUEST ${q.request}`, 'REQUEST');
+  }
+}
+
+const R = 6378137;
+
+/** Web Mercator metres → longitude/latitude degrees. */
+export function mercatorToLonLat(x: number, y: number): [number, number] {
+  return [(x / R) * (180 / Math.PI), Math.atan(Math.sinh(y / R)) * (180 / Math.PI)];
+}
+
+export function lonLatToMercator(lon: number, lat: number): [number, number] {
+  const clamped = Math.max(-85.05112878, Math.min(85.05112878, lat));
+  return [(lon * Math.PI * R) / 180, R * Math.log(Math.tan(Math.PI / 4 + (clamped * Math.PI) / 360))];
+}
+
+/** Longitude/latitude of the centre of output pixel (col, row). */
+export function pixelToLonLat(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>, col: number, row: number): [number, number] {
+  const { bbox, width, height } = req;
+  const x = bbox.minX + ((col + 0.5) / width) * (bbox.maxX - bbox.minX);
+  const y = bbox.maxY - ((row + 0.5) / height) * (bbox.maxY - bbox.minY);
+  return req.crs === 'EPSG:3857' ? mercatorToLonLat(x, y) : [x, y];
+}
+
+export function exceptionXml(e: WmsException, version: WmsVersion): string {
+  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+  const locator = e.locator ? ` locator="${esc(e.locator)}"` : '';
+  const ns = version === '1.3.0' ? ' xmlns="http://www.opengis.net/ogc" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd"' : '';
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="${version}"${ns}>\n  <ServiceException code="${esc(e.code)}"${locator}>${esc(e.message)}</ServiceException>\n</ServiceExceptionReport>\n`;
+}
