@@ -23,6 +23,11 @@ import { permissionRoutes } from './modules/permissions/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
+import { seedForecastTypes } from './modules/grids/catalog.js';
+import { seedDemoGrids } from './modules/grids/demo.js';
+import { gridRoutes } from './modules/grids/routes.js';
+import { GridStore } from './modules/grids/store.js';
+import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { seed, type SeedReport } from './modules/seed/seed.js';
 
@@ -47,6 +52,10 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const seedReport = await seed(handle.db, {
     dataDir: config.dataDir, adminPassword: config.adminPassword, demo: config.demo, scryptLogN: config.scryptLogN,
   });
+  await seedForecastTypes(handle.db);
+  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const gridStore = new GridStore(handle.db, storage);
+  if (config.demo && seedReport.demoCustomerId) await seedDemoGrids(handle.db, gridStore, seedReport.demoCustomerId);
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -85,7 +94,6 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
   const deps = {
     db: handle.db,
     tokens,
@@ -103,6 +111,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   roleRoutes(app, deps);
   permissionRoutes(app, deps);
   logRoutes(app, deps);
+  gridRoutes(app, { ...deps, store: gridStore });
+  wmsRoutes(app, { ...deps, store: gridStore });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

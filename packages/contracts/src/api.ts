@@ -4,6 +4,7 @@ import {
   PermissionCreate, PermissionQuery, PermissionRow, PermissionUpdate, RoleCreate, RoleOptionsQuery, RoleQuery, RoleRow, RoleUpdate,
   UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
 } from './system.js';
+import { ForecastTypeInfo, GRID_READER_CODES, PointData, PointQuery } from './grids.js';
 import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
@@ -107,6 +108,14 @@ export const API = {
 
   logPage: { method: 'GET', url: '/api/log/page', access: LOG_VIEW, summary: 'Operation log with filters', query: LogQuery, data: paged(LogRow) },
   logGet: { method: 'GET', url: '/api/log/:id', access: LOG_VIEW, summary: 'One log row', params: IdParams, data: LogRow },
+  gridCatalog: {
+    method: 'GET', url: '/api/grid/catalog', access: codes(...GRID_READER_CODES),
+    summary: 'Forecast types, factors, base and lead times with grids for the caller\'s customer', data: z.array(ForecastTypeInfo),
+  },
+  latticePoints: {
+    method: 'GET', url: '/api/lattice/getPoint', access: codes(...GRID_READER_CODES),
+    summary: 'Grid-point values in a box, thinned to the zoom (point-value overlay)', query: PointQuery, data: PointData,
+  },
   logExport: { method: 'GET', url: '/api/log/export', access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
 } as const satisfies Record<string, ApiDef>;
 

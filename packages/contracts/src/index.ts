@@ -4,3 +4,4 @@ export * from './routes.js';
 export * from './auth.js';
 export * from './api.js';
 export * from './system.js';
+export * from './grids.js';

@@ -39,6 +39,7 @@ const zh = {
   unknownCustomer: '客户不存在',
   selfDisable: '不能停用或删除自己',
   cannotManageUser: '不能管理拥有你所没有权限的用户',
+  gridStale: '该格点场已被 {name} 于 {time} 修改，请重新加载后再提交',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -81,6 +82,7 @@ const en: Record<MessageKey, string> = {
   unknownCustomer: 'No such customer',
   selfDisable: 'You cannot disable or delete yourself',
   cannotManageUser: 'You cannot manage a user holding permissions you do not hold',
+  gridStale: 'This grid was changed by {name} at {time}; reload it and apply your edit again',
 };
 
 const es: Record<MessageKey, string> = {
@@ -121,6 +123,7 @@ const es: Record<MessageKey, string> = {
   unknownCustomer: 'No existe el cliente',
   selfDisable: 'No puede desactivarse ni eliminarse a sí mismo',
   cannotManageUser: 'No puede gestionar a un usuario con permisos que usted no tiene',
+  gridStale: '{name} modificó esta malla a las {time}; recárguela y vuelva a aplicar su edición',
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

@@ -129,7 +129,70 @@ export interface StoredFileTable {
   created_at: string;
 }
 
+export interface ForecastTypeTable {
+  id: Generated<number>;
+  code: string;
+  name: string;
+  description: D<string>;
+  step_hours: number;
+  max_lead_hours: number;
+  created_at: string;
+}
+
+export interface FactorTable {
+  id: Generated<number>;
+  forecast_type_id: number;
+  code: string;
+  name: string;
+  unit: string;
+  min_value: number;
+  max_value: number;
+  precision: D<number>;
+  /** JSON colour map (type ramp / intervals / values with stops). */
+  colormap: string;
+  sort: D<number>;
+}
+
+/** One field at one base and lead time; the values live in a Float32 file named by storage_key. */
+export interface GridTable {
+  id: Generated<number>;
+  customer_id: number;
+  forecast_type_id: number;
+  factor_id: number;
+  base_time: string;
+  lead_hours: number;
+  lon0: number;
+  lat0: number;
+  dx: number;
+  dy: number;
+  nx: number;
+  ny: number;
+  storage_key: string;
+  version: Generated<number>;
+  updated_by: number | null;
+  updated_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface JobTable {
+  id: string;
+  customer_id: number | null;
+  user_id: number | null;
+  kind: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  progress: D<number>;
+  error: string | null;
+  result: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface Database {
+  forecast_type: ForecastTypeTable;
+  factor: FactorTable;
+  grid: GridTable;
+  job: JobTable;
   customer: CustomerTable;
   app_user: UserTable;
   role: RoleTable;

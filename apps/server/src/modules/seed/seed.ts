@@ -18,6 +18,8 @@ export interface SeedReport {
   adminPasswordFile?: string;
   demoUsers: Array<{ username: string; name: string; role: string }>;
   demoPassword?: string;
+  /** Set when DEMO is on. */
+  demoCustomerId?: number;
 }
 
 export const PLATFORM_CUSTOMER = '天策云平台';
@@ -106,6 +108,7 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
       name: DEMO_CUSTOMER, sysName: '陕西农业气象服务平台', lat: 34.34, lon: 108.94, zoom: 7, platform: false,
       tel: '029-00000000', address: '陕西省西安市（示例地址）',
     });
+    report.demoCustomerId = demoId;
     let demoPassword = report.adminPassword ?? opts.adminPassword;
     if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
     if (!demoPassword) demoPassword = randomPassword();

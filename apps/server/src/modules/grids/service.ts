@@ -1,0 +1,118 @@
+import type { ForecastTypeInfo } from '@agromet/contracts';
+import type { ColorMap, Grid } from '@agromet/grid';
+import type { Db } from '../../core/db/index.js';
+import { errors } from '../../core/errors.js';
+import { geometryOfRow, type GridRow, type GridStore } from './store.js';
+
+export interface FactorRecord {
+  id: number;
+  code: string;
+  name: string;
+  unit: string;
+  min: number;
+  max: number;
+  precision: number;
+  colormap: ColorMap;
+  typeId: number;
+  typeCode: string;
+  typeName: string;
+}
+
+export const layerName = (typeCode: string, factorCode: string) => `${typeCode}.${factorCode}`;
+
+export async function factorByLayer(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
+  const row = await db.selectFrom('factor').innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
+    .select([
+      'factor.id', 'factor.code', 'factor.name', 'factor.unit', 'factor.min_value', 'factor.max_value', 'factor.precision', 'factor.colormap',
+      'forecast_type.id as type_id', 'forecast_type.code as type_code', 'forecast_type.name as type_name',
+    ])
+    .where('forecast_type.code', '=', typeCode).where('factor.code', '=', factorCode).executeTakeFirst();
+  if (!row) return undefined;
+  return {
+    id: row.id, code: row.code, name: row.name, unit: row.unit, min: row.min_value, max: row.max_value, precision: row.precision,
+    colormap: JSON.parse(row.colormap) as ColorMap, typeId: row.type_id, typeCode: row.type_code, typeName: row.type_name,
+  };
+}
+
+/** Forecast types with their factors and the times that have grids for the customer. */
+export async function gridCatalog(db: Db, customerId: number): Promise<ForecastTypeInfo[]> {
+  const types = await db.selectFrom('forecast_type').selectAll().orderBy('id').execute();
+  const factors = await db.selectFrom('factor').selectAll().orderBy('sort').execute();
+  const times = await db.selectFrom('grid').select(['forecast_type_id', 'base_time', 'lead_hours']).distinct()
+    .where('customer_id', '=', customerId).execute();
+  return types.map((t) => {
+    const mine = times.filter((g) => g.forecast_type_id === t.id);
+    const baseTimes = [...new Set(mine.map((g) => g.base_time))].sort().reverse();
+    const leads = [...new Set(mine.filter((g) => g.base_time === baseTimes[0]).map((g) => g.lead_hours))].sort((a, b) => a - b);
+    return {
+      id: t.id, code: t.code, name: t.name, stepHours: t.step_hours, maxLeadHours: t.max_lead_hours, baseTimes, leads,
+      factors: factors.filter((f) => f.forecast_type_id === t.id).map((f) => ({
+        id: f.id, code: f.code, name: f.name, unit: f.unit, min: f.min_value, max: f.max_value, precision: f.precision,
+        colormap: JSON.parse(f.colormap), layer: layerName(t.code, f.code),
+      })),
+    };
+  });
+}
+
+export interface ResolvedGrid {
+  factor: FactorRecord;
+  row: GridRow;
+  grid: Grid;
+}
+
+/** The customer's grid for a layer at a base time (the newest when absent) and lead; undefined when there is none. */
+export async function resolveGrid(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  sel: { typeCode: string; factorCode: string; baseTime?: string; lead: number },
+): Promise<ResolvedGrid | undefined> {
+  const factor = await factorByLayer(db, sel.typeCode, sel.factorCode);
+  if (!factor) return undefined;
+  let q = db.selectFrom('grid').selectAll().where('customer_id', '=', customerId).where('factor_id', '=', factor.id)
+    .where('lead_hours', '=', sel.lead);
+  q = sel.baseTime ? q.where('base_time', '=', new Date(sel.baseTime).toISOString()) : q.orderBy('base_time', 'desc');
+  const row = await q.limit(1).executeTakeFirst();
+  if (!row) return undefined;
+  return { factor, row, grid: await store.load(row) };
+}
+
+/** Label width plus a margin, in screen pixels: thinning keeps labels this far apart. */
+const LABEL_SPACING_PX = 40;
+const MAX_POINTS = 3000;
+
+/** Grid points inside a box, every `stride` cells so that labels at the zoom never overlap. */
+export function thinnedPoints(
+  resolved: ResolvedGrid,
+  box: { west: number; south: number; east: number; north: number; zoom: number },
+) {
+  const g = resolved.grid;
+  const geometry = geometryOfRow(resolved.row);
+  const degPerPx = 360 / (256 * 2 ** box.zoom);
+  let stride = Math.max(1, Math.ceil((LABEL_SPACING_PX * degPerPx) / Math.min(Math.abs(geometry.dx), Math.abs(geometry.dy))));
+  const colOf = (lon: number) => (lon - g.lon0) / g.dx;
+  const rowOf = (lat: number) => (lat - g.lat0) / g.dy;
+  const i0 = Math.max(0, Math.ceil(Math.min(colOf(box.west), colOf(box.east))));
+  const i1 = Math.min(g.nx - 1, Math.floor(Math.max(colOf(box.west), colOf(box.east))));
+  const j0 = Math.max(0, Math.ceil(Math.min(rowOf(box.south), rowOf(box.north))));
+  const j1 = Math.min(g.ny - 1, Math.floor(Math.max(rowOf(box.south), rowOf(box.north))));
+  if (i1 < i0 || j1 < j0) return { points: [], stride };
+  while (Math.ceil((i1 - i0 + 1) / stride) * Math.ceil((j1 - j0 + 1) / stride) > MAX_POINTS) stride += 1;
+  const points: Array<{ lat: number; lon: number; value: number }> = [];
+  // Anchor the lattice at multiples of the stride so points stay put while the map pans.
+  for (let j = Math.ceil(j0 / stride) * stride; j <= j1; j += stride) {
+    for (let i = Math.ceil(i0 / stride) * stride; i <= i1; i += stride) {
+      const value = g.values[j * g.nx + i]!;
+      if (Number.isNaN(value)) continue;
+      points.push({ lat: round(g.lat0 + j * g.dy, 5), lon: round(g.lon0 + i * g.dx, 5), value: round(value, 2) });
+    }
+  }
+  return { points, stride };
+}
+
+const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
+
+export function requireGrid<T>(v: T | undefined): T {
+  if (v === undefined) throw errors.notFound();
+  return v;
+}

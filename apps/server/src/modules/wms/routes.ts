@@ -1,0 +1,108 @@
+import { GRID_READER_CODES } from '@agromet/contracts';
+import { gridBBox } from '@agromet/grid';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { authenticate, holdsAny, type AuthContext } from '../../core/auth/context.js';
+import type { TokenService } from '../../core/auth/tokens.js';
+import type { Db } from '../../core/db/index.js';
+import { AppError } from '../../core/errors.js';
+import { translate } from '../../core/messages.js';
+import { isPlatformWide } from '../../core/tenancy.js';
+import { factorByLayer, gridCatalog, resolveGrid } from '../grids/service.js';
+import { geometryOfRow, type GridStore } from '../grids/store.js';
+import { capabilitiesXml, layersOf } from './capabilities.js';
+import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
+import { encodePng, legendPng, renderGridPixels } from './render.js';
+
+export interface WmsDeps {
+  db: Db;
+  tokens: TokenService;
+  store: GridStore;
+}
+
+function splitLayer(name: string): [string, string] {
+  const dot = name.indexOf('.');
+  if (dot <= 0) throw new WmsException('LayerNotDefined', `unknown layer ${name}`, 'LAYERS');
+  return [name.slice(0, dot), name.slice(dot + 1)];
+}
+
+/** Whose grids: the caller's customer, or for platform-wide holders the vendor parameter CUSTOMER. */
+function customerOf(auth: AuthContext, q: Record<string, string>): number {
+  const asked = Number(q.customer);
+  return isPlatformWide(auth) && Number.isInteger(asked) && asked > 0 ? asked : auth.customerId;
+}
+
+/** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
+export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
+  app.get('/api/wms', { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
+    const q = lowerKeys(req.query as Record<string, unknown>);
+    const version: WmsVersion = q.version === '1.1.1' || q.version === '1.1.0' ? '1.1.1' : '1.3.0';
+    const xmlType = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
+    let auth: AuthContext;
+    try {
+      auth = await authenticate(req, deps.db, deps.tokens);
+      if (!holdsAny(auth, GRID_READER_CODES)) throw new WmsException('NotAuthorized', translate(req.lang, 'forbidden'));
+    } catch (e) {
+      const status = e instanceof AppError ? e.status : 403;
+      const message = e instanceof AppError ? translate(req.lang, e.key, e.params) : (e as Error).message;
+      return reply.status(status).type(xmlType).send(exceptionXml(new WmsException('NotAuthorized', message), version));
+    }
+    try {
+      const request = parseWmsRequest(req.query as Record<string, unknown>);
+      const customerId = customerOf(auth, q);
+      if (request.request === 'GetCapabilities') {
+        const types = await gridCatalog(deps.db, customerId);
+        const boxes = new Map<number, ReturnType<typeof gridBBox>>();
+        for (const t of types) {
+          const row = await deps.db.selectFrom('grid').select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
+            .where('customer_id', '=', customerId).where('forecast_type_id', '=', t.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+          if (row) boxes.set(t.id, gridBBox(geometryOfRow(row)));
+        }
+        const token = typeof (req.query as Record<string, unknown>).token === 'string' ? `token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}&` : '';
+        const custom = q.customer ? `customer=${encodeURIComponent(q.customer)}&` : '';
+        const serviceUrl = `${req.protocol}://${req.headers.host ?? 'localhost'}/api/wms`;
+        const xml = capabilitiesXml(request.version, serviceUrl, layersOf(types, (id) => boxes.get(id)), `${token}${custom}`.replace(/&$/, ''));
+        return reply.type(request.version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8').send(xml);
+      }
+      if (request.request === 'GetLegendGraphic') {
+        const [typeCode, factorCode] = splitLayer(request.layer);
+        const factor = await factorByLayer(deps.db, typeCode, factorCode);
+        if (!factor) throw new WmsException('LayerNotDefined', `unknown layer ${request.layer}`, 'LAYER');
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600')
+          .send(await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height));
+      }
+      const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
+      if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
+      const [typeCode, factorCode] = splitLayer(layers[0]!);
+      if (!(await factorByLayer(deps.db, typeCode, factorCode))) throw new WmsException('LayerNotDefined', `unknown layer ${layers[0]}`, 'LAYERS');
+      const resolved = await resolveGrid(deps.db, deps.store, customerId, { typeCode, factorCode, baseTime: request.time, lead: request.lead ?? 0 });
+      if (!resolved) throw new WmsException('InvalidDimensionValue', `no grid of ${layers[0]} at TIME=${request.time ?? 'latest'} DIM_LEAD=${request.lead ?? 0}`, 'TIME');
+      if (request.request === 'GetMap') {
+        const pixels = renderGridPixels(resolved.grid, resolved.factor.colormap, request);
+        return reply.type('image/png').header('cache-control', 'private, max-age=60')
+          .header('x-grid-version', String(resolved.row.version))
+          .send(await encodePng(pixels, request.width, request.height, request.transparent));
+      }
+      const [lon, lat] = pixelToLonLat(request, request.i, request.j);
+      const g = resolved.grid;
+      const i = Math.round((lon - g.lon0) / g.dx);
+      const j = Math.round((lat - g.lat0) / g.dy);
+      const inside = i >= 0 && i < g.nx && j >= 0 && j < g.ny;
+      const raw = inside ? g.values[j * g.nx + i]! : Number.NaN;
+      const value = Number.isNaN(raw) ? null : Math.round(raw * 100) / 100;
+      const info = {
+        layer: layers[0], name: resolved.factor.name, unit: resolved.factor.unit, lon: Math.round(lon * 1e5) / 1e5, lat: Math.round(lat * 1e5) / 1e5,
+        value, baseTime: resolved.row.base_time, lead: resolved.row.lead_hours, version: resolved.row.version,
+      };
+      if (request.infoFormat === 'text/plain') {
+        return reply.type('text/plain; charset=utf-8').send(
+          `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
+        );
+      }
+      return reply.type('application/json; charset=utf-8').send(info);
+    } catch (e) {
+      if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));
+      req.log.error({ err: e, reqId: req.id }, 'wms failure');
+      return reply.status(200).type(xmlType).send(exceptionXml(new WmsException('NoApplicableCode', `internal error (request id ${req.id})`), version));
+    }
+  });
+}

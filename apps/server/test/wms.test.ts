@@ -1,0 +1,121 @@
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+
+let t: TestApp;
+let token: string;
+let travelToken: string;
+beforeAll(async () => {
+  t = await createTestApp({ DEMO: '1' });
+  token = (await t.login('demo-revise', ADMIN_PASSWORD, '10.30.0.1')).access_token;
+  travelToken = (await t.login('demo-travel', ADMIN_PASSWORD, '10.30.0.2')).access_token;
+});
+afterAll(async () => { await t.close(); });
+
+const wms = (query: string, tok = token) => t.app.inject({ method: 'GET', url: `/api/wms?token=${tok}&${query}` });
+// Shaanxi in both axis orders.
+const MAP13 = 'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=120&HEIGHT=160&FORMAT=image/png&TRANSPARENT=TRUE';
+
+describe('demo grids', () => {
+  it('are generated once for 72 h at 3 h steps, and the catalog lists them', async () => {
+    const grids = await t.db.db.selectFrom('grid').select(['lead_hours', 'base_time']).execute();
+    expect(grids).toHaveLength(7 * 25);
+    expect(new Set(grids.map((g) => g.base_time)).size).toBe(1);
+    const res = await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) });
+    const fine = res.json().data.find((x: { code: string }) => x.code === 'fine-grid');
+    expect(fine.leads).toEqual(Array.from({ length: 25 }, (_, k) => k * 3));
+    expect(fine.factors.map((f: { layer: string }) => f.layer)).toContain('fine-grid.pre3h');
+  });
+});
+
+describe('WMS', () => {
+  it('lists layers with time and lead dimensions in GetCapabilities (both versions)', async () => {
+    const v13 = await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0');
+    expect(v13.headers['content-type']).toMatch(/text\/xml/);
+    expect(v13.body).toContain('<WMS_Capabilities version="1.3.0"');
+    expect(v13.body).toContain('<Name>fine-grid.tmp</Name>');
+    expect(v13.body).toMatch(/<Dimension name="lead" units="hours" default="0">0,3,6,.*,72<\/Dimension>/);
+    expect(v13.body).toContain('<westBoundLongitude>105.475</westBoundLongitude>');
+    const v11 = await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1');
+    expect(v11.body).toContain('<WMT_MS_Capabilities version="1.1.1">');
+    expect(v11.body).toContain('<LatLonBoundingBox minx="105.475"');
+  });
+
+  it('draws a transparent PNG with the colour map in EPSG:4326 and EPSG:3857', async () => {
+    const res = await wms(MAP13);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(res.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect(info).toMatchObject({ width: 120, height: 160, channels: 4 });
+    let opaque = 0;
+    for (let k = 3; k < data.length; k += 4) if (data[k] === 255) opaque += 1;
+    expect(opaque).toBeGreaterThan(120 * 160 * 0.9);
+    // Outside the grid: fully transparent.
+    const away = await wms(MAP13.replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=0,0,10,10'));
+    const raw = await sharp(away.rawPayload).raw().toBuffer();
+    expect(raw.every((v, k) => k % 4 !== 3 || v === 0)).toBe(true);
+    const merc = await wms('SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&SRS=EPSG:3857&BBOX=11800000,3800000,12300000,4500000&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE&DIM_LEAD=24');
+    expect(merc.headers['content-type']).toBe('image/png');
+  });
+
+  it('answers the value at a pixel in JSON and text, equal to the stored cell', async () => {
+    // The box of the cells' outer edges at 1 px per cell: pixel (i, j) is the centre of cell (i, j).
+    const q = MAP13.replace('GetMap', 'GetFeatureInfo').replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=31.575,105.475,39.625,111.525')
+      .replace('WIDTH=120&HEIGHT=160', 'WIDTH=121&HEIGHT=161') + '&QUERY_LAYERS=fine-grid.tmp&INFO_FORMAT=application/json&I=70&J=105';
+    const res = await wms(q);
+    const info = res.json();
+    expect(info).toMatchObject({ layer: 'fine-grid.tmp', unit: '°C', lon: 109, lat: 34.35, lead: 0 });
+    const row = await t.db.db.selectFrom('grid').innerJoin('factor', 'factor.id', 'grid.factor_id').select(['grid.storage_key'])
+      .where('factor.code', '=', 'tmp').where('grid.lead_hours', '=', 0).executeTakeFirstOrThrow();
+    const values = new Float32Array(new Uint8Array(await t.storage.get(row.storage_key) as Buffer).buffer);
+    expect(info.value).toBeCloseTo(values[105 * 121 + 70]!, 2);
+    const text = await wms(q.replace('application/json', 'text/plain'));
+    expect(text.body).toContain(`value=${info.value.toFixed(2)} °C`);
+  });
+
+  it('draws a legend', async () => {
+    const res = await wms('SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=1.3.0&FORMAT=image/png&LAYER=fine-grid.pre3h');
+    expect(res.headers['content-type']).toBe('image/png');
+    expect((await sharp(res.rawPayload).metadata()).height).toBeGreaterThan(100);
+  });
+
+  it.each([
+    ['unknown layer', MAP13.replace('fine-grid.tmp', 'nope.tmp'), 'LayerNotDefined'],
+    ['bad bbox', MAP13.replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=a,b,c,d'), 'InvalidParameterValue'],
+    ['bad crs', MAP13.replace('CRS=EPSG:4326', 'CRS=EPSG:9999'), 'InvalidCRS'],
+    ['missing lead', `${MAP13}&DIM_LEAD=5`, 'InvalidDimensionValue'],
+    ['unknown request', 'SERVICE=WMS&VERSION=1.3.0&REQUEST=Explode', 'OperationNotSupported'],
+  ])('answers %s with service-exception XML, never a 500', async (_name, query, code) => {
+    const res = await wms(query);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/xml/);
+    expect(res.body).toContain(`<ServiceException code="${code}"`);
+  });
+
+  it('refuses callers without a token or without a grid page', async () => {
+    const anon = await t.app.inject({ method: 'GET', url: `/api/wms?${MAP13}` });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.body).toContain('code="NotAuthorized"');
+    const travel = await wms(MAP13, travelToken);
+    expect(travel.statusCode).toBe(403);
+  });
+});
+
+describe('point values', () => {
+  it('thins points to the zoom and rounds values to 2 decimals', async () => {
+    const get = (zoom: number, box: string) => t.app.inject({
+      method: 'GET', headers: t.bearer(token), url: `/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=3&${box}&zoom=${zoom}`,
+    }).then((r) => r.json().data);
+    const far = await get(6, 'west=105.5&south=31.6&east=111.5&north=39.6');
+    // At zoom 11 a 0.05° cell is about 70 px wide: every cell gets a label.
+    const near = await get(11, 'west=108.5&south=34&east=109.5&north=34.6');
+    expect(near.points).toHaveLength(21 * 13);
+    expect(far.stride).toBeGreaterThan(near.stride);
+    expect(far.points.length).toBeLessThan(near.points.length);
+    expect(near.stride).toBe(1);
+    for (const p of near.points.slice(0, 50)) expect(Math.round(p.value * 100) / 100).toBe(p.value);
+    expect(far.unit).toBe('°C');
+    const missing = await t.app.inject({ method: 'GET', headers: t.bearer(token), url: '/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=5&west=105&south=31&east=112&north=40&zoom=8' });
+    expect(missing.json().code).toBe(4004);
+  });
+});

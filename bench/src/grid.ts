@@ -1,0 +1,92 @@
+// npm run bench:grid: grid edits on the national 0.05° grid (1401 × 1201, 70–140°E, 0–60°N), each
+// against a baseline measured in the same run: a plain copy of the whole Float32Array.
+import {
+  applyPatch, cellLat, cellLon, createGrid, editArea, editPoints, encodePatch, rasterizeArea, revertPatch,
+  smoothArea, type Grid, type PolygonGeometry,
+} from '@agromet/grid';
+
+const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
+const RUNS = Number(process.env.BENCH_RUNS ?? 21);
+
+// A temperature-like field: colder to the north and with altitude-like waves.
+function nationalGrid(): Grid {
+  const grid = createGrid({ lon0: 70, lat0: 60, dx: 0.05, dy: -0.05, nx: 1401, ny: 1201 });
+  for (let j = 0; j < grid.ny; j++) {
+    const lat = cellLat(grid, j);
+    for (let i = 0; i < grid.nx; i++) {
+      const lon = cellLon(grid, i);
+      grid.values[j * grid.nx + i] = 28 - 0.6 * (lat - 20) + 3 * Math.sin(lon / 3) * Math.cos(lat / 4);
+    }
+  }
+  return grid;
+}
+
+// An irregular 240-vertex outline of about a fifth of the grid (19° × 14° half-axes, wobbly).
+function fifthOfTheGrid(): PolygonGeometry {
+  const ring: number[][] = [];
+  for (let k = 0; k < 240; k++) {
+    const a = (2 * Math.PI * k) / 240;
+    const wobble = 1 + 0.06 * Math.sin(7 * a) + 0.03 * Math.cos(13 * a);
+    ring.push([105 + 19 * wobble * Math.cos(a), 31 + 14 * wobble * Math.sin(a)]);
+  }
+  ring.push(ring[0]!);
+  return { type: 'Polygon', coordinates: [ring] };
+}
+
+function median(samples: number[]): number {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+/** Median wall time of `run` in ms; `prepare` runs untimed before each call. */
+function time(run: () => unknown, prepare: () => void = () => {}): number {
+  for (let k = 0; k < WARM_UP; k++) {
+    prepare();
+    run();
+  }
+  const samples: number[] = [];
+  for (let k = 0; k < RUNS; k++) {
+    prepare();
+    const t0 = performance.now();
+    run();
+    samples.push(performance.now() - t0);
+  }
+  return median(samples);
+}
+
+function main(): void {
+  const grid = nationalGrid();
+  const polygon = fifthOfTheGrid();
+  const ramp = { operation: 'add', value: 2, edge: { type: 'ramp', cells: 5 } } as const;
+  const mask = rasterizeArea(grid, polygon);
+  const areaPatch = editArea(grid, mask, ramp);
+  const points = Array.from({ length: 10 }, (_, k) => ({ lon: 78 + 6 * k, lat: 22 + 3 * (k % 5), value: 30 + k }));
+  const pointPatch = editPoints(grid, points, { radiusKm: 50 });
+
+  const rows: { name: string; cells: number; ms: number }[] = [];
+  const baseline = time(() => grid.values.slice());
+  rows.push({ name: 'baseline: copy of the whole grid', cells: grid.values.length, ms: baseline });
+  rows.push({ name: 'polygon add, 5-cell ramp (mask + edit)', cells: areaPatch.indices.length, ms: time(() => editArea(grid, rasterizeArea(grid, polygon), ramp)) });
+  rows.push({ name: '  of which: polygon mask', cells: mask.count, ms: time(() => rasterizeArea(grid, polygon)) });
+  rows.push({ name: '10-point Cressman edit, 50 km', cells: pointPatch.indices.length, ms: time(() => editPoints(grid, points, { radiusKm: 50 })) });
+  rows.push({
+    name: 'patch revert (the polygon edit)',
+    cells: areaPatch.indices.length,
+    ms: time(() => revertPatch(grid.values, areaPatch), () => applyPatch(grid.values, areaPatch)),
+  });
+  // extras, for context
+  rows.push({ name: 'extra: polygon add, taper', cells: mask.count, ms: time(() => editArea(grid, mask, { operation: 'add', value: 2, edge: { type: 'taper' } })) });
+  rows.push({ name: 'extra: polygon 3 × 3 smoothing', cells: mask.count, ms: time(() => smoothArea(grid, mask)) });
+  rows.push({ name: 'extra: patch encode (polygon edit)', cells: areaPatch.indices.length, ms: time(() => encodePatch(areaPatch)) });
+
+  console.log(`\nnational grid ${grid.nx} × ${grid.ny} = ${grid.values.length} cells; polygon covers ${(100 * mask.count / grid.values.length).toFixed(1)} %`);
+  console.log(`median of ${RUNS} runs after ${WARM_UP} warm-up runs, Node ${process.version}\n`);
+  console.log(`${'operation'.padEnd(42)} ${'cells'.padStart(9)} ${'median ms'.padStart(10)} ${'× baseline'.padStart(11)}`);
+  for (const r of rows) {
+    console.log(`${r.name.padEnd(42)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / baseline).toFixed(1).padStart(11)}`);
+  }
+  console.log(`\nencoded polygon patch: ${(encodePatch(areaPatch).length / 1024 / 1024).toFixed(2)} MB for ${areaPatch.indices.length} cells`);
+}
+
+main();

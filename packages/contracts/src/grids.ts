@@ -1,0 +1,94 @@
+import { z } from 'zod';
+
+/** Pages whose work reads forecast grids (map layers, point values): revision, making, zoning, service products. */
+export const GRID_READER_CODES = [
+  'revise.point.admin', 'revise.polygon.admin', 'revise.recovery.admin', 'revise.submit.admin', 'revise.allocation.admin',
+  'make.product.admin', 'make.risk.admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin', 'serviceproducts.all.admin',
+] as const;
+
+/** A colour map as stored with a factor (see @agromet/grid ColorMap). */
+export const ColorMapSchema = z.union([
+  z.object({ type: z.literal('ramp'), stops: z.array(z.object({ value: z.number(), color: z.string() })), clamp: z.boolean().optional() }),
+  z.object({ type: z.literal('intervals'), thresholds: z.array(z.number()), colors: z.array(z.string()), closed: z.enum(['left', 'right']).optional() }),
+  z.object({ type: z.literal('values'), entries: z.array(z.object({ value: z.number(), color: z.string() })) }),
+]);
+
+export const FactorInfo = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  min: z.number(),
+  max: z.number(),
+  precision: z.number().int(),
+  colormap: ColorMapSchema,
+  /** WMS layer name. */
+  layer: z.string(),
+});
+export type FactorInfo = z.infer<typeof FactorInfo>;
+
+export const ForecastTypeInfo = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  stepHours: z.number().int(),
+  maxLeadHours: z.number().int(),
+  factors: z.array(FactorInfo),
+  /** Base times with grids for the caller's customer, newest first (ISO UTC). */
+  baseTimes: z.array(z.string()),
+  /** Lead hours available at the newest base time. */
+  leads: z.array(z.number().int()),
+});
+export type ForecastTypeInfo = z.infer<typeof ForecastTypeInfo>;
+
+export const GridSelector = {
+  type: z.string().trim().min(1).max(64),
+  factor: z.string().trim().min(1).max(64),
+  baseTime: z.iso.datetime({ offset: true }).optional(),
+  lead: z.coerce.number().int().min(0).max(10_000).default(0),
+};
+
+export const PointQuery = z.strictObject({
+  ...GridSelector,
+  west: z.coerce.number().min(-180).max(180),
+  south: z.coerce.number().min(-90).max(90),
+  east: z.coerce.number().min(-180).max(180),
+  north: z.coerce.number().min(-90).max(90),
+  /** Map zoom: points are thinned so labels (≤ 30 px wide) never overlap. */
+  zoom: z.coerce.number().min(0).max(22),
+});
+
+export const MapPoint = z.object({ lat: z.number(), lon: z.number(), value: z.number() });
+export const PointData = z.object({
+  points: z.array(MapPoint),
+  /** Every stride-th cell in each direction was kept. */
+  stride: z.number().int(),
+  unit: z.string(),
+  precision: z.number().int(),
+  version: z.number().int(),
+  baseTime: z.string(),
+  lead: z.number().int(),
+});
+
+export const BaseLayer = z.object({
+  id: z.string(),
+  /** i18n key of the layer's label. */
+  title: z.string(),
+  kind: z.enum(['xyz', 'geojson']),
+  url: z.string(),
+  /** GCJ-02 tiles need our WGS84 layers shifted to sit right on them. */
+  crs: z.enum(['EPSG:3857', 'GCJ-02']),
+  group: z.enum(['tianditu', 'amap', 'osm', 'offline']),
+  /** Annotation overlay drawn above the base (Tianditu label layers). */
+  overlay: z.boolean(),
+  attribution: z.string(),
+});
+export type BaseLayer = z.infer<typeof BaseLayer>;
+
+export const GisLayers = z.object({
+  products: z.array(ForecastTypeInfo),
+  baseLayers: z.array(BaseLayer),
+  defaultBase: z.string(),
+  boundaries: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  wmsUrl: z.string(),
+});

@@ -1,0 +1,84 @@
+import { fromArrayBuffer, writeArrayBuffer } from 'geotiff';
+import { describe, expect, it } from 'vitest';
+import { flipRows, gridFromValues, type Grid } from '../grid.js';
+import { readGeoTiff, writeGeoTiff } from './geotiff.js';
+
+// 4 × 3, rows north to south, cell centres 100.25 … 101.75°E, 35.75 … 34.75°N (0.5° cells).
+const grid = gridFromValues({ lon0: 100.25, lat0: 35.75, dx: 0.5, dy: -0.5, nx: 4, ny: 3 },
+  [1.5, 2, Number.NaN, 4, 5, 6.25, 7, 8, -9, 10, 11, 12]);
+
+const bitsOf = (g: Grid) => [...new Uint32Array(g.values.buffer, g.values.byteOffset, g.values.length)];
+
+async function tags(bytes: Uint8Array) {
+  const image = await (await fromArrayBuffer(bytes.slice().buffer)).getImage();
+  return {
+    sampleFormat: image.getSampleFormat(),
+    bitsPerSample: image.getBitsPerSample(),
+    tiepoint: [...(image.fileDirectory.getValue('ModelTiepoint') as number[])],
+    scale: [...(image.fileDirectory.getValue('ModelPixelScale') as number[])],
+    geoKeys: image.getGeoKeys(),
+    nodata: image.fileDirectory.getValue('GDAL_NODATA'),
+  };
+}
+
+describe('GeoTIFF writing', () => {
+  it('writes Float32 with the tie point at the west/north corner, pixel scale, EPSG:4326 and GDAL_NODATA', async () => {
+    const t = await tags(writeGeoTiff(grid));
+    expect(t.sampleFormat).toBe(3);
+    expect(t.bitsPerSample).toBe(32);
+    expect(t.tiepoint).toEqual([0, 0, 0, 100, 36, 0]);
+    expect(t.scale).toEqual([0.5, 0.5, 0]);
+    expect(t.geoKeys).toMatchObject({ GTModelTypeGeoKey: 2, GTRasterTypeGeoKey: 1, GeographicTypeGeoKey: 4326 });
+    expect(t.nodata).toBe('nan\u0000');
+    expect((await tags(writeGeoTiff(grid, { nodata: -9999 }))).nodata).toBe('-9999\u0000');
+  });
+
+  it('writes north-up whatever the grid\'s row order', async () => {
+    const southToNorth = flipRows(grid);
+    const bytes = writeGeoTiff(southToNorth);
+    expect((await tags(bytes)).tiepoint).toEqual([0, 0, 0, 100, 36, 0]);
+    expect(bitsOf((await readGeoTiff(bytes)).grid)).toEqual(bitsOf(grid));
+  });
+});
+
+describe('GeoTIFF reading', () => {
+  it('round-trips geometry and exact values, NaN as missing', async () => {
+    const read = await readGeoTiff(writeGeoTiff(grid));
+    expect({ ...read.grid, values: null }).toEqual({ ...grid, values: null });
+    expect(bitsOf(read.grid)).toEqual(bitsOf(grid));
+    expect(read.nodata).toBeNaN();
+    expect(read.epsg).toBe(4326);
+  });
+
+  it('turns a numeric nodata value back into NaN', async () => {
+    const read = await readGeoTiff(writeGeoTiff(grid, { nodata: -9999 }));
+    expect(read.nodata).toBe(-9999);
+    expect([...read.grid.values]).toEqual([...grid.values]);
+  });
+
+  it('reads other sample types and PixelIsPoint georeference', async () => {
+    const buffer = writeArrayBuffer(Uint16Array.from([1, 2, 3, 65535, 5, 6]), {
+      width: 3,
+      height: 2,
+      ModelTiepoint: [0, 0, 0, 110, 40, 0],
+      ModelPixelScale: [1, 1, 0],
+      GeographicTypeGeoKey: 4490,
+      GTModelTypeGeoKey: 2,
+      GTRasterTypeGeoKey: 2,
+      GDAL_NODATA: '65535',
+    });
+    const read = await readGeoTiff(buffer);
+    expect(read.grid).toMatchObject({ lon0: 110, lat0: 40, dx: 1, dy: -1, nx: 3, ny: 2 });
+    expect([...read.grid.values]).toEqual([1, 2, 3, Number.NaN, 5, 6]);
+    expect(read.epsg).toBe(4490);
+  });
+
+  it('refuses projected and non-georeferenced files', async () => {
+    const projected = writeArrayBuffer(new Float32Array(4), {
+      width: 2, height: 2, ModelTiepoint: [0, 0, 0, 500000, 4000000, 0], ModelPixelScale: [1000, 1000, 0],
+      ProjectedCSTypeGeoKey: 32650, GTModelTypeGeoKey: 1,
+    });
+    await expect(readGeoTiff(projected)).rejects.toThrow(/projected/);
+    await expect(readGeoTiff(Uint8Array.from([1, 2, 3]))).rejects.toThrow();
+  });
+});

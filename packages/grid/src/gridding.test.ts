@@ -1,0 +1,115 @@
+import { describe, expect, it } from 'vitest';
+import { greatCircleKm } from './geodesy.js';
+import { cellLat, cellLon, gridFromValues, type GridGeometry } from './grid.js';
+import { evaluateFit, fitLonLatAltitude, gridStations, type Station } from './gridding.js';
+
+// The published fit for mean temperature (DOMAIN.md): T = 111.723 − 1.029·lon + 0.714·lat − 0.005·H.
+const published = (lon: number, lat: number, h: number) => 111.723 - 1.029 * lon + 0.714 * lat - 0.005 * h;
+
+// A small deterministic generator, so that the synthetic network is the same on every run.
+function lcg(seed: number): () => number {
+  let s = seed >>> 0;
+  return () => {
+    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
+    return s / 2 ** 32;
+  };
+}
+
+const geometry: GridGeometry = { lon0: 100, lat0: 42, dx: 0.5, dy: -0.5, nx: 41, ny: 41 };
+const terrain = (lon: number, lat: number) => Math.max(0, 3000 - 150 * (lon - 100)) + 200 * Math.sin(lat);
+const elevation = gridFromValues(geometry, Float32Array.from({ length: 41 * 41 }, (_, k) =>
+  terrain(cellLon(geometry, k % 41), cellLat(geometry, Math.floor(k / 41)))));
+
+function network(count: number, seed = 7): Station[] {
+  const random = lcg(seed);
+  return Array.from({ length: count }, () => {
+    // stations on cell centres, at the elevation grid's altitude there
+    const i = Math.floor(random() * 41);
+    const j = Math.floor(random() * 41);
+    const lon = cellLon(geometry, i);
+    const lat = cellLat(geometry, j);
+    const altitude = elevation.values[j * 41 + i]!;
+    return { lon, lat, altitude, value: published(lon, lat, altitude) };
+  });
+}
+
+describe('regression on longitude, latitude and altitude', () => {
+  it('recovers the published coefficients from stations that follow them', () => {
+    const fit = fitLonLatAltitude(network(60));
+    expect(fit.intercept).toBeCloseTo(111.723, 8);
+    expect(fit.lon).toBeCloseTo(-1.029, 10);
+    expect(fit.lat).toBeCloseTo(0.714, 10);
+    expect(fit.altitude).toBeCloseTo(-0.005, 12);
+    expect(fit.rSquared).toBeCloseTo(1, 12);
+    expect(Math.max(...fit.residuals.map(Math.abs))).toBeLessThan(1e-9);
+  });
+
+  it('is the least-squares fit when stations scatter around it', () => {
+    const random = lcg(11);
+    const stations = network(200).map((s) => ({ ...s, value: s.value + (random() - 0.5) }));
+    const fit = fitLonLatAltitude(stations);
+    expect(fit.lon).toBeCloseTo(-1.029, 1);
+    expect(fit.lat).toBeCloseTo(0.714, 1);
+    expect(fit.altitude).toBeCloseTo(-0.005, 3);
+    // normal equations: residuals orthogonal to every predictor
+    for (const predictor of [() => 1, (s: Station) => s.lon, (s: Station) => s.lat, (s: Station) => s.altitude]) {
+      const dot = stations.reduce((sum, s, k) => sum + predictor(s) * fit.residuals[k]!, 0);
+      expect(Math.abs(dot)).toBeLessThan(1e-6);
+    }
+  });
+
+  it('refuses too few stations and degenerate predictors', () => {
+    expect(() => fitLonLatAltitude(network(3))).toThrow(/at least 4/);
+    const flat = network(20).map((s) => ({ ...s, altitude: 500 }));
+    expect(() => fitLonLatAltitude(flat)).toThrow(/do not determine/);
+  });
+});
+
+describe('gridding stations', () => {
+  it('evaluates the regression on the elevation grid', () => {
+    const { grid } = gridStations(network(60), elevation);
+    for (const [i, j] of [[0, 0], [40, 40], [13, 27], [30, 5]] as const) {
+      const expected = published(cellLon(geometry, i), cellLat(geometry, j), elevation.values[j * 41 + i]!);
+      expect(grid.values[j * 41 + i]).toBeCloseTo(expected, 4);
+    }
+  });
+
+  it('adds inverse-distance residuals, honouring every station exactly', () => {
+    const stations = network(40);
+    stations[5] = { ...stations[5]!, value: stations[5]!.value + 3 };
+    stations[17] = { ...stations[17]!, value: stations[17]!.value - 2 };
+    const { grid, fit } = gridStations(stations, elevation);
+    for (const s of [stations[5]!, stations[17]!, stations[30]!]) {
+      const i = Math.round((s.lon - geometry.lon0) / geometry.dx);
+      const j = Math.round((s.lat - geometry.lat0) / geometry.dy);
+      expect(grid.values[j * 41 + i]).toBeCloseTo(s.value, 4);
+    }
+    // elsewhere: fit + Σ r/d² / Σ 1/d² (chord vs great-circle distance: < 0.1 % apart here)
+    const [lon, lat] = [cellLon(geometry, 20), cellLat(geometry, 20)];
+    const h = elevation.values[20 * 41 + 20]!;
+    let weights = 0;
+    let weighted = 0;
+    stations.forEach((s, k) => {
+      const w = 1 / greatCircleKm(lon, lat, s.lon, s.lat) ** 2;
+      weights += w;
+      weighted += w * fit.residuals[k]!;
+    });
+    expect(grid.values[20 * 41 + 20]).toBeCloseTo(evaluateFit(fit, lon, lat, h) + weighted / weights, 3);
+  });
+
+  it('keeps cells without elevation missing and honours the search radius', () => {
+    const holes = { ...elevation, values: elevation.values.slice() };
+    holes.values[0] = Number.NaN;
+    const stations = network(30);
+    stations[0] = { ...stations[0]!, value: stations[0]!.value + 5 };
+    const { grid, fit } = gridStations(stations, holes, { radiusKm: 1 });
+    expect(grid.values[0]).toBeNaN();
+    // with a 1 km radius only cells on a station get a residual
+    const onStation = (i: number, j: number) => stations.some((s) => s.lon === cellLon(geometry, i) && s.lat === cellLat(geometry, j));
+    const [i, j] = [[10, 10], [10, 11], [11, 10], [11, 11]].find(([i, j]) => !onStation(i!, j!)) as [number, number];
+    expect(grid.values[j * 41 + i]).toBeCloseTo(evaluateFit(fit, cellLon(geometry, i), cellLat(geometry, j), holes.values[j * 41 + i]!), 4);
+    const s0 = stations[0]!;
+    const k0 = Math.round((s0.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s0.lon - geometry.lon0) / geometry.dx);
+    expect(grid.values[k0]).toBeCloseTo(s0.value, 4);
+  });
+});

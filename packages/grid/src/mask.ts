@@ -1,0 +1,291 @@
+// Polygon masks: the cells whose CENTRE lies inside a GeoJSON Polygon / MultiPolygon (holes
+// included), or inside any of a list of them. Same semantics as @turf/boolean-point-in-polygon:
+// even-odd over all rings of a polygon, a centre on any ring's boundary counts as inside, and
+// several polygons are united.
+//
+// Scanline: for each row, the crossings of the row's latitude with the polygon's edges are sorted
+// and the spans between them filled. Cells whose centre lies within a rounding tolerance of a
+// crossing, a vertex or a horizontal edge on the row are decided by an exact point test (robust
+// orientation predicate), so the result is exact, not merely "close".
+import { orient2d } from 'robust-predicates';
+import { assertGeometry, cellLat, cellLon, type GridGeometry } from './grid.js';
+
+export type Position = readonly number[];
+
+export interface PolygonGeometry {
+  type: 'Polygon';
+  coordinates: readonly (readonly Position[])[];
+}
+
+export interface MultiPolygonGeometry {
+  type: 'MultiPolygon';
+  coordinates: readonly (readonly (readonly Position[])[])[];
+}
+
+export interface AreaFeature {
+  type: 'Feature';
+  geometry: PolygonGeometry | MultiPolygonGeometry | { type: string } | null;
+}
+
+export interface AreaFeatureCollection {
+  type: 'FeatureCollection';
+  features: readonly AreaFeature[];
+}
+
+/** What an area edit accepts: a polygonal geometry, a feature, a collection, or a list of them. */
+export type AreaShape = PolygonGeometry | MultiPolygonGeometry | AreaFeature | AreaFeatureCollection | readonly AreaShape[];
+
+export interface CellBounds {
+  /** Inclusive cell index ranges. */
+  i0: number;
+  i1: number;
+  j0: number;
+  j1: number;
+}
+
+export interface Mask {
+  nx: number;
+  ny: number;
+  /** 1 for cells in the area, 0 elsewhere; row-major like the grid's values. */
+  inside: Uint8Array;
+  count: number;
+  /** The smallest box holding every cell of the area, or null when the area is empty. */
+  bounds: CellBounds | null;
+}
+
+/** A polygon as flat rings [x0, y0, x1, y1, …] without the closing repeat of the first vertex. */
+type FlatPolygon = Float64Array[];
+
+export function rasterizeArea(geometry: GridGeometry, shape: AreaShape): Mask {
+  assertGeometry(geometry);
+  const inside = new Uint8Array(geometry.nx * geometry.ny);
+  const row = new Uint8Array(geometry.nx);
+  for (const polygon of flattenShape(shape)) rasterizePolygon(geometry, polygon, inside, row);
+  return maskFromCells(geometry.nx, geometry.ny, inside);
+}
+
+/** Wraps a 0/1 cell array as a Mask, computing its count and bounds. */
+export function maskFromCells(nx: number, ny: number, inside: Uint8Array): Mask {
+  if (inside.length !== nx * ny) throw new RangeError(`mask needs ${nx * ny} cells, got ${inside.length}`);
+  let count = 0;
+  let i0 = nx;
+  let i1 = -1;
+  let j0 = ny;
+  let j1 = -1;
+  for (let j = 0; j < ny; j++) {
+    const base = j * nx;
+    let first = -1;
+    let last = -1;
+    for (let i = 0; i < nx; i++) {
+      if (inside[base + i]) {
+        if (first < 0) first = i;
+        last = i;
+        count++;
+      }
+    }
+    if (first >= 0) {
+      if (j0 > j) j0 = j;
+      j1 = j;
+      if (first < i0) i0 = first;
+      if (last > i1) i1 = last;
+    }
+  }
+  return { nx, ny, inside, count, bounds: count > 0 ? { i0, i1, j0, j1 } : null };
+}
+
+/** Exact point-in-area test with the mask's semantics (boundary counts as inside). */
+export function pointInArea(lon: number, lat: number, shape: AreaShape): boolean {
+  return flattenShape(shape).some((polygon) => pointInFlatPolygon(lon, lat, polygon));
+}
+
+function flattenShape(shape: AreaShape, out: FlatPolygon[] = []): FlatPolygon[] {
+  if (isShapeList(shape)) {
+    for (const s of shape) flattenShape(s, out);
+    return out;
+  }
+  switch (shape.type) {
+    case 'Polygon':
+      out.push(flattenRings((shape as PolygonGeometry).coordinates));
+      break;
+    case 'MultiPolygon':
+      for (const p of (shape as MultiPolygonGeometry).coordinates) out.push(flattenRings(p));
+      break;
+    case 'Feature': {
+      const geometry = (shape as AreaFeature).geometry;
+      if (geometry) flattenShape(geometry as AreaShape, out);
+      break;
+    }
+    case 'FeatureCollection':
+      for (const f of (shape as AreaFeatureCollection).features) flattenShape(f, out);
+      break;
+    default:
+      throw new TypeError(`an area must be polygonal, got ${String((shape as { type?: unknown }).type)}`);
+  }
+  return out;
+}
+
+function isShapeList(shape: AreaShape): shape is readonly AreaShape[] {
+  return Array.isArray(shape);
+}
+
+function flattenRings(rings: readonly (readonly Position[])[]): FlatPolygon {
+  const out: FlatPolygon = [];
+  for (const ring of rings) {
+    let n = ring.length;
+    const first = ring[0];
+    const last = ring[n - 1];
+    if (n > 1 && first && last && first[0] === last[0] && first[1] === last[1]) n--;
+    if (n < 1) continue;
+    const flat = new Float64Array(2 * n);
+    for (let k = 0; k < n; k++) {
+      const p = ring[k]!;
+      const x = p[0];
+      const y = p[1];
+      if (typeof x !== 'number' || typeof y !== 'number' || !Number.isFinite(x) || !Number.isFinite(y)) {
+        throw new TypeError('polygon coordinates must be finite [lon, lat] pairs');
+      }
+      flat[2 * k] = x;
+      flat[2 * k + 1] = y;
+    }
+    out.push(flat);
+  }
+  return out;
+}
+
+// The point test of point-in-polygon-hao (used by turf), over rings without the closing vertex:
+// parity of the crossings left of the point, with exact orientation; on a boundary → inside.
+function pointInFlatPolygon(x: number, y: number, polygon: FlatPolygon): boolean {
+  let crossings = 0;
+  for (const ring of polygon) {
+    const n = ring.length / 2;
+    let u1 = ring[2 * n - 2]! - x;
+    let v1 = ring[2 * n - 1]! - y;
+    for (let k = 0; k < n; k++) {
+      const u2 = ring[2 * k]! - x;
+      const v2 = ring[2 * k + 1]! - y;
+      if (v1 === 0 && v2 === 0) {
+        if ((u2 <= 0 && u1 >= 0) || (u1 <= 0 && u2 >= 0)) return true;
+      } else if ((v2 >= 0 && v1 <= 0) || (v2 <= 0 && v1 >= 0)) {
+        const f = orient2d(u1, u2, v1, v2, 0, 0);
+        if (f === 0) return true;
+        if ((f > 0 && v2 > 0 && v1 <= 0) || (f < 0 && v2 <= 0 && v1 > 0)) crossings++;
+      }
+      u1 = u2;
+      v1 = v2;
+    }
+  }
+  return crossings % 2 === 1;
+}
+
+// Well above the rounding error of a crossing computed in doubles (a few ulps of 180°, scaled by
+// the edge's slope), yet far below any grid spacing: only a handful of cells per row get the exact test.
+const CROSSING_TOLERANCE = 1e-9;
+
+function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Array, row: Uint8Array): void {
+  const { nx, ny } = g;
+  let edgeCount = 0;
+  for (const ring of polygon) edgeCount += ring.length / 2;
+  if (edgeCount === 0) return;
+
+  // Edges as x1 y1 x2 y2, each with the (conservative) range of rows whose latitude it may touch.
+  const edges = new Float64Array(4 * edgeCount);
+  const firstRow = new Int32Array(edgeCount);
+  const lastRow = new Int32Array(edgeCount);
+  let e = 0;
+  for (const ring of polygon) {
+    const n = ring.length / 2;
+    for (let k = 0; k < n; k++) {
+      const k2 = (k + 1) % n;
+      const y1 = ring[2 * k + 1]!;
+      const y2 = ring[2 * k2 + 1]!;
+      edges[4 * e] = ring[2 * k]!;
+      edges[4 * e + 1] = y1;
+      edges[4 * e + 2] = ring[2 * k2]!;
+      edges[4 * e + 3] = y2;
+      const fa = (y1 - g.lat0) / g.dy;
+      const fb = (y2 - g.lat0) / g.dy;
+      firstRow[e] = Math.max(0, Math.floor(Math.min(fa, fb)) - 1);
+      lastRow[e] = Math.min(ny - 1, Math.ceil(Math.max(fa, fb)) + 1);
+      e++;
+    }
+  }
+
+  // Edges ordered by first row, so that a sweep can add them as it reaches them.
+  const order = Array.from({ length: edgeCount }, (_, k) => k)
+    .filter((k) => firstRow[k]! <= lastRow[k]!)
+    .sort((a, b) => firstRow[a]! - firstRow[b]!);
+  if (order.length === 0) return;
+
+  const active = new Int32Array(edgeCount);
+  let activeCount = 0;
+  let next = 0;
+  const crossings = new Float64Array(edgeCount);
+  const ambiguous = new Float64Array(2 * edgeCount);
+  let lastJ = 0;
+  for (const k of order) lastJ = Math.max(lastJ, lastRow[k]!);
+
+  for (let j = firstRow[order[0]!]!; j <= lastJ; j++) {
+    while (next < order.length && firstRow[order[next]!]! <= j) active[activeCount++] = order[next++]!;
+    const y = cellLat(g, j);
+    let crossingCount = 0;
+    let ambiguousCount = 0;
+    let kept = 0;
+    for (let a = 0; a < activeCount; a++) {
+      const k = active[a]!;
+      if (lastRow[k]! < j) continue;
+      active[kept++] = k;
+      const x1 = edges[4 * k]!;
+      const y1 = edges[4 * k + 1]!;
+      const x2 = edges[4 * k + 2]!;
+      const y2 = edges[4 * k + 3]!;
+      const xMin = Math.min(x1, x2);
+      const xMax = Math.max(x1, x2);
+      if (y1 > y !== y2 > y) {
+        const slope = (x2 - x1) / (y2 - y1);
+        const x = x1 + (y - y1) * slope;
+        const tolerance = CROSSING_TOLERANCE * (1 + Math.abs(slope));
+        crossings[crossingCount++] = x;
+        ambiguous[2 * ambiguousCount] = Math.max(x - tolerance, xMin - CROSSING_TOLERANCE);
+        ambiguous[2 * ambiguousCount + 1] = Math.min(x + tolerance, xMax + CROSSING_TOLERANCE);
+        ambiguousCount++;
+      } else if (y1 === y || y2 === y) {
+        // A vertex or a horizontal edge on the row: its cells may lie on the boundary.
+        const xa = y1 === y && y2 === y ? xMin : y1 === y ? x1 : x2;
+        const xb = y1 === y && y2 === y ? xMax : xa;
+        ambiguous[2 * ambiguousCount] = xa - CROSSING_TOLERANCE;
+        ambiguous[2 * ambiguousCount + 1] = xb + CROSSING_TOLERANCE;
+        ambiguousCount++;
+      }
+    }
+    activeCount = kept;
+    if (crossingCount === 0 && ambiguousCount === 0) continue;
+
+    let touchedMin = nx;
+    let touchedMax = -1;
+    const sorted = crossings.subarray(0, crossingCount).sort();
+    for (let c = 0; c + 1 < crossingCount; c += 2) {
+      const from = Math.max(0, Math.ceil((sorted[c]! - g.lon0) / g.dx));
+      const to = Math.min(nx - 1, Math.ceil((sorted[c + 1]! - g.lon0) / g.dx) - 1);
+      if (from > to) continue;
+      row.fill(1, from, to + 1);
+      if (from < touchedMin) touchedMin = from;
+      if (to > touchedMax) touchedMax = to;
+    }
+    for (let a = 0; a < ambiguousCount; a++) {
+      const from = Math.max(0, Math.ceil((ambiguous[2 * a]! - g.lon0) / g.dx));
+      const to = Math.min(nx - 1, Math.floor((ambiguous[2 * a + 1]! - g.lon0) / g.dx));
+      for (let i = from; i <= to; i++) row[i] = pointInFlatPolygon(cellLon(g, i), y, polygon) ? 1 : 0;
+      if (from <= to) {
+        if (from < touchedMin) touchedMin = from;
+        if (to > touchedMax) touchedMax = to;
+      }
+    }
+    const base = j * nx;
+    for (let i = touchedMin; i <= touchedMax; i++) {
+      if (row[i]) {
+        inside[base + i] = 1;
+        row[i] = 0;
+      }
+    }
+  }
+}

@@ -1,0 +1,136 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { base64ToBytes, bytesToBase64 } from './base64.js';
+import {
+  applyPatch, decodePatch, diffValues, encodePatch, invertPatch, patchFromBase64, patchToBase64, PatchBuilder,
+  PatchMismatchError, revertPatch, type Patch,
+} from './patch.js';
+
+const bits = (values: Float32Array) => [...new Uint32Array(values.buffer, values.byteOffset, values.length)];
+
+/** A NaN with a payload other than the canonical one: plain Float32 stores may lose it. */
+function oddNaNs(n: number): Float32Array {
+  const u = new Uint32Array(n).fill(0x7fc00001);
+  return new Float32Array(u.buffer);
+}
+
+function makePatch(indices: number[], oldValues: number[], newValues: number[]): Patch {
+  return { indices: Uint32Array.from(indices), oldValues: Float32Array.from(oldValues), newValues: Float32Array.from(newValues) };
+}
+
+describe('patches', () => {
+  it('apply and revert exactly', () => {
+    const values = Float32Array.from([1, 2, 3, 4, 5]);
+    const patch = makePatch([1, 3], [2, 4], [20, Number.NaN]);
+    applyPatch(values, patch);
+    expect([...values]).toEqual([1, 20, 3, Number.NaN, 5]);
+    revertPatch(values, patch);
+    expect([...values]).toEqual([1, 2, 3, 4, 5]);
+  });
+
+  it('keep the exact bits, NaN payloads and −0 included', () => {
+    const values = oddNaNs(4);
+    values[2] = -0;
+    const before = bits(values);
+    const patch: Patch = { indices: Uint32Array.from([0, 2]), oldValues: new Float32Array(2), newValues: Float32Array.from([7, 0]) };
+    new Uint32Array(patch.oldValues.buffer).set([0x7fc00001, 0x80000000]);
+    applyPatch(values, patch);
+    expect(values[0]).toBe(7);
+    expect(Object.is(values[2], 0)).toBe(true);
+    revertPatch(values, patch);
+    expect(bits(values)).toEqual(before);
+  });
+
+  it('refuse to apply over different values, writing nothing', () => {
+    const values = Float32Array.from([1, 2, 3]);
+    const patch = makePatch([0, 2], [1, 99], [10, 30]);
+    expect(() => applyPatch(values, patch)).toThrow(PatchMismatchError);
+    expect([...values]).toEqual([1, 2, 3]);
+    applyPatch(values, patch, { verify: false });
+    expect([...values]).toEqual([10, 2, 30]);
+    expect(() => revertPatch(Float32Array.from([1, 2, 3]), patch)).toThrow(/changed since/);
+    expect(() => applyPatch(new Float32Array(2), makePatch([5], [0], [1]))).toThrow(/outside/);
+  });
+
+  it('invert and diff', () => {
+    const before = Float32Array.from([1, Number.NaN, 3, 0]);
+    const after = Float32Array.from([1, 2, 3, -0]);
+    const patch = diffValues(before, after);
+    expect([...patch.indices]).toEqual([1, 3]);
+    const values = after.slice();
+    applyPatch(values, invertPatch(patch));
+    expect(bits(values)).toEqual(bits(before));
+  });
+
+  it('record only real changes in the builder, rounded to Float32', () => {
+    const builder = new PatchBuilder(4);
+    builder.set(0, 1, 1);
+    builder.set(1, 1, 1 + 1e-9); // rounds back to 1 in Float32
+    builder.set(2, 1, 1.1);
+    builder.set(3, 0, -0);
+    const patch = builder.build();
+    expect([...patch.indices]).toEqual([2, 3]);
+    expect(patch.newValues[0]).toBe(Math.fround(1.1));
+  });
+});
+
+describe('patch serialisation', () => {
+  it('is compact: one byte per neighbouring index, 8 per value pair', () => {
+    const n = 1000;
+    const patch = makePatch(Array.from({ length: n }, (_, k) => 500_000 + k), new Array(n).fill(1), new Array(n).fill(2));
+    const bytes = encodePatch(patch);
+    // magic 4, count 2, first index 3, 999 deltas of 1, values
+    expect(bytes.length).toBe(4 + 2 + 3 + 999 + 8 * n);
+  });
+
+  it('round-trips exactly, in binary and base64', () => {
+    const patches = fc.uniqueArray(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 200 }).chain((indices) => {
+      const sorted = indices.sort((a, b) => a - b);
+      const floats = fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: sorted.length, maxLength: sorted.length });
+      return fc.tuple(fc.constant(sorted), floats, floats);
+    }).map(([indices, oldBits, newBits]): Patch => ({
+      indices: Uint32Array.from(indices),
+      oldValues: new Float32Array(Uint32Array.from(oldBits).buffer),
+      newValues: new Float32Array(Uint32Array.from(newBits).buffer),
+    }));
+    fc.assert(fc.property(patches, (patch) => {
+      for (const copy of [decodePatch(encodePatch(patch)), patchFromBase64(patchToBase64(patch))]) {
+        expect([...copy.indices]).toEqual([...patch.indices]);
+        expect(bits(copy.oldValues)).toEqual(bits(patch.oldValues));
+        expect(bits(copy.newValues)).toEqual(bits(patch.newValues));
+      }
+    }), { numRuns: 200 });
+  });
+
+  it('decodes from an unaligned view', () => {
+    const bytes = encodePatch(makePatch([3, 7], [1.5, 2.5], [3.5, Number.NaN]));
+    const shifted = new Uint8Array(bytes.length + 1);
+    shifted.set(bytes, 1);
+    const copy = decodePatch(shifted.subarray(1));
+    expect([...copy.newValues]).toEqual([3.5, Number.NaN]);
+  });
+
+  it('refuses malformed input', () => {
+    const bytes = encodePatch(makePatch([3, 7], [1, 2], [3, 4]));
+    expect(() => decodePatch(bytes.subarray(0, bytes.length - 1))).toThrow(/length/);
+    expect(() => decodePatch(Uint8Array.from([1, 2, 3, 4, 0]))).toThrow(/not an encoded patch/);
+    expect(() => encodePatch(makePatch([7, 3], [1, 2], [3, 4]))).toThrow(/increasing/);
+  });
+});
+
+describe('base64', () => {
+  it('matches the standard encoding, padding included', () => {
+    const cases: [number[], string][] = [[[], ''], [[0x66], 'Zg=='], [[0x66, 0x6f], 'Zm8='], [[0x66, 0x6f, 0x6f], 'Zm9v'], [[0xff, 0xfe, 0xfd, 0x00], '//79AA==']];
+    for (const [bytes, text] of cases) {
+      expect(bytesToBase64(Uint8Array.from(bytes))).toBe(text);
+      expect([...base64ToBytes(text)]).toEqual(bytes);
+    }
+    expect(() => base64ToBytes('Zm9*')).toThrow(/invalid/);
+  });
+
+  it('round-trips random bytes', () => {
+    fc.assert(fc.property(fc.uint8Array({ maxLength: 10_000 }), (bytes) => {
+      expect([...base64ToBytes(bytesToBase64(bytes))]).toEqual([...bytes]);
+    }), { numRuns: 100 });
+  });
+});
