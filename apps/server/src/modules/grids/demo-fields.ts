@@ -65,22 +65,29 @@ export interface DemoFieldContext {
   seed: number;
 }
 
+interface RainCell {
+  start: number;
+  lon0: number;
+  lat0: number;
+  peak: number;
+  life: number;
+}
+
 /** Rain cells drifting east-north-east across the region over the three days. */
-function rainAt(lon: number, lat: number, hours: number, seed: number): number {
+function rainCells(seed: number): RainCell[] {
   const random = prng(seed + 7);
+  return Array.from({ length: 4 }, () => ({
+    start: random() * 60, lon0: 105 + random() * 3, lat0: 31.8 + random() * 4, peak: 4 + random() * 14, life: 12 + random() * 18,
+  }));
+}
+
+function rainAt(lon: number, lat: number, hours: number, cells: readonly RainCell[]): number {
   let total = 0;
-  for (let k = 0; k < 4; k++) {
-    const start = random() * 60;
-    const lon0 = 105 + random() * 3;
-    const lat0 = 31.8 + random() * 4;
-    const peak = 4 + random() * 14;
-    const life = 12 + random() * 18;
-    const age = hours - start;
-    if (age < 0 || age > life) continue;
-    const cx = lon0 + age * 0.09;
-    const cy = lat0 + age * 0.03;
-    const strength = peak * Math.sin((Math.PI * age) / life);
-    total += strength * gauss(Math.hypot(lon - cx, (lat - cy) * 1.2), 0.35);
+  for (const c of cells) {
+    const age = hours - c.start;
+    if (age < 0 || age > c.life) continue;
+    const strength = c.peak * Math.sin((Math.PI * age) / c.life);
+    total += strength * gauss(Math.hypot(lon - (c.lon0 + age * 0.09), (lat - (c.lat0 + age * 0.03)) * 1.2), 0.35);
   }
   return total < 0.05 ? 0 : total;
 }
@@ -90,33 +97,36 @@ export function demoField(factor: string, leadHours: number, ctx: DemoFieldConte
   const g = createGrid(DEMO_GEOMETRY, 0);
   const noise = valueNoise(prng(ctx.seed + factor.length * 31 + leadHours), 12);
   const valid = new Date(ctx.baseTime.getTime() + leadHours * 3_600_000);
+  const utcHour = valid.getUTCHours() + valid.getUTCMinutes() / 60;
   // A cold front crosses from the north-west around 36–48 h.
   const frontLat = 40 - Math.max(0, leadHours - 30) * 0.25;
+  const cells = rainCells(ctx.seed);
+  const needsRain = factor === 'pre3h' || factor === 'wsp' || factor === 'rh' || factor === 'vis';
   for (let j = 0; j < g.ny; j++) {
     const lat = g.lat0 + j * g.dy;
+    const behindFront = lat > frontLat ? 1 : 0;
+    const seaLevel = 17 - 1.05 * (lat - 32) - 5 * behindFront;
+    const v = (39.6 - lat) / 8;
     for (let i = 0; i < g.nx; i++) {
       const lon = g.lon0 + i * g.dx;
       const k = j * g.nx + i;
       const h = ctx.terrain.values[k]!;
-      const solarHour = (valid.getUTCHours() + valid.getUTCMinutes() / 60 + lon / 15) % 24;
-      const diurnal = Math.sin((2 * Math.PI * (solarHour - 9)) / 24);
-      const behindFront = lat > frontLat ? 1 : 0;
-      const seaLevel = 17 - 1.05 * (lat - 32) - 5 * behindFront;
-      const t = seaLevel - 0.0065 * h + 5.5 * diurnal + 1.2 * noise((lon - 105.5) / 6, (39.6 - lat) / 8);
-      const rain = rainAt(lon, lat, leadHours, ctx.seed);
-      const rh = Math.min(100, Math.max(12, 62 - 18 * diurnal + 30 * Math.min(1, rain / 2) + 8 * noise(lon / 9, lat / 9) - 10 * behindFront));
-      let v: number;
+      const u = (lon - 105.5) / 6;
+      const diurnal = Math.sin((2 * Math.PI * (((utcHour + lon / 15) % 24) - 9)) / 24);
+      const rain = needsRain ? rainAt(lon, lat, leadHours, cells) : 0;
+      const rh = () => Math.min(100, Math.max(12, 62 - 18 * diurnal + 30 * Math.min(1, rain / 2) + 8 * noise(u * 0.7, v * 0.7) - 10 * behindFront));
+      let value: number;
       switch (factor) {
-        case 'tmp': v = t; break;
-        case 'tmax': v = seaLevel - 0.0065 * h + 5.5 + 1.2 * noise(lon / 7, lat / 7); break;
-        case 'tmin': v = seaLevel - 0.0065 * h - 5.5 + 1.2 * noise(lon / 7, lat / 7); break;
-        case 'pre3h': v = rain; break;
-        case 'wsp': v = Math.max(0, 2 + 0.0015 * h + 5 * behindFront * gauss(lat - frontLat, 1.2) + 1.5 * noise(lon / 5, lat / 5) + rain * 0.3); break;
-        case 'rh': v = rh; break;
-        case 'vis': v = Math.max(0.2, Math.min(30, 28 - 0.22 * rh - 3 * rain + 3 * noise(lon / 4, lat / 4))); break;
-        default: v = Number.NaN;
+        case 'tmp': value = seaLevel - 0.0065 * h + 5.5 * diurnal + 1.2 * noise(u, v); break;
+        case 'tmax': value = seaLevel - 0.0065 * h + 5.5 + 1.2 * noise(u, v); break;
+        case 'tmin': value = seaLevel - 0.0065 * h - 5.5 + 1.2 * noise(u, v); break;
+        case 'pre3h': value = rain; break;
+        case 'wsp': value = Math.max(0, 2 + 0.0015 * h + 5 * behindFront * gauss(lat - frontLat, 1.2) + 1.5 * noise(u, v) + rain * 0.3); break;
+        case 'rh': value = rh(); break;
+        case 'vis': value = Math.max(0.2, Math.min(30, 28 - 0.22 * rh() - 3 * rain + 3 * noise(u * 1.5, v * 1.5))); break;
+        default: value = Number.NaN;
       }
-      g.values[k] = Math.round(v * 10) / 10;
+      g.values[k] = Math.round(value * 10) / 10;
     }
   }
   return g;

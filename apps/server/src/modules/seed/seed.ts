@@ -62,9 +62,10 @@ async function ensureRole(db: Db, customerId: number, name: string, description:
 async function ensureUser(db: Db, u: { customerId: number; username: string; name: string; roleId: number; password: string; logN: number }) {
   const found = await db.selectFrom('app_user').select('id').where('username', '=', u.username).executeTakeFirst();
   if (found) return false;
+  const hash = await hashPassword(u.password, u.logN);
   const now = nowIso();
   const user = await db.insertInto('app_user').values({
-    customer_id: u.customerId, username: u.username, name: u.name, password_hash: await hashPassword(u.password, u.logN),
+    customer_id: u.customerId, username: u.username, name: u.name, password_hash: hash,
     setting: JSON.stringify({ articlePlatform: [] }), created_at: now, updated_at: now,
   }).returning('id').executeTakeFirstOrThrow();
   await db.insertInto('user_role').values({ user_id: user.id, role_id: u.roleId }).execute();
@@ -112,12 +113,12 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
     let demoPassword = report.adminPassword ?? opts.adminPassword;
     if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
     if (!demoPassword) demoPassword = randomPassword();
-    for (const g of DEMO_ROLE_GROUPS) {
-      const roleId = await ensureRole(db, demoId, g.role, `示例角色：${g.role}`, g.codes);
-      if (await ensureUser(db, { customerId: demoId, username: g.username, name: g.name, roleId, password: demoPassword, logN: opts.scryptLogN })) {
-        report.demoUsers.push({ username: g.username, name: g.name, role: g.role });
-      }
-    }
+    const roleIds: number[] = [];
+    for (const g of DEMO_ROLE_GROUPS) roleIds.push(await ensureRole(db, demoId, g.role, `示例角色：${g.role}`, g.codes));
+    // Hashing is the slow part of a first start: the users are made side by side on the thread pool.
+    const created = await Promise.all(DEMO_ROLE_GROUPS.map((g, k) =>
+      ensureUser(db, { customerId: demoId, username: g.username, name: g.name, roleId: roleIds[k]!, password: demoPassword, logN: opts.scryptLogN })));
+    DEMO_ROLE_GROUPS.forEach((g, k) => { if (created[k]) report.demoUsers.push({ username: g.username, name: g.name, role: g.role }); });
     if (report.demoUsers.length > 0) report.demoPassword = demoPassword;
   }
   return report;
