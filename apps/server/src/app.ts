@@ -26,6 +26,7 @@ import { fileRoutes } from './modules/files/routes.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
 import { gridRoutes } from './modules/grids/routes.js';
+import { gisRoutes } from './modules/gis/routes.js';
 import { GridStore } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -113,6 +114,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   logRoutes(app, deps);
   gridRoutes(app, { ...deps, store: gridStore });
   wmsRoutes(app, { ...deps, store: gridStore });
+  gisRoutes(app, { ...deps, tiandituKey: config.tiandituKey });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -22,6 +22,8 @@ export interface Config {
   trustProxy: boolean;
   /** scrypt cost exponent (N = 2^k); OWASP asks for 17. */
   scryptLogN: number;
+  /** Tianditu map key; without it the map defaults to the offline base layer. */
+  tiandituKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -46,6 +48,13 @@ function bool(env: Env, name: string, fallback: boolean): boolean {
 }
 
 const serverRoot = path.resolve(import.meta.dirname, '..');
+
+function tiandituKey(env: Env): string | undefined {
+  const key = env.TIANDITU_KEY?.trim();
+  if (!key) return undefined;
+  if (!/^[0-9a-fA-F]{32}$/.test(key)) throw new ConfigError('TIANDITU_KEY must be the 32 hexadecimal characters of a Tianditu key');
+  return key;
+}
 
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
@@ -80,5 +89,6 @@ export function loadConfig(env: Env = process.env): Config {
     logLevel,
     trustProxy: bool(env, 'TRUST_PROXY', false),
     scryptLogN: int(env, 'SCRYPT_LOG_N', 17, 10, 20),
+    tiandituKey: tiandituKey(env),
   };
 }

@@ -4,7 +4,7 @@ import {
   PermissionCreate, PermissionQuery, PermissionRow, PermissionUpdate, RoleCreate, RoleOptionsQuery, RoleQuery, RoleRow, RoleUpdate,
   UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
 } from './system.js';
-import { ForecastTypeInfo, GRID_READER_CODES, PointData, PointQuery } from './grids.js';
+import { ForecastTypeInfo, GisLayers, GRID_READER_CODES, PointData, PointQuery } from './grids.js';
 import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
@@ -115,6 +115,18 @@ export const API = {
   latticePoints: {
     method: 'GET', url: '/api/lattice/getPoint', access: codes(...GRID_READER_CODES),
     summary: 'Grid-point values in a box, thinned to the zoom (point-value overlay)', query: PointQuery, data: PointData,
+  },
+  gisAll: {
+    method: 'GET', url: '/api/gis/all', access: codes(...GRID_READER_CODES),
+    summary: 'Map layers the caller may use: product WMS layers, base layers, boundary layers', data: GisLayers,
+  },
+  gisCountries: {
+    method: 'GET', url: '/api/gis/offline/countries.json', access: PUBLIC, raw: true, data: z.string(),
+    summary: 'Offline base layer: country outlines (Natural Earth 1:50m, GeoJSON)',
+  },
+  gisProvinces: {
+    method: 'GET', url: '/api/gis/offline/provinces.json', access: PUBLIC, raw: true, data: z.string(),
+    summary: 'Offline base layer and boundary layer: Chinese province outlines (GeoJSON)',
   },
   logExport: { method: 'GET', url: '/api/log/export', access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
 } as const satisfies Record<string, ApiDef>;

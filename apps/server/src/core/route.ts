@@ -20,7 +20,7 @@ export interface RouteResult<T> {
   data: T;
   msg?: string;
   /** For download routes (`raw` in the contract): the bytes to send instead of the envelope. */
-  file?: { contentType: string; filename: string; body: Buffer | string };
+  file?: { contentType: string; filename: string; body: Buffer | string; /** Shown in place, cacheable (static data). */ inline?: boolean };
 }
 
 const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
@@ -65,8 +65,8 @@ export function registerRoute<D extends ApiDef>(
       if (result.file) {
         return reply
           .header('content-type', result.file.contentType)
-          .header('content-disposition', `attachment; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', 'no-store')
+          .header('content-disposition', `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header('cache-control', result.file.inline ? 'public, max-age=86400' : 'no-store')
           .send(result.file.body);
       }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };
