@@ -21,6 +21,8 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // dist/.vite/manifest.json: `npm run size` walks it to sum what each page loads.
+    manifest: true,
     // antd is one large chunk by nature; every page is its own lazy chunk.
     chunkSizeWarningLimit: 1500,
   },

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, at, baseUrl, cookie, fillLogin, returnToTab, signIn } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, cookie, fillLogin, returnToTab, signIn, signOut } from './fixtures';
 
 test.describe('sign-in', () => {
   test('the admin signs in and lands on the dashboard with a greeting and links', async ({ page, context }) => {
@@ -84,7 +84,7 @@ test.describe('session', () => {
   test('sign out clears the session, returns to the login page and the old token stops working', async ({ page, context, request }) => {
     await signIn(page);
     const token = await cookie(context, 'Access-Token');
-    await page.locator('#logout-button').click();
+    await signOut(page);
     await expect(page).toHaveURL(/\/login/);
     expect(await cookie(context, 'Access-Token')).toBeUndefined();
     expect(await cookie(context, 'Refresh-Token')).toBeUndefined();

@@ -1,4 +1,5 @@
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import zlib from 'node:zlib';
+import { expect, type BrowserContext, type Locator, type Page } from '@playwright/test';
 
 export const ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
 
@@ -37,4 +38,64 @@ export async function returnToTab(page: Page) {
     window.dispatchEvent(new Event('focus'));
     document.dispatchEvent(new Event('visibilitychange'));
   });
+}
+
+/** Opens the user menu in the top bar and chooses an entry by its id (e.g. `#logout-button`). */
+export async function chooseUserMenu(page: Page, itemId: string) {
+  await page.locator('#user-menu').click();
+  await page.locator(itemId).click();
+}
+
+/** Signs out through the user menu. */
+export async function signOut(page: Page) {
+  await chooseUserMenu(page, '#logout-button');
+}
+
+/** The tab of a visited view, by its title. */
+export function tab(page: Page, title: string): Locator {
+  return page.getByRole('tab', { name: title, exact: true });
+}
+
+/** Clicks a tab's title (not its close button) and waits until its view is the one shown. */
+export async function openTab(page: Page, title: string) {
+  await tab(page, title).locator('.tags-view-title').click();
+  await expect(tab(page, title)).toHaveAttribute('aria-selected', 'true');
+}
+
+/**
+ * A PNG of the given size, made here so no binary fixture is committed: a colour gradient
+ * whose left quarter is fully transparent (to check the white background of jpg output).
+ */
+export function pngFixture(width: number, height: number): Buffer {
+  const raw = Buffer.alloc((width * 4 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 4 + 1);
+    raw[row] = 0; // filter: none
+    for (let x = 0; x < width; x++) {
+      const o = row + 1 + x * 4;
+      raw[o] = Math.round((255 * x) / width);
+      raw[o + 1] = Math.round((255 * y) / height);
+      raw[o + 2] = 160;
+      raw[o + 3] = x < width / 4 ? 0 : 255;
+    }
+  }
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(zlib.crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header[8] = 8; // bit depth
+  header[9] = 6; // RGBA
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('IDAT', zlib.deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
 }

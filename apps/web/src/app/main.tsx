@@ -3,6 +3,7 @@ import './global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router/dom';
+import { installGlobalErrorCapture, rootErrorOptions } from './error-capture';
 import { AppProviders } from './providers';
 import { getRouter } from './router';
 
@@ -10,7 +11,9 @@ function AppRouter() {
   return <RouterProvider router={getRouter()} />;
 }
 
-createRoot(document.getElementById('root')!).render(
+installGlobalErrorCapture();
+
+createRoot(document.getElementById('root')!, rootErrorOptions).render(
   <StrictMode>
     <AppProviders>
       <AppRouter />

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
 import { accessGuardLoader, guardShouldRevalidate } from './guard/access-guard';
+import { PageError } from './PageError';
 import { RedirectView } from './RedirectView';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -10,13 +11,27 @@ import type { RouteHandle } from './route-handle';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
 
+/**
+ * A route module whose chunk fails to load (deploy replaced it, network dropped) renders as a
+ * component that throws the load error, so the route's error element shows it in place. Left
+ * to itself React Router keeps such a route pending and renders nothing below the root.
+ */
+export function loadOrThrow(load: LazyPage): LazyPage {
+  return () =>
+    load().catch((error: unknown) => ({
+      Component: function ModuleLoadFailed(): never {
+        throw error;
+      },
+    }));
+}
+
 // Every page is its own chunk, so the login page does not pull the signed-in pages.
 const loginPage: LazyPage = () => import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage }));
 const authRedirectPage: LazyPage = () =>
   import('../features/auth/routes/AuthRedirectPage').then((m) => ({ Component: m.AuthRedirectPage }));
 const page401: LazyPage = () => import('../features/errors/Page401').then((m) => ({ Component: m.Page401 }));
 const page404: LazyPage = () => import('../features/errors/Page404').then((m) => ({ Component: m.Page404 }));
-const frame: LazyPage = () => import('../layout/Frame').then((m) => ({ Component: m.Frame }));
+const shell: LazyPage = () => import('../layout/Shell').then((m) => ({ Component: m.Shell }));
 const groupLayout: LazyPage = () => import('../layout/GroupLayout').then((m) => ({ Component: m.GroupLayout }));
 const placeholderPage: LazyPage = () =>
   import('../features/placeholder/PlaceholderPage').then((m) => ({ Component: m.PlaceholderPage }));
@@ -24,10 +39,15 @@ const placeholderPage: LazyPage = () =>
 /** Page module of each APP_ROUTES name; pages not built yet show the title placeholder. */
 const PAGES: Partial<Record<string, LazyPage>> = {
   dashboard: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  customer: () => import('../features/system-admin/customers/CustomerPage').then((m) => ({ Component: m.CustomerPage })),
+  'sys-user': () => import('../features/system-admin/users/UserPage').then((m) => ({ Component: m.UserPage })),
+  'sys-role': () => import('../features/system-admin/roles/RolePage').then((m) => ({ Component: m.RolePage })),
+  'sys-permission': () => import('../features/system-admin/permissions/PermissionPage').then((m) => ({ Component: m.PermissionPage })),
+  'sys-log': () => import('../features/system-admin/logs/LogPage').then((m) => ({ Component: m.LogPage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {
-  return PAGES[route.name] ?? placeholderPage;
+  return loadOrThrow(PAGES[route.name] ?? placeholderPage);
 }
 
 function handleOf(route: AppRoute): RouteHandle {
@@ -37,17 +57,19 @@ function handleOf(route: AppRoute): RouteHandle {
 /** Route objects for APP_ROUTES: pages, and groups with their children inside the group layout. */
 export function appRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
   return routes.map((route): RouteObject => {
-    if (!route.children) return { path: route.path, id: route.name, handle: handleOf(route), lazy: pageOf(route) };
+    // A page that fails to load or render shows its error panel inside the console.
+    const errorElement = <PageError />;
+    if (!route.children) return { path: route.path, id: route.name, handle: handleOf(route), lazy: pageOf(route), errorElement };
     const children: RouteObject[] = route.children.map((child) =>
       child.path === ''
-        ? { index: true, id: child.name, handle: handleOf(child), lazy: pageOf(child) }
-        : { path: child.path, id: child.name, handle: handleOf(child), lazy: pageOf(child) },
+        ? { index: true, id: child.name, handle: handleOf(child), lazy: pageOf(child), errorElement }
+        : { path: child.path, id: child.name, handle: handleOf(child), lazy: pageOf(child), errorElement },
     );
     if (!route.children.some((c) => c.path === '') && route.redirect) {
       // The guard already sends group paths to the first permitted page; this is the fallback.
       children.push({ index: true, element: <Navigate to={route.redirect} replace /> });
     }
-    return { path: route.path, id: route.name, handle: handleOf(route), lazy: groupLayout, children };
+    return { path: route.path, id: route.name, handle: handleOf(route), lazy: loadOrThrow(groupLayout), errorElement, children };
   });
 }
 
@@ -61,13 +83,17 @@ export function routeObjects(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       errorElement: <RouteError />,
       children: [
-        { path: '/login', handle: { title: 'login' } satisfies RouteHandle, lazy: loginPage },
-        { path: '/auth-redirect', lazy: authRedirectPage },
-        { path: '/401', handle: { title: 'page401' } satisfies RouteHandle, lazy: page401 },
-        { path: '/404', handle: { title: 'page404' } satisfies RouteHandle, lazy: page404 },
-        { path: '/redirect/*', element: <RedirectView /> },
+        { path: '/login', handle: { title: 'login' } satisfies RouteHandle, lazy: loadOrThrow(loginPage) },
+        { path: '/auth-redirect', lazy: loadOrThrow(authRedirectPage) },
+        { path: '/401', handle: { title: 'page401' } satisfies RouteHandle, lazy: loadOrThrow(page401) },
+        { path: '/404', handle: { title: 'page404' } satisfies RouteHandle, lazy: loadOrThrow(page404) },
         { path: '/', element: <Navigate to="/dashboard" replace /> },
-        { id: 'frame', lazy: frame, children: appRouteObjects() },
+        {
+          id: 'frame',
+          lazy: loadOrThrow(shell),
+          // /redirect/* stays inside the shell, so a refresh re-mounts only the view.
+          children: [...appRouteObjects(), { path: '/redirect/*', element: <RedirectView /> }],
+        },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],
     },

@@ -1,15 +1,17 @@
-import { message as staticMessage, Modal as StaticModal, type App, type ModalFuncProps } from 'antd';
+import { message as staticMessage, Modal as StaticModal, notification as staticNotification, type App, type ModalFuncProps } from 'antd';
 
 /**
- * Toasts and dialogs for code outside React (the request client, the access guard).
- * The providers hand over antd's contextual API (`App.useApp()`), so toasts follow the
- * theme and locale; before that (or in tests) antd's static functions are used.
+ * Toasts, notifications and dialogs for code outside React (the request client, the access
+ * guard) and for plain functions. The providers hand over antd's contextual API
+ * (`App.useApp()`), so they follow the theme and locale; before that (or in tests) antd's
+ * static functions are used.
  */
 type AppApi = ReturnType<typeof App.useApp>;
+type FeedbackApi = Pick<AppApi, 'message' | 'modal'> & Partial<Pick<AppApi, 'notification'>>;
 
-let appApi: Pick<AppApi, 'message' | 'modal'> | null = null;
+let appApi: FeedbackApi | null = null;
 
-export function setFeedbackApi(api: Pick<AppApi, 'message' | 'modal'> | null): void {
+export function setFeedbackApi(api: FeedbackApi | null): void {
   appApi = api;
 }
 
@@ -28,6 +30,14 @@ export function toastSuccess(content: string, seconds: number = SUCCESS_TOAST_SE
 
 export function toastWarning(content: string, seconds: number = SUCCESS_TOAST_SECONDS): void {
   (appApi?.message ?? staticMessage).warning(content, seconds);
+}
+
+export function notifyError(title: string, description?: string, seconds: number = SUCCESS_TOAST_SECONDS): void {
+  (appApi?.notification ?? staticNotification).error({ title, description, duration: seconds });
+}
+
+export function notifySuccess(title: string, description?: string, seconds: number = SUCCESS_TOAST_SECONDS): void {
+  (appApi?.notification ?? staticNotification).success({ title, description, duration: seconds });
 }
 
 export function confirmDialog(props: ModalFuncProps): void {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { antdSizeOf, deviceOf, parseSidebarStatus, parseSize, sidebarStatusCookie } from './app-prefs';
+import { controlHeightOf, deviceOf, parseSidebarStatus, parseSize, parseThemeColor, sidebarStatusCookie } from './app-prefs';
 
 describe('app preference cookies', () => {
   it('size defaults to medium', () => {
@@ -14,11 +14,15 @@ describe('app preference cookies', () => {
     expect(sidebarStatusCookie(true)).toBe('1');
     expect(sidebarStatusCookie(false)).toBe('0');
   });
-  it('maps sizes to antd and widths to devices', () => {
-    expect(antdSizeOf('default')).toBe('large');
-    expect(antdSizeOf('medium')).toBe('middle');
-    expect(antdSizeOf('mini')).toBe('small');
+  it('maps sizes to control heights and widths to devices', () => {
+    expect(['default', 'medium', 'small', 'mini'].map((s) => controlHeightOf(parseSize(s)))).toEqual([40, 36, 32, 28]);
     expect(deviceOf(991)).toBe('mobile');
     expect(deviceOf(992)).toBe('desktop');
+  });
+  it('accepts only #rrggbb theme colours', () => {
+    expect(parseThemeColor(null)).toBe('#409EFF');
+    expect(parseThemeColor('#13c2c2')).toBe('#13C2C2');
+    expect(parseThemeColor('red')).toBe('#409EFF');
+    expect(parseThemeColor('#fff')).toBe('#409EFF');
   });
 });

@@ -19,16 +19,19 @@ export function sidebarStatusCookie(opened: boolean): string {
   return opened ? '1' : '0';
 }
 
-/** antd control sizes for the spec's four sizes. */
-export function antdSizeOf(size: SizeName): 'large' | 'middle' | 'small' {
-  switch (size) {
-    case 'default':
-      return 'large';
-    case 'medium':
-      return 'middle';
-    default:
-      return 'small';
-  }
+/** Height in px of every antd control for the spec's four sizes (Element UI's 40/36/32/28). */
+export const CONTROL_HEIGHTS: Record<SizeName, number> = { default: 40, medium: 36, small: 32, mini: 28 };
+
+export function controlHeightOf(size: SizeName): number {
+  return CONTROL_HEIGHTS[size];
+}
+
+/** Spec section 9: default theme colour. */
+export const DEFAULT_THEME_COLOR = '#409EFF';
+
+/** A saved theme colour when it is a #rrggbb value, else the default. */
+export function parseThemeColor(saved: string | null | undefined): string {
+  return saved && /^#[0-9a-f]{6}$/i.test(saved) ? saved.toUpperCase() : DEFAULT_THEME_COLOR;
 }
 
 /** Spec section 9: below 992 px the device counts as mobile. */

@@ -1,28 +1,43 @@
 import { create } from 'zustand';
 import { COOKIE, getCookie, setPreferenceCookie } from '../lib/cookies';
 import { i18n, resolveLanguage, type Language } from '../lib/i18n';
-import { parseSidebarStatus, parseSize, sidebarStatusCookie, type SizeName } from './app-prefs';
+import { parseSidebarStatus, parseSize, parseThemeColor, sidebarStatusCookie, type SizeName } from './app-prefs';
 
 export type Device = 'desktop' | 'mobile';
+
+/** localStorage key of the chosen theme colour (not in the spec's cookie list, so not a cookie). */
+export const THEME_STORAGE_KEY = 'agromet-theme-color';
 
 export interface AppState {
   language: Language;
   size: SizeName;
   sidebar: { opened: boolean; withoutAnimation: boolean };
   device: Device;
+  /** #RRGGBB primary colour of the whole UI. */
+  themeColor: string;
   setLanguage: (language: Language) => void;
   setSize: (size: SizeName) => void;
   toggleSidebar: () => void;
   closeSidebar: (withoutAnimation?: boolean) => void;
   setDevice: (device: Device) => void;
+  setThemeColor: (color: string) => void;
 }
 
-/** App preferences; language, size and sidebar state persist in cookies. */
+function readThemeColor(): string {
+  try {
+    return parseThemeColor(localStorage.getItem(THEME_STORAGE_KEY));
+  } catch {
+    return parseThemeColor(null);
+  }
+}
+
+/** App preferences; language, size and sidebar state persist in cookies, the theme in localStorage. */
 export const useAppStore = create<AppState>()((set, get) => ({
   language: resolveLanguage(getCookie(COOKIE.language)),
   size: parseSize(getCookie(COOKIE.size)),
   sidebar: { opened: parseSidebarStatus(getCookie(COOKIE.sidebarStatus)), withoutAnimation: false },
   device: 'desktop',
+  themeColor: readThemeColor(),
 
   setLanguage: (language) => {
     setPreferenceCookie(COOKIE.language, language);
@@ -43,4 +58,13 @@ export const useAppStore = create<AppState>()((set, get) => ({
     set({ sidebar: { opened: false, withoutAnimation } });
   },
   setDevice: (device) => set({ device }),
+  setThemeColor: (color) => {
+    const themeColor = parseThemeColor(color);
+    try {
+      localStorage.setItem(THEME_STORAGE_KEY, themeColor);
+    } catch {
+      // storage disabled: the colour lasts for this page only
+    }
+    set({ themeColor });
+  },
 }));

@@ -29,6 +29,8 @@ export interface UserState extends UserProfile {
   branding: Branding | null;
   login: (body: LoginBody) => Promise<void>;
   getInfo: () => Promise<UserInfo>;
+  /** Takes a fresh user info (from /user/info or the answer of /user/setting). */
+  applyUserInfo: (info: UserInfo) => void;
   logout: () => Promise<void>;
   resetToken: () => void;
   setBranding: (branding: Branding | null) => void;
@@ -77,27 +79,31 @@ export const useUserStore = create<UserState>()((set, get) => ({
       const problem = validateUserInfo(data);
       if (problem === 'missing') throw new Error(i18n.t('user.infoMissing'));
       if (problem === 'roles') throw new RolesError(i18n.t('user.rolesInvalid'));
-      saveBranding(data.branding);
-      set({
-        id: data.id,
-        username: data.username,
-        name: data.name,
-        avatar: data.avatar,
-        introduction: data.introduction,
-        email: data.email,
-        mobile: data.mobile,
-        roles: [...data.roles],
-        customer: data.customer,
-        customerId: data.customerId,
-        setting: data.setting ?? { articlePlatform: [] },
-        branding: data.branding,
-        infoLoaded: true,
-      });
+      get().applyUserInfo(data);
       return data;
     })().finally(() => {
       infoInflight = null;
     });
     return infoInflight;
+  },
+
+  applyUserInfo: (data) => {
+    saveBranding(data.branding);
+    set({
+      id: data.id,
+      username: data.username,
+      name: data.name,
+      avatar: data.avatar,
+      introduction: data.introduction,
+      email: data.email,
+      mobile: data.mobile,
+      roles: [...data.roles],
+      customer: data.customer,
+      customerId: data.customerId,
+      setting: data.setting ?? { articlePlatform: [] },
+      branding: data.branding,
+      infoLoaded: true,
+    });
   },
 
   logout: async () => {

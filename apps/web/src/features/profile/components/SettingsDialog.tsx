@@ -1,0 +1,89 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { Avatar, Button, Form, Input, Modal, Space } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { ImageUpload } from '../../../components/image-upload/ImageUpload';
+import { toastSuccess } from '../../../lib/feedback';
+import { useUserStore } from '../../../stores/user';
+import { DEFAULT_AVATAR_URL, resolveAvatar } from '../../../utils/branding';
+import { useSaveSetting } from '../api/use-save-setting';
+import { settingPayload, type SettingForm } from '../utils/setting-payload';
+
+/** Spec section 9: the settings dialog is 70 % wide; the avatar cropper is 300×300. */
+const DIALOG_WIDTH = '70%';
+const AVATAR_SIZE = 300;
+
+/** Name, email, mobile, introduction and avatar of the signed-in user. */
+export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation();
+  const profile = useUserStore(
+    useShallow((s) => ({ name: s.name, email: s.email, mobile: s.mobile, introduction: s.introduction, avatar: s.avatar })),
+  );
+  const [form] = Form.useForm<SettingForm>();
+  const [avatar, setAvatar] = useState(resolveAvatar(profile.avatar));
+  const [cropping, setCropping] = useState(false);
+  const save = useSaveSetting();
+
+  const submit = async (values: SettingForm) => {
+    await save.mutateAsync(settingPayload(values, avatar, DEFAULT_AVATAR_URL));
+    toastSuccess(t('profile.saved'));
+    onClose();
+  };
+
+  return (
+    <Modal
+      open={open}
+      width={DIALOG_WIDTH}
+      title={t('profile.settingsTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'settings-submit', htmlType: 'submit', form: 'settings' }}
+      confirmLoading={save.isPending}
+      onCancel={onClose}
+      destroyOnHidden
+      className="settings-dialog"
+    >
+      <Form
+        form={form}
+        name="settings"
+        layout="horizontal"
+        labelCol={{ flex: '120px' }}
+        initialValues={profile}
+        // The request client has shown any failure already.
+        onFinish={(v) => void submit(v).catch(() => undefined)}
+      >
+        <Form.Item label={t('profile.avatar')}>
+          <Space size="large" align="center" wrap>
+            <span id="settings-avatar">
+              <Avatar size={100} src={avatar} alt={t('profile.avatar')} />
+            </span>
+            <Button id="settings-change-avatar" icon={<UploadOutlined aria-hidden />} onClick={() => setCropping(true)}>
+              {t('profile.changeAvatar')}
+            </Button>
+          </Space>
+        </Form.Item>
+        <Form.Item name="name" label={t('profile.name')} rules={[{ required: true, message: t('profile.required') }]}>
+          <Input autoComplete="name" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="email" label={t('profile.email')}>
+          <Input type="email" autoComplete="email" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="mobile" label={t('profile.mobile')}>
+          <Input type="tel" autoComplete="tel" maxLength={32} />
+        </Form.Item>
+        <Form.Item name="introduction" label={t('profile.introduction')}>
+          <Input.TextArea rows={3} maxLength={500} showCount />
+        </Form.Item>
+      </Form>
+      <ImageUpload
+        open={cropping}
+        title={t('profile.changeAvatar')}
+        width={AVATAR_SIZE}
+        height={AVATAR_SIZE}
+        onClose={() => setCropping(false)}
+        onSuccess={(result) => setAvatar(result.path)}
+      />
+    </Modal>
+  );
+}

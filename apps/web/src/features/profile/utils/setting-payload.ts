@@ -1,0 +1,22 @@
+import type { SettingBody } from '@agromet/contracts';
+
+export interface SettingForm {
+  name: string;
+  email?: string;
+  mobile?: string;
+  introduction?: string;
+}
+
+/**
+ * Body of POST /user/setting: only the fields the server accepts, trimmed; the avatar is
+ * blanked when it is the default placeholder image (spec section 7).
+ */
+export function settingPayload(form: SettingForm, avatar: string, defaultAvatar: string): SettingBody {
+  return {
+    name: form.name.trim(),
+    avatar: !avatar || avatar === defaultAvatar ? '' : avatar,
+    email: (form.email ?? '').trim(),
+    mobile: (form.mobile ?? '').trim(),
+    introduction: form.introduction ?? '',
+  };
+}

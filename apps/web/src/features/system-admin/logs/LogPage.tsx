@@ -1,0 +1,146 @@
+import { DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import type { LogRow } from '@agromet/contracts';
+import { App, Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { exportLogs, useLogPage } from '../api/logs';
+import { AdminPage } from '../components/AdminPage';
+import { usePaging, useTablePagination } from '../components/use-table-paging';
+import { NS } from '../i18n';
+import { formatDateTime } from '../utils/format';
+import { LogDetailDrawer } from './LogDetailDrawer';
+import { LOG_TYPES, toLogFilters, type LogFilters, type LogFilterValues } from './log-filters';
+
+/** /system-admin/sys-log: the operation log with filters, paging, a detail drawer and CSV export (read-only). */
+export function LogPage() {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<LogFilterValues>();
+  const [filters, setFilters] = useState<LogFilters>({});
+  const { paging, setPaging, toFirstPage } = usePaging();
+  const query = useLogPage(filters, paging);
+  const pagination = useTablePagination(paging, setPaging, query.data);
+  const [detail, setDetail] = useState<LogRow | null>(null);
+  const [exporting, setExporting] = useState(false);
+
+  const apply = (values: LogFilterValues) => {
+    setFilters(toLogFilters(values));
+    toFirstPage();
+  };
+
+  const onExport = async () => {
+    setExporting(true);
+    try {
+      // The filters in the form, as the list would show them after "search".
+      const current = toLogFilters(form.getFieldsValue());
+      setFilters(current);
+      const file = await exportLogs(current);
+      void message.success(t('log.exported', { file }));
+    } catch {
+      // shown by the request client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = useMemo<TableColumnsType<LogRow>>(
+    () => [
+      { title: t('log.fields.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
+      {
+        title: t('log.operator'),
+        dataIndex: 'operatorName',
+        render: (name: string, row) => (name && row.username && name !== row.username ? `${name} (${row.username})` : name || row.username),
+      },
+      { title: t('log.action'), dataIndex: 'action' },
+      { title: t('log.type'), dataIndex: 'type', render: (type: string) => t(`log.types.${type}`, { defaultValue: type }) },
+      { title: t('log.description'), dataIndex: 'description', ellipsis: true },
+      { title: t('log.ip'), dataIndex: 'ip' },
+      {
+        title: t('log.result'),
+        dataIndex: 'resultCode',
+        render: (code: number) =>
+          code === 0 ? <Tag color="success">{t('log.resultOk')}</Tag> : <Tag color="error">{t('log.resultFailed', { code })}</Tag>,
+      },
+      {
+        title: t('common.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, row) => (
+          <Button type="link" icon={<EyeOutlined aria-hidden />} onClick={() => setDetail(row)}>
+            {t('common.detail')}
+          </Button>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <AdminPage
+      id="log-page"
+      titleKey="sysLog"
+      toolbar={
+        <Form<LogFilterValues> form={form} name="log-filters" layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
+          <Form.Item name="range" label={t('log.timeRange')}>
+            <DatePicker.RangePicker
+              showTime={{ format: 'HH:mm:ss' }}
+              format="YYYY-MM-DD HH:mm:ss"
+              placeholder={[t('log.startTime'), t('log.endTime')]}
+              allowEmpty={[true, true]}
+            />
+          </Form.Item>
+          <Form.Item name="operator" label={t('log.operator')}>
+            <Input allowClear maxLength={64} placeholder={t('log.operatorPlaceholder')} style={{ width: 160 }} />
+          </Form.Item>
+          <Form.Item name="action" label={t('log.action')}>
+            <Input allowClear maxLength={64} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item name="type" label={t('log.type')}>
+            <Select
+              allowClear
+              placeholder={t('log.anyType')}
+              style={{ width: 140 }}
+              options={LOG_TYPES.map((type) => ({ value: type, label: t(`log.types.${type}`) }))}
+            />
+          </Form.Item>
+          <Form.Item name="ip" label={t('log.ip')}>
+            <Input allowClear maxLength={64} style={{ width: 140 }} />
+          </Form.Item>
+          <Form.Item>
+            <Button id="log-search" type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
+              {t('common.search')}
+            </Button>
+          </Form.Item>
+          <Form.Item>
+            <Button
+              id="log-reset"
+              onClick={() => {
+                form.resetFields();
+                apply({});
+              }}
+            >
+              {t('common.reset')}
+            </Button>
+          </Form.Item>
+          <Form.Item>
+            <Button id="log-export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void onExport()}>
+              {t('log.export')}
+            </Button>
+          </Form.Item>
+        </Form>
+      }
+    >
+      <Table<LogRow>
+        id="log-table"
+        rowKey="id"
+        size="middle"
+        columns={columns}
+        dataSource={query.data?.list ?? []}
+        loading={query.isFetching}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+      />
+      {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
+    </AdminPage>
+  );
+}

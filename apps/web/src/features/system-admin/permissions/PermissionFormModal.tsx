@@ -1,0 +1,82 @@
+import { PERMISSION_CODE_PATTERN, type PermissionRow } from '@agromet/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { fetchPermission, useSavePermission } from '../api/permissions';
+import { useRules } from '../components/use-rules';
+import { useStaleOffer } from '../components/use-stale-offer';
+import { NS } from '../i18n';
+
+interface FormValues {
+  code: string;
+  name: string;
+  description: string;
+}
+
+function formValuesOf(row: PermissionRow | null): FormValues {
+  return row ? { code: row.code, name: row.name, description: row.description } : { code: '', name: '', description: '' };
+}
+
+/** Create (record null) or edit a permission code; a built-in code keeps its code. */
+export function PermissionFormModal({ record, onClose }: { record: PermissionRow | null; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const rules = useRules();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSavePermission();
+  const offerStale = useStaleOffer();
+  const [version, setVersion] = useState(record?.version);
+  const label = (key: string) => t(`permission.${key}`);
+
+  const onFinish = async (v: FormValues) => {
+    const values = { code: v.code.trim(), name: v.name.trim(), description: (v.description ?? '').trim() };
+    try {
+      await save.mutateAsync({ id: record?.id, version, values });
+      void message.success(t(record ? 'common.saved' : 'common.created'));
+      onClose();
+    } catch (error) {
+      if (!record || version === undefined) return;
+      await offerStale(error, {
+        sentVersion: version,
+        fetchCurrent: () => fetchPermission(record.id),
+        onReload: (fresh) => {
+          setVersion(fresh.version);
+          form.setFieldsValue(formValuesOf(fresh));
+        },
+        onGone: onClose,
+      });
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={record ? t('permission.editTitle') : t('permission.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'permission-form-submit' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Form<FormValues> form={form} name="permission-form" layout="vertical" initialValues={formValuesOf(record)} onFinish={(v) => void onFinish(v)}>
+        <Form.Item
+          name="code"
+          label={label('code')}
+          extra={record?.builtin ? t('permission.builtinCodeFixed') : undefined}
+          rules={[rules.required(label('code')), rules.pattern(PERMISSION_CODE_PATTERN, 'code')]}
+        >
+          <Input maxLength={96} disabled={record?.builtin} autoComplete="off" spellCheck={false} />
+        </Form.Item>
+        <Form.Item name="name" label={label('name')} rules={[rules.required(label('name')), rules.max(label('name'), 96)]}>
+          <Input maxLength={96} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label={label('description')} rules={[rules.max(label('description'), 256)]}>
+          <Input.TextArea maxLength={256} rows={3} showCount />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,121 @@
+import type { RoleRow } from '@agromet/contracts';
+import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUserStore } from '../../../stores/user';
+import { useCustomerOptions } from '../api/customers';
+import { usePermissionAll } from '../api/permissions';
+import { fetchRole, useSaveRole } from '../api/roles';
+import { useRules } from '../components/use-rules';
+import { useStaleOffer } from '../components/use-stale-offer';
+import { NS } from '../i18n';
+import { PermissionTree } from './PermissionTree';
+
+interface FormValues {
+  customerId?: number;
+  name: string;
+  description: string;
+  permissions: string[];
+}
+
+const MAX_CODES = 200;
+
+function formValuesOf(row: RoleRow | null, customerId: number | undefined): FormValues {
+  return row
+    ? { name: row.name, description: row.description, permissions: [...row.permissions] }
+    : { customerId, name: '', description: '', permissions: [] };
+}
+
+/** Create (record null) or edit a role: name, description and its permission codes. */
+export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const rules = useRules();
+  const [form] = Form.useForm<FormValues>();
+  const save = useSaveRole();
+  const offerStale = useStaleOffer();
+  const held = useUserStore((s) => s.roles);
+  const ownCustomerId = useUserStore((s) => s.customerId);
+  const permissions = usePermissionAll();
+  const customers = useCustomerOptions(record === null);
+  const [version, setVersion] = useState(record?.version);
+  const [original, setOriginal] = useState<string[]>(record?.permissions ?? []);
+  const label = (key: string) => t(`role.${key}`);
+
+  const onFinish = async (v: FormValues) => {
+    const common = { name: v.name.trim(), description: (v.description ?? '').trim(), permissions: v.permissions ?? [] };
+    try {
+      if (record && version !== undefined) {
+        await save.mutateAsync({ mode: 'update', body: { id: record.id, version, ...common } });
+        void message.success(t('common.saved'));
+      } else {
+        await save.mutateAsync({ mode: 'create', body: { ...common, ...(v.customerId ? { customerId: v.customerId } : {}) } });
+        void message.success(t('common.created'));
+      }
+      onClose();
+    } catch (error) {
+      if (!record || version === undefined) return;
+      await offerStale(error, {
+        sentVersion: version,
+        fetchCurrent: () => fetchRole(record),
+        onReload: (fresh) => {
+          setVersion(fresh.version);
+          setOriginal(fresh.permissions);
+          form.setFieldsValue(formValuesOf(fresh, undefined));
+        },
+        onGone: onClose,
+      });
+    }
+  };
+
+  const customerChoices = customers.data ?? [];
+
+  return (
+    <Drawer
+      open
+      title={record ? t('role.editTitle') : t('role.createTitle')}
+      size={600}
+      onClose={onClose}
+      maskClosable={false}
+      destroyOnHidden
+      footer={
+        <Space style={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button onClick={onClose}>{t('common.cancel')}</Button>
+          <Button id="role-form-submit" type="primary" loading={save.isPending} onClick={() => form.submit()}>
+            {t('common.save')}
+          </Button>
+        </Space>
+      }
+    >
+      <Form<FormValues>
+        form={form}
+        name="role-form"
+        layout="vertical"
+        initialValues={formValuesOf(record, ownCustomerId ?? undefined)}
+        onFinish={(v) => void onFinish(v)}
+      >
+        {record === null && customerChoices.length > 1 ? (
+          <Form.Item name="customerId" label={label('customer')} rules={[rules.select(label('customer'))]}>
+            <Select
+              options={customerChoices.map((c) => ({ value: c.id, label: c.name }))}
+              showSearch={{ optionFilterProp: 'label' }}
+            />
+          </Form.Item>
+        ) : null}
+        <Form.Item name="name" label={label('name')} rules={[rules.required(label('name')), rules.max(label('name'), 64)]}>
+          <Input maxLength={64} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="description" label={label('description')} rules={[rules.max(label('description'), 256)]}>
+          <Input.TextArea maxLength={256} rows={2} showCount />
+        </Form.Item>
+        <Form.Item name="permissions" label={label('authorisation')} rules={[rules.maxItems(MAX_CODES)]}>
+          {permissions.data ? (
+            <PermissionTree permissions={permissions.data} held={held} original={original} />
+          ) : (
+            <Spin />
+          )}
+        </Form.Item>
+      </Form>
+    </Drawer>
+  );
+}

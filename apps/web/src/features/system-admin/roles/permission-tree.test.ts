@@ -1,0 +1,53 @@
+import { APP_ROUTES, PERMISSIONS, type AppRoute } from '@agromet/contracts';
+import { describe, expect, it } from 'vitest';
+import { canGrant, checkedCodes, groupPermissions, OTHER_GROUP_KEY } from './permission-tree';
+
+const ALL = [...PERMISSIONS.map((p) => ({ code: p.code, name: p.name })), { code: 'report.export', name: '报表导出' }];
+
+describe('permission tree', () => {
+  const groups = groupPermissions(APP_ROUTES, ALL);
+  const codesOf = (key: string) => groups.find((g) => g.key === key)?.items.map((p) => p.code);
+
+  it('groups codes like the menu, in menu order, each code once', () => {
+    expect(groups.map((g) => g.key)).toEqual([
+      'group:data-revise', 'group:make-manage', 'group:zoning-manage', 'group:service-products-group', 'group:system-admin',
+      'group:disaster', 'group:travel-manage', 'group:weixin-admin', OTHER_GROUP_KEY,
+    ]);
+    expect(codesOf('group:data-revise')).toEqual(['revise.point.admin', 'revise.polygon.admin', 'revise.allocation.admin', 'revise.recovery.admin']);
+    expect(codesOf('group:system-admin')).toEqual(['sys.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.permission.admin', 'sys.log.view']);
+    expect(groups.find((g) => g.key === 'group:system-admin')?.titleKey).toBe('systemAdmin');
+    const all = groups.flatMap((g) => g.items.map((p) => p.code));
+    expect(new Set(all).size).toBe(all.length);
+    expect(all.sort()).toEqual(ALL.map((p) => p.code).sort());
+  });
+
+  it('puts codes no page requires under "other"', () => {
+    const other = groups.at(-1)!;
+    expect(other.titleKey).toBeNull();
+    expect(other.items.map((p) => p.code)).toEqual(['admin', 'revise.submit.admin', 'osm.customer.admin', 'report.export']);
+  });
+
+  it('leaves out codes the server does not know and groups without codes', () => {
+    const routes: AppRoute[] = [
+      { path: '/a', name: 'a', meta: { title: 'a' }, children: [{ path: 'x', name: 'x', meta: { title: 'x', roles: ['gone.code'] } }] },
+      { path: '/b', name: 'b', meta: { title: 'b', roles: ['b.code'] } },
+    ];
+    expect(groupPermissions(routes, [{ code: 'b.code', name: 'B' }])).toEqual([
+      { key: 'group:b', titleKey: 'b', items: [{ code: 'b.code', name: 'B' }] },
+    ]);
+    expect(groupPermissions(routes, [])).toEqual([]);
+  });
+
+  it('keeps only codes among checked keys', () => {
+    expect(checkedCodes(['group:system-admin', 'sys.user.admin', 'sys.log.view', 'sys.user.admin', OTHER_GROUP_KEY])).toEqual([
+      'sys.user.admin', 'sys.log.view',
+    ]);
+  });
+
+  it('lets the editor tick only codes held, or already in the role', () => {
+    expect(canGrant('sys.user.admin', ['sys.user.admin'], [])).toBe(true);
+    expect(canGrant('travel.scenicspot.admin', ['sys.user.admin'], [])).toBe(false);
+    expect(canGrant('travel.scenicspot.admin', ['sys.user.admin'], ['travel.scenicspot.admin'])).toBe(true);
+    expect(canGrant('anything', ['admin'], [])).toBe(true);
+  });
+});

@@ -1,0 +1,64 @@
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, type UserRow } from '@agromet/contracts';
+import { App, Form, Input, Modal } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useResetPassword } from '../api/users';
+import { useRules } from '../components/use-rules';
+import { NS } from '../i18n';
+
+/** Sets a new password for a user (the server ends the user's sessions). */
+export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const rules = useRules();
+  const [form] = Form.useForm<{ password: string; confirm: string }>();
+  const reset = useResetPassword();
+
+  const onFinish = async ({ password }: { password: string }) => {
+    try {
+      await reset.mutateAsync({ id: record.id, password });
+      void message.success(t('user.resetPasswordDone'));
+      onClose();
+    } catch {
+      // shown by the request client
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={t('user.resetPasswordTitle', { name: record.name || record.username })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'reset-password-submit' }}
+      confirmLoading={reset.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      maskClosable={false}
+      destroyOnHidden
+    >
+      <Form form={form} name="reset-password-form" layout="vertical" onFinish={(v) => void onFinish(v)}>
+        <Form.Item
+          name="password"
+          label={t('user.newPassword')}
+          rules={[rules.required(t('user.newPassword')), rules.password(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)]}
+        >
+          <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item
+          name="confirm"
+          label={t('user.confirmPassword')}
+          dependencies={['password']}
+          rules={[
+            rules.required(t('user.confirmPassword')),
+            ({ getFieldValue }) => ({
+              validator: (_, value: string) =>
+                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.passwordMismatch'))),
+            }),
+          ]}
+        >
+          <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

@@ -1,0 +1,70 @@
+import { Drawer } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../stores/app';
+import { AppMain } from './app-main/AppMain';
+import { Navbar } from './navbar/Navbar';
+import { SidebarMenu } from './sidebar/SidebarMenu';
+import { TagsView } from './tags-view/TagsView';
+import { useDayjsLocale } from './use-dayjs-locale';
+import { useDeviceWatch } from './use-device-watch';
+import { useSessionWatch } from './use-session-watch';
+import { useVisitedViews } from './use-visited-views';
+import './shell.css';
+
+/** Spec section 9: sidebar width. */
+export const SIDEBAR_WIDTH = 180;
+
+/** The console around every signed-in page: top bar, left menu, tabs and the content area. */
+export function Shell() {
+  const { t } = useTranslation();
+  useSessionWatch();
+  useDeviceWatch();
+  useVisitedViews();
+  useDayjsLocale();
+  const { opened, withoutAnimation, mobile, closeSidebar } = useAppStore(
+    useShallow((s) => ({
+      opened: s.sidebar.opened,
+      withoutAnimation: s.sidebar.withoutAnimation,
+      mobile: s.device === 'mobile',
+      closeSidebar: s.closeSidebar,
+    })),
+  );
+
+  const classes = ['shell', mobile ? 'shell-mobile' : 'shell-desktop', opened ? 'sidebar-opened' : 'sidebar-collapsed'];
+  if (withoutAnimation) classes.push('sidebar-no-animation');
+
+  return (
+    <div className={classes.join(' ')}>
+      <Navbar />
+      <div className="shell-body">
+        {mobile ? (
+          <Drawer
+            open={opened}
+            placement="left"
+            size={SIDEBAR_WIDTH}
+            closable={false}
+            onClose={() => closeSidebar()}
+            rootClassName="sidebar-drawer"
+            styles={{ body: { padding: 0 } }}
+            title={null}
+          >
+            <nav id="sidebar" className="sidebar" aria-label={t('navbar.sidebar')}>
+              <SidebarMenu collapsed={false} />
+            </nav>
+          </Drawer>
+        ) : (
+          <nav id="sidebar" className="sidebar" aria-label={t('navbar.sidebar')}>
+            <SidebarMenu collapsed={!opened} />
+          </nav>
+        )}
+        <div className="shell-main">
+          <TagsView />
+          <main className="app-main">
+            <AppMain />
+          </main>
+        </div>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,406 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, at, baseUrl, chooseUserMenu, cookie, openTab, pngFixture, signIn, tab } from './fixtures';
+
+/** Titles of the top-level menu entries (groups are closed on the dashboard). */
+async function topMenu(page: Page): Promise<string[]> {
+  const texts = await page.locator('#sidebar .sidebar-menu > li').allInnerTexts();
+  return texts.map((t) => t.trim());
+}
+
+/** Opens a page from the left menu and waits until its view is the one shown. */
+async function openMenu(page: Page, group: string, item: string) {
+  const sidebar = page.locator('#sidebar');
+  const entry = sidebar.getByRole('menuitem', { name: item, exact: true });
+  if (!(await entry.isVisible())) {
+    await sidebar.getByRole('menuitem', { name: group, exact: true }).click();
+    // A click while the group is still sliding open can be lost: wait for the motion to end.
+    await expect(sidebar.locator('[class*="motion-collapse"]')).toHaveCount(0);
+  }
+  await entry.click();
+  await expect(tab(page, item)).toHaveAttribute('aria-selected', 'true');
+}
+
+/** The keyword field of the visible placeholder page (hidden kept-alive pages have their own). */
+const keyword = (page: Page) => page.getByRole('textbox', { name: '关键字' });
+
+async function tabTitles(page: Page): Promise<string[]> {
+  return (await page.locator('#tags-view [role="tab"]').allInnerTexts()).map((t) => t.trim());
+}
+
+async function contextMenu(page: Page, tabTitle: string, action: string) {
+  await tab(page, tabTitle).click({ button: 'right' });
+  await page.locator('.tags-view-menu').getByRole('menuitem', { name: action, exact: true }).click();
+}
+
+test.describe('menu and access', () => {
+  test('the admin sees every group; groups with one visible page show it directly', async ({ page }) => {
+    await signIn(page);
+    await expect(page.locator('#sidebar')).toBeVisible();
+    expect(await topMenu(page)).toEqual(['首页', '数据订正', '产品制作管理', '区划管理', '服务产品', '系统管理', '灾情记录', '旅游管理', '公众号管理']);
+    await page.locator('#sidebar').getByRole('menuitem', { name: '系统管理', exact: true }).click();
+    await page.locator('#sidebar').getByRole('menuitem', { name: '系统日志', exact: true }).click();
+    await expect(page).toHaveURL(/\/system-admin\/sys-log$/);
+    await expect(page.locator('#sidebar .ant-menu-item-selected')).toHaveText('系统日志');
+    await expect(page.locator('.navbar-breadcrumb')).toHaveText(/首页\s*\/\s*系统管理\s*\/\s*系统日志/);
+    await expect(page).toHaveTitle('系统日志 - 天策云管理控制台');
+  });
+
+  test('a user holding only travel.scenicspot.admin sees only the travel group and is refused other pages', async ({ page }) => {
+    await signIn(page, 'demo-travel');
+    expect(await topMenu(page)).toEqual(['首页', '旅游管理']);
+    await page.locator('#sidebar').getByRole('menuitem', { name: '旅游管理', exact: true }).click();
+    await expect(page.locator('#sidebar .ant-menu-sub .ant-menu-item')).toHaveText(['景区', '景观', '绿道', '线路', '评论']);
+    await expect(page.locator('#sys-name')).toHaveText('陕西农业气象服务平台');
+    await page.goto(at('/system-admin/sys-user'));
+    await expect(page).toHaveURL(at('/401?noGoBack=true'));
+  });
+});
+
+test.describe('tabs of visited views', () => {
+  test('open, switch with preserved input, refresh, close, close others, close all', async ({ page }) => {
+    await signIn(page);
+    await expect(tab(page, '首页')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, '首页').locator('.tags-view-close')).toHaveCount(0);
+
+    await openMenu(page, '旅游管理', '景区');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await keyword(page).fill('黄河壶口');
+    await openMenu(page, '旅游管理', '景观');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-landscape$/);
+    expect(await tabTitles(page)).toEqual(['首页', '景区', '景观']);
+    await expect(tab(page, '景观')).toHaveAttribute('aria-selected', 'true');
+    await expect(keyword(page)).toHaveValue('');
+
+    // Switching back finds the input as it was left.
+    await openTab(page, '景区');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await expect(keyword(page)).toHaveValue('黄河壶口');
+
+    // Refresh re-mounts the view: same address, fresh state.
+    await contextMenu(page, '景区', '刷新');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await expect(keyword(page)).toHaveValue('');
+    await keyword(page).fill('华山');
+
+    // Close on the active tab goes to the most recently visited remaining one.
+    await openMenu(page, '旅游管理', '绿道');
+    await openTab(page, '景观');
+    await openTab(page, '绿道');
+    await tab(page, '绿道').locator('.tags-view-close').click();
+    await expect(page).toHaveURL(/\/travel-manage\/travel-landscape$/);
+    expect(await tabTitles(page)).toEqual(['首页', '景区', '景观']);
+
+    // Middle click closes too; next is the scenic view, still holding its input.
+    await tab(page, '景观').click({ button: 'middle' });
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await expect(keyword(page)).toHaveValue('华山');
+    expect(await tabTitles(page)).toEqual(['首页', '景区']);
+
+    // A closed view starts afresh when reopened.
+    await openMenu(page, '旅游管理', '线路');
+    await keyword(page).fill('秦岭');
+    await tab(page, '线路').locator('.tags-view-close').click();
+    await openMenu(page, '旅游管理', '线路');
+    await expect(keyword(page)).toHaveValue('');
+
+    // Close Others keeps the pinned dashboard and the chosen tab, and opens it.
+    await openMenu(page, '旅游管理', '评论');
+    await contextMenu(page, '景区', '关闭其他');
+    expect(await tabTitles(page)).toEqual(['首页', '景区']);
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await expect(keyword(page)).toHaveValue('华山');
+
+    // Close All keeps the pinned dashboard and goes there.
+    await openMenu(page, '旅游管理', '评论');
+    await contextMenu(page, '评论', '关闭所有');
+    expect(await tabTitles(page)).toEqual(['首页']);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.locator('#dashboard-greeting')).toBeVisible();
+  });
+
+  test('the same path with another query updates its tab, and refresh keeps the query', async ({ page }) => {
+    await signIn(page);
+    await page.goto(at('/travel-manage/travel-routes?page=2'));
+    await expect(tab(page, '线路')).toHaveAttribute('aria-selected', 'true');
+    await keyword(page).fill('环线');
+    await contextMenu(page, '线路', '刷新');
+    await expect(page).toHaveURL(at('/travel-manage/travel-routes?page=2'));
+    await expect(keyword(page)).toHaveValue('');
+
+    await openMenu(page, '旅游管理', '线路');
+    await expect(page).toHaveURL(at('/travel-manage/travel-routes'));
+    expect(await tabTitles(page)).toEqual(['首页', '线路']);
+    await openTab(page, '首页');
+    await openTab(page, '线路');
+    await expect(page).toHaveURL(at('/travel-manage/travel-routes'));
+  });
+
+  test('the tab strip scrolls to bring the active tab into view', async ({ page }) => {
+    await page.setViewportSize({ width: 1000, height: 700 });
+    await signIn(page);
+    const pages: Array<[string, string[]]> = [
+      ['数据订正', ['单点订正', '落区订正', '站点管理', '预报分配', '操作日志']],
+      ['系统管理', ['客户管理', '用户管理', '角色管理', '权限管理', '系统日志']],
+      ['公众号管理', ['账号管理', '菜单管理', '消息发送', '素材管理']],
+      ['旅游管理', ['景区', '景观', '绿道', '线路', '评论']],
+    ];
+    for (const [group, items] of pages) for (const item of items) await openMenu(page, group, item);
+    const strip = page.locator('.tags-view-strip');
+    const inView = async (title: string) => {
+      const s = (await strip.boundingBox())!;
+      const t = (await tab(page, title).boundingBox())!;
+      return t.x >= s.x - 1 && t.x + t.width <= s.x + s.width + 1;
+    };
+    expect(await strip.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+    await expect.poll(() => inView('评论')).toBe(true);
+    expect(await inView('首页')).toBe(false);
+    await openTab(page, '评论');
+    await page.locator('#sidebar').getByRole('menuitem', { name: '首页', exact: true }).click();
+    await expect.poll(() => inView('首页')).toBe(true);
+  });
+});
+
+test.describe('toolbar', () => {
+  test('the header search finds pages by title or path and opens them', async ({ page }) => {
+    await signIn(page);
+    await page.locator('#header-search').click();
+    await page.keyboard.type('用户管理');
+    await page.locator('.ant-select-item-option', { hasText: '系统管理 > 用户管理' }).click();
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
+    await expect(tab(page, '用户管理')).toHaveAttribute('aria-selected', 'true');
+
+    await page.locator('#header-search').click();
+    await page.keyboard.type('travel-greenWay');
+    await expect(page.locator('.ant-select-item-option').first()).toHaveText('旅游管理 > 绿道');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-greenWay$/);
+  });
+
+  test('size switch resizes every control, refreshes the view and persists', async ({ page, context }) => {
+    await signIn(page);
+    await openMenu(page, '旅游管理', '景区');
+    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(36);
+    await keyword(page).fill('保留吗');
+    await page.locator('#size-select').click();
+    await page.getByRole('menuitem', { name: '迷你', exact: true }).click();
+    await expect(page.getByText('切换尺寸成功')).toBeVisible();
+    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(28);
+    await expect(keyword(page)).toHaveValue('');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    expect(await cookie(context, 'size')).toBe('mini');
+
+    await page.reload();
+    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(28);
+    await page.locator('#size-select').click();
+    await page.getByRole('menuitem', { name: '默认', exact: true }).click();
+    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(40);
+  });
+
+  test('language switch relabels everything at once and persists', async ({ page, context }) => {
+    await signIn(page);
+    await openMenu(page, '系统管理', '系统日志');
+    await page.locator('#language-select').click();
+    await page.getByRole('menuitem', { name: 'English', exact: true }).click();
+    await expect(page.getByText('Switch Language Success')).toBeVisible();
+    await expect(page.locator('#sidebar').getByRole('menuitem', { name: 'Dashboard', exact: true })).toBeVisible();
+    await expect(page.locator('#sidebar .ant-menu-item-selected')).toHaveText('System Log');
+    expect(await tabTitles(page)).toEqual(['Dashboard', 'System Log']);
+    await expect(page.locator('.navbar-breadcrumb')).toHaveText(/Dashboard\s*\/\s*System Admin\s*\/\s*System Log/);
+    await expect(page).toHaveTitle(/^System Log - /);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    expect(await cookie(context, 'language')).toBe('en');
+
+    // Size messages speak the new language too.
+    await page.locator('#size-select').click();
+    await page.getByRole('menuitem', { name: 'Small', exact: true }).click();
+    await expect(page.getByText('Switch Size Success')).toBeVisible();
+
+    await page.reload();
+    await expect(page.locator('#sidebar').getByRole('menuitem', { name: 'Dashboard', exact: true })).toBeVisible();
+    await page.locator('#header-search').click();
+    await page.keyboard.type('Scenic');
+    await expect(page.locator('.ant-select-item-option').first()).toHaveText('Tourism > Scenic Spots');
+
+    await page.keyboard.press('Escape');
+    await page.locator('#language-select').click();
+    await page.getByRole('menuitem', { name: 'Español', exact: true }).click();
+    await expect(page.locator('#sidebar').getByRole('menuitem', { name: 'Inicio', exact: true })).toBeVisible();
+    await expect(tab(page, 'Inicio')).toBeVisible();
+  });
+
+  test('theme switch recolours the UI at runtime and persists', async ({ page }) => {
+    await signIn(page);
+    const activeTab = page.locator('.tags-view-item.active');
+    const selectedMenu = page.locator('#sidebar .ant-menu-item-selected');
+    await expect(activeTab).toHaveCSS('background-color', 'rgb(64, 158, 255)');
+    await page.locator('#theme-picker').click();
+    await page.getByRole('button', { name: '翠绿', exact: true }).click();
+    await expect(page.getByText('换肤成功')).toBeVisible();
+    await expect(activeTab).toHaveCSS('background-color', 'rgb(17, 169, 131)');
+    await expect(selectedMenu).toHaveCSS('color', 'rgb(17, 169, 131)');
+
+    await page.reload();
+    await expect(activeTab).toHaveCSS('background-color', 'rgb(17, 169, 131)');
+    await expect(selectedMenu).toHaveCSS('color', 'rgb(17, 169, 131)');
+  });
+
+  test('a page whose module fails to load shows its error panel and lands in the error log', async ({ page }) => {
+    await signIn(page);
+    await expect(page.locator('#error-log-button')).toHaveCount(0);
+    // A real-world failure: the page's chunk cannot be fetched (deploy replaced it, network dropped).
+    await page.route(/\/assets\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
+    await openMenu(page, '公众号管理', '菜单管理');
+    await expect(page).toHaveURL(/\/weixin-admin\/weixin-menu$/);
+    await expect(page.getByText('该页面出错了')).toBeVisible();
+    // Only the page failed: the console around it works.
+    await expect(page.locator('#sidebar')).toBeVisible();
+    await expect(tab(page, '菜单管理')).toHaveAttribute('aria-selected', 'true');
+
+    await expect(page.locator('#error-log-button')).toBeVisible();
+    await page.locator('#error-log-button').click();
+    const dialog = page.locator('.error-log-dialog');
+    await expect(dialog).toBeVisible();
+    await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(Math.round(1366 * 0.8));
+    await expect(dialog.locator('.error-log-message')).toContainText(/dynamically imported module|Importing a module script failed/);
+    await expect(dialog.locator('.error-log-url')).toContainText('/weixin-admin/weixin-menu');
+    await expect(dialog.locator('.error-log-pre').first()).toContainText('route: weixin-menu');
+    await dialog.locator('#error-log-clear').click();
+    await expect(page.locator('#error-log-button')).toHaveCount(0);
+
+    await page.unroute(/\/assets\/PlaceholderPage-[^/]+\.js$/);
+    await openTab(page, '首页');
+    await expect(page.locator('#dashboard-greeting')).toBeVisible();
+  });
+});
+
+test.describe('mobile width', () => {
+  test.use({ viewport: { width: 800, height: 900 } });
+
+  test('below 992 px the sidebar is a drawer that closes on navigation; tools are hidden', async ({ page, context }) => {
+    await signIn(page);
+    await expect(page.locator('#sidebar')).toBeHidden();
+    for (const tool of ['#header-search', '#fullscreen-button', '#size-select', '#language-select', '#theme-picker']) {
+      await expect(page.locator(tool)).toHaveCount(0);
+    }
+    await expect(page.locator('#user-menu')).toBeVisible();
+    expect(await cookie(context, 'sidebarStatus')).toBe('0');
+
+    await page.locator('#hamburger').click();
+    await expect(page.locator('#sidebar')).toBeVisible();
+    await expect(page.locator('.sidebar-drawer .ant-drawer-mask')).toBeVisible();
+    await openMenu(page, '旅游管理', '景观');
+    await expect(page).toHaveURL(/\/travel-manage\/travel-landscape$/);
+    await expect(page.locator('#sidebar')).toBeHidden();
+
+    // The backdrop closes it too.
+    await page.locator('#hamburger').click();
+    await expect(page.locator('#sidebar')).toBeVisible();
+    await page.mouse.click(700, 500);
+    await expect(page.locator('#sidebar')).toBeHidden();
+  });
+});
+
+test.describe('user menu', () => {
+  test('personal settings: required name, avatar chosen, cropped and uploaded, saved without reload', async ({ page }) => {
+    await signIn(page, 'demo-make');
+    await chooseUserMenu(page, '#user-menu-settings');
+    const settings = page.locator('.settings-dialog');
+    await expect(settings).toBeVisible();
+    // Measured once the opening animation has settled.
+    await expect.poll(async () => Math.round((await settings.boundingBox())!.width)).toBe(Math.round(1366 * 0.7));
+    await expect(page.locator('#settings_name')).toHaveValue('产品制作员');
+    await page.locator('#settings_name').fill('');
+    await expect(settings.getByText('必填')).toBeVisible();
+    await page.locator('#settings_name').fill('产品制作员甲');
+    await page.locator('#settings_email').fill('maker@example.cn');
+    await page.locator('#settings_introduction').fill('负责产品制作');
+
+    await page.locator('#settings-change-avatar').click();
+    const upload = page.locator('.image-upload-dialog');
+    await expect(upload).toBeVisible();
+    const fileInput = upload.locator('input[type="file"]');
+    await fileInput.setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not an image') });
+    await expect(upload.locator('#image-upload-problem')).toHaveText('仅限图片格式');
+    await fileInput.setInputFiles({ name: 'tiny.png', mimeType: 'image/png', buffer: pngFixture(120, 120) });
+    await expect(upload.locator('#image-upload-problem')).toHaveText('图片最低像素为（宽*高）：300*300');
+
+    // Escape closes the widget; the settings stay open.
+    await page.keyboard.press('Escape');
+    await expect(upload).toBeHidden();
+    await expect(settings).toBeVisible();
+
+    await page.locator('#settings-change-avatar').click();
+    await upload.locator('input[type="file"]').setInputFiles({ name: 'photo.png', mimeType: 'image/png', buffer: pngFixture(640, 480) });
+    const slider = upload.getByRole('slider', { name: '缩放' });
+    await expect(slider).toHaveAttribute('aria-valuenow', '0');
+    // Held, the zoom button keeps zooming (a step every 60 ms).
+    const zoomIn = upload.getByRole('button', { name: '放大' });
+    await zoomIn.hover();
+    await page.mouse.down();
+    await page.waitForTimeout(400);
+    await page.mouse.up();
+    await expect.poll(async () => Number(await slider.getAttribute('aria-valuenow'))).toBeGreaterThan(6);
+
+    const answer = page.waitForResponse((r) => r.url().endsWith('/api/file/upload'));
+    await upload.locator('#image-upload-submit').click();
+    const uploaded = (await (await answer).json()) as { code: number; msg: string; data: { path: string; width: number; height: number } };
+    expect(uploaded.code).toBe(0);
+    expect(uploaded.data).toMatchObject({ width: 300, height: 300 });
+    expect(uploaded.msg).toBe(uploaded.data.path);
+    await expect(upload.locator('#image-upload-result')).toHaveText('上传成功');
+    await upload.locator('#image-upload-close').click();
+    await expect(page.locator('#settings-avatar img')).toHaveAttribute('src', uploaded.data.path);
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/user/setting'));
+    await page.locator('#settings-submit').click();
+    const body = (await saved).request().postDataJSON() as Record<string, unknown>;
+    expect(body).toEqual({ name: '产品制作员甲', avatar: uploaded.data.path, email: 'maker@example.cn', mobile: '', introduction: '负责产品制作' });
+    await expect(page.getByText('个人信息设置成功')).toBeVisible();
+    await expect(settings).toBeHidden();
+    await expect(page.locator('#user-name')).toHaveText('产品制作员甲');
+    await expect(page.locator('#user-menu img')).toHaveAttribute('src', uploaded.data.path);
+    await expect.poll(() => page.locator('#user-menu img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(300);
+
+    await page.reload();
+    await expect(page.locator('#user-name')).toHaveText('产品制作员甲');
+  });
+
+  test('password change: each validation message, a refused change, then success', async ({ page, request }) => {
+    await signIn(page, 'demo-products');
+    await chooseUserMenu(page, '#user-menu-password');
+    const dialog = page.locator('.password-dialog');
+    await expect(dialog).toBeVisible();
+    await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(400);
+    const current = page.locator('#change-password_password');
+    const next = page.locator('#change-password_newPassword');
+    const confirm = page.locator('#change-password_confirmPassword');
+    const errorOf = (field: string) => dialog.locator(`#change-password_${field}_help`);
+
+    await current.fill('abc');
+    await expect(errorOf('password')).toHaveText('密码不能少于5位字符');
+    await current.fill('');
+    await expect(errorOf('password')).toHaveText('不能为空');
+    await next.fill('New-Pass-1');
+    await confirm.fill('New-Pass-2');
+    await expect(errorOf('confirmPassword')).toHaveText('俩次输入的新密码不一致');
+    // Changing the new password re-checks the confirmation.
+    await next.fill('New-Pass-2');
+    await expect(errorOf('confirmPassword')).toHaveCount(0);
+
+    await current.fill('wrong-current-password');
+    await page.locator('#password-submit').click();
+    await expect(page.locator('.ant-notification').getByText('密码修改错误')).toBeVisible();
+    await expect(dialog).toBeVisible();
+
+    await current.fill(ADMIN_PASSWORD);
+    await page.locator('#password-submit').click();
+    await expect(page.locator('.ant-notification').getByText('密码修改成功')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    // This session goes on; the new password signs in.
+    await openMenu(page, '服务产品', '服务产品');
+    await expect(page).toHaveURL(/\/service-products$/);
+    const login = await request.post(`${baseUrl()}/api/login/login`, { data: { username: 'demo-products', password: 'New-Pass-2' } });
+    expect((await login.json()).code).toBe(0);
+  });
+});

@@ -1,0 +1,480 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import sharp from 'sharp';
+import { at, baseUrl, cookie, signIn } from './fixtures';
+
+/**
+ * System administration pages (issue 4) against the real server with the demo data. The server and
+ * its database are shared by every spec of a run, so each test works on records it names uniquely and
+ * restores what it changes of the seeded data.
+ */
+
+const DEMO_CUSTOMER = '陕西省农业气象服务中心（示例）';
+
+function uid(): string {
+  return `${Date.now().toString(36)}${Math.floor(Math.random() * 1296).toString(36).padStart(2, '0')}`;
+}
+
+/** A call to the API as the signed-in user of the page (for setting up and checking state). */
+async function api<T = unknown>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
+  const token = await cookie(page.context(), 'Access-Token');
+  const res = await page.request.fetch(`${baseUrl()}${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'accept-language': 'zh', ...(body ? { 'content-type': 'application/json' } : {}) },
+    data: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return res.json();
+}
+
+const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
+const row = (page: Page, table: string, text: string | RegExp) => rows(page, table).filter({ hasText: text });
+
+/** Picks an option of an antd Select (single or multiple) by its label. */
+async function choose(page: Page, select: Locator, label: string) {
+  await select.click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: new RegExp(`^${label}$`) }).click();
+}
+
+async function confirmDeletion(page: Page) {
+  await page.locator('#confirm-delete').click();
+}
+
+async function search(page: Page, id: string, text: string) {
+  await page.locator(`#${id}`).fill(text);
+  await page.locator(`#${id}`).press('Enter');
+}
+
+async function png(color: { r: number; g: number; b: number }): Promise<Buffer> {
+  return sharp({ create: { width: 48, height: 48, channels: 4, background: { ...color, alpha: 1 } } }).png().toBuffer();
+}
+
+test.describe('customers', () => {
+  test('the platform creates, validates, searches, edits and deletes a customer', async ({ page }) => {
+    const name = `客户-${uid()}`;
+    await signIn(page);
+    await page.goto(at('/system-admin/customer'));
+    await expect(page.getByRole('heading', { name: '客户管理' })).toBeVisible();
+
+    await page.locator('#customer-create').click();
+    const dialog = page.getByRole('dialog', { name: '新增客户' });
+    await expect(dialog.getByLabel('缩放级别')).toHaveValue('8');
+    await dialog.getByLabel('客户名称').fill(name);
+    await dialog.getByLabel('电话').fill('tel: abc');
+    await dialog.getByLabel('中心纬度').fill('91');
+    await dialog.getByLabel('中心经度').fill('-181');
+    await dialog.getByLabel('缩放级别').fill('7.5');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('只能包含数字、空格和 + - ( )')).toBeVisible();
+    await expect(dialog.getByText('中心纬度必须在 -90 到 90 之间')).toBeVisible();
+    await expect(dialog.getByText('中心经度必须在 -180 到 180 之间')).toBeVisible();
+    await expect(dialog.getByText('缩放级别必须是整数')).toBeVisible();
+
+    await dialog.getByLabel('电话').fill('010-12345678');
+    await dialog.getByLabel('中心纬度').fill('30.5');
+    await dialog.getByLabel('中心经度').fill('114.3');
+    await dialog.getByLabel('缩放级别').fill('16');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('缩放级别必须在 3 到 15 之间')).toBeVisible();
+    await dialog.getByLabel('缩放级别').fill('9');
+    await dialog.getByLabel('系统名称').fill(`${name} 平台`);
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已创建')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await search(page, 'customer-search', name);
+    await expect(rows(page, 'customer-table')).toHaveCount(1);
+    await expect(row(page, 'customer-table', name)).toContainText('30.5, 114.3');
+    await expect(row(page, 'customer-table', name)).toContainText('010-12345678');
+
+    await row(page, 'customer-table', name).getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑客户' });
+    await expect(edit.getByLabel('客户名称')).toHaveValue(name);
+    await edit.getByLabel('地址').fill('湖北省武汉市');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row(page, 'customer-table', name)).toContainText('湖北省武汉市');
+
+    await row(page, 'customer-table', name).getByRole('button', { name: '删除' }).click();
+    await expect(page.getByRole('dialog').getByText(`确定删除“${name}”吗？`)).toBeVisible();
+    await confirmDeletion(page);
+    await expect(page.getByText('已删除')).toBeVisible();
+    await expect(rows(page, 'customer-table')).toHaveCount(0);
+  });
+
+  test('a customer with users cannot be deleted', async ({ page }) => {
+    await signIn(page);
+    await page.goto(at('/system-admin/customer'));
+    await search(page, 'customer-search', DEMO_CUSTOMER);
+    await row(page, 'customer-table', DEMO_CUSTOMER).getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText(/该客户下还有 \d+ 个用户，不能删除/)).toBeVisible();
+    await expect(row(page, 'customer-table', DEMO_CUSTOMER)).toHaveCount(1);
+  });
+
+  test('saving over a stale version offers to load the current record', async ({ page }) => {
+    const name = `并发客户-${uid()}`;
+    await signIn(page);
+    const created = await api<{ id: number; version: number }>(page, 'POST', '/api/customer/add', {
+      name, centerLat: 30, centerLon: 110, zoom: 6,
+    });
+    expect(created.code).toBe(0);
+    await page.goto(at('/system-admin/customer'));
+    await search(page, 'customer-search', name);
+    await row(page, 'customer-table', name).getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑客户' });
+    await expect(edit.getByLabel('客户名称')).toHaveValue(name);
+
+    // Someone else saves first.
+    const other = await api(page, 'POST', '/api/customer/update', {
+      id: created.data.id, version: created.data.version, name, tel: '027-88888888', centerLat: 30, centerLon: 110, zoom: 6,
+    });
+    expect(other.code).toBe(0);
+
+    await edit.getByLabel('地址').fill('我的修改');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('记录已被他人修改，请刷新后重试')).toBeVisible();
+    await page.locator('#stale-reload').click();
+    await expect(edit.getByLabel('电话')).toHaveValue('027-88888888');
+    await expect(edit.getByLabel('地址')).toHaveValue('');
+    await edit.getByLabel('地址').fill('合并后的地址');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row(page, 'customer-table', name)).toContainText('027-88888888');
+    await expect(row(page, 'customer-table', name)).toContainText('合并后的地址');
+
+    await row(page, 'customer-table', name).getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(rows(page, 'customer-table')).toHaveCount(0);
+  });
+});
+
+test.describe('branding', () => {
+  test('a customer administrator changes the system name and logo and sees them at once', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    const page1 = await api<{ list: Array<Record<string, unknown> & { id: number; version: number }> }>(page, 'GET', '/api/customer/page');
+    expect(page1.data.list).toHaveLength(1);
+    const original = page1.data.list[0]!;
+    const sysName = `品牌-${uid()}`;
+    try {
+      await page.goto(at('/system-admin/customer'));
+      // Only the platform creates and deletes customers.
+      await expect(rows(page, 'customer-table')).toHaveCount(1);
+      await expect(page.locator('#customer-create')).toHaveCount(0);
+      await expect(row(page, 'customer-table', DEMO_CUSTOMER).getByRole('button', { name: '删除' })).toHaveCount(0);
+
+      await row(page, 'customer-table', DEMO_CUSTOMER).getByRole('button', { name: '编辑' }).click();
+      const dialog = page.getByRole('dialog', { name: '编辑客户' });
+      await dialog.getByLabel('系统名称').fill(sysName);
+      const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/file/upload'));
+      await dialog.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: await png({ r: 20, g: 120, b: 200 }) });
+      const { data } = (await (await uploaded).json()) as { data: { path: string } };
+      expect(data.path).toMatch(/^\/api\/files\/.+\.png$/);
+      await expect(dialog.locator('#customer-logo-preview')).toHaveAttribute('src', data.path);
+      await dialog.getByRole('button', { name: '保存' }).click();
+      await expect(page.getByText('已保存，新的系统名称和标志已生效')).toBeVisible();
+
+      await expect(page.locator('#sys-name')).toHaveText(sysName);
+      const topBarLogo = page.locator(`img[src="${data.path}"]:not(.sa-logo-thumb)`);
+      await expect(topBarLogo.first()).toBeVisible();
+      expect(await topBarLogo.first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+      await expect(page).toHaveTitle(`客户管理 - ${sysName}`);
+      // Remembered for the login page.
+      expect(await page.evaluate(() => localStorage.getItem('agromet-branding'))).toContain(sysName);
+
+      // And from the server after a reload.
+      await page.reload();
+      await expect(page.locator('#sys-name')).toHaveText(sysName);
+      await expect(page).toHaveTitle(`客户管理 - ${sysName}`);
+    } finally {
+      const now = await api<{ list: Array<{ version: number }> }>(page, 'GET', '/api/customer/page');
+      const { id, name, tel, address, logo, sysName: oldName, centerLat, centerLon, zoom } = original;
+      const restored = await api(page, 'POST', '/api/customer/update', {
+        id, version: now.data.list[0]!.version, name, tel, address, logo, sysName: oldName, centerLat, centerLon, zoom,
+      });
+      expect(restored.code).toBe(0);
+    }
+  });
+});
+
+test.describe('users', () => {
+  test('a customer administrator creates, finds, edits, disables, resets and deletes a user', async ({ page }) => {
+    const id = uid();
+    const username = `e2e-${id}`;
+    const mobile = `139${String(Date.now()).slice(-8)}`;
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-user'));
+    await expect(page).toHaveTitle(/^用户管理 - /);
+
+    await page.locator('#user-create').click();
+    const dialog = page.getByRole('dialog', { name: '新增用户' });
+    await dialog.getByLabel('用户名').fill('x');
+    await dialog.getByLabel('邮箱').fill('not-an-email');
+    await dialog.getByLabel('初始密码').fill('abc');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('3–64 位字母、数字或 . _ @ -，以字母或数字开头')).toBeVisible();
+    await expect(dialog.getByText('请输入姓名')).toBeVisible();
+    await expect(dialog.getByText('请输入有效的邮箱地址')).toBeVisible();
+    await expect(dialog.getByText('密码长度为 5–128 位')).toBeVisible();
+
+    await dialog.getByLabel('用户名').fill(username);
+    await dialog.getByLabel('姓名').fill(`测试${id}`);
+    await dialog.getByLabel('邮箱').fill(`${username}@example.com`);
+    await dialog.getByLabel('手机号').fill(mobile);
+    await dialog.getByLabel('初始密码').fill('Init-Pass-1');
+    await expect(dialog.getByText(DEMO_CUSTOMER)).toBeVisible(); // own customer preselected
+    const roles = dialog.getByLabel('角色');
+    await choose(page, roles, '旅游管理'); // travel.scenicspot.admin, which demo-sysadmin does not hold
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('不能授予自己没有的权限：travel.scenicspot.admin')).toBeVisible();
+    await expect(dialog).toBeVisible();
+    await dialog.locator('.ant-select-selection-item', { hasText: '旅游管理' }).locator('.ant-select-selection-item-remove').click();
+    await choose(page, roles, '系统管理');
+    await page.keyboard.press('Escape');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已创建')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await search(page, 'user-search', mobile);
+    await expect(rows(page, 'user-table')).toHaveCount(1);
+    const line = row(page, 'user-table', username);
+    await expect(line).toContainText('系统管理');
+    await expect(line).toContainText(DEMO_CUSTOMER);
+
+    // Edit: the username is fixed, the roles come from /user/{id}/rids.
+    const rids = page.waitForResponse((r) => /\/api\/user\/\d+\/rids$/.test(r.url()));
+    await line.getByRole('button', { name: '编辑' }).click();
+    await rids;
+    const edit = page.getByRole('dialog', { name: '编辑用户' });
+    await expect(edit.getByLabel('用户名')).toBeDisabled();
+    await expect(edit.locator('.ant-select-selection-item', { hasText: '系统管理' })).toBeVisible();
+    await edit.getByLabel('姓名').fill(`改名${id}`);
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(line).toContainText(`改名${id}`);
+
+    // Filter by role: the user holds 系统管理, not 旅游管理.
+    await search(page, 'user-search', username);
+    await choose(page, page.locator('#user-role-filter'), '旅游管理');
+    await expect(page.locator('#user-table .ant-empty')).toBeVisible();
+    await choose(page, page.locator('#user-role-filter'), '系统管理');
+    await expect(rows(page, 'user-table')).toHaveCount(1);
+
+    // Disable and enable.
+    const toggle = page.getByRole('switch', { name: `启用用户 ${username}` });
+    await expect(toggle).toBeChecked();
+    await toggle.click();
+    await expect(page.getByText(`已停用 改名${id}，其会话已结束`)).toBeVisible();
+    await expect(toggle).not.toBeChecked();
+    await toggle.click();
+    await expect(page.getByText(`已启用 改名${id}`)).toBeVisible();
+    await expect(toggle).toBeChecked();
+
+    // Reset the password.
+    await line.getByRole('button', { name: '重置密码' }).click();
+    const reset = page.getByRole('dialog', { name: `重置 改名${id} 的密码` });
+    await reset.getByLabel('新密码', { exact: true }).fill('New-Pass-22');
+    await reset.getByLabel('确认新密码').fill('New-Pass-23');
+    await reset.getByRole('button', { name: '保存' }).click();
+    await expect(reset.getByText('两次输入的密码不一致')).toBeVisible();
+    await reset.getByLabel('确认新密码').fill('New-Pass-22');
+    await reset.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('密码已重置，该用户需重新登录')).toBeVisible();
+    await expect(reset).toBeHidden();
+
+    // Delete.
+    await line.getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText('已删除')).toBeVisible();
+    await expect(rows(page, 'user-table')).toHaveCount(0);
+  });
+
+  test('nobody disables, deletes or re-roles themselves', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-user'));
+    await search(page, 'user-search', 'demo-sysadmin');
+    const self = row(page, 'user-table', 'demo-sysadmin');
+    await expect(self).toHaveCount(1);
+    await expect(page.getByRole('switch', { name: '启用用户 demo-sysadmin' })).toBeDisabled();
+    await expect(self.getByRole('button', { name: '删除' })).toBeDisabled();
+    await self.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑用户' });
+    await expect(edit.getByText('这是您自己的账号')).toBeVisible();
+    await expect(edit.locator('#user-form_roleIds')).toBeDisabled();
+  });
+});
+
+test.describe('roles', () => {
+  test('a role is created with codes from the menu tree, edited, found and deleted', async ({ page }) => {
+    const name = `角色-${uid()}`;
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-role'));
+    await page.locator('#role-create').click();
+    const drawer = page.getByRole('dialog', { name: '新增角色' });
+    await drawer.getByLabel('角色名称').fill(name);
+    await drawer.getByLabel('描述').fill('端到端测试角色');
+
+    // Groups like the menu, labelled with translated names and codes.
+    await expect(drawer.locator('[data-group="group:system-admin"]')).toHaveText('系统管理');
+    await expect(drawer.locator('[data-group="group:other"]')).toHaveText('其他');
+    await expect(drawer.locator('[data-code="sys.user.admin"]')).toContainText('用户管理');
+    // Codes the editor does not hold cannot be ticked.
+    const travel = drawer.locator('.ant-tree-treenode', { has: page.locator('[data-code="travel.scenicspot.admin"]') });
+    await expect(travel.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-disabled/);
+
+    await drawer.locator('[data-code="sys.user.admin"]').click();
+    await drawer.locator('[data-code="sys.log.view"]').click();
+    await expect(drawer.getByText('已选 2 项')).toBeVisible();
+    await drawer.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已创建')).toBeVisible();
+    await expect(drawer).toBeHidden();
+
+    await search(page, 'role-search', name);
+    await expect(rows(page, 'role-table')).toHaveCount(1);
+    await expect(row(page, 'role-table', name)).toContainText('2 项权限');
+
+    await row(page, 'role-table', name).getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑角色' });
+    await expect(edit.getByText('已选 2 项')).toBeVisible();
+    await edit.locator('[data-code="sys.role.admin"]').click();
+    await edit.getByLabel('描述').fill('改过的描述');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row(page, 'role-table', name)).toContainText('3 项权限');
+    await expect(row(page, 'role-table', name)).toContainText('改过的描述');
+
+    await row(page, 'role-table', name).getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText('已删除')).toBeVisible();
+    await expect(rows(page, 'role-table')).toHaveCount(0);
+  });
+
+  test('a role that users hold cannot be deleted', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-role'));
+    await search(page, 'role-search', '系统管理');
+    await row(page, 'role-table', '系统管理').first().getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText(/该角色仍有 \d+ 个用户在使用，不能删除/)).toBeVisible();
+    await expect(row(page, 'role-table', '系统管理').first()).toBeVisible();
+  });
+});
+
+test.describe('permissions', () => {
+  test('a custom code is created, refused twice, edited, offered in the role tree and deleted', async ({ page }) => {
+    const code = `e2e.${uid()}`;
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-permission'));
+
+    await page.locator('#permission-create').click();
+    const dialog = page.getByRole('dialog', { name: '新增权限码' });
+    await dialog.getByLabel('编码').fill('Bad Code');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(dialog.getByText('以小写字母开头，只含小写字母、数字和 . _ -，共 2–96 位')).toBeVisible();
+    await dialog.getByLabel('编码').fill(code);
+    await dialog.getByLabel('名称').fill('端到端权限');
+    await dialog.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText('已创建')).toBeVisible();
+    await expect(dialog).toBeHidden();
+
+    await page.locator('#permission-create').click();
+    const again = page.getByRole('dialog', { name: '新增权限码' });
+    await again.getByLabel('编码').fill(code);
+    await again.getByLabel('名称').fill('重复');
+    await again.getByRole('button', { name: '保存' }).click();
+    await expect(page.getByText(`code 已存在：${code}`)).toBeVisible();
+    await again.getByRole('button', { name: '取消' }).click();
+    await expect(again).toBeHidden();
+
+    await search(page, 'permission-search', code);
+    await expect(rows(page, 'permission-table')).toHaveCount(1);
+    await expect(row(page, 'permission-table', code)).toContainText('自定义');
+    await row(page, 'permission-table', code).getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑权限码' });
+    await edit.getByLabel('名称').fill('端到端权限（改）');
+    await edit.getByRole('button', { name: '保存' }).click();
+    await expect(edit).toBeHidden();
+    await expect(row(page, 'permission-table', code)).toContainText('端到端权限（改）');
+
+    // A custom code shows under "other" in the role tree.
+    await page.goto(at('/system-admin/sys-role'));
+    await page.locator('#role-create').click();
+    const drawer = page.getByRole('dialog', { name: '新增角色' });
+    const node = drawer.locator('.ant-tree-treenode', { has: page.locator(`[data-code="${code}"]`) });
+    await expect(node).toContainText('端到端权限（改）');
+    await drawer.getByRole('button', { name: '取消' }).click();
+
+    await page.goto(at('/system-admin/sys-permission'));
+    await search(page, 'permission-search', code);
+    await row(page, 'permission-table', code).getByRole('button', { name: '删除' }).click();
+    await confirmDeletion(page);
+    await expect(page.getByText('已删除')).toBeVisible();
+    await expect(rows(page, 'permission-table')).toHaveCount(0);
+  });
+
+  test('built-in codes are marked, keep their code and cannot be deleted', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-permission'));
+    await search(page, 'permission-search', 'sys.log.view');
+    const line = row(page, 'permission-table', 'sys.log.view');
+    await expect(line).toContainText('内置');
+    await expect(line.getByRole('button', { name: '删除' })).toBeDisabled();
+    await line.getByRole('button', { name: '编辑' }).click();
+    const edit = page.getByRole('dialog', { name: '编辑权限码' });
+    await expect(edit.getByLabel('编码')).toBeDisabled();
+    await expect(edit.getByText('内置权限码的编码不能修改')).toBeVisible();
+  });
+});
+
+test.describe('operation log', () => {
+  test('filters, shows every field of a row and exports the filtered rows as CSV', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-log'));
+    await expect(rows(page, 'log-table').first()).toBeVisible();
+
+    const form = page.locator('#log-filters');
+    await form.getByLabel('操作人').fill('demo-sysadmin');
+    await form.getByLabel('操作', { exact: true }).fill('login');
+    await choose(page, form.getByLabel('类型'), '认证');
+    await page.locator('#log-search').click();
+    await expect(rows(page, 'log-table').first()).toContainText('login');
+    const count = await rows(page, 'log-table').count();
+    for (let i = 0; i < count; i += 1) {
+      await expect(rows(page, 'log-table').nth(i)).toContainText('demo-sysadmin');
+      await expect(rows(page, 'log-table').nth(i)).toContainText('认证');
+    }
+
+    await rows(page, 'log-table').first().getByRole('button', { name: '详情' }).click();
+    const drawer = page.getByRole('dialog', { name: '日志详情' });
+    for (const label of ['编号', '时间', '用户代理', '来源页面', 'HTTP 状态码', '结果码', '参数']) {
+      await expect(drawer.locator('#log-detail').getByText(label, { exact: true })).toBeVisible();
+    }
+    const parameter = drawer.locator('#log-detail-parameter');
+    await expect(parameter).toContainText('"username": "demo-sysadmin"');
+    await expect(parameter).toContainText('"password": "******"');
+    await drawer.getByRole('button', { name: 'Close' }).or(drawer.locator('.ant-drawer-close')).first().click();
+    await expect(drawer).toBeHidden();
+
+    const download = page.waitForEvent('download');
+    await page.locator('#log-export').click();
+    const file = await download;
+    expect(file.suggestedFilename()).toMatch(/^operation-log-\d{8}-\d{6}\.csv$/);
+    const csv = fs.readFileSync((await file.path())!, 'utf8');
+    expect(csv.startsWith('\ufeffid,createdAt,action,type,')).toBe(true);
+    const lines = csv.replace(/^\ufeff/, '').trim().split(/\r?\n/).slice(1);
+    expect(lines.length).toBeGreaterThan(0);
+    for (const l of lines) expect(l.split(',').slice(2, 4)).toEqual(['login', 'auth']);
+    await expect(page.getByText(/已导出 operation-log-/)).toBeVisible();
+
+    // A time range in the future matches nothing; reset shows the log again.
+    await form.locator('#log-filters_range').click();
+    await page.keyboard.type('2099-01-01 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('2099-01-02 00:00:00');
+    await page.keyboard.press('Enter');
+    await page.locator('#log-search').click();
+    await expect(page.locator('#log-table .ant-empty')).toBeVisible();
+    await page.locator('#log-reset').click();
+    await expect(rows(page, 'log-table').first()).toBeVisible();
+  });
+});
