@@ -15,6 +15,7 @@ import { TokenService } from './core/auth/tokens.js';
 import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
 import { apiNotFound, genReqId, registerEnvelope, zodValidatorCompiler } from './core/http.js';
 import { resolveJwtSecret } from './core/secrets.js';
+import { JobRunner } from './core/jobs.js';
 import { LocalFileStorage, type FileStorage } from './core/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
@@ -25,7 +26,10 @@ import { userRoutes } from './modules/users/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
-import { gridRoutes } from './modules/grids/routes.js';
+import { GridFileCodec } from './modules/grids/codec.js';
+import { defineGridImport } from './modules/grids/import.js';
+import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
+import { jobRoutes } from './modules/jobs/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
 import { GridStore } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
@@ -36,6 +40,9 @@ export interface BuiltApp {
   app: FastifyInstance;
   db: DbHandle;
   storage: FileStorage;
+  jobs: JobRunner;
+  /** Grid file parsing and encoding (worker thread). */
+  codec: GridFileCodec;
   seedReport: SeedReport;
   close(): Promise<void>;
 }
@@ -43,7 +50,9 @@ export interface BuiltApp {
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
 export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // The server log exists only once Fastify is built; until then a dropped idle connection goes unlogged.
+  let logIdleError: (error: Error) => void = () => {};
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => logIdleError(e) });
   try {
     await migrate(handle);
   } catch (e) {
@@ -65,6 +74,17 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
+  logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
+  const codec = new GridFileCodec();
+  const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
+  defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec });
+  await jobs.failStale();
+  app.addHook('onClose', async () => {
+    await jobs.close();
+    await codec.close();
+  });
+
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -113,6 +133,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   permissionRoutes(app, deps);
   logRoutes(app, deps);
   gridRoutes(app, { ...deps, store: gridStore });
+  gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec });
+  jobRoutes(app, deps);
   wmsRoutes(app, { ...deps, store: gridStore });
   gisRoutes(app, { ...deps, tiandituKey: config.tiandituKey });
 
@@ -143,6 +165,8 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
     app,
     db: handle,
     storage,
+    jobs,
+    codec,
     seedReport,
     async close() {
       await app.close();

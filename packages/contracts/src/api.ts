@@ -4,7 +4,8 @@ import {
   PermissionCreate, PermissionQuery, PermissionRow, PermissionUpdate, RoleCreate, RoleOptionsQuery, RoleQuery, RoleRow, RoleUpdate,
   UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
 } from './system.js';
-import { ForecastTypeInfo, GisLayers, GRID_READER_CODES, PointData, PointQuery } from './grids.js';
+import { ForecastTypeInfo, GisLayers, GRID_READER_CODES, GridExportQuery, PointData, PointQuery } from './grids.js';
+import { JobCreated, JobInfo, JobParams } from './jobs.js';
 import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
@@ -127,6 +128,19 @@ export const API = {
   gisProvinces: {
     method: 'GET', url: '/api/gis/offline/provinces.json', access: PUBLIC, raw: true, data: z.string(),
     summary: 'Offline base layer and boundary layer: Chinese province outlines (GeoJSON)',
+  },
+  gridImport: {
+    method: 'POST', url: '/api/grid/import', access: codes('revise.submit.admin'),
+    summary: 'Import a MICAPS 4 or GeoTIFF grid file (multipart: file, type, factor, baseTime?, lead?) as a job',
+    multipart: true, data: JobCreated,
+  },
+  gridExport: {
+    method: 'GET', url: '/api/grid/export', access: codes(...GRID_READER_CODES),
+    summary: 'Download a grid of the caller\'s customer as MICAPS 4 text or GeoTIFF', query: GridExportQuery, data: z.null(), raw: true,
+  },
+  jobGet: {
+    method: 'GET', url: '/api/job/:id', access: codes(...GRID_READER_CODES),
+    summary: 'A job of the caller\'s customer: status, progress, error or result', params: JobParams, data: JobInfo,
   },
   logExport: { method: 'GET', url: '/api/log/export', access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
 } as const satisfies Record<string, ApiDef>;

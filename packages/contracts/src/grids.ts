@@ -92,3 +92,48 @@ export const GisLayers = z.object({
   boundaries: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
   wmsUrl: z.string(),
 });
+
+/** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
+export const GRID_IMPORT_MAX_MB = 64;
+
+/**
+ * Text fields of the multipart import (beside the field `file`: MICAPS 4 text, UTF-8 or GBK, or a GeoTIFF, told apart
+ * by content). MICAPS 4 carries its base time (read as UTC) and lead; given here they override the file's.
+ */
+export const GridImportFields = z.strictObject({
+  type: z.string().trim().min(1).max(64),
+  factor: z.string().trim().min(1).max(64),
+  baseTime: z.iso.datetime({ offset: true }).optional(),
+  lead: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+export type GridImportFields = z.infer<typeof GridImportFields>;
+
+/** What a finished import job answers as its result. */
+export const GridImportResult = z.object({
+  gridId: z.number().int(),
+  type: z.string(),
+  factor: z.string(),
+  baseTime: z.string(),
+  lead: z.number().int(),
+  version: z.number().int(),
+  format: z.enum(['micaps4', 'geotiff']),
+  fileName: z.string(),
+  nx: z.number().int(),
+  ny: z.number().int(),
+  lon0: z.number(),
+  lat0: z.number(),
+  dx: z.number(),
+  dy: z.number(),
+  /** Cells without a value (9999 in MICAPS, nodata in GeoTIFF). */
+  missing: z.number().int(),
+  min: z.number(),
+  max: z.number(),
+});
+export type GridImportResult = z.infer<typeof GridImportResult>;
+
+export const GridExportQuery = z.strictObject({
+  ...GridSelector,
+  format: z.enum(['micaps4', 'geotiff']),
+  /** MICAPS 4 text encoding: UTF-8, or GBK for MICAPS software on Windows. */
+  encoding: z.enum(['utf-8', 'gbk']).default('utf-8'),
+});

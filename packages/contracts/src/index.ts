@@ -5,3 +5,4 @@ export * from './auth.js';
 export * from './api.js';
 export * from './system.js';
 export * from './grids.js';
+export * from './jobs.js';

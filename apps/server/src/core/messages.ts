@@ -40,6 +40,18 @@ const zh = {
   selfDisable: '不能停用或删除自己',
   cannotManageUser: '不能管理拥有你所没有权限的用户',
   gridStale: '该格点场已被 {name} 于 {time} 修改，请重新加载后再提交',
+  jobInterrupted: '任务因服务停止而中断，请重新提交',
+  jobInternal: '任务执行出错（任务编号 {id}），详情见服务器日志',
+  importUnreadable: '文件无法导入：{reason}',
+  importFileGone: '待导入的文件已不存在，请重新上传',
+  importUnknownLayer: '未知的预报类型或要素：{type} / {factor}',
+  importNeedsTime: 'GeoTIFF 文件不含时间，请填写起报时间（baseTime）和预报时效（lead）',
+  importLeadRange: '预报时效 {lead} 小时超出 {type} 的范围（0–{max} 小时）',
+  importGeometry: '格点范围不在经纬度范围内（经度 −180°…360°，纬度 −90°…90°）',
+  importNoValues: '文件中没有任何有效值（全部为缺测）',
+  importOutOfRange: '有 {count} 个格点超出 {factor} 的有效范围 [{min}, {max}] {unit}（文件中最小 {lo}，最大 {hi}），文件未导入',
+  unknownLayer: '未知的预报类型或要素',
+  emptyFile: '上传的文件为空',
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -83,6 +95,18 @@ const en: Record<MessageKey, string> = {
   selfDisable: 'You cannot disable or delete yourself',
   cannotManageUser: 'You cannot manage a user holding permissions you do not hold',
   gridStale: 'This grid was changed by {name} at {time}; reload it and apply your edit again',
+  jobInterrupted: 'The job was interrupted because the server stopped; submit it again',
+  jobInternal: 'The job failed with an internal error (job id {id}); details are in the server log',
+  importUnreadable: 'The file cannot be imported: {reason}',
+  importFileGone: 'The uploaded file is gone; upload it again',
+  importUnknownLayer: 'Unknown forecast type or factor: {type} / {factor}',
+  importNeedsTime: 'A GeoTIFF carries no time: give the base time (baseTime) and lead time (lead)',
+  importLeadRange: 'Lead time {lead} h is outside the range of {type} (0–{max} h)',
+  importGeometry: 'The grid lies outside longitude −180°…360° or latitude −90°…90°',
+  importNoValues: 'The file has no values (every cell is missing)',
+  importOutOfRange: '{count} cells are outside the valid range of {factor}, [{min}, {max}] {unit} (the file has {lo} to {hi}); the file was not imported',
+  unknownLayer: 'unknown forecast type or factor',
+  emptyFile: 'the uploaded file is empty',
 };
 
 const es: Record<MessageKey, string> = {
@@ -124,6 +148,18 @@ const es: Record<MessageKey, string> = {
   selfDisable: 'No puede desactivarse ni eliminarse a sí mismo',
   cannotManageUser: 'No puede gestionar a un usuario con permisos que usted no tiene',
   gridStale: '{name} modificó esta malla a las {time}; recárguela y vuelva a aplicar su edición',
+  jobInterrupted: 'La tarea se interrumpió porque el servidor se detuvo; envíela de nuevo',
+  jobInternal: 'La tarea falló por un error interno (id de tarea {id}); los detalles están en el registro del servidor',
+  importUnreadable: 'No se puede importar el archivo: {reason}',
+  importFileGone: 'El archivo subido ya no existe; súbalo de nuevo',
+  importUnknownLayer: 'Tipo de pronóstico o factor desconocido: {type} / {factor}',
+  importNeedsTime: 'Un GeoTIFF no lleva hora: indique la hora base (baseTime) y el plazo (lead)',
+  importLeadRange: 'El plazo de {lead} h está fuera del rango de {type} (0–{max} h)',
+  importGeometry: 'La malla está fuera de longitud −180°…360° o latitud −90°…90°',
+  importNoValues: 'El archivo no tiene valores (todas las celdas faltan)',
+  importOutOfRange: '{count} celdas están fuera del rango válido de {factor}, [{min}, {max}] {unit} (el archivo va de {lo} a {hi}); no se importó',
+  unknownLayer: 'tipo de pronóstico o factor desconocido',
+  emptyFile: 'el archivo subido está vacío',
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

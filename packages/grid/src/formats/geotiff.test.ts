@@ -41,6 +41,26 @@ describe('GeoTIFF writing', () => {
   });
 });
 
+describe('GeoTIFF writing in strips', () => {
+  it('splits a larger grid into ~64 KiB strips that read back bit for bit, with numeric nodata, either row order', async () => {
+    const big = gridFromValues({ lon0: 73.025, lat0: 53.475, dx: 0.05, dy: -0.05, nx: 301, ny: 157 },
+      Array.from({ length: 301 * 157 }, (_, k) => (k % 97 === 0 ? Number.NaN : Math.fround(Math.sin(k) * 40))));
+    for (const input of [big, flipRows(big)]) {
+      const bytes = writeGeoTiff(input, { nodata: -9999 });
+      const image = await (await fromArrayBuffer(bytes.slice().buffer)).getImage();
+      const offsets = (await image.fileDirectory.loadValue('StripOffsets')) as ArrayLike<number>;
+      expect(image.fileDirectory.getValue('RowsPerStrip')).toBe(Math.floor(65536 / (301 * 4)));
+      expect(offsets.length).toBe(Math.ceil(157 / Math.floor(65536 / (301 * 4))));
+      expect(offsets[0]! % 8).toBe(0);
+      expect(bytes.length).toBe(offsets[0]! + 301 * 157 * 4);
+      const read = await readGeoTiff(bytes);
+      expect(read.grid).toMatchObject({ nx: 301, ny: 157 });
+      for (const key of ['lon0', 'lat0', 'dx', 'dy'] as const) expect(read.grid[key]).toBeCloseTo(big[key], 10);
+      expect(bitsOf(read.grid)).toEqual(bitsOf(big));
+    }
+  });
+});
+
 describe('GeoTIFF reading', () => {
   it('round-trips geometry and exact values, NaN as missing', async () => {
     const read = await readGeoTiff(writeGeoTiff(grid));
@@ -80,5 +100,11 @@ describe('GeoTIFF reading', () => {
     });
     await expect(readGeoTiff(projected)).rejects.toThrow(/projected/);
     await expect(readGeoTiff(Uint8Array.from([1, 2, 3]))).rejects.toThrow();
+  });
+
+  it('refuses images larger than maxCells before decoding them', async () => {
+    const bytes = writeGeoTiff(grid);
+    await expect(readGeoTiff(bytes, { maxCells: 11 })).rejects.toThrow(/4 × 3 cells, more than the 11 allowed/);
+    expect((await readGeoTiff(bytes, { maxCells: 12 })).grid.nx).toBe(4);
   });
 });

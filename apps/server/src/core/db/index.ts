@@ -14,9 +14,12 @@ export interface DbHandle {
   close(): Promise<void>;
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string }): DbHandle {
+export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string; onIdleError?: (error: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // An idle connection the server drops (restart, admin termination) must not crash the process;
+    // the pool replaces it on the next query.
+    pool.on('error', (error) => opts.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, dialect: 'postgres', close: () => db.destroy() };
   }

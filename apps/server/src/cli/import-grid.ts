@@ -1,0 +1,159 @@
+// Imports MICAPS 4 or GeoTIFF grid files from the command line, through the same job as POST /api/grid/import:
+//
+//   npm run import-grid -- --customer 2 --type fine-grid --factor tmp [--base-time 2026-11-22T00:00:00Z] [--lead 24]
+//                          [--user demo-revise] [--lang zh|en|es] file...
+//
+// Configuration (DATA_DIR, DATABASE_URL …) comes from the environment as for the server. One job per file, run in
+// turn, with progress printed; exit status 0 when every file was imported, 1 when any failed, 2 for bad usage.
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { ConfigError, loadConfig } from '../config.js';
+import { migrate, nowIso, openDatabase } from '../core/db/index.js';
+import { JobRunner, jobErrorMessage } from '../core/jobs.js';
+import type { Lang } from '../core/messages.js';
+import { LocalFileStorage } from '../core/storage.js';
+import { seedForecastTypes } from '../modules/grids/catalog.js';
+import { GridFileCodec } from '../modules/grids/codec.js';
+import { defineGridImport, queueGridImport } from '../modules/grids/import.js';
+import { GridStore } from '../modules/grids/store.js';
+
+const USAGE = `usage: import-grid --customer <id> --type <forecast type> --factor <factor> [--base-time <ISO time>] [--lead <hours>]
+                   [--user <username>] [--lang zh|en|es] file...`;
+
+class UsageError extends Error {}
+
+function options() {
+  const { values, positionals } = parseArgs({
+    allowPositionals: true,
+    options: {
+      customer: { type: 'string' },
+      type: { type: 'string' },
+      factor: { type: 'string' },
+      'base-time': { type: 'string' },
+      lead: { type: 'string' },
+      user: { type: 'string' },
+      lang: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    process.exit(0);
+  }
+  const customerId = Number(values.customer);
+  if (!Number.isInteger(customerId) || customerId < 1) throw new UsageError('--customer must be a customer id');
+  if (!values.type || !values.factor) throw new UsageError('--type and --factor are required');
+  if (positionals.length === 0) throw new UsageError('no file given');
+  let baseTime: string | undefined;
+  if (values['base-time'] !== undefined) {
+    const t = new Date(values['base-time']);
+    if (Number.isNaN(t.getTime())) throw new UsageError(`--base-time is not a time: ${values['base-time']}`);
+    baseTime = t.toISOString();
+  }
+  let lead: number | undefined;
+  if (values.lead !== undefined) {
+    lead = Number(values.lead);
+    if (!Number.isInteger(lead) || lead < 0) throw new UsageError('--lead must be a whole number of hours');
+  }
+  const envLang = (process.env.LANG ?? '').slice(0, 2);
+  const lang = (values.lang ?? (['zh', 'en', 'es'].includes(envLang) ? envLang : 'zh')) as Lang;
+  if (!['zh', 'en', 'es'].includes(lang)) throw new UsageError('--lang must be zh, en or es');
+  return { customerId, type: values.type, factor: values.factor, baseTime, lead, user: values.user, lang, files: positionals };
+}
+
+async function main(): Promise<number> {
+  let opts;
+  let config;
+  try {
+    opts = options();
+    config = loadConfig();
+  } catch (e) {
+    if (e instanceof UsageError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      console.error(`${(e as Error).message}\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const codec = new GridFileCodec({ inline: true });
+  const names = new Map<string, string>();
+  const jobs = new JobRunner(handle.db, {
+    concurrency: 1,
+    onProgress: (id, percent) => console.log(`${names.get(id) ?? id}: ${percent}%`),
+    log: { error: (obj, msg) => console.error(msg, obj) },
+  });
+  try {
+    await migrate(handle);
+    await seedForecastTypes(handle.db);
+    const db = handle.db;
+    const customer = await db.selectFrom('customer').select(['id', 'name']).where('id', '=', opts.customerId).executeTakeFirst();
+    if (!customer) {
+      console.error(`no customer with id ${opts.customerId}`);
+      return 2;
+    }
+    let editor = { userId: null as number | null, name: 'import-grid', username: '' };
+    if (opts.user) {
+      const user = await db.selectFrom('app_user').select(['id', 'name', 'username']).where('username', '=', opts.user)
+        .where('customer_id', '=', customer.id).executeTakeFirst();
+      if (!user) {
+        console.error(`no user ${opts.user} in customer ${customer.name}`);
+        return 2;
+      }
+      editor = { userId: user.id, name: user.name, username: user.username };
+    }
+    const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+    defineGridImport(jobs, { db, store: new GridStore(db, storage), storage, codec });
+
+    let failed = 0;
+    for (const file of opts.files) {
+      const name = path.basename(file);
+      let bytes: Buffer;
+      try {
+        bytes = await fs.readFile(file);
+      } catch (e) {
+        console.error(`${name}: cannot read: ${(e as Error).message}`);
+        failed += 1;
+        continue;
+      }
+      const jobId = randomUUID();
+      names.set(jobId, name);
+      console.log(`${name}: job ${jobId}`);
+      await queueGridImport(jobs, storage, {
+        customerId: customer.id, userId: editor.userId, userName: editor.name, type: opts.type, factor: opts.factor,
+        ...(opts.baseTime !== undefined ? { baseTime: opts.baseTime } : {}), ...(opts.lead !== undefined ? { lead: opts.lead } : {}),
+        fileName: name, bytes,
+      }, jobId);
+      await jobs.waitFor(jobId);
+      const row = (await jobs.get(jobId))!;
+      const ok = row.status === 'done';
+      if (ok) {
+        const r = JSON.parse(row.result!) as { baseTime: string; lead: number; version: number; nx: number; ny: number };
+        console.log(`${name}: done, ${opts.type}.${opts.factor} ${r.baseTime} +${r.lead} h, ${r.nx} × ${r.ny}, version ${r.version}`);
+      } else {
+        failed += 1;
+        console.error(`${name}: failed: ${jobErrorMessage(row.error, opts.lang)}`);
+      }
+      await db.insertInto('operation_log').values({
+        customer_id: customer.id, action: 'grid.import', operator_name: editor.name, type: 'grid',
+        parameter: JSON.stringify({ file: name, size: bytes.length, type: opts.type, factor: opts.factor, baseTime: opts.baseTime, lead: opts.lead, jobId }),
+        description: '导入格点场（命令行）', user_id: editor.userId, username: editor.username, ip: '', host: os.hostname().slice(0, 256),
+        agent: 'import-grid (command line)', language: opts.lang, referer: '', origin: '', status_code: ok ? 200 : 400,
+        result_code: ok ? 0 : 4100, created_at: nowIso(),
+      }).execute();
+    }
+    return failed === 0 ? 0 : 1;
+  } finally {
+    await jobs.close();
+    await codec.close();
+    await handle.close();
+  }
+}
+
+main().then((code) => process.exit(code), (e: unknown) => {
+  console.error(`import-grid failed: ${e instanceof Error ? e.message : String(e)}`);
+  process.exit(1);
+});

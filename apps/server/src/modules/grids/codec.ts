@@ -1,0 +1,39 @@
+import type { Grid, Micaps4HeaderInput } from '@agromet/grid';
+import { WorkerPool, WorkerTaskError } from '../../core/worker-pool.js';
+import { encodeMicaps4File, GridFileError, parseGridFile, type ParsedGridFile } from './formats.js';
+
+/**
+ * Grid file parsing and MICAPS encoding, run in a worker thread so that a national grid (seconds of work) never
+ * blocks the requests served meanwhile. With `inline` (small tools) the same functions run on the calling thread.
+ */
+export class GridFileCodec {
+  private readonly pool: WorkerPool | null;
+
+  constructor(opts: { inline?: boolean; threads?: number } = {}) {
+    this.pool = opts.inline ? null : new WorkerPool(new URL('./formats-worker.ts', import.meta.url), opts.threads ?? 1);
+  }
+
+  /** Tasks the worker threads have run (0 when inline). */
+  get threadTasks(): number {
+    return this.pool?.completed ?? 0;
+  }
+
+  async parse(bytes: Uint8Array): Promise<ParsedGridFile> {
+    if (!this.pool) return parseGridFile(bytes);
+    try {
+      return await this.pool.run<ParsedGridFile>('parse', [bytes]);
+    } catch (e) {
+      if (e instanceof WorkerTaskError && e.errorName === 'GridFileError') throw new GridFileError(e.message);
+      throw e;
+    }
+  }
+
+  async encodeMicaps4(grid: Grid, header: Micaps4HeaderInput, encoding: 'utf-8' | 'gbk'): Promise<Uint8Array> {
+    if (!this.pool) return encodeMicaps4File(grid, header, encoding);
+    return this.pool.run<Uint8Array>('encodeMicaps4', [grid, header, encoding]);
+  }
+
+  async close(): Promise<void> {
+    await this.pool?.close();
+  }
+}

@@ -1,0 +1,72 @@
+import { encodeMicaps4, parseMicaps4, readGeoTiff, type Grid, type Micaps4HeaderInput } from '@agromet/grid';
+
+/** Grid file formats the console reads and writes. */
+export type GridFileFormat = 'micaps4' | 'geotiff';
+
+/** The largest grid accepted on import: 16 M cells, over 8 times the national 0.05° grid. */
+export const MAX_IMPORT_CELLS = 16_000_000;
+
+/** A problem with a file's content, worded for the person who chose the file. */
+export class GridFileError extends Error {
+  override name = 'GridFileError';
+}
+
+export interface ParsedGridFile {
+  format: GridFileFormat;
+  grid: Grid;
+  /** MICAPS 4 carries its base time (read as UTC) and lead; GeoTIFF does not. */
+  time: { baseTime: string; lead: number } | null;
+  /** MICAPS 4 only. */
+  description: string | null;
+  encoding: string | null;
+}
+
+/** By content, never by name: the TIFF byte-order mark, or "diamond 4" on the first line (after a UTF-8 BOM). */
+export function detectFormat(bytes: Uint8Array): GridFileFormat | null {
+  const b = bytes;
+  if (b.length >= 4 && ((b[0] === 0x49 && b[1] === 0x49 && (b[2] === 42 || b[2] === 43) && b[3] === 0)
+    || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && (b[3] === 42 || b[3] === 43)))) return 'geotiff';
+  let start = 0;
+  if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;
+  const head = String.fromCharCode(...b.subarray(start, start + 64));
+  return /^\s*diamond\s+4(\s|$)/i.test(head) ? 'micaps4' : null;
+}
+
+/** Decodes a MICAPS 4 or GeoTIFF file to a grid; content problems throw GridFileError. */
+export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> {
+  const format = detectFormat(bytes);
+  if (!format) throw new GridFileError('the file is neither MICAPS type 4 text (first line "diamond 4") nor a GeoTIFF');
+  try {
+    if (format === 'geotiff') {
+      const read = await readGeoTiff(bytes, { maxCells: MAX_IMPORT_CELLS });
+      return { format, grid: tidy(read.grid), time: null, description: null, encoding: null };
+    }
+    const m = parseMicaps4(bytes);
+    if (m.grid.nx * m.grid.ny > MAX_IMPORT_CELLS) throw new GridFileError(`the grid has more than ${MAX_IMPORT_CELLS} cells`);
+    const ms = Date.UTC(m.year, m.month - 1, m.day, m.hour);
+    const date = new Date(ms);
+    if (!Number.isInteger(m.hour) || date.getUTCFullYear() !== m.year || date.getUTCMonth() !== m.month - 1 || date.getUTCDate() !== m.day
+      || date.getUTCHours() !== m.hour) {
+      throw new GridFileError(`the header's time ${m.year}-${m.month}-${m.day} ${m.hour}h is not a valid date and hour`);
+    }
+    if (!Number.isInteger(m.leadHours) || m.leadHours < 0) throw new GridFileError(`the header's lead time ${m.leadHours} is not a whole number of hours`);
+    return {
+      format, grid: tidy(m.grid), time: { baseTime: date.toISOString(), lead: m.leadHours }, description: m.description, encoding: m.encoding,
+    };
+  } catch (e) {
+    if (e instanceof GridFileError) throw e;
+    // Micaps4Error, GeoTiffError, RangeError from the geometry checks, or the geotiff package's own errors.
+    const what = format === 'geotiff' ? 'GeoTIFF' : 'MICAPS 4';
+    throw new GridFileError(`not a readable ${what} grid: ${e instanceof Error ? e.message : String(e)}`);
+  }
+}
+
+/** Rounds the georeference to 12 significant digits: readers add binary noise (53.474999999999994 for 53.475). */
+function tidy(grid: Grid): Grid {
+  const r = (x: number) => Number(x.toPrecision(12));
+  return { ...grid, lon0: r(grid.lon0), lat0: r(grid.lat0), dx: r(grid.dx), dy: r(grid.dy) };
+}
+
+export function encodeMicaps4File(grid: Grid, header: Micaps4HeaderInput, encoding: 'utf-8' | 'gbk'): Uint8Array {
+  return encodeMicaps4(grid, header, { encoding });
+}

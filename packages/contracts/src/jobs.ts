@@ -1,0 +1,24 @@
+import { z } from 'zod';
+
+export const JobStatus = z.enum(['queued', 'running', 'done', 'failed']);
+export type JobStatus = z.infer<typeof JobStatus>;
+
+/** A long-running piece of work (grid import, product making, zoning run); poll it until done or failed. */
+export const JobInfo = z.object({
+  id: z.string(),
+  kind: z.string(),
+  status: JobStatus,
+  /** 0–100. */
+  progress: z.number().int(),
+  /** Why the job failed, in the caller's language; null unless failed. */
+  error: z.string().nullable(),
+  /** The job's answer once done (e.g. the imported grid); null before. */
+  result: z.unknown().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type JobInfo = z.infer<typeof JobInfo>;
+
+export const JobParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
+
+export const JobCreated = z.object({ jobId: z.string() });
