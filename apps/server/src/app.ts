@@ -35,6 +35,13 @@ import { GridStore } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { seed, type SeedReport } from './modules/seed/seed.js';
+import { allocationRoutes } from './modules/allocation/routes.js';
+import { seedDemoAllocations } from './modules/allocation/service.js';
+import { stationRoutes } from './modules/stations/routes.js';
+import { seedDemoStations } from './modules/stations/demo.js';
+import { defineIssueExport } from './modules/revise/issue.js';
+import { reviseRoutes } from './modules/revise/routes.js';
+import type { ReviseDeps } from './modules/revise/service.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -49,7 +56,10 @@ export interface BuiltApp {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
-export async function buildApp(config: Config, opts: { logger?: boolean } = {}): Promise<BuiltApp> {
+export async function buildApp(
+  config: Config,
+  opts: { logger?: boolean; /** Test hook of the revision transaction (see ReviseDeps). */ reviseHooks?: Pick<ReviseDeps, 'beforeCommit'> } = {},
+): Promise<BuiltApp> {
   // The server log exists only once Fastify is built; until then a dropped idle connection goes unlogged.
   let logIdleError: (error: Error) => void = () => {};
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => logIdleError(e) });
@@ -65,7 +75,11 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   await seedForecastTypes(handle.db);
   const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
   const gridStore = new GridStore(handle.db, storage);
-  if (config.demo && seedReport.demoCustomerId) await seedDemoGrids(handle.db, gridStore, seedReport.demoCustomerId);
+  if (config.demo && seedReport.demoCustomerId) {
+    await seedDemoGrids(handle.db, gridStore, seedReport.demoCustomerId);
+    await seedDemoStations(handle.db, seedReport.demoCustomerId);
+    await seedDemoAllocations(handle.db, seedReport.demoCustomerId, 'demo-revise');
+  }
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -79,6 +93,7 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   const codec = new GridFileCodec();
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec });
+  defineIssueExport({ db: handle.db, storage, jobs, codec });
   await jobs.failStale();
   app.addHook('onClose', async () => {
     await jobs.close();
@@ -137,6 +152,9 @@ export async function buildApp(config: Config, opts: { logger?: boolean } = {}):
   jobRoutes(app, deps);
   wmsRoutes(app, { ...deps, store: gridStore });
   gisRoutes(app, { ...deps, tiandituKey: config.tiandituKey });
+  stationRoutes(app, deps);
+  allocationRoutes(app, deps);
+  reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -4,11 +4,12 @@ import {
   PermissionCreate, PermissionQuery, PermissionRow, PermissionUpdate, RoleCreate, RoleOptionsQuery, RoleQuery, RoleRow, RoleUpdate,
   UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
 } from './system.js';
-import { ForecastTypeInfo, GisLayers, GRID_READER_CODES, GridExportQuery, PointData, PointQuery } from './grids.js';
+import { FactorInfo, ForecastTypeInfo, GisLayers, GRID_READER_CODES, GridExportQuery, PointData, PointQuery } from './grids.js';
 import { JobCreated, JobInfo, JobParams } from './jobs.js';
 import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
+import * as R from './revise.js';
 
 /** Who may call an API route: anyone, any signed-in user, or holders of any listed code (admin passes all). */
 export type ApiAccess =
@@ -143,6 +144,32 @@ export const API = {
     summary: 'A job of the caller\'s customer: status, progress, error or result', params: JobParams, data: JobInfo,
   },
   logExport: { method: 'GET', url: '/api/log/export', access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
+
+  // ---- data revision: stations, forecaster allocation, revising grids, records and recovery, submission ----
+  stationInsert: { method: 'POST', url: '/api/station/insertStation', access: codes(R.REVISE_POINT), summary: 'Add a station (number unique in the customer)', body: R.StationCreate, data: R.Station },
+  stationList: { method: 'GET', url: '/api/station/findByUidStation', access: codes(R.REVISE_POINT), summary: 'The customer\'s stations, with search and paging', query: R.StationQuery, data: paged(R.Station) },
+  stationUpdate: { method: 'POST', url: '/api/station/updateStation', access: codes(R.REVISE_POINT), summary: 'Edit a station (optimistic version)', body: R.StationUpdate, data: R.Station },
+  stationDelete: { method: 'POST', url: '/api/station/deleteStation', access: codes(R.REVISE_POINT), summary: 'Delete a station (query id)', query: R.StationIdQuery, data: z.null() },
+  stationExport: { method: 'GET', url: '/api/station/export', access: codes(R.REVISE_POINT), summary: 'CSV of the customer\'s stations', data: z.string(), raw: true },
+  stationImport: {
+    method: 'POST', url: '/api/station/import', access: codes(R.REVISE_POINT), multipart: true, data: R.StationImportResult,
+    summary: 'Import stations from CSV (multipart field "file"); all or nothing: any bad row answers 4100 with data.issues [{row, field, message}]',
+  },
+  forecastTypes: { method: 'GET', url: '/api/forecasr/findForevast', access: codes(...R.REVISE_READER_CODES), summary: 'Every forecast type with its factors', data: z.array(R.ForecastTypeRow) },
+  forecastTypesOfUser: { method: 'GET', url: '/api/forecasr/findByUserForevast', access: codes(...R.REVISE_READER_CODES), summary: 'Forecast types allocated to the caller (all for admin)', data: z.array(R.ForecastTypeRow) },
+  allocationInsert: { method: 'GET', url: '/api/forecasr/insertAllocation', access: codes(R.REVISE_ALLOCATION), summary: 'Allocate a forecast type to a user of the customer', query: R.AllocationInsertQuery, data: R.Allocation },
+  allocationDelete: { method: 'GET', url: '/api/forecasr/deleteAllocation', access: codes(R.REVISE_ALLOCATION), summary: 'Remove an allocation', query: R.AllocationIdQuery, data: z.null() },
+  allocationMatrix: { method: 'GET', url: '/api/forecasr/allocations', access: codes(R.REVISE_ALLOCATION), summary: 'Users of the customer × allocated forecast types', data: R.AllocationMatrix },
+  factorList: { method: 'GET', url: '/api/factor/getFactor', access: codes(...R.REVISE_READER_CODES), summary: 'Factors of a forecast type', query: R.FactorQuery, data: z.array(FactorInfo) },
+  reviseData: { method: 'GET', url: '/api/forecaster/getData', access: codes(...R.REVISE_EDITOR_CODES), summary: 'The grid to revise: geometry, version, factor range and the values (base64 Float32)', query: R.ReviseDataQuery, data: R.ReviseGridData },
+  revisePoint: { method: 'POST', url: '/api/revise/pointRevise', access: codes(R.REVISE_POINT), summary: 'Point revision (Cressman) on one or more leads, atomically', body: R.PointReviseBody, data: R.ReviseResult },
+  revisePolygon: { method: 'POST', url: '/api/revise/polygonRevise', access: codes(R.REVISE_POLYGON), summary: 'Polygon (area) revision on one or more leads, atomically', body: R.PolygonReviseBody, data: R.ReviseResult },
+  reviseSubmit: { method: 'POST', url: '/api/revise/submit', access: codes(R.REVISE_SUBMIT), summary: 'Issue the grids of a type and base time: freeze them and export MICAPS 4 and GeoTIFF files (a job)', body: R.SubmitBody, data: R.SubmitResult },
+  fileStateList: { method: 'GET', url: '/api/filestate/findByUserFile', access: codes(R.REVISE_SUBMIT), summary: 'Issues of the customer with their export state and files', query: R.FileStateQuery, data: paged(R.FileState) },
+  fileStateDownload: { method: 'GET', url: '/api/filestate/download', access: codes(R.REVISE_SUBMIT), summary: 'Download an exported file', query: R.FileIdQuery, data: z.null(), raw: true },
+  recordList: { method: 'GET', url: '/api/record/findByRecord', access: codes(R.REVISE_RECOVERY), summary: 'Revision records with filters', query: R.RecordQuery, data: paged(R.RevisionRecord) },
+  recordDetail: { method: 'GET', url: '/api/record/detail', access: codes(R.REVISE_RECOVERY), summary: 'One revision record with its changed area', query: R.RecordIdQuery, data: R.RecordDetail },
+  recordRecovery: { method: 'GET', url: '/api/record/recovery', access: codes(R.REVISE_RECOVERY), summary: 'Restore the old values of a record\'s cells (a new, recorded revision)', query: R.RecordIdQuery, data: R.RecoveryResult },
 } as const satisfies Record<string, ApiDef>;
 
 export type ApiName = keyof typeof API;

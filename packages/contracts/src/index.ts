@@ -6,3 +6,4 @@ export * from './api.js';
 export * from './system.js';
 export * from './grids.js';
 export * from './jobs.js';
+export * from './revise.js';

@@ -5,6 +5,7 @@ export * from './mask.js';
 export * from './area-ops.js';
 export * from './point-ops.js';
 export * from './patch.js';
+export * from './revise.js';
 export * from './classify.js';
 export * from './colormap.js';
 export * from './gridding.js';

@@ -3,7 +3,7 @@ import { ErrorCode, httpStatusOf } from '@agromet/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors.js';
-import { pickLanguage, translate, type Lang } from './messages.js';
+import { isMessageKey, pickLanguage, translate, type Lang } from './messages.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -50,6 +50,8 @@ export function localisedIssues(schema: z.ZodType, data: unknown, lang: Lang, co
 
 function customMessage(lang: Lang, message: string): string {
   if (message === 'must equal newPassword') return translate(lang, 'mustEqualNewPassword');
+  // Contract refinements name their rule by a message key (e.g. 'ringNotClosed').
+  if (isMessageKey(message)) return translate(lang, message);
   return message;
 }
 

@@ -188,6 +188,134 @@ export interface JobTable {
   updated_at: string;
 }
 
+export interface StationTable {
+  id: Generated<number>;
+  customer_id: number;
+  station_number: string;
+  name: string;
+  province: D<string>;
+  city: D<string>;
+  district: D<string>;
+  address: D<string>;
+  longitude: number;
+  latitude: number;
+  altitude: number;
+  contact_person: D<string>;
+  contact_phone: D<string>;
+  remarks: D<string>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A forecast type a forecaster may revise. */
+export interface ForecastAllocationTable {
+  id: Generated<number>;
+  customer_id: number;
+  user_id: number;
+  forecast_type_id: number;
+  created_by: number | null;
+  created_at: string;
+}
+
+/** One revision call: its parameters, shared by the records of its leads. */
+export interface RevisionBatchTable {
+  id: string;
+  customer_id: number;
+  kind: 'point' | 'polygon' | 'recovery';
+  /** JSON. */
+  parameters: string;
+  user_id: number | null;
+  user_name: D<string>;
+  created_at: string;
+}
+
+/** What one revision changed in one grid: the patch (encodePatch) with its extent and the versions around it. */
+export interface RevisionTable {
+  id: Generated<number>;
+  batch_id: string;
+  customer_id: number;
+  grid_id: number;
+  forecast_type_id: number;
+  factor_id: number;
+  base_time: string;
+  lead_hours: number;
+  kind: 'point' | 'polygon' | 'recovery';
+  user_id: number | null;
+  user_name: D<string>;
+  cells_changed: number;
+  lon0: number;
+  lat0: number;
+  dx: number;
+  dy: number;
+  nx: number;
+  ny: number;
+  i0: number | null;
+  i1: number | null;
+  j0: number | null;
+  j1: number | null;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+  patch: Buffer;
+  version_before: number;
+  version_after: number;
+  /** For a recovery: the record it undid. */
+  recovers_id: number | null;
+  /** Set when a recovery undid this record. */
+  recovered_by_id: number | null;
+  created_at: string;
+}
+
+/** A submission: the grids of a type and base time frozen and exported as files. */
+export interface IssueTable {
+  id: Generated<number>;
+  customer_id: number;
+  forecast_type_id: number;
+  base_time: string;
+  seq: number;
+  status: 'pending' | 'exported' | 'failed';
+  error: string | null;
+  job_id: string;
+  user_id: number | null;
+  user_name: D<string>;
+  remark: D<string>;
+  storage_dir: string;
+  grid_count: number;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface IssueGridTable {
+  id: Generated<number>;
+  issue_id: number;
+  grid_id: number;
+  factor_id: number;
+  lead_hours: number;
+  version: number;
+  lon0: number;
+  lat0: number;
+  dx: number;
+  dy: number;
+  nx: number;
+  ny: number;
+  storage_key: string;
+}
+
+export interface IssueFileTable {
+  id: Generated<number>;
+  issue_id: number;
+  customer_id: number;
+  name: string;
+  format: 'micaps4' | 'geotiff';
+  factor_code: string;
+  lead_hours: number;
+  size: number;
+  storage_key: string;
+  created_at: string;
+}
+
 export interface Database {
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
@@ -203,6 +331,13 @@ export interface Database {
   refresh_token: RefreshTokenTable;
   operation_log: OperationLogTable;
   stored_file: StoredFileTable;
+  station: StationTable;
+  forecast_allocation: ForecastAllocationTable;
+  revision_batch: RevisionBatchTable;
+  revision: RevisionTable;
+  issue: IssueTable;
+  issue_grid: IssueGridTable;
+  issue_file: IssueFileTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

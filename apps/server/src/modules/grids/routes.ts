@@ -10,7 +10,7 @@ import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
 import { queueGridImport } from './import.js';
-import { factorByLayer, gridCatalog, requireGrid, resolveGrid, thinnedPoints } from './service.js';
+import { exportStem, factorByLayer, gridCatalog, requireGrid, resolveGrid, thinnedPoints } from './service.js';
 import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
@@ -94,9 +94,7 @@ export function gridFileRoutes(
       }));
       const { factor, row, grid } = resolved;
       const base = new Date(row.base_time);
-      const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-      const stem = `${factor.typeCode}_${factor.code}_${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}`
-        + `${pad(base.getUTCHours())}_${pad(row.lead_hours, 3)}`;
+      const stem = exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours);
       if (query.format === 'geotiff') {
         const bytes = writeGeoTiff(grid);
         return {

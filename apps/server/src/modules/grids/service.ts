@@ -20,6 +20,14 @@ export interface FactorRecord {
 
 export const layerName = (typeCode: string, factorCode: string) => `${typeCode}.${factorCode}`;
 
+/** File name stem of an exported grid: type_factor_YYYYMMDDHH_LLL (base time in UTC, lead in hours). */
+export function exportStem(typeCode: string, factorCode: string, baseTime: string, leadHours: number): string {
+  const base = new Date(baseTime);
+  const pad = (n: number, w = 2) => String(n).padStart(w, '0');
+  return `${typeCode}_${factorCode}_${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}`
+    + `${pad(base.getUTCHours())}_${pad(leadHours, 3)}`;
+}
+
 export async function factorByLayer(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
   const row = await db.selectFrom('factor').innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
     .select([

@@ -46,10 +46,7 @@ export class GridStore {
   constructor(private readonly db: Db, private readonly storage: FileStorage) {}
 
   async find(key: GridKey): Promise<GridRow | undefined> {
-    return this.db.selectFrom('grid').selectAll()
-      .where('customer_id', '=', key.customerId).where('factor_id', '=', key.factorId)
-      .where('base_time', '=', key.baseTime).where('lead_hours', '=', key.leadHours)
-      .executeTakeFirst();
+    return findRow(this.db, key);
   }
 
   async load(row: GridRow): Promise<Grid> {
@@ -84,54 +81,91 @@ export class GridStore {
     editor: Editor,
     opts: { expectedVersion?: number; inTransaction?: (tx: Db, row: GridRow) => Promise<void> } = {},
   ): Promise<GridRow> {
-    const storageKey = `grids/${key.customerId}/${key.factorId}/${randomUUID()}.f32`;
-    await this.storage.put(storageKey, encodeValues(grid.values));
-    let replaced: string | undefined;
+    const inTransaction = opts.inTransaction;
+    const [row] = await this.saveMany([{ key, grid, expectedVersion: opts.expectedVersion }], editor, {
+      ...(inTransaction ? { inTransaction: (tx: Db, rows: GridRow[]) => inTransaction(tx, rows[0]!) } : {}),
+    });
+    return row!;
+  }
+
+  /**
+   * Stores several grids all together or not at all: every new file is written first, then one transaction checks each
+   * expected version and switches every row (and runs `inTransaction`); a stale version (4009, naming who changed it
+   * and the grid's lead), a failure or a crash before the commit leaves every grid at its previous version. The old
+   * versions' files are removed only once the switch has committed.
+   */
+  async saveMany(
+    items: ReadonlyArray<{ key: GridKey; grid: Grid; expectedVersion?: number }>,
+    editor: Editor,
+    opts: { inTransaction?: (tx: Db, rows: GridRow[]) => Promise<void> } = {},
+  ): Promise<GridRow[]> {
+    const storageKeys = items.map((item) => `grids/${item.key.customerId}/${item.key.factorId}/${randomUUID()}.f32`);
+    let replaced: string[] = [];
     try {
-      const row = await this.db.transaction().execute(async (tx) => {
-        const current = await tx.selectFrom('grid').selectAll()
-          .where('customer_id', '=', key.customerId).where('factor_id', '=', key.factorId)
-          .where('base_time', '=', key.baseTime).where('lead_hours', '=', key.leadHours).executeTakeFirst();
+      for (const [k, item] of items.entries()) await this.storage.put(storageKeys[k]!, encodeValues(item.grid.values));
+      const rows = await this.db.transaction().execute(async (tx) => {
         const now = nowIso();
-        const geometry = { lon0: grid.lon0, lat0: grid.lat0, dx: grid.dx, dy: grid.dy, nx: grid.nx, ny: grid.ny };
-        let saved: GridRow;
-        if (current) {
-          if (opts.expectedVersion !== undefined && current.version !== opts.expectedVersion) {
-            throw errors.conflict('gridStale', { name: current.updated_by_name || '?', time: current.updated_at }, {
-              currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at,
+        const saved: GridRow[] = [];
+        const old: string[] = [];
+        for (const [k, { key, grid, expectedVersion }] of items.entries()) {
+          const storageKey = storageKeys[k]!;
+          const current = await findRow(tx, key);
+          const geometry = { lon0: grid.lon0, lat0: grid.lat0, dx: grid.dx, dy: grid.dy, nx: grid.nx, ny: grid.ny };
+          if (current) {
+            if (expectedVersion !== undefined && current.version !== expectedVersion) throw staleGrid(current);
+            const res = await tx.updateTable('grid')
+              .set({ ...geometry, storage_key: storageKey, version: current.version + 1, updated_by: editor.userId, updated_by_name: editor.name, updated_at: now })
+              .where('id', '=', current.id).where('version', '=', current.version).executeTakeFirst();
+            if (Number(res.numUpdatedRows) !== 1) {
+              // Another transaction switched the row after we read it (PostgreSQL, read committed): name who did.
+              const latest = await findRow(tx, key);
+              throw latest ? staleGrid(latest) : errors.conflict('staleVersion');
+            }
+            old.push(current.storage_key);
+            saved.push({
+              ...current, ...geometry, storage_key: storageKey, version: current.version + 1, updated_by: editor.userId,
+              updated_by_name: editor.name, updated_at: now,
             });
+          } else {
+            if (expectedVersion !== undefined) throw errors.notFound();
+            saved.push(await tx.insertInto('grid').values({
+              customer_id: key.customerId, forecast_type_id: key.forecastTypeId, factor_id: key.factorId, base_time: key.baseTime,
+              lead_hours: key.leadHours, ...geometry, storage_key: storageKey, updated_by: editor.userId, updated_by_name: editor.name,
+              created_at: now, updated_at: now,
+            }).returningAll().executeTakeFirstOrThrow());
           }
-          const res = await tx.updateTable('grid')
-            .set({ ...geometry, storage_key: storageKey, version: current.version + 1, updated_by: editor.userId, updated_by_name: editor.name, updated_at: now })
-            .where('id', '=', current.id).where('version', '=', current.version).executeTakeFirst();
-          if (Number(res.numUpdatedRows) !== 1) throw errors.conflict('staleVersion');
-          replaced = current.storage_key;
-          saved = { ...current, ...geometry, storage_key: storageKey, version: current.version + 1, updated_by: editor.userId, updated_by_name: editor.name, updated_at: now };
-        } else {
-          if (opts.expectedVersion !== undefined) throw errors.notFound();
-          saved = await tx.insertInto('grid').values({
-            customer_id: key.customerId, forecast_type_id: key.forecastTypeId, factor_id: key.factorId, base_time: key.baseTime,
-            lead_hours: key.leadHours, ...geometry, storage_key: storageKey, updated_by: editor.userId, updated_by_name: editor.name,
-            created_at: now, updated_at: now,
-          }).returningAll().executeTakeFirstOrThrow();
         }
         if (opts.inTransaction) await opts.inTransaction(tx, saved);
+        replaced = old;
         return saved;
       });
-      this.remember(storageKey, grid.values.slice());
-      return row;
+      for (const [k, item] of items.entries()) this.remember(storageKeys[k]!, item.grid.values.slice());
+      return rows;
     } catch (e) {
-      await this.storage.remove(storageKey);
-      replaced = undefined;
+      replaced = [];
+      for (const key of storageKeys) await this.storage.remove(key).catch(() => {});
       throw e;
     } finally {
-      if (replaced) {
-        this.cache.delete(replaced);
+      for (const key of replaced) {
+        this.cache.delete(key);
         // The old version's file is no longer referenced once the switch committed.
-        await this.storage.remove(replaced).catch(() => {});
+        await this.storage.remove(key).catch(() => {});
       }
     }
   }
+}
+
+function findRow(db: Db, key: GridKey): Promise<GridRow | undefined> {
+  return db.selectFrom('grid').selectAll()
+    .where('customer_id', '=', key.customerId).where('factor_id', '=', key.factorId)
+    .where('base_time', '=', key.baseTime).where('lead_hours', '=', key.leadHours).executeTakeFirst();
+}
+
+/** 4009 naming who changed the grid and when, with the version the caller should reload. */
+export function staleGrid(current: GridRow) {
+  return errors.conflict('gridStale', { name: current.updated_by_name || '?', time: current.updated_at }, {
+    currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at, lead: current.lead_hours,
+  });
 }
 
 export function geometryOfRow(row: Pick<GridRow, 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>): GridGeometry {

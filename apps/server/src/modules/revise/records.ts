@@ -1,0 +1,215 @@
+import type { RecordDetail, RevisionRecord } from '@agromet/contracts';
+import { decodePatch, patchToBase64, type GridGeometry, type Patch } from '@agromet/grid';
+import type { Selectable } from 'kysely';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import type { RevisionTable } from '../../core/db/schema.js';
+import { errors } from '../../core/errors.js';
+
+type RevisionRow = Selectable<RevisionTable>;
+
+/** The changed cells' index box and its extent in degrees (cell edges); null for an empty patch. */
+export function patchExtent(g: GridGeometry, patch: Patch) {
+  const n = patch.indices.length;
+  if (n === 0) return null;
+  let i0 = Number.POSITIVE_INFINITY;
+  let i1 = -1;
+  // Indices increase, so the first and last give the rows.
+  const j0 = Math.floor(patch.indices[0]! / g.nx);
+  const j1 = Math.floor(patch.indices[n - 1]! / g.nx);
+  for (let k = 0; k < n; k++) {
+    const i = patch.indices[k]! % g.nx;
+    if (i < i0) i0 = i;
+    if (i > i1) i1 = i;
+  }
+  return { cells: { i0, i1, j0, j1 }, box: cellBox(g, i0, i1, j0, j1) };
+}
+
+function cellBox(g: GridGeometry, i0: number, i1: number, j0: number, j1: number) {
+  const latA = g.lat0 + j0 * g.dy;
+  const latB = g.lat0 + j1 * g.dy;
+  const halfY = Math.abs(g.dy) / 2;
+  const r = (v: number) => Number(v.toFixed(6));
+  return {
+    west: r(g.lon0 + i0 * g.dx - g.dx / 2), east: r(g.lon0 + i1 * g.dx + g.dx / 2),
+    south: r(Math.min(latA, latB) - halfY), north: r(Math.max(latA, latB) + halfY),
+  };
+}
+
+const geometryOf = (r: RevisionRow): GridGeometry => ({ lon0: r.lon0, lat0: r.lat0, dx: r.dx, dy: r.dy, nx: r.nx, ny: r.ny });
+
+/** Whether two increasing index lists share an index. */
+function intersects(a: Uint32Array, b: Uint32Array): boolean {
+  let p = 0;
+  let q = 0;
+  while (p < a.length && q < b.length) {
+    if (a[p] === b[q]) return true;
+    if (a[p]! < b[q]!) p++;
+    else q++;
+  }
+  return false;
+}
+
+/**
+ * Later revisions of the same grid, not recovered and not recoveries themselves, that changed any cell of `rec`:
+ * recovering `rec` first would silently undo part of them. (A recovered revision and its recovery cancel out.)
+ */
+export async function blockingRecords(db: Db, rec: RevisionRow): Promise<RevisionRow[]> {
+  if (rec.i0 === null || rec.i1 === null || rec.j0 === null || rec.j1 === null) return [];
+  const candidates = await db.selectFrom('revision').selectAll()
+    .where('grid_id', '=', rec.grid_id).where('id', '>', rec.id).where('kind', '!=', 'recovery').where('recovered_by_id', 'is', null)
+    .where('i0', '<=', rec.i1).where('i1', '>=', rec.i0).where('j0', '<=', rec.j1).where('j1', '>=', rec.j0)
+    .orderBy('id').execute();
+  if (candidates.length === 0) return [];
+  const mine = decodePatch(rec.patch).indices;
+  return candidates.filter((c) => c.nx !== rec.nx || c.ny !== rec.ny || intersects(mine, decodePatch(c.patch).indices));
+}
+
+export function describeBlocking(rows: RevisionRow[]): string {
+  return rows.map((b) => `#${b.id}（${b.user_name}，${b.created_at}）`).join('，');
+}
+
+const recordColumns = [
+  'revision.id', 'revision.batch_id', 'revision.kind', 'revision.base_time', 'revision.lead_hours', 'revision.user_id', 'revision.user_name',
+  'revision.created_at', 'revision.cells_changed', 'revision.i0', 'revision.i1', 'revision.j0', 'revision.j1', 'revision.west', 'revision.south',
+  'revision.east', 'revision.north', 'revision.version_before', 'revision.version_after', 'revision.recovered_by_id', 'revision.recovers_id',
+  'revision_batch.parameters', 'factor.code as factor_code', 'factor.name as factor_name', 'factor.unit', 'forecast_type.code as type_code',
+  'forecast_type.name as type_name',
+] as const;
+
+function recordQuery(db: Db, customerId: number) {
+  return db.selectFrom('revision')
+    .innerJoin('revision_batch', 'revision_batch.id', 'revision.batch_id')
+    .innerJoin('factor', 'factor.id', 'revision.factor_id')
+    .innerJoin('forecast_type', 'forecast_type.id', 'revision.forecast_type_id')
+    .where('revision.customer_id', '=', customerId);
+}
+
+interface ListedRecord {
+  id: number; batch_id: string; kind: RevisionRecord['kind']; base_time: string; lead_hours: number; user_id: number | null;
+  user_name: string; created_at: string; cells_changed: number; i0: number | null; i1: number | null; j0: number | null; j1: number | null;
+  west: number | null; south: number | null; east: number | null; north: number | null; version_before: number; version_after: number;
+  recovered_by_id: number | null; recovers_id: number | null; parameters: string; factor_code: string; factor_name: string; unit: string;
+  type_code: string; type_name: string;
+}
+
+function toRecord(row: ListedRecord): RevisionRecord {
+  const hasBox = row.i0 !== null && row.i1 !== null && row.j0 !== null && row.j1 !== null;
+  return {
+    id: row.id, batchId: row.batch_id, kind: row.kind, type: row.type_code, typeName: row.type_name, factor: row.factor_code,
+    factorName: row.factor_name, unit: row.unit, baseTime: row.base_time, lead: row.lead_hours, userId: row.user_id, userName: row.user_name,
+    createdAt: row.created_at, parameters: JSON.parse(row.parameters) as Record<string, unknown>, cellsChanged: row.cells_changed,
+    cellBox: hasBox ? { i0: row.i0!, i1: row.i1!, j0: row.j0!, j1: row.j1! } : null,
+    bbox: row.west !== null && row.south !== null && row.east !== null && row.north !== null
+      ? { west: row.west, south: row.south, east: row.east, north: row.north } : null,
+    versionBefore: row.version_before, versionAfter: row.version_after, recovered: row.recovered_by_id !== null,
+    recoveredBy: row.recovered_by_id, recovers: row.recovers_id,
+  };
+}
+
+export interface RecordFilters {
+  page: number;
+  size: number;
+  type?: string;
+  factor?: string;
+  user?: string;
+  userId?: number;
+  kind?: RevisionRecord['kind'];
+  baseTime?: string;
+  lead?: number;
+  from?: string;
+  to?: string;
+}
+
+export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
+  let base = recordQuery(db, auth.customerId);
+  if (q.type) base = base.where('forecast_type.code', '=', q.type);
+  if (q.factor) base = base.where('factor.code', '=', q.factor);
+  if (q.userId) base = base.where('revision.user_id', '=', q.userId);
+  if (q.user) {
+    const like = `%${q.user}%`;
+    const users = db.selectFrom('app_user').select('id').where((eb) => eb.or([eb('username', 'like', like), eb('name', 'like', like)]));
+    base = base.where((eb) => eb.or([eb('revision.user_name', 'like', like), eb('revision.user_id', 'in', users)]));
+  }
+  if (q.kind) base = base.where('revision.kind', '=', q.kind);
+  if (q.baseTime) base = base.where('revision.base_time', '=', new Date(q.baseTime).toISOString());
+  if (q.lead !== undefined) base = base.where('revision.lead_hours', '=', q.lead);
+  // Stored times are ISO strings in UTC: normalised bounds compare correctly as text.
+  if (q.from) base = base.where('revision.created_at', '>=', new Date(q.from).toISOString());
+  if (q.to) base = base.where('revision.created_at', '<=', new Date(q.to).toISOString());
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base.select(recordColumns).orderBy('revision.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute();
+  return { list: rows.map(toRecord), total, page: q.page, size: q.size };
+}
+
+const AREA_BLOCKS = 64;
+const PATCH_IN_DETAIL_MAX = 200_000;
+
+/** Changed cells as rectangles of blocks (at most 64 × 64 blocks over their box), row runs merged. */
+export function coarseArea(g: GridGeometry, patch: Patch) {
+  const extent = patchExtent(g, patch);
+  if (!extent) return null;
+  const { i0, i1, j0, j1 } = extent.cells;
+  const width = i1 - i0 + 1;
+  const height = j1 - j0 + 1;
+  const block = Math.max(1, Math.ceil(Math.max(width, height) / AREA_BLOCKS));
+  const bw = Math.ceil(width / block);
+  const bh = Math.ceil(height / block);
+  const marked = new Uint8Array(bw * bh);
+  for (const index of patch.indices) {
+    const i = index % g.nx;
+    const j = (index - i) / g.nx;
+    marked[Math.floor((j - j0) / block) * bw + Math.floor((i - i0) / block)] = 1;
+  }
+  const polygons: number[][][][] = [];
+  for (let by = 0; by < bh; by++) {
+    let bx = 0;
+    while (bx < bw) {
+      if (!marked[by * bw + bx]) {
+        bx++;
+        continue;
+      }
+      const start = bx;
+      while (bx < bw && marked[by * bw + bx]) bx++;
+      const box = cellBox(g, i0 + start * block, Math.min(i1, i0 + bx * block - 1), j0 + by * block, Math.min(j1, j0 + (by + 1) * block - 1));
+      polygons.push([[[box.west, box.south], [box.east, box.south], [box.east, box.north], [box.west, box.north], [box.west, box.south]]]);
+    }
+  }
+  return {
+    type: 'Feature' as const,
+    properties: { blockCells: block },
+    geometry: { type: 'MultiPolygon' as const, coordinates: polygons },
+  };
+}
+
+function deltaStats(patch: Patch) {
+  let min = Number.POSITIVE_INFINITY;
+  let max = Number.NEGATIVE_INFINITY;
+  let sum = 0;
+  let n = 0;
+  for (let k = 0; k < patch.indices.length; k++) {
+    const d = patch.newValues[k]! - patch.oldValues[k]!;
+    if (!Number.isFinite(d)) continue;
+    if (d < min) min = d;
+    if (d > max) max = d;
+    sum += d;
+    n++;
+  }
+  const r = (v: number) => Number(v.toPrecision(7));
+  return n === 0 ? null : { min: r(min), max: r(max), mean: r(sum / n) };
+}
+
+export async function recordDetail(db: Db, auth: AuthContext, id: number): Promise<RecordDetail> {
+  const listed = await recordQuery(db, auth.customerId).select([...recordColumns, 'revision.patch']).where('revision.id', '=', id).executeTakeFirst();
+  if (!listed) throw errors.notFound();
+  const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const patch = decodePatch(full.patch);
+  const blocked = full.kind === 'recovery' || full.recovered_by_id !== null ? [] : await blockingRecords(db, full);
+  return {
+    ...toRecord(listed),
+    area: coarseArea(geometryOf(full), patch),
+    delta: deltaStats(patch),
+    patch: patch.indices.length <= PATCH_IN_DETAIL_MAX ? patchToBase64(patch) : null,
+    blockedBy: blocked.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at })),
+  };
+}

@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import {
+  ErrorCode, expectedVersionOf, PointReviseBody, PolygonReviseBody, type ReviseArea, type ReviseGridData, type ReviseResult,
+  type RecoveryResult,
+} from '@agromet/contracts';
+import {
+  applyPatch, decodePatch, encodePatch, invertPatch, PatchMismatchError, rasterizeArea, reviseArea, revisePoints, type AreaShape,
+  type EdgeMode, type Grid, type GridGeometry, type Mask, type Patch,
+} from '@agromet/grid';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { AppError, errors } from '../../core/errors.js';
+import { assertAllocated, isAllocated } from '../allocation/service.js';
+import { factorByLayer, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
+import { geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
+import { blockingRecords, describeBlocking, patchExtent } from './records.js';
+
+export interface ReviseDeps {
+  db: Db;
+  store: GridStore;
+  /**
+   * Runs inside a revision's transaction after every write, just before the commit. For tests that simulate a crash
+   * at that moment (a child process blocks here and is killed); never set in production.
+   */
+  beforeCommit?: (tx: Db) => Promise<void>;
+}
+
+type PointInput = z.output<typeof PointReviseBody>;
+type PolygonInput = z.output<typeof PolygonReviseBody>;
+
+async function requireFactor(db: Db, type: string, factor: string): Promise<FactorRecord> {
+  const found = await factorByLayer(db, type, factor);
+  if (!found) throw errors.validation('factor', 'unknownLayer');
+  return found;
+}
+
+const valuesBase64 = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
+
+/** The grid a forecaster revises, with the versions of every lead at its base time (for multi-lead revisions). */
+export async function reviseData(
+  deps: ReviseDeps,
+  auth: AuthContext,
+  q: { type: string; factor: string; baseTime?: string; lead: number },
+): Promise<ReviseGridData> {
+  const { db, store } = deps;
+  const factor = await requireFactor(db, q.type, q.factor);
+  const { row, grid } = requireGrid(await resolveGrid(db, store, auth.customerId, {
+    typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead,
+  }));
+  const leads = await db.selectFrom('grid').select(['lead_hours', 'version', 'updated_by_name', 'updated_at'])
+    .where('customer_id', '=', auth.customerId).where('factor_id', '=', factor.id).where('base_time', '=', row.base_time)
+    .orderBy('lead_hours').execute();
+  return {
+    type: factor.typeCode, typeName: factor.typeName, factor: factor.code, factorName: factor.name, baseTime: row.base_time,
+    lead: row.lead_hours, ...geometryOfRow(row), version: row.version, updatedBy: row.updated_by_name, updatedAt: row.updated_at,
+    unit: factor.unit, min: factor.min, max: factor.max, precision: factor.precision, values: valuesBase64(grid.values),
+    allocated: await isAllocated(db, auth, factor.typeId),
+    leads: leads.map((l) => ({ lead: l.lead_hours, version: l.version, updatedBy: l.updated_by_name, updatedAt: l.updated_at })),
+  };
+}
+
+/** 4009 for one lead of a revision: who changed it, when, and the version to reload. */
+function staleLead(current: Pick<GridRow, 'version' | 'updated_by_name' | 'updated_at' | 'lead_hours'>): AppError {
+  return errors.conflict('gridStaleLead', {
+    lead: current.lead_hours, name: current.updated_by_name || '?', time: current.updated_at, version: current.version,
+  }, { currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at, lead: current.lead_hours });
+}
+
+/** GridStore's 4009 (found inside the transaction, when another save won the race) reworded with the lead. */
+function withLead(e: unknown): unknown {
+  if (e instanceof AppError && e.code === ErrorCode.CONFLICT && e.key === 'gridStale') {
+    const d = e.data as { currentVersion: number; updatedBy: string; updatedAt: string; lead: number };
+    return staleLead({ version: d.currentVersion, updated_by_name: d.updatedBy, updated_at: d.updatedAt, lead_hours: d.lead });
+  }
+  return e;
+}
+
+interface RecordInput {
+  kind: 'point' | 'polygon' | 'recovery';
+  row: GridRow;
+  geometry: GridGeometry;
+  versionBefore: number;
+  patch: Patch;
+  recovers?: number;
+}
+
+/** Inserts one revision record (inside the grid switch's transaction); answers its id. */
+async function insertRecord(tx: Db, auth: AuthContext, batchId: string, r: RecordInput, saved: GridRow, now: string): Promise<number> {
+  const extent = patchExtent(r.geometry, r.patch);
+  const row = await tx.insertInto('revision').values({
+    batch_id: batchId, customer_id: auth.customerId, grid_id: saved.id, forecast_type_id: saved.forecast_type_id, factor_id: saved.factor_id,
+    base_time: saved.base_time, lead_hours: saved.lead_hours, kind: r.kind, user_id: auth.userId, user_name: auth.name,
+    cells_changed: r.patch.indices.length, ...r.geometry,
+    i0: extent?.cells.i0 ?? null, i1: extent?.cells.i1 ?? null, j0: extent?.cells.j0 ?? null, j1: extent?.cells.j1 ?? null,
+    west: extent?.box.west ?? null, south: extent?.box.south ?? null, east: extent?.box.east ?? null, north: extent?.box.north ?? null,
+    patch: Buffer.from(encodePatch(r.patch)), version_before: r.versionBefore, version_after: saved.version,
+    recovers_id: r.recovers ?? null, recovered_by_id: null, created_at: now,
+  }).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * One revision call: for every lead, the grid at the version the caller saw, the patch of the edit, then every
+ * changed grid saved together with its record in one transaction (GridStore.saveMany): a stale lead refuses the whole
+ * call (4009) and nothing is applied.
+ */
+async function revise(
+  deps: ReviseDeps,
+  auth: AuthContext,
+  kind: 'point' | 'polygon',
+  body: { type: string; factor: string; baseTime: string; leads: number[]; expectedVersions: PointInput['expectedVersions'] },
+  parameters: Record<string, unknown>,
+  edit: (grid: Grid, factor: FactorRecord) => Patch,
+): Promise<ReviseResult> {
+  const { db, store } = deps;
+  const factor = await requireFactor(db, body.type, body.factor);
+  await assertAllocated(db, auth, { id: factor.typeId, name: factor.typeName });
+  const baseTime = new Date(body.baseTime).toISOString();
+
+  const edits: Array<{ lead: number; row: GridRow; key: GridKey; grid: Grid; patch: Patch }> = [];
+  for (const lead of body.leads) {
+    const key: GridKey = { customerId: auth.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime, leadHours: lead };
+    const row = await store.find(key);
+    if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'gridNotFound', { factor: factor.name, baseTime, lead });
+    if (row.version !== expectedVersionOf(body, lead)) throw staleLead(row);
+    const grid = await store.load(row);
+    const patch = edit(grid, factor);
+    applyPatch(grid.values, patch, { verify: false });
+    edits.push({ lead, row, key, grid, patch });
+  }
+
+  const changed = edits.filter((e) => e.patch.indices.length > 0);
+  const batchId = randomUUID();
+  const recordIds = new Map<number, number>();
+  const versions = new Map<number, number>();
+  if (changed.length > 0) {
+    try {
+      await store.saveMany(
+        changed.map((e) => ({ key: e.key, grid: e.grid, expectedVersion: e.row.version })),
+        { userId: auth.userId, name: auth.name },
+        {
+          inTransaction: async (tx, rows) => {
+            const now = nowIso();
+            await tx.insertInto('revision_batch').values({
+              id: batchId, customer_id: auth.customerId, kind, parameters: JSON.stringify({ ...parameters, leads: body.leads }),
+              user_id: auth.userId, user_name: auth.name, created_at: now,
+            }).execute();
+            for (const [k, e] of changed.entries()) {
+              const saved = rows[k]!;
+              recordIds.set(e.lead, await insertRecord(tx, auth, batchId, {
+                kind, row: e.row, geometry: geometryOfRow(e.row), versionBefore: e.row.version, patch: e.patch,
+              }, saved, now));
+              versions.set(e.lead, saved.version);
+            }
+            if (deps.beforeCommit) await deps.beforeCommit(tx);
+          },
+        },
+      );
+    } catch (e) {
+      throw withLead(e);
+    }
+  }
+  return {
+    batchId,
+    leads: edits.map((e) => {
+      const extent = patchExtent(geometryOfRow(e.row), e.patch);
+      return {
+        lead: e.lead, previousVersion: e.row.version, version: versions.get(e.lead) ?? e.row.version, cellsChanged: e.patch.indices.length,
+        recordId: recordIds.get(e.lead) ?? null, bbox: extent?.box ?? null,
+      };
+    }),
+  };
+}
+
+export function pointRevise(deps: ReviseDeps, auth: AuthContext, body: PointInput): Promise<ReviseResult> {
+  return revise(deps, auth, 'point', body, { points: body.points }, (grid, factor) =>
+    revisePoints(grid, body.points, { min: factor.min, max: factor.max }));
+}
+
+/** The contract's area as @agromet/grid takes it: a plain list of rings is a list of separate polygons. */
+export function areaShape(area: ReviseArea): AreaShape {
+  if (Array.isArray(area)) return area.map((ring) => ({ type: 'Polygon' as const, coordinates: [ring] }));
+  return area as AreaShape;
+}
+
+export function edgeMode(edge: PolygonInput['edge']): EdgeMode {
+  if (edge.mode === 'ramp') return { type: 'ramp', cells: edge.cells ?? 3 };
+  return { type: edge.mode };
+}
+
+export function polygonRevise(deps: ReviseDeps, auth: AuthContext, body: PolygonInput): Promise<ReviseResult> {
+  const shape = areaShape(body.polygons);
+  const masks = new Map<string, Mask>();
+  const parameters = {
+    operation: body.operation, value: body.value, edge: body.edge, ...(body.smooth ? { smooth: body.smooth } : {}), polygons: body.polygons,
+  };
+  return revise(deps, auth, 'polygon', body, parameters, (grid, factor) => {
+    // The leads of a call usually share one geometry: rasterise once.
+    const geometryKey = JSON.stringify(geometryOfRow(grid));
+    let mask = masks.get(geometryKey);
+    if (!mask) {
+      mask = rasterizeArea(grid, shape);
+      masks.set(geometryKey, mask);
+    }
+    return reviseArea(grid, mask, {
+      operation: body.operation, value: body.value, edge: edgeMode(body.edge), ...(body.smooth ? { smooth: body.smooth } : {}),
+      range: { min: factor.min, max: factor.max },
+    });
+  });
+}
+
+const sameGeometry = (a: GridGeometry, b: GridGeometry) =>
+  a.lon0 === b.lon0 && a.lat0 === b.lat0 && a.dx === b.dx && a.dy === b.dy && a.nx === b.nx && a.ny === b.ny;
+
+/**
+ * Restores the old values of a record's cells as a new record (kind recovery). Later revisions of the same grid that
+ * changed any of those cells and are not themselves recovered must be recovered first (4009 naming them); the grid
+ * must still hold the record's new values in those cells (else it was replaced, 4009) and still be at the version read
+ * when the transaction commits (else someone edited meanwhile, 4009). Nothing is applied on any refusal.
+ */
+export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): Promise<RecoveryResult> {
+  const { db, store } = deps;
+  const rec = await db.selectFrom('revision').selectAll().where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+  if (!rec) throw errors.notFound();
+  if (rec.kind === 'recovery') throw errors.conflict('recoveryOfRecovery');
+  if (rec.recovered_by_id !== null) throw errors.conflict('alreadyRecovered', { by: rec.recovered_by_id });
+  const type = await db.selectFrom('forecast_type').select(['id', 'name']).where('id', '=', rec.forecast_type_id).executeTakeFirstOrThrow();
+  await assertAllocated(db, auth, type);
+
+  const blocking = await blockingRecords(db, rec);
+  if (blocking.length > 0) {
+    throw errors.conflict('recoveryBlocked', { records: describeBlocking(blocking) }, {
+      blocking: blocking.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at, kind: b.kind })),
+    });
+  }
+
+  const row = await db.selectFrom('grid').selectAll().where('id', '=', rec.grid_id).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  const geometry: GridGeometry = { lon0: rec.lon0, lat0: rec.lat0, dx: rec.dx, dy: rec.dy, nx: rec.nx, ny: rec.ny };
+  if (!sameGeometry(geometry, geometryOfRow(row))) throw errors.conflict('gridReplaced');
+  const grid = await store.load(row);
+  const undo = invertPatch(decodePatch(rec.patch));
+  try {
+    applyPatch(grid.values, undo);
+  } catch (e) {
+    if (e instanceof PatchMismatchError) throw errors.conflict('gridReplaced');
+    throw e;
+  }
+
+  const batchId = randomUUID();
+  let recordId = 0;
+  let saved: GridRow;
+  try {
+    saved = await store.save(
+      { customerId: row.customer_id, forecastTypeId: row.forecast_type_id, factorId: row.factor_id, baseTime: row.base_time, leadHours: row.lead_hours },
+      grid,
+      { userId: auth.userId, name: auth.name },
+      {
+        expectedVersion: row.version,
+        inTransaction: async (tx, savedRow) => {
+          const now = nowIso();
+          await tx.insertInto('revision_batch').values({
+            id: batchId, customer_id: auth.customerId, kind: 'recovery', parameters: JSON.stringify({ recovers: rec.id }),
+            user_id: auth.userId, user_name: auth.name, created_at: now,
+          }).execute();
+          recordId = await insertRecord(tx, auth, batchId, {
+            kind: 'recovery', row, geometry, versionBefore: row.version, patch: undo, recovers: rec.id,
+          }, savedRow, now);
+          const marked = await tx.updateTable('revision').set({ recovered_by_id: recordId })
+            .where('id', '=', rec.id).where('recovered_by_id', 'is', null).executeTakeFirst();
+          if (Number(marked.numUpdatedRows) !== 1) throw errors.conflict('alreadyRecovered', { by: '?' });
+          if (deps.beforeCommit) await deps.beforeCommit(tx);
+        },
+      },
+    );
+  } catch (e) {
+    throw withLead(e);
+  }
+  return { recordId, recovered: rec.id, lead: rec.lead_hours, version: saved.version, cellsChanged: undo.indices.length };
+}

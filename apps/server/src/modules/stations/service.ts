@@ -1,0 +1,203 @@
+import {
+  ErrorCode, STATION_CSV_COLUMNS, STATION_CSV_HEADERS_ZH, STATION_IMPORT_MAX_ROWS, StationCreate, type Station, type StationImportIssue,
+  type StationImportResult, type StationUpdate,
+} from '@agromet/contracts';
+import { decodeText } from '@agromet/grid';
+import { stringify } from 'csv-stringify/sync';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import type { StationTable } from '../../core/db/schema.js';
+import { AppError, errors } from '../../core/errors.js';
+import { localisedIssues } from '../../core/http.js';
+import { translate, type Lang } from '../../core/messages.js';
+import { isUniqueViolation } from '../../core/versioned.js';
+import { CsvError, parseCsv } from './csv.js';
+
+// Stations of a customer: numbers unique within the customer, every query scoped to the caller's customer (another
+// customer's station answers 4004 like a missing one).
+
+type StationInput = z.output<typeof StationCreate>;
+type UpdateInput = z.output<typeof StationUpdate>;
+type StationRow = Selectable<StationTable>;
+
+export function toStation(r: StationRow): Station {
+  return {
+    id: r.id, stationNumber: r.station_number, name: r.name, province: r.province, city: r.city, district: r.district, address: r.address,
+    longitude: r.longitude, latitude: r.latitude, altitude: r.altitude, contactPerson: r.contact_person, contactPhone: r.contact_phone,
+    remarks: r.remarks, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+  };
+}
+
+function columns(s: StationInput) {
+  return {
+    station_number: s.stationNumber, name: s.name, province: s.province, city: s.city, district: s.district, address: s.address,
+    longitude: s.longitude, latitude: s.latitude, altitude: s.altitude, contact_person: s.contactPerson, contact_phone: s.contactPhone,
+    remarks: s.remarks,
+  };
+}
+
+export async function listStations(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string }) {
+  let base = db.selectFrom('station').where('customer_id', '=', auth.customerId);
+  if (q.keyword) {
+    const like = `%${q.keyword}%`;
+    base = base.where((eb) => eb.or([
+      eb('station_number', 'like', like), eb('name', 'like', like), eb('province', 'like', like), eb('city', 'like', like),
+      eb('district', 'like', like),
+    ]));
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base.selectAll().orderBy('station_number').orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  return { list: rows.map(toStation), total, page: q.page, size: q.size };
+}
+
+async function findOwn(db: Db, auth: AuthContext, id: number): Promise<StationRow> {
+  const row = await db.selectFrom('station').selectAll().where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+async function assertNumberFree(db: Db, customerId: number, number: string, exceptId?: number): Promise<void> {
+  let q = db.selectFrom('station').select(['id', 'name']).where('customer_id', '=', customerId).where('station_number', '=', number);
+  if (exceptId !== undefined) q = q.where('id', '!=', exceptId);
+  const taken = await q.executeTakeFirst();
+  if (taken) throw numberTaken(number, taken.name);
+}
+
+const numberTaken = (number: string, name: string) => errors.conflict('stationNumberTaken', { number, name }, { field: 'stationNumber' });
+
+export async function createStation(db: Db, auth: AuthContext, data: StationInput): Promise<Station> {
+  await assertNumberFree(db, auth.customerId, data.stationNumber);
+  const now = nowIso();
+  try {
+    const row = await db.insertInto('station').values({ customer_id: auth.customerId, ...columns(data), created_at: now, updated_at: now })
+      .returningAll().executeTakeFirstOrThrow();
+    return toStation(row);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
+    throw e;
+  }
+}
+
+export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput): Promise<Station> {
+  await findOwn(db, auth, data.id);
+  await assertNumberFree(db, auth.customerId, data.stationNumber, data.id);
+  try {
+    const res = await db.updateTable('station')
+      .set((eb) => ({ ...columns(data), updated_at: nowIso(), version: eb('version', '+', 1) }))
+      .where('id', '=', data.id).where('customer_id', '=', auth.customerId).where('version', '=', data.version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      const current = await findOwn(db, auth, data.id);
+      throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+    }
+  } catch (e) {
+    if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
+    throw e;
+  }
+  return toStation(await findOwn(db, auth, data.id));
+}
+
+export async function deleteStation(db: Db, auth: AuthContext, id: number): Promise<void> {
+  const res = await db.deleteFrom('station').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+  if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
+}
+
+/** UTF-8 with a byte-order mark (spreadsheets then read Chinese correctly); the columns import reads back. */
+export async function exportStationsCsv(db: Db, auth: AuthContext): Promise<string> {
+  const rows = await db.selectFrom('station').selectAll().where('customer_id', '=', auth.customerId).orderBy('station_number').execute();
+  const records = rows.map(toStation).map((s) => STATION_CSV_COLUMNS.map((c) => s[c]));
+  return `\ufeff${stringify(records, { header: true, columns: [...STATION_CSV_COLUMNS] })}`;
+}
+
+type Column = (typeof STATION_CSV_COLUMNS)[number];
+const NUMERIC: readonly Column[] = ['longitude', 'latitude', 'altitude'];
+const REQUIRED: readonly Column[] = ['stationNumber', 'name', 'longitude', 'latitude', 'altitude'];
+
+/** Header cell → column: the export's names (any case) or the Chinese labels. */
+function columnOf(header: string): Column | undefined {
+  const h = header.trim();
+  return STATION_CSV_COLUMNS.find((c) => c.toLowerCase() === h.toLowerCase() || STATION_CSV_HEADERS_ZH[c] === h);
+}
+
+function importRefused(lang: Lang, issues: StationImportIssue[]): AppError {
+  const first = issues[0]!;
+  return new AppError(ErrorCode.VALIDATION, 'stationImportInvalid', {
+    count: issues.length, row: first.row, field: first.field, message: first.message,
+  }, { issues });
+}
+
+/**
+ * All or nothing: every row is checked (field rules, station numbers repeated in the file) and any problem refuses
+ * the whole file with every problem listed ({row, field, message}); otherwise, in one transaction, new numbers are
+ * added and existing ones updated.
+ */
+export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8Array, lang: Lang): Promise<StationImportResult> {
+  const fileIssue = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}, row = 1, field = 'file') =>
+    importRefused(lang, [{ row, field, message: translate(lang, key, params) }]);
+  let records;
+  try {
+    records = parseCsv(decodeText(bytes).text);
+  } catch (e) {
+    if (e instanceof CsvError) throw fileIssue('csvUnclosedQuote', { row: e.line }, e.line);
+    throw e;
+  }
+  const [header, ...data] = records;
+  if (!header) throw fileIssue('stationImportEmpty');
+  const mapping = header.fields.map(columnOf);
+  const unknown = header.fields.filter((_, k) => mapping[k] === undefined && header.fields[k]!.trim() !== '');
+  if (unknown.length > 0) throw fileIssue('stationImportUnknownColumns', { columns: unknown.join(', ') });
+  const missing = REQUIRED.filter((c) => !mapping.includes(c));
+  if (missing.length > 0) throw fileIssue('stationImportMissingColumns', { columns: missing.join(', ') });
+  if (data.length === 0) throw fileIssue('stationImportEmpty');
+  if (data.length > STATION_IMPORT_MAX_ROWS) throw fileIssue('stationImportTooMany', { max: STATION_IMPORT_MAX_ROWS });
+
+  const issues: StationImportIssue[] = [];
+  const valid: Array<{ line: number; station: StationInput }> = [];
+  const firstLine = new Map<string, number>();
+  for (const record of data) {
+    const raw: Record<string, unknown> = {};
+    mapping.forEach((column, k) => {
+      if (!column) return;
+      const cell = (record.fields[k] ?? '').trim();
+      if (NUMERIC.includes(column)) raw[column] = cell === '' ? undefined : Number(cell);
+      else raw[column] = cell;
+    });
+    const parsed = StationCreate.safeParse(raw);
+    if (!parsed.success) {
+      for (const issue of localisedIssues(StationCreate, raw, lang, 'body')) issues.push({ row: record.line, field: issue.field, message: issue.message });
+      continue;
+    }
+    const number = parsed.data.stationNumber;
+    const seen = firstLine.get(number);
+    if (seen !== undefined) {
+      issues.push({ row: record.line, field: 'stationNumber', message: translate(lang, 'stationImportDuplicate', { number, first: seen }) });
+      continue;
+    }
+    firstLine.set(number, record.line);
+    valid.push({ line: record.line, station: parsed.data });
+  }
+  if (issues.length > 0) throw importRefused(lang, issues);
+
+  return db.transaction().execute(async (tx) => {
+    const existing = new Map((await tx.selectFrom('station').select(['id', 'station_number']).where('customer_id', '=', auth.customerId).execute())
+      .map((r) => [r.station_number, r.id]));
+    const now = nowIso();
+    let inserted = 0;
+    let updated = 0;
+    for (const { station } of valid) {
+      const id = existing.get(station.stationNumber);
+      if (id === undefined) {
+        await tx.insertInto('station').values({ customer_id: auth.customerId, ...columns(station), created_at: now, updated_at: now }).execute();
+        inserted++;
+      } else {
+        await tx.updateTable('station').set((eb) => ({ ...columns(station), updated_at: now, version: eb('version', '+', 1) }))
+          .where('id', '=', id).execute();
+        updated++;
+      }
+    }
+    return { inserted, updated, total: valid.length };
+  });
+}

@@ -1,0 +1,464 @@
+import { z } from 'zod';
+import { FactorInfo } from './grids.js';
+import { pageFields } from './system.js';
+
+// Data revision: stations, forecaster allocation, revising grids (point and polygon), the revision
+// record with recovery, and submission (issuing) of revised forecasts as files.
+
+/** Codes of the data-revision pages (spec section 6). */
+export const REVISE_POINT = 'revise.point.admin';
+export const REVISE_POLYGON = 'revise.polygon.admin';
+export const REVISE_RECOVERY = 'revise.recovery.admin';
+export const REVISE_SUBMIT = 'revise.submit.admin';
+export const REVISE_ALLOCATION = 'revise.allocation.admin';
+/** Pages that need the forecast types and their factors. */
+export const REVISE_READER_CODES = [REVISE_POINT, REVISE_POLYGON, REVISE_RECOVERY, REVISE_SUBMIT, REVISE_ALLOCATION] as const;
+/** Pages that edit grids: they see the grids to edit (GET /forecaster/getData). */
+export const REVISE_EDITOR_CODES = [REVISE_POINT, REVISE_POLYGON] as const;
+
+const id = z.number().int().positive();
+const version = z.number().int().positive();
+const queryId = z.coerce.number().int().positive();
+const text = (max: number) => z.string().trim().max(max).default('');
+const isoTime = z.iso.datetime({ offset: true });
+
+// ---- stations --------------------------------------------------------------------------------
+
+/** Valid ranges of a station's position: altitude from the Dead Sea shore to above any station on Earth. */
+export const STATION_LIMITS = { latitude: [-90, 90], longitude: [-180, 180], altitude: [-500, 9000] } as const;
+/** Station numbers: the WMO/national 5-character form (57036) or a regional one (A1234, V8120), letters and digits. */
+export const STATION_NUMBER_PATTERN = /^[A-Za-z0-9]{1,16}$/;
+
+export const stationFields = {
+  stationNumber: z.string().trim().regex(STATION_NUMBER_PATTERN, '1–16 letters or digits'),
+  name: z.string().trim().min(1).max(64),
+  province: text(64),
+  city: text(64),
+  district: text(64),
+  address: text(256),
+  longitude: z.number().min(STATION_LIMITS.longitude[0]).max(STATION_LIMITS.longitude[1]),
+  latitude: z.number().min(STATION_LIMITS.latitude[0]).max(STATION_LIMITS.latitude[1]),
+  /** Metres above sea level. */
+  altitude: z.number().min(STATION_LIMITS.altitude[0]).max(STATION_LIMITS.altitude[1]),
+  contactPerson: text(64),
+  contactPhone: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'digits, spaces, + - ( ) only').default(''),
+  remarks: text(500),
+};
+
+export const StationCreate = z.strictObject(stationFields);
+export const StationUpdate = z.strictObject({ id, version, ...stationFields });
+export type StationCreate = z.input<typeof StationCreate>;
+export type StationUpdate = z.input<typeof StationUpdate>;
+
+export const Station = z.object({
+  id: z.number().int(),
+  stationNumber: z.string(),
+  name: z.string(),
+  province: z.string(),
+  city: z.string(),
+  district: z.string(),
+  address: z.string(),
+  longitude: z.number(),
+  latitude: z.number(),
+  altitude: z.number(),
+  contactPerson: z.string(),
+  contactPhone: z.string(),
+  remarks: z.string(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Station = z.infer<typeof Station>;
+
+/** The station list allows pages of up to 1000 so that the map can draw every station of a province in one call. */
+export const STATION_PAGE_MAX = 1000;
+export const StationQuery = z.strictObject({
+  page: pageFields.page,
+  size: z.coerce.number().int().min(1).max(STATION_PAGE_MAX).default(20),
+  /** Matches station number, name, province, city or district. */
+  keyword: z.string().trim().max(64).optional(),
+});
+export const StationIdQuery = z.strictObject({ id: queryId });
+
+/** CSV columns of export and import, in order; import also accepts the Chinese headers. */
+export const STATION_CSV_COLUMNS = [
+  'stationNumber', 'name', 'province', 'city', 'district', 'address', 'longitude', 'latitude', 'altitude', 'contactPerson', 'contactPhone', 'remarks',
+] as const;
+export const STATION_CSV_HEADERS_ZH: Record<(typeof STATION_CSV_COLUMNS)[number], string> = {
+  stationNumber: '站号', name: '站名', province: '省', city: '市', district: '区县', address: '地址', longitude: '经度', latitude: '纬度',
+  altitude: '海拔', contactPerson: '联系人', contactPhone: '联系电话', remarks: '备注',
+};
+/** Largest station CSV accepted, and most rows in one import. */
+export const STATION_IMPORT_MAX_KB = 2048;
+export const STATION_IMPORT_MAX_ROWS = 5000;
+
+/** One problem of a CSV import: the file's line (the header is line 1), the column and what is wrong. */
+export const StationImportIssue = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type StationImportIssue = z.infer<typeof StationImportIssue>;
+/** `data` of the 4100 answer to a refused import: every problem found (nothing was imported). */
+export const StationImportErrors = z.object({ issues: z.array(StationImportIssue) });
+/** Import is all or nothing: stations are added, or updated when their number exists. */
+export const StationImportResult = z.object({ inserted: z.number().int(), updated: z.number().int(), total: z.number().int() });
+export type StationImportResult = z.infer<typeof StationImportResult>;
+
+// ---- forecast types and allocation ---------------------------------------------------------------
+
+export const ForecastTypeRow = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  description: z.string(),
+  stepHours: z.number().int(),
+  maxLeadHours: z.number().int(),
+  factors: z.array(FactorInfo),
+});
+export type ForecastTypeRow = z.infer<typeof ForecastTypeRow>;
+
+export const FactorQuery = z.strictObject({ fTId: queryId });
+export const AllocationInsertQuery = z.strictObject({ uid: queryId, fTId: queryId });
+export const AllocationIdQuery = z.strictObject({ id: queryId });
+
+/** A forecast type allocated to a forecaster (uid, fTId as the spec names them). */
+export const Allocation = z.object({
+  id: z.number().int(),
+  uid: z.number().int(),
+  fTId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  typeCode: z.string(),
+  typeName: z.string(),
+  createdAt: z.string(),
+});
+export type Allocation = z.infer<typeof Allocation>;
+
+/** The allocation page: the customer's users × forecast types, with the allocation ids to delete. */
+export const AllocationMatrix = z.object({
+  types: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
+  users: z.array(z.object({
+    id: z.number().int(),
+    username: z.string(),
+    name: z.string(),
+    enabled: z.boolean(),
+    /** Holds a code that revises grids (point or polygon revision, or admin). */
+    forecaster: z.boolean(),
+    allocations: z.array(z.object({ id: z.number().int(), fTId: z.number().int() })),
+  })),
+});
+export type AllocationMatrix = z.infer<typeof AllocationMatrix>;
+
+// ---- the grid the forecaster edits ---------------------------------------------------------------
+
+const typeCode = z.string().trim().min(1).max(64);
+const lead = z.number().int().min(0).max(10_000);
+
+export const ReviseDataQuery = z.strictObject({
+  type: typeCode,
+  factor: typeCode,
+  /** Absent: the newest base time with a grid at this lead. */
+  baseTime: isoTime.optional(),
+  lead: z.coerce.number().int().min(0).max(10_000).default(0),
+});
+
+export const LeadVersion = z.object({ lead: z.number().int(), version: z.number().int(), updatedBy: z.string(), updatedAt: z.string() });
+
+export const ReviseGridData = z.object({
+  type: z.string(),
+  typeName: z.string(),
+  factor: z.string(),
+  factorName: z.string(),
+  baseTime: z.string(),
+  lead: z.number().int(),
+  lon0: z.number(),
+  lat0: z.number(),
+  dx: z.number(),
+  dy: z.number(),
+  nx: z.number().int(),
+  ny: z.number().int(),
+  version: z.number().int(),
+  updatedBy: z.string(),
+  updatedAt: z.string(),
+  unit: z.string(),
+  min: z.number(),
+  max: z.number(),
+  precision: z.number().int(),
+  /** Row-major Float32 little-endian values, base64 (decode with base64ToBytes of @agromet/grid); NaN = missing. */
+  values: z.string(),
+  /** Whether the caller may revise this type (allocated, or admin). */
+  allocated: z.boolean(),
+  /** Every lead of this factor at this base time with its version: the expectedVersions of a multi-lead revision. */
+  leads: z.array(LeadVersion),
+});
+export type ReviseGridData = z.infer<typeof ReviseGridData>;
+
+// ---- revisions ----------------------------------------------------------------------------------
+
+export const REVISE_LIMITS = {
+  leads: 100,
+  points: 200,
+  radiusKm: [0.1, 500],
+  polygons: 50,
+  ringPositions: 5000,
+  totalPositions: 20_000,
+  rampCells: 100,
+} as const;
+
+/**
+ * Versions the caller saw, per lead: an object { "24": 3, "27": 1 } or an array in the order of `leads`.
+ * A lead whose grid changed since is refused with 4009 and nothing is applied.
+ */
+export const ExpectedVersions = z.union([z.record(z.string().regex(/^\d+$/, 'lead hours'), version), z.array(version).max(REVISE_LIMITS.leads)]);
+
+const reviseTarget = {
+  type: typeCode,
+  factor: typeCode,
+  baseTime: isoTime,
+  /** Lead hours to apply the same revision to (at least one). */
+  leads: z.array(lead).min(1).max(REVISE_LIMITS.leads),
+  expectedVersions: ExpectedVersions,
+};
+
+/** The version the caller saw for `leadHours`, or undefined. */
+export function expectedVersionOf(body: { leads: number[]; expectedVersions: z.infer<typeof ExpectedVersions> }, leadHours: number): number | undefined {
+  const ev = body.expectedVersions;
+  if (Array.isArray(ev)) {
+    const k = body.leads.indexOf(leadHours);
+    return k >= 0 ? ev[k] : undefined;
+  }
+  return ev[String(leadHours)];
+}
+
+function checkLeads(body: { leads: number[]; expectedVersions: z.infer<typeof ExpectedVersions> }, ctx: z.RefinementCtx) {
+  const seen = new Set<number>();
+  body.leads.forEach((l, k) => {
+    if (seen.has(l)) ctx.addIssue({ code: 'custom', path: ['leads', k], message: 'duplicateLead' });
+    seen.add(l);
+  });
+  if (Array.isArray(body.expectedVersions) && body.expectedVersions.length !== body.leads.length) {
+    ctx.addIssue({ code: 'custom', path: ['expectedVersions'], message: 'expectedVersionsLength' });
+    return;
+  }
+  for (const l of body.leads) {
+    if (expectedVersionOf(body, l) === undefined) ctx.addIssue({ code: 'custom', path: ['expectedVersions', String(l)], message: 'expectedVersionMissing' });
+  }
+}
+
+export const RevisePoint = z.strictObject({
+  lon: z.number().min(-180).max(360),
+  lat: z.number().min(-90).max(90),
+  /** The value the forecaster wants at the point (clipped to the factor's valid range). */
+  value: z.number().min(-1e6).max(1e6),
+  /** Radius of influence, km: the change fades to 0 there (Cressman weight). */
+  radiusKm: z.number().min(REVISE_LIMITS.radiusKm[0]).max(REVISE_LIMITS.radiusKm[1]),
+});
+export type RevisePoint = z.infer<typeof RevisePoint>;
+
+export const PointReviseBody = z.strictObject({
+  ...reviseTarget,
+  points: z.array(RevisePoint).min(1).max(REVISE_LIMITS.points),
+}).superRefine(checkLeads);
+export type PointReviseBody = z.input<typeof PointReviseBody>;
+
+const position = z.tuple([z.number().min(-180).max(360), z.number().min(-90).max(90)]);
+/** A linear ring: at least 4 positions, the last equal to the first. */
+const ring = z.array(position).min(4).max(REVISE_LIMITS.ringPositions).superRefine((r, ctx) => {
+  const a = r[0];
+  const b = r[r.length - 1];
+  if (a && b && (a[0] !== b[0] || a[1] !== b[1])) ctx.addIssue({ code: 'custom', message: 'ringNotClosed' });
+});
+const polygonRings = z.array(ring).min(1).max(REVISE_LIMITS.polygons);
+
+/**
+ * The area: a GeoJSON Polygon or MultiPolygon geometry (holes allowed), or a plain array of rings, each ring a
+ * separate polygon (the areas drawn on the map, united).
+ */
+export const ReviseArea = z.union([
+  z.strictObject({ type: z.literal('Polygon'), coordinates: polygonRings }),
+  z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonRings).min(1).max(REVISE_LIMITS.polygons) }),
+  z.array(ring).min(1).max(REVISE_LIMITS.polygons),
+]).superRefine((area, ctx) => {
+  const rings = Array.isArray(area) ? area : area.type === 'Polygon' ? area.coordinates : area.coordinates.flat();
+  const total = rings.reduce((n, r) => n + r.length, 0);
+  if (total > REVISE_LIMITS.totalPositions) ctx.addIssue({ code: 'custom', message: 'tooManyPositions' });
+});
+export type ReviseArea = z.infer<typeof ReviseArea>;
+
+export const AREA_OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide'] as const;
+export const EDGE_MODES = ['flat', 'ramp', 'taper'] as const;
+
+export const ReviseEdge = z.strictObject({
+  mode: z.enum(EDGE_MODES),
+  /** Width of the ramp in cells (ramp only; default 3). */
+  cells: z.number().int().min(1).max(REVISE_LIMITS.rampCells).optional(),
+});
+
+export const PolygonReviseBody = z.strictObject({
+  ...reviseTarget,
+  polygons: ReviseArea,
+  operation: z.enum(AREA_OPERATIONS),
+  /** Value to assign, delta to add or subtract, factor to multiply or divide by (not 0 for divide). */
+  value: z.number().min(-1e6).max(1e6),
+  edge: ReviseEdge.default({ mode: 'flat' }),
+  /** Smooth the edited area afterwards with the mean of an N × N neighbourhood. */
+  smooth: z.number().int().min(3).max(9).refine((n) => n % 2 === 1, 'smoothOdd').optional(),
+}).superRefine((body, ctx) => {
+  checkLeads(body, ctx);
+  if (body.operation === 'divide' && !(body.value > 0)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'divideByZero' });
+});
+export type PolygonReviseBody = z.input<typeof PolygonReviseBody>;
+
+export const CellBox = z.object({ i0: z.number().int(), i1: z.number().int(), j0: z.number().int(), j1: z.number().int() });
+export const LonLatBox = z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() });
+
+export const LeadRevision = z.object({
+  lead: z.number().int(),
+  /** The grid's version after the call (unchanged when no cell changed). */
+  version: z.number().int(),
+  previousVersion: z.number().int(),
+  cellsChanged: z.number().int(),
+  /** The revision record, null when nothing changed. */
+  recordId: z.number().int().nullable(),
+  bbox: LonLatBox.nullable(),
+});
+export const ReviseResult = z.object({
+  /** One id for all leads of the call. */
+  batchId: z.string(),
+  leads: z.array(LeadRevision),
+});
+export type ReviseResult = z.infer<typeof ReviseResult>;
+
+// ---- revision records and recovery -----------------------------------------------------------------
+
+export const REVISION_KINDS = ['point', 'polygon', 'recovery'] as const;
+
+export const RevisionRecord = z.object({
+  id: z.number().int(),
+  batchId: z.string(),
+  kind: z.enum(REVISION_KINDS),
+  type: z.string(),
+  typeName: z.string(),
+  factor: z.string(),
+  factorName: z.string(),
+  unit: z.string(),
+  baseTime: z.string(),
+  lead: z.number().int(),
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  createdAt: z.string(),
+  /** The call's parameters: points, or polygons with operation, value, edge and smooth; for recovery the record recovered. */
+  parameters: z.record(z.string(), z.unknown()),
+  cellsChanged: z.number().int(),
+  cellBox: CellBox.nullable(),
+  /** Extent of the changed cells (cell edges). */
+  bbox: LonLatBox.nullable(),
+  versionBefore: z.number().int(),
+  versionAfter: z.number().int(),
+  /** Undone by a later recovery. */
+  recovered: z.boolean(),
+  recoveredBy: z.number().int().nullable(),
+  /** For a recovery: the record it undid. */
+  recovers: z.number().int().nullable(),
+});
+export type RevisionRecord = z.infer<typeof RevisionRecord>;
+
+export const RecordQuery = z.strictObject({
+  ...pageFields,
+  type: typeCode.optional(),
+  factor: typeCode.optional(),
+  /** Name or username (partial). */
+  user: z.string().trim().max(64).optional(),
+  userId: queryId.optional(),
+  kind: z.enum(REVISION_KINDS).optional(),
+  baseTime: isoTime.optional(),
+  lead: z.coerce.number().int().min(0).max(10_000).optional(),
+  /** Time of the revision, inclusive. */
+  from: isoTime.optional(),
+  to: isoTime.optional(),
+});
+export const RecordIdQuery = z.strictObject({ id: queryId });
+
+export const RecordDetail = RevisionRecord.extend({
+  /**
+   * The changed area for the map: a GeoJSON Feature whose MultiPolygon covers the changed cells, coarsened to at most
+   * 64 × 64 blocks over the changed box (a block is drawn when any of its cells changed).
+   */
+  area: z.object({
+    type: z.literal('Feature'),
+    properties: z.object({ blockCells: z.number().int() }),
+    geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+  }).nullable(),
+  /** Change (new − old) over the changed cells. */
+  delta: z.object({ min: z.number(), max: z.number(), mean: z.number() }).nullable(),
+  /** The exact patch (encodePatch of @agromet/grid, base64) when at most 200 000 cells changed. */
+  patch: z.string().nullable(),
+  /** Later, not recovered revisions of the same cells: they must be recovered before this one. */
+  blockedBy: z.array(z.object({ id: z.number().int(), userName: z.string(), createdAt: z.string() })),
+});
+export type RecordDetail = z.infer<typeof RecordDetail>;
+
+export const RecoveryResult = z.object({
+  /** The new record (kind recovery). */
+  recordId: z.number().int(),
+  recovered: z.number().int(),
+  lead: z.number().int(),
+  version: z.number().int(),
+  cellsChanged: z.number().int(),
+});
+export type RecoveryResult = z.infer<typeof RecoveryResult>;
+
+/** `data` of the 4009 refusing a recovery: the later records to recover first. */
+export const RecoveryBlocked = z.object({
+  blocking: z.array(z.object({ id: z.number().int(), userName: z.string(), createdAt: z.string(), kind: z.enum(REVISION_KINDS) })),
+});
+
+// ---- submission (issue) and file states -------------------------------------------------------------
+
+export const SubmitBody = z.strictObject({
+  type: typeCode,
+  baseTime: isoTime,
+  /** Factor codes to issue; all factors with grids when absent. */
+  factors: z.array(typeCode).min(1).max(50).optional(),
+  remark: text(256),
+});
+export type SubmitBody = z.input<typeof SubmitBody>;
+
+export const SubmitResult = z.object({ issueId: z.number().int(), seq: z.number().int(), jobId: z.string(), grids: z.number().int() });
+
+export const FILE_STATES = ['pending', 'exported', 'failed'] as const;
+export const ISSUE_FORMATS = ['micaps4', 'geotiff'] as const;
+
+export const IssueFile = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  format: z.enum(ISSUE_FORMATS),
+  factor: z.string(),
+  lead: z.number().int(),
+  size: z.number().int(),
+});
+
+export const FileState = z.object({
+  /** The issue (one submission). */
+  id: z.number().int(),
+  /** 1 for the first issue of this type and base time, then 2, 3 … */
+  seq: z.number().int(),
+  type: z.string(),
+  typeName: z.string(),
+  baseTime: z.string(),
+  status: z.enum(FILE_STATES),
+  error: z.string().nullable(),
+  userName: z.string(),
+  remark: z.string(),
+  jobId: z.string(),
+  gridCount: z.number().int(),
+  files: z.array(IssueFile),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type FileState = z.infer<typeof FileState>;
+
+export const FileStateQuery = z.strictObject({
+  ...pageFields,
+  status: z.enum(FILE_STATES).optional(),
+  type: typeCode.optional(),
+  baseTime: isoTime.optional(),
+});
+export const FileIdQuery = z.strictObject({ id: queryId });

@@ -1,0 +1,91 @@
+// The forecaster's revisions as the console applies them: one function per kind, so that the server
+// and the browser's preview run exactly the same steps and get bit-identical patches.
+import { editArea, smoothArea, type AreaOperation, type EdgeMode, type ValueRange } from './area-ops.js';
+import type { Grid } from './grid.js';
+import { rasterizeArea, type AreaShape, type Mask } from './mask.js';
+import { applyPatch, emptyPatch, type Patch } from './patch.js';
+import { editPoints, type PointTarget } from './point-ops.js';
+
+export interface AreaRevision {
+  operation: AreaOperation;
+  value: number;
+  edge?: EdgeMode;
+  /** After the operation, smooth the area with the mean of an N × N neighbourhood (N odd). */
+  smooth?: number;
+  range?: ValueRange;
+}
+
+/**
+ * A polygon revision: the operation over the area (with its edge treatment), then optionally a
+ * smoothing of the edited values over the same area. Returns the combined patch against `grid`,
+ * which is left unchanged.
+ */
+export function reviseArea(grid: Grid, area: Mask | AreaShape, revision: AreaRevision): Patch {
+  const mask = isMask(area) ? area : rasterizeArea(grid, area);
+  const first = editArea(grid, mask, { operation: revision.operation, value: revision.value, edge: revision.edge, range: revision.range });
+  if (!revision.smooth) return first;
+  const edited = { ...grid, values: grid.values.slice() };
+  applyPatch(edited.values, first, { verify: false });
+  const second = smoothArea(edited, mask, { size: revision.smooth, edge: revision.edge, range: revision.range });
+  return composePatches(first, second);
+}
+
+/** A point revision: Cressman spreading of each point's change within its radius, clipped to the range. */
+export function revisePoints(grid: Grid, points: readonly PointTarget[], range?: ValueRange): Patch {
+  if (points.length === 0) return emptyPatch();
+  const radius = points[0]!.radiusKm ?? 1;
+  return editPoints(grid, points, { radiusKm: radius, ...(range ? { range } : {}) });
+}
+
+function isMask(area: Mask | AreaShape): area is Mask {
+  return typeof area === 'object' && area !== null && !Array.isArray(area) && 'inside' in area && 'bounds' in area;
+}
+
+/**
+ * The patch of applying `first` then `second` (made against the grid after `first`): old values
+ * from the first patch that touched a cell, new values from the last; cells that end where they
+ * began (bit for bit) are left out.
+ */
+export function composePatches(first: Patch, second: Patch): Patch {
+  const a = first.indices;
+  const b = second.indices;
+  const capacity = a.length + b.length;
+  const indices = new Uint32Array(capacity);
+  const oldBits = new Uint32Array(capacity);
+  const newBits = new Uint32Array(capacity);
+  const aOld = bits(first.oldValues);
+  const aNew = bits(first.newValues);
+  const bOld = bits(second.oldValues);
+  const bNew = bits(second.newValues);
+  let p = 0;
+  let q = 0;
+  let n = 0;
+  const push = (index: number, before: number, after: number) => {
+    if (before === after) return;
+    indices[n] = index;
+    oldBits[n] = before;
+    newBits[n++] = after;
+  };
+  while (p < a.length || q < b.length) {
+    if (q >= b.length || (p < a.length && a[p]! < b[q]!)) {
+      push(a[p]!, aOld[p]!, aNew[p]!);
+      p++;
+    } else if (p >= a.length || b[q]! < a[p]!) {
+      push(b[q]!, bOld[q]!, bNew[q]!);
+      q++;
+    } else {
+      push(a[p]!, aOld[p]!, bNew[q]!);
+      p++;
+      q++;
+    }
+  }
+  return {
+    indices: indices.slice(0, n),
+    oldValues: new Float32Array(oldBits.buffer.slice(0, 4 * n)),
+    newValues: new Float32Array(newBits.buffer.slice(0, 4 * n)),
+  };
+}
+
+function bits(values: Float32Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length);
+}
