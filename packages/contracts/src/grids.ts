@@ -92,6 +92,7 @@ export const GisLayers = z.object({
   boundaries: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
   wmsUrl: z.string(),
 });
+export type GisLayers = z.infer<typeof GisLayers>;
 
 /** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
 export const GRID_IMPORT_MAX_MB = 64;

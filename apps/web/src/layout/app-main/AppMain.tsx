@@ -1,8 +1,9 @@
 import { APP_ROUTES } from '@agromet/contracts';
-import { Activity, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode, type UIEvent } from 'react';
+import { Activity, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';
 import { CurrentViewContext, type CurrentView } from '../../lib/current-view';
+import { useKeptScroll } from '../../lib/use-kept-scroll';
 import { isRedirectPath, useTagsView } from '../../stores/tags-view';
 import { normalizePath, tagViewOf } from '../tags-view/view-of-location';
 import { viewsToRender } from './views-to-render';
@@ -49,19 +50,8 @@ export function AppMain() {
 
 /** One view: its own scroll container (scroll restored when shown again) and its identity. */
 function ViewFrame({ path, children }: { path: string; children: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
-  const scrollTop = useRef(0);
+  const { ref, onScroll } = useKeptScroll<HTMLDivElement>();
   const view = useMemo<CurrentView>(() => ({ path, title: tagViewOf(APP_ROUTES, path)?.title ?? '' }), [path]);
-
-  // Layout effects re-run each time <Activity> shows the view again.
-  useLayoutEffect(() => {
-    if (ref.current) ref.current.scrollTop = scrollTop.current;
-  }, []);
-
-  const onScroll = (e: UIEvent<HTMLDivElement>) => {
-    // A hidden view (display: none) reads 0; keep the position it had when shown.
-    if (e.currentTarget.clientHeight > 0) scrollTop.current = e.currentTarget.scrollTop;
-  };
 
   return (
     <div ref={ref} className="app-view" data-view={path} onScroll={onScroll}>

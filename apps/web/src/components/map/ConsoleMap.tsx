@@ -1,0 +1,93 @@
+import 'ol/ol.css';
+import './console-map.css';
+import OlMap from 'ol/Map';
+import View from 'ol/View';
+import { defaults as defaultControls } from 'ol/control/defaults';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useUserStore } from '../../stores/user';
+import { MAP_NS } from './i18n';
+import { LayerSwitcher } from './LayerSwitcher';
+import { MapContext } from './map-context';
+import { initialViewOf, MAX_ZOOM, MIN_ZOOM, resolveSelection } from './map-rules';
+import { useMapStore } from './map-store';
+import { ProductBar } from './ProductBar';
+import { useBaseLayers } from './use-base-layers';
+import { useMapLayers } from './use-map-data';
+import { usePointOverlay } from './use-point-overlay';
+import { useProductLayer } from './use-product-layer';
+import { ValuePopup } from './ValuePopup';
+
+/**
+ * The full-page map behind group pages: base layers, the product WMS layer with its legend and
+ * time bar, the point-value overlay and the value popup. Pages render over it as `children` and
+ * reach the map through `useConsoleMap()`.
+ */
+export function ConsoleMap({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation(MAP_NS);
+  const target = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<OlMap | null>(null);
+  const branding = useUserStore((s) => s.branding);
+  const { data: layers } = useMapLayers();
+  const { selection, setSelection } = useMapStore(useShallow((s) => ({ selection: s.selection, setSelection: s.setSelection })));
+
+  useEffect(() => {
+    const saved = useMapStore.getState().view;
+    const initial = saved ?? initialViewOf(branding);
+    const olMap = new OlMap({
+      target: target.current!,
+      controls: defaultControls({
+        attributionOptions: { collapsible: true },
+        zoomOptions: { zoomInTipLabel: t('zoomIn'), zoomOutTipLabel: t('zoomOut') },
+      }),
+      view: new View({ center: fromLonLat(initial.center), zoom: initial.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }),
+    });
+    const remember = () => {
+      const view = olMap.getView();
+      const center = view.getCenter();
+      if (center) useMapStore.getState().setView({ center: toLonLat(center) as [number, number], zoom: view.getZoom() ?? initial.zoom });
+    };
+    olMap.on('moveend', remember);
+    setMap(olMap);
+    return () => {
+      olMap.un('moveend', remember);
+      olMap.setTarget(undefined);
+      olMap.dispose();
+      setMap(null);
+    };
+    // The map is created once per mount; branding only seeds the first view.
+  }, []);
+
+  // A selection that no longer exists (or none yet) resolves to what the catalogue has.
+  useEffect(() => {
+    if (!layers) return;
+    const resolved = resolveSelection(layers.products, selection);
+    if (JSON.stringify(resolved) !== JSON.stringify(selection)) setSelection(resolved);
+  }, [layers, selection, setSelection]);
+
+  const baseId = useBaseLayers(map, layers);
+  const wmsStatus = useProductLayer(map, layers?.wmsUrl, selection);
+  const pointCount = usePointOverlay(map, selection);
+
+  return (
+    <MapContext.Provider value={map}>
+      <div className="console-map">
+        <div
+          ref={target}
+          className="console-map-canvas"
+          data-testid="console-map"
+          data-base={baseId}
+          data-wms={wmsStatus}
+          data-points={pointCount}
+          data-layer={selection ? `${selection.type}.${selection.factor}` : ''}
+        />
+        {layers ? <LayerSwitcher layers={layers.baseLayers} activeBase={baseId} /> : null}
+        {layers && layers.products.length > 0 ? <ProductBar products={layers.products} wmsUrl={layers.wmsUrl} /> : null}
+        <ValuePopup map={map} wmsUrl={layers?.wmsUrl} />
+        {children}
+      </div>
+    </MapContext.Provider>
+  );
+}

@@ -1,0 +1,87 @@
+import type { ForecastTypeInfo } from '@agromet/contracts';
+import { Checkbox, Select, Slider, Tooltip } from 'antd';
+import dayjs from 'dayjs';
+import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
+import { useUserStore } from '../../stores/user';
+import { MAP_NS } from './i18n';
+import { legendUrl, resolveSelection, validTimeOf } from './map-rules';
+import { useMapStore } from './map-store';
+
+const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+
+/** Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend. */
+export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTypeInfo[]; wmsUrl: string }) {
+  const { t } = useTranslation(MAP_NS);
+  const token = useUserStore((s) => s.token);
+  const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
+    useShallow((s) => ({ selection: s.selection, setSelection: s.setSelection, points: s.points, setPoints: s.setPoints, opacity: s.opacity, setOpacity: s.setOpacity })),
+  );
+  if (!selection) return null;
+  const type = products.find((p) => p.code === selection.type);
+  if (!type) return null;
+  const choose = (patch: Partial<typeof selection>) => setSelection(resolveSelection(products, { ...selection, ...patch }));
+  const withGrids = products.filter((p) => p.baseTimes.length > 0);
+  const leads = type.leads;
+  const leadIndex = Math.max(0, leads.indexOf(selection.lead));
+  const marks = Object.fromEntries(leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]));
+
+  return (
+    <>
+      <div className="map-product-bar" data-testid="map-product-bar">
+        <Select
+          size="small"
+          className="map-product-type"
+          aria-label={t('product.type')}
+          value={selection.type}
+          popupMatchSelectWidth={false}
+          options={withGrids.map((p) => ({ value: p.code, label: p.name }))}
+          onChange={(code: string) => setSelection(resolveSelection(products, { ...selection, type: code, baseTime: '', factor: '' }))}
+        />
+        <Select
+          size="small"
+          className="map-product-factor"
+          aria-label={t('product.factor')}
+          value={selection.factor}
+          popupMatchSelectWidth={false}
+          options={type.factors.map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+          onChange={(factor: string) => choose({ factor })}
+        />
+        <Select
+          size="small"
+          className="map-product-base"
+          aria-label={t('product.baseTime')}
+          value={selection.baseTime}
+          popupMatchSelectWidth={false}
+          options={type.baseTimes.map((b) => ({ value: b, label: timeLabel(b) }))}
+          onChange={(baseTime: string) => choose({ baseTime })}
+        />
+        <div className="map-product-lead">
+          <span className="map-product-lead-label">{t('product.leadHours', { hours: selection.lead })}</span>
+          <Slider
+            className="map-lead-slider"
+            aria-label={t('product.lead')}
+            min={0}
+            max={Math.max(0, leads.length - 1)}
+            step={1}
+            marks={marks}
+            value={leadIndex}
+            disabled={leads.length < 2}
+            tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
+            onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
+          />
+          <span className="map-product-valid">{t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}</span>
+        </div>
+        <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
+          {t('product.points')}
+        </Checkbox>
+        <Tooltip title={t('product.opacity')}>
+          <Slider className="map-opacity" min={0} max={1} step={0.05} value={opacity} onChange={(v: number) => setOpacity(v)} aria-label={t('product.opacity')} />
+        </Tooltip>
+      </div>
+      <div className="map-legend" data-testid="map-legend">
+        <img src={legendUrl(wmsUrl, selection, token)} alt={t('product.legend')} />
+      </div>
+    </>
+  );
+}

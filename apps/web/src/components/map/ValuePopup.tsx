@@ -1,0 +1,92 @@
+import { CloseOutlined } from '@ant-design/icons';
+import { Button } from 'antd';
+import type OlMap from 'ol/Map';
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
+import Overlay from 'ol/Overlay';
+import type ImageLayer from 'ol/layer/Image';
+import type ImageWMS from 'ol/source/ImageWMS';
+import { useEffect, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
+import { useTranslation } from 'react-i18next';
+import { MAP_NS } from './i18n';
+import { formatPointValue } from './map-rules';
+import { useMapStore } from './map-store';
+
+interface FeatureInfo {
+  name: string;
+  unit: string;
+  lon: number;
+  lat: number;
+  value: number | null;
+}
+
+function productSource(map: OlMap): ImageWMS | null {
+  const layer = map.getLayers().getArray().find((l) => l.get('role') === 'product') as ImageLayer<ImageWMS> | undefined;
+  return layer?.getVisible() ? (layer.getSource() ?? null) : null;
+}
+
+/** A click on the map shows the exact grid value there (WMS GetFeatureInfo), unless a page owns clicks. */
+export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string | undefined }) {
+  const { t } = useTranslation(MAP_NS);
+  // OpenLayers moves the overlay's element into the map; React renders into it through a portal.
+  const [element] = useState(() => document.createElement('div'));
+  const overlay = useRef<Overlay | null>(null);
+  const [info, setInfo] = useState<FeatureInfo | null>(null);
+
+  useEffect(() => {
+    if (!map) return;
+    const popup = new Overlay({ element, positioning: 'bottom-center', offset: [0, -10], stopEvent: true });
+    map.addOverlay(popup);
+    overlay.current = popup;
+    let controller: AbortController | null = null;
+    const onClick = (event: MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>) => {
+      if (useMapStore.getState().clickOwners > 0) return;
+      const source = productSource(map);
+      const resolution = map.getView().getResolution();
+      if (!source || resolution === undefined) return;
+      const url = source.getFeatureInfoUrl(event.coordinate, resolution, 'EPSG:3857', { INFO_FORMAT: 'application/json' });
+      if (!url) return;
+      controller?.abort();
+      controller = new AbortController();
+      const coordinate = event.coordinate;
+      fetch(url, { signal: controller.signal })
+        .then((res) => (res.ok && res.headers.get('content-type')?.includes('json') ? (res.json() as Promise<FeatureInfo>) : null))
+        .then((data) => {
+          if (!data) return;
+          setInfo(data);
+          popup.setPosition(coordinate);
+        })
+        .catch(() => {});
+    };
+    map.on('singleclick', onClick);
+    return () => {
+      controller?.abort();
+      map.un('singleclick', onClick);
+      map.removeOverlay(popup);
+      overlay.current = null;
+    };
+  }, [map, wmsUrl, element]);
+
+  const close = () => {
+    overlay.current?.setPosition(undefined);
+    setInfo(null);
+  };
+
+  return createPortal(
+    <div className="map-value-popup" data-testid="map-value-popup" hidden={!info}>
+      {info ? (
+        <>
+          <div className="map-value-popup-head">
+            <strong>{info.name}</strong>
+            <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('info.close')} onClick={close} />
+          </div>
+          <div className="map-value-popup-value">
+            {info.value === null ? t('info.missing') : `${formatPointValue(info.value)} ${info.unit}`}
+          </div>
+          <div className="map-value-popup-pos">{t('info.position', { lon: info.lon.toFixed(3), lat: info.lat.toFixed(3) })}</div>
+        </>
+      ) : null}
+    </div>,
+    element,
+  );
+}

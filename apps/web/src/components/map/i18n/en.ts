@@ -1,0 +1,48 @@
+import type { MapMessages } from './zh';
+
+const en: MapMessages = {
+  base: {
+    title: 'Base map',
+    tiandituVec: 'Tianditu vector',
+    tiandituVecLabel: 'Tianditu vector labels',
+    tiandituImg: 'Tianditu imagery',
+    tiandituImgLabel: 'Tianditu imagery labels',
+    tiandituTer: 'Tianditu terrain',
+    tiandituTerLabel: 'Tianditu terrain labels',
+    amapVec: 'AutoNavi streets',
+    amapImg: 'AutoNavi satellite',
+    osm: 'OpenStreetMap',
+    offline: 'Offline (country outlines)',
+    offlineProvinces: 'Province outlines',
+    labels: 'Show labels',
+  },
+  product: {
+    title: 'Product layer',
+    type: 'Forecast type',
+    factor: 'Factor',
+    baseTime: 'Base time',
+    lead: 'Lead time',
+    leadHours: '{{hours}} h',
+    validTime: 'Valid {{time}}',
+    points: 'Grid values',
+    none: 'No grid products yet',
+    legend: 'Legend',
+    opacity: 'Opacity',
+  },
+  panel: {
+    collapse: 'Collapse panel',
+    expand: 'Expand panel',
+  },
+  info: {
+    title: 'Grid value',
+    value: 'Value',
+    missing: 'No data',
+    position: 'Lon {{lon}}, lat {{lat}}',
+    close: 'Close',
+  },
+  zoomIn: 'Zoom in',
+  zoomOut: 'Zoom out',
+  home: 'Back to the initial view',
+};
+
+export default en;

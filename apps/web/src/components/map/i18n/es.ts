@@ -1,0 +1,48 @@
+import type { MapMessages } from './zh';
+
+const es: MapMessages = {
+  base: {
+    title: 'Mapa base',
+    tiandituVec: 'Tianditu vectorial',
+    tiandituVecLabel: 'Etiquetas Tianditu vectorial',
+    tiandituImg: 'Tianditu imágenes',
+    tiandituImgLabel: 'Etiquetas Tianditu imágenes',
+    tiandituTer: 'Tianditu relieve',
+    tiandituTerLabel: 'Etiquetas Tianditu relieve',
+    amapVec: 'AutoNavi calles',
+    amapImg: 'AutoNavi satélite',
+    osm: 'OpenStreetMap',
+    offline: 'Sin conexión (fronteras)',
+    offlineProvinces: 'Límites provinciales',
+    labels: 'Mostrar etiquetas',
+  },
+  product: {
+    title: 'Capa de producto',
+    type: 'Tipo de pronóstico',
+    factor: 'Variable',
+    baseTime: 'Hora base',
+    lead: 'Plazo',
+    leadHours: '{{hours}} h',
+    validTime: 'Válido {{time}}',
+    points: 'Valores de la rejilla',
+    none: 'Aún no hay productos de rejilla',
+    legend: 'Leyenda',
+    opacity: 'Opacidad',
+  },
+  panel: {
+    collapse: 'Contraer panel',
+    expand: 'Desplegar panel',
+  },
+  info: {
+    title: 'Valor de la rejilla',
+    value: 'Valor',
+    missing: 'Sin datos',
+    position: 'Lon {{lon}}, lat {{lat}}',
+    close: 'Cerrar',
+  },
+  zoomIn: 'Acercar',
+  zoomOut: 'Alejar',
+  home: 'Volver a la vista inicial',
+};
+
+export default es;

@@ -1,0 +1,48 @@
+/** Map layout labels (namespace `map`). */
+const zh = {
+  base: {
+    title: '底图',
+    tiandituVec: '天地图 矢量',
+    tiandituVecLabel: '天地图 矢量注记',
+    tiandituImg: '天地图 影像',
+    tiandituImgLabel: '天地图 影像注记',
+    tiandituTer: '天地图 地形',
+    tiandituTerLabel: '天地图 地形注记',
+    amapVec: '高德 街道',
+    amapImg: '高德 卫星',
+    osm: 'OpenStreetMap',
+    offline: '离线底图（国界）',
+    offlineProvinces: '省界',
+    labels: '显示注记',
+  },
+  product: {
+    title: '产品图层',
+    type: '预报类型',
+    factor: '要素',
+    baseTime: '起报时间',
+    lead: '预报时效',
+    leadHours: '{{hours}} 小时',
+    validTime: '有效时间 {{time}}',
+    points: '格点值',
+    none: '暂无格点产品',
+    legend: '图例',
+    opacity: '透明度',
+  },
+  panel: {
+    collapse: '收起面板',
+    expand: '展开面板',
+  },
+  info: {
+    title: '格点值',
+    value: '值',
+    missing: '无数据',
+    position: '经度 {{lon}}，纬度 {{lat}}',
+    close: '关闭',
+  },
+  zoomIn: '放大',
+  zoomOut: '缩小',
+  home: '回到初始位置',
+};
+
+export type MapMessages = typeof zh;
+export default zh;

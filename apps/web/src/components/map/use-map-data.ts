@@ -1,0 +1,31 @@
+import { ADMIN, API, GRID_READER_CODES, type GisLayers } from '@agromet/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { request } from '../../lib/request';
+import { useUserStore } from '../../stores/user';
+import { offlineLayers } from './map-rules';
+
+export const GIS_QUERY_KEY = ['gis', 'all'] as const;
+
+/** Whether the user's codes let them read forecast grids (and so call /gis/all). */
+export function canReadGrids(roles: readonly string[]): boolean {
+  return roles.includes(ADMIN) || roles.some((r) => (GRID_READER_CODES as readonly string[]).includes(r));
+}
+
+/** Layers for the map: /gis/all for grid readers; the console's offline outlines for everyone else. */
+export function useMapLayers(): { data: GisLayers | undefined; isLoading: boolean } {
+  const roles = useUserStore((s) => s.roles);
+  const readsGrids = canReadGrids(roles);
+  const query = useQuery({
+    queryKey: GIS_QUERY_KEY,
+    queryFn: ({ signal }) => request('gisAll', { signal }),
+    enabled: readsGrids,
+    staleTime: 60_000,
+  });
+  if (!readsGrids) {
+    return {
+      data: { products: [], baseLayers: offlineLayers(API.gisCountries.url, API.gisProvinces.url), defaultBase: 'offline', boundaries: [], wmsUrl: '/api/wms' },
+      isLoading: false,
+    };
+  }
+  return { data: query.data, isLoading: query.isLoading };
+}

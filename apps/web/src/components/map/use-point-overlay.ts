@@ -1,0 +1,78 @@
+import Feature from 'ol/Feature';
+import type OlMap from 'ol/Map';
+import Point from 'ol/geom/Point';
+import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat, transformExtent } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import { useEffect, useRef, useState } from 'react';
+import { request } from '../../lib/request';
+import { pointLabelStyle } from './point-style';
+import type { ProductSelection } from './map-rules';
+import { useMapStore } from './map-store';
+
+/** Grid-point values over the product layer, fetched for the visible box and thinned by the server. */
+export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): number {
+  const visible = useMapStore((s) => s.points);
+  const [count, setCount] = useState(0);
+  const layerRef = useRef<VectorLayer<VectorSource<Feature<Point>>> | null>(null);
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } });
+    map.addLayer(layer);
+    layerRef.current = layer;
+    return () => {
+      map.removeLayer(layer);
+      layerRef.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const layer = layerRef.current;
+    if (!map || !layer) return;
+    const source = layer.getSource()!;
+    layer.setVisible(visible);
+    if (!selection || !visible) {
+      source.clear();
+      setCount(0);
+      return;
+    }
+    let controller: AbortController | null = null;
+    const load = () => {
+      const size = map.getSize();
+      const view = map.getView();
+      if (!size) return;
+      const [west, south, east, north] = transformExtent(view.calculateExtent(size), 'EPSG:3857', 'EPSG:4326');
+      controller?.abort();
+      controller = new AbortController();
+      const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
+      request('latticePoints', {
+        query: {
+          type: selection.type, factor: selection.factor, lead: selection.lead,
+          ...(selection.baseTime ? { baseTime: selection.baseTime } : {}),
+          west: clamp(west!, 180), south: clamp(south!, 90), east: clamp(east!, 180), north: clamp(north!, 90),
+          zoom: Math.max(0, Math.round(view.getZoom() ?? 0)),
+        },
+        signal: controller.signal,
+        silent: true,
+      }).then(
+        (data) => {
+          source.clear(true);
+          source.addFeatures(data.points.map((p) => new Feature({ geometry: new Point(fromLonLat([p.lon, p.lat])), value: p.value })));
+          setCount(data.points.length);
+        },
+        () => {
+          // Aborted by a newer move, or no grid here: the layer keeps what it had.
+        },
+      );
+    };
+    load();
+    map.on('moveend', load);
+    return () => {
+      map.un('moveend', load);
+      controller?.abort();
+    };
+  }, [map, selection, visible]);
+
+  return count;
+}

@@ -1,0 +1,116 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, at, pngFixture, signIn } from './fixtures';
+
+/** Opaque pixels of an image the browser loads (same origin, so the canvas can be read). */
+async function opaquePixels(page: Page, url: string): Promise<{ width: number; height: number; opaque: number }> {
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0;
+    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) opaque += 1;
+    return { width: canvas.width, height: canvas.height, opaque };
+  }, url);
+}
+
+test.describe('map layout', () => {
+  test('offline base, product WMS layer, point values, a click shows the value, the panel folds away', async ({ page }) => {
+    // A zoning specialist of the demo customer reads the demo forecast grids.
+    await signIn(page, 'demo-zoning', ADMIN_PASSWORD);
+    const countries = page.waitForResponse((r) => r.url().includes('/api/gis/offline/countries.json') && r.ok());
+    const getMap = page.waitForResponse((r) => r.url().includes('/api/wms') && /REQUEST=GetMap/i.test(r.url()));
+    const points = page.waitForResponse((r) => r.url().includes('/api/lattice/getPoint'));
+    await page.goto(at('/zoning-manage/make-zoning'));
+
+    const map = page.getByTestId('console-map');
+    // Without a Tianditu key the console's own outlines are the base.
+    await expect(map).toHaveAttribute('data-base', 'offline');
+    expect((await (await countries).json()).type).toBe('FeatureCollection');
+
+    // The product layer draws a real image with coloured pixels.
+    const mapResponse = await getMap;
+    expect(mapResponse.headers()['content-type']).toBe('image/png');
+    await expect(map).toHaveAttribute('data-wms', 'loaded');
+    const image = await opaquePixels(page, mapResponse.url());
+    expect(image.opaque).toBeGreaterThan(image.width * image.height * 0.05);
+
+    // Point values for the visible box, with two decimals.
+    const pointData = (await (await points).json()).data as { points: Array<{ value: number }> };
+    expect(pointData.points.length).toBeGreaterThan(10);
+    await expect(map).not.toHaveAttribute('data-points', '0');
+    await expect(page.getByTestId('map-legend').locator('img')).toHaveJSProperty('complete', true);
+    await expect(page.getByTestId('map-product-bar')).toContainText('°C');
+
+    // A click on the grid shows the exact value there, as the WMS answers it.
+    const box = (await map.boundingBox())!;
+    const info = page.waitForResponse((r) => /REQUEST=GetFeatureInfo/i.test(r.url()));
+    await page.mouse.click(box.x + box.width * 0.6, box.y + box.height * 0.5);
+    const answer = (await (await info).json()) as { value: number | null; unit: string };
+    expect(answer.value).not.toBeNull();
+    const popup = page.getByTestId('map-value-popup');
+    await expect(popup).toBeVisible();
+    await expect(popup).toContainText(`${answer.value!.toFixed(2)} ${answer.unit}`);
+
+    // Another lead time redraws the layer with that lead.
+    const nextMap = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /DIM_LEAD=3(&|$)/.test(r.url()));
+    await page.locator('.map-lead-slider .ant-slider-handle').focus();
+    await page.keyboard.press('ArrowRight');
+    expect((await nextMap).ok()).toBe(true);
+    await expect(page.getByTestId('map-product-bar')).toContainText('3');
+
+    // The page panel folds away (keeping its input) and comes back.
+    const panel = page.getByTestId('map-panel');
+    const keyword = panel.locator('.placeholder-keyword');
+    await keyword.fill('小麦');
+    await panel.getByRole('button', { name: '收起面板' }).click();
+    await expect(keyword).toBeHidden();
+    await panel.getByRole('button', { name: '展开面板' }).click();
+    await expect(keyword).toHaveValue('小麦');
+  });
+
+  test('the base layer choice and point values toggle persist across reloads', async ({ page }) => {
+    // Tests never reach the internet: OpenStreetMap tiles come from here.
+    const tile = pngFixture(256, 256);
+    let tiles = 0;
+    await page.route('https://tile.openstreetmap.org/**', (route) => {
+      tiles += 1;
+      return route.fulfill({ status: 200, contentType: 'image/png', body: tile });
+    });
+    await signIn(page, 'demo-zoning', ADMIN_PASSWORD);
+    await page.goto(at('/zoning-manage/make-zoning'));
+    const map = page.getByTestId('console-map');
+    await expect(map).toHaveAttribute('data-wms', 'loaded');
+    await page.locator('.map-control-layers button').click();
+    const switcher = page.getByTestId('map-layer-switcher');
+    await expect(switcher).toContainText('离线底图');
+    await switcher.getByText('OpenStreetMap').click();
+    await expect(map).toHaveAttribute('data-base', 'osm');
+    await expect.poll(() => tiles).toBeGreaterThan(0);
+    await page.locator('.map-points-toggle').click();
+    await expect(map).toHaveAttribute('data-points', '0');
+
+    await page.reload();
+    await expect(map).toHaveAttribute('data-base', 'osm');
+    await expect(page.locator('.map-points-toggle input')).not.toBeChecked();
+    // Back to what the next tests expect.
+    await page.locator('.map-points-toggle').click();
+    await page.locator('.map-control-layers button').click();
+    await page.getByTestId('map-layer-switcher').getByText('离线底图').click();
+    await expect(map).toHaveAttribute('data-base', 'offline');
+  });
+
+  test('a user without grid codes still gets a map under the page', async ({ page }) => {
+    await signIn(page, 'demo-travel', ADMIN_PASSWORD);
+    await page.goto(at('/travel-manage/travel-scenic'));
+    const map = page.getByTestId('console-map');
+    await expect(map).toHaveAttribute('data-base', 'offline');
+    await expect(page.getByTestId('map-product-bar')).toHaveCount(0);
+    await expect(page.getByTestId('map-panel')).toBeVisible();
+  });
+});
