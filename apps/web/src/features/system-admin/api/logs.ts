@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { request } from '../../../lib/request';
 import { exportFilename, type LogFilters } from '../logs/log-filters';
 import { listQuery, type Paging } from '../utils/query';
-import { downloadRaw, saveBlob } from './download';
+import { downloadRaw, saveBlob } from '../../../lib/download';
 import { saKeys } from './keys';
 
 export function useLogPage(filters: LogFilters, paging: Paging) {

@@ -1,6 +1,6 @@
 import { API, type ApiName } from '@agromet/contracts';
-import { http, type CallOptions } from '../../../lib/request';
-import type { QueryValue } from '../../../lib/request-rules';
+import { http, type CallOptions } from './request';
+import type { QueryValue } from './request-rules';
 
 /** Saves a Blob as a file through a temporary object URL. */
 export function saveBlob(blob: Blob, filename: string): void {
