@@ -105,9 +105,12 @@ export class GridStore {
       for (const [k, item] of items.entries()) await this.storage.put(storageKeys[k]!, encodeValues(item.grid.values));
       const rows = await this.db.transaction().execute(async (tx) => {
         const now = nowIso();
-        const saved: GridRow[] = [];
+        const saved: GridRow[] = new Array(items.length);
         const old: string[] = [];
-        for (const [k, { key, grid, expectedVersion }] of items.entries()) {
+        // Rows are locked in one order whatever the caller's, so two multi-grid saves cannot deadlock (PostgreSQL).
+        const order = items.map((_, k) => k).sort((a, b) => compareKeys(items[a]!.key, items[b]!.key));
+        for (const k of order) {
+          const { key, grid, expectedVersion } = items[k]!;
           const storageKey = storageKeys[k]!;
           const current = await findRow(tx, key);
           const geometry = { lon0: grid.lon0, lat0: grid.lat0, dx: grid.dx, dy: grid.dy, nx: grid.nx, ny: grid.ny };
@@ -122,17 +125,17 @@ export class GridStore {
               throw latest ? staleGrid(latest) : errors.conflict('staleVersion');
             }
             old.push(current.storage_key);
-            saved.push({
+            saved[k] = {
               ...current, ...geometry, storage_key: storageKey, version: current.version + 1, updated_by: editor.userId,
               updated_by_name: editor.name, updated_at: now,
-            });
+            };
           } else {
             if (expectedVersion !== undefined) throw errors.notFound();
-            saved.push(await tx.insertInto('grid').values({
+            saved[k] = await tx.insertInto('grid').values({
               customer_id: key.customerId, forecast_type_id: key.forecastTypeId, factor_id: key.factorId, base_time: key.baseTime,
               lead_hours: key.leadHours, ...geometry, storage_key: storageKey, updated_by: editor.userId, updated_by_name: editor.name,
               created_at: now, updated_at: now,
-            }).returningAll().executeTakeFirstOrThrow());
+            }).returningAll().executeTakeFirstOrThrow();
           }
         }
         if (opts.inTransaction) await opts.inTransaction(tx, saved);
@@ -153,6 +156,10 @@ export class GridStore {
       }
     }
   }
+}
+
+function compareKeys(a: GridKey, b: GridKey): number {
+  return a.customerId - b.customerId || a.factorId - b.factorId || a.baseTime.localeCompare(b.baseTime) || a.leadHours - b.leadHours;
 }
 
 function findRow(db: Db, key: GridKey): Promise<GridRow | undefined> {
