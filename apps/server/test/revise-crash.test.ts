@@ -173,4 +173,30 @@ describe('revisions under load', () => {
       expect((await gridRow(t, customer, 9)).version).toBe(v9 + 1);
     }
   });
+
+  it('a recovery racing a revision of the same cells: one goes through, the other gets 4009, nothing half-applied', async () => {
+    const otherToken = (await t.login('crash-fc2', 'Revise-Pass-1', '10.61.0.2')).access_token;
+    for (let round = 0; round < 3; round++) {
+      const v = (await gridRow(t, customer, 6)).version;
+      const made = await call(t, token, 'POST', '/api/revise/polygonRevise', { ...body([6], [v]), value: 50 + round });
+      expect(made.json().code).toBe(0);
+      const recordId = made.json().data.leads[0].recordId as number;
+      const before = await gridRow(t, customer, 6);
+      const records = await count('revision');
+      const answers = await Promise.all([
+        call(t, token, 'GET', `/api/record/recovery?id=${recordId}`),
+        call(t, otherToken, 'POST', '/api/revise/polygonRevise', { ...body([6], [before.version]), value: 1 }),
+      ]);
+      expect(answers.map((a) => a.json().code).sort()).toEqual([0, 4009]);
+      const after = await gridRow(t, customer, 6);
+      expect(after.version).toBe(before.version + 1);
+      expect(await count('revision')).toBe(records + 1);
+      const recovered = (await t.db.db.selectFrom('revision').select('recovered_by_id').where('id', '=', recordId).executeTakeFirstOrThrow()).recovered_by_id;
+      // The record is marked recovered exactly when the recovery was the one that went through.
+      expect(recovered !== null).toBe(answers[0]!.json().code === 0);
+      const values = [...await storedValues(t, after.storage_key)];
+      if (answers[0]!.json().code === 0) expect(values).not.toContain(50 + round);
+      else expect(values).toContain(1);
+    }
+  });
 });
