@@ -44,6 +44,8 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'sys-role': () => import('../features/system-admin/roles/RolePage').then((m) => ({ Component: m.RolePage })),
   'sys-permission': () => import('../features/system-admin/permissions/PermissionPage').then((m) => ({ Component: m.PermissionPage })),
   'sys-log': () => import('../features/system-admin/logs/LogPage').then((m) => ({ Component: m.LogPage })),
+  'point-revise': () => import('../features/data-revise/editing/PointRevisePage').then((m) => ({ Component: m.PointRevisePage })),
+  'surface-revise': () => import('../features/data-revise/editing/SurfaceRevisePage').then((m) => ({ Component: m.SurfaceRevisePage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {

@@ -86,3 +86,11 @@ describe('base layers', () => {
     expect(layersToShow(layers, 'gone', false).map((l) => l.id)).toEqual(['tianditu-vec']);
   });
 });
+
+describe('product refresh', () => {
+  it('gives the WMS request a new address after the grid changed', () => {
+    const selection = { type: 'fine', factor: 't2m', baseTime: '', lead: 0 };
+    expect(wmsParams(selection, 'tok', 0)).not.toHaveProperty('STAMP');
+    expect(wmsParams(selection, 'tok', 2).STAMP).toBe(2);
+  });
+});

@@ -65,7 +65,7 @@ export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: 
 }
 
 /** WMS parameters of the product layer (1.3.0; the token rides along because images cannot send headers). */
-export function wmsParams(selection: ProductSelection, token: string): Record<string, string | number | boolean> {
+export function wmsParams(selection: ProductSelection, token: string, stamp = 0): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {
     LAYERS: wmsLayerName(selection),
     VERSION: '1.3.0',
@@ -75,6 +75,8 @@ export function wmsParams(selection: ProductSelection, token: string): Record<st
     token,
   };
   if (selection.baseTime) params.TIME = selection.baseTime;
+  // A new address after the grid changed, so no cached image of the old values is shown.
+  if (stamp > 0) params.STAMP = stamp;
   return params;
 }
 

@@ -13,6 +13,7 @@ import { useMapStore } from './map-store';
 /** Grid-point values over the product layer, fetched for the visible box and thinned by the server. */
 export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): number {
   const visible = useMapStore((s) => s.points);
+  const stamp = useMapStore((s) => s.productStamp);
   const [count, setCount] = useState(0);
   const layerRef = useRef<VectorLayer<VectorSource<Feature<Point>>> | null>(null);
 
@@ -72,7 +73,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       map.un('moveend', load);
       controller?.abort();
     };
-  }, [map, selection, visible]);
+  }, [map, selection, visible, stamp]);
 
   return count;
 }

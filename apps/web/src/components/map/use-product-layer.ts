@@ -12,6 +12,7 @@ export type WmsStatus = 'none' | 'loading' | 'loaded' | 'error';
 export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, selection: ProductSelection | null): WmsStatus {
   const token = useUserStore((s) => s.token);
   const opacity = useMapStore((s) => s.opacity);
+  const stamp = useMapStore((s) => s.productStamp);
   const [status, setStatus] = useState<WmsStatus>('none');
   const layerRef = useRef<ImageLayer<ImageWMS> | null>(null);
 
@@ -35,8 +36,8 @@ export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, s
     const layer = layerRef.current;
     if (!layer) return;
     layer.setVisible(Boolean(selection));
-    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token));
-  }, [map, wmsUrl, selection, token]);
+    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, stamp));
+  }, [map, wmsUrl, selection, token, stamp]);
 
   useEffect(() => {
     layerRef.current?.setOpacity(opacity);

@@ -1,0 +1,109 @@
+import type { FactorInfo, FileState } from '@agromet/contracts';
+import { Button, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { toastSuccess } from '../../../lib/feedback';
+import { downloadIssueFile, useFileStates, useSubmitForecast } from './api';
+import { REVISE_EDIT_NS } from './i18n';
+
+const STATUS_COLOR: Record<FileState['status'], string> = { pending: 'processing', exported: 'success', failed: 'error' };
+const timeLabel = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** Issuing the revised forecast (frozen and exported as MICAPS 4 and GeoTIFF files), and the issued files. */
+export function IssueForecast({ type, typeName, baseTime, factors }: { type: string; typeName: string; baseTime: string; factors: readonly FactorInfo[] }) {
+  const { t } = useTranslation(REVISE_EDIT_NS);
+  const [asking, setAsking] = useState(false);
+  const [listing, setListing] = useState(false);
+  const [page, setPage] = useState(1);
+  const [chosen, setChosen] = useState<string[]>([]);
+  const [remark, setRemark] = useState('');
+  const submit = useSubmitForecast();
+  const files = useFileStates(page, listing);
+
+  const issue = async () => {
+    const result = await submit.mutateAsync({ type, baseTime, remark, ...(chosen.length ? { factors: chosen } : {}) });
+    toastSuccess(t('issue.started', { seq: result.seq, grids: result.grids }));
+    setAsking(false);
+    setRemark('');
+    setChosen([]);
+    setListing(true);
+  };
+
+  return (
+    <>
+      <Button id="issue-forecast" onClick={() => setAsking(true)}>{t('issue.button')}</Button>
+      <Button id="issue-files" type="link" onClick={() => setListing(true)}>{t('issue.files')}</Button>
+      <Modal
+        open={asking}
+        title={t('issue.title')}
+        okText={t('issue.confirm')}
+        cancelText={t('submit.cancel')}
+        confirmLoading={submit.isPending}
+        onOk={() => void issue().catch(() => {})}
+        onCancel={() => setAsking(false)}
+        destroyOnHidden
+      >
+        <Form layout="vertical">
+          <Form.Item label={t('issue.type')}>
+            <Typography.Text>{typeName}</Typography.Text>
+          </Form.Item>
+          <Form.Item label={t('issue.baseTime')}>
+            <Typography.Text>{timeLabel(baseTime)}</Typography.Text>
+          </Form.Item>
+          <Form.Item label={t('issue.factors')}>
+            <Select
+              mode="multiple"
+              allowClear
+              placeholder={t('issue.allFactors')}
+              value={chosen}
+              onChange={setChosen}
+              options={factors.map((f) => ({ value: f.code, label: f.name }))}
+            />
+          </Form.Item>
+          <Form.Item label={t('issue.remark')}>
+            <Input.TextArea id="issue-remark" maxLength={256} value={remark} onChange={(e) => setRemark(e.target.value)} autoSize={{ minRows: 2, maxRows: 4 }} />
+          </Form.Item>
+        </Form>
+      </Modal>
+      <Drawer open={listing} onClose={() => setListing(false)} title={t('issue.files')} size={720} destroyOnHidden>
+        <Table<FileState>
+          rowKey="id"
+          size="small"
+          data-testid="issue-file-table"
+          loading={files.isLoading}
+          dataSource={files.data?.list ?? []}
+          locale={{ emptyText: t('issue.noFiles') }}
+          pagination={{ current: page, pageSize: 10, total: files.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
+          columns={[
+            { title: t('issue.issuedAt'), dataIndex: 'createdAt', render: timeLabel },
+            { title: t('issue.type'), dataIndex: 'typeName' },
+            { title: t('issue.baseTime'), dataIndex: 'baseTime', render: timeLabel },
+            { title: t('issue.seq'), dataIndex: 'seq' },
+            { title: t('issue.issuedBy'), dataIndex: 'userName' },
+            {
+              title: t('issue.status'), dataIndex: 'status',
+              render: (status: FileState['status'], row) => (
+                <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>{t(`issue.statuses.${status}`)}</Tag>
+              ),
+            },
+          ]}
+          expandable={{
+            rowExpandable: (row) => row.files.length > 0,
+            expandedRowRender: (row) => (
+              <Space direction="vertical" size={2}>
+                {row.files.map((f) => (
+                  <Space key={f.id} size={8} className="issue-file" data-name={f.name}>
+                    <Typography.Text code>{f.name}</Typography.Text>
+                    <Typography.Text type="secondary">{t('issue.lead', { hours: f.lead })} · {(f.size / 1024).toFixed(1)} KB</Typography.Text>
+                    <Button size="small" type="link" onClick={() => void downloadIssueFile(f.id, f.name)}>{t('issue.download')}</Button>
+                  </Space>
+                ))}
+              </Space>
+            ),
+          }}
+        />
+      </Drawer>
+    </>
+  );
+}

@@ -1,0 +1,118 @@
+import { DeleteOutlined } from '@ant-design/icons';
+import { revisePoints, sampleBilinear } from '@agromet/grid';
+import { Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useStationOptions, usePointRevise } from './api';
+import { GridTargetBar } from './GridTargetBar';
+import { REVISE_EDIT_NS } from './i18n';
+import { pointBody, roundTo, summarizePatch, type RevisionPoint } from './revise-rules';
+import { RevisionFooter } from './RevisionFooter';
+import { useMapClicks } from './use-map-clicks';
+import { usePointsLayer } from './use-points-layer';
+import { usePreviewLayer } from './use-preview-layer';
+import { useRevisionTarget } from './use-revision-target';
+import { useSubmitRevision } from './use-submit-revision';
+import './revise.css';
+
+const DEFAULT_RADIUS_KM = 30;
+
+/** Point revision: targets at points (clicked on the map or stations) spread within their radius. */
+export function PointRevisePage() {
+  const { t } = useTranslation(REVISE_EDIT_NS);
+  const target = useRevisionTarget();
+  const { grid, data } = target;
+  const [points, setPoints] = useState<RevisionPoint[]>([]);
+  const [radius, setRadius] = useState(DEFAULT_RADIUS_KM);
+  const nextKey = useRef(1);
+  const stations = useStationOptions();
+  const mutation = usePointRevise();
+
+  const addPoint = (lon: number, lat: number, station?: string) => {
+    if (!grid || !data) return;
+    const current = sampleBilinear(grid, lon, lat);
+    if (Number.isNaN(current)) return;
+    setPoints((list) => [...list, { key: String(nextKey.current++), lon, lat, value: roundTo(current, data.precision), radiusKm: radius, ...(station ? { station } : {}) }]);
+  };
+  useMapClicks((lon, lat) => addPoint(lon, lat));
+  usePointsLayer(points);
+
+  // The preview: the very patch the server will apply, computed here with the same grid package.
+  const range = data ? { min: data.min, max: data.max } : undefined;
+  const patch = useMemo(() => (grid && points.length ? revisePoints(grid, points, range) : null), [grid, points, range?.min, range?.max]);
+  const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
+  usePreviewLayer(grid, patch, summary, target.factor?.colormap);
+
+  const update = (key: string, change: Partial<RevisionPoint>) => setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const submit = useSubmitRevision({ reload: () => target.refetch(), onSaved: () => setPoints([]) });
+
+  return (
+    <section className="revise-page" id="point-revise" aria-labelledby="point-revise-title">
+      <Typography.Title level={4} id="point-revise-title" className="revise-title">{t('route.pointRevise', { ns: 'translation' })}</Typography.Title>
+      <GridTargetBar target={target} />
+      <Typography.Paragraph type="secondary" className="revise-hint">{t('point.hint')}</Typography.Paragraph>
+      <Space wrap size={8} className="revise-tools">
+        <Form.Item label={t('point.defaultRadius')} className="revise-inline-item">
+          <InputNumber id="revise-default-radius" size="small" min={1} max={500} value={radius} onChange={(v) => setRadius(v ?? DEFAULT_RADIUS_KM)} />
+        </Form.Item>
+        <Select
+          showSearch
+          size="small"
+          className="revise-station-pick"
+          style={{ minWidth: 200 }}
+          placeholder={t('point.pickStation')}
+          value={null}
+          optionFilterProp="label"
+          options={(stations.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.stationNumber}` }))}
+          onChange={(id: number) => {
+            const s = stations.data?.list.find((x) => x.id === id);
+            if (s) addPoint(s.longitude, s.latitude, s.name);
+          }}
+        />
+        <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>{t('point.clear')}</Button>
+      </Space>
+      <Table<RevisionPoint>
+        size="small"
+        rowKey="key"
+        className="revise-points"
+        data-testid="revise-points"
+        pagination={false}
+        dataSource={points}
+        locale={{ emptyText: t('point.empty') }}
+        scroll={{ y: 240 }}
+        columns={[
+          { title: '#', width: 36, render: (_, __, k) => k + 1 },
+          { title: t('point.lon'), dataIndex: 'lon', width: 76, render: (v: number, p) => (p.station ? `${p.station}` : v.toFixed(3)) },
+          { title: t('point.lat'), dataIndex: 'lat', width: 64, render: (v: number) => v.toFixed(3) },
+          { title: t('point.current'), width: 70, render: (_, p) => (grid ? roundTo(sampleBilinear(grid, p.lon, p.lat), data?.precision ?? 2) : '') },
+          {
+            title: `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`, width: 100,
+            render: (_, p) => (
+              <InputNumber size="small" className="revise-point-value" aria-label={t('point.value')} value={p.value} min={data?.min} max={data?.max} step={1}
+                onChange={(v) => v !== null && update(p.key, { value: v })} />
+            ),
+          },
+          {
+            title: t('point.radius'), width: 90,
+            render: (_, p) => (
+              <InputNumber size="small" className="revise-point-radius" aria-label={t('point.radius')} value={p.radiusKm} min={1} max={500}
+                onChange={(v) => v !== null && update(p.key, { radiusKm: v })} />
+            ),
+          },
+          {
+            width: 40,
+            render: (_, p) => (
+              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('point.remove')} onClick={() => setPoints((list) => list.filter((x) => x.key !== p.key))} />
+            ),
+          },
+        ]}
+      />
+      <RevisionFooter
+        target={target}
+        summary={summary}
+        submitting={mutation.isPending}
+        onSubmit={(leads) => data && void submit(() => mutation.mutateAsync(pointBody(data, leads, points)))}
+      />
+    </section>
+  );
+}

@@ -1,0 +1,108 @@
+import type { GisLayers } from '@agromet/contracts';
+import Feature from 'ol/Feature';
+import GeoJSON from 'ol/format/GeoJSON';
+import Polygon from 'ol/geom/Polygon';
+import Draw from 'ol/interaction/Draw';
+import VectorLayer from 'ol/layer/Vector';
+import { fromLonLat, toLonLat } from 'ol/proj';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style, Text } from 'ol/style';
+import { useEffect, useRef } from 'react';
+import { useConsoleMap } from '../../../components/map/map-context';
+import { useMapStore } from '../../../components/map/map-store';
+import { boundaryRings } from './area-geometry';
+import { closeRing, type Ring } from './revise-rules';
+
+const areaStyle = (label: string) =>
+  new Style({
+    stroke: new Stroke({ color: '#fa541c', width: 2 }),
+    fill: new Fill({ color: 'rgba(250,84,28,0.08)' }),
+    text: new Text({ text: label, font: 'bold 12px Arial, sans-serif', fill: new Fill({ color: '#ad2102' }), stroke: new Stroke({ color: '#fff', width: 3 }) }),
+  });
+const boundaryStyle = new Style({ stroke: new Stroke({ color: '#2f54eb', width: 1.2 }), fill: new Fill({ color: 'rgba(47,84,235,0.04)' }) });
+
+/** The chosen revision areas drawn on the map, numbered like the list. */
+export function useAreasLayer(rings: readonly Ring[]): void {
+  const map = useConsoleMap();
+  const source = useRef(new VectorSource());
+  useEffect(() => {
+    if (!map) return;
+    const layer = new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-areas' } });
+    map.addLayer(layer);
+    return () => {
+      map.removeLayer(layer);
+    };
+  }, [map]);
+  useEffect(() => {
+    source.current.clear(true);
+    source.current.addFeatures(rings.map((ring, k) => {
+      const f = new Feature(new Polygon([ring.map((p) => fromLonLat(p))]));
+      f.setStyle(areaStyle(String(k + 1)));
+      return f;
+    }));
+  }, [rings]);
+}
+
+/** Polygon drawing on the map while `active`; each finished polygon is handed over as a lon/lat ring. */
+export function usePolygonDraw(active: boolean, onRing: (ring: Ring) => void): void {
+  const map = useConsoleMap();
+  const handler = useRef(onRing);
+  handler.current = onRing;
+  useEffect(() => {
+    if (!map || !active) return;
+    const release = useMapStore.getState().claimClicks();
+    const draw = new Draw({ type: 'Polygon', source: new VectorSource() });
+    draw.on('drawend', (e) => {
+      const geometry = e.feature.getGeometry() as Polygon;
+      handler.current(closeRing((geometry.getCoordinates()[0] ?? []).map((c) => toLonLat(c))));
+    });
+    map.addInteraction(draw);
+    return () => {
+      map.removeInteraction(draw);
+      release();
+    };
+  }, [map, active]);
+}
+
+/**
+ * A boundary layer (e.g. provinces) shown while picking; a click on one of its areas hands over
+ * that area's outer rings (lon/lat), simplified when needed to fit the server's limits.
+ */
+export function useBoundaryPick(
+  boundary: GisLayers['boundaries'][number] | undefined,
+  active: boolean,
+  usedPositions: number,
+  onRings: (rings: Ring[], simplified: boolean) => void,
+): void {
+  const map = useConsoleMap();
+  const handler = useRef(onRings);
+  handler.current = onRings;
+  const used = useRef(usedPositions);
+  used.current = usedPositions;
+  useEffect(() => {
+    if (!map || !active || !boundary) return;
+    const release = useMapStore.getState().claimClicks();
+    const layer = new VectorLayer({
+      source: new VectorSource({ url: boundary.url, format: new GeoJSON() }),
+      style: boundaryStyle,
+      zIndex: 25,
+      properties: { role: 'revision-boundary' },
+    });
+    map.addLayer(layer);
+    const onClick = (e: { pixel: number[] }) => {
+      const feature = map.forEachFeatureAtPixel(e.pixel, (f) => f, { layerFilter: (l) => l === layer });
+      const geometry = feature instanceof Feature ? feature.getGeometry() : undefined;
+      if (!geometry) return;
+      const lonLat = geometry.clone();
+      lonLat.transform('EPSG:3857', 'EPSG:4326');
+      const { rings, simplified } = boundaryRings(lonLat, used.current);
+      if (rings.length) handler.current(rings, simplified);
+    };
+    map.on('singleclick', onClick);
+    return () => {
+      map.un('singleclick', onClick);
+      map.removeLayer(layer);
+      release();
+    };
+  }, [map, active, boundary]);
+}
