@@ -1,7 +1,7 @@
 import type { BaseLayer, ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  formatPointValue, initialViewOf, labelFontPx, layersToShow, legendUrl, resolveSelection, validTimeOf, wmsParams,
+  formatPointValue, initialViewOf, labelFontPx, layerName, layersToShow, legendUrl, resolveSelection, validTimeOf, wmsParams,
 } from './map-rules';
 
 const factor = (code: string) => ({ id: 1, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] }, layer: `t.${code}` });
@@ -92,5 +92,13 @@ describe('product refresh', () => {
     const selection = { type: 'fine', factor: 't2m', baseTime: '', lead: 0 };
     expect(wmsParams(selection, 'tok', 0)).not.toHaveProperty('STAMP');
     expect(wmsParams(selection, 'tok', 2).STAMP).toBe(2);
+  });
+});
+
+describe('layer names', () => {
+  it('translate built-in keys and keep uploaded names', () => {
+    const t = (k: string) => `«${k}»`;
+    expect(layerName('map.boundary.provinces', t)).toBe('«boundary.provinces»');
+    expect(layerName('西安市区县', t)).toBe('西安市区县');
   });
 });

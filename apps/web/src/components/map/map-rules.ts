@@ -125,3 +125,8 @@ export function offlineLayers(countriesUrl: string, provincesUrl: string): BaseL
 export function layerTitleKey(title: string): string {
   return title.replace(/^map\./, '');
 }
+
+/** Built-in layers carry an i18n key ("map.…") as their name; uploaded ones their own name. */
+export function layerName(name: string, t: (key: string) => string): string {
+  return name.startsWith('map.') ? t(layerTitleKey(name)) : name;
+}

@@ -40,6 +40,9 @@ const en: MapMessages = {
     position: 'Lon {{lon}}, lat {{lat}}',
     close: 'Close',
   },
+  boundary: {
+    provinces: 'Provinces',
+  },
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   home: 'Back to the initial view',

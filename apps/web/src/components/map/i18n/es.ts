@@ -40,6 +40,9 @@ const es: MapMessages = {
     position: 'Lon {{lon}}, lat {{lat}}',
     close: 'Cerrar',
   },
+  boundary: {
+    provinces: 'Provincias',
+  },
   zoomIn: 'Acercar',
   zoomOut: 'Alejar',
   home: 'Volver a la vista inicial',

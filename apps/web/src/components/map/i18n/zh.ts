@@ -39,6 +39,9 @@ const zh = {
     position: '经度 {{lon}}，纬度 {{lat}}',
     close: '关闭',
   },
+  boundary: {
+    provinces: '省界',
+  },
   zoomIn: '放大',
   zoomOut: '缩小',
   home: '回到初始位置',

@@ -4,6 +4,8 @@ import { reviseArea } from '@agromet/grid';
 import { Button, Checkbox, Form, InputNumber, List, Radio, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MAP_NS } from '../../../components/map/i18n';
+import { layerName } from '../../../components/map/map-rules';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { toastWarning } from '../../../lib/feedback';
 import { usePolygonRevise } from './api';
@@ -22,6 +24,7 @@ type Tool = 'none' | 'draw' | 'pick';
 /** Area revision: an operation over drawn or picked polygons, with edge treatment and smoothing. */
 export function SurfaceRevisePage() {
   const { t } = useTranslation(REVISE_EDIT_NS);
+  const { t: tMap } = useTranslation(MAP_NS);
   const target = useRevisionTarget();
   const { grid, data } = target;
   const { data: layers } = useMapLayers();
@@ -67,7 +70,7 @@ export function SurfaceRevisePage() {
         {boundaries.length ? (
           <>
             <Select size="small" className="area-boundary" aria-label={t('area.boundary')} style={{ minWidth: 120 }} value={boundary?.id}
-              options={boundaries.map((b) => ({ value: b.id, label: b.name }))} onChange={setBoundaryId} />
+              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))} onChange={setBoundaryId} />
             <Button id="area-pick" type={tool === 'pick' ? 'primary' : 'default'} size="small" onClick={() => setTool(tool === 'pick' ? 'none' : 'pick')}>
               {tool === 'pick' ? t('area.stop') : t('area.pick')}
             </Button>

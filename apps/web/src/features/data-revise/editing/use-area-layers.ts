@@ -1,6 +1,5 @@
 import type { GisLayers } from '@agromet/contracts';
 import Feature from 'ol/Feature';
-import GeoJSON from 'ol/format/GeoJSON';
 import Polygon from 'ol/geom/Polygon';
 import Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
@@ -8,6 +7,7 @@ import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect, useRef } from 'react';
+import { geoJsonSource } from '../../../components/map/geojson-source';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { boundaryRings } from './area-geometry';
@@ -83,7 +83,7 @@ export function useBoundaryPick(
     if (!map || !active || !boundary) return;
     const release = useMapStore.getState().claimClicks();
     const layer = new VectorLayer({
-      source: new VectorSource({ url: boundary.url, format: new GeoJSON() }),
+      source: geoJsonSource(boundary.url),
       style: boundaryStyle,
       zIndex: 25,
       properties: { role: 'revision-boundary' },
