@@ -151,7 +151,7 @@ export async function buildApp(
   gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec });
   jobRoutes(app, deps);
   wmsRoutes(app, { ...deps, store: gridStore });
-  gisRoutes(app, { ...deps, tiandituKey: config.tiandituKey });
+  gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });
   stationRoutes(app, deps);
   allocationRoutes(app, deps);
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });

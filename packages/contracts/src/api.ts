@@ -5,6 +5,7 @@ import {
   UserCreate, UserEnable, UserQuery, UserResetPassword, UserRow, UserUpdate,
 } from './system.js';
 import { FactorInfo, ForecastTypeInfo, GisLayers, GRID_READER_CODES, GridExportQuery, PointData, PointQuery } from './grids.js';
+import { BOUNDARY_ADMIN_CODES, BOUNDARY_MAX_MB, BoundaryLayer } from './grids.js';
 import { JobCreated, JobInfo, JobParams } from './jobs.js';
 import {
   Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
@@ -170,6 +171,24 @@ export const API = {
   recordList: { method: 'GET', url: '/api/record/findByRecord', access: codes(R.REVISE_RECOVERY), summary: 'Revision records with filters', query: R.RecordQuery, data: paged(R.RevisionRecord) },
   recordDetail: { method: 'GET', url: '/api/record/detail', access: codes(R.REVISE_RECOVERY), summary: 'One revision record with its changed area', query: R.RecordIdQuery, data: R.RecordDetail },
   recordRecovery: { method: 'GET', url: '/api/record/recovery', access: codes(R.REVISE_RECOVERY), summary: 'Restore the old values of a record\'s cells (a new, recorded revision)', query: R.RecordIdQuery, data: R.RecoveryResult },
+
+  // ---- customer boundary layers (GeoJSON polygons, e.g. counties): map overlays and areas to pick for revision ----
+  gisBoundaryList: {
+    method: 'GET', url: '/api/gis/boundaries', access: codes(...GRID_READER_CODES, ...BOUNDARY_ADMIN_CODES),
+    summary: 'Boundary layers uploaded by the caller\'s customer', data: z.array(BoundaryLayer),
+  },
+  gisBoundaryUpload: {
+    method: 'POST', url: '/api/gis/boundary/upload', access: codes(...BOUNDARY_ADMIN_CODES), multipart: true, data: BoundaryLayer,
+    summary: `Upload a GeoJSON boundary layer (multipart: file ≤ ${BOUNDARY_MAX_MB} MB, name); Polygon/MultiPolygon only, properties reduced to a name`,
+  },
+  gisBoundaryGet: {
+    method: 'GET', url: '/api/gis/boundary/:id', access: codes(...GRID_READER_CODES), params: IdParams, data: z.string(), raw: true,
+    summary: 'A boundary layer of the caller\'s customer as GeoJSON',
+  },
+  gisBoundaryDelete: {
+    method: 'POST', url: '/api/gis/boundary/delete', access: codes(...BOUNDARY_ADMIN_CODES), body: IdBody, data: z.null(),
+    summary: 'Delete a boundary layer of the caller\'s customer (row and file)',
+  },
 } as const satisfies Record<string, ApiDef>;
 
 export type ApiName = keyof typeof API;

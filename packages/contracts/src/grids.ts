@@ -89,10 +89,45 @@ export const GisLayers = z.object({
   products: z.array(ForecastTypeInfo),
   baseLayers: z.array(BaseLayer),
   defaultBase: z.string(),
-  boundaries: z.array(z.object({ id: z.string(), name: z.string(), url: z.string() })),
+  /**
+   * Boundary layers to show and to pick revision areas from: the built-in provinces first (id 'provinces', name an
+   * i18n key), then the customer's uploaded layers (id `b<number>`, their own name, url /api/gis/boundary/<number>).
+   */
+  boundaries: z.array(z.object({
+    id: z.string(), name: z.string(), url: z.string(), builtIn: z.boolean(), featureCount: z.number().int().optional(),
+  })),
   wmsUrl: z.string(),
 });
 export type GisLayers = z.infer<typeof GisLayers>;
+
+/** Who may upload and delete a customer's boundary layers (admin passes all). */
+export const BOUNDARY_ADMIN_CODES = ['revise.polygon.admin', 'sys.customer.admin'] as const;
+/** Largest GeoJSON file accepted by POST /api/gis/boundary/upload. */
+export const BOUNDARY_MAX_MB = 20;
+/** Most features (areas) one boundary layer may hold. */
+export const BOUNDARY_MAX_FEATURES = 5000;
+
+/** A boundary layer a customer uploaded (GeoJSON polygons, e.g. counties), served at `url`. */
+export const BoundaryLayer = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  featureCount: z.number().int(),
+  url: z.string(),
+  builtIn: z.boolean(),
+  createdAt: z.string(),
+  /** Name of the user who uploaded it. */
+  createdBy: z.string(),
+});
+export type BoundaryLayer = z.infer<typeof BoundaryLayer>;
+
+/**
+ * Text fields of the multipart upload, beside the field `file`: GeoJSON text (UTF-8), a FeatureCollection, a Feature
+ * or a bare Polygon/MultiPolygon, with Polygon/MultiPolygon geometries in WGS84 lon/lat only.
+ */
+export const BoundaryUploadFields = z.strictObject({
+  name: z.string().trim().min(1).max(64),
+});
+export type BoundaryUploadFields = z.infer<typeof BoundaryUploadFields>;
 
 /** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
 export const GRID_IMPORT_MAX_MB = 64;

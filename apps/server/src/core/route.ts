@@ -20,7 +20,11 @@ export interface RouteResult<T> {
   data: T;
   msg?: string;
   /** For download routes (`raw` in the contract): the bytes to send instead of the envelope. */
-  file?: { contentType: string; filename: string; body: Buffer | string; /** Shown in place, cacheable (static data). */ inline?: boolean };
+  file?: {
+    contentType: string; filename: string; body: Buffer | string; /** Shown in place, cacheable (static data). */ inline?: boolean;
+    /** Overrides the cache-control header (e.g. a short private cache for a customer's own data). */
+    cacheControl?: string;
+  };
 }
 
 const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
@@ -66,7 +70,7 @@ export function registerRoute<D extends ApiDef>(
         return reply
           .header('content-type', result.file.contentType)
           .header('content-disposition', `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', result.file.inline ? 'public, max-age=86400' : 'no-store')
+          .header('cache-control', result.file.cacheControl ?? (result.file.inline ? 'public, max-age=86400' : 'no-store'))
           .send(result.file.body);
       }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };

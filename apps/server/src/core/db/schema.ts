@@ -316,6 +316,20 @@ export interface IssueFileTable {
   created_at: string;
 }
 
+/** A boundary layer a customer uploaded: normalised GeoJSON in file storage. */
+export interface BoundaryLayerTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  storage_key: string;
+  feature_count: number;
+  /** Bytes of the stored (normalised) file. */
+  size: number;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+}
+
 export interface Database {
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
@@ -338,6 +352,7 @@ export interface Database {
   issue: IssueTable;
   issue_grid: IssueGridTable;
   issue_file: IssueFileTable;
+  boundary_layer: BoundaryLayerTable;
 }
 
 export type Customer = Selectable<CustomerTable>;
