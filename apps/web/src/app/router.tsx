@@ -44,6 +44,9 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'sys-role': () => import('../features/system-admin/roles/RolePage').then((m) => ({ Component: m.RolePage })),
   'sys-permission': () => import('../features/system-admin/permissions/PermissionPage').then((m) => ({ Component: m.PermissionPage })),
   'sys-log': () => import('../features/system-admin/logs/LogPage').then((m) => ({ Component: m.LogPage })),
+  'point-manage': () => import('../features/data-revise/stations/StationPage').then((m) => ({ Component: m.StationPage })),
+  'data-manage': () => import('../features/data-revise/allocation/AllocationPage').then((m) => ({ Component: m.AllocationPage })),
+  'operation-log': () => import('../features/data-revise/records/RecordPage').then((m) => ({ Component: m.RecordPage })),
   'point-revise': () => import('../features/data-revise/editing/PointRevisePage').then((m) => ({ Component: m.PointRevisePage })),
   'surface-revise': () => import('../features/data-revise/editing/SurfaceRevisePage').then((m) => ({ Component: m.SurfaceRevisePage })),
 };

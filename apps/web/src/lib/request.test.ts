@@ -101,6 +101,14 @@ describe('envelope handling', () => {
     expect(relogin.isReloginOpen()).toBe(false);
   });
 
+  it('keeps the error envelope\'s data (per-row issues, blocking records) on the error', async () => {
+    const issues = [{ row: 3, field: 'name', message: 'required' }];
+    mockFetch(() => envelope(4100, 'bad rows', { issues }, 400));
+    await expect(http('POST', '/x', { body: {} })).rejects.toMatchObject({ code: 4100, data: { issues } });
+    mockFetch(() => envelope(4003, 'no', null, 403));
+    await expect(http('GET', '/x')).rejects.toMatchObject({ code: 4003, data: null });
+  });
+
   it('only toasts on 4101 (bad credentials), no dialog', async () => {
     mockFetch(() => envelope(4101, '用户名或密码错误', null, 401));
     await expect(api.login({ username: 'a', password: 'b' })).rejects.toMatchObject({ code: 4101 });

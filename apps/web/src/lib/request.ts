@@ -48,14 +48,17 @@ export class ApiError extends Error {
   readonly kind: ApiErrorKind;
   /** Whether the user was already shown this error (toast). */
   readonly notified: boolean;
+  /** The error envelope's `data` (details such as per-row issues or blocking records), null when none. */
+  readonly data: unknown;
 
-  constructor(message: string, init: { code: number; status: number; kind: ApiErrorKind; notified: boolean }) {
+  constructor(message: string, init: { code: number; status: number; kind: ApiErrorKind; notified: boolean; data?: unknown }) {
     super(message);
     this.name = 'ApiError';
     this.code = init.code;
     this.status = init.status;
     this.kind = init.kind;
     this.notified = init.notified;
+    this.data = init.data ?? null;
   }
 }
 
@@ -68,7 +71,7 @@ function combineSignals(timeoutMs: number, signal: AbortSignal | undefined): Abo
   return signal;
 }
 
-function fail(message: string, init: { code: number; status: number; kind: ApiErrorKind }, silent: boolean | undefined): ApiError {
+function fail(message: string, init: { code: number; status: number; kind: ApiErrorKind; data?: unknown }, silent: boolean | undefined): ApiError {
   if (!silent) toastError(message);
   return new ApiError(message, { ...init, notified: !silent });
 }
@@ -132,13 +135,14 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     throw fail(i18n.t('request.networkError'), { code: -1, status: res.status, kind: 'network' }, silent);
   }
 
-  const outcome = classifyResponse(res.status, parseJson(text));
+  const parsed = parseJson(text);
+  const outcome = classifyResponse(res.status, parsed);
   switch (outcome.kind) {
     case 'success':
       return { code: outcome.code, msg: outcome.msg, data: outcome.data as T };
     case 'api-error': {
       const message = outcome.msg || i18n.t('request.httpError', { status: outcome.status });
-      const error = fail(message, { code: outcome.code, status: outcome.status, kind: 'api' }, silent);
+      const error = fail(message, { code: outcome.code, status: outcome.status, kind: 'api', data: (parsed as { data?: unknown }).data }, silent);
       if (outcome.relogin && !silent) requestRelogin();
       throw error;
     }

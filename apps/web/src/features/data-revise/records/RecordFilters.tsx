@@ -1,0 +1,101 @@
+import { REVISION_KINDS } from '@agromet/contracts';
+import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
+import type { Dayjs } from 'dayjs';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useMapLayers } from '../../../components/map/use-map-data';
+import { useForecastTypes } from '../api/allocation';
+import { formatDateMinute } from '../common/format';
+import { NS } from '../i18n';
+import type { RecordFilterValues, RevisionKind } from './record-filters';
+
+interface FormValues {
+  type?: string;
+  factor?: string;
+  user?: string;
+  kind?: RevisionKind;
+  range?: [Dayjs | null, Dayjs | null] | null;
+  baseTime?: string;
+  lead?: number | null;
+}
+
+function filtersOf(v: FormValues): RecordFilterValues {
+  return {
+    type: v.type, factor: v.factor, user: v.user, kind: v.kind, baseTime: v.baseTime, lead: v.lead,
+    range: v.range ? [v.range[0]?.toDate() ?? null, v.range[1]?.toDate() ?? null] : null,
+  };
+}
+
+/** The record list's filters: forecast type and factor, who, what kind, when, base time and lead. */
+export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValues) => void }) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<FormValues>();
+  const types = useForecastTypes();
+  const { data: layers } = useMapLayers();
+  const type = Form.useWatch('type', form);
+  const f = (key: string) => t(`record.filters.${key}`);
+
+  const factorOptions = useMemo(
+    () => (types.data ?? []).find((x) => x.code === type)?.factors.map((x) => ({ value: x.code, label: x.unit ? `${x.name} (${x.unit})` : x.name })) ?? [],
+    [types.data, type],
+  );
+  const baseTimeOptions = useMemo(() => {
+    const products = (layers?.products ?? []).filter((p) => !type || p.code === type);
+    const times = [...new Set(products.flatMap((p) => p.baseTimes))].sort().reverse();
+    return times.map((iso) => ({ value: iso, label: formatDateMinute(iso) }));
+  }, [layers, type]);
+
+  return (
+    <Form<FormValues>
+      form={form}
+      name="record-filters"
+      layout="vertical"
+      size="small"
+      className="dr-filters"
+      onFinish={(v) => onApply(filtersOf(v))}
+      onValuesChange={(changed: Partial<FormValues>) => {
+        if ('type' in changed) form.setFieldsValue({ factor: undefined, baseTime: undefined });
+      }}
+    >
+      <Form.Item name="type" label={f('type')}>
+        <Select
+          allowClear
+          loading={types.isPending}
+          options={(types.data ?? []).map((x) => ({ value: x.code, label: x.name }))}
+        />
+      </Form.Item>
+      <Form.Item name="factor" label={f('factor')}>
+        <Select allowClear disabled={!type} options={factorOptions} />
+      </Form.Item>
+      <Form.Item name="kind" label={f('kind')}>
+        <Select allowClear options={REVISION_KINDS.map((k) => ({ value: k, label: t(`record.kinds.${k}`) }))} />
+      </Form.Item>
+      <Form.Item name="user" label={f('user')}>
+        <Input allowClear maxLength={64} placeholder={f('userPlaceholder')} />
+      </Form.Item>
+      <Form.Item name="baseTime" label={f('baseTime')}>
+        <Select allowClear options={baseTimeOptions} />
+      </Form.Item>
+      <Form.Item name="lead" label={f('lead')}>
+        <InputNumber min={0} max={10_000} step={1} precision={0} style={{ width: '100%' }} />
+      </Form.Item>
+      <Form.Item name="range" label={f('timeRange')} className="dr-filters-wide">
+        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: '100%' }} />
+      </Form.Item>
+      <div className="dr-filter-actions">
+        <Button id="record-search" type="primary" htmlType="submit">
+          {t('common.search')}
+        </Button>
+        <Button
+          id="record-reset"
+          onClick={() => {
+            form.resetFields();
+            onApply({});
+          }}
+        >
+          {t('common.reset')}
+        </Button>
+      </div>
+    </Form>
+  );
+}

@@ -1,0 +1,85 @@
+import type { RecordDetail } from '@agromet/contracts';
+import type OlMap from 'ol/Map';
+import GeoJSON from 'ol/format/GeoJSON';
+import type Feature from 'ol/Feature';
+import type MultiPolygon from 'ol/geom/MultiPolygon';
+import type ImageLayer from 'ol/layer/Image';
+import VectorLayer from 'ol/layer/Vector';
+import type ImageWMS from 'ol/source/ImageWMS';
+import VectorSource from 'ol/source/Vector';
+import { Fill, Stroke, Style } from 'ol/style';
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import { fitPadding } from '../common/map-view';
+import { visibleAreaBeside } from '../common/use-map-clicks';
+
+const AREA_STYLE = new Style({
+  fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),
+  stroke: new Stroke({ color: '#fa541c', width: 2 }),
+});
+/** Zoom the fit stops at: a few changed cells still show their surroundings. */
+const FIT_MAX_ZOOM = 10;
+
+/**
+ * A record's changed area highlighted on the map (removed on unmount); the map fits to it, beside the page panel,
+ * when another record is chosen. Answers how many polygons are drawn.
+ */
+export function useRecordAreaLayer(
+  map: OlMap | null,
+  recordId: number | null,
+  area: RecordDetail['area'] | undefined,
+  anchor: RefObject<Element | null>,
+): number {
+  const layerRef = useRef<VectorLayer<VectorSource> | null>(null);
+  const fitted = useRef<number | null>(null);
+  const [count, setCount] = useState(0);
+
+  useEffect(() => {
+    if (!map) return;
+    const layer = new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } });
+    map.addLayer(layer);
+    layerRef.current = layer;
+    fitted.current = null;
+    return () => {
+      map.removeLayer(layer);
+      layerRef.current = null;
+    };
+  }, [map]);
+
+  useEffect(() => {
+    const source = layerRef.current?.getSource();
+    if (!map || !source) return;
+    source.clear(true);
+    if (!area || recordId === null) {
+      setCount(0);
+      return;
+    }
+    const features = new GeoJSON().readFeatures(area, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }) as Feature<MultiPolygon>[];
+    source.addFeatures(features);
+    setCount(features.reduce((n, f) => n + (f.getGeometry()?.getPolygons().length ?? 0), 0));
+    const size = map.getSize();
+    const extent = source.getExtent();
+    if (fitted.current !== recordId && size && extent && features.length > 0) {
+      fitted.current = recordId;
+      map.getView().fit(extent, {
+        size,
+        padding: fitPadding(size, visibleAreaBeside(map, anchor.current)),
+        maxZoom: FIT_MAX_ZOOM,
+        duration: 250,
+      });
+    }
+  }, [map, recordId, area, anchor]);
+
+  return count;
+}
+
+/**
+ * Makes the map's product layer fetch its image again after the grid changed: the WMS URL carries the grid's
+ * version, so the browser cannot answer from its cache (GetMap images may be cached for a minute).
+ */
+export function reloadProductImage(map: OlMap | null, gridVersion: number): boolean {
+  const layer = map?.getLayers().getArray().find((l) => l.get('role') === 'product') as ImageLayer<ImageWMS> | undefined;
+  const source = layer?.getSource();
+  if (!source) return false;
+  source.updateParams({ GRID_VERSION: gridVersion });
+  return true;
+}

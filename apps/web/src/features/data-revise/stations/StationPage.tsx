@@ -1,0 +1,202 @@
+import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import type { Station } from '@agromet/contracts';
+import { App, Button, Input, Space, Table, type TableColumnsType } from 'antd';
+import { toLonLat } from 'ol/proj';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConsoleMap } from '../../../components/map/map-context';
+import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } from '../api/stations';
+import { formatLatLon, formatNumber } from '../common/format';
+import { pageOfIndex } from '../common/paging';
+import { RevisePage } from '../common/RevisePage';
+import { useConfirmDelete } from '../common/use-confirm-delete';
+import { useMapClicks } from '../common/use-map-clicks';
+import { usePaging, useTablePagination } from '../common/use-table-paging';
+import { NS } from '../i18n';
+import { StationDetails } from './StationDetails';
+import { StationFormModal, type PickedPosition } from './StationFormModal';
+import { StationImportModal } from './StationImportModal';
+import { pickedPosition, regionOf } from './station-values';
+import { useRevealStation } from './use-reveal-station';
+import { useStationLayer } from './use-station-layer';
+
+/**
+ * /data-revise/point-manage: the customer's stations as a table with search and paging and as labelled points on
+ * the map. A click on a station (row or map point) selects it; create and edit in a dialog that takes the position
+ * from a map click; delete, CSV export and all-or-nothing CSV import.
+ */
+export function StationPage() {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const map = useConsoleMap();
+  const anchorRef = useRef<HTMLDivElement>(null);
+  const [keyword, setKeyword] = useState('');
+  const { paging, setPaging, toFirstPage } = usePaging();
+  const tablePage = useStationPage(keyword, paging);
+  const pagination = useTablePagination(paging, setPaging, tablePage.data);
+  const onMap = useStationsOnMap(keyword);
+  const mapStations = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
+  const [selectedId, setSelectedId] = useState<number | null>(null);
+  const [editor, setEditor] = useState<{ record: Station | null } | null>(null);
+  const [importing, setImporting] = useState(false);
+  const [exporting, setExporting] = useState(false);
+  const [picking, setPicking] = useState(false);
+  const [picked, setPicked] = useState<PickedPosition | null>(null);
+  const [draft, setDraft] = useState<PickedPosition | null>(null);
+  const remove = useDeleteStation();
+  const confirmDelete = useConfirmDelete();
+
+  const selected = useMemo(
+    () => mapStations.find((s) => s.id === selectedId) ?? tablePage.data?.list.find((s) => s.id === selectedId) ?? null,
+    [mapStations, tablePage.data, selectedId],
+  );
+  const stationAt = useStationLayer(map, mapStations, selectedId, editor && picking ? draft : null);
+  const reveal = useRevealStation(map, anchorRef);
+
+  // Selecting on the map (or saving) turns the table to the page that lists the station, once it is in the list.
+  const [turnToSelected, setTurnToSelected] = useState(false);
+  const select = useCallback((id: number) => {
+    setSelectedId(id);
+    setTurnToSelected(true);
+  }, []);
+  useEffect(() => {
+    if (!turnToSelected || selectedId === null) return;
+    const index = mapStations.findIndex((s) => s.id === selectedId);
+    if (index < 0) return;
+    setTurnToSelected(false);
+    setPaging((p) => {
+      const page = pageOfIndex(index, p.size);
+      return p.page === page ? p : { ...p, page };
+    });
+  }, [turnToSelected, selectedId, mapStations, setPaging]);
+
+  useMapClicks(map, (event) => {
+    if (editor) {
+      if (!picking) return;
+      setPicked(pickedPosition(toLonLat(event.coordinate)));
+      return;
+    }
+    const id = stationAt(event.pixel);
+    if (id !== null) select(id);
+  });
+
+  // A selection that left the list (deleted, filtered out) is dropped.
+  useEffect(() => {
+    if (selectedId !== null && onMap.data && !onMap.isPlaceholderData && !mapStations.some((s) => s.id === selectedId)) setSelectedId(null);
+  }, [selectedId, onMap.data, onMap.isPlaceholderData, mapStations]);
+
+  const openEditor = (record: Station | null) => {
+    setPicked(null);
+    setDraft(null);
+    setPicking(record === null);
+    setEditor({ record });
+  };
+
+  const askDelete = useCallback(
+    (row: Station) => confirmDelete(`${row.name}（${row.stationNumber}）`, () => remove.mutateAsync(row.id)),
+    [confirmDelete, remove],
+  );
+
+  const runExport = async () => {
+    setExporting(true);
+    try {
+      void message.success(t('station.exported', { file: await exportStations() }));
+    } catch {
+      // shown by the request client
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  const columns = useMemo<TableColumnsType<Station>>(() => [
+    { title: t('station.fields.stationNumber'), dataIndex: 'stationNumber', width: 90 },
+    { title: t('station.fields.name'), dataIndex: 'name', ellipsis: true },
+    { title: t('station.region'), key: 'region', ellipsis: true, render: (_, s) => regionOf(s) },
+    { title: t('station.position'), key: 'position', render: (_, s) => formatLatLon(s.latitude, s.longitude) },
+    { title: t('station.fields.altitude'), dataIndex: 'altitude', align: 'right', render: (v: number) => formatNumber(v, 1) },
+    {
+      title: t('common.actions'),
+      key: 'actions',
+      fixed: 'right',
+      render: (_, row) => (
+        <Space size={0} onClick={(e) => e.stopPropagation()}>
+          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} aria-label={`${t('common.edit')} ${row.name}`} onClick={() => openEditor(row)} />
+          <Button type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common.delete')} ${row.name}`} onClick={() => askDelete(row)} />
+        </Space>
+      ),
+    },
+  ], [t, askDelete]);
+
+  return (
+    <RevisePage
+      id="station-page"
+      titleKey="pointManage"
+      data={{ 'data-map-stations': mapStations.length, 'data-selected': selectedId ?? '' }}
+      toolbar={
+        <>
+          <Input.Search
+            id="station-search"
+            aria-label={t('common.search')}
+            placeholder={t('station.searchPlaceholder')}
+            allowClear
+            enterButton={t('common.search')}
+            maxLength={64}
+            style={{ width: 280 }}
+            onSearch={(value) => {
+              setKeyword(value.trim());
+              toFirstPage();
+            }}
+          />
+          <span className="dr-toolbar-spacer" />
+          <Button id="station-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
+            {t('common.create')}
+          </Button>
+          <Button id="station-export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void runExport()}>
+            {t('station.export')}
+          </Button>
+          <Button id="station-import" icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+            {t('station.import')}
+          </Button>
+        </>
+      }
+    >
+      <div ref={anchorRef} className="dr-hint">{t('station.mapHint')}</div>
+      <Table<Station>
+        id="station-table"
+        rowKey="id"
+        size="small"
+        columns={columns}
+        dataSource={tablePage.data?.list ?? []}
+        loading={tablePage.isFetching}
+        pagination={pagination}
+        scroll={{ x: 'max-content' }}
+        rowClassName={(row) => (row.id === selectedId ? 'dr-row-selected' : '')}
+        onRow={(row) => ({
+          onClick: () => {
+            setSelectedId(row.id);
+            reveal(row);
+          },
+          'aria-selected': row.id === selectedId,
+        })}
+      />
+      {selected ? (
+        <StationDetails station={selected} onEdit={() => openEditor(selected)} onDelete={() => askDelete(selected)} onClose={() => setSelectedId(null)} />
+      ) : null}
+      {editor ? (
+        <StationFormModal
+          record={editor.record}
+          picking={picking}
+          onPickingChange={setPicking}
+          picked={picked}
+          onPositionChange={setDraft}
+          onSaved={(saved) => {
+            setEditor(null);
+            select(saved.id);
+          }}
+          onClose={() => setEditor(null)}
+        />
+      ) : null}
+      {importing ? <StationImportModal onClose={() => setImporting(false)} /> : null}
+    </RevisePage>
+  );
+}
