@@ -164,6 +164,51 @@ test.describe('point and area revision', () => {
     await expect(page.getByTestId('revise-preview-cells')).toBeVisible();
   });
 
+  test('a customer boundary layer is uploaded, picked from, refused when malformed and deleted', async ({ page }) => {
+    await openRevisePage(page, '/data-revise/surface-revise');
+    const ring = [[106.5, 33], [112, 33], [112, 36.5], [106.5, 36.5], [106.5, 33]];
+    const counties = {
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { name: '示例县', adcode: 610116 }, geometry: { type: 'Polygon', coordinates: [ring] } }],
+    };
+    const uploadLayer = async (name: string, content: unknown) => {
+      await page.locator('#boundary-upload').click();
+      const modal = page.locator('.ant-modal').filter({ hasText: '上传边界图层' });
+      await modal.locator('input[type=file]').setInputFiles({ name: 'counties.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(content)) });
+      await modal.locator('#boundary-name').fill(name);
+      const answer = page.waitForResponse((r) => r.url().endsWith('/api/gis/boundary/upload'));
+      await modal.locator('#boundary-upload-ok').click();
+      return { modal, body: (await (await answer).json()) as { code: number; msg: string } };
+    };
+
+    // A line is not an area: refused with the feature named, nothing stored.
+    const bad = await uploadLayer('坏图层', { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: '线' }, geometry: { type: 'LineString', coordinates: [[108, 34], [109, 35]] } }] });
+    expect(bad.body.code).toBe(4100);
+    await expect(page.locator('.ant-message')).toContainText(bad.body.msg);
+    await bad.modal.getByRole('button', { name: '取消' }).click();
+
+    const name = `e2e 区县 ${Date.now()}`;
+    const good = await uploadLayer(name, counties);
+    expect(good.body.code).toBe(0);
+    await expect(page.locator('.ant-message')).toContainText(`已上传边界图层 ${name}（1 个区域）`);
+    await expect(page.locator('.area-boundary')).toContainText(name);
+
+    // Picking mode starts on the new layer: a click inside its county adds the area.
+    const p = await mapPoint(page, 0.66, 0.5);
+    await expect(async () => {
+      await page.mouse.click(p.x, p.y);
+      await expect(page.getByTestId('revise-areas')).toContainText('区域 1', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await expect(page.getByTestId('revise-areas')).toContainText('4 个顶点');
+
+    await page.locator('#boundary-delete').click();
+    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|确 ?定/ }).click();
+    await expect(page.locator('.ant-message')).toContainText(`已删除边界图层 ${name}`);
+    await expect(page.locator('.area-boundary')).not.toContainText(name);
+    const list = await api<Array<{ name: string }>>(page, 'GET', '/api/gis/boundaries');
+    expect(list.data.map((l) => l.name)).not.toContain(name);
+  });
+
   test('a forecaster issues the forecast and downloads its MICAPS 4 file', async ({ page }) => {
     const grid = await openRevisePage(page, '/data-revise/point-revise');
     await page.locator('#issue-forecast').click();

@@ -9,6 +9,7 @@ import { layerName } from '../../../components/map/map-rules';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { toastWarning } from '../../../lib/feedback';
 import { usePolygonRevise } from './api';
+import { BoundaryLayerTools } from './BoundaryLayerTools';
 import { GridTargetBar } from './GridTargetBar';
 import { REVISE_EDIT_NS } from './i18n';
 import { areaShapeOf, edgeModeOf, polygonBody, summarizePatch, type AreaSettings, type Ring } from './revise-rules';
@@ -76,6 +77,7 @@ export function SurfaceRevisePage() {
             </Button>
           </>
         ) : null}
+        <BoundaryLayerTools selected={boundary} onUploaded={(id) => { setBoundaryId(id); setTool('pick'); }} />
         <Button size="small" onClick={() => setRings([])} disabled={rings.length === 0}>{t('area.clear')}</Button>
       </Space>
       <List

@@ -1,9 +1,13 @@
 import type { PointReviseBody, PolygonReviseBody, SubmitBody } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { GIS_QUERY_KEY } from '../../../components/map/use-map-data';
+import { toastSuccess } from '../../../lib/feedback';
 import { downloadRaw, saveBlob } from '../../../lib/download';
 import { request } from '../../../lib/request';
 import type { ProductSelection } from '../../../components/map/map-rules';
+import { REVISE_EDIT_NS } from './i18n';
 import { gridOfData } from './revise-rules';
 
 export const editKeys = {
@@ -79,6 +83,36 @@ export function useFileStates(page: number, enabled: boolean) {
     enabled,
     placeholderData: keepPreviousData,
     refetchInterval: (q) => (q.state.data?.list.some((f) => f.status === 'pending') ? 1500 : false),
+  });
+}
+
+/** Uploads a GeoJSON boundary layer; the map's layer list (/gis/all) then includes it. */
+export function useUploadBoundary() {
+  const client = useQueryClient();
+  const { t } = useTranslation(REVISE_EDIT_NS);
+  return useMutation({
+    mutationFn: ({ name, file }: { name: string; file: File }) => {
+      const form = new FormData();
+      form.append('name', name);
+      form.append('file', file, file.name);
+      return request('gisBoundaryUpload', { body: form, timeoutMs: 120_000 });
+    },
+    onSuccess: async (layer) => {
+      toastSuccess(t('area.uploaded', { name: layer.name, count: layer.featureCount }));
+      await client.invalidateQueries({ queryKey: GIS_QUERY_KEY });
+    },
+  });
+}
+
+export function useDeleteBoundary() {
+  const client = useQueryClient();
+  const { t } = useTranslation(REVISE_EDIT_NS);
+  return useMutation({
+    mutationFn: ({ id }: { id: number; name: string }) => request('gisBoundaryDelete', { body: { id } }),
+    onSuccess: async (_, { name }) => {
+      toastSuccess(t('area.deleted', { name }));
+      await client.invalidateQueries({ queryKey: GIS_QUERY_KEY });
+    },
   });
 }
 
