@@ -158,6 +158,10 @@ test.describe('stations', () => {
     await expect(page.locator('#station-page')).toHaveAttribute('data-map-stations', '1');
     await search(page, 'station-search', '西安');
     await expect(row(page, 'station-table', '57036')).toBeVisible();
+    // Rows select from the keyboard too.
+    await row(page, 'station-table', '57036').focus();
+    await page.keyboard.press('Enter');
+    await expect(page.locator('#station-detail')).toContainText('站点：西安（57036）');
     await search(page, 'station-search', number);
     await expect(rows(page, 'station-table')).toHaveCount(1);
 
@@ -427,12 +431,15 @@ test.describe('operation log', () => {
     await expect(detail).toHaveAttribute('data-record-id', String(newerId));
     await detail.locator('#record-recover').click();
     const recovery = page.waitForResponse((r) => r.url().includes(`/api/record/recovery?id=${newerId}`));
-    const redraw = page.waitForRequest((r) => /REQUEST=GetMap/i.test(r.url()) && /GRID_VERSION=\d+/.test(r.url()));
+    const stamps = new Set((await page.evaluate(() => performance.getEntriesByType('resource').map((e) => e.name)))
+      .filter((u) => /REQUEST=GetMap/i.test(u)).map((u) => new URL(u).searchParams.get('STAMP')));
+    const redraw = page.waitForRequest((r) => /REQUEST=GetMap/i.test(r.url()) && !stamps.has(new URL(r.url()).searchParams.get('STAMP')));
     await page.locator('#confirm-recover').click();
     const result = (await (await recovery).json()) as Envelope<{ recordId: number; version: number; cellsChanged: number }>;
     expect(result.code, result.msg).toBe(0);
     expect(result.data.cellsChanged).toBe(newer.cellsChanged);
-    expect((await redraw).url()).toContain(`GRID_VERSION=${result.data.version}`);
+    // The product image is fetched at a new address (a cached image would show the old values).
+    expect(new URL((await redraw).url()).searchParams.get('DIM_LEAD')).toBe(String(lead));
     await expect(page.getByText(`已恢复记录 #${newerId}`)).toBeVisible();
     await expect(recordRow(page, newerId)).toContainText(`已被 #${result.data.recordId} 恢复`);
     await expect(recordRow(page, result.data.recordId)).toContainText(`恢复记录 #${newerId}`);

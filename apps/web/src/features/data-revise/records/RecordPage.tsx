@@ -8,13 +8,14 @@ import { useRecordDetail, useRecordPage, useRecoverRecord } from '../api/records
 import { formatDateMinute, formatDateTime } from '../common/format';
 import { reportFailure } from '../common/report-failure';
 import { RevisePage } from '../common/RevisePage';
+import { selectableRow } from '../common/selectable-row';
 import { usePaging, useTablePagination } from '../common/use-table-paging';
 import { NS } from '../i18n';
 import { RecordDetailCard } from './RecordDetailCard';
 import { blockingRecordsOf, type BlockingRecord, type RecordFilterValues } from './record-filters';
 import { RecordFilters } from './RecordFilters';
 import { selectionOfRecord, showsGridOf } from './record-summary';
-import { reloadProductImage, useRecordAreaLayer } from './use-record-area-layer';
+import { useRecordAreaLayer } from './use-record-area-layer';
 import { useGridName, useStateText, useSummaryText } from './use-summary-text';
 
 const KIND_COLOURS: Record<RevisionRecord['kind'], string> = { point: 'blue', polygon: 'purple', recovery: 'green' };
@@ -71,11 +72,9 @@ export function RecordPage() {
           const result = await recover.mutateAsync(rec.id);
           setBlocked(null);
           void message.success(t('record.recovered', { id: rec.id, cells: result.cellsChanged, recordId: result.recordId }));
-          const { selection, setSelection } = useMapStore.getState();
-          if (selection && showsGridOf(selection, rec)) {
-            reloadProductImage(map, result.version);
-            setSelection({ ...selection });
-          }
+          // The map shows this grid: its image and point values are fetched again (past any cache).
+          const { selection, refreshProduct } = useMapStore.getState();
+          if (showsGridOf(selection, rec)) refreshProduct();
         } catch (error) {
           const blocking = blockingRecordsOf(error);
           if (blocking) setBlocked({ id: rec.id, blocking });
@@ -136,7 +135,7 @@ export function RecordPage() {
         pagination={pagination}
         scroll={{ x: 'max-content' }}
         rowClassName={(rec) => (rec.id === selectedId ? 'dr-row-selected' : '')}
-        onRow={(rec) => ({ onClick: () => select(rec.id), 'aria-selected': rec.id === selectedId })}
+        onRow={(rec) => ({ onClick: () => select(rec.id), ...selectableRow(rec.id === selectedId, () => select(rec.id)) })}
       />
       {shown ? (
         <RecordDetailCard

@@ -3,9 +3,7 @@ import type OlMap from 'ol/Map';
 import GeoJSON from 'ol/format/GeoJSON';
 import type Feature from 'ol/Feature';
 import type MultiPolygon from 'ol/geom/MultiPolygon';
-import type ImageLayer from 'ol/layer/Image';
 import VectorLayer from 'ol/layer/Vector';
-import type ImageWMS from 'ol/source/ImageWMS';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState, type RefObject } from 'react';
@@ -70,16 +68,4 @@ export function useRecordAreaLayer(
   }, [map, recordId, area, anchor]);
 
   return count;
-}
-
-/**
- * Makes the map's product layer fetch its image again after the grid changed: the WMS URL carries the grid's
- * version, so the browser cannot answer from its cache (GetMap images may be cached for a minute).
- */
-export function reloadProductImage(map: OlMap | null, gridVersion: number): boolean {
-  const layer = map?.getLayers().getArray().find((l) => l.get('role') === 'product') as ImageLayer<ImageWMS> | undefined;
-  const source = layer?.getSource();
-  if (!source) return false;
-  source.updateParams({ GRID_VERSION: gridVersion });
-  return true;
 }

@@ -9,6 +9,7 @@ import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } fr
 import { formatLatLon, formatNumber } from '../common/format';
 import { pageOfIndex } from '../common/paging';
 import { RevisePage } from '../common/RevisePage';
+import { selectableRow } from '../common/selectable-row';
 import { useConfirmDelete } from '../common/use-confirm-delete';
 import { useMapClicks } from '../common/use-map-clicks';
 import { usePaging, useTablePagination } from '../common/use-table-paging';
@@ -171,13 +172,13 @@ export function StationPage() {
         pagination={pagination}
         scroll={{ x: 'max-content' }}
         rowClassName={(row) => (row.id === selectedId ? 'dr-row-selected' : '')}
-        onRow={(row) => ({
-          onClick: () => {
+        onRow={(row) => {
+          const choose = () => {
             setSelectedId(row.id);
             reveal(row);
-          },
-          'aria-selected': row.id === selectedId,
-        })}
+          };
+          return { onClick: choose, ...selectableRow(row.id === selectedId, choose) };
+        }}
       />
       {selected ? (
         <StationDetails station={selected} onEdit={() => openEditor(selected)} onDelete={() => askDelete(selected)} onClose={() => setSelectedId(null)} />
