@@ -39,21 +39,27 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       return;
     }
     let controller: AbortController | null = null;
+    // moveend also fires when nothing moved (first render, resize): the same box is not asked twice.
+    let lastKey = '';
     const load = () => {
       const size = map.getSize();
       const view = map.getView();
       if (!size) return;
       const [west, south, east, north] = transformExtent(view.calculateExtent(size), 'EPSG:3857', 'EPSG:4326');
+      const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
+      const query = {
+        type: selection.type, factor: selection.factor, lead: selection.lead,
+        ...(selection.baseTime ? { baseTime: selection.baseTime } : {}),
+        west: clamp(west!, 180), south: clamp(south!, 90), east: clamp(east!, 180), north: clamp(north!, 90),
+        zoom: Math.max(0, Math.round(view.getZoom() ?? 0)),
+      };
+      const key = JSON.stringify(query);
+      if (key === lastKey) return;
+      lastKey = key;
       controller?.abort();
       controller = new AbortController();
-      const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
       request('latticePoints', {
-        query: {
-          type: selection.type, factor: selection.factor, lead: selection.lead,
-          ...(selection.baseTime ? { baseTime: selection.baseTime } : {}),
-          west: clamp(west!, 180), south: clamp(south!, 90), east: clamp(east!, 180), north: clamp(north!, 90),
-          zoom: Math.max(0, Math.round(view.getZoom() ?? 0)),
-        },
+        query,
         signal: controller.signal,
         silent: true,
       }).then(
@@ -63,7 +69,8 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
           setCount(data.points.length);
         },
         () => {
-          // Aborted by a newer move, or no grid here: the layer keeps what it had.
+          // Aborted by a newer move, or no grid here: the layer keeps what it had; the box may be asked again.
+          if (lastKey === key) lastKey = '';
         },
       );
     };
