@@ -59,6 +59,13 @@ describe('stations', () => {
     expect((await stations(customer)).length).toBe(1);
   });
 
+  it('words the station number and phone rules in the caller\'s language', async () => {
+    const zh = await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '57 034' });
+    expect(zh.json().msg).toContain('须为 1 到 16 位字母或数字');
+    const es = await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '99998', contactPhone: 'llámame' }, 'es');
+    expect(es.json().msg).toContain('solo dígitos, espacios y + - ( )');
+  });
+
   it('keeps station numbers unique per customer (4009), while another customer may use the same number', async () => {
     const dup = await call(t, tok.a2!, 'POST', '/api/station/insertStation', { ...wugong, name: '武功二' }, 'en');
     expect(dup.statusCode).toBe(409);

@@ -29,6 +29,29 @@ describe('demo grids', () => {
 });
 
 describe('WMS', () => {
+  it('tags each image with the grid version: unchanged → 304, revised → a new image', async () => {
+    const first = await wms(MAP13);
+    expect(first.headers['cache-control']).toBe('private, no-cache');
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^"g\d+v\d+-/);
+    const again = await t.app.inject({ method: 'GET', url: `/api/wms?token=${token}&${MAP13}`, headers: { 'if-none-match': etag } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    // Another token (after a refresh) draws the same image: same tag.
+    expect((await wms(MAP13, (await t.login('demo-revise', ADMIN_PASSWORD, '10.30.0.3')).access_token)).headers.etag).toBe(etag);
+
+    const data = (await t.app.inject({ method: 'GET', url: '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', headers: t.bearer(token) })).json().data;
+    const revised = await t.app.inject({
+      method: 'POST', url: '/api/revise/pointRevise', headers: t.bearer(token),
+      payload: { type: 'fine-grid', factor: 'tmp', baseTime: data.baseTime, leads: [0], expectedVersions: { 0: data.version }, points: [{ lon: 108.9, lat: 34.3, value: 30, radiusKm: 40 }] },
+    });
+    expect(revised.json().code).toBe(0);
+    const after = await t.app.inject({ method: 'GET', url: `/api/wms?token=${token}&${MAP13}`, headers: { 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(after.headers['x-grid-version']).toBe(String(data.version + 1));
+  });
+
   it('lists layers with time and lead dimensions in GetCapabilities (both versions)', async () => {
     const v13 = await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0');
     expect(v13.headers['content-type']).toMatch(/text\/xml/);

@@ -70,7 +70,7 @@ export const SettingBody = z.strictObject({
   name: z.string().trim().min(1).max(64),
   avatar: StoredImagePath.optional(),
   email: z.union([z.literal(''), z.email().max(128)]).optional(),
-  mobile: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'digits, spaces, + - ( ) only').optional(),
+  mobile: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'phoneFormat').optional(),
   introduction: z.string().max(500).optional(),
 });
 export type SettingBody = z.infer<typeof SettingBody>;

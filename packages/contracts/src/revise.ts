@@ -30,7 +30,7 @@ export const STATION_LIMITS = { latitude: [-90, 90], longitude: [-180, 180], alt
 export const STATION_NUMBER_PATTERN = /^[A-Za-z0-9]{1,16}$/;
 
 export const stationFields = {
-  stationNumber: z.string().trim().regex(STATION_NUMBER_PATTERN, '1–16 letters or digits'),
+  stationNumber: z.string().trim().regex(STATION_NUMBER_PATTERN, 'stationNumberFormat'),
   name: z.string().trim().min(1).max(64),
   province: text(64),
   city: text(64),
@@ -41,7 +41,7 @@ export const stationFields = {
   /** Metres above sea level. */
   altitude: z.number().min(STATION_LIMITS.altitude[0]).max(STATION_LIMITS.altitude[1]),
   contactPerson: text(64),
-  contactPhone: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'digits, spaces, + - ( ) only').default(''),
+  contactPhone: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'phoneFormat').default(''),
   remarks: text(500),
 };
 

@@ -44,7 +44,7 @@ export function localisedIssues(schema: z.ZodType, data: unknown, lang: Lang, co
     const pathText = iss.path.map(String).join('.');
     const field = [pathText, keys].filter(Boolean).join('.') || prefix;
     // Messages written in our schemas (refinements, regex rules) take precedence over the locale; translate the known ones.
-    return { field, message: iss.code === 'custom' ? customMessage(lang, iss.message) : iss.message };
+    return { field, message: iss.code === 'custom' || isMessageKey(iss.message) ? customMessage(lang, iss.message) : iss.message };
   });
 }
 

@@ -66,7 +66,8 @@ export async function blockingRecords(db: Db, rec: RevisionRow): Promise<Revisio
 }
 
 export function describeBlocking(rows: RevisionRow[]): string {
-  return rows.map((b) => `#${b.id}（${b.user_name}，${b.created_at}）`).join('，');
+  // Minutes in UTC: the server does not know the reader's time zone (the web shows data.blocking in it).
+  return rows.map((b) => `#${b.id}（${b.user_name}，${b.created_at.slice(0, 16).replace('T', ' ')} UTC）`).join('，');
 }
 
 const recordColumns = [

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { GRID_READER_CODES } from '@agromet/contracts';
 import { gridBBox } from '@agromet/grid';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -29,6 +30,12 @@ function splitLayer(name: string): [string, string] {
 function customerOf(auth: AuthContext, q: Record<string, string>): number {
   const asked = Number(q.customer);
   return isPlatformWide(auth) && Number.isInteger(asked) && asked > 0 ? asked : auth.customerId;
+}
+
+/** Tag of a GetMap image: the grid row and version, and what the request draws (not the token). */
+export function mapEtag(gridId: number, version: number, request: object): string {
+  const hash = createHash('sha1').update(JSON.stringify(request)).digest('base64url').slice(0, 16);
+  return `"g${gridId}v${version}-${hash}"`;
 }
 
 /** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
@@ -77,10 +84,12 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const resolved = await resolveGrid(deps.db, deps.store, customerId, { typeCode, factorCode, baseTime: request.time, lead: request.lead ?? 0 });
       if (!resolved) throw new WmsException('InvalidDimensionValue', `no grid of ${layers[0]} at TIME=${request.time ?? 'latest'} DIM_LEAD=${request.lead ?? 0}`, 'TIME');
       if (request.request === 'GetMap') {
+        // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
+        const etag = mapEtag(resolved.row.id, resolved.row.version, request);
+        reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
+        if (req.headers['if-none-match'] === etag) return reply.status(304).send();
         const pixels = renderGridPixels(resolved.grid, resolved.factor.colormap, request);
-        return reply.type('image/png').header('cache-control', 'private, max-age=60')
-          .header('x-grid-version', String(resolved.row.version))
-          .send(await encodePng(pixels, request.width, request.height, request.transparent));
+        return reply.type('image/png').send(await encodePng(pixels, request.width, request.height, request.transparent));
       }
       const [lon, lat] = pixelToLonLat(request, request.i, request.j);
       const g = resolved.grid;
