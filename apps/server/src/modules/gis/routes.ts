@@ -1,8 +1,8 @@
-import { API, BOUNDARY_MAX_MB, BoundaryUploadFields, ErrorCode } from '@agromet/contracts';
+import { API, BOUNDARY_MAX_MB, BoundaryUploadFields } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
-import { AppError, errors } from '../../core/errors.js';
+import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
 import { gridCatalog } from '../grids/service.js';
@@ -11,11 +11,6 @@ import { baseLayers } from './layers.js';
 import { countriesGeoJson, provincesGeoJson } from './offline.js';
 
 const GEOJSON = 'application/geo+json; charset=utf-8';
-
-/** A zod failure of the multipart text fields, worded like the request validator's (localised, naming the field). */
-function fieldsInvalid(data: unknown): Error {
-  return Object.assign(new Error('validation failed'), { zodSchema: BoundaryUploadFields, zodData: data, validationContext: 'body' });
-}
 
 export function gisRoutes(
   app: FastifyInstance, deps: { db: Db; tokens: TokenService; storage: FileStorage; tiandituKey: string | undefined },
@@ -51,36 +46,8 @@ export function gisRoutes(
   registerRoute(app, deps, API.gisBoundaryUpload, {
     audit: { action: 'gis.boundary.upload', type: 'boundary', description: '上传边界图层' },
     handler: async ({ req }) => {
-      if (!req.isMultipart()) throw errors.validation('file', 'fileMissing');
-      const fields: Record<string, string> = {};
-      let file: { name: string; bytes: Buffer } | null = null;
-      const limit = BOUNDARY_MAX_MB * 1024 * 1024;
-      for await (const part of req.parts({ limits: { fileSize: limit, files: 1, fields: 5, fieldSize: 1024 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw errors.validation(part.fieldname, 'fileMissing');
-          }
-          try {
-            file = { name: part.filename, bytes: await part.toBuffer() };
-          } catch (e) {
-            if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge', { limit: `${BOUNDARY_MAX_MB} MB` });
-            }
-            throw e;
-          }
-        } else {
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-      // The log keeps the name and size of the file, never its content.
-      const audit: Record<string, unknown> = { fields, file: file ? { name: file.name.slice(0, 256), size: file.bytes.length } : null };
-      req.auditExtra = audit;
-      const parsed = BoundaryUploadFields.safeParse(fields);
-      if (!parsed.success) throw fieldsInvalid(fields);
-      if (!file) throw errors.validation('file', 'fileMissing');
-      if (file.bytes.length === 0) throw errors.validation('file', 'emptyFile');
-      const { layer, size } = await uploadBoundary(db, storage, req.auth!, parsed.data.name, file.bytes);
+      const { fields, file, audit } = await readFileForm(req, BoundaryUploadFields, { maxMb: BOUNDARY_MAX_MB, maxFields: 5 });
+      const { layer, size } = await uploadBoundary(db, storage, req.auth!, fields.name, file.bytes);
       audit.layer = { id: layer.id, featureCount: layer.featureCount, storedSize: size };
       return { data: layer };
     },

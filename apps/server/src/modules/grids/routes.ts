@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { API, ErrorCode, GRID_IMPORT_MAX_MB, GridImportFields } from '@agromet/contracts';
+import { API, GRID_IMPORT_MAX_MB, GridImportFields } from '@agromet/contracts';
 import { writeGeoTiff } from '@agromet/grid';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import type { JobRunner } from '../../core/jobs.js';
+import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
@@ -32,11 +33,6 @@ export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   });
 }
 
-/** A zod failure worded like the request validator's (localised, naming the field). */
-function fieldsInvalid(data: unknown): Error {
-  return Object.assign(new Error('validation failed'), { zodSchema: GridImportFields, zodData: data, validationContext: 'body' });
-}
-
 /** Import (as a job) and export of grid files: MICAPS 4 and GeoTIFF. */
 export function gridFileRoutes(
   app: FastifyInstance,
@@ -47,41 +43,14 @@ export function gridFileRoutes(
   registerRoute(app, deps, API.gridImport, {
     audit: { action: 'grid.import', type: 'grid', description: '导入格点场' },
     handler: async ({ req }) => {
-      if (!req.isMultipart()) throw errors.validation('file', 'fileMissing');
-      const fields: Record<string, string> = {};
-      let file: { name: string; bytes: Buffer } | null = null;
-      const limit = GRID_IMPORT_MAX_MB * 1024 * 1024;
-      for await (const part of req.parts({ limits: { fileSize: limit, files: 1, fields: 10, fieldSize: 1024 } })) {
-        if (part.type === 'file') {
-          if (part.fieldname !== 'file') {
-            part.file.resume();
-            throw errors.validation(part.fieldname, 'fileMissing');
-          }
-          try {
-            file = { name: part.filename, bytes: await part.toBuffer() };
-          } catch (e) {
-            if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') {
-              throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge', { limit: `${GRID_IMPORT_MAX_MB} MB` });
-            }
-            throw e;
-          }
-        } else if (String(part.value).trim() !== '') {
-          // An empty form field is an absent one (a MICAPS file's own time must not become lead 0).
-          fields[part.fieldname] = String(part.value);
-        }
-      }
-      req.auditExtra = { fields, file: file ? { name: file.name, size: file.bytes.length } : null };
-      const parsed = GridImportFields.safeParse(fields);
-      if (!parsed.success) throw fieldsInvalid(fields);
-      if (!file) throw errors.validation('file', 'fileMissing');
-      if (file.bytes.length === 0) throw errors.validation('file', 'emptyFile');
-      const f = parsed.data;
+      // An empty form field is an absent one (a MICAPS file's own time must not become lead 0).
+      const { fields: f, file } = await readFileForm(req, GridImportFields, { maxMb: GRID_IMPORT_MAX_MB, skipEmptyFields: true });
       if (!(await factorByLayer(db, f.type, f.factor))) throw errors.validation('factor', 'unknownLayer');
       const auth = req.auth!;
       const jobId = await queueGridImport(deps.jobs, deps.storage, {
         customerId: auth.customerId, userId: auth.userId, userName: auth.name, type: f.type, factor: f.factor,
         ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}), ...(f.lead !== undefined ? { lead: f.lead } : {}),
-        fileName: file.name.slice(0, 256), bytes: file.bytes,
+        fileName: file.name, bytes: file.bytes,
       }, randomUUID());
       return { data: { jobId } };
     },
