@@ -4,7 +4,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { applyPatch, cellLat, cellLon, createGrid, encodePatch, rasterizeArea, reviseArea, type Grid, type PolygonGeometry } from '@agromet/grid';
+import { applyPatch, encodePatch, rasterizeArea, reviseArea, type PolygonGeometry } from '@agromet/grid';
+import { fifthOfTheGrid, nationalGrid } from './national.js';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { GridStore } from '../../apps/server/src/modules/grids/store.js';
@@ -14,26 +15,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BASE_TIME = '2026-03-01T00:00:00.000Z';
 const PASSWORD = 'Bench-Admin-1';
 
-function nationalGrid(): Grid {
-  const grid = createGrid({ lon0: 70, lat0: 60, dx: 0.05, dy: -0.05, nx: 1401, ny: 1201 });
-  for (let j = 0; j < grid.ny; j++) {
-    const lat = cellLat(grid, j);
-    for (let i = 0; i < grid.nx; i++) grid.values[j * grid.nx + i] = 28 - 0.6 * (lat - 20) + 3 * Math.sin(cellLon(grid, i) / 3) * Math.cos(lat / 4);
-  }
-  return grid;
-}
 
-/** The polygon of bench:grid: an irregular 240-vertex outline over about a fifth of the grid. */
-function fifthOfTheGrid(): PolygonGeometry {
-  const ring: number[][] = [];
-  for (let k = 0; k < 240; k++) {
-    const a = (2 * Math.PI * k) / 240;
-    const wobble = 1 + 0.06 * Math.sin(7 * a) + 0.03 * Math.cos(13 * a);
-    ring.push([105 + 19 * wobble * Math.cos(a), 31 + 14 * wobble * Math.sin(a)]);
-  }
-  ring.push(ring[0]!);
-  return { type: 'Polygon', coordinates: [ring] };
-}
 
 /** A small one near the Qinling, as a forecaster usually draws. */
 function county(): PolygonGeometry {
