@@ -66,6 +66,21 @@ describe('customers', () => {
     expect((await call(admin, 'POST', '/api/customer/delete', { id: created.data.id })).code).toBe(0);
     expect((await call(admin, 'GET', `/api/customer/${created.data.id}`)).code).toBe(4004);
   });
+
+  it('a customer still holding stations or grids cannot be deleted, and keeps them', async () => {
+    const created = await call(admin, 'POST', '/api/customer/add', { name: '宁夏示例', centerLat: 38.47, centerLon: 106.27, zoom: 7 });
+    const id = created.data.id as number;
+    const now = new Date().toISOString();
+    await t.db.db.insertInto('station').values({
+      customer_id: id, station_number: '53614', name: '银川', province: '宁夏', city: '银川市', district: '', address: '', longitude: 106.2, latitude: 38.48,
+      altitude: 1111.4, contact_person: '', contact_phone: '', remarks: '', created_at: now, updated_at: now,
+    }).execute();
+    const refused = await call(admin, 'POST', '/api/customer/delete', { id });
+    expect(refused).toMatchObject({ code: 4009, msg: '该客户还保存着数据（格点场 0 个、站点 1 个、订正记录 0 条、签发 0 次、边界图层 0 个），不能删除' });
+    expect((await call(admin, 'GET', `/api/customer/${id}`)).code).toBe(0);
+    await t.db.db.deleteFrom('station').where('customer_id', '=', id).execute();
+    expect((await call(admin, 'POST', '/api/customer/delete', { id })).code).toBe(0);
+  });
 });
 
 describe('users', () => {

@@ -83,12 +83,29 @@ export async function updateCustomer(db: Db, auth: AuthContext, data: UpdateInpu
   return getCustomer(db, auth, data.id);
 }
 
+const countOf = async (tx: Db, table: 'grid' | 'station' | 'revision' | 'issue' | 'boundary_layer', customerId: number) =>
+  Number((await tx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
+
+/** What a customer still holds besides users and roles. */
+async function customerData(tx: Db, customerId: number) {
+  return {
+    grids: await countOf(tx, 'grid', customerId),
+    stations: await countOf(tx, 'station', customerId),
+    revisions: await countOf(tx, 'revision', customerId),
+    issues: await countOf(tx, 'issue', customerId),
+    boundaries: await countOf(tx, 'boundary_layer', customerId),
+  };
+}
+
 export async function deleteCustomer(db: Db, auth: AuthContext, id: number): Promise<void> {
   const row = await db.selectFrom('customer').select(['id', 'is_platform']).where('id', '=', id).executeTakeFirst();
   if (!row || !canSeeCustomer(auth, id)) throw errors.notFound();
   await db.transaction().execute(async (tx) => {
     const users = Number((await tx.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow()).n);
     if (users > 0 || row.is_platform === 1) throw errors.conflict('customerHasUsers', { count: Math.max(users, 1) });
+    // Forecasts, stations and their history are never deleted along with a customer: they must go first.
+    const held = await customerData(tx, id);
+    if (Object.values(held).some((n) => n > 0)) throw errors.conflict('customerHasData', held);
     // Roles belong to their customer and go with it.
     await tx.deleteFrom('role').where('customer_id', '=', id).execute();
     await tx.deleteFrom('customer').where('id', '=', id).execute();
