@@ -4,29 +4,22 @@ import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat, transformExtent } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { request } from '../../lib/request';
 import { pointLabelStyle } from './point-style';
 import type { ProductSelection } from './map-rules';
 import { useMapStore } from './map-store';
+import { useMapLayer } from './use-map-layer';
 
 /** Grid-point values over the product layer, fetched for the visible box and thinned by the server. */
 export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): number {
   const visible = useMapStore((s) => s.points);
   const stamp = useMapStore((s) => s.productStamp);
   const [count, setCount] = useState(0);
-  const layerRef = useRef<VectorLayer<VectorSource<Feature<Point>>> | null>(null);
-
-  useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } });
-    map.addLayer(layer);
-    layerRef.current = layer;
-    return () => {
-      map.removeLayer(layer);
-      layerRef.current = null;
-    };
-  }, [map]);
+  const layerRef = useMapLayer(
+    map,
+    () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } }),
+  );
 
   useEffect(() => {
     const layer = layerRef.current;

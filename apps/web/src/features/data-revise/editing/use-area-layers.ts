@@ -10,6 +10,7 @@ import { useEffect, useRef } from 'react';
 import { geoJsonSource } from '../../../components/map/geojson-source';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
+import { useMapLayer } from '../../../components/map/use-map-layer';
 import { boundaryRings } from './area-geometry';
 import { closeRing, type Ring } from './revise-rules';
 
@@ -25,14 +26,7 @@ const boundaryStyle = new Style({ stroke: new Stroke({ color: '#2f54eb', width: 
 export function useAreasLayer(rings: readonly Ring[]): void {
   const map = useConsoleMap();
   const source = useRef(new VectorSource());
-  useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-areas' } });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-    };
-  }, [map]);
+  useMapLayer(map, () => new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-areas' } }));
   useEffect(() => {
     source.current.clear(true);
     source.current.addFeatures(rings.map((ring, k) => {

@@ -7,6 +7,7 @@ import VectorSource from 'ol/source/Vector';
 import { Circle as CircleStyle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect, useRef } from 'react';
 import { useConsoleMap } from '../../../components/map/map-context';
+import { useMapLayer } from '../../../components/map/use-map-layer';
 import type { RevisionPoint } from './revise-rules';
 
 const ringStyle = new Style({ stroke: new Stroke({ color: 'rgba(245,34,45,0.8)', width: 1.5, lineDash: [6, 4] }), fill: new Fill({ color: 'rgba(245,34,45,0.06)' }) });
@@ -28,14 +29,7 @@ export function usePointsLayer(points: readonly RevisionPoint[]): void {
   const map = useConsoleMap();
   const source = useRef(new VectorSource());
 
-  useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-points' } });
-    map.addLayer(layer);
-    return () => {
-      map.removeLayer(layer);
-    };
-  }, [map]);
+  useMapLayer(map, () => new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-points' } }));
 
   useEffect(() => {
     const features = points.flatMap((p, k) => {

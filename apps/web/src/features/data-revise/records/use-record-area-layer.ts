@@ -7,6 +7,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useMapLayer } from '../../../components/map/use-map-layer';
 import { fitPadding } from '../common/map-view';
 import { visibleAreaBeside } from '../common/use-map-clicks';
 
@@ -27,20 +28,13 @@ export function useRecordAreaLayer(
   area: RecordDetail['area'] | undefined,
   anchor: RefObject<Element | null>,
 ): number {
-  const layerRef = useRef<VectorLayer<VectorSource> | null>(null);
+  const layerRef = useMapLayer(map, () => new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } }));
   const fitted = useRef<number | null>(null);
   const [count, setCount] = useState(0);
 
+  // Another map has not been fitted to anything yet.
   useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } });
-    map.addLayer(layer);
-    layerRef.current = layer;
     fitted.current = null;
-    return () => {
-      map.removeLayer(layer);
-      layerRef.current = null;
-    };
   }, [map]);
 
   useEffect(() => {

@@ -7,7 +7,8 @@ import VectorLayer from 'ol/layer/Vector';
 import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
+import { useMapLayer } from '../../../components/map/use-map-layer';
 import { stationLabel } from './station-values';
 
 const DRAFT_ID = 'draft';
@@ -57,24 +58,10 @@ export function useStationLayer(
   selectedId: number | null,
   draft: { longitude: number; latitude: number } | null,
 ): (pixel: Pixel) => number | null {
-  const layerRef = useRef<VectorLayer<VectorSource<Feature<Point>>> | null>(null);
-
-  useEffect(() => {
-    if (!map) return;
-    const layer = new VectorLayer({
-      source: new VectorSource<Feature<Point>>(),
-      style: styleOf,
-      declutter: true,
-      zIndex: 30,
-      properties: { role: 'stations' },
-    });
-    map.addLayer(layer);
-    layerRef.current = layer;
-    return () => {
-      map.removeLayer(layer);
-      layerRef.current = null;
-    };
-  }, [map]);
+  const layerRef = useMapLayer(
+    map,
+    () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: styleOf, declutter: true, zIndex: 30, properties: { role: 'stations' } }),
+  );
 
   useEffect(() => {
     const source = layerRef.current?.getSource();
