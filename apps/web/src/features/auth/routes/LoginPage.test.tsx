@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 vi.mock('../../../lib/feedback', () => ({
   toastError: vi.fn(),
@@ -12,23 +12,6 @@ vi.mock('../../../lib/feedback', () => ({
   confirmDialog: vi.fn(),
   setFeedbackApi: vi.fn(),
 }));
-
-beforeAll(() => {
-  // antd's responsive helpers need matchMedia, which jsdom lacks.
-  Object.defineProperty(window, 'matchMedia', {
-    configurable: true,
-    value: (query: string) => ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addListener: () => {},
-      removeListener: () => {},
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      dispatchEvent: () => false,
-    }),
-  });
-});
 
 const feedback = await import('../../../lib/feedback');
 const { AppProviders } = await import('../../../app/providers');
