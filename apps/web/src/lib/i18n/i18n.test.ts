@@ -1,19 +1,10 @@
 import { APP_ROUTES, type AppRoute } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
+import { describeLocaleBundle, keysOf, type Tree } from '../../test/locale-tree';
 import { resolveLanguage } from './languages';
 import en from './locales/en';
 import es from './locales/es';
 import zh from './locales/zh';
-
-type Tree = { [key: string]: string | Tree };
-
-function keysOf(tree: Tree, prefix = ''): string[] {
-  return Object.entries(tree).flatMap(([k, v]) => (typeof v === 'string' ? [`${prefix}${k}`] : keysOf(v, `${prefix}${k}.`)));
-}
-
-function lookup(tree: Tree, key: string): unknown {
-  return key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree);
-}
 
 function titles(routes: readonly AppRoute[]): string[] {
   return routes.flatMap((r) => [r.meta.title, ...titles(r.children ?? [])]);
@@ -21,27 +12,12 @@ function titles(routes: readonly AppRoute[]): string[] {
 
 const LOCALES = { zh, en, es } as Record<string, Tree>;
 
+await describeLocaleBundle('common', { zh, en, es });
+
 describe('locale resources', () => {
-  const reference = keysOf(zh as Tree).sort();
-
-  it.each(['en', 'es'])('%s has exactly the keys of zh', (lng) => {
-    const keys = keysOf(LOCALES[lng]!).sort();
-    expect(keys.filter((k) => !reference.includes(k))).toEqual([]);
-    expect(reference.filter((k) => !keys.includes(k))).toEqual([]);
-  });
-
-  it.each(['zh', 'en', 'es'])('%s has no empty strings', (lng) => {
-    const empty = keysOf(LOCALES[lng]!).filter((k) => String(lookup(LOCALES[lng]!, k)).trim() === '');
-    expect(empty).toEqual([]);
-  });
-
-  it.each(['zh', 'en', 'es'])('%s uses the same interpolation variables as zh', (lng) => {
-    const vars = (s: unknown) => (String(s).match(/\{\{\s*\w+\s*\}\}/g) ?? []).sort();
-    for (const key of reference) expect([key, vars(lookup(LOCALES[lng]!, key))]).toEqual([key, vars(lookup(zh as Tree, key))]);
-  });
-
   it.each(['zh', 'en', 'es'])('%s has a title for every APP_ROUTES title', (lng) => {
-    const missing = titles(APP_ROUTES).filter((t) => typeof lookup(LOCALES[lng]!, `route.${t}`) !== 'string');
+    const keys = keysOf(LOCALES[lng]!);
+    const missing = titles(APP_ROUTES).filter((t) => !keys.includes(`route.${t}`));
     expect(missing).toEqual([]);
   });
 

@@ -3,6 +3,8 @@ import { useMutationState } from '@tanstack/react-query';
 import { App, Checkbox, Input, Popover, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useShowTotal } from '../../../components/admin-list/use-paged-table';
 import { ALLOCATION_TOGGLE_KEY, useAllocationMatrix, useFactors, useToggleAllocation } from '../api/allocation';
 import { reportFailure } from '../common/report-failure';
 import { RevisePage } from '../common/RevisePage';
@@ -49,6 +51,7 @@ function TypeHeader({ type }: { type: MatrixType }) {
 export function AllocationPage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
+  const showTotal = useShowTotal();
   const matrix = useAllocationMatrix();
   const toggle = useToggleAllocation();
   const [search, setSearch] = useState('');
@@ -129,7 +132,7 @@ export function AllocationPage() {
           <Checkbox id="allocation-only-forecasters" checked={onlyForecasters} onChange={(e) => setOnlyForecasters(e.target.checked)}>
             {t('allocation.onlyForecasters')}
           </Checkbox>
-          <span className="dr-toolbar-spacer" />
+          <ToolbarSpacer />
           <span className="dr-hint">{t('allocation.typeCount', { count: types.length })}</span>
         </>
       }
@@ -141,7 +144,7 @@ export function AllocationPage() {
         columns={columns}
         dataSource={users}
         loading={matrix.isFetching && !matrix.data}
-        pagination={users.length > 20 ? { pageSize: 20, size: 'small', showTotal: (total) => t('common.total', { total }) } : false}
+        pagination={users.length > 20 ? { pageSize: 20, showTotal } : false}
         scroll={{ x: 'max-content' }}
         locale={{ emptyText: t('allocation.empty') }}
       />

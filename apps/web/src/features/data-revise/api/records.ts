@@ -1,8 +1,8 @@
 import type { RecoveryResult } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import type { Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
 import { recordQueryOf, type RecordFilterValues } from '../records/record-filters';
-import type { Paging } from '../common/paging';
 import { drKeys, invalidateRecords } from './keys';
 
 /** Revision records, newest first, with filters and paging (GET /api/record/findByRecord). */

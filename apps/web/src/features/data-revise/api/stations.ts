@@ -1,8 +1,8 @@
 import { STATION_PAGE_MAX, type Station, type StationCreate, type StationImportResult } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadRaw, saveBlob } from '../../../lib/download';
+import { compactQuery, listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
-import { compactQuery, listQuery, type Paging } from '../common/paging';
 import { drKeys, invalidateStations } from './keys';
 
 export function useStationPage(keyword: string, paging: Paging) {

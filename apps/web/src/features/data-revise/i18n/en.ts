@@ -1,29 +1,12 @@
+import base from '../../../lib/i18n/locales/en';
+
 /** Data-revision administration pages (stations, allocation, records), English. */
 const en = {
   common: {
-    search: 'Search',
-    reset: 'Reset',
-    create: 'New',
-    edit: 'Edit',
-    delete: 'Delete',
-    save: 'Save',
-    cancel: 'Cancel',
-    close: 'Close',
-    actions: 'Actions',
-    total: '{{total}} in total',
-    saved: 'Saved',
-    created: 'Created',
-    deleted: 'Deleted',
-    confirmDeleteTitle: 'Confirm deletion',
-    confirmDelete: 'Delete "{{name}}"? This cannot be undone.',
-    staleTitle: 'Someone else changed this record',
-    staleContent: 'Load the current version of the record? Your unsaved changes here will be replaced.',
-    staleReload: 'Load current version',
-    staleGone: 'The record no longer exists; the list has been refreshed',
     none: 'None',
     hours: '{{hours}} h',
-    updatedAt: 'Updated',
     listSeparator: '; ',
+    ...base.adminList.words,
   },
   validation: {
     required: 'Please enter {{field}}',

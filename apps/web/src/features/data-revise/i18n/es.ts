@@ -1,29 +1,12 @@
+import base from '../../../lib/i18n/locales/es';
+
 /** Data-revision administration pages (stations, allocation, records), Spanish. */
 const es = {
   common: {
-    search: 'Buscar',
-    reset: 'Restablecer',
-    create: 'Nuevo',
-    edit: 'Editar',
-    delete: 'Eliminar',
-    save: 'Guardar',
-    cancel: 'Cancelar',
-    close: 'Cerrar',
-    actions: 'Acciones',
-    total: '{{total}} en total',
-    saved: 'Guardado',
-    created: 'Creado',
-    deleted: 'Eliminado',
-    confirmDeleteTitle: 'Confirmar eliminación',
-    confirmDelete: '¿Eliminar «{{name}}»? No se puede deshacer.',
-    staleTitle: 'Otra persona modificó este registro',
-    staleContent: '¿Cargar la versión actual del registro? Sus cambios sin guardar se reemplazarán.',
-    staleReload: 'Cargar versión actual',
-    staleGone: 'El registro ya no existe; la lista se ha actualizado',
     none: 'Ninguno',
     hours: '{{hours}} h',
-    updatedAt: 'Actualizado',
     listSeparator: '; ',
+    ...base.adminList.words,
   },
   validation: {
     required: 'Introduzca {{field}}',

@@ -1,29 +1,12 @@
+import base from '../../../lib/i18n/locales/zh';
+
 /** Data-revision administration pages (stations, allocation, records), Simplified Chinese: the reference key set. */
 const zh = {
   common: {
-    search: '搜索',
-    reset: '重置',
-    create: '新增',
-    edit: '编辑',
-    delete: '删除',
-    save: '保存',
-    cancel: '取消',
-    close: '关闭',
-    actions: '操作',
-    total: '共 {{total}} 条',
-    saved: '已保存',
-    created: '已创建',
-    deleted: '已删除',
-    confirmDeleteTitle: '确认删除',
-    confirmDelete: '确定删除“{{name}}”吗？此操作不可撤销。',
-    staleTitle: '记录已被他人修改',
-    staleContent: '是否加载该记录的最新内容？您在此处未保存的修改将被替换。',
-    staleReload: '加载最新内容',
-    staleGone: '该记录已不存在，列表已刷新',
     none: '无',
     hours: '{{hours}} 小时',
-    updatedAt: '更新时间',
     listSeparator: '；',
+    ...base.adminList.words,
   },
   validation: {
     required: '请输入{{field}}',

@@ -131,7 +131,7 @@ export function RecordDetailCard({ record, detail, areaPolygons, blocking, recov
       <Collapse
         ghost
         size="small"
-        items={[{ key: 'raw', label: f('rawParameters'), children: <pre className="dr-json">{JSON.stringify(record.parameters, null, 2)}</pre> }]}
+        items={[{ key: 'raw', label: f('rawParameters'), children: <pre className="json-block dr-json">{JSON.stringify(record.parameters, null, 2)}</pre> }]}
       />
     </Card>
   );

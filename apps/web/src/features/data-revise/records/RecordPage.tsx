@@ -2,14 +2,14 @@ import type { RevisionRecord } from '@agromet/contracts';
 import { App, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { useRecordDetail, useRecordPage, useRecoverRecord } from '../api/records';
 import { formatDateMinute, formatDateTime } from '../common/format';
 import { reportFailure } from '../common/report-failure';
-import { RevisePage } from '../common/RevisePage';
+import { PANEL_PAGE_SIZE, RevisePage } from '../common/RevisePage';
 import { selectableRow } from '../common/selectable-row';
-import { usePaging, useTablePagination } from '../common/use-table-paging';
 import { NS } from '../i18n';
 import { RecordDetailCard } from './RecordDetailCard';
 import { blockingRecordsOf, type BlockingRecord, type RecordFilterValues } from './record-filters';
@@ -31,9 +31,9 @@ export function RecordPage() {
   const map = useConsoleMap();
   const anchorRef = useRef<HTMLDivElement>(null);
   const [filters, setFilters] = useState<RecordFilterValues>({});
-  const { paging, setPaging, toFirstPage } = usePaging();
+  const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
   const list = useRecordPage(filters, paging);
-  const pagination = useTablePagination(paging, setPaging, list.data);
+  const tableProps = usePagedTableProps(list, paging, setPaging);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const detail = useRecordDetail(selectedId);
   const [blocked, setBlocked] = useState<{ id: number; blocking: BlockingRecord[] } | null>(null);
@@ -127,13 +127,9 @@ export function RecordPage() {
       </div>
       <Table<RevisionRecord>
         id="record-table"
-        rowKey="id"
         size="small"
         columns={columns}
-        dataSource={list.data?.list ?? []}
-        loading={list.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
+        {...tableProps}
         rowClassName={(rec) => (rec.id === selectedId ? 'dr-row-selected' : '')}
         onRow={(rec) => ({ onClick: () => select(rec.id), ...selectableRow(rec.id === selectedId, () => select(rec.id)) })}
       />

@@ -1,6 +1,6 @@
 import { ErrorCode, REVISION_KINDS, type RevisionRecord } from '@agromet/contracts';
+import { listQuery, type Paging } from '../../../lib/list-query';
 import { ApiError } from '../../../lib/request';
-import { listQuery, type Paging } from '../common/paging';
 
 export type RevisionKind = (typeof REVISION_KINDS)[number];
 

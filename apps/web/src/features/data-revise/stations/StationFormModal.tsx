@@ -1,11 +1,11 @@
 import type { Station } from '@agromet/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row, Switch, type FormRule } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchStation, useSaveStation } from '../api/stations';
 import { conflictField, fieldIssuesOf } from '../common/api-error-data';
 import { formatLatLon } from '../common/format';
-import { useStaleOffer } from '../common/use-stale-offer';
 import { NS } from '../i18n';
 import {
   checkStationField, STATION_FIELDS, STATION_REQUIRED, STATION_TEXT_MAX, stationBody, stationFormValues, type StationField,
@@ -38,8 +38,7 @@ export function StationFormModal({ record, picking, onPickingChange, picked, onP
   const { message } = App.useApp();
   const [form] = Form.useForm<StationFormValues>();
   const save = useSaveStation();
-  const offerStale = useStaleOffer();
-  const [version, setVersion] = useState(record?.version);
+  const { version, offerStale } = useEditVersion(record);
   const label = (field: StationField) => t(`station.fields.${field}`);
 
   const rulesOf = useMemo(() => (field: StationField): FormRule[] => {
@@ -92,14 +91,10 @@ export function StationFormModal({ record, picking, onPickingChange, picked, onP
         form.setFields([{ name: 'stationNumber', errors: [t('station.numberTaken')] }]);
         return;
       }
-      if (!record || version === undefined) return;
+      if (!record) return;
       await offerStale(error, {
-        sentVersion: version,
         fetchCurrent: () => fetchStation(record),
-        onReload: (fresh) => {
-          setVersion(fresh.version);
-          form.setFieldsValue(stationFormValues(fresh));
-        },
+        onReload: (fresh) => form.setFieldsValue(stationFormValues(fresh)),
         onGone: onClose,
       });
     }

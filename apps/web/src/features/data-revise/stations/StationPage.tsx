@@ -1,18 +1,19 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Station } from '@agromet/contracts';
-import { App, Button, Input, Space, Table, type TableColumnsType } from 'antd';
+import { App, Button, Space, Table, type TableColumnsType } from 'antd';
 import { toLonLat } from 'ol/proj';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useConsoleMap } from '../../../components/map/map-context';
+import { pageOfIndex } from '../../../lib/list-query';
 import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } from '../api/stations';
 import { formatLatLon, formatNumber } from '../common/format';
-import { pageOfIndex } from '../common/paging';
-import { RevisePage } from '../common/RevisePage';
+import { PANEL_PAGE_SIZE, RevisePage } from '../common/RevisePage';
 import { selectableRow } from '../common/selectable-row';
-import { useConfirmDelete } from '../common/use-confirm-delete';
 import { useMapClicks } from '../common/use-map-clicks';
-import { usePaging, useTablePagination } from '../common/use-table-paging';
 import { NS } from '../i18n';
 import { StationDetails } from './StationDetails';
 import { StationFormModal, type PickedPosition } from './StationFormModal';
@@ -31,10 +32,10 @@ export function StationPage() {
   const { message } = App.useApp();
   const map = useConsoleMap();
   const anchorRef = useRef<HTMLDivElement>(null);
-  const [keyword, setKeyword] = useState('');
-  const { paging, setPaging, toFirstPage } = usePaging();
+  const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
+  const [keyword, search] = useKeyword(toFirstPage);
   const tablePage = useStationPage(keyword, paging);
-  const pagination = useTablePagination(paging, setPaging, tablePage.data);
+  const tableProps = usePagedTableProps(tablePage, paging, setPaging);
   const onMap = useStationsOnMap(keyword);
   const mapStations = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
@@ -135,20 +136,8 @@ export function StationPage() {
       data={{ 'data-map-stations': mapStations.length, 'data-selected': selectedId ?? '' }}
       toolbar={
         <>
-          <Input.Search
-            id="station-search"
-            aria-label={t('common.search')}
-            placeholder={t('station.searchPlaceholder')}
-            allowClear
-            enterButton={t('common.search')}
-            maxLength={64}
-            style={{ width: 280 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              toFirstPage();
-            }}
-          />
-          <span className="dr-toolbar-spacer" />
+          <KeywordSearch id="station-search" placeholder={t('station.searchPlaceholder')} width={280} onSearch={search} />
+          <ToolbarSpacer />
           <Button id="station-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
             {t('common.create')}
           </Button>
@@ -164,13 +153,9 @@ export function StationPage() {
       <div ref={anchorRef} className="dr-hint">{t('station.mapHint')}</div>
       <Table<Station>
         id="station-table"
-        rowKey="id"
         size="small"
         columns={columns}
-        dataSource={tablePage.data?.list ?? []}
-        loading={tablePage.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
+        {...tableProps}
         rowClassName={(row) => (row.id === selectedId ? 'dr-row-selected' : '')}
         onRow={(row) => {
           const choose = () => {

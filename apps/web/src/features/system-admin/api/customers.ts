@@ -1,10 +1,10 @@
 import type { Customer, CustomerCreate } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { saveBranding } from '../../../lib/branding-storage';
+import { listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
 import { useUserStore } from '../../../stores/user';
 import { brandingOf } from '../customers/customer-values';
-import { listQuery, type Paging } from '../utils/query';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
 export interface CustomerFilters {

@@ -1,9 +1,9 @@
 import type { LogRow } from '@agromet/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { downloadRaw, saveBlob } from '../../../lib/download';
+import { listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
 import { exportFilename, type LogFilters } from '../logs/log-filters';
-import { listQuery, type Paging } from '../utils/query';
-import { downloadRaw, saveBlob } from '../../../lib/download';
 import { saKeys } from './keys';
 
 export function useLogPage(filters: LogFilters, paging: Paging) {

@@ -1,7 +1,7 @@
 import type { PermissionCreate, PermissionRow } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
-import { listQuery, type Paging } from '../utils/query';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
 export interface PermissionFilters {

@@ -1,7 +1,7 @@
 import type { RoleCreate, RoleRow, RoleUpdate } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { listQuery, MAX_PAGE_SIZE, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
-import { listQuery, MAX_PAGE_SIZE, type Paging } from '../utils/query';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
 export interface RoleFilters {

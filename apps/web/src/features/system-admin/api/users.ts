@@ -1,7 +1,7 @@
 import type { UserCreate, UserRow, UserUpdate } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { listQuery, MAX_PAGE_SIZE, type Paging } from '../../../lib/list-query';
 import { api, request } from '../../../lib/request';
-import { listQuery, MAX_PAGE_SIZE, type Paging } from '../utils/query';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
 export interface UserFilters {

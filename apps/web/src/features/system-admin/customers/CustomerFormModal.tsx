@@ -1,11 +1,10 @@
 import { MAP_LIMITS, type Customer } from '@agromet/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useUserStore } from '../../../stores/user';
 import { fetchCustomer, useSaveCustomer } from '../api/customers';
 import { useRules } from '../components/use-rules';
-import { useStaleOffer } from '../components/use-stale-offer';
 import { NS } from '../i18n';
 import { customerBody, customerFormValues, type CustomerFormValues as FormValues } from './customer-values';
 import { LogoField } from './LogoField';
@@ -17,8 +16,7 @@ export function CustomerFormModal({ record, onClose }: { record: Customer | null
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveCustomer();
-  const offerStale = useStaleOffer();
-  const [version, setVersion] = useState(record?.version);
+  const { version, offerStale } = useEditVersion(record);
   const label = (key: string) => t(`customer.${key}`);
 
   const onFinish = async (values: FormValues) => {
@@ -28,14 +26,10 @@ export function CustomerFormModal({ record, onClose }: { record: Customer | null
       void message.success(own ? t('customer.brandingApplied') : t(record ? 'common.saved' : 'common.created'));
       onClose();
     } catch (error) {
-      if (!record || version === undefined) return;
+      if (!record) return;
       await offerStale(error, {
-        sentVersion: version,
         fetchCurrent: () => fetchCustomer(record.id),
-        onReload: (fresh) => {
-          setVersion(fresh.version);
-          form.setFieldsValue(customerFormValues(fresh));
-        },
+        onReload: (fresh) => form.setFieldsValue(customerFormValues(fresh)),
         onGone: onClose,
       });
     }

@@ -1,14 +1,15 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Customer } from '@agromet/contracts';
-import { Button, Input, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useUserStore } from '../../../stores/user';
 import { useCustomerPage, useDeleteCustomer } from '../api/customers';
+import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
-import { useConfirmDelete } from '../components/use-confirm-delete';
-import { usePaging, useTablePagination } from '../components/use-table-paging';
 import { NS } from '../i18n';
 import { formatCentre } from '../utils/format';
 import { CustomerFormModal } from './CustomerFormModal';
@@ -19,11 +20,10 @@ export function CustomerPage() {
   const { t } = useTranslation(NS);
   const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
   const platform = isPlatformUser(roles);
-  const [keyword, setKeyword] = useState('');
   const { paging, setPaging, toFirstPage } = usePaging();
+  const [keyword, search] = useKeyword(toFirstPage);
   const query = useCustomerPage({ keyword }, paging);
-  const data = query.data;
-  const pagination = useTablePagination(paging, setPaging, data);
+  const tableProps = usePagedTableProps(query, paging, setPaging);
   const [editor, setEditor] = useState<{ record: Customer | null } | null>(null);
   const remove = useDeleteCustomer();
   const confirmDelete = useConfirmDelete();
@@ -58,19 +58,8 @@ export function CustomerPage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => setEditor({ record: row })}>
-              {t('common.edit')}
-            </Button>
-            {platform ? (
-              <Button
-                type="link"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
-              >
-                {t('common.delete')}
-              </Button>
-            ) : null}
+            <EditLink onClick={() => setEditor({ record: row })} />
+            {platform ? <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} /> : null}
           </Space>
         ),
       },
@@ -84,38 +73,13 @@ export function CustomerPage() {
       titleKey="customer"
       toolbar={
         <>
-          <Input.Search
-            id="customer-search"
-            aria-label={t('common.search')}
-            placeholder={t('customer.searchPlaceholder')}
-            allowClear
-            enterButton={t('common.search')}
-            maxLength={64}
-            style={{ width: 360 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              toFirstPage();
-            }}
-          />
-          <span className="sa-toolbar-spacer" />
-          {platform ? (
-            <Button id="customer-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditor({ record: null })}>
-              {t('common.create')}
-            </Button>
-          ) : null}
+          <KeywordSearch id="customer-search" placeholder={t('customer.searchPlaceholder')} width={360} onSearch={search} />
+          <ToolbarSpacer />
+          {platform ? <CreateButton id="customer-create" onClick={() => setEditor({ record: null })} /> : null}
         </>
       }
     >
-      <Table<Customer>
-        id="customer-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={data?.list ?? []}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<Customer> id="customer-table" size="middle" columns={columns} {...tableProps} />
       {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

@@ -1,31 +1,13 @@
+import base from '../../../lib/i18n/locales/en';
 import type { SystemAdminMessages } from './zh';
 
 const en: SystemAdminMessages = {
   common: {
-    search: 'Search',
-    reset: 'Reset',
-    create: 'New',
-    edit: 'Edit',
-    delete: 'Delete',
-    save: 'Save',
-    cancel: 'Cancel',
-    close: 'Close',
-    actions: 'Actions',
     detail: 'Details',
     createdAt: 'Created',
-    updatedAt: 'Updated',
-    total: '{{total}} in total',
     yes: 'Yes',
     no: 'No',
-    saved: 'Saved',
-    created: 'Created',
-    deleted: 'Deleted',
-    confirmDeleteTitle: 'Confirm deletion',
-    confirmDelete: 'Delete “{{name}}”? This cannot be undone.',
-    staleTitle: 'Someone else changed this record',
-    staleContent: 'Load the latest version of the record? Your unsaved changes here will be replaced.',
-    staleReload: 'Load latest version',
-    staleGone: 'The record no longer exists; the list was refreshed',
+    ...base.adminList.words,
   },
   validation: {
     required: '{{field}} is required',

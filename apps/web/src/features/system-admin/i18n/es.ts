@@ -1,31 +1,13 @@
+import base from '../../../lib/i18n/locales/es';
 import type { SystemAdminMessages } from './zh';
 
 const es: SystemAdminMessages = {
   common: {
-    search: 'Buscar',
-    reset: 'Restablecer',
-    create: 'Nuevo',
-    edit: 'Editar',
-    delete: 'Eliminar',
-    save: 'Guardar',
-    cancel: 'Cancelar',
-    close: 'Cerrar',
-    actions: 'Acciones',
     detail: 'Detalles',
     createdAt: 'Creado',
-    updatedAt: 'Actualizado',
-    total: '{{total}} en total',
     yes: 'Sí',
     no: 'No',
-    saved: 'Guardado',
-    created: 'Creado',
-    deleted: 'Eliminado',
-    confirmDeleteTitle: 'Confirmar eliminación',
-    confirmDelete: '¿Eliminar «{{name}}»? No se puede deshacer.',
-    staleTitle: 'Otra persona modificó este registro',
-    staleContent: '¿Cargar la versión más reciente del registro? Sus cambios sin guardar aquí se reemplazarán.',
-    staleReload: 'Cargar la versión más reciente',
-    staleGone: 'El registro ya no existe; se actualizó la lista',
+    ...base.adminList.words,
   },
   validation: {
     required: '{{field}}: campo obligatorio',

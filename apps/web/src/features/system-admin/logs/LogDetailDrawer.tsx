@@ -21,7 +21,7 @@ export function LogDetailDrawer({ row, onClose }: { row: LogRow; onClose: () => 
     const value = log[field];
     if (field === 'createdAt') return formatDateTime(String(value));
     if (field === 'type') return t(`log.types.${String(value)}`, { defaultValue: String(value) });
-    if (field === 'parameter') return <pre className="sa-json" id="log-detail-parameter">{prettyJson(String(value))}</pre>;
+    if (field === 'parameter') return <pre className="json-block sa-json" id="log-detail-parameter">{prettyJson(String(value))}</pre>;
     return value === null || value === '' ? '—' : String(value);
   };
 

@@ -3,9 +3,9 @@ import type { LogRow } from '@agromet/contracts';
 import { App, Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { exportLogs, useLogPage } from '../api/logs';
 import { AdminPage } from '../components/AdminPage';
-import { usePaging, useTablePagination } from '../components/use-table-paging';
 import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { LogDetailDrawer } from './LogDetailDrawer';
@@ -19,7 +19,7 @@ export function LogPage() {
   const [filters, setFilters] = useState<LogFilters>({});
   const { paging, setPaging, toFirstPage } = usePaging();
   const query = useLogPage(filters, paging);
-  const pagination = useTablePagination(paging, setPaging, query.data);
+  const tableProps = usePagedTableProps(query, paging, setPaging);
   const [detail, setDetail] = useState<LogRow | null>(null);
   const [exporting, setExporting] = useState(false);
 
@@ -130,16 +130,7 @@ export function LogPage() {
         </Form>
       }
     >
-      <Table<LogRow>
-        id="log-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<LogRow> id="log-table" size="middle" columns={columns} {...tableProps} />
       {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
     </AdminPage>
   );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listQuery } from '../utils/query';
+import { listQuery } from '../../../lib/list-query';
 import { exportFilename, toLogFilters } from './log-filters';
 
 describe('log filters', () => {

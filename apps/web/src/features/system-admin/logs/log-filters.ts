@@ -1,4 +1,4 @@
-import { compactQuery } from '../utils/query';
+import { compactQuery } from '../../../lib/list-query';
 
 /** Anything that names an instant: the RangePicker's dayjs values, or a Date. */
 export interface Instant {

@@ -1,10 +1,9 @@
 import { PERMISSION_CODE_PATTERN, type PermissionRow } from '@agromet/contracts';
 import { App, Form, Input, Modal } from 'antd';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchPermission, useSavePermission } from '../api/permissions';
 import { useRules } from '../components/use-rules';
-import { useStaleOffer } from '../components/use-stale-offer';
 import { NS } from '../i18n';
 
 interface FormValues {
@@ -24,8 +23,7 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSavePermission();
-  const offerStale = useStaleOffer();
-  const [version, setVersion] = useState(record?.version);
+  const { version, offerStale } = useEditVersion(record);
   const label = (key: string) => t(`permission.${key}`);
 
   const onFinish = async (v: FormValues) => {
@@ -35,14 +33,10 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
       void message.success(t(record ? 'common.saved' : 'common.created'));
       onClose();
     } catch (error) {
-      if (!record || version === undefined) return;
+      if (!record) return;
       await offerStale(error, {
-        sentVersion: version,
         fetchCurrent: () => fetchPermission(record.id),
-        onReload: (fresh) => {
-          setVersion(fresh.version);
-          form.setFieldsValue(formValuesOf(fresh));
-        },
+        onReload: (fresh) => form.setFieldsValue(formValuesOf(fresh)),
         onGone: onClose,
       });
     }

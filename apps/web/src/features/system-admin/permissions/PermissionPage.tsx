@@ -1,12 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { PermissionRow } from '@agromet/contracts';
-import { Button, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useDeletePermission, usePermissionPage } from '../api/permissions';
+import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
-import { useConfirmDelete } from '../components/use-confirm-delete';
-import { usePaging, useTablePagination } from '../components/use-table-paging';
 import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { PermissionFormModal } from './PermissionFormModal';
@@ -14,10 +15,10 @@ import { PermissionFormModal } from './PermissionFormModal';
 /** /system-admin/sys-permission: permission codes with search and paging; create, edit, delete (not built-in ones). */
 export function PermissionPage() {
   const { t } = useTranslation(NS);
-  const [keyword, setKeyword] = useState('');
   const { paging, setPaging, toFirstPage } = usePaging();
+  const [keyword, search] = useKeyword(toFirstPage);
   const query = usePermissionPage({ keyword }, paging);
-  const pagination = useTablePagination(paging, setPaging, query.data);
+  const tableProps = usePagedTableProps(query, paging, setPaging);
   const [editor, setEditor] = useState<{ record: PermissionRow | null } | null>(null);
   const remove = useDeletePermission();
   const confirmDelete = useConfirmDelete();
@@ -41,21 +42,11 @@ export function PermissionPage() {
         fixed: 'right',
         render: (_, row) => {
           const del = (
-            <Button
-              type="link"
-              danger
-              disabled={row.builtin}
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))}
-            >
-              {t('common.delete')}
-            </Button>
+            <DeleteLink disabled={row.builtin} onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))} />
           );
           return (
             <Space size={0}>
-              <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => setEditor({ record: row })}>
-                {t('common.edit')}
-              </Button>
+              <EditLink onClick={() => setEditor({ record: row })} />
               {row.builtin ? <Tooltip title={t('permission.builtinNoDelete')}>{del}</Tooltip> : del}
             </Space>
           );
@@ -71,36 +62,13 @@ export function PermissionPage() {
       titleKey="sysPermission"
       toolbar={
         <>
-          <Input.Search
-            id="permission-search"
-            aria-label={t('common.search')}
-            placeholder={t('permission.searchPlaceholder')}
-            allowClear
-            enterButton={t('common.search')}
-            maxLength={64}
-            style={{ width: 320 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              toFirstPage();
-            }}
-          />
-          <span className="sa-toolbar-spacer" />
-          <Button id="permission-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditor({ record: null })}>
-            {t('common.create')}
-          </Button>
+          <KeywordSearch id="permission-search" placeholder={t('permission.searchPlaceholder')} width={320} onSearch={search} />
+          <ToolbarSpacer />
+          <CreateButton id="permission-create" onClick={() => setEditor({ record: null })} />
         </>
       }
     >
-      <Table<PermissionRow>
-        id="permission-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} />
       {editor ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

@@ -2,12 +2,12 @@ import type { RoleRow } from '@agromet/contracts';
 import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useUserStore } from '../../../stores/user';
 import { useCustomerOptions } from '../api/customers';
 import { usePermissionAll } from '../api/permissions';
 import { fetchRole, useSaveRole } from '../api/roles';
 import { useRules } from '../components/use-rules';
-import { useStaleOffer } from '../components/use-stale-offer';
 import { NS } from '../i18n';
 import { PermissionTree } from './PermissionTree';
 
@@ -33,12 +33,11 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveRole();
-  const offerStale = useStaleOffer();
+  const { version, offerStale } = useEditVersion(record);
   const held = useUserStore((s) => s.roles);
   const ownCustomerId = useUserStore((s) => s.customerId);
   const permissions = usePermissionAll();
   const customers = useCustomerOptions(record === null);
-  const [version, setVersion] = useState(record?.version);
   const [original, setOriginal] = useState<string[]>(record?.permissions ?? []);
   const label = (key: string) => t(`role.${key}`);
 
@@ -54,12 +53,10 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
       }
       onClose();
     } catch (error) {
-      if (!record || version === undefined) return;
+      if (!record) return;
       await offerStale(error, {
-        sentVersion: version,
         fetchCurrent: () => fetchRole(record),
         onReload: (fresh) => {
-          setVersion(fresh.version);
           setOriginal(fresh.permissions);
           form.setFieldsValue(formValuesOf(fresh, undefined));
         },

@@ -1,13 +1,14 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { RoleRow } from '@agromet/contracts';
-import { Button, Input, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useCustomerOptions } from '../api/customers';
 import { useDeleteRole, useRolePage } from '../api/roles';
+import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
-import { useConfirmDelete } from '../components/use-confirm-delete';
-import { usePaging, useTablePagination } from '../components/use-table-paging';
 import { NS, permissionNameKey } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { RoleDrawer } from './RoleDrawer';
@@ -15,11 +16,11 @@ import { RoleDrawer } from './RoleDrawer';
 /** /system-admin/sys-role: roles with search and paging; create, edit (authorisation tree), delete. */
 export function RolePage() {
   const { t } = useTranslation(NS);
-  const [keyword, setKeyword] = useState('');
   const [customerId, setCustomerId] = useState<number | undefined>();
   const { paging, setPaging, toFirstPage } = usePaging();
+  const [keyword, search] = useKeyword(toFirstPage);
   const query = useRolePage({ keyword, customerId }, paging);
-  const pagination = useTablePagination(paging, setPaging, query.data);
+  const tableProps = usePagedTableProps(query, paging, setPaging);
   const customers = useCustomerOptions();
   const [editor, setEditor] = useState<{ record: RoleRow | null } | null>(null);
   const remove = useDeleteRole();
@@ -51,17 +52,8 @@ export function RolePage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => setEditor({ record: row })}>
-              {t('common.edit')}
-            </Button>
-            <Button
-              type="link"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
-            >
-              {t('common.delete')}
-            </Button>
+            <EditLink onClick={() => setEditor({ record: row })} />
+            <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} />
           </Space>
         ),
       },
@@ -75,52 +67,26 @@ export function RolePage() {
       titleKey="sysRole"
       toolbar={
         <>
-          <Input.Search
-            id="role-search"
-            aria-label={t('common.search')}
-            placeholder={t('role.searchPlaceholder')}
-            allowClear
-            enterButton={t('common.search')}
-            maxLength={64}
-            style={{ width: 320 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              toFirstPage();
-            }}
-          />
+          <KeywordSearch id="role-search" placeholder={t('role.searchPlaceholder')} width={320} onSearch={search} />
           {manyCustomers ? (
-            <Select<number>
+            <FilterSelect<number>
               id="role-customer-filter"
-              aria-label={t('role.customerFilter')}
-              placeholder={t('role.customerFilter')}
-              allowClear
-              style={{ width: 220 }}
+              label={t('role.customerFilter')}
+              width={220}
               value={customerId}
               options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              showSearch={{ optionFilterProp: 'label' }}
               onChange={(value) => {
-                setCustomerId(value ?? undefined);
+                setCustomerId(value);
                 toFirstPage();
               }}
             />
           ) : null}
-          <span className="sa-toolbar-spacer" />
-          <Button id="role-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditor({ record: null })}>
-            {t('common.create')}
-          </Button>
+          <ToolbarSpacer />
+          <CreateButton id="role-create" onClick={() => setEditor({ record: null })} />
         </>
       }
     >
-      <Table<RoleRow>
-        id="role-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<RoleRow> id="role-table" size="middle" columns={columns} {...tableProps} />
       {editor ? <RoleDrawer record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

@@ -1,12 +1,12 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN, type UserRow } from '@agromet/contracts';
 import { App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useCustomerOptions } from '../api/customers';
 import { useRoleOptions } from '../api/roles';
 import { fetchUser, useSaveUser, useUserRids } from '../api/users';
 import { useRules } from '../components/use-rules';
-import { useStaleOffer } from '../components/use-stale-offer';
 import { NS } from '../i18n';
 
 interface FormValues {
@@ -50,8 +50,7 @@ export function UserFormModal({ record, selfId, defaultCustomerId, onClose }: {
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveUser();
-  const offerStale = useStaleOffer();
-  const [version, setVersion] = useState(record?.version);
+  const { version, offerStale } = useEditVersion(record);
   const customers = useCustomerOptions();
   const customerId = Form.useWatch('customerId', form) as number | undefined;
   const roleOptions = useRoleOptions(customerId, customerId !== undefined);
@@ -78,14 +77,10 @@ export function UserFormModal({ record, selfId, defaultCustomerId, onClose }: {
       }
       onClose();
     } catch (error) {
-      if (!record || version === undefined) return;
+      if (!record) return;
       await offerStale(error, {
-        sentVersion: version,
         fetchCurrent: () => fetchUser(record),
-        onReload: (fresh) => {
-          setVersion(fresh.version);
-          form.setFieldsValue(formValuesOf(fresh, undefined));
-        },
+        onReload: (fresh) => form.setFieldsValue(formValuesOf(fresh, undefined)),
         onGone: onClose,
       });
     }

@@ -1,16 +1,18 @@
-import { DeleteOutlined, EditOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { KeyOutlined } from '@ant-design/icons';
 import type { UserRow } from '@agromet/contracts';
-import { App, Button, Input, Select, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Button, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useUserStore } from '../../../stores/user';
 import { useCustomerOptions } from '../api/customers';
 import { useRoleOptions } from '../api/roles';
 import { useDeleteUser, useEnableUser, useUserPage } from '../api/users';
+import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
-import { useConfirmDelete } from '../components/use-confirm-delete';
-import { usePaging, useTablePagination } from '../components/use-table-paging';
 import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { ResetPasswordModal } from './ResetPasswordModal';
@@ -21,12 +23,12 @@ export function UserPage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const { selfId, ownCustomerId } = useUserStore(useShallow((s) => ({ selfId: s.id, ownCustomerId: s.customerId })));
-  const [keyword, setKeyword] = useState('');
   const [customerId, setCustomerId] = useState<number | undefined>();
   const [roleId, setRoleId] = useState<number | undefined>();
   const { paging, setPaging, toFirstPage } = usePaging();
+  const [keyword, search] = useKeyword(toFirstPage);
   const query = useUserPage({ keyword, customerId, roleId }, paging);
-  const pagination = useTablePagination(paging, setPaging, query.data);
+  const tableProps = usePagedTableProps(query, paging, setPaging);
   const customers = useCustomerOptions();
   const roles = useRoleOptions(customerId);
   const [editor, setEditor] = useState<{ record: UserRow | null } | null>(null);
@@ -94,21 +96,11 @@ export function UserPage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            <Button type="link" icon={<EditOutlined aria-hidden />} onClick={() => setEditor({ record: row })}>
-              {t('common.edit')}
-            </Button>
+            <EditLink onClick={() => setEditor({ record: row })} />
             <Button type="link" icon={<KeyOutlined aria-hidden />} onClick={() => setResetting(row)}>
               {t('user.resetPassword')}
             </Button>
-            <Button
-              type="link"
-              danger
-              disabled={row.id === selfId}
-              icon={<DeleteOutlined aria-hidden />}
-              onClick={() => confirmDelete(row.username, () => remove.mutateAsync(row.id))}
-            >
-              {t('common.delete')}
-            </Button>
+            <DeleteLink disabled={row.id === selfId} onClick={() => confirmDelete(row.username, () => remove.mutateAsync(row.id))} />
           </Space>
         ),
       },
@@ -122,67 +114,38 @@ export function UserPage() {
       titleKey="sysUser"
       toolbar={
         <>
-          <Input.Search
-            id="user-search"
-            aria-label={t('common.search')}
-            placeholder={t('user.searchPlaceholder')}
-            allowClear
-            enterButton={t('common.search')}
-            maxLength={64}
-            style={{ width: 320 }}
-            onSearch={(value) => {
-              setKeyword(value.trim());
-              toFirstPage();
-            }}
-          />
-          <Select<number>
+          <KeywordSearch id="user-search" placeholder={t('user.searchPlaceholder')} width={320} onSearch={search} />
+          <FilterSelect<number>
             id="user-customer-filter"
-            aria-label={t('user.customerFilter')}
-            placeholder={t('user.customerFilter')}
-            allowClear
-            style={{ width: 220 }}
+            label={t('user.customerFilter')}
+            width={220}
             value={customerId}
             loading={customers.isPending}
             options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-            showSearch={{ optionFilterProp: 'label' }}
             onChange={(value) => {
-              setCustomerId(value ?? undefined);
+              setCustomerId(value);
               setRoleId(undefined);
               toFirstPage();
             }}
           />
-          <Select<number>
+          <FilterSelect<number>
             id="user-role-filter"
-            aria-label={t('user.roleFilter')}
-            placeholder={t('user.roleFilter')}
-            allowClear
-            style={{ width: 200 }}
+            label={t('user.roleFilter')}
+            width={200}
             value={roleId}
             loading={roles.isPending}
             options={roleFilterOptions}
-            showSearch={{ optionFilterProp: 'label' }}
             onChange={(value) => {
-              setRoleId(value ?? undefined);
+              setRoleId(value);
               toFirstPage();
             }}
           />
-          <span className="sa-toolbar-spacer" />
-          <Button id="user-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setEditor({ record: null })}>
-            {t('common.create')}
-          </Button>
+          <ToolbarSpacer />
+          <CreateButton id="user-create" onClick={() => setEditor({ record: null })} />
         </>
       }
     >
-      <Table<UserRow>
-        id="user-table"
-        rowKey="id"
-        size="middle"
-        columns={columns}
-        dataSource={query.data?.list ?? []}
-        loading={query.isFetching}
-        pagination={pagination}
-        scroll={{ x: 'max-content' }}
-      />
+      <Table<UserRow> id="user-table" size="middle" columns={columns} {...tableProps} />
       {editor ? (
         <UserFormModal record={editor.record} selfId={selfId} defaultCustomerId={defaultCustomerId} onClose={() => setEditor(null)} />
       ) : null}

@@ -1,6 +1,6 @@
 /** List paging of the contracts: 1-based pages of at most 100 rows. */
 export const PAGE_SIZES = [10, 20, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 10;
+export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 100;
 
 export interface Paging {
@@ -8,12 +8,13 @@ export interface Paging {
   size: number;
 }
 
-export const FIRST_PAGE: Paging = { page: 1, size: DEFAULT_PAGE_SIZE };
-
-/** Page and size the server accepts (page ≥ 1, 1 ≤ size ≤ 100), from whatever the table reports. */
-export function normalisePaging(page: number | undefined, size: number | undefined): Paging {
+/**
+ * Page and size the server accepts (page ≥ 1, 1 ≤ size ≤ 100), from whatever the table reports; a size that is
+ * not a number of rows becomes `fallbackSize`.
+ */
+export function normalisePaging(page: number | undefined, size: number | undefined, fallbackSize: number = DEFAULT_PAGE_SIZE): Paging {
   const p = Number.isFinite(page) && page! >= 1 ? Math.floor(page!) : 1;
-  const s = Number.isFinite(size) && size! >= 1 ? Math.min(Math.floor(size!), MAX_PAGE_SIZE) : DEFAULT_PAGE_SIZE;
+  const s = Number.isFinite(size) && size! >= 1 ? Math.min(Math.floor(size!), MAX_PAGE_SIZE) : fallbackSize;
   return { page: p, size: s };
 }
 

@@ -1,7 +1,6 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
 
 /**
  * Asks before deleting; on OK runs the deletion and shows "deleted". A refusal was already shown by
@@ -9,20 +8,20 @@ import { NS } from '../i18n';
  */
 export function useConfirmDelete() {
   const { modal, message } = App.useApp();
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation();
   return useCallback(
     (name: string, remove: () => Promise<unknown>) => {
       modal.confirm({
-        title: t('common.confirmDeleteTitle'),
-        content: t('common.confirmDelete', { name }),
-        okText: t('common.delete'),
+        title: t('adminList.confirmDeleteTitle'),
+        content: t('adminList.confirmDelete', { name }),
+        okText: t('adminList.words.delete'),
         okType: 'danger',
         okButtonProps: { id: 'confirm-delete' },
         cancelText: t('common.cancel'),
         onOk: async () => {
           try {
             await remove();
-            void message.success(t('common.deleted'));
+            void message.success(t('adminList.deleted'));
           } catch {
             // already shown as a toast
           }

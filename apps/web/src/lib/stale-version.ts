@@ -1,5 +1,5 @@
 import { ErrorCode } from '@agromet/contracts';
-import { ApiError } from '../../../lib/request';
+import { ApiError } from './request';
 
 export type ConflictKind = 'stale' | 'gone' | 'other';
 

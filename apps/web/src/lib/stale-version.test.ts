@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/request';
+import { ApiError } from './request';
 import { classifyConflict, isConflict } from './stale-version';
 
 describe('stale versions', () => {
@@ -15,5 +15,4 @@ describe('stale versions', () => {
     expect(classifyConflict(3, null)).toBe('gone');
     expect(classifyConflict(3, undefined)).toBe('gone');
   });
-
 });
