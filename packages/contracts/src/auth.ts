@@ -1,12 +1,5 @@
 import { z } from 'zod';
-
-/** Spec section 5 and 9: minimum password length. */
-export const PASSWORD_MIN_LENGTH = 5;
-export const PASSWORD_MAX_LENGTH = 128;
-/** Spec section 9: the web refreshes when the access token expires within this window. */
-export const REFRESH_THRESHOLD_MS = 300_000;
-export const DEFAULT_SYS_NAME = '天策云管理控制台';
-export const DEFAULT_MAP = { centerLat: 39.9, centerLon: 116.4, zoom: 8, minZoom: 3, maxZoom: 15 } as const;
+import { PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH } from './constants.js';
 
 export const LoginBody = z.strictObject({
   username: z.string().trim().min(1).max(64),
@@ -77,4 +70,3 @@ export type SettingBody = z.infer<typeof SettingBody>;
 
 export const UserIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
 
-export const UPLOAD_MAX_KB = 10240;

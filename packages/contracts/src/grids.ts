@@ -1,11 +1,5 @@
 import { z } from 'zod';
 
-/** Pages whose work reads forecast grids (map layers, point values): revision, making, zoning, service products. */
-export const GRID_READER_CODES = [
-  'revise.point.admin', 'revise.polygon.admin', 'revise.recovery.admin', 'revise.submit.admin', 'revise.allocation.admin',
-  'make.product.admin', 'make.risk.admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin', 'serviceproducts.all.admin',
-] as const;
-
 /** A colour map as stored with a factor (see @agromet/grid ColorMap). */
 export const ColorMapSchema = z.union([
   z.object({ type: z.literal('ramp'), stops: z.array(z.object({ value: z.number(), color: z.string() })), clamp: z.boolean().optional() }),
@@ -100,13 +94,6 @@ export const GisLayers = z.object({
 });
 export type GisLayers = z.infer<typeof GisLayers>;
 
-/** Who may upload and delete a customer's boundary layers (admin passes all). */
-export const BOUNDARY_ADMIN_CODES = ['revise.polygon.admin', 'sys.customer.admin'] as const;
-/** Largest GeoJSON file accepted by POST /api/gis/boundary/upload. */
-export const BOUNDARY_MAX_MB = 20;
-/** Most features (areas) one boundary layer may hold. */
-export const BOUNDARY_MAX_FEATURES = 5000;
-
 /** A boundary layer a customer uploaded (GeoJSON polygons, e.g. counties), served at `url`. */
 export const BoundaryLayer = z.object({
   id: z.number().int(),
@@ -128,9 +115,6 @@ export const BoundaryUploadFields = z.strictObject({
   name: z.string().trim().min(1).max(64),
 });
 export type BoundaryUploadFields = z.infer<typeof BoundaryUploadFields>;
-
-/** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
-export const GRID_IMPORT_MAX_MB = 64;
 
 /**
  * Text fields of the multipart import (beside the field `file`: MICAPS 4 text, UTF-8 or GBK, or a GeoTIFF, told apart

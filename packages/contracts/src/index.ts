@@ -1,3 +1,5 @@
+export * from './constants.js';
+export * from './endpoints.js';
 export * from './errors.js';
 export * from './permissions.js';
 export * from './routes.js';

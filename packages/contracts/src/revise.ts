@@ -1,20 +1,10 @@
 import { z } from 'zod';
 import { FactorInfo } from './grids.js';
 import { pageFields } from './system.js';
+import { STATION_LIMITS, STATION_NUMBER_PATTERN, STATION_PAGE_MAX, STATION_CSV_COLUMNS, REVISE_LIMITS, AREA_OPERATIONS, EDGE_MODES, REVISION_KINDS, FILE_STATES, ISSUE_FORMATS } from './constants.js';
 
 // Data revision: stations, forecaster allocation, revising grids (point and polygon), the revision
 // record with recovery, and submission (issuing) of revised forecasts as files.
-
-/** Codes of the data-revision pages (spec section 6). */
-export const REVISE_POINT = 'revise.point.admin';
-export const REVISE_POLYGON = 'revise.polygon.admin';
-export const REVISE_RECOVERY = 'revise.recovery.admin';
-export const REVISE_SUBMIT = 'revise.submit.admin';
-export const REVISE_ALLOCATION = 'revise.allocation.admin';
-/** Pages that need the forecast types and their factors. */
-export const REVISE_READER_CODES = [REVISE_POINT, REVISE_POLYGON, REVISE_RECOVERY, REVISE_SUBMIT, REVISE_ALLOCATION] as const;
-/** Pages that edit grids: they see the grids to edit (GET /forecaster/getData). */
-export const REVISE_EDITOR_CODES = [REVISE_POINT, REVISE_POLYGON] as const;
 
 const id = z.number().int().positive();
 const version = z.number().int().positive();
@@ -23,11 +13,6 @@ const text = (max: number) => z.string().trim().max(max).default('');
 const isoTime = z.iso.datetime({ offset: true });
 
 // ---- stations --------------------------------------------------------------------------------
-
-/** Valid ranges of a station's position: altitude from the Dead Sea shore to above any station on Earth. */
-export const STATION_LIMITS = { latitude: [-90, 90], longitude: [-180, 180], altitude: [-500, 9000] } as const;
-/** Station numbers: the WMO/national 5-character form (57036) or a regional one (A1234, V8120), letters and digits. */
-export const STATION_NUMBER_PATTERN = /^[A-Za-z0-9]{1,16}$/;
 
 export const stationFields = {
   stationNumber: z.string().trim().regex(STATION_NUMBER_PATTERN, 'stationNumberFormat'),
@@ -70,8 +55,6 @@ export const Station = z.object({
 });
 export type Station = z.infer<typeof Station>;
 
-/** The station list allows pages of up to 1000 so that the map can draw every station of a province in one call. */
-export const STATION_PAGE_MAX = 1000;
 export const StationQuery = z.strictObject({
   page: pageFields.page,
   size: z.coerce.number().int().min(1).max(STATION_PAGE_MAX).default(20),
@@ -80,17 +63,10 @@ export const StationQuery = z.strictObject({
 });
 export const StationIdQuery = z.strictObject({ id: queryId });
 
-/** CSV columns of export and import, in order; import also accepts the Chinese headers. */
-export const STATION_CSV_COLUMNS = [
-  'stationNumber', 'name', 'province', 'city', 'district', 'address', 'longitude', 'latitude', 'altitude', 'contactPerson', 'contactPhone', 'remarks',
-] as const;
 export const STATION_CSV_HEADERS_ZH: Record<(typeof STATION_CSV_COLUMNS)[number], string> = {
   stationNumber: '站号', name: '站名', province: '省', city: '市', district: '区县', address: '地址', longitude: '经度', latitude: '纬度',
   altitude: '海拔', contactPerson: '联系人', contactPhone: '联系电话', remarks: '备注',
 };
-/** Largest station CSV accepted, and most rows in one import. */
-export const STATION_IMPORT_MAX_KB = 2048;
-export const STATION_IMPORT_MAX_ROWS = 5000;
 
 /** One problem of a CSV import: the file's line (the header is line 1), the column and what is wrong. */
 export const StationImportIssue = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
@@ -192,16 +168,6 @@ export type ReviseGridData = z.infer<typeof ReviseGridData>;
 
 // ---- revisions ----------------------------------------------------------------------------------
 
-export const REVISE_LIMITS = {
-  leads: 100,
-  points: 200,
-  radiusKm: [0.1, 500],
-  polygons: 50,
-  ringPositions: 5000,
-  totalPositions: 20_000,
-  rampCells: 100,
-} as const;
-
 /**
  * Versions the caller saw, per lead: an object { "24": 3, "27": 1 } or an array in the order of `leads`.
  * A lead whose grid changed since is refused with 4009 and nothing is applied.
@@ -282,9 +248,6 @@ export const ReviseArea = z.union([
 });
 export type ReviseArea = z.infer<typeof ReviseArea>;
 
-export const AREA_OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide'] as const;
-export const EDGE_MODES = ['flat', 'ramp', 'taper'] as const;
-
 export const ReviseEdge = z.strictObject({
   mode: z.enum(EDGE_MODES),
   /** Width of the ramp in cells (ramp only; default 3). */
@@ -327,8 +290,6 @@ export const ReviseResult = z.object({
 export type ReviseResult = z.infer<typeof ReviseResult>;
 
 // ---- revision records and recovery -----------------------------------------------------------------
-
-export const REVISION_KINDS = ['point', 'polygon', 'recovery'] as const;
 
 export const RevisionRecord = z.object({
   id: z.number().int(),
@@ -422,9 +383,6 @@ export const SubmitBody = z.strictObject({
 export type SubmitBody = z.input<typeof SubmitBody>;
 
 export const SubmitResult = z.object({ issueId: z.number().int(), seq: z.number().int(), jobId: z.string(), grids: z.number().int() });
-
-export const FILE_STATES = ['pending', 'exported', 'failed'] as const;
-export const ISSUE_FORMATS = ['micaps4', 'geotiff'] as const;
 
 export const IssueFile = z.object({
   id: z.number().int(),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, StoredImagePath } from './auth.js';
+import { StoredImagePath } from './auth.js';
+import { MAP_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERMISSION_CODE_PATTERN, USERNAME_PATTERN } from './constants.js';
 
 /** List paging of DESIGN.md: page 1-based, size ≤ 100 (default 20). */
 export const pageFields = {
@@ -22,9 +23,6 @@ export const IdParams = z.strictObject({ id: z.coerce.number().int().positive() 
 export const Option = z.object({ id: z.number().int(), name: z.string() });
 
 // ---- customers -------------------------------------------------------------------------------
-
-/** Spec section 9 and issue 4: latitude −90…90, longitude −180…180, zoom 3…15. */
-export const MAP_LIMITS = { lat: [-90, 90], lon: [-180, 180], zoom: [3, 15] } as const;
 
 export const Customer = z.object({
   id: z.number().int(),
@@ -61,8 +59,6 @@ export type CustomerUpdate = z.input<typeof CustomerUpdate>;
 export const CustomerQuery = z.strictObject({ ...pageFields, keyword });
 
 // ---- users -----------------------------------------------------------------------------------
-
-export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
 
 export const UserRow = z.object({
   id: z.number().int(),
@@ -134,8 +130,6 @@ export type RoleUpdate = z.input<typeof RoleUpdate>;
 
 // ---- permissions -----------------------------------------------------------------------------
 
-export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9._-]{1,95}$/;
-
 export const PermissionRow = z.object({
   id: z.number().int(),
   code: z.string(),
@@ -194,5 +188,3 @@ const logFilters = {
 };
 export const LogQuery = z.strictObject({ ...pageFields, ...logFilters });
 export const LogExportQuery = z.strictObject(logFilters);
-/** Rows in one CSV export at most. */
-export const LOG_EXPORT_LIMIT = 50_000;

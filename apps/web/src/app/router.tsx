@@ -1,4 +1,5 @@
-import { APP_ROUTES, type AppRoute } from '@agromet/contracts';
+import { APP_ROUTES } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';

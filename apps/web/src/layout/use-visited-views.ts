@@ -1,4 +1,4 @@
-import { APP_ROUTES, filterRoutes } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes } from '@agromet/contracts/web';
 import { useLayoutEffect } from 'react';
 import { useLocation } from 'react-router';
 import { tagsViewStore } from '../stores/tags-view';

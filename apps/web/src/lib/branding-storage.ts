@@ -1,4 +1,5 @@
-import { Branding } from '@agromet/contracts';
+import type { Branding } from '@agromet/contracts';
+import { asBranding } from './shape-guards';
 
 /** localStorage key holding the branding of the last user-info response (shown on the login page). */
 export const BRANDING_STORAGE_KEY = 'agromet-branding';
@@ -7,8 +8,7 @@ export function readStoredBranding(): Branding | null {
   try {
     const raw = localStorage.getItem(BRANDING_STORAGE_KEY);
     if (!raw) return null;
-    const parsed = Branding.safeParse(JSON.parse(raw));
-    return parsed.success ? parsed.data : null;
+    return asBranding(JSON.parse(raw));
   } catch {
     return null;
   }

@@ -1,4 +1,5 @@
-import { API, type ApiName } from '@agromet/contracts';
+import { API_ENDPOINTS } from '@agromet/contracts/web';
+import type { ApiName } from '@agromet/contracts';
 import { http, type CallOptions } from './request';
 import type { QueryValue } from './request-rules';
 
@@ -25,7 +26,7 @@ export const DOWNLOAD_TIMEOUT_MS = 120_000;
  * as a Blob. Failures answer the JSON envelope, which the request client shows as a toast.
  */
 export async function downloadRaw(name: ApiName, query: Record<string, QueryValue>, opts: CallOptions = {}): Promise<Blob> {
-  const def = API[name];
+  const def = API_ENDPOINTS[name];
   const data = await http<unknown>(def.method, def.url, { timeoutMs: DOWNLOAD_TIMEOUT_MS, ...opts, query, responseType: 'blob' });
   if (data instanceof Blob) return data;
   // A success envelope instead of bytes (should not happen for a raw route): save its text.

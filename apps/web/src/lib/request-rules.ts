@@ -2,7 +2,7 @@
  * Pure rules of the request client (no I/O): envelope interpretation, the re-login decision,
  * the silent-refresh decision and URL building. request.ts does the I/O around them.
  */
-import { REFRESH_THRESHOLD_MS, RELOGIN_CODES } from '@agromet/contracts';
+import { REFRESH_THRESHOLD_MS, RELOGIN_CODES } from '@agromet/contracts/web';
 
 export const API_PREFIX = '/api';
 /** Spec section 9: request timeout. */

@@ -1,9 +1,10 @@
+import { API_ENDPOINTS } from '@agromet/contracts/web';
 /**
  * The HTTP client (spec sections 7 and 8) over fetch: `/api` prefix, 10 s timeout, bearer token,
  * Accept-Language, JSON bodies and query strings, the `{code,msg,data}` envelope, error toasts,
  * the re-login dialog and the silent token refresh.
  */
-import { API, type ApiData, type ApiName, type Envelope, type LoginBody, type SettingBody, type ChangePasswordBody } from '@agromet/contracts';
+import type { API, ApiData, ApiName, Envelope, LoginBody, SettingBody, ChangePasswordBody } from '@agromet/contracts';
 import { getToken } from './auth-storage';
 import { toastError } from './feedback';
 import { currentLanguage, i18n } from './i18n';
@@ -198,13 +199,13 @@ function toHttpOptions(opts: (CallOptions & { body?: unknown; query?: unknown; p
 
 /** Calls a route of the API table: `request('login', { body })` → the typed `data`. */
 export function request<N extends ApiName>(name: N, ...args: Optionalize<N>): Promise<ApiData<N>> {
-  const def = API[name];
+  const def = API_ENDPOINTS[name];
   return http<ApiData<N>>(def.method, def.url, toHttpOptions(args[0]));
 }
 
 /** Same as `request` but resolves the whole envelope (some calls judge success by `msg`). */
 export function requestEnvelope<N extends ApiName>(name: N, ...args: Optionalize<N>): Promise<Envelope<ApiData<N>>> {
-  const def = API[name];
+  const def = API_ENDPOINTS[name];
   return sendEnvelope<ApiData<N>>(def.method, def.url, toHttpOptions(args[0]));
 }
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@agromet/contracts';
+import { ErrorCode } from '@agromet/contracts/web';
 import { ApiError } from './request';
 
 export type ConflictKind = 'stale' | 'gone' | 'other';

@@ -1,4 +1,5 @@
-import { TokenPair } from '@agromet/contracts';
+import type { TokenPair } from '@agromet/contracts';
+import { asTokenPair } from './shape-guards';
 import { clearSession, getRefreshToken, readSession, storeTokens, syncSessionFromCookies } from './auth-storage';
 import { currentLanguage } from './i18n';
 import { decideLockedRefresh, isEnvelope, parseJson, REQUEST_TIMEOUT_MS, shouldRefreshToken, withApiPrefix } from './request-rules';
@@ -66,8 +67,7 @@ async function callRefresh(refreshToken: string): Promise<TokenPair | null> {
   });
   const body = parseJson(await res.text());
   if (!isEnvelope(body) || body.code !== 0) return null;
-  const parsed = TokenPair.safeParse(body.data);
-  return parsed.success ? parsed.data : null;
+  return asTokenPair(body.data);
 }
 
 /** For tests: forget an in-flight refresh. */

@@ -1,4 +1,5 @@
-import { DEFAULT_SYS_NAME, type Branding } from '@agromet/contracts';
+import { DEFAULT_SYS_NAME } from '@agromet/contracts/web';
+import type { Branding } from '@agromet/contracts';
 
 /** Default images shipped in public/. */
 export const DEFAULT_LOGO_URL = `${import.meta.env.BASE_URL}default-logo.svg`;

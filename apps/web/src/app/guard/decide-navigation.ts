@@ -2,7 +2,8 @@
  * The access rules of spec sections 2 and 4 as one pure function; the router's guard loader
  * feeds it the cookies and the user store and acts on its answer.
  */
-import { APP_ROUTES, filterRoutes, hasRouteAccess, matchRoute, type AppRoute } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes, hasRouteAccess, matchRoute } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 
 export const LOGIN_PATH = '/login';
 export const HOME_PATH = '/';

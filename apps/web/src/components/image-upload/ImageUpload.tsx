@@ -1,4 +1,5 @@
-import { API, UPLOAD_MAX_KB } from '@agromet/contracts';
+import { API_ENDPOINTS, UPLOAD_MAX_KB } from '@agromet/contracts/web';
+
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Slider, Spin, Steps, Upload } from 'antd';
 import { useEffect, useState } from 'react';
@@ -64,7 +65,7 @@ export function ImageUpload({
   onClose,
   onSuccess,
   onFailure,
-  url = API.upload.url,
+  url = API_ENDPOINTS.upload.url,
   field = 'file',
   width = 200,
   height = 200,

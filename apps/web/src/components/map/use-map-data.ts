@@ -1,4 +1,5 @@
-import { ADMIN, API, GRID_READER_CODES, type GisLayers } from '@agromet/contracts';
+import { ADMIN, API_ENDPOINTS, GRID_READER_CODES } from '@agromet/contracts/web';
+import type { GisLayers } from '@agromet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 import { useUserStore } from '../../stores/user';
@@ -23,7 +24,7 @@ export function useMapLayers(): { data: GisLayers | undefined; isLoading: boolea
   });
   if (!readsGrids) {
     return {
-      data: { products: [], baseLayers: offlineLayers(API.gisCountries.url, API.gisProvinces.url), defaultBase: 'offline', boundaries: [], wmsUrl: '/api/wms' },
+      data: { products: [], baseLayers: offlineLayers(API_ENDPOINTS.gisCountries.url, API_ENDPOINTS.gisProvinces.url), defaultBase: 'offline', boundaries: [], wmsUrl: '/api/wms' },
       isLoading: false,
     };
   }

@@ -1,4 +1,5 @@
-import { APP_ROUTES, filterRoutes, flattenRoutes, type AppRoute } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes, flattenRoutes } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 
 export interface PageLink {
   path: string;

@@ -1,4 +1,4 @@
-import { APP_ROUTES } from '@agromet/contracts';
+import { APP_ROUTES } from '@agromet/contracts/web';
 import { Activity, Suspense, useLayoutEffect, useMemo, useRef, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { PageSpinner } from '../../components/PageSpinner';

@@ -1,4 +1,4 @@
-import { APP_ROUTES, filterRoutes } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes } from '@agromet/contracts/web';
 import { Breadcrumb as AntBreadcrumb } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-import { APP_ROUTES, filterRoutes } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes } from '@agromet/contracts/web';
 import { SearchOutlined } from '@ant-design/icons';
 import { Button, Select } from 'antd';
 import { useMemo, useState } from 'react';

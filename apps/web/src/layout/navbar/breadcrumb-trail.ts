@@ -1,4 +1,5 @@
-import { matchRoute, type AppRoute } from '@agromet/contracts';
+import { matchRoute } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 
 export interface Crumb {
   /** i18n key under `route.` */

@@ -1,4 +1,5 @@
-import { flattenRoutes, type AppRoute } from '@agromet/contracts';
+import { flattenRoutes } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 import Fuse, { type IFuseOptions } from 'fuse.js';
 
 /** One searchable page: its title (ancestors joined with " > ") and path. */

@@ -1,4 +1,4 @@
-import { APP_ROUTES, filterRoutes } from '@agromet/contracts';
+import { APP_ROUTES, filterRoutes } from '@agromet/contracts/web';
 import { Menu, type MenuProps } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';

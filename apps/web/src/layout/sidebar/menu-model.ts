@@ -1,4 +1,5 @@
-import { joinPath, matchRoute, type AppRoute } from '@agromet/contracts';
+import { joinPath, matchRoute } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 
 /** One entry of the left menu: a page (key = its absolute path) or a group of pages. */
 export interface MenuEntry {

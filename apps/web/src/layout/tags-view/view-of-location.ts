@@ -1,4 +1,5 @@
-import { flattenRoutes, matchRoute, type AppRoute } from '@agromet/contracts';
+import { flattenRoutes, matchRoute } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 import type { TagView } from '../../stores/tags-view';
 
 /** `/a/b/` → `/a/b` */

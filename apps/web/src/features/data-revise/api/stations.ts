@@ -1,4 +1,5 @@
-import { STATION_PAGE_MAX, type Station, type StationCreate, type StationImportResult } from '@agromet/contracts';
+import { STATION_PAGE_MAX } from '@agromet/contracts/web';
+import type { Station, StationCreate, StationImportResult } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadRaw, saveBlob } from '../../../lib/download';
 import { compactQuery, listQuery, type Paging } from '../../../lib/list-query';

@@ -1,4 +1,4 @@
-import { ErrorCode } from '@agromet/contracts';
+import { ErrorCode } from '@agromet/contracts/web';
 import { ApiError } from '../../../lib/request';
 
 /** One field the server refused (4100 answers carry `data.issues`). */

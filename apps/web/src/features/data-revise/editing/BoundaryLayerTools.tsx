@@ -1,5 +1,6 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { ADMIN, BOUNDARY_ADMIN_CODES, type GisLayers } from '@agromet/contracts';
+import { ADMIN, BOUNDARY_ADMIN_CODES } from '@agromet/contracts/web';
+import type { GisLayers } from '@agromet/contracts';
 import { Button, Form, Input, Modal, Popconfirm, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

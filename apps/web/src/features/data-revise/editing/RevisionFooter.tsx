@@ -1,4 +1,4 @@
-import { ADMIN } from '@agromet/contracts';
+import { ADMIN } from '@agromet/contracts/web';
 import { Button, Checkbox, Divider, Space, Typography } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

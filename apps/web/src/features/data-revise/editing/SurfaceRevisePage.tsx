@@ -1,5 +1,5 @@
 import { DeleteOutlined } from '@ant-design/icons';
-import { AREA_OPERATIONS, EDGE_MODES } from '@agromet/contracts';
+import { AREA_OPERATIONS, EDGE_MODES } from '@agromet/contracts/web';
 import { reviseArea } from '@agromet/grid';
 import { Button, Checkbox, Form, InputNumber, List, Radio, Select, Space, Typography } from 'antd';
 import { useMemo, useState } from 'react';

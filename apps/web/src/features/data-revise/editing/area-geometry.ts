@@ -1,7 +1,7 @@
 import type Geometry from 'ol/geom/Geometry';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import Polygon from 'ol/geom/Polygon';
-import { REVISE_LIMITS } from '@agromet/contracts';
+import { REVISE_LIMITS } from '@agromet/contracts/web';
 import { closeRing, ringsWithinLimits, type Ring } from './revise-rules';
 
 /** Outer rings (lon/lat) of a polygon geometry given in EPSG:4326; holes are not part of a revision area. */

@@ -1,5 +1,5 @@
 import type { PointReviseBody, PolygonReviseBody, ReviseGridData } from '@agromet/contracts';
-import { REVISE_LIMITS } from '@agromet/contracts';
+import { REVISE_LIMITS } from '@agromet/contracts/web';
 import { base64ToBytes, gridFromValues, type AreaShape, type EdgeMode, type Grid, type Patch } from '@agromet/grid';
 
 /** The grid of /forecaster/getData as @agromet/grid takes it (values are Float32 little-endian, base64). */

@@ -1,4 +1,4 @@
-import { REVISION_KINDS } from '@agromet/contracts';
+import { REVISION_KINDS } from '@agromet/contracts/web';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useMemo } from 'react';

@@ -1,4 +1,5 @@
-import { ErrorCode, REVISION_KINDS, type RevisionRecord } from '@agromet/contracts';
+import { ErrorCode, REVISION_KINDS } from '@agromet/contracts/web';
+import type { RevisionRecord } from '@agromet/contracts';
 import { listQuery, type Paging } from '../../../lib/list-query';
 import { ApiError } from '../../../lib/request';
 

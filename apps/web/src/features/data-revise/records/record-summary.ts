@@ -1,4 +1,4 @@
-import { type RevisionRecord } from '@agromet/contracts';
+import type { RevisionRecord } from '@agromet/contracts';
 import type { ProductSelection } from '../../../components/map/map-rules';
 import { formatNumber } from '../common/format';
 

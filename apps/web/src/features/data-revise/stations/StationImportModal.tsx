@@ -1,5 +1,6 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { STATION_CSV_COLUMNS, type StationImportIssue, type StationImportResult } from '@agromet/contracts';
+import { STATION_CSV_COLUMNS } from '@agromet/contracts/web';
+import type { StationImportIssue, StationImportResult } from '@agromet/contracts';
 import { Alert, Button, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';

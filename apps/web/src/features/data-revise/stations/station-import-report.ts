@@ -1,4 +1,5 @@
-import { ErrorCode, STATION_IMPORT_MAX_KB, type StationImportIssue } from '@agromet/contracts';
+import { ErrorCode, STATION_IMPORT_MAX_KB } from '@agromet/contracts/web';
+import type { StationImportIssue } from '@agromet/contracts';
 import { ApiError } from '../../../lib/request';
 import { STATION_FIELDS, type StationField } from './station-values';
 

@@ -1,4 +1,5 @@
-import { STATION_LIMITS, STATION_NUMBER_PATTERN, type Station, type StationCreate } from '@agromet/contracts';
+import { STATION_LIMITS, STATION_NUMBER_PATTERN } from '@agromet/contracts/web';
+import type { Station, StationCreate } from '@agromet/contracts';
 
 /** Fields of the station form, in the order the form shows them. */
 export const STATION_FIELDS = [

@@ -1,4 +1,4 @@
-import { PASSWORD_MIN_LENGTH } from '@agromet/contracts';
+import { PASSWORD_MIN_LENGTH } from '@agromet/contracts/web';
 
 /** What is wrong with a password field (spec section 5); the key under `profile.password.`. */
 export type PasswordProblem = 'empty' | 'tooShort' | 'mismatch';

@@ -1,4 +1,5 @@
-import { MAP_LIMITS, type Customer } from '@agromet/contracts';
+import { MAP_LIMITS } from '@agromet/contracts/web';
+import type { Customer } from '@agromet/contracts';
 import { App, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';

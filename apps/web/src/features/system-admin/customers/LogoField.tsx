@@ -1,5 +1,5 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
-import { UPLOAD_MAX_KB } from '@agromet/contracts';
+import { UPLOAD_MAX_KB } from '@agromet/contracts/web';
 import { App, Button, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ADMIN, DEFAULT_MAP, type Branding, type Customer, type CustomerCreate } from '@agromet/contracts';
+import { ADMIN, DEFAULT_MAP } from '@agromet/contracts/web';
+import type { Branding, Customer, CustomerCreate } from '@agromet/contracts';
 
 /** Values of the customer form (InputNumber gives null when cleared). */
 export interface CustomerFormValues {

@@ -1,4 +1,5 @@
-import { PERMISSION_CODE_PATTERN, type PermissionRow } from '@agromet/contracts';
+import { PERMISSION_CODE_PATTERN } from '@agromet/contracts/web';
+import type { PermissionRow } from '@agromet/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';

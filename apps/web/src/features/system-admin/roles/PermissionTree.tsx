@@ -1,4 +1,5 @@
-import { APP_ROUTES, type PermissionRow } from '@agromet/contracts';
+import { APP_ROUTES } from '@agromet/contracts/web';
+import type { PermissionRow } from '@agromet/contracts';
 import { Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,5 @@
-import { ADMIN, type AppRoute } from '@agromet/contracts';
+import { ADMIN } from '@agromet/contracts/web';
+import type { AppRoute } from '@agromet/contracts';
 
 /** Tree keys of group nodes start with this; leaf keys are the permission codes themselves. */
 export const GROUP_KEY_PREFIX = 'group:';

@@ -1,0 +1,103 @@
+// Constants of the contract without zod: the browser imports them (through ./web.ts) without the schemas.
+
+// from auth
+/** Spec section 5 and 9: minimum password length. */
+export const PASSWORD_MIN_LENGTH = 5;
+
+export const PASSWORD_MAX_LENGTH = 128;
+
+/** Spec section 9: the web refreshes when the access token expires within this window. */
+export const REFRESH_THRESHOLD_MS = 300_000;
+
+export const DEFAULT_SYS_NAME = '天策云管理控制台';
+
+export const DEFAULT_MAP = { centerLat: 39.9, centerLon: 116.4, zoom: 8, minZoom: 3, maxZoom: 15 } as const;
+
+export const UPLOAD_MAX_KB = 10240;
+
+// from grids
+/** Pages whose work reads forecast grids (map layers, point values): revision, making, zoning, service products. */
+export const GRID_READER_CODES = [
+  'revise.point.admin', 'revise.polygon.admin', 'revise.recovery.admin', 'revise.submit.admin', 'revise.allocation.admin',
+  'make.product.admin', 'make.risk.admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin', 'serviceproducts.all.admin',
+] as const;
+
+/** Who may upload and delete a customer's boundary layers (admin passes all). */
+export const BOUNDARY_ADMIN_CODES = ['revise.polygon.admin', 'sys.customer.admin'] as const;
+
+/** Largest GeoJSON file accepted by POST /api/gis/boundary/upload. */
+export const BOUNDARY_MAX_MB = 20;
+
+/** Most features (areas) one boundary layer may hold. */
+export const BOUNDARY_MAX_FEATURES = 5000;
+
+/** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
+export const GRID_IMPORT_MAX_MB = 64;
+
+// from revise
+/** Codes of the data-revision pages (spec section 6). */
+export const REVISE_POINT = 'revise.point.admin';
+
+export const REVISE_POLYGON = 'revise.polygon.admin';
+
+export const REVISE_RECOVERY = 'revise.recovery.admin';
+
+export const REVISE_SUBMIT = 'revise.submit.admin';
+
+export const REVISE_ALLOCATION = 'revise.allocation.admin';
+
+/** Pages that need the forecast types and their factors. */
+export const REVISE_READER_CODES = [REVISE_POINT, REVISE_POLYGON, REVISE_RECOVERY, REVISE_SUBMIT, REVISE_ALLOCATION] as const;
+
+/** Pages that edit grids: they see the grids to edit (GET /forecaster/getData). */
+export const REVISE_EDITOR_CODES = [REVISE_POINT, REVISE_POLYGON] as const;
+
+/** Valid ranges of a station's position: altitude from the Dead Sea shore to above any station on Earth. */
+export const STATION_LIMITS = { latitude: [-90, 90], longitude: [-180, 180], altitude: [-500, 9000] } as const;
+
+/** Station numbers: the WMO/national 5-character form (57036) or a regional one (A1234, V8120), letters and digits. */
+export const STATION_NUMBER_PATTERN = /^[A-Za-z0-9]{1,16}$/;
+
+/** The station list allows pages of up to 1000 so that the map can draw every station of a province in one call. */
+export const STATION_PAGE_MAX = 1000;
+
+/** CSV columns of export and import, in order; import also accepts the Chinese headers. */
+export const STATION_CSV_COLUMNS = [
+  'stationNumber', 'name', 'province', 'city', 'district', 'address', 'longitude', 'latitude', 'altitude', 'contactPerson', 'contactPhone', 'remarks',
+] as const;
+
+/** Largest station CSV accepted, and most rows in one import. */
+export const STATION_IMPORT_MAX_KB = 2048;
+
+export const STATION_IMPORT_MAX_ROWS = 5000;
+
+export const REVISE_LIMITS = {
+  leads: 100,
+  points: 200,
+  radiusKm: [0.1, 500],
+  polygons: 50,
+  ringPositions: 5000,
+  totalPositions: 20_000,
+  rampCells: 100,
+} as const;
+
+export const AREA_OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide'] as const;
+
+export const EDGE_MODES = ['flat', 'ramp', 'taper'] as const;
+
+export const REVISION_KINDS = ['point', 'polygon', 'recovery'] as const;
+
+export const FILE_STATES = ['pending', 'exported', 'failed'] as const;
+
+export const ISSUE_FORMATS = ['micaps4', 'geotiff'] as const;
+
+// from system
+/** Spec section 9 and issue 4: latitude −90…90, longitude −180…180, zoom 3…15. */
+export const MAP_LIMITS = { lat: [-90, 90], lon: [-180, 180], zoom: [3, 15] } as const;
+
+export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;
+
+export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9._-]{1,95}$/;
+
+/** Rows in one CSV export at most. */
+export const LOG_EXPORT_LIMIT = 50_000;

@@ -1,0 +1,7 @@
+// What the browser needs at run time, without zod: constants, error codes, permission codes, the
+// route table and the API endpoints (method and address). Types come from the main entry.
+export * from './constants.js';
+export * from './endpoints.js';
+export * from './errors.js';
+export * from './permissions.js';
+export * from './routes.js';
