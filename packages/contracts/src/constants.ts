@@ -101,3 +101,7 @@ export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9._-]{1,95}$/;
 
 /** Rows in one CSV export at most. */
 export const LOG_EXPORT_LIMIT = 50_000;
+
+/** Kinds of operation-log rows (operation_log.type): the server's audit specs use only these; the log page filters by them. */
+export const LOG_TYPES = ['auth', 'user', 'customer', 'role', 'permission', 'file', 'grid', 'station', 'allocation', 'revise', 'boundary'] as const;
+export type LogType = (typeof LOG_TYPES)[number];

@@ -188,3 +188,5 @@ const logFilters = {
 };
 export const LogQuery = z.strictObject({ ...pageFields, ...logFilters });
 export const LogExportQuery = z.strictObject(logFilters);
+/** The filters of GET /api/log/page and /api/log/export (ISO instants). */
+export type LogFilters = z.input<typeof LogExportQuery>;

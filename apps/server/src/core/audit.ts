@@ -1,11 +1,12 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/index.js';
 import { nowIso } from './db/index.js';
+import type { LogType } from '@agromet/contracts';
 
 /** What a mutating route records in the operation log. */
 export interface AuditSpec {
   action: string;
-  type: string;
+  type: LogType;
   description: string;
 }
 

@@ -1,4 +1,4 @@
-import { LOG_EXPORT_LIMIT, type LogRow } from '@agromet/contracts';
+import { LOG_EXPORT_LIMIT, type LogFilters, type LogRow } from '@agromet/contracts';
 import { stringify } from 'csv-stringify/sync';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -7,14 +7,6 @@ import type { OperationLogTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 
-export interface LogFilters {
-  from?: string;
-  to?: string;
-  operator?: string;
-  action?: string;
-  type?: string;
-  ip?: string;
-}
 
 function toRow(r: Selectable<OperationLogTable>): LogRow {
   return {

@@ -36,13 +36,16 @@ export interface RevisionPoint {
   station?: string;
 }
 
-export function pointBody(data: Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'leads'>, leads: readonly number[], points: readonly RevisionPoint[]): PointReviseBody {
+type GridSeen = Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'leads'>;
+
+/** What every revision names: the grid, the leads to apply to and the versions seen of them. */
+function targetOf(data: GridSeen, leads: readonly number[]) {
+  return { type: data.type, factor: data.factor, baseTime: data.baseTime, leads: [...leads], expectedVersions: expectedVersionsOf(leads, data.leads) };
+}
+
+export function pointBody(data: GridSeen, leads: readonly number[], points: readonly RevisionPoint[]): PointReviseBody {
   return {
-    type: data.type,
-    factor: data.factor,
-    baseTime: data.baseTime,
-    leads: [...leads],
-    expectedVersions: expectedVersionsOf(leads, data.leads),
+    ...targetOf(data, leads),
     points: points.map((p) => ({ lon: p.lon, lat: p.lat, value: p.value, radiusKm: p.radiusKm })),
   };
 }
@@ -61,18 +64,9 @@ export function edgeOf(settings: Pick<AreaSettings, 'edge' | 'edgeCells'>): { mo
   return settings.edge === 'ramp' ? { mode: 'ramp', cells: settings.edgeCells } : { mode: settings.edge };
 }
 
-export function polygonBody(
-  data: Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'leads'>,
-  leads: readonly number[],
-  rings: readonly Ring[],
-  settings: AreaSettings,
-): PolygonReviseBody {
+export function polygonBody(data: GridSeen, leads: readonly number[], rings: readonly Ring[], settings: AreaSettings): PolygonReviseBody {
   return {
-    type: data.type,
-    factor: data.factor,
-    baseTime: data.baseTime,
-    leads: [...leads],
-    expectedVersions: expectedVersionsOf(leads, data.leads),
+    ...targetOf(data, leads),
     polygons: rings.map((r) => r.map(([x, y]) => [x, y] as [number, number])),
     operation: settings.operation,
     value: settings.value,

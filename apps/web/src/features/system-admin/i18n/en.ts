@@ -151,6 +151,11 @@ const en: SystemAdminMessages = {
       role: 'Role',
       permission: 'Permission',
       file: 'File',
+      grid: 'Grids',
+      station: 'Stations',
+      allocation: 'Allocation',
+      revise: 'Revision',
+      boundary: 'Boundary layers',
     },
   },
   permissionName: {

@@ -151,6 +151,11 @@ const es: SystemAdminMessages = {
       role: 'Rol',
       permission: 'Permiso',
       file: 'Archivo',
+      grid: 'Rejillas',
+      station: 'Estaciones',
+      allocation: 'Asignación',
+      revise: 'Corrección',
+      boundary: 'Capas de límites',
     },
   },
   permissionName: {

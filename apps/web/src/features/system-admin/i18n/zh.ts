@@ -151,6 +151,11 @@ const zh = {
       role: '角色',
       permission: '权限',
       file: '文件',
+      grid: '格点场',
+      station: '站点',
+      allocation: '预报分配',
+      revise: '数据订正',
+      boundary: '边界图层',
     },
   },
   /** Display names of the built-in permission codes (dots of the code become underscores). */

@@ -1,4 +1,5 @@
 import { compactQuery } from '../../../lib/list-query';
+import type { LogFilters } from '@agromet/contracts';
 
 /** Anything that names an instant: the RangePicker's dayjs values, or a Date. */
 export interface Instant {
@@ -14,18 +15,9 @@ export interface LogFilterValues {
   ip?: string;
 }
 
-/** The filters of GET /api/log/page and /api/log/export (ISO instants, no empty values). */
-export interface LogFilters {
-  from?: string;
-  to?: string;
-  operator?: string;
-  action?: string;
-  type?: string;
-  ip?: string;
-}
-
+export type { LogFilters };
 /** Log types the server records (operation_log.type), offered in the type filter. */
-export const LOG_TYPES = ['auth', 'user', 'customer', 'role', 'permission', 'file'] as const;
+export { LOG_TYPES } from '@agromet/contracts/web';
 
 export function toLogFilters(values: LogFilterValues): LogFilters {
   const [start, end] = values.range ?? [];
