@@ -35,8 +35,10 @@ async function waitForHealth(url: string, child: ChildProcess, log: () => string
 
 /** Starts the real server on a free port with a fresh data folder; tests read E2E_BASE_URL. */
 export default async function globalSetup() {
-  if (!fs.existsSync(path.join(root, 'apps/web/dist/index.html'))) {
-    throw new Error('apps/web/dist is missing: run `npm run build` first (npm test does it)');
+  // WEB_DIST lets several checkouts' builds be tested side by side; the server reads the same variable.
+  const webDist = process.env.WEB_DIST ?? path.join(root, 'apps/web/dist');
+  if (!fs.existsSync(path.join(webDist, 'index.html'))) {
+    throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does it)`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-e2e-'));
   const port = await freePort();

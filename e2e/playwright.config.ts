@@ -23,5 +23,5 @@ export default defineConfig({
     viewport: { width: 1366, height: 800 },
     trace: 'retain-on-failure',
   },
-  outputDir: '../.test-output/e2e',
+  outputDir: process.env.PW_OUTPUT_DIR ?? '../.test-output/e2e',
 });
