@@ -7,6 +7,7 @@ import path from 'node:path';
 import { applyPatch, encodePatch, rasterizeArea, reviseArea, type PolygonGeometry } from '@agromet/grid';
 import { fifthOfTheGrid, nationalGrid } from './national.js';
 import { buildApp } from '../../apps/server/src/app.js';
+import { prepareServerData } from '../../apps/server/src/startup.js';
 import { loadConfig } from '../../apps/server/src/config.js';
 import { GridStore } from '../../apps/server/src/modules/grids/store.js';
 
@@ -41,9 +42,11 @@ async function time(run: () => unknown | Promise<unknown>): Promise<number> {
 
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-bench-revise-'));
-  const built = await buildApp(loadConfig({
+  const config = loadConfig({
     DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12', WEB_DIST: path.join(dataDir, 'no-web'),
-  }), { logger: false });
+  });
+  // No demo data: the bench saves its own national grids.
+  const built = await buildApp(config, await prepareServerData(config, { demo: false }), { logger: false });
   try {
     const db = built.db.db;
     const customerId = (await db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;

@@ -10,13 +10,15 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { registerAudit } from './core/audit.js';
 import { hashPassword } from './core/auth/password.js';
+import type { DbHandle } from './core/db/index.js';
+import type { FileStorage } from './core/storage.js';
+import type { SeedReport } from './modules/seed/seed.js';
+import type { ServerData } from './startup.js';
 import { LoginThrottle } from './core/auth/throttle.js';
 import { TokenService } from './core/auth/tokens.js';
-import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
 import { apiNotFound, genReqId, registerEnvelope, zodValidatorCompiler } from './core/http.js';
 import { resolveJwtSecret } from './core/secrets.js';
 import { JobRunner } from './core/jobs.js';
-import { LocalFileStorage, type FileStorage } from './core/storage.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
@@ -24,8 +26,6 @@ import { permissionRoutes } from './modules/permissions/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
-import { seedForecastTypes } from './modules/grids/catalog.js';
-import { seedDemoGrids } from './modules/grids/demo.js';
 import { GridFileCodec } from './modules/grids/codec.js';
 import { defineGridImport } from './modules/grids/import.js';
 import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
@@ -34,11 +34,8 @@ import { gisRoutes } from './modules/gis/routes.js';
 import { GridStore } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
-import { seed, type SeedReport } from './modules/seed/seed.js';
 import { allocationRoutes } from './modules/allocation/routes.js';
-import { seedDemoAllocations } from './modules/allocation/service.js';
 import { stationRoutes } from './modules/stations/routes.js';
-import { seedDemoStations } from './modules/stations/demo.js';
 import { defineIssueExport } from './modules/revise/issue.js';
 import { reviseRoutes } from './modules/revise/routes.js';
 import type { ReviseDeps } from './modules/revise/service.js';
@@ -56,30 +53,17 @@ export interface BuiltApp {
 
 export const JSON_BODY_LIMIT = 1024 * 1024;
 
+/**
+ * The HTTP server over prepared data (see startup.ts: migrate, seed, demo run before this). `close()` closes the
+ * server and then the database handle it was given.
+ */
 export async function buildApp(
   config: Config,
+  data: ServerData,
   opts: { logger?: boolean; /** Test hook of the revision transaction (see ReviseDeps). */ reviseHooks?: Pick<ReviseDeps, 'beforeCommit'> } = {},
 ): Promise<BuiltApp> {
-  // The server log exists only once Fastify is built; until then a dropped idle connection goes unlogged.
-  let logIdleError: (error: Error) => void = () => {};
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => logIdleError(e) });
-  try {
-    await migrate(handle);
-  } catch (e) {
-    await handle.close();
-    throw e;
-  }
-  const seedReport = await seed(handle.db, {
-    dataDir: config.dataDir, adminPassword: config.adminPassword, demo: config.demo, scryptLogN: config.scryptLogN,
-  });
-  await seedForecastTypes(handle.db);
-  const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+  const { handle, storage, seedReport } = data;
   const gridStore = new GridStore(handle.db, storage);
-  if (config.demo && seedReport.demoCustomerId) {
-    await seedDemoGrids(handle.db, gridStore, seedReport.demoCustomerId);
-    await seedDemoStations(handle.db, seedReport.demoCustomerId);
-    await seedDemoAllocations(handle.db, seedReport.demoCustomerId, 'demo-revise');
-  }
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
@@ -88,7 +72,7 @@ export async function buildApp(
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
-  logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
   // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
   const codec = new GridFileCodec();
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });

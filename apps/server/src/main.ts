@@ -1,6 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { banner } from './modules/seed/seed.js';
+import { demoStep, migrateStep, seedStep } from './startup.js';
 
 async function main() {
   let config;
@@ -13,7 +14,11 @@ async function main() {
     }
     throw e;
   }
-  const built = await buildApp(config);
+  // Start-up steps, in order: migrate the schema, seed the platform, then (DEMO=1) the demo customer and its data.
+  const data = await migrateStep(config);
+  await seedStep(data, config);
+  if (config.demo) await demoStep(data, config);
+  const built = await buildApp(config, data);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', '127.0.0.1');
   console.log(banner(built.seedReport, url));

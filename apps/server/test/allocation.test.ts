@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp, startApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
 
 /** Forecast types, factors and forecaster allocation (the spec's allocation calls are GETs that change data). */
@@ -149,7 +148,7 @@ describe('demo data', () => {
 
       // A restart seeds nothing again, and keeps what was deleted deleted.
       await call(demo, token, 'POST', `/api/station/deleteStation?id=${list.list[0].id}`);
-      const again = await buildApp(demo.config, { logger: false });
+      const again = await startApp(demo.config, { logger: false });
       try {
         expect(await again.db.db.selectFrom('station').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(10);
         expect(await again.db.db.selectFrom('forecast_allocation').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(2);

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { buildApp, type BuiltApp } from '../src/app.js';
+import { prepareServerData } from '../src/startup.js';
 import { loadConfig, type Config } from '../src/config.js';
 
 export const ADMIN_PASSWORD = 'Admin-Pass-2026';
@@ -18,7 +19,7 @@ export interface TestApp extends BuiltApp {
 }
 
 /** A fresh database per call: a temporary SQLite file, or a new PostgreSQL database when TEST_DB=postgres. */
-async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
+export async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () => Promise<void> }> {
   if (process.env.TEST_DB !== 'postgres') return { url: undefined, drop: async () => {} };
   const base = process.env.TEST_DATABASE_URL;
   if (!base) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL');
@@ -40,6 +41,11 @@ async function freshDatabaseUrl(): Promise<{ url: string | undefined; drop: () =
   };
 }
 
+/** Runs the start-up steps the configuration asks for (migrate, seed, demo when DEMO=1), then builds the app, as main.ts does. */
+export async function startApp(config: Config, opts: Parameters<typeof buildApp>[2] = {}): Promise<BuiltApp> {
+  return buildApp(config, await prepareServerData(config), { logger: false, ...opts });
+}
+
 export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-test-'));
   const database = await freshDatabaseUrl();
@@ -53,7 +59,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const built = await buildApp(config, { logger: false });
+  const built = await startApp(config);
   return {
     ...built,
     config,

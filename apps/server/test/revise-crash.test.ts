@@ -3,9 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { base64ToBytes } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
 import { GridStore } from '../src/modules/grids/store.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { createTestApp, type TestApp, startApp } from './helpers.js';
 import {
   addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, factorIds, field, gridRow, saveGrid, storedValues,
 } from './revise-helpers.js';
@@ -42,7 +41,7 @@ const count = async (table: 'revision' | 'revision_batch') =>
 
 describe('crash safety of revisions', () => {
   it('a failure inside the transaction (after every write) leaves all leads, records and files as they were', async () => {
-    const crashy = await buildApp(t.config, {
+    const crashy = await startApp(t.config, {
       logger: false,
       reviseHooks: { beforeCommit: async () => { throw new Error('simulated failure before the commit'); } },
     });
@@ -101,7 +100,7 @@ describe('crash safety of revisions', () => {
     child.kill('SIGKILL');
     expect(await exited).toBe('SIGKILL');
 
-    const restarted = await buildApp(t.config, { logger: false });
+    const restarted = await startApp(t.config, { logger: false });
     try {
       const row = await restarted.db.db.selectFrom('grid').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
       expect(row).toEqual(before);

@@ -1,10 +1,12 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { PERMISSION_CODES } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../src/app.js';
+import { loadConfig } from '../src/config.js';
 import { banner } from '../src/modules/seed/seed.js';
-import { createTestApp } from './helpers.js';
+import { demoStep, migrateStep, seedStep } from '../src/startup.js';
+import { createTestApp, freshDatabaseUrl, startApp } from './helpers.js';
 
 const counts = async (t: { db: { db: import('../src/core/db/index.js').Db } }) => {
   const out: Record<string, number> = {};
@@ -40,7 +42,7 @@ describe('first start', () => {
 
       // Restarting on the same data changes nothing and prints no password.
       const before = await counts(t);
-      const again = await buildApp(t.config, { logger: false });
+      const again = await startApp(t.config, { logger: false });
       try {
         expect(again.seedReport.adminPassword).toBeUndefined();
         expect(again.seedReport.demoUsers).toEqual([]);
@@ -61,6 +63,33 @@ describe('first start', () => {
       await t.login('admin', 'Given-Password-1');
     } finally {
       await t.close();
+    }
+  });
+});
+
+describe('start-up steps', () => {
+  it('a caller chooses the steps: migrate alone leaves an empty schema, seed adds the platform, demo adds the demo customer and grids', async () => {
+    const database = await freshDatabaseUrl();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-steps-'));
+    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Steps-Pass-1', SCRYPT_LOG_N: '12', DEMO: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) });
+    const data = await migrateStep(config);
+    try {
+      const rows = async (table: 'customer' | 'permission' | 'grid') =>
+        (await data.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+      expect(Number(await rows('customer'))).toBe(0);
+      expect(Number(await rows('permission'))).toBe(0);
+      await seedStep(data, config);
+      expect(Number(await rows('customer'))).toBe(1);
+      expect(Number(await rows('permission'))).toBe(PERMISSION_CODES.length);
+      expect(data.seedReport.demoCustomerId).toBeUndefined();
+      await demoStep(data, config);
+      expect(Number(await rows('customer'))).toBe(2);
+      expect(data.seedReport.demoCustomerId).toBeGreaterThan(0);
+      expect(Number(await rows('grid'))).toBeGreaterThan(0);
+    } finally {
+      await data.handle.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     }
   });
 });

@@ -8,7 +8,6 @@ import { nowIso } from '../../core/db/index.js';
 export interface SeedOptions {
   dataDir: string;
   adminPassword: string | undefined;
-  demo: boolean;
   scryptLogN: number;
 }
 
@@ -78,7 +77,7 @@ function writeSecretFile(file: string, content: string) {
   fs.chmodSync(file, 0o600);
 }
 
-/** First-start data; running it again changes nothing. */
+/** First-start data of the platform (permission catalogue, platform customer, admin); running it again changes nothing. */
 export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
   const report: SeedReport = { demoUsers: [] };
   const now = nowIso();
@@ -104,24 +103,27 @@ export async function seed(db: Db, opts: SeedOptions): Promise<SeedReport> {
     }
   }
 
-  if (opts.demo) {
-    const demoId = await ensureCustomer(db, {
-      name: DEMO_CUSTOMER, sysName: '陕西农业气象服务平台', lat: 34.34, lon: 108.94, zoom: 7, platform: false,
-      tel: '029-00000000', address: '陕西省西安市（示例地址）',
-    });
-    report.demoCustomerId = demoId;
-    let demoPassword = report.adminPassword ?? opts.adminPassword;
-    if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
-    if (!demoPassword) demoPassword = randomPassword();
-    const roleIds: number[] = [];
-    for (const g of DEMO_ROLE_GROUPS) roleIds.push(await ensureRole(db, demoId, g.role, `示例角色：${g.role}`, g.codes));
-    // Hashing is the slow part of a first start: the users are made side by side on the thread pool.
-    const created = await Promise.all(DEMO_ROLE_GROUPS.map((g, k) =>
-      ensureUser(db, { customerId: demoId, username: g.username, name: g.name, roleId: roleIds[k]!, password: demoPassword, logN: opts.scryptLogN })));
-    DEMO_ROLE_GROUPS.forEach((g, k) => { if (created[k]) report.demoUsers.push({ username: g.username, name: g.name, role: g.role }); });
-    if (report.demoUsers.length > 0) report.demoPassword = demoPassword;
-  }
   return report;
+}
+
+/** The demo customer, one role per feature group and its users; they share the admin password. Adds to `report`. */
+export async function seedDemoAccounts(db: Db, opts: SeedOptions, report: SeedReport): Promise<void> {
+  const passwordFile = path.join(opts.dataDir, 'admin-password.txt');
+  const demoId = await ensureCustomer(db, {
+    name: DEMO_CUSTOMER, sysName: '陕西农业气象服务平台', lat: 34.34, lon: 108.94, zoom: 7, platform: false,
+    tel: '029-00000000', address: '陕西省西安市（示例地址）',
+  });
+  report.demoCustomerId = demoId;
+  let demoPassword = report.adminPassword ?? opts.adminPassword;
+  if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
+  if (!demoPassword) demoPassword = randomPassword();
+  const roleIds: number[] = [];
+  for (const g of DEMO_ROLE_GROUPS) roleIds.push(await ensureRole(db, demoId, g.role, `示例角色：${g.role}`, g.codes));
+  // Hashing is the slow part of a first start: the users are made side by side on the thread pool.
+  const created = await Promise.all(DEMO_ROLE_GROUPS.map((g, k) =>
+    ensureUser(db, { customerId: demoId, username: g.username, name: g.name, roleId: roleIds[k]!, password: demoPassword, logN: opts.scryptLogN })));
+  DEMO_ROLE_GROUPS.forEach((g, k) => { if (created[k]) report.demoUsers.push({ username: g.username, name: g.name, role: g.role }); });
+  if (report.demoUsers.length > 0) report.demoPassword = demoPassword;
 }
 
 /** The start-up banner: printed once, when the accounts are created. */

@@ -1,0 +1,69 @@
+import path from 'node:path';
+import type { Config } from './config.js';
+import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
+import { LocalFileStorage, type FileStorage } from './core/storage.js';
+import { seedDemoAllocations } from './modules/allocation/service.js';
+import { seedForecastTypes } from './modules/grids/catalog.js';
+import { seedDemoGrids } from './modules/grids/demo.js';
+import { GridStore } from './modules/grids/store.js';
+import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js';
+import { seedDemoStations } from './modules/stations/demo.js';
+
+/**
+ * What the server runs on: an open, migrated database, its file storage and what seeding created. Start-up is three
+ * explicit steps that `main.ts` runs in order and tests pick from: migrate, seed (platform data), demo (demo customer,
+ * users, grids, stations, allocations). `buildApp` then only wires routes onto this.
+ */
+export interface ServerData {
+  handle: DbHandle;
+  storage: FileStorage;
+  seedReport: SeedReport;
+  /** Where a dropped idle database connection is reported; the server log replaces the default once it exists. */
+  logIdleError: (error: Error) => void;
+}
+
+/** Step 1: open the database and bring its schema up to date. */
+export async function migrateStep(config: Config): Promise<ServerData> {
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => data.logIdleError(e) });
+  const data: ServerData = {
+    handle,
+    storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    seedReport: { demoUsers: [] },
+    logIdleError: (error) => console.error(`database connection dropped: ${error.message}`),
+  };
+  try {
+    await migrate(data.handle);
+  } catch (e) {
+    await data.handle.close();
+    throw e;
+  }
+  return data;
+}
+
+/** Step 2: the permission catalogue, the platform customer and its admin, the forecast types. Idempotent. */
+export async function seedStep(data: ServerData, config: Config): Promise<void> {
+  data.seedReport = await seed(data.handle.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN });
+  await seedForecastTypes(data.handle.db);
+}
+
+/** Step 3 (DEMO=1): the demo customer with one user per feature group, and its grids, stations and allocations. Idempotent. */
+export async function demoStep(data: ServerData, config: Config): Promise<void> {
+  await seedDemoAccounts(data.handle.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN }, data.seedReport);
+  const customerId = data.seedReport.demoCustomerId!;
+  await seedDemoGrids(data.handle.db, new GridStore(data.handle.db, data.storage), customerId);
+  await seedDemoStations(data.handle.db, customerId);
+  await seedDemoAllocations(data.handle.db, customerId, 'demo-revise');
+}
+
+/** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */
+export async function prepareServerData(config: Config, steps: { demo?: boolean } = {}): Promise<ServerData> {
+  const data = await migrateStep(config);
+  try {
+    await seedStep(data, config);
+    if (steps.demo ?? config.demo) await demoStep(data, config);
+  } catch (e) {
+    await data.handle.close();
+    throw e;
+  }
+  return data;
+}
