@@ -99,9 +99,18 @@ export class WorkerPool {
 }
 
 /**
- * The server runs its TypeScript through tsx, whose loader hooks do not reach a worker thread's entry module on
- * Node 20; a TypeScript worker therefore starts from a tiny bootstrap that registers tsx in the thread and then imports
- * the module. `workerData: {}` keeps the `web-worker` package (pulled in by geotiff) from taking the thread for its own.
+ * A worker module beside the calling module: `formats-worker.ts` in the sources (tests, `npm run dev:server`),
+ * `formats-worker.js` in the built server, where every entry sits in dist/ next to the bundle that starts it.
+ */
+export function workerModule(name: string, callerUrl: string): URL {
+  return new URL(`./${name}${callerUrl.endsWith('.ts') ? '.ts' : '.js'}`, callerUrl);
+}
+
+/**
+ * The built server starts workers from plain JavaScript. Run from sources through tsx (tests, development), tsx's
+ * loader hooks do not reach a worker thread's entry module on Node 20, so a TypeScript worker starts from a tiny
+ * bootstrap that registers tsx in the thread and then imports the module. `workerData: {}` keeps the `web-worker`
+ * package (pulled in by geotiff) from taking the thread for its own.
  */
 function startWorker(script: URL): Worker {
   if (!script.pathname.endsWith('.ts')) return new Worker(script, { workerData: {} });

@@ -1,5 +1,5 @@
 import type { Grid, Micaps4HeaderInput } from '@agromet/grid';
-import { WorkerPool, WorkerTaskError } from '../../core/worker-pool.js';
+import { WorkerPool, WorkerTaskError, workerModule } from '../../core/worker-pool.js';
 import { encodeMicaps4File, GridFileError, parseGridFile, type ParsedGridFile } from './formats.js';
 
 /**
@@ -10,7 +10,7 @@ export class GridFileCodec {
   private readonly pool: WorkerPool | null;
 
   constructor(opts: { inline?: boolean; threads?: number } = {}) {
-    this.pool = opts.inline ? null : new WorkerPool(new URL('./formats-worker.ts', import.meta.url), opts.threads ?? 1);
+    this.pool = opts.inline ? null : new WorkerPool(workerModule('formats-worker', import.meta.url), opts.threads ?? 1);
   }
 
   /** Tasks the worker threads have run (0 when inline). */
