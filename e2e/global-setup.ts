@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -41,11 +41,19 @@ export default async function globalSetup() {
     throw new Error(`${webDist} is missing: run \`npm run build\` first (npm test does it)`);
   }
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-e2e-'));
+  fs.mkdirSync(path.join(root, '.test-output'), { recursive: true });
+  // The server under test is the current sources compiled as for production (plain node, no TypeScript loader),
+  // built privately so that a concurrent build of apps/server/dist cannot change it mid-run; inside the repository,
+  // so that its imports resolve from node_modules.
+  const serverDist = fs.mkdtempSync(path.join(root, '.test-output', 'e2e-server-'));
+  const serverData = path.join(dataDir, 'data');
+  const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, SERVER_DIST: serverDist }, encoding: 'utf8' });
+  if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}${built.stderr}`);
   const port = await freePort();
   let output = '';
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: { ...process.env, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serverData, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d) => { output += d; });
@@ -53,10 +61,11 @@ export default async function globalSetup() {
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
   process.env.E2E_BASE_URL = url;
-  process.env.E2E_DATA_DIR = dataDir;
+  process.env.E2E_DATA_DIR = serverData;
   return async () => {
     child.kill('SIGTERM');
     await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); });
     fs.rmSync(dataDir, { recursive: true, force: true });
+    fs.rmSync(serverDist, { recursive: true, force: true });
   };
 }

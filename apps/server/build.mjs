@@ -9,7 +9,8 @@ import path from 'node:path';
 import { build } from 'esbuild';
 
 const root = import.meta.dirname;
-const outdir = path.join(root, 'dist');
+// SERVER_DIST builds elsewhere (the browser tests build a private copy of the current sources).
+const outdir = path.resolve(process.env.SERVER_DIST || path.join(root, 'dist'));
 
 const dependencyNames = (dir) => {
   const pkg = JSON.parse(fs.readFileSync(path.join(dir, 'package.json'), 'utf8'));
