@@ -42,6 +42,8 @@ function urlOf(def: ApiDef): string {
 /** The matrix calls with another user's id (999999), so self-or-codes routes need the codes. */
 function allowed(def: ApiDef, code: string): boolean {
   if (def.access.kind !== 'codes' && def.access.kind !== 'self-or-codes') return true;
+  // A platform-only route needs the platform scope as well as one of its codes: of single codes, only admin has both.
+  if (def.access.kind === 'codes' && def.access.platform) return code === 'admin';
   return code === 'admin' || def.access.codes.includes(code);
 }
 

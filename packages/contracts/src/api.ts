@@ -18,7 +18,8 @@ import * as R from './revise.js';
 export type ApiAccess =
   | { kind: 'public' }
   | { kind: 'user' }
-  | { kind: 'codes'; codes: readonly string[] }
+  /** With `platform`, only the platform (holdsPlatformScope) and not a customer's administrators, whatever codes they hold. */
+  | { kind: 'codes'; codes: readonly string[]; platform?: true }
   /** The caller's own record (`:id`), or anyone's for holders of the codes. */
   | { kind: 'self-or-codes'; codes: readonly string[] };
 
@@ -49,6 +50,8 @@ const PLATFORM = codes('osm.customer.admin');
 const USER_ADMIN = codes('sys.user.admin');
 const ROLE_ADMIN = codes('sys.role.admin');
 const PERMISSION_ADMIN = codes('sys.permission.admin');
+/** The permission catalogue is shared by every customer: only the platform changes it; customers assign its codes to roles. */
+const CATALOGUE_ADMIN = { kind: 'codes', codes: ['sys.permission.admin'], platform: true } as const;
 const LOG_VIEW = codes('sys.log.view');
 const CUSTOMER_OPTIONS = codes('sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view');
 
@@ -113,9 +116,9 @@ export const API = {
 
   permissionPage: { ...E.permissionPage, access: PERMISSION_ADMIN, summary: 'Permission codes', query: PermissionQuery, data: paged(PermissionRow) },
   permissionAll: { ...E.permissionAll, access: codes('sys.permission.admin', 'sys.role.admin'), summary: 'Every permission code (for the role tree)', data: z.array(PermissionRow) },
-  permissionAdd: { ...E.permissionAdd, access: PERMISSION_ADMIN, summary: 'Create a permission code', body: PermissionCreate, data: PermissionRow },
-  permissionUpdate: { ...E.permissionUpdate, access: PERMISSION_ADMIN, summary: 'Edit a permission code', body: PermissionUpdate, data: PermissionRow },
-  permissionDelete: { ...E.permissionDelete, access: PERMISSION_ADMIN, summary: 'Delete an unused, non-built-in code', body: IdBody, data: z.null() },
+  permissionAdd: { ...E.permissionAdd, access: CATALOGUE_ADMIN, summary: 'Create a permission code (platform only)', body: PermissionCreate, data: PermissionRow },
+  permissionUpdate: { ...E.permissionUpdate, access: CATALOGUE_ADMIN, summary: 'Edit a permission code (platform only)', body: PermissionUpdate, data: PermissionRow },
+  permissionDelete: { ...E.permissionDelete, access: CATALOGUE_ADMIN, summary: 'Delete an unused, non-built-in code (platform only)', body: IdBody, data: z.null() },
 
   logPage: { ...E.logPage, access: LOG_VIEW, summary: 'Operation log with filters', query: LogQuery, data: paged(LogRow) },
   logGet: { ...E.logGet, access: LOG_VIEW, summary: 'One log row', params: IdParams, data: LogRow },

@@ -37,3 +37,12 @@ export const PERMISSIONS: readonly PermissionDef[] = [
 ];
 
 export const PERMISSION_CODES: readonly string[] = PERMISSIONS.map((p) => p.code);
+
+/** The code of the platform scope: its holders (and admin) act for the platform across every customer. */
+export const PLATFORM_SCOPE_CODE = 'osm.customer.admin';
+
+/** True for the platform (admin, or the platform-scope code); a customer's administrators are not. */
+export function holdsPlatformScope(codes: Iterable<string>): boolean {
+  for (const c of codes) if (c === ADMIN || c === PLATFORM_SCOPE_CODE) return true;
+  return false;
+}

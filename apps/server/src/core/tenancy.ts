@@ -1,9 +1,9 @@
 import type { AuthContext } from './auth/context.js';
-import { holdsAny } from './auth/context.js';
+import { holdsPlatformScope } from '@agromet/contracts';
 
 /** Holders of the platform-wide customer code (and admin) see every customer; everyone else only their own. */
 export function isPlatformWide(auth: AuthContext): boolean {
-  return holdsAny(auth, ['osm.customer.admin']);
+  return holdsPlatformScope(auth.codes);
 }
 
 /** The customer a query must be limited to, or null for all. */

@@ -1,7 +1,7 @@
-import { ADMIN, type ApiAccess } from '@agromet/contracts';
+import { ADMIN, ErrorCode, holdsPlatformScope, type ApiAccess } from '@agromet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
-import { errors } from '../errors.js';
+import { AppError, errors } from '../errors.js';
 import type { TokenService } from './tokens.js';
 
 /** Who is calling, resolved from the access token and checked against the session on every request. */
@@ -72,6 +72,8 @@ export function accessGuard(access: ApiAccess, db: Db, tokens: TokenService) {
     if (access.kind === 'public') return;
     req.auth = await authenticate(req, db, tokens);
     if (access.kind === 'codes' && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
+    // Platform data (the permission catalogue) is shared by every customer: a customer's administrator may not change it.
+    if (access.kind === 'codes' && access.platform && !holdsPlatformScope(req.auth.codes)) throw new AppError(ErrorCode.FORBIDDEN, 'platformOnly');
     if (access.kind === 'self-or-codes') {
       const id = Number((req.params as { id?: string } | undefined)?.id);
       if (id !== req.auth.userId && !holdsAny(req.auth, access.codes)) throw errors.forbidden();

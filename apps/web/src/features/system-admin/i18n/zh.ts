@@ -106,6 +106,7 @@ const zh = {
     editTitle: '编辑权限码',
     builtinCodeFixed: '内置权限码的编码不能修改',
     builtinNoDelete: '内置权限码不能删除',
+    platformOnly: '权限码目录由平台统一管理、所有客户共用：只有平台管理员可以新增、修改或删除权限码。你可以在角色管理中把这些权限码分配给本客户的角色。',
   },
   log: {
     timeRange: '时间范围',

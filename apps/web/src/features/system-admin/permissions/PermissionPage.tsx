@@ -1,10 +1,13 @@
 import type { PermissionRow } from '@agromet/contracts';
-import { Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { holdsPlatformScope } from '@agromet/contracts/web';
+import { Alert, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useShallow } from 'zustand/react/shallow';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useUserStore } from '../../../stores/user';
 import { useDeletePermission, usePermissionPage } from '../api/permissions';
 import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
@@ -12,9 +15,15 @@ import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { PermissionFormModal } from './PermissionFormModal';
 
-/** /system-admin/sys-permission: permission codes with search and paging; create, edit, delete (not built-in ones). */
+/**
+ * /system-admin/sys-permission: permission codes with search and paging; create, edit, delete (not built-in ones).
+ * The catalogue is shared by every customer, so only the platform changes it (the server refuses anyone else);
+ * a customer's administrator sees it read-only, with the reason.
+ */
 export function PermissionPage() {
   const { t } = useTranslation(NS);
+  const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
+  const platform = holdsPlatformScope(roles);
   const { paging, setPaging, toFirstPage } = usePaging();
   const [keyword, search] = useKeyword(toFirstPage);
   const query = usePermissionPage({ keyword }, paging);
@@ -36,11 +45,11 @@ export function PermissionPage() {
       },
       { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 120 },
       { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
-      {
+      ...(platform ? [{
         title: t('common.actions'),
         key: 'actions',
-        fixed: 'right',
-        render: (_, row) => {
+        fixed: 'right' as const,
+        render: (_: unknown, row: PermissionRow) => {
           const del = (
             <DeleteLink disabled={row.builtin} onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))} />
           );
@@ -51,9 +60,9 @@ export function PermissionPage() {
             </Space>
           );
         },
-      },
+      }] : []),
     ],
-    [t, confirmDelete, remove],
+    [t, platform, confirmDelete, remove],
   );
 
   return (
@@ -64,12 +73,13 @@ export function PermissionPage() {
         <>
           <KeywordSearch id="permission-search" placeholder={t('permission.searchPlaceholder')} width={320} onSearch={search} />
           <ToolbarSpacer />
-          <CreateButton id="permission-create" onClick={() => setEditor({ record: null })} />
+          {platform ? <CreateButton id="permission-create" onClick={() => setEditor({ record: null })} /> : null}
         </>
       }
     >
+      {platform ? null : <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />}
       <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} />
-      {editor ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
+      {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );
 }

@@ -1,0 +1,73 @@
+// @vitest-environment jsdom
+import { act, render, screen, within } from '@testing-library/react';
+import Cookies from 'js-cookie';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+// antd's table measures itself; jsdom has no ResizeObserver.
+if (!('ResizeObserver' in globalThis)) {
+  Object.defineProperty(globalThis, 'ResizeObserver', {
+    configurable: true,
+    value: class { observe() {} unobserve() {} disconnect() {} },
+  });
+}
+
+const { AppProviders } = await import('../../../app/providers');
+const { PermissionPage } = await import('./PermissionPage');
+const { i18n } = await import('../../../lib/i18n');
+const { useAppStore } = await import('../../../stores/app');
+const { useUserStore } = await import('../../../stores/user');
+const { queryClient } = await import('../../../lib/query-client');
+
+const ROW = {
+  id: 30, code: 'report.export', name: '报表导出', description: '', builtin: false, roleCount: 1, version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+};
+
+function serve() {
+  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'success', data: { list: [ROW], total: 1, page: 1, size: 20 } }))));
+}
+
+async function renderAs(roles: string[]) {
+  useUserStore.setState({ roles, infoLoaded: true });
+  render(<AppProviders><PermissionPage /></AppProviders>);
+  return screen.findByRole('cell', { name: 'report.export' });
+}
+
+beforeEach(async () => {
+  Cookies.set('Access-Token', 'a1');
+  Cookies.set('Expired', String(Date.now() + 3_600_000));
+  queryClient.clear();
+  act(() => useAppStore.getState().setLanguage('en'));
+  await i18n.changeLanguage('en');
+  serve();
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  for (const name of Object.keys(Cookies.get())) Cookies.remove(name, { path: '/' });
+});
+
+describe('PermissionPage', { timeout: 20_000 }, () => {
+  it('shows a customer administrator the catalogue read-only, with the reason', async () => {
+    await renderAs(['sys.permission.admin', 'sys.role.admin']);
+    expect(screen.getByText(/The permission catalogue belongs to the platform/)).toBeVisible();
+    expect(screen.queryByRole('button', { name: /New/ })).toBeNull();
+    const table = screen.getByRole('table');
+    expect(within(table).queryByRole('button', { name: /Edit/ })).toBeNull();
+    expect(within(table).queryByRole('button', { name: /Delete/ })).toBeNull();
+  });
+
+  it('gives the platform administrator create, edit and delete', async () => {
+    await renderAs(['admin']);
+    expect(screen.queryByText(/The permission catalogue belongs to the platform/)).toBeNull();
+    expect(screen.getByRole('button', { name: /New/ })).toBeEnabled();
+    const table = screen.getByRole('table');
+    expect(within(table).getByRole('button', { name: /Edit/ })).toBeEnabled();
+    expect(within(table).getByRole('button', { name: /Delete/ })).toBeEnabled();
+  });
+
+  it('counts the platform-scope code as the platform too', async () => {
+    await renderAs(['osm.customer.admin', 'sys.permission.admin']);
+    expect(screen.getByRole('button', { name: /New/ })).toBeEnabled();
+  });
+});
