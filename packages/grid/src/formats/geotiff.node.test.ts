@@ -69,3 +69,54 @@ describe.skipIf(!hasGdal)('our GeoTIFF exports in GDAL', () => {
     expect(valueAt(110.1, 36.9)).toBe('-9999');
   });
 });
+
+describe('packed GeoTIFFs made by gdal_translate (scale, offset, nodata): read as GDAL unpacks them', () => {
+  const work = mkdtempSync(join(tmpdir(), 'grid-packed-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  /** An ASCII grid of stored integers, 6 × 4 cells of 0.1° from 108°E, 34°N, two of them nodata. */
+  function asciiGrid(nodata: number, value: (k: number) => number): string {
+    const cells = Array.from({ length: 24 }, (_, k) => (k === 3 || k === 17 ? nodata : value(k)));
+    const rows = Array.from({ length: 4 }, (_, r) => cells.slice(r * 6, r * 6 + 6).join(' '));
+    const file = join(work, `stored-${nodata}.asc`);
+    writeFileSync(file, ['ncols 6', 'nrows 4', 'xllcorner 108', 'yllcorner 34', 'cellsize 0.1', `NODATA_value ${nodata}`, ...rows, ''].join('\n'));
+    return file;
+  }
+
+  const cases: Array<{ name: string; args: string[]; nodata: number; value: (k: number) => number; first: number }> = [
+    // Precipitation in tenths of a millimetre, as the issue's file.
+    { name: 'Int16, scale 0.1', args: ['-ot', 'Int16', '-a_scale', '0.1'], nodata: -9999, value: (k) => k * 37, first: 0 },
+    { name: 'Byte, scale 0.5 and offset −10, tiled DEFLATE', args: ['-ot', 'Byte', '-a_scale', '0.5', '-a_offset', '-10', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=16', '-co', 'BLOCKYSIZE=16', '-co', 'COMPRESS=DEFLATE'], nodata: 255, value: (k) => k * 10, first: -10 },
+    { name: 'UInt16 kelvin hundredths, offset −273.15', args: ['-ot', 'UInt16', '-a_scale', '0.01', '-a_offset', '-273.15'], nodata: 0, value: (k) => 27315 + k * 125, first: 0 },
+  ];
+
+  for (const c of cases) {
+    it(c.name, async () => {
+      const packed = join(work, 'packed.tif');
+      const unpacked = join(work, 'unpacked.tif');
+      execFileSync('gdal_translate', ['-q', ...c.args, '-a_nodata', String(c.nodata), '-a_srs', 'EPSG:4326', asciiGrid(c.nodata, c.value), packed]);
+      // GDAL's own unpacking is the reference.
+      execFileSync('gdal_translate', ['-q', '-unscale', '-ot', 'Float32', packed, unpacked]);
+      const ours = await readGeoTiff(readFileSync(packed));
+      const gdal = await readGeoTiff(readFileSync(unpacked));
+      expect(ours.scaling).not.toBeNull();
+      expect(gdal.scaling).toBeNull();
+      expect(ours.nodata).toBe(c.nodata);
+      expect(ours.grid).toMatchObject({ nx: 6, ny: 4, dx: gdal.grid.dx, dy: gdal.grid.dy, lon0: gdal.grid.lon0, lat0: gdal.grid.lat0 });
+      const values = [...ours.grid.values];
+      expect(values.map(Number.isNaN)).toEqual([...gdal.grid.values].map(Number.isNaN));
+      expect(values.filter(Number.isNaN)).toHaveLength(2);
+      for (let k = 0; k < values.length; k++) if (!Number.isNaN(values[k]!)) expect(values[k]).toBeCloseTo(gdal.grid.values[k]!, 5);
+      expect(values[0]).toBeCloseTo(c.first, 5);
+    });
+  }
+
+  it('Int16 precipitation: stored 1234 is 123.4 mm, not 1234', async () => {
+    const packed = join(work, 'rain.tif');
+    execFileSync('gdal_translate', ['-q', '-ot', 'Int16', '-a_scale', '0.1', '-a_nodata', '-9999', '-a_srs', 'EPSG:4326', asciiGrid(-9999, () => 1234), packed]);
+    const { grid, scaling } = await readGeoTiff(readFileSync(packed));
+    expect(scaling).toEqual({ scale: 0.1, offset: 0 });
+    expect(grid.values[0]).toBe(Math.fround(123.4));
+    expect(grid.values[3]).toBeNaN();
+  });
+});

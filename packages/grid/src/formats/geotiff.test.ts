@@ -1,7 +1,7 @@
 import { fromArrayBuffer, writeArrayBuffer } from 'geotiff';
 import { describe, expect, it } from 'vitest';
 import { flipRows, gridFromValues, type Grid } from '../grid.js';
-import { readGeoTiff, writeGeoTiff } from './geotiff.js';
+import { gdalBandScaling, GeoTiffError, readGeoTiff, writeGeoTiff } from './geotiff.js';
 
 // 4 × 3, rows north to south, cell centres 100.25 … 101.75°E, 35.75 … 34.75°N (0.5° cells).
 const grid = gridFromValues({ lon0: 100.25, lat0: 35.75, dx: 0.5, dy: -0.5, nx: 4, ny: 3 },
@@ -106,5 +106,47 @@ describe('GeoTIFF reading', () => {
     const bytes = writeGeoTiff(grid);
     await expect(readGeoTiff(bytes, { maxCells: 11 })).rejects.toThrow(/4 × 3 cells, more than the 11 allowed/);
     expect((await readGeoTiff(bytes, { maxCells: 12 })).grid.nx).toBe(4);
+  });
+});
+
+describe('GDAL scale and offset (GDAL_METADATA)', () => {
+  // As gdal_translate -a_scale 0.1 -a_offset 2 writes it.
+  const gdal = `<GDALMetadata>
+  <Item name="OFFSET" sample="0" role="offset">2</Item>
+  <Item name="SCALE" sample="0" role="scale">0.100000000000000006</Item>
+</GDALMetadata>
+`;
+
+  it('reads the band\'s scale and offset by role and sample', () => {
+    expect(gdalBandScaling(gdal, 0)).toEqual({ scale: 0.1, offset: 2 });
+    expect(gdalBandScaling(gdal, 1)).toBeNull();
+    expect(gdalBandScaling('<GDALMetadata><Item name="SCALE" sample="1" role="scale">10</Item></GDALMetadata>', 1)).toEqual({ scale: 10, offset: 0 });
+    expect(gdalBandScaling("<GDALMetadata><Item role='offset' sample='0' name='OFFSET'>-273.15</Item></GDALMetadata>", 0)).toEqual({ scale: 1, offset: -273.15 });
+  });
+
+  it('ignores other items, items without a role or band, and commented-out items', () => {
+    const xml = `<GDALMetadata>
+  <Item name="SCALE">100</Item>
+  <Item name="SCALE" sample="0">100</Item>
+  <Item name="UNITS" sample="0" role="unittype">mm</Item>
+  <!-- <Item name="SCALE" sample="0" role="scale">1000</Item> -->
+  <Item name="DESCRIPTION" sample="0" role="description">a &gt; b</Item>
+</GDALMetadata>`;
+    expect(gdalBandScaling(xml, 0)).toBeNull();
+    expect(gdalBandScaling('', 0)).toBeNull();
+  });
+
+  it('decodes character references but never expands declared entities', () => {
+    expect(gdalBandScaling('<GDALMetadata><Item name="SCALE" sample="0" role="scale">&#48;.&#x35;</Item></GDALMetadata>', 0)).toEqual({ scale: 0.5, offset: 0 });
+    const declared = '<!DOCTYPE GDALMetadata [<!ENTITY s "1000">]><GDALMetadata><Item name="SCALE" sample="0" role="scale">&s;</Item></GDALMetadata>';
+    expect(() => gdalBandScaling(declared, 0)).toThrow(GeoTiffError);
+    expect(() => gdalBandScaling(declared, 0)).toThrow(/scale in the GDAL metadata is not usable: "&s;"/);
+  });
+
+  it('refuses a scale or offset that is not a finite number, and a zero scale', () => {
+    for (const bad of ['abc', '', '1e999', '0']) {
+      expect(() => gdalBandScaling(`<GDALMetadata><Item name="SCALE" sample="0" role="scale">${bad}</Item></GDALMetadata>`, 0)).toThrow(GeoTiffError);
+    }
+    expect(() => gdalBandScaling('<GDALMetadata><Item name="OFFSET" sample="0" role="offset">NaN</Item></GDALMetadata>', 0)).toThrow(/offset/);
   });
 });

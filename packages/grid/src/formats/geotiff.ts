@@ -24,6 +24,16 @@ export interface GeoTiffRead {
   nodata: number | null;
   /** The EPSG code of the geographic CRS (4326 for WGS 84; 4490 for CGCS2000 …), or null when not given. */
   epsg: number | null;
+  /**
+   * The band's scale and offset from GDAL's metadata (packed integers: value = stored · scale + offset), already
+   * applied to the grid's values; null when the file gives neither.
+   */
+  scaling: GdalScaling | null;
+}
+
+export interface GdalScaling {
+  scale: number;
+  offset: number;
 }
 
 export class GeoTiffError extends Error {
@@ -179,7 +189,8 @@ function writeValues(view: DataView, at: number, e: Entry): void {
 /**
  * Reads the first image's band (default 0) of a georeferenced GeoTIFF in a geographic CRS, any
  * sample type (converted to Float32; GDAL_NODATA cells become NaN), stripped or tiled, compressed
- * or not. Projected CRSs and rotated transforms are refused.
+ * or not. Packed bands (GDAL's scale and offset, e.g. Int16 tenths of a millimetre) are unpacked.
+ * Projected CRSs and rotated transforms are refused.
  */
 export async function readGeoTiff(
   data: Uint8Array | ArrayBuffer,
@@ -221,15 +232,62 @@ export async function readGeoTiff(
   };
   assertGeometry(geometry);
 
+  const metadata = image.fileDirectory.hasTag('GDAL_METADATA') ? await image.fileDirectory.loadValue('GDAL_METADATA') : null;
+  const scaling = typeof metadata === 'string' ? gdalBandScaling(metadata, band) : null;
   const rasters = await image.readRasters({ samples: [band] });
   const raw = rasters[0] as ArrayLike<number>;
-  const values = raw instanceof Float32Array ? raw : Float32Array.from(raw);
   const nodata = image.getGDALNoData();
-  if (nodata !== null && !Number.isNaN(nodata)) {
-    const marker = Math.fround(nodata);
-    for (let k = 0; k < values.length; k++) if (values[k] === marker) values[k] = Number.NaN;
+  // GDAL's nodata is a stored value: compare before scaling, in the stored type's precision.
+  const marker = nodata === null || Number.isNaN(nodata) ? null : raw instanceof Float32Array ? Math.fround(nodata) : nodata;
+  let values: Float32Array;
+  if (scaling === null) {
+    values = raw instanceof Float32Array ? raw : Float32Array.from(raw);
+    if (marker !== null) for (let k = 0; k < values.length; k++) if (raw[k] === marker) values[k] = Number.NaN;
+  } else {
+    const { scale, offset } = scaling;
+    values = new Float32Array(raw.length);
+    for (let k = 0; k < raw.length; k++) values[k] = raw[k] === marker ? Number.NaN : raw[k]! * scale + offset;
   }
-  return { grid: { ...geometry, values }, nodata, epsg };
+  return { grid: { ...geometry, values }, nodata, epsg, scaling };
+}
+
+/**
+ * A band's scale and offset from the text of the GDAL_METADATA tag (42112), where GDAL writes
+ * `<Item name="SCALE" sample="0" role="scale">0.1</Item>` and `role="offset"` (sample: the band, from 0). Only those
+ * elements are read, by their role as GDAL itself does; comments are skipped, and no entity other than XML's five and
+ * character references is decoded (a document type or entity declaration is never expanded). Null when neither is
+ * given; an item that is not a finite number (or a zero scale) is refused.
+ */
+export function gdalBandScaling(xml: string, band: number): GdalScaling | null {
+  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const item = /<Item((?:\s+[A-Za-z_:][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/Item\s*>/g;
+  const attribute = /([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  let scale: number | null = null;
+  let offset: number | null = null;
+  for (const [, attrs, content] of text.matchAll(item)) {
+    const a: Record<string, string> = {};
+    for (const [, name, dq, sq] of attrs!.matchAll(attribute)) a[name!] = decodeXmlText(dq ?? sq ?? '');
+    const role = a.role;
+    if ((role !== 'scale' && role !== 'offset') || a.sample === undefined || Number(a.sample) !== band) continue;
+    const raw = decodeXmlText(content!.replace(/^\s*<!\[CDATA\[([\s\S]*)\]\]>\s*$/, '$1')).trim();
+    const value = raw === '' ? Number.NaN : Number(raw);
+    if (!Number.isFinite(value) || (role === 'scale' && value === 0)) {
+      throw new GeoTiffError(`the band's ${role} in the GDAL metadata is not usable: "${raw.slice(0, 40)}"`);
+    }
+    if (role === 'scale') scale = value;
+    else offset = value;
+  }
+  return scale === null && offset === null ? null : { scale: scale ?? 1, offset: offset ?? 0 };
+}
+
+const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
+
+function decodeXmlText(s: string): string {
+  return s.replace(/&(#x[0-9a-fA-F]{1,6}|#[0-9]{1,7}|[a-z]+);/g, (whole, ref: string) => {
+    if (!ref.startsWith('#')) return XML_ENTITIES[ref] ?? whole;
+    const code = ref.startsWith('#x') ? Number.parseInt(ref.slice(2), 16) : Number(ref.slice(1));
+    return code <= 0x10ffff ? String.fromCodePoint(code) : whole;
+  });
 }
 
 interface TagReader {
