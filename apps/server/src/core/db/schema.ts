@@ -66,7 +66,7 @@ export interface PermissionTable {
   code: string;
   name: string;
   description: D<string>;
-  /** 1 for the spec's codes, which cannot be deleted. */
+  /** 1 for the built-in codes of packages/contracts/src/permissions.ts, which cannot be deleted (docs/security.md#permissions). */
   builtin: D<number>;
   version: Generated<number>;
   created_at: string;
@@ -82,8 +82,8 @@ export interface SessionTable {
   expires_at: string;
   revoked_at: string | null;
   revoked_reason: string | null;
-  ip: string;
-  agent: string;
+  ip: D<string>;
+  agent: D<string>;
 }
 
 export interface RefreshTokenTable {
@@ -99,18 +99,18 @@ export interface OperationLogTable {
   id: Generated<number>;
   customer_id: number | null;
   action: string;
-  operator_name: string;
+  operator_name: D<string>;
   type: string;
   parameter: string;
-  description: string;
+  description: D<string>;
   user_id: number | null;
-  username: string;
-  ip: string;
-  host: string;
-  agent: string;
-  language: string;
-  referer: string;
-  origin: string;
+  username: D<string>;
+  ip: D<string>;
+  host: D<string>;
+  agent: D<string>;
+  language: D<string>;
+  referer: D<string>;
+  origin: D<string>;
   status_code: number;
   result_code: number;
   created_at: string;

@@ -1,0 +1,111 @@
+// db/schema.ts (the Kysely types the code is checked against) is written by hand beside db/migrations.ts (what the
+// database really holds). This test reads both, the types with the TypeScript compiler and the tables from the
+// migrated database on this engine, and fails on any table, column, nullability, default or kind that disagrees.
+import path from 'node:path';
+import { sql } from 'kysely';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+import { createTestApp } from './helpers.js';
+
+interface DeclaredColumn {
+  nullable: boolean;
+  /** Generated<…> or D<…>: the database fills it when an insert leaves it out. */
+  defaulted: boolean;
+  kind: 'number' | 'string' | 'binary';
+}
+
+const SCHEMA_FILE = path.join(import.meta.dirname, '../src/core/db/schema.ts');
+
+/** Table name → columns, read from the `Database` interface of schema.ts and the table interfaces it names. */
+function declaredSchema(): Map<string, Map<string, DeclaredColumn>> {
+  const program = ts.createProgram([SCHEMA_FILE], { strict: true, skipLibCheck: true, noEmit: true });
+  const source = program.getSourceFile(SCHEMA_FILE)!;
+  const interfaces = new Map<string, ts.InterfaceDeclaration>();
+  source.forEachChild((node) => {
+    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
+  });
+  const columnOf = (type: ts.TypeNode): DeclaredColumn => {
+    let text = type.getText(source).replace(/\s+/g, '');
+    let defaulted = false;
+    const wrapper = /^(Generated|D)<(.*)>$/.exec(text);
+    if (wrapper) {
+      defaulted = true;
+      text = wrapper[2]!;
+    }
+    const parts = text.split('|');
+    const nullable = parts.includes('null');
+    let base = parts.filter((p) => p !== 'null');
+    // A union of string literals ('queued' | 'running' …) is a text column.
+    if (base.every((p) => /^'.*'$/.test(p))) base = ['string'];
+    if (base.length !== 1) throw new Error(`cannot classify column type ${type.getText(source)}`);
+    const b = base[0]!;
+    const kind = b === 'number' ? 'number' : b === 'string' ? 'string' : b === 'Uint8Array' || b === 'Buffer' ? 'binary' : null;
+    if (!kind) throw new Error(`cannot classify column type ${type.getText(source)}`);
+    return { nullable, defaulted, kind };
+  };
+  const tables = new Map<string, Map<string, DeclaredColumn>>();
+  for (const member of interfaces.get('Database')!.members) {
+    if (!ts.isPropertySignature(member) || !member.type) continue;
+    const tableName = (member.name as ts.Identifier).text;
+    const iface = interfaces.get(member.type.getText(source));
+    if (!iface) throw new Error(`Database.${tableName} names an interface that schema.ts does not declare`);
+    const columns = new Map<string, DeclaredColumn>();
+    for (const column of iface.members) {
+      if (ts.isPropertySignature(column) && column.type) columns.set((column.name as ts.Identifier).text, columnOf(column.type));
+    }
+    tables.set(tableName, columns);
+  }
+  return tables;
+}
+
+const kindOfSqlType = (dataType: string): DeclaredColumn['kind'] => {
+  const t = dataType.toLowerCase();
+  if (/int|real|double|float|numeric|decimal/.test(t)) return 'number';
+  if (/blob|bytea/.test(t)) return 'binary';
+  if (/text|char|clob/.test(t)) return 'string';
+  throw new Error(`unknown SQL type ${dataType}`);
+};
+
+describe('schema.ts agrees with the migrated database', () => {
+  it('same tables, columns, nullability, defaults and kinds', async () => {
+    const declared = declaredSchema();
+    const t = await createTestApp();
+    try {
+      const actual = (await t.db.db.introspection.getTables()).filter((table) => !table.name.startsWith('kysely_'));
+      // SQLite reports primary-key columns as nullable; the primary key makes them required on both engines.
+      const primaryKeys = new Set<string>();
+      if (t.db.dialect === 'sqlite') {
+        for (const table of actual) {
+          const info = await sql<{ name: string; pk: number }>`select name, pk from pragma_table_info(${table.name})`.execute(t.db.db);
+          for (const c of info.rows) if (c.pk > 0) primaryKeys.add(`${table.name}.${c.name}`);
+        }
+      }
+      expect(actual.map((table) => table.name).sort()).toEqual([...declared.keys()].sort());
+      const problems: string[] = [];
+      for (const table of actual) {
+        const columns = declared.get(table.name)!;
+        const names = new Set(table.columns.map((c) => c.name));
+        for (const name of columns.keys()) if (!names.has(name)) problems.push(`${table.name}.${name}: declared, not in the database`);
+        for (const column of table.columns) {
+          const want = columns.get(column.name);
+          const where = `${table.name}.${column.name}`;
+          if (!want) {
+            problems.push(`${where}: in the database, not declared`);
+            continue;
+          }
+          const nullable = column.isNullable && !primaryKeys.has(where);
+          if (want.nullable !== nullable) problems.push(`${where}: nullable ${nullable} in the database, ${want.nullable} declared`);
+          const filled = column.hasDefaultValue || column.isAutoIncrementing;
+          // A declared default must exist; an undeclared one is harmless only for nullable columns (SQLite reports NULL defaults).
+          if (want.defaulted && !filled && !nullable) problems.push(`${where}: declared with a default the database does not have`);
+          if (!want.defaulted && filled && !nullable) problems.push(`${where}: has a database default the type does not declare`);
+          const kind = kindOfSqlType(column.dataType);
+          if (kind !== want.kind) problems.push(`${where}: ${column.dataType} in the database, ${want.kind} declared`);
+        }
+      }
+      expect(problems).toEqual([]);
+    } finally {
+      await t.close();
+    }
+  });
+});
