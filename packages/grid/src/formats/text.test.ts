@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { decodeText, encodeGbk, encodeUtf8 } from './text.js';
 
@@ -17,5 +18,20 @@ describe('text encodings', () => {
     const text = 'diamond 4 2024年06月15日08时 河南省 2米气温 (℃) 最高·最低';
     expect(decodeText(encodeGbk(text)).text).toBe(text);
     expect(() => encodeGbk('😀')).toThrow(/no GBK encoding/);
+  });
+
+  it('any two-byte GBK character the platform decoder reads encodes back to the same bytes', () => {
+    const { TextDecoder } = globalThis as unknown as { TextDecoder: new (label: string) => { decode(b: Uint8Array): string } };
+    const decoder = new TextDecoder('gbk');
+    fc.assert(
+      fc.property(fc.integer({ min: 0x81, max: 0xfe }), fc.integer({ min: 0x40, max: 0xfe }), (lead, trail) => {
+        fc.pre(trail !== 0x7f);
+        const text = decoder.decode(Uint8Array.from([lead, trail]));
+        // Private-use code points (user-defined areas) are mapped differently by GBK and GB18030 tables; no header uses them.
+        fc.pre(text.length === 1 && text !== '\ufffd' && !(text >= '\ue000' && text <= '\uf8ff'));
+        expect([...encodeGbk(text)]).toEqual([lead, trail]);
+      }),
+      { numRuns: 2000 },
+    );
   });
 });
