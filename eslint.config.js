@@ -1,0 +1,93 @@
+// Lint rules of the repository, run by `npm test` (npm run lint). The import boundaries below are the architecture
+// written as rules (docs/architecture.md explains them): a violation fails the build.
+import fs from 'node:fs';
+import path from 'node:path';
+import js from '@eslint/js';
+import prettier from 'eslint-config-prettier';
+import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
+import importX from 'eslint-plugin-import-x';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const root = import.meta.dirname;
+const folders = (dir) =>
+  fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+
+const webFeatures = folders('apps/web/src/features');
+const serverModules = folders('apps/server/src/modules');
+
+/**
+ * Server modules a module may build on. `grids` is the grid layer (store, catalogue, file codec) that every grid
+ * feature reads and writes through; revision checks allocations; user administration reuses the sign-in repository.
+ * Anything else is a new dependency between features and must be argued here first.
+ */
+export const SERVER_MODULE_DEPENDENCIES = {
+  allocation: ['grids'],
+  gis: ['grids'],
+  revise: ['grids', 'allocation'],
+  users: ['auth'],
+  wms: ['grids'],
+};
+
+const boundaryZones = [
+  // Web features never import each other; shared code flows one way: lib, components, stores → features → app.
+  ...webFeatures.map((feature) => ({
+    target: `./apps/web/src/features/${feature}`,
+    from: './apps/web/src/features',
+    except: [`./${feature}`],
+    message: 'web features never import each other: move the shared part to components/, lib/ or stores/',
+  })),
+  ...['components', 'lib', 'stores', 'utils'].map((shared) => ({
+    target: `./apps/web/src/${shared}`,
+    from: ['./apps/web/src/features', './apps/web/src/app', './apps/web/src/layout'],
+    message: 'shared web code must not depend on features, layout or the app',
+  })),
+  // Server modules import each other only along SERVER_MODULE_DEPENDENCIES.
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}`,
+    from: './apps/server/src/modules',
+    except: [`./${module}`, ...(SERVER_MODULE_DEPENDENCIES[module] ?? []).map((dep) => `./${dep}`)],
+    message: 'server modules import each other only along SERVER_MODULE_DEPENDENCIES in eslint.config.js',
+  })),
+  // Route files bind contract entries to their own module's service: no other module's database layer.
+  ...serverModules.map((module) => ({
+    target: `./apps/server/src/modules/${module}/routes.ts`,
+    from: './apps/server/src/modules',
+    except: [`./${module}`],
+    message: "a route file calls its own module's service, never another module's database layer",
+  })),
+  { target: './apps/server/src/core', from: './apps/server/src/modules', message: 'core must not depend on modules' },
+  // The packages are pure: nothing of the apps.
+  { target: './packages', from: './apps', message: 'packages import nothing of the apps' },
+  { target: './packages/grid', from: './packages/contracts', message: '@agromet/grid is pure grid maths and knows no API' },
+];
+
+export default tseslint.config(
+  {
+    ignores: ['**/node_modules/**', '**/dist/**', '.test-output/**', '**/*.d.ts', 'data/**', '.bench-data/**'],
+  },
+  js.configs.recommended,
+  ...tseslint.configs.recommended,
+  {
+    languageOptions: { globals: { ...globals.node } },
+    plugins: { 'import-x': importX },
+    settings: {
+      'import-x/resolver-next': [createTypeScriptImportResolver({ noWarnOnMultipleProjects: true, project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json', 'e2e/tsconfig.json', 'bench/tsconfig.json'] })],
+    },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { zones: boundaryZones }],
+      'import-x/no-cycle': ['error', { maxDepth: 3, ignoreExternal: true }],
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+      '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
+      'no-empty': ['error', { allowEmptyCatch: false }],
+    },
+  },
+  {
+    files: ['apps/web/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  prettier,
+);
