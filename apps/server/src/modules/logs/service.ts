@@ -1,7 +1,7 @@
 import { LOG_EXPORT_LIMIT, type LogFilters, type LogRow } from '@agromet/contracts';
-import { stringify } from 'csv-stringify/sync';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
+import { spreadsheetCsv } from '../../core/csv-safe.js';
 import type { Db } from '../../core/db/index.js';
 import type { OperationLogTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
@@ -51,8 +51,8 @@ export const CSV_COLUMNS: Array<keyof LogRow> = [
   'language', 'referer', 'origin', 'statusCode', 'resultCode', 'parameter',
 ];
 
-/** UTF-8 with a byte-order mark so spreadsheet programs read Chinese text correctly. */
+/** Usernames and user agents come from anyone (a failed sign-in is logged): text a spreadsheet would run is neutralised. */
 export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters): Promise<string> {
   const rows = await filtered(db, auth, f).selectAll().orderBy('id', 'desc').limit(LOG_EXPORT_LIMIT).execute();
-  return `\ufeff${stringify(rows.map(toRow), { header: true, columns: CSV_COLUMNS })}`;
+  return spreadsheetCsv(rows.map(toRow), CSV_COLUMNS);
 }

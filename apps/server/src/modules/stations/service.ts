@@ -3,12 +3,12 @@ import {
   type StationImportResult, type StationUpdate,
 } from '@agromet/contracts';
 import { decodeText } from '@agromet/grid';
-import { stringify } from 'csv-stringify/sync';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
+import { restoreCell, spreadsheetCsv } from '../../core/csv-safe.js';
 import type { StationTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
@@ -105,11 +105,11 @@ export async function deleteStation(db: Db, auth: AuthContext, id: number): Prom
   if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
 }
 
-/** UTF-8 with a byte-order mark (spreadsheets then read Chinese correctly); the columns import reads back. */
+/** The columns import reads back; text a spreadsheet would run as a formula is neutralised (import restores it). */
 export async function exportStationsCsv(db: Db, auth: AuthContext): Promise<string> {
   const rows = await db.selectFrom('station').selectAll().where('customer_id', '=', auth.customerId).orderBy('station_number').execute();
   const records = rows.map(toStation).map((s) => STATION_CSV_COLUMNS.map((c) => s[c]));
-  return `\ufeff${stringify(records, { header: true, columns: [...STATION_CSV_COLUMNS] })}`;
+  return spreadsheetCsv(records, STATION_CSV_COLUMNS);
 }
 
 type Column = (typeof STATION_CSV_COLUMNS)[number];
@@ -163,7 +163,8 @@ export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8A
       if (!column) return;
       const cell = (record.fields[k] ?? '').trim();
       if (NUMERIC.includes(column)) raw[column] = cell === '' ? undefined : Number(cell);
-      else raw[column] = cell;
+      // The export's neutralised text ('=…, '+86…) reads back as it was stored.
+      else raw[column] = restoreCell(cell);
     });
     const parsed = StationCreate.safeParse(raw);
     if (!parsed.success) {
