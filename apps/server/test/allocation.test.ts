@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, startApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
 
-/** Forecast types, factors and forecaster allocation (the spec's allocation calls are GETs that change data). */
+/** Forecast types, factors and forecaster allocation (the allocation calls are GETs that change data, see docs/api.md#paths). */
 let t: TestApp;
 let customer = 0;
 let other = 0;

@@ -200,7 +200,7 @@ describe('roles', () => {
 });
 
 describe('permissions', () => {
-  it('creates, edits and deletes codes; the spec codes are protected and codes in use stay', async () => {
+  it('creates, edits and deletes codes; the built-in codes are protected and codes in use stay', async () => {
     const created = await call(admin, 'POST', '/api/permission/add', { code: 'report.export', name: '报表导出', description: '' });
     expect(created.data).toMatchObject({ code: 'report.export', builtin: false, roleCount: 0 });
     expect((await call(admin, 'POST', '/api/permission/add', { code: 'report.export', name: 'x' })).code).toBe(4009);

@@ -44,7 +44,7 @@ const PUBLIC = { kind: 'public' } as const;
 const USER = { kind: 'user' } as const;
 const codes = (...list: string[]) => ({ kind: 'codes', codes: list }) as const;
 
-/** Codes of the system-administration pages (spec section 6), and who may read option lists. */
+/** Codes of the system-administration pages (docs/security.md#permissions), and who may read option lists. */
 const CUSTOMER_ADMIN = codes('sys.customer.admin', 'osm.customer.admin');
 const PLATFORM = codes('osm.customer.admin');
 const USER_ADMIN = codes('sys.user.admin');

@@ -1,12 +1,12 @@
 // Constants of the contract without zod: the browser imports them (through ./web.ts) without the schemas.
 
 // from auth
-/** Spec section 5 and 9: minimum password length. */
+/** Minimum password length (docs/security.md#passwords). */
 export const PASSWORD_MIN_LENGTH = 5;
 
 export const PASSWORD_MAX_LENGTH = 128;
 
-/** Spec section 9: the web refreshes when the access token expires within this window. */
+/** The web refreshes when the access token expires within this window (docs/console.md#sign-in-and-the-session). */
 export const REFRESH_THRESHOLD_MS = 300_000;
 
 export const DEFAULT_SYS_NAME = '天策云管理控制台';
@@ -35,7 +35,7 @@ export const BOUNDARY_MAX_FEATURES = 5000;
 export const GRID_IMPORT_MAX_MB = 64;
 
 // from revise
-/** Codes of the data-revision pages (spec section 6). */
+/** Codes of the data-revision pages (docs/security.md#permissions). */
 export const REVISE_POINT = 'revise.point.admin';
 
 export const REVISE_POLYGON = 'revise.polygon.admin';
@@ -92,7 +92,7 @@ export const FILE_STATES = ['pending', 'exported', 'failed'] as const;
 export const ISSUE_FORMATS = ['micaps4', 'geotiff'] as const;
 
 // from system
-/** Spec section 9 and issue 4: latitude −90…90, longitude −180…180, zoom 3…15. */
+/** A customer's map centre and zoom: latitude −90…90, longitude −180…180, zoom 3…15 (docs/console.md#map). */
 export const MAP_LIMITS = { lat: [-90, 90], lon: [-180, 180], zoom: [3, 15] } as const;
 
 export const USERNAME_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._@-]{2,63}$/;

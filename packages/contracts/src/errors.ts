@@ -1,4 +1,4 @@
-/** Error codes of the API envelope, with the HTTP status each is sent with (DESIGN.md). */
+/** Error codes of the API envelope, with the HTTP status each is sent with (docs/api.md#error-codes). */
 export const ErrorCode = {
   OK: 0,
   TOKEN_MISSING: 4000,
@@ -9,7 +9,7 @@ export const ErrorCode = {
   CONFLICT: 4009,
   VALIDATION: 4100,
   BAD_CREDENTIALS: 4101,
-  /** Extension of DESIGN.md's table: a body or file over the size limit (HTTP 413). */
+  /** A body or file over the size limit (HTTP 413). */
   PAYLOAD_TOO_LARGE: 4130,
   TOO_MANY_ATTEMPTS: 4290,
   INTERNAL: 5000,

@@ -1,4 +1,4 @@
-/** Permission codes of spec section 6, plus `admin`, which passes everything. */
+/** The built-in permission codes (docs/security.md#permissions), plus `admin`, which passes everything. */
 export const ADMIN = 'admin';
 
 export interface PermissionDef {

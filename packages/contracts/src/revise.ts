@@ -94,7 +94,7 @@ export const FactorQuery = z.strictObject({ fTId: queryId });
 export const AllocationInsertQuery = z.strictObject({ uid: queryId, fTId: queryId });
 export const AllocationIdQuery = z.strictObject({ id: queryId });
 
-/** A forecast type allocated to a forecaster (uid, fTId as the spec names them). */
+/** A forecast type allocated to a forecaster (uid, fTId as the console's allocation calls name them). */
 export const Allocation = z.object({
   id: z.number().int(),
   uid: z.number().int(),

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { APP_ROUTES, filterRoutes, flattenRoutes, hasRouteAccess, matchRoute } from './routes.js';
 import { PERMISSION_CODES } from './permissions.js';
 
-describe('hasRouteAccess (spec section 5)', () => {
+describe('hasRouteAccess', () => {
   it('passes admin, routes without roles, and any matching role', () => {
     expect(hasRouteAccess(['admin'], { roles: ['x'] })).toBe(true);
     expect(hasRouteAccess([], { roles: [] })).toBe(true);

@@ -1,6 +1,6 @@
 import { ADMIN } from './permissions.js';
 
-/** The spec's route meta (section 2); titles are i18n keys under `route.`. */
+/** A route's meta (docs/console.md#routes-and-access); titles are i18n keys under `route.`. */
 export interface RouteMeta {
   title: string;
   icon?: string;
@@ -29,7 +29,7 @@ const WEIXIN = [
   'wx-mp-manage.send.admin',
 ];
 
-/** Every signed-in route of spec section 2 with the permission codes of section 6. */
+/** Every signed-in route with its permission codes (docs/security.md#permissions). */
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', name: 'dashboard', meta: { title: 'dashboard', icon: 'dashboard', affix: true, noCache: true } },
   {
@@ -112,7 +112,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
   },
 ];
 
-/** Spec section 5: admin, no roles, or any route role held. */
+/** Access to a route: admin, no roles, or any route role held (docs/console.md#routes-and-access). */
 export function hasRouteAccess(userRoles: readonly string[], meta: Pick<RouteMeta, 'roles'> | undefined): boolean {
   if (userRoles.includes(ADMIN)) return true;
   const roles = meta?.roles;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { StoredImagePath } from './auth.js';
 import { MAP_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERMISSION_CODE_PATTERN, USERNAME_PATTERN } from './constants.js';
 
-/** List paging of DESIGN.md: page 1-based, size ≤ 100 (default 20). */
+/** List paging (docs/api.md#paging): page 1-based, size ≤ 100 (default 20). */
 export const pageFields = {
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce.number().int().min(1).max(100).default(20),

@@ -3,7 +3,7 @@ import { greatCircleKm } from './geodesy.js';
 import { cellLat, cellLon, gridFromValues, type GridGeometry } from './grid.js';
 import { evaluateFit, fitLonLatAltitude, gridStations, type Station } from './gridding.js';
 
-// The published fit for mean temperature (DOMAIN.md): T = 111.723 − 1.029·lon + 0.714·lat − 0.005·H.
+// The published fit for mean temperature (docs/grids.md#gridding-station-values): T = 111.723 − 1.029·lon + 0.714·lat − 0.005·H.
 const published = (lon: number, lat: number, h: number) => 111.723 - 1.029 * lon + 0.714 * lat - 0.005 * h;
 
 // A small deterministic generator, so that the synthetic network is the same on every run.

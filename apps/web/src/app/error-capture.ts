@@ -3,7 +3,7 @@ import { ApiError } from '../lib/request';
 import { errorLogStore } from '../stores/error-log';
 
 /**
- * Feeds the error log (spec section 8) from every place an unhandled error can surface:
+ * Feeds the error log (docs/console.md#error-log) from every place an unhandled error can surface:
  * React's error boundaries (with the component stack), window.onerror and unhandled
  * promise rejections.
  */

@@ -1,7 +1,7 @@
 import type { RouteMeta } from '@agromet/contracts';
 import type { UIMatch } from 'react-router';
 
-/** `handle` of every route object: the spec's meta (title is an i18n key under `route.`). */
+/** `handle` of every route object: the route's meta from APP_ROUTES (title is an i18n key under `route.`). */
 export type RouteHandle = Partial<RouteMeta>;
 
 /** Title key of the deepest matched route that has one. */

@@ -31,7 +31,7 @@ describe('ReloginDialog', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('shows the spec texts once, and cancel keeps the user on the page', async () => {
+  it('shows the dialog texts once, and cancel keeps the user on the page', async () => {
     renderApp();
     act(() => {
       relogin.requestRelogin();

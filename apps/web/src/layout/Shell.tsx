@@ -12,7 +12,7 @@ import { useSessionWatch } from './use-session-watch';
 import { useVisitedViews } from './use-visited-views';
 import './shell.css';
 
-/** Spec section 9: sidebar width. */
+/** Sidebar width (docs/console.md#the-shell). */
 export const SIDEBAR_WIDTH = 180;
 
 /** The console around every signed-in page: top bar, left menu, tabs and the content area. */

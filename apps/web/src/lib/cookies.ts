@@ -1,6 +1,6 @@
 import Cookies from 'js-cookie';
 
-/** Cookie names of spec section 9; other code never spells them out. */
+/** Cookie names (docs/console.md#the-shell); other code never spells them out. */
 export const COOKIE = {
   accessToken: 'Access-Token',
   refreshToken: 'Refresh-Token',

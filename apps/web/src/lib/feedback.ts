@@ -15,9 +15,9 @@ export function setFeedbackApi(api: FeedbackApi | null): void {
   appApi = api;
 }
 
-/** Spec section 9: error toast 5 s. */
+/** Error toast 5 s (docs/console.md#feedback-and-formats). */
 export const ERROR_TOAST_SECONDS = 5;
-/** Spec section 9: success notification 2 s. */
+/** Success notification 2 s. */
 export const SUCCESS_TOAST_SECONDS = 2;
 
 export function toastError(content: string, seconds: number = ERROR_TOAST_SECONDS): void {

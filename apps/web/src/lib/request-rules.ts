@@ -5,10 +5,10 @@
 import { REFRESH_THRESHOLD_MS, RELOGIN_CODES } from '@agromet/contracts/web';
 
 export const API_PREFIX = '/api';
-/** Spec section 9: request timeout. */
+/** Request timeout (docs/console.md#request-client). */
 export const REQUEST_TIMEOUT_MS = 10_000;
 
-/** Body codes that mean success (spec section 8: anything but 0 and 200 is an error). */
+/** Body codes that mean success (anything but 0 and 200 is an error). */
 export function isSuccessCode(code: number): boolean {
   return code === 0 || code === 200;
 }
@@ -75,7 +75,7 @@ export interface RefreshInputs {
 }
 
 /**
- * Spec section 4: when the token is read, a refresh token exists and the expiry is less than
+ * docs/console.md#sign-in-and-the-session: when the token is read, a refresh token exists and the expiry is less than
  * 5 minutes away, refresh first. An unreadable expiry counts as expiring.
  */
 export function shouldRefreshToken(s: RefreshInputs, now: number, thresholdMs: number = REFRESH_THRESHOLD_MS): boolean {

@@ -1,6 +1,6 @@
 import { API_ENDPOINTS } from '@agromet/contracts/web';
 /**
- * The HTTP client (spec sections 7 and 8) over fetch: `/api` prefix, 10 s timeout, bearer token,
+ * The HTTP client (docs/console.md#request-client) over fetch: `/api` prefix, 10 s timeout, bearer token,
  * Accept-Language, JSON bodies and query strings, the `{code,msg,data}` envelope, error toasts,
  * the re-login dialog and the silent token refresh.
  */

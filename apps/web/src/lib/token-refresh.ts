@@ -10,7 +10,7 @@ export const REFRESH_LOCK_NAME = 'agromet-token-refresh';
 let inflight: Promise<void> | null = null;
 
 /**
- * Makes sure the stored access token is not about to expire (spec section 4). Concurrent callers
+ * Makes sure the stored access token is not about to expire (docs/console.md#sign-in-and-the-session). Concurrent callers
  * in this tab share one refresh; other tabs are serialised by a Web Lock.
  */
 export function ensureFreshToken(now: number = Date.now()): Promise<void> {

@@ -1,6 +1,6 @@
-/** Pure readers of the app preference cookies (spec section 9). */
+/** Pure readers of the app preference cookies (docs/console.md#the-shell). */
 
-/** Spec section 2: Default, Medium, Small, Mini. */
+/** The size selector's sizes: Default, Medium, Small, Mini. */
 export const SIZES = ['default', 'medium', 'small', 'mini'] as const;
 export type SizeName = (typeof SIZES)[number];
 export const DEFAULT_SIZE: SizeName = 'medium';
@@ -19,14 +19,14 @@ export function sidebarStatusCookie(opened: boolean): string {
   return opened ? '1' : '0';
 }
 
-/** Height in px of every antd control for the spec's four sizes (Element UI's 40/36/32/28). */
+/** Height in px of every antd control for the four sizes (Element UI's 40/36/32/28). */
 export const CONTROL_HEIGHTS: Record<SizeName, number> = { default: 40, medium: 36, small: 32, mini: 28 };
 
 export function controlHeightOf(size: SizeName): number {
   return CONTROL_HEIGHTS[size];
 }
 
-/** Spec section 9: default theme colour. */
+/** Default theme colour. */
 export const DEFAULT_THEME_COLOR = '#409EFF';
 
 /** A saved theme colour when it is a #rrggbb value, else the default. */
@@ -34,7 +34,7 @@ export function parseThemeColor(saved: string | null | undefined): string {
   return saved && /^#[0-9a-f]{6}$/i.test(saved) ? saved.toUpperCase() : DEFAULT_THEME_COLOR;
 }
 
-/** Spec section 9: below 992 px the device counts as mobile. */
+/** Below 992 px the device counts as mobile. */
 export const MOBILE_BREAKPOINT_PX = 992;
 export function deviceOf(width: number): 'desktop' | 'mobile' {
   return width < MOBILE_BREAKPOINT_PX ? 'mobile' : 'desktop';

@@ -5,7 +5,7 @@ import { parseSidebarStatus, parseSize, parseThemeColor, sidebarStatusCookie, ty
 
 export type Device = 'desktop' | 'mobile';
 
-/** localStorage key of the chosen theme colour (not in the spec's cookie list, so not a cookie). */
+/** localStorage key of the chosen theme colour (the server never needs it, so not a cookie: docs/console.md#the-shell). */
 export const THEME_STORAGE_KEY = 'agromet-theme-color';
 
 export interface AppState {

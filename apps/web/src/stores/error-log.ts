@@ -1,7 +1,7 @@
 import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
-/** One unhandled error (spec section 8): message, component info, URL, stack and time. */
+/** One unhandled error (docs/console.md#error-log): message, component info, URL, stack and time. */
 export interface ErrorLogEntry {
   id: number;
   message: string;

@@ -2,7 +2,7 @@ import { useStore } from 'zustand';
 import { createStore } from 'zustand/vanilla';
 
 /**
- * Tabs of visited views (spec section 2, issue 3). Every rule lives in these actions, which
+ * Tabs of visited views (docs/console.md#tabs). Every rule lives in these actions, which
  * change state and answer where to navigate; the tab strip and the keep-alive outlet only
  * render the state and follow the answers.
  */

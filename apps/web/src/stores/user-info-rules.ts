@@ -1,4 +1,4 @@
-/** What is wrong with a /user/info answer, if anything (spec sections 4 and 8). */
+/** What is wrong with a /user/info answer, if anything (docs/console.md#sign-in-and-the-session). */
 export function validateUserInfo(data: unknown): 'missing' | 'roles' | null {
   if (typeof data !== 'object' || data === null) return 'missing';
   const roles = (data as { roles?: unknown }).roles;

@@ -50,7 +50,7 @@ const EMPTY_PROFILE: UserProfile = {
   setting: { articlePlatform: [] },
 };
 
-/** Thrown when user info has no usable roles (spec section 8). */
+/** Thrown when user info has no usable roles (docs/console.md#sign-in-and-the-session). */
 export class RolesError extends Error {
   constructor(message: string) {
     super(message);

@@ -21,7 +21,7 @@ export function resolveAvatar(avatar: string | null | undefined): string {
   return a ? a : DEFAULT_AVATAR_URL;
 }
 
-/** Spec section 8 of the product: "<page title> - <system name>", or the system name alone. */
+/** Document title (docs/console.md#the-shell): "<page title> - <system name>", or the system name alone. */
 export function formatDocumentTitle(pageTitle: string | undefined, sysName: string): string {
   return pageTitle ? `${pageTitle} - ${sysName}` : sysName;
 }

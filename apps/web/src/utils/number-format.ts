@@ -1,4 +1,4 @@
-/** Decimal suffixes, largest first (spec section 9: k, M, G, T, P, E). */
+/** Decimal suffixes, largest first (k, M, G, T, P, E: docs/console.md#feedback-and-formats). */
 const SUFFIXES = [
   { value: 1e18, symbol: 'E' },
   { value: 1e15, symbol: 'P' },

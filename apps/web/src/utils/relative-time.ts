@@ -1,4 +1,4 @@
-/** Relative-time helpers (spec section 9: minutes, hours, days). */
+/** Relative-time helpers (minutes, hours, days: docs/console.md#feedback-and-formats). */
 
 export type RelativeUnit = 'minute' | 'hour' | 'day';
 

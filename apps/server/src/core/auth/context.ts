@@ -26,7 +26,7 @@ export function bearerToken(req: FastifyRequest): string | undefined {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     return m?.[1] ?? header.trim();
   }
-  // The spec passes the token as a query parameter on /user/info.
+  // Without the header, a `token` query parameter: the web's /user/info call and WMS images (docs/api.md#authentication-headers).
   const q = req.query as Record<string, unknown> | undefined;
   return typeof q?.token === 'string' && q.token ? q.token : undefined;
 }

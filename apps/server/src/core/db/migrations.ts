@@ -167,7 +167,7 @@ function foundation(dialect: Dialect): Migration {
   };
 }
 
-/** Forecast types, their factors, the grid store and long-running jobs (issue 5). */
+/** Forecast types, their factors, the grid store and long-running jobs (docs/grids.md, docs/architecture.md#how-a-job-runs). */
 function grids(dialect: Dialect): Migration {
   const id = idColumn(dialect);
   const pk = withId(dialect);
@@ -246,7 +246,7 @@ function grids(dialect: Dialect): Migration {
 }
 
 /**
- * Data revision (issue 6): stations, forecaster allocation, revision records with their patches (binary, in the same
+ * Data revision (docs/grids.md#revisions): stations, forecaster allocation, revision records with their patches (binary, in the same
  * transaction as the grid switch), and issues (submissions) with their frozen grids and exported files.
  */
 function revise(dialect: Dialect): Migration {

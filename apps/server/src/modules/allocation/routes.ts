@@ -5,7 +5,7 @@ import type { Db } from '../../core/db/index.js';
 import { registerRoute } from '../../core/route.js';
 import * as service from './service.js';
 
-/** Forecast types, factors and forecaster allocation. The spec's allocation calls are GETs that change data: they are logged. */
+/** Forecast types, factors and forecaster allocation. The allocation calls are GETs that change data (docs/api.md#paths): they are logged. */
 export function allocationRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.forecastTypes, { handler: async () => ({ data: await service.allForecastTypes(db) }) });

@@ -1,5 +1,5 @@
 /**
- * The access rules of spec sections 2 and 4 as one pure function; the router's guard loader
+ * The navigation rules of docs/console.md#routes-and-access as one pure function; the router's guard loader
  * feeds it the cookies and the user store and acts on its answer.
  */
 import { APP_ROUTES, filterRoutes, hasRouteAccess, matchRoute } from '@agromet/contracts/web';

@@ -1,4 +1,4 @@
-/** Rules of the image upload widget (spec sections 5 and 9). */
+/** Rules of the image upload widget (docs/console.md#image-upload-widget). */
 
 export interface Size {
   width: number;
@@ -60,7 +60,7 @@ export function sliderOfZoom(zoom: number, maxZoom: number): number {
 
 /** One press of the zoom buttons moves the slider this much (repeated while held). */
 export const ZOOM_SLIDER_STEP = 2;
-/** Spec section 9: held zoom buttons step every 60 ms. */
+/** Held zoom buttons step every 60 ms. */
 export const ZOOM_REPEAT_MS = 60;
 
 /** File name of the upload, with the output's extension. */

@@ -1,10 +1,10 @@
 import type { BaseLayer, Branding, ForecastTypeInfo } from '@agromet/contracts';
 
-/** Spec section 9: default map centre and zoom, and the zoom range. */
+/** Default map centre and zoom, and the zoom range (docs/console.md#map). */
 export const DEFAULT_VIEW = { centerLat: 39.9, centerLon: 116.4, zoom: 8 } as const;
 export const MIN_ZOOM = 3;
 export const MAX_ZOOM = 15;
-/** Spec: map point labels are at most 30 px wide. */
+/** Map point labels are at most 30 px wide. */
 export const LABEL_MAX_WIDTH_PX = 30;
 export const LABEL_FONT_PX = 12;
 export const LABEL_MIN_FONT_PX = 7;

@@ -4,7 +4,7 @@ import { HTML_LANG, isLanguage } from '../../lib/i18n';
 import { useErrorLog, type ErrorLogEntry } from '../../stores/error-log';
 import { formatTimeAgo } from '../../utils/relative-time';
 
-/** Spec section 9: the error log dialog is 80 % wide. */
+/** The error log dialog is 80 % wide (docs/console.md#error-log). */
 const DIALOG_WIDTH = '80%';
 
 /** Every logged error: message (and when), component info, URL and stack; Clear All empties it. */

@@ -8,7 +8,7 @@ export interface SearchEntry {
   title: string;
 }
 
-/** Spec sections 2 and 9: title 0.7, path 0.3, threshold 0.4; patterns cut at 32 characters. */
+/** Header search (docs/console.md#the-shell): title 0.7, path 0.3, threshold 0.4; patterns cut at 32 characters. */
 export const SEARCH_OPTIONS: IFuseOptions<SearchEntry> = {
   shouldSort: true,
   threshold: 0.4,

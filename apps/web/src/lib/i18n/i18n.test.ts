@@ -21,7 +21,7 @@ describe('locale resources', () => {
     expect(missing).toEqual([]);
   });
 
-  it('keeps the spec wording of the re-login dialog in zh', () => {
+  it('keeps the required wording of the re-login dialog in zh', () => {
     expect(zh.relogin).toEqual({
       title: '确定登出',
       content: '你已被登出，可以取消继续留在该页面，或者重新登录',

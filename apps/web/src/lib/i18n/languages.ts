@@ -1,4 +1,4 @@
-/** Languages of spec section 9; zh is the interface default when no choice is saved. */
+/** The interface languages (docs/i18n.md#web); zh is the interface default when no choice is saved. */
 export const LANGUAGES = ['zh', 'en', 'es'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'zh';

@@ -5,7 +5,7 @@ import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { useChangePassword } from '../api/use-change-password';
 import { confirmationProblem, passwordProblem, type PasswordProblem } from '../utils/password-rules';
 
-/** Spec section 9: the password dialog is 400 px wide. */
+/** The password dialog is 400 px wide (docs/console.md#profile-dialogs). */
 const DIALOG_WIDTH = 400;
 
 /** Current, new and confirmation password, validated as the user types. */

@@ -10,7 +10,7 @@ import { DEFAULT_AVATAR_URL, resolveAvatar } from '../../../utils/branding';
 import { useSaveSetting } from '../api/use-save-setting';
 import { settingPayload, type SettingForm } from '../utils/setting-payload';
 
-/** Spec section 9: the settings dialog is 70 % wide; the avatar cropper is 300×300. */
+/** The settings dialog is 70 % wide; the avatar cropper is 300×300 (docs/console.md#profile-dialogs). */
 const DIALOG_WIDTH = '70%';
 const AVATAR_SIZE = 300;
 

@@ -23,7 +23,7 @@ describe('password rules', () => {
     expect(isPasswordChanged(null)).toBe(false);
   });
 
-  it('keeps the spec wording in Chinese', () => {
+  it('keeps the required wording in Chinese', () => {
     expect(zh.profile.password).toMatchObject({
       empty: '不能为空',
       tooShort: '密码不能少于5位字符',

@@ -1,6 +1,6 @@
 import { PASSWORD_MIN_LENGTH } from '@agromet/contracts/web';
 
-/** What is wrong with a password field (spec section 5); the key under `profile.password.`. */
+/** What is wrong with a password field (docs/console.md#profile-dialogs); the key under `profile.password.`. */
 export type PasswordProblem = 'empty' | 'tooShort' | 'mismatch';
 
 /** Current, new and confirmation fields: required, at least 5 characters. */
@@ -15,7 +15,7 @@ export function confirmationProblem(newPassword: string | undefined | null, conf
   return passwordProblem(confirmation) ?? (confirmation === newPassword ? null : 'mismatch');
 }
 
-/** Spec section 7: the change succeeded only when the answer's msg is "success". */
+/** The change succeeded only when the answer's msg is "success". */
 export function isPasswordChanged(envelope: { msg?: unknown } | null | undefined): boolean {
   return envelope?.msg === 'success';
 }

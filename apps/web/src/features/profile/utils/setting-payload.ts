@@ -9,7 +9,7 @@ export interface SettingForm {
 
 /**
  * Body of POST /user/setting: only the fields the server accepts, trimmed; the avatar is
- * blanked when it is the default placeholder image (spec section 7).
+ * blanked when it is the default placeholder image (docs/console.md#profile-dialogs).
  */
 export function settingPayload(form: SettingForm, avatar: string, defaultAvatar: string): SettingBody {
   return {
