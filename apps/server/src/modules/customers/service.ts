@@ -7,6 +7,7 @@ import type { Customer as CustomerRecord } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
+import { contains } from '../../core/db/like.js';
 
 type CreateInput = z.output<typeof CustomerCreate>;
 type UpdateInput = z.output<typeof CustomerUpdate>;
@@ -31,8 +32,8 @@ export async function pageCustomers(db: Db, auth: AuthContext, q: { page: number
   let base = db.selectFrom('customer');
   if (scope !== null) base = base.where('id', '=', scope);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    base = base.where((eb) => eb.or([eb('name', 'like', like), eb('sys_name', 'like', like), eb('tel', 'like', like), eb('address', 'like', like)]));
+    const keyword = q.keyword;
+    base = base.where((eb) => eb.or([contains('name', keyword), contains('sys_name', keyword), contains('tel', keyword), contains('address', keyword)]));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base.selectAll().orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();

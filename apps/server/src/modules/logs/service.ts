@@ -6,6 +6,7 @@ import type { Db } from '../../core/db/index.js';
 import type { OperationLogTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
+import { contains, startsWith } from '../../core/db/like.js';
 
 
 function toRow(r: Selectable<OperationLogTable>): LogRow {
@@ -24,12 +25,12 @@ function filtered(db: Db, auth: AuthContext, f: LogFilters) {
   if (f.from) q = q.where('created_at', '>=', new Date(f.from).toISOString());
   if (f.to) q = q.where('created_at', '<=', new Date(f.to).toISOString());
   if (f.operator) {
-    const like = `%${f.operator}%`;
-    q = q.where((eb) => eb.or([eb('operator_name', 'like', like), eb('username', 'like', like)]));
+    const operator = f.operator;
+    q = q.where((eb) => eb.or([contains('operator_name', operator), contains('username', operator)]));
   }
-  if (f.action) q = q.where('action', 'like', `%${f.action}%`);
+  if (f.action) q = q.where(contains('action', f.action));
   if (f.type) q = q.where('type', '=', f.type);
-  if (f.ip) q = q.where('ip', 'like', `${f.ip}%`);
+  if (f.ip) q = q.where(startsWith('ip', f.ip));
   return q;
 }
 

@@ -6,6 +6,7 @@ import type { PermissionTable } from '../../core/db/schema.js';
 import type { Selectable } from 'kysely';
 import { errors } from '../../core/errors.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
+import { contains } from '../../core/db/like.js';
 
 type CreateInput = z.output<typeof PermissionCreate>;
 type UpdateInput = z.output<typeof PermissionUpdate>;
@@ -24,8 +25,8 @@ async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<Perm
 export async function pagePermissions(db: Db, q: { page: number; size: number; keyword?: string }) {
   let base = db.selectFrom('permission');
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    base = base.where((eb) => eb.or([eb('code', 'like', like), eb('name', 'like', like), eb('description', 'like', like)]));
+    const keyword = q.keyword;
+    base = base.where((eb) => eb.or([contains('code', keyword), contains('name', keyword), contains('description', keyword)]));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base.selectAll().orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import type { RevisionTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
+import { contains } from '../../core/db/like.js';
 
 type RevisionRow = Selectable<RevisionTable>;
 
@@ -128,9 +129,9 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
   if (q.factor) base = base.where('factor.code', '=', q.factor);
   if (q.userId) base = base.where('revision.user_id', '=', q.userId);
   if (q.user) {
-    const like = `%${q.user}%`;
-    const users = db.selectFrom('app_user').select('id').where((eb) => eb.or([eb('username', 'like', like), eb('name', 'like', like)]));
-    base = base.where((eb) => eb.or([eb('revision.user_name', 'like', like), eb('revision.user_id', 'in', users)]));
+    const user = q.user;
+    const users = db.selectFrom('app_user').select('id').where((eb) => eb.or([contains('username', user), contains('name', user)]));
+    base = base.where((eb) => eb.or([contains('revision.user_name', user), eb('revision.user_id', 'in', users)]));
   }
   if (q.kind) base = base.where('revision.kind', '=', q.kind);
   if (q.baseTime) base = base.where('revision.base_time', '=', new Date(q.baseTime).toISOString());

@@ -7,6 +7,7 @@ import { errors } from '../../core/errors.js';
 import { assertAdminsRemain, assertCanGrant } from '../../core/grants.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
+import { contains } from '../../core/db/like.js';
 
 type CreateInput = z.output<typeof RoleCreate>;
 type UpdateInput = z.output<typeof RoleUpdate>;
@@ -34,7 +35,8 @@ export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; si
   let base = roleQuery(db);
   if (scope !== null) base = base.where('role.customer_id', '=', scope);
   if (q.customerId) base = base.where('role.customer_id', '=', q.customerId);
-  if (q.keyword) base = base.where((eb) => eb.or([eb('role.name', 'like', `%${q.keyword}%`), eb('role.description', 'like', `%${q.keyword}%`)]));
+  const keyword = q.keyword;
+  if (keyword) base = base.where((eb) => eb.or([contains('role.name', keyword), contains('role.description', keyword)]));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base.select(roleColumns).orderBy('role.id').limit(q.size).offset((q.page - 1) * q.size).execute();
   return { list: await toRows(db, rows), total, page: q.page, size: q.size };

@@ -15,6 +15,7 @@ import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { CsvError, parseCsv } from './csv.js';
+import { contains } from '../../core/db/like.js';
 
 // Stations of a customer: numbers unique within the customer, every query scoped to the caller's customer (another
 // customer's station answers 4004 like a missing one).
@@ -42,11 +43,8 @@ function columns(s: StationInput) {
 export async function listStations(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string }) {
   let base = db.selectFrom('station').where('customer_id', '=', auth.customerId);
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    base = base.where((eb) => eb.or([
-      eb('station_number', 'like', like), eb('name', 'like', like), eb('province', 'like', like), eb('city', 'like', like),
-      eb('district', 'like', like),
-    ]));
+    const keyword = q.keyword;
+    base = base.where((eb) => eb.or(['station_number', 'name', 'province', 'city', 'district'].map((column) => contains(column, keyword))));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base.selectAll().orderBy('station_number').orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();

@@ -9,6 +9,7 @@ import { assertAdminsRemain, assertCanGrant, codesNotHeld, codesOfRoles } from '
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { revokeUserSessions } from '../auth/repo.js';
+import { contains } from '../../core/db/like.js';
 
 type CreateInput = z.output<typeof UserCreate>;
 type UpdateInput = z.output<typeof UserUpdate>;
@@ -58,8 +59,8 @@ export async function pageUsers(db: Db, auth: AuthContext, q: { page: number; si
       .whereRef('user_role.user_id', '=', 'app_user.id').where('user_role.role_id', '=', roleId)));
   }
   if (q.keyword) {
-    const like = `%${q.keyword}%`;
-    base = base.where((eb) => eb.or([eb('app_user.username', 'like', like), eb('app_user.name', 'like', like), eb('app_user.mobile', 'like', like)]));
+    const keyword = q.keyword;
+    base = base.where((eb) => eb.or([contains('app_user.username', keyword), contains('app_user.name', keyword), contains('app_user.mobile', keyword)]));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base.select(userColumns).orderBy('app_user.id').limit(q.size).offset((q.page - 1) * q.size).execute();
