@@ -2,13 +2,17 @@ import type { ApiDef } from '@agromet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuditSpec } from './audit.js';
-import { accessGuard } from './auth/context.js';
+import { accessGuard, type AuthContext } from './auth/context.js';
 import type { TokenService } from './auth/tokens.js';
 import type { Db } from './db/index.js';
 
 type Infer<T> = T extends z.ZodType ? z.output<T> : undefined;
 
+/** The caller of a guarded route is always known (the guard refused anyone else); a public route may have none. */
+type AuthOf<D extends ApiDef> = D['access'] extends { kind: 'public' } ? AuthContext | null : AuthContext;
+
 export interface RouteInput<D extends ApiDef> {
+  auth: AuthOf<D>;
   body: Infer<D['body']>;
   query: Infer<D['query']>;
   params: Infer<D['params']>;
@@ -59,7 +63,9 @@ export function registerRoute<D extends ApiDef>(
     // Authentication before validation: an anonymous caller learns nothing about the body rules.
     onRequest: accessGuard(def.access, deps.db, deps.tokens),
     handler: async (req, reply) => {
+      if (def.access.kind !== 'public' && !req.auth) throw new Error(`${def.method} ${def.url}: the access guard let a request through without a caller`);
       const result = await opts.handler({
+        auth: req.auth as AuthOf<D>,
         body: req.body as never,
         query: req.query as never,
         params: req.params as never,

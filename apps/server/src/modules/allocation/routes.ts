@@ -9,17 +9,17 @@ import * as service from './service.js';
 export function allocationRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.forecastTypes, { handler: async () => ({ data: await service.allForecastTypes(db) }) });
-  registerRoute(app, deps, API.forecastTypesOfUser, { handler: async ({ req }) => ({ data: await service.forecastTypesOf(db, req.auth!) }) });
+  registerRoute(app, deps, API.forecastTypesOfUser, { handler: async ({ auth }) => ({ data: await service.forecastTypesOf(db, auth) }) });
   registerRoute(app, deps, API.factorList, { handler: async ({ query }) => ({ data: await service.factorsOf(db, query.fTId) }) });
-  registerRoute(app, deps, API.allocationMatrix, { handler: async ({ req }) => ({ data: await service.allocationMatrix(db, req.auth!) }) });
+  registerRoute(app, deps, API.allocationMatrix, { handler: async ({ auth }) => ({ data: await service.allocationMatrix(db, auth) }) });
   registerRoute(app, deps, API.allocationInsert, {
     audit: { action: 'allocation.insert', type: 'allocation', description: '分配预报类型' },
-    handler: async ({ req, query }) => ({ data: await service.insertAllocation(db, req.auth!, query.uid, query.fTId) }),
+    handler: async ({ auth, query }) => ({ data: await service.insertAllocation(db, auth, query.uid, query.fTId) }),
   });
   registerRoute(app, deps, API.allocationDelete, {
     audit: { action: 'allocation.delete', type: 'allocation', description: '取消预报类型分配' },
-    handler: async ({ req, query }) => {
-      await service.deleteAllocation(db, req.auth!, query.id);
+    handler: async ({ auth, query }) => {
+      await service.deleteAllocation(db, auth, query.id);
       return { data: null };
     },
   });

@@ -19,8 +19,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   registerRoute(app, r, API.logout, {
     audit: { action: 'logout', type: 'auth', description: '用户登出' },
-    handler: async ({ req }) => {
-      await service.logout(deps, req.auth!);
+    handler: async ({ auth }) => {
+      await service.logout(deps, auth);
       return { data: null };
     },
   });
@@ -31,23 +31,23 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   registerRoute(app, r, API.userInfo, {
-    handler: async ({ req }) => ({ data: await service.userInfo(deps.db, req.auth!.userId, [...req.auth!.codes]) }),
+    handler: async ({ auth }) => ({ data: await service.userInfo(deps.db, auth.userId, [...auth.codes]) }),
   });
 
   registerRoute(app, r, API.userRids, {
-    handler: async ({ req, params }) => ({ data: await service.userRoleIds(deps.db, req.auth!, params.id) }),
+    handler: async ({ auth, params }) => ({ data: await service.userRoleIds(deps.db, auth, params.id) }),
   });
 
   registerRoute(app, r, API.changePassword, {
     audit: { action: 'changePassword', type: 'user', description: '修改密码' },
-    handler: async ({ req, body }) => {
-      await service.changePassword(deps, req.auth!, body);
+    handler: async ({ auth, body }) => {
+      await service.changePassword(deps, auth, body);
       return { data: null, msg: 'success' };
     },
   });
 
   registerRoute(app, r, API.setting, {
     audit: { action: 'setting', type: 'user', description: '个人信息设置' },
-    handler: async ({ req, body }) => ({ data: await service.updateSetting(deps.db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.updateSetting(deps.db, auth, body) }),
   });
 }

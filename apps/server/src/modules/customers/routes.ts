@@ -7,21 +7,21 @@ import * as service from './service.js';
 
 export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.customerPage, { handler: async ({ req, query }) => ({ data: await service.pageCustomers(db, req.auth!, query) }) });
-  registerRoute(app, deps, API.customerOptions, { handler: async ({ req }) => ({ data: await service.customerOptions(db, req.auth!) }) });
-  registerRoute(app, deps, API.customerGet, { handler: async ({ req, params }) => ({ data: await service.getCustomer(db, req.auth!, params.id) }) });
+  registerRoute(app, deps, API.customerPage, { handler: async ({ auth, query }) => ({ data: await service.pageCustomers(db, auth, query) }) });
+  registerRoute(app, deps, API.customerOptions, { handler: async ({ auth }) => ({ data: await service.customerOptions(db, auth) }) });
+  registerRoute(app, deps, API.customerGet, { handler: async ({ auth, params }) => ({ data: await service.getCustomer(db, auth, params.id) }) });
   registerRoute(app, deps, API.customerAdd, {
     audit: { action: 'customer.add', type: 'customer', description: '新增客户' },
     handler: async ({ req, body }) => ({ data: await service.createCustomer(db, body) }),
   });
   registerRoute(app, deps, API.customerUpdate, {
     audit: { action: 'customer.update', type: 'customer', description: '修改客户' },
-    handler: async ({ req, body }) => ({ data: await service.updateCustomer(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.updateCustomer(db, auth, body) }),
   });
   registerRoute(app, deps, API.customerDelete, {
     audit: { action: 'customer.delete', type: 'customer', description: '删除客户' },
-    handler: async ({ req, body }) => {
-      await service.deleteCustomer(db, req.auth!, body.id);
+    handler: async ({ auth, body }) => {
+      await service.deleteCustomer(db, auth, body.id);
       return { data: null };
     },
   });

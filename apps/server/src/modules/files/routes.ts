@@ -38,7 +38,7 @@ export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; mime
 export function fileRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; storage: FileStorage }): void {
   registerRoute(app, deps, API.upload, {
     audit: { action: 'upload', type: 'file', description: '上传图片' },
-    handler: async ({ req }) => {
+    handler: async ({ auth, req }) => {
       if (!req.isMultipart()) throw errors.validation('file', 'fileMissing');
       const part = await req.file({ limits: { fileSize: UPLOAD_MAX_KB * 1024, files: 1, fields: 5 } });
       if (!part || part.fieldname !== 'file') throw errors.validation('file', 'fileMissing');
@@ -60,7 +60,7 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
       await deps.storage.put(key, image.data);
       await deps.db.insertInto('stored_file').values({
         id, path, mime: image.mime, size: image.data.length, width: image.width, height: image.height,
-        original_name: part.filename.slice(0, 256), user_id: req.auth!.userId, customer_id: req.auth!.customerId, created_at: nowIso(),
+        original_name: part.filename.slice(0, 256), user_id: auth.userId, customer_id: auth.customerId, created_at: nowIso(),
       }).execute();
       return { data: { path, width: image.width, height: image.height, size: image.data.length }, msg: path };
     },

@@ -17,12 +17,12 @@ export function gisRoutes(
 ): void {
   const { db, storage } = deps;
   registerRoute(app, deps, API.gisAll, {
-    handler: async ({ req }) => {
+    handler: async ({ auth }) => {
       const { layers, defaultBase } = baseLayers(deps.tiandituKey);
-      const uploaded = await listBoundaries(db, req.auth!.customerId);
+      const uploaded = await listBoundaries(db, auth.customerId);
       return {
         data: {
-          products: await gridCatalog(db, req.auth!.customerId),
+          products: await gridCatalog(db, auth.customerId),
           baseLayers: layers,
           defaultBase,
           boundaries: [
@@ -41,21 +41,21 @@ export function gisRoutes(
   registerRoute(app, deps, API.gisProvinces, { handler: async () => geojson(provincesGeoJson(), 'provinces.json') });
 
   // ---- customer boundary layers ----
-  registerRoute(app, deps, API.gisBoundaryList, { handler: async ({ req }) => ({ data: await listBoundaries(db, req.auth!.customerId) }) });
+  registerRoute(app, deps, API.gisBoundaryList, { handler: async ({ auth }) => ({ data: await listBoundaries(db, auth.customerId) }) });
 
   registerRoute(app, deps, API.gisBoundaryUpload, {
     audit: { action: 'gis.boundary.upload', type: 'boundary', description: '上传边界图层' },
-    handler: async ({ req }) => {
+    handler: async ({ auth, req }) => {
       const { fields, file, audit } = await readFileForm(req, BoundaryUploadFields, { maxMb: BOUNDARY_MAX_MB, maxFields: 5 });
-      const { layer, size } = await uploadBoundary(db, storage, req.auth!, fields.name, file.bytes);
+      const { layer, size } = await uploadBoundary(db, storage, auth, fields.name, file.bytes);
       audit.layer = { id: layer.id, featureCount: layer.featureCount, storedSize: size };
       return { data: layer };
     },
   });
 
   registerRoute(app, deps, API.gisBoundaryGet, {
-    handler: async ({ req, params }) => {
-      const body = await boundaryFile(db, storage, req.auth!.customerId, params.id);
+    handler: async ({ auth, params }) => {
+      const body = await boundaryFile(db, storage, auth.customerId, params.id);
       // The customer's own data: cached briefly and only by the caller's browser (a layer's content never changes).
       return { data: '', file: { contentType: GEOJSON, filename: `boundary-${params.id}.geojson`, body, inline: true, cacheControl: 'private, max-age=300' } };
     },
@@ -63,8 +63,8 @@ export function gisRoutes(
 
   registerRoute(app, deps, API.gisBoundaryDelete, {
     audit: { action: 'gis.boundary.delete', type: 'boundary', description: '删除边界图层' },
-    handler: async ({ req, body }) => {
-      const { name } = await deleteBoundary(db, storage, req.auth!.customerId, body.id);
+    handler: async ({ auth, req, body }) => {
+      const { name } = await deleteBoundary(db, storage, auth.customerId, body.id);
       req.auditExtra = { name };
       return { data: null };
     },

@@ -16,10 +16,10 @@ import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
   const { db, store } = deps;
-  registerRoute(app, deps, API.gridCatalog, { handler: async ({ req }) => ({ data: await gridCatalog(db, req.auth!.customerId) }) });
+  registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth }) => ({ data: await gridCatalog(db, auth.customerId) }) });
   registerRoute(app, deps, API.latticePoints, {
-    handler: async ({ req, query }) => {
-      const resolved = requireGrid(await resolveGrid(db, store, req.auth!.customerId, {
+    handler: async ({ auth, query }) => {
+      const resolved = requireGrid(await resolveGrid(db, store, auth.customerId, {
         typeCode: query.type, factorCode: query.factor, baseTime: query.baseTime, lead: query.lead,
       }));
       const { points, stride } = thinnedPoints(resolved, query);
@@ -42,11 +42,10 @@ export function gridFileRoutes(
 
   registerRoute(app, deps, API.gridImport, {
     audit: { action: 'grid.import', type: 'grid', description: '导入格点场' },
-    handler: async ({ req }) => {
+    handler: async ({ auth, req }) => {
       // An empty form field is an absent one (a MICAPS file's own time must not become lead 0).
       const { fields: f, file } = await readFileForm(req, GridImportFields, { maxMb: GRID_IMPORT_MAX_MB, skipEmptyFields: true });
       if (!(await factorByLayer(db, f.type, f.factor))) throw errors.validation('factor', 'unknownLayer');
-      const auth = req.auth!;
       const jobId = await queueGridImport(deps.jobs, deps.storage, {
         customerId: auth.customerId, userId: auth.userId, userName: auth.name, type: f.type, factor: f.factor,
         ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}), ...(f.lead !== undefined ? { lead: f.lead } : {}),
@@ -57,8 +56,8 @@ export function gridFileRoutes(
   });
 
   registerRoute(app, deps, API.gridExport, {
-    handler: async ({ req, query }) => {
-      const resolved = requireGrid(await resolveGrid(db, store, req.auth!.customerId, {
+    handler: async ({ auth, query }) => {
+      const resolved = requireGrid(await resolveGrid(db, store, auth.customerId, {
         typeCode: query.type, factorCode: query.factor, baseTime: query.baseTime, lead: query.lead,
       }));
       const { factor, row, grid } = resolved;

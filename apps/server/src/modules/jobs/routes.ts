@@ -17,8 +17,8 @@ export function jobView(row: JobRow, lang: Lang): JobInfo {
 export function jobRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   // Another customer's job answers 4004 like a missing one.
   registerRoute(app, deps, API.jobGet, {
-    handler: async ({ req, params }) => {
-      const row = await deps.db.selectFrom('job').selectAll().where('id', '=', params.id).where('customer_id', '=', req.auth!.customerId)
+    handler: async ({ auth, req, params }) => {
+      const row = await deps.db.selectFrom('job').selectAll().where('id', '=', params.id).where('customer_id', '=', auth.customerId)
         .executeTakeFirst();
       if (!row) throw errors.notFound();
       return { data: jobView(row, req.lang) };

@@ -9,29 +9,29 @@ import { pointRevise, polygonRevise, recover, reviseData, type ReviseDeps } from
 /** Revising grids, the revision record with recovery, and submission. Every change writes an operation-log row. */
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.reviseData, { handler: async ({ req, query }) => ({ data: await reviseData(deps, req.auth!, query) }) });
+  registerRoute(app, deps, API.reviseData, { handler: async ({ auth, query }) => ({ data: await reviseData(deps, auth, query) }) });
   registerRoute(app, deps, API.revisePoint, {
     audit: { action: 'revise.point', type: 'revise', description: '单点订正' },
-    handler: async ({ req, body }) => ({ data: await pointRevise(deps, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await pointRevise(deps, auth, body) }),
   });
   registerRoute(app, deps, API.revisePolygon, {
     audit: { action: 'revise.polygon', type: 'revise', description: '落区订正' },
-    handler: async ({ req, body }) => ({ data: await polygonRevise(deps, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await polygonRevise(deps, auth, body) }),
   });
-  registerRoute(app, deps, API.recordList, { handler: async ({ req, query }) => ({ data: await listRecords(db, req.auth!, query) }) });
-  registerRoute(app, deps, API.recordDetail, { handler: async ({ req, query }) => ({ data: await recordDetail(db, req.auth!, query.id) }) });
+  registerRoute(app, deps, API.recordList, { handler: async ({ auth, query }) => ({ data: await listRecords(db, auth, query) }) });
+  registerRoute(app, deps, API.recordDetail, { handler: async ({ auth, query }) => ({ data: await recordDetail(db, auth, query.id) }) });
   registerRoute(app, deps, API.recordRecovery, {
     audit: { action: 'revise.recovery', type: 'revise', description: '订正恢复' },
-    handler: async ({ req, query }) => ({ data: await recover(deps, req.auth!, query.id) }),
+    handler: async ({ auth, query }) => ({ data: await recover(deps, auth, query.id) }),
   });
   registerRoute(app, deps, API.reviseSubmit, {
     audit: { action: 'revise.submit', type: 'revise', description: '提交订正结果' },
-    handler: async ({ req, body }) => ({ data: await submitIssue(deps, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await submitIssue(deps, auth, body) }),
   });
   registerRoute(app, deps, API.fileStateList, {
-    handler: async ({ req, query }) => ({ data: await listFileStates(db, req.auth!, query, req.lang) }),
+    handler: async ({ auth, req, query }) => ({ data: await listFileStates(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.fileStateDownload, {
-    handler: async ({ req, query }) => ({ data: null, file: await downloadIssueFile(db, deps.storage, req.auth!, query.id) }),
+    handler: async ({ auth, query }) => ({ data: null, file: await downloadIssueFile(db, deps.storage, auth, query.id) }),
   });
 }

@@ -7,20 +7,20 @@ import * as service from './service.js';
 
 export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.rolePage, { handler: async ({ req, query }) => ({ data: await service.pageRoles(db, req.auth!, query) }) });
-  registerRoute(app, deps, API.roleOptions, { handler: async ({ req, query }) => ({ data: await service.roleOptions(db, req.auth!, query.customerId) }) });
+  registerRoute(app, deps, API.rolePage, { handler: async ({ auth, query }) => ({ data: await service.pageRoles(db, auth, query) }) });
+  registerRoute(app, deps, API.roleOptions, { handler: async ({ auth, query }) => ({ data: await service.roleOptions(db, auth, query.customerId) }) });
   registerRoute(app, deps, API.roleAdd, {
     audit: { action: 'role.add', type: 'role', description: '新增角色' },
-    handler: async ({ req, body }) => ({ data: await service.createRole(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.createRole(db, auth, body) }),
   });
   registerRoute(app, deps, API.roleUpdate, {
     audit: { action: 'role.update', type: 'role', description: '修改角色' },
-    handler: async ({ req, body }) => ({ data: await service.updateRole(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.updateRole(db, auth, body) }),
   });
   registerRoute(app, deps, API.roleDelete, {
     audit: { action: 'role.delete', type: 'role', description: '删除角色' },
-    handler: async ({ req, body }) => {
-      await service.deleteRole(db, req.auth!, body.id);
+    handler: async ({ auth, body }) => {
+      await service.deleteRole(db, auth, body.id);
       return { data: null };
     },
   });

@@ -8,32 +8,32 @@ import * as service from './service.js';
 
 export function stationRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.stationList, { handler: async ({ req, query }) => ({ data: await service.listStations(db, req.auth!, query) }) });
+  registerRoute(app, deps, API.stationList, { handler: async ({ auth, query }) => ({ data: await service.listStations(db, auth, query) }) });
   registerRoute(app, deps, API.stationInsert, {
     audit: { action: 'station.insert', type: 'station', description: '新增站点' },
-    handler: async ({ req, body }) => ({ data: await service.createStation(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.createStation(db, auth, body) }),
   });
   registerRoute(app, deps, API.stationUpdate, {
     audit: { action: 'station.update', type: 'station', description: '修改站点' },
-    handler: async ({ req, body }) => ({ data: await service.updateStation(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.updateStation(db, auth, body) }),
   });
   registerRoute(app, deps, API.stationDelete, {
     audit: { action: 'station.delete', type: 'station', description: '删除站点' },
-    handler: async ({ req, query }) => {
-      await service.deleteStation(db, req.auth!, query.id);
+    handler: async ({ auth, query }) => {
+      await service.deleteStation(db, auth, query.id);
       return { data: null };
     },
   });
   registerRoute(app, deps, API.stationExport, {
-    handler: async ({ req }) => {
-      const csv = await service.exportStationsCsv(db, req.auth!);
+    handler: async ({ auth }) => {
+      const csv = await service.exportStationsCsv(db, auth);
       const stamp = new Date().toISOString().slice(0, 10);
       return { data: csv, file: { contentType: 'text/csv; charset=utf-8', filename: `stations-${stamp}.csv`, body: csv } };
     },
   });
   registerRoute(app, deps, API.stationImport, {
     audit: { action: 'station.import', type: 'station', description: '导入站点' },
-    handler: async ({ req }) => {
+    handler: async ({ auth, req }) => {
       if (!req.isMultipart()) throw errors.validation('file', 'fileMissing');
       const part = await req.file({ limits: { fileSize: STATION_IMPORT_MAX_KB * 1024, files: 1, fields: 5 } });
       if (!part || part.fieldname !== 'file') throw errors.validation('file', 'fileMissing');
@@ -48,7 +48,7 @@ export function stationRoutes(app: FastifyInstance, deps: { db: Db; tokens: Toke
       }
       req.auditExtra = { file: { name: part.filename, size: bytes.length } };
       if (bytes.length === 0) throw errors.validation('file', 'emptyFile');
-      return { data: await service.importStationsCsv(db, req.auth!, bytes, req.lang) };
+      return { data: await service.importStationsCsv(db, auth, bytes, req.lang) };
     },
   });
 }

@@ -7,30 +7,30 @@ import type { UserDeps } from './service.js';
 
 export function userRoutes(app: FastifyInstance, deps: UserDeps & { tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.userPage, { handler: async ({ req, query }) => ({ data: await service.pageUsers(db, req.auth!, query) }) });
+  registerRoute(app, deps, API.userPage, { handler: async ({ auth, query }) => ({ data: await service.pageUsers(db, auth, query) }) });
   registerRoute(app, deps, API.userAdd, {
     audit: { action: 'user.add', type: 'user', description: '新增用户' },
-    handler: async ({ req, body }) => ({ data: await service.createUser(deps, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.createUser(deps, auth, body) }),
   });
   registerRoute(app, deps, API.userUpdate, {
     audit: { action: 'user.update', type: 'user', description: '修改用户' },
-    handler: async ({ req, body }) => ({ data: await service.updateUser(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.updateUser(db, auth, body) }),
   });
   registerRoute(app, deps, API.userEnable, {
     audit: { action: 'user.enable', type: 'user', description: '启用/停用用户' },
-    handler: async ({ req, body }) => ({ data: await service.setUserEnabled(db, req.auth!, body) }),
+    handler: async ({ auth, body }) => ({ data: await service.setUserEnabled(db, auth, body) }),
   });
   registerRoute(app, deps, API.userResetPassword, {
     audit: { action: 'user.resetPassword', type: 'user', description: '重置密码' },
-    handler: async ({ req, body }) => {
-      await service.resetPassword(deps, req.auth!, body);
+    handler: async ({ auth, body }) => {
+      await service.resetPassword(deps, auth, body);
       return { data: null };
     },
   });
   registerRoute(app, deps, API.userDelete, {
     audit: { action: 'user.delete', type: 'user', description: '删除用户' },
-    handler: async ({ req, body }) => {
-      await service.deleteUser(db, req.auth!, body.id);
+    handler: async ({ auth, body }) => {
+      await service.deleteUser(db, auth, body.id);
       return { data: null };
     },
   });
