@@ -22,4 +22,15 @@ describe('parseCsv', () => {
       expect((e as CsvError).line).toBe(2);
     }
   });
+  it('counts lines through mixed line ends and line breaks inside quotes, and skips blank lines', () => {
+    expect(parseCsv('a,b\n\n\n1,"2\r\nx"\r\n\r\n5,6\r7,8')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 4, fields: ['1', '2\r\nx'] },
+      { line: 7, fields: ['5', '6'] },
+      { line: 8, fields: ['7', '8'] },
+    ]);
+  });
+  it('refuses a quote in the middle of an unquoted field, naming the record and saying it is not an unclosed quote', () => {
+    expect(() => parseCsv('a,b\n1,x"y"z\n')).toThrow(expect.objectContaining({ line: 2, unclosedQuote: false }));
+  });
 });

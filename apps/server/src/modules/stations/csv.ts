@@ -1,77 +1,49 @@
+import { CsvError as ParseError, parse } from 'csv-parse/sync';
+
 /** One CSV record with the file line it starts on (1-based). */
 export interface CsvRecord {
   line: number;
   fields: string[];
 }
 
+/** A file that is not readable CSV, with the line of the record where reading stopped. */
 export class CsvError extends Error {
-  constructor(readonly line: number) {
-    super(`unclosed quote starting on line ${line}`);
+  constructor(
+    readonly line: number,
+    /** An opened quote is never closed (else some other malformed record). */
+    readonly unclosedQuote: boolean,
+  ) {
+    super(unclosedQuote ? `unclosed quote in the record starting on line ${line}` : `malformed CSV in the record starting on line ${line}`);
   }
 }
 
+const lineBreaks = (text: string) => text.match(/\r\n|\r|\n/g)?.length ?? 0;
+
 /**
- * RFC 4180 CSV: comma-separated, fields optionally in double quotes (a doubled quote inside is one quote, quoted
- * fields may hold commas and line breaks), CRLF or LF line ends, a leading byte-order mark ignored.
+ * RFC 4180 CSV through csv-parse: comma-separated, fields optionally in double quotes (a doubled quote inside is one
+ * quote, quoted fields may hold commas and line breaks), CRLF, LF or CR line ends even mixed in one file, fields kept
+ * as written (spaces included), a leading byte-order mark ignored, blank lines skipped. Each record keeps the line it starts on,
+ * counted from the raw text, so that an import report can name it.
  */
 export function parseCsv(text: string): CsvRecord[] {
-  const src = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
   let line = 1;
-  let recordLine = 1;
-  let quoted = false;
-  let quoteLine = 0;
-  let k = 0;
-  const endField = () => {
-    fields.push(field);
-    field = '';
-  };
-  const endRecord = () => {
-    endField();
-    records.push({ line: recordLine, fields });
-    fields = [];
-  };
-  while (k < src.length) {
-    const ch = src[k]!;
-    if (quoted) {
-      if (ch === '"') {
-        if (src[k + 1] === '"') {
-          field += '"';
-          k += 2;
-          continue;
-        }
-        quoted = false;
-        k++;
-        continue;
-      }
-      if (ch === '\n') line++;
-      field += ch;
-      k++;
-      continue;
-    }
-    if (ch === '"' && field.trim() === '') {
-      // A quote opens a quoted field only at its start (spaces before it are dropped).
-      field = '';
-      quoted = true;
-      quoteLine = line;
-      k++;
-    } else if (ch === ',') {
-      endField();
-      k++;
-    } else if (ch === '\r' || ch === '\n') {
-      endRecord();
-      k += ch === '\r' && src[k + 1] === '\n' ? 2 : 1;
-      line++;
-      recordLine = line;
-    } else {
-      field += ch;
-      k++;
-    }
+  try {
+    parse(text, {
+      bom: true,
+      raw: true,
+      relax_column_count: true,
+      record_delimiter: ['\r\n', '\n', '\r'],
+      // With `raw`, each record arrives as { raw, record } (csv-parse's typings do not model that option).
+      on_record: ((entry: { raw: string; record: string[] }) => {
+        if (entry.record.length > 1 || entry.record[0]!.trim() !== '') records.push({ line, fields: entry.record });
+        line += lineBreaks(entry.raw);
+        return null;
+      }) as never,
+    });
+  } catch (e) {
+    if (e instanceof ParseError) throw new CsvError(line, e.code === 'CSV_QUOTE_NOT_CLOSED');
+    throw e;
   }
-  if (quoted) throw new CsvError(quoteLine);
-  if (field !== '' || fields.length > 0) endRecord();
-  // Blank lines carry no record.
-  return records.filter((r) => r.fields.length > 1 || r.fields[0]!.trim() !== '');
+  return records;
 }

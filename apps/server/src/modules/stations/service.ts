@@ -139,7 +139,7 @@ export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8A
   try {
     records = parseCsv(decodeText(bytes).text);
   } catch (e) {
-    if (e instanceof CsvError) throw fileIssue('csvUnclosedQuote', { row: e.line }, e.line);
+    if (e instanceof CsvError) throw fileIssue(e.unclosedQuote ? 'csvUnclosedQuote' : 'csvMalformed', { row: e.line }, e.line);
     throw e;
   }
   const [header, ...data] = records;
