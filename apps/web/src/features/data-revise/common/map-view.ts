@@ -1,3 +1,5 @@
+import type OlMap from 'ol/Map';
+
 /** A rectangle in screen pixels. */
 export interface PixelRect {
   left: number;
@@ -39,4 +41,13 @@ export function fitPadding(mapSize: readonly number[], area: PixelRect, margin =
 /** The middle of an area. */
 export function areaCentre(area: PixelRect): [number, number] {
   return [(area.left + area.right) / 2, (area.top + area.bottom) / 2];
+}
+
+/** The part of the map left visible beside the page's panel (the whole map when the panel is folded away). */
+export function visibleAreaBeside(map: OlMap, page: Element | null): PixelRect {
+  const m = map.getTargetElement()?.getBoundingClientRect() ?? { left: 0, top: 0, right: map.getSize()?.[0] ?? 0, bottom: map.getSize()?.[1] ?? 0 };
+  const panel = page?.closest('.map-panel-body') ?? page;
+  const r = panel?.getBoundingClientRect();
+  const rect = r && r.width > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;
+  return visibleMapArea({ left: m.left, top: m.top, right: m.right, bottom: m.bottom }, rect);
 }

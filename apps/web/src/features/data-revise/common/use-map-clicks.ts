@@ -1,36 +1,38 @@
-import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
+import type { Pixel } from 'ol/pixel';
+import { toLonLat } from 'ol/proj';
 import { useEffect, useRef } from 'react';
+import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
-import { visibleMapArea, type PixelRect } from './map-view';
 
-export type MapClick = MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>;
+/** A single click on the map: where (lon/lat and the map's pixel) and the OpenLayers event. */
+export interface MapClick {
+  lon: number;
+  lat: number;
+  pixel: Pixel;
+  event: MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>;
+}
 
 /**
- * The page owns map clicks while it is shown: the value popup stays off and each single click goes to `onClick`
- * (the latest one passed; no re-subscription per render).
+ * The page owns the console map's clicks while it is shown: the value popup stays off and each single click goes to
+ * `onClick` (the latest one passed; no re-subscription per render). `enabled` false gives the clicks back.
  */
-export function useMapClicks(map: OlMap | null, onClick: (event: MapClick) => void): void {
+export function useMapClicks(onClick: (click: MapClick) => void, enabled = true): void {
+  const map = useConsoleMap();
   const handler = useRef(onClick);
   useEffect(() => {
     handler.current = onClick;
   });
 
-  useEffect(() => useMapStore.getState().claimClicks(), []);
+  useEffect(() => (enabled ? useMapStore.getState().claimClicks() : undefined), [enabled]);
 
   useEffect(() => {
-    if (!map) return;
-    const listener = (event: MapClick) => handler.current(event);
+    if (!map || !enabled) return;
+    const listener = (event: MapClick['event']) => {
+      const [lon, lat] = toLonLat(event.coordinate);
+      handler.current({ lon: lon!, lat: lat!, pixel: event.pixel, event });
+    };
     map.on('singleclick', listener);
     return () => map.un('singleclick', listener);
-  }, [map]);
-}
-
-/** The part of the map left visible beside the page's panel (the whole map when the panel is folded away). */
-export function visibleAreaBeside(map: OlMap, page: Element | null): PixelRect {
-  const m = map.getTargetElement()?.getBoundingClientRect() ?? { left: 0, top: 0, right: map.getSize()?.[0] ?? 0, bottom: map.getSize()?.[1] ?? 0 };
-  const panel = page?.closest('.map-panel-body') ?? page;
-  const r = panel?.getBoundingClientRect();
-  const rect = r && r.width > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;
-  return visibleMapArea({ left: m.left, top: m.top, right: m.right, bottom: m.bottom }, rect);
+  }, [map, enabled]);
 }

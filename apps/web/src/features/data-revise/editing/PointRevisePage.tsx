@@ -3,12 +3,12 @@ import { revisePoints, sampleBilinear } from '@agromet/grid';
 import { Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useMapClicks } from '../common/use-map-clicks';
 import { useStationOptions, usePointRevise } from './api';
 import { GridTargetBar } from './GridTargetBar';
 import { REVISE_EDIT_NS } from './i18n';
 import { pointBody, roundTo, summarizePatch, type RevisionPoint } from './revise-rules';
 import { RevisionFooter } from './RevisionFooter';
-import { useMapClicks } from './use-map-clicks';
 import { usePointsLayer } from './use-points-layer';
 import { usePreviewLayer } from './use-preview-layer';
 import { useRevisionTarget } from './use-revision-target';
@@ -34,7 +34,7 @@ export function PointRevisePage() {
     if (Number.isNaN(current)) return;
     setPoints((list) => [...list, { key: String(nextKey.current++), lon, lat, value: roundTo(current, data.precision), radiusKm: radius, ...(station ? { station } : {}) }]);
   };
-  useMapClicks((lon, lat) => addPoint(lon, lat));
+  useMapClicks(({ lon, lat }) => addPoint(lon, lat));
   usePointsLayer(points);
 
   // The preview: the very patch the server will apply, computed here with the same grid package.

@@ -8,8 +8,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMapLayer } from '../../../components/map/use-map-layer';
-import { fitPadding } from '../common/map-view';
-import { visibleAreaBeside } from '../common/use-map-clicks';
+import { fitPadding, visibleAreaBeside } from '../common/map-view';
 
 const AREA_STYLE = new Style({
   fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),

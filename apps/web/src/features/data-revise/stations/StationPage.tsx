@@ -1,7 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Station } from '@agromet/contracts';
 import { App, Button, Space, Table, type TableColumnsType } from 'antd';
-import { toLonLat } from 'ol/proj';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
@@ -72,13 +71,13 @@ export function StationPage() {
     });
   }, [turnToSelected, selectedId, mapStations, setPaging]);
 
-  useMapClicks(map, (event) => {
+  useMapClicks(({ lon, lat, pixel }) => {
     if (editor) {
       if (!picking) return;
-      setPicked(pickedPosition(toLonLat(event.coordinate)));
+      setPicked(pickedPosition([lon, lat]));
       return;
     }
-    const id = stationAt(event.pixel);
+    const id = stationAt(pixel);
     if (id !== null) select(id);
   });
 

@@ -2,8 +2,7 @@ import type { Station } from '@agromet/contracts';
 import type OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import { useCallback, type RefObject } from 'react';
-import { areaCentre, pixelInside } from '../common/map-view';
-import { visibleAreaBeside } from '../common/use-map-clicks';
+import { areaCentre, pixelInside, visibleAreaBeside } from '../common/map-view';
 
 /** Pans the map so a station shows beside the page panel, when it is not already visible there. */
 export function useRevealStation(map: OlMap | null, anchor: RefObject<Element | null>) {
