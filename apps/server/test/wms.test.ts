@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GridStore } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
@@ -59,6 +60,9 @@ describe('WMS', () => {
     expect(v13.body).toContain('<Name>fine-grid.tmp</Name>');
     expect(v13.body).toMatch(/<Dimension name="lead" units="hours" default="0">0,3,6,.*,72<\/Dimension>/);
     expect(v13.body).toContain('<westBoundLongitude>105.475</westBoundLongitude>');
+    // 39.6 − 160·0.05 − 0.025 without float noise.
+    expect(v13.body).toContain('<southBoundLatitude>31.575</southBoundLatitude>');
+    expect(v13.body).not.toMatch(/\d\.\d{7,}/);
     const v11 = await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.1.1');
     expect(v11.body).toContain('<WMT_MS_Capabilities version="1.1.1">');
     expect(v11.body).toContain('<LatLonBoundingBox minx="105.475"');
@@ -140,5 +144,63 @@ describe('point values', () => {
     expect(far.unit).toBe('°C');
     const missing = await t.app.inject({ method: 'GET', headers: t.bearer(token), url: '/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=5&west=105&south=31&east=112&north=40&zoom=8' });
     expect(missing.json().code).toBe(4004);
+  });
+});
+
+describe('one lead of one layer at a newer base time', () => {
+  // Layer → [default time, default lead, advertised times, advertised leads] read from a capabilities document.
+  function dimensions(xml: string, v13: boolean) {
+    const out = new Map<string, { time: string; lead: number; times: string[]; leads: number[] }>();
+    for (const layer of xml.split('<Layer queryable="1"').slice(1)) {
+      const name = /<Name>([^<]+)<\/Name>/.exec(layer)![1]!;
+      const tag = v13 ? 'Dimension' : 'Extent';
+      const time = new RegExp(`<${tag} name="time"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
+      const lead = new RegExp(`<${tag} name="lead"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
+      out.set(name, { time: time[1]!, lead: Number(lead[1]), times: time[2]!.split(','), leads: lead[2]!.split(',').map(Number) });
+    }
+    return out;
+  }
+  const getMap = (layer: string, extra = '') => wms(MAP13.replace('LAYERS=fine-grid.tmp', `LAYERS=${layer}`) + extra);
+
+  it('advertise per-layer times and leads whose defaults all render', async () => {
+    const demo = await t.db.db.selectFrom('grid').innerJoin('factor', 'factor.id', 'grid.factor_id').selectAll('grid')
+      .where('factor.code', '=', 'tmp').where('grid.lead_hours', '=', 6).executeTakeFirstOrThrow();
+    const older = demo.base_time;
+    const newer = new Date(Date.parse(older) + 12 * 3_600_000).toISOString();
+    const store = new GridStore(t.db.db, t.storage);
+    await store.save(
+      { customerId: demo.customer_id, forecastTypeId: demo.forecast_type_id, factorId: demo.factor_id, baseTime: newer, leadHours: 6 },
+      await store.load(demo), { userId: null, name: 'importer' },
+    );
+
+    for (const v13 of [true, false]) {
+      const caps = await wms(`SERVICE=WMS&REQUEST=GetCapabilities&VERSION=${v13 ? '1.3.0' : '1.1.1'}`);
+      const dims = dimensions(caps.body, v13);
+      expect([...dims.keys()].sort()).toEqual(['pre3h', 'rh', 'tmax', 'tmin', 'tmp', 'vis', 'wsp'].map((f) => `fine-grid.${f}`));
+      expect(dims.get('fine-grid.tmp')).toEqual({ time: newer, lead: 6, times: [newer, older], leads: [6] });
+      for (const [name, d] of dims) {
+        if (name === 'fine-grid.tmp') continue;
+        expect(d).toEqual({ time: older, lead: 0, times: [older], leads: Array.from({ length: 25 }, (_, k) => k * 3) });
+      }
+    }
+
+    const dims = dimensions((await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0')).body, true);
+    for (const [name, d] of dims) {
+      for (const extra of ['', `&TIME=${d.time}&DIM_LEAD=${d.lead}`, `&TIME=${d.time}`]) {
+        const res = await getMap(name, extra);
+        expect([name, extra, res.statusCode, res.headers['content-type']]).toEqual([name, extra, 200, 'image/png']);
+      }
+      // Without dimensions the layer draws its advertised defaults.
+      const info = await wms(`${MAP13.replace('GetMap', 'GetFeatureInfo').replaceAll('fine-grid.tmp', name)}&QUERY_LAYERS=${name}&I=60&J=80`);
+      expect(info.json()).toMatchObject({ baseTime: d.time, lead: d.lead });
+    }
+
+    // The catalogue (map and revision pages) gives the same per-layer times.
+    const catalog = (await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) })).json().data;
+    const factors = catalog.find((x: { code: string }) => x.code === 'fine-grid').factors;
+    for (const f of factors as Array<{ layer: string; baseTimes: string[]; leads: number[] }>) {
+      const d = dims.get(f.layer)!;
+      expect({ layer: f.layer, baseTimes: f.baseTimes, leads: f.leads }).toEqual({ layer: f.layer, baseTimes: d.times, leads: d.leads });
+    }
   });
 });

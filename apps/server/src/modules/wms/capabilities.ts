@@ -11,14 +11,26 @@ export interface CapabilityLayer {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/**
+ * Layers with grids, each with its own times and leads: a layer's default (its first time and first lead) is always a
+ * grid it has, whatever other factors of its type were imported since. Factors without any grid are not advertised.
+ */
 export function layersOf(types: ForecastTypeInfo[], bboxOf: (typeId: number) => CapabilityLayer['bbox'] | undefined): CapabilityLayer[] {
   const out: CapabilityLayer[] = [];
   for (const t of types) {
     const bbox = bboxOf(t.id);
-    if (!bbox || t.baseTimes.length === 0) continue;
-    for (const f of t.factors) out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, baseTimes: t.baseTimes, leads: t.leads });
+    if (!bbox) continue;
+    for (const f of t.factors) {
+      if (f.baseTimes.length === 0 || f.leads.length === 0) continue;
+      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, baseTimes: f.baseTimes, leads: f.leads });
+    }
   }
   return out;
+}
+
+/** Degrees to 6 decimals (about 0.1 m): grid edges computed as lon0 − dx/2 carry float noise (31.575000000000003). */
+export function roundDegrees(v: number): number {
+  return Math.round(v * 1e6) / 1e6 || 0;
 }
 
 /** GetCapabilities for both versions: the 1.3.0 document uses CRS and EX_GeographicBoundingBox, 1.1.1 SRS and LatLonBoundingBox. */
@@ -30,7 +42,7 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
   const op = (name: string, formats: string[]) =>
     `<${name}>${formats.map((f) => `<Format>${f}</Format>`).join('')}<DCPType><HTTP><Get>${online}</Get></HTTP></DCPType></${name}>`;
   const layerXml = layers.map((l) => {
-    const { west, south, east, north } = l.bbox;
+    const [west, south, east, north] = [l.bbox.west, l.bbox.south, l.bbox.east, l.bbox.north].map(roundDegrees);
     const geo = v13
       ? `<EX_GeographicBoundingBox><westBoundLongitude>${west}</westBoundLongitude><eastBoundLongitude>${east}</eastBoundLongitude><southBoundLatitude>${south}</southBoundLatitude><northBoundLatitude>${north}</northBoundLatitude></EX_GeographicBoundingBox>`
       : `<LatLonBoundingBox minx="${west}" miny="${south}" maxx="${east}" maxy="${north}"/>`;

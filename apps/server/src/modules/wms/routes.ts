@@ -81,8 +81,11 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
       const [typeCode, factorCode] = splitLayer(layers[0]!);
       if (!(await factorByLayer(deps.db, typeCode, factorCode))) throw new WmsException('LayerNotDefined', `unknown layer ${layers[0]}`, 'LAYERS');
-      const resolved = await resolveGrid(deps.db, deps.store, customerId, { typeCode, factorCode, baseTime: request.time, lead: request.lead ?? 0 });
-      if (!resolved) throw new WmsException('InvalidDimensionValue', `no grid of ${layers[0]} at TIME=${request.time ?? 'latest'} DIM_LEAD=${request.lead ?? 0}`, 'TIME');
+      // A missing TIME or DIM_LEAD takes this layer's own default (its newest base time, its first lead there).
+      const resolved = await resolveGrid(deps.db, deps.store, customerId, { typeCode, factorCode, baseTime: request.time, lead: request.lead });
+      if (!resolved) {
+        throw new WmsException('InvalidDimensionValue', `no grid of ${layers[0]} at TIME=${request.time ?? 'default'} DIM_LEAD=${request.lead ?? 'default'}`, request.time ? 'TIME' : 'DIM_LEAD');
+      }
       if (request.request === 'GetMap') {
         // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
         const etag = mapEtag(resolved.row.id, resolved.row.version, request);

@@ -22,7 +22,9 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
   if (!type) return null;
   const choose = (patch: Partial<typeof selection>) => setSelection(resolveSelection(products, { ...selection, ...patch }));
   const withGrids = products.filter((p) => p.baseTimes.length > 0);
-  const leads = type.leads;
+  // Each factor has its own times: another factor of the type may have a newer, partial run.
+  const factor = type.factors.find((f) => f.code === selection.factor);
+  const leads = factor?.leads ?? [];
   const leadIndex = Math.max(0, leads.indexOf(selection.lead));
   const marks = Object.fromEntries(leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]));
 
@@ -44,7 +46,7 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
           aria-label={t('product.factor')}
           value={selection.factor}
           popupMatchSelectWidth={false}
-          options={type.factors.map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+          options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
           onChange={(factor: string) => choose({ factor })}
         />
         <Select
@@ -53,7 +55,7 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
           aria-label={t('product.baseTime')}
           value={selection.baseTime}
           popupMatchSelectWidth={false}
-          options={type.baseTimes.map((b) => ({ value: b, label: timeLabel(b) }))}
+          options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
           onChange={(baseTime: string) => choose({ baseTime })}
         />
         <div className="map-product-lead">

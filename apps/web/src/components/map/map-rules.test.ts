@@ -4,9 +4,11 @@ import {
   formatPointValue, initialViewOf, labelFontPx, layerName, layersToShow, legendUrl, resolveSelection, validTimeOf, wmsParams,
 } from './map-rules';
 
-const factor = (code: string) => ({ id: 1, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] }, layer: `t.${code}` });
+const factor = (code: string, baseTimes: string[] = [], leads: number[] = []) => ({
+  id: 1, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] }, layer: `t.${code}`, baseTimes, leads,
+});
 const type = (code: string, baseTimes: string[], leads: number[], factors = ['t2m', 'rh']): ForecastTypeInfo => ({
-  id: 1, code, name: code, stepHours: 3, maxLeadHours: 72, factors: factors.map(factor), baseTimes, leads,
+  id: 1, code, name: code, stepHours: 3, maxLeadHours: 72, factors: factors.map((f) => factor(f, baseTimes, leads)), baseTimes, leads,
 });
 
 describe('initial view', () => {
@@ -51,6 +53,19 @@ describe('product selection', () => {
   });
   it('is null without grids', () => {
     expect(resolveSelection([type('empty', [], [])], null)).toBeNull();
+  });
+  it('takes each factor\'s own times: one lead of one factor at a newer base time moves only that factor', () => {
+    const [older, newer] = ['2026-11-22T00:00:00.000Z', '2026-11-22T12:00:00.000Z'];
+    const partial: ForecastTypeInfo = {
+      ...type('grid', [newer, older], [6]),
+      factors: [factor('none'), factor('t2m', [newer, older], [6]), factor('rh', [older], [0, 3, 6])],
+    };
+    // A factor without grids is passed over.
+    expect(resolveSelection([partial], null)).toEqual({ type: 'grid', factor: 't2m', baseTime: newer, lead: 6 });
+    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: '', lead: 0 })).toEqual({ type: 'grid', factor: 'rh', baseTime: older, lead: 0 });
+    // Switching from the newer run of t2m to rh keeps the lead, at rh's own newest base time.
+    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: newer, lead: 6 })).toEqual({ type: 'grid', factor: 'rh', baseTime: older, lead: 6 });
+    expect(resolveSelection([partial], { type: 'grid', factor: 'none', baseTime: '', lead: 3 })).toEqual({ type: 'grid', factor: 't2m', baseTime: newer, lead: 6 });
   });
 });
 

@@ -51,16 +51,17 @@ export function wmsLayerName(selection: Pick<ProductSelection, 'type' | 'factor'
 
 /**
  * Keeps a selection that still exists in the catalogue, else picks the first type and factor
- * with grids at their newest base time and first lead. Null when there is nothing to show.
+ * with grids at the factor's own newest base time and first lead (another factor of the type
+ * may have a newer, partial run). Null when there is nothing to show.
  */
 export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: ProductSelection | null): ProductSelection | null {
-  const withGrids = products.filter((p) => p.baseTimes.length > 0 && p.factors.length > 0);
+  const withGrids = products.filter((p) => p.factors.some((f) => f.baseTimes.length > 0));
   const type = withGrids.find((p) => p.code === wanted?.type) ?? withGrids[0];
   if (!type) return null;
-  const factor = type.factors.find((f) => f.code === wanted?.factor) ?? type.factors[0]!;
-  const baseTime = wanted && type.code === wanted.type && type.baseTimes.includes(wanted.baseTime) ? wanted.baseTime : type.baseTimes[0]!;
-  const leads = type.leads;
-  const lead = wanted && leads.includes(wanted.lead) ? wanted.lead : (leads[0] ?? 0);
+  const factors = type.factors.filter((f) => f.baseTimes.length > 0);
+  const factor = factors.find((f) => f.code === wanted?.factor) ?? factors[0]!;
+  const baseTime = wanted && type.code === wanted.type && factor.baseTimes.includes(wanted.baseTime) ? wanted.baseTime : factor.baseTimes[0]!;
+  const lead = wanted && factor.leads.includes(wanted.lead) ? wanted.lead : (factor.leads[0] ?? 0);
   return { type: type.code, factor: factor.code, baseTime, lead };
 }
 

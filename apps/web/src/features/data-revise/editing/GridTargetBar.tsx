@@ -11,8 +11,8 @@ export function GridTargetBar({ target }: { target: RevisionTarget }) {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const { products, product, selection, data, factor } = target;
   if (target.noTypes) return <Alert type="warning" showIcon message={t('target.noTypes')} className="revise-alert" />;
-  // The grid's own leads (with versions) when loaded, else the catalogue's.
-  const leads = data?.leads.map((l) => l.lead) ?? product?.leads ?? [];
+  // The grid's own leads (with versions) when loaded, else the catalogue's for this factor.
+  const leads = data?.leads.map((l) => l.lead) ?? factor?.leads ?? [];
 
   return (
     <div className="revise-target" data-testid="revise-target">
@@ -32,7 +32,7 @@ export function GridTargetBar({ target }: { target: RevisionTarget }) {
               className="revise-factor"
               style={{ minWidth: 120 }}
               value={selection?.factor}
-              options={(product?.factors ?? []).map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+              options={(product?.factors ?? []).filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
               onChange={(factor: string) => target.choose({ factor })}
             />
           </Form.Item>
@@ -41,7 +41,7 @@ export function GridTargetBar({ target }: { target: RevisionTarget }) {
               className="revise-base-time"
               style={{ minWidth: 150 }}
               value={selection?.baseTime}
-              options={(product?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
+              options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
               onChange={(baseTime: string) => target.choose({ baseTime })}
             />
           </Form.Item>

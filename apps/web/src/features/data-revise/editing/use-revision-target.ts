@@ -1,4 +1,4 @@
-import type { FactorInfo, ForecastTypeInfo } from '@agromet/contracts';
+import type { ForecastTypeInfo, ProductFactor } from '@agromet/contracts';
 import { useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { resolveSelection, type ProductSelection } from '../../../components/map/map-rules';
@@ -30,7 +30,7 @@ export function useRevisionTarget() {
 
   const grid = useReviseGrid(selection && products.some((p) => p.code === selection.type) ? selection : null);
   const product = products.find((p) => p.code === selection?.type);
-  const factor: FactorInfo | undefined = product?.factors.find((f) => f.code === selection?.factor);
+  const factor: ProductFactor | undefined = product?.factors.find((f) => f.code === selection?.factor);
 
   const choose = (patch: Partial<ProductSelection>) => {
     if (selection) setSelection(resolveSelection(products, { ...selection, ...patch }));

@@ -1,0 +1,59 @@
+import type { ForecastTypeInfo } from '@agromet/contracts';
+import { describe, expect, it } from 'vitest';
+import { capabilitiesXml, layersOf, roundDegrees } from './capabilities.js';
+
+const T0 = '2026-11-22T00:00:00.000Z';
+const T1 = '2026-11-22T12:00:00.000Z';
+const factor = (code: string, baseTimes: string[], leads: number[]) => ({
+  id: code.length, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] },
+  layer: `fine.${code}`, baseTimes, leads,
+});
+const fine: ForecastTypeInfo = {
+  id: 1, code: 'fine', name: 'Fine', stepHours: 3, maxLeadHours: 72, baseTimes: [T1, T0], leads: [6],
+  factors: [factor('tmp', [T1, T0], [6]), factor('rh', [T0], [0, 3, 6]), factor('vis', [], [])],
+};
+const box = { west: 105.475, south: 39.6 - 160 * 0.05 - 0.025, east: 111.525, north: 39.625 };
+
+describe('layersOf', () => {
+  it('gives each layer its own times and leads and leaves out layers without grids', () => {
+    expect(layersOf([fine], () => box)).toEqual([
+      { name: 'fine.tmp', title: 'Fine tmp', bbox: box, baseTimes: [T1, T0], leads: [6] },
+      { name: 'fine.rh', title: 'Fine rh', bbox: box, baseTimes: [T0], leads: [0, 3, 6] },
+    ]);
+  });
+
+  it('leaves out types without a grid box', () => {
+    expect(layersOf([fine], () => undefined)).toEqual([]);
+  });
+});
+
+describe('roundDegrees', () => {
+  it('drops float noise and keeps 6 decimals', () => {
+    expect(box.south).not.toBe(31.575);
+    expect(roundDegrees(box.south)).toBe(31.575);
+    expect(String(roundDegrees(31.575000000000003))).toBe('31.575');
+    expect(roundDegrees(105.1234567)).toBe(105.123457);
+    expect(roundDegrees(-0.0000001)).toBe(0);
+    expect(Object.is(roundDegrees(-0.0000001), -0)).toBe(false);
+  });
+});
+
+describe('capabilitiesXml', () => {
+  const layers = layersOf([fine], () => box);
+  it('advertises each layer\'s defaults: its newest time and its first lead there (1.3.0)', () => {
+    const xml = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, 'token=x');
+    expect(xml).toContain(`<Dimension name="time" units="ISO8601" default="${T1}">${T1},${T0}</Dimension><Dimension name="lead" units="hours" default="6">6</Dimension>`);
+    expect(xml).toContain(`<Dimension name="time" units="ISO8601" default="${T0}">${T0}</Dimension><Dimension name="lead" units="hours" default="0">0,3,6</Dimension>`);
+    expect(xml).not.toContain('fine.vis');
+  });
+
+  it('writes box numbers without float noise in both versions', () => {
+    const v13 = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, '');
+    expect(v13).toContain('<southBoundLatitude>31.575</southBoundLatitude>');
+    expect(v13).toContain('<BoundingBox CRS="EPSG:4326" minx="31.575" miny="105.475" maxx="39.625" maxy="111.525"/>');
+    const v11 = capabilitiesXml('1.1.1', 'http://h/api/wms', layers, '');
+    expect(v11).toContain('<LatLonBoundingBox minx="105.475" miny="31.575" maxx="111.525" maxy="39.625"/>');
+    expect(v11).toContain(`<Extent name="time" default="${T1}">${T1},${T0}</Extent><Extent name="lead" default="6">6</Extent>`);
+    for (const xml of [v13, v11]) expect(xml).not.toMatch(/\d\.\d{7,}/);
+  });
+});
