@@ -25,7 +25,10 @@ function writeSource(): string {
     }
     rows.push(row.join(' '));
   }
-  writeFileSync(join(work, 'source.asc'), ['ncols 9', 'nrows 7', 'xllcorner 100', 'yllcorner 30', 'cellsize 0.5', 'NODATA_value -9999', ...rows, ''].join('\n'));
+  writeFileSync(
+    join(work, 'source.asc'),
+    ['ncols 9', 'nrows 7', 'xllcorner 100', 'yllcorner 30', 'cellsize 0.5', 'NODATA_value -9999', ...rows, ''].join('\n'),
+  );
   gdal('gdal_translate', ['-ot', 'Float32', '-a_srs', 'EPSG:4326', 'source.asc', 'source.tif']);
   return join(work, 'source.tif');
 }
@@ -38,8 +41,21 @@ async function warp(target: GridGeometry, method: 'near' | 'bilinear') {
   const north = target.lat0 - target.dy / 2;
   const out = `warp-${method}-${target.nx}x${target.ny}-${west}.tif`;
   gdal('gdalwarp', [
-    '-overwrite', '-et', '0', '-r', method, '-te', String(west), String(north + target.ny * target.dy), String(west + target.nx * target.dx), String(north),
-    '-ts', String(target.nx), String(target.ny), source, out,
+    '-overwrite',
+    '-et',
+    '0',
+    '-r',
+    method,
+    '-te',
+    String(west),
+    String(north + target.ny * target.dy),
+    String(west + target.nx * target.dx),
+    String(north),
+    '-ts',
+    String(target.nx),
+    String(target.ny),
+    source,
+    out,
   ]);
   return (await readGeoTiff(readFileSync(join(work, out)))).grid;
 }
@@ -54,7 +70,10 @@ describe('resampleGrid agrees with gdalwarp', () => {
   for (const [name, target] of targets) {
     it(`${name}: nearest and bilinear`, async () => {
       const src = (await readGeoTiff(readFileSync(source))).grid;
-      for (const [method, ours] of [['near', 'nearest'], ['bilinear', 'bilinear']] as const) {
+      for (const [method, ours] of [
+        ['near', 'nearest'],
+        ['bilinear', 'bilinear'],
+      ] as const) {
         const theirs = await warp(target, method);
         expect(theirs).toMatchObject({ nx: target.nx, ny: target.ny });
         const mine = resampleGrid(src, target, ours);

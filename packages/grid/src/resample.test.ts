@@ -32,7 +32,7 @@ describe('geometry comparison', () => {
     expect(alignToGeometry(source, { ...source, nx: 4 })).toBeNull();
   });
 
-  it('covers when every target centre lies within the source\'s cell edges', () => {
+  it("covers when every target centre lies within the source's cell edges", () => {
     // Source edges: 99.5–102.5°E, 29.5–31.5°N.
     expect(coversCentres(source, { lon0: 99.5, lat0: 31.5, dx: 0.5, dy: -0.5, nx: 7, ny: 5 })).toBe(true);
     expect(coversCentres(source, { lon0: 99.4, lat0: 31.5, dx: 0.5, dy: -0.5, nx: 7, ny: 5 })).toBe(false);
@@ -48,10 +48,30 @@ describe('nearest resampling', () => {
   it('gives each target centre the source cell containing it; edges go to the larger index', () => {
     const target = { lon0: 99.75, lat0: 31.25, dx: 0.5, dy: -0.5, nx: 6, ny: 4 };
     expect(values(resampleGrid(source, target, 'nearest'))).toEqual([
-      1, 1, 2, 2, 3, 3,
-      1, 1, 2, 2, 3, 3,
-      4, 4, N, N, 6, 6,
-      4, 4, N, N, 6, 6,
+      1,
+      1,
+      2,
+      2,
+      3,
+      3,
+      1,
+      1,
+      2,
+      2,
+      3,
+      3,
+      4,
+      4,
+      N,
+      N,
+      6,
+      6,
+      4,
+      4,
+      N,
+      N,
+      6,
+      6,
     ]);
     // 100.5°E is the edge between the first two columns, 30.5°N between the rows.
     expect(values(resampleGrid(source, { lon0: 100.5, lat0: 30.5, dx: 1, dy: -1, nx: 1, ny: 1 }, 'nearest'))).toEqual([N]);
@@ -86,89 +106,105 @@ describe('bilinear resampling', () => {
     expect(got[5]).toBeNaN();
   });
 
-  it('is exact for a plane inside the source\'s centres', () => {
+  it("is exact for a plane inside the source's centres", () => {
     const plane = (lon: number, lat: number) => 3 + 0.5 * lon - 2 * lat;
-    const g = gridFromValues({ lon0: 100, lat0: 40, dx: 0.25, dy: -0.25, nx: 9, ny: 7 },
-      Array.from({ length: 63 }, (_, k) => plane(100 + (k % 9) * 0.25, 40 - Math.floor(k / 9) * 0.25)));
+    const g = gridFromValues(
+      { lon0: 100, lat0: 40, dx: 0.25, dy: -0.25, nx: 9, ny: 7 },
+      Array.from({ length: 63 }, (_, k) => plane(100 + (k % 9) * 0.25, 40 - Math.floor(k / 9) * 0.25)),
+    );
     const target = { lon0: 100.1, lat0: 38.6, dx: 0.3, dy: 0.2, nx: 6, ny: 7 };
     const got = resampleGrid(g, target, 'bilinear');
     for (let j = 0; j < target.ny; j++) {
-      for (let i = 0; i < target.nx; i++) expect(got.values[j * target.nx + i]).toBeCloseTo(plane(cellLon(target, i), cellLat(target, j)), 4);
+      for (let i = 0; i < target.nx; i++)
+        expect(got.values[j * target.nx + i]).toBeCloseTo(plane(cellLon(target, i), cellLat(target, j)), 4);
     }
   });
 });
 
 /** A random grid with some missing cells, and a target whose centres it covers. */
-const cases = fc.record({
-  nx: fc.integer({ min: 1, max: 9 }),
-  ny: fc.integer({ min: 1, max: 9 }),
-  dx: fc.constantFrom(0.05, 0.1, 0.25, 1),
-  dy: fc.constantFrom(-0.05, -0.1, 0.1, -1),
-  lon0: fc.integer({ min: -1800, max: 1700 }).map((v) => v / 10),
-  lat0: fc.integer({ min: -800, max: 800 }).map((v) => v / 10),
-  cells: fc.array(fc.option(fc.float({ min: -50, max: 50, noNaN: true, noDefaultInfinity: true }), { nil: null, freq: 5 }), { minLength: 81, maxLength: 81 }),
-  tx: fc.integer({ min: 1, max: 12 }),
-  ty: fc.integer({ min: 1, max: 12 }),
-  ratio: fc.constantFrom(0.3, 0.5, 1, 1.7, 2),
-  u: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
-  v: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
-}).map((c) => {
-  const src = gridFromValues({ lon0: c.lon0, lat0: c.lat0, dx: c.dx, dy: c.dy, nx: c.nx, ny: c.ny },
-    c.cells.slice(0, c.nx * c.ny).map((v) => v ?? Number.NaN));
-  const dx = c.dx * c.ratio;
-  const dy = Math.abs(c.dy) * c.ratio;
-  // Target centres within the source's edges: its first centre somewhere in the room left by its span.
-  const west = c.lon0 - c.dx / 2;
-  const south = Math.min(c.lat0, c.lat0 + (c.ny - 1) * c.dy) - Math.abs(c.dy) / 2;
-  const tnx = Math.max(1, Math.min(c.tx, Math.floor((c.nx * c.dx) / dx)));
-  const tny = Math.max(1, Math.min(c.ty, Math.floor((c.ny * Math.abs(c.dy)) / dy)));
-  const roomX = c.nx * c.dx - (tnx - 1) * dx;
-  const roomY = c.ny * Math.abs(c.dy) - (tny - 1) * dy;
-  const target = { lon0: west + c.u * roomX, lat0: south + (tny - 1) * dy + c.v * roomY, dx, dy: -dy, nx: tnx, ny: tny };
-  return { src, target };
-});
-
-describe('resampling properties', () => {
-  it('is the identity on the source\'s own cells', () => {
-    fc.assert(fc.property(cases, ({ src }) => {
-      for (const method of ['nearest', 'bilinear'] as const) {
-        expect(values(resampleGrid(src, src, method))).toEqual(values(src));
-      }
-    }));
+const cases = fc
+  .record({
+    nx: fc.integer({ min: 1, max: 9 }),
+    ny: fc.integer({ min: 1, max: 9 }),
+    dx: fc.constantFrom(0.05, 0.1, 0.25, 1),
+    dy: fc.constantFrom(-0.05, -0.1, 0.1, -1),
+    lon0: fc.integer({ min: -1800, max: 1700 }).map((v) => v / 10),
+    lat0: fc.integer({ min: -800, max: 800 }).map((v) => v / 10),
+    cells: fc.array(fc.option(fc.float({ min: -50, max: 50, noNaN: true, noDefaultInfinity: true }), { nil: null, freq: 5 }), {
+      minLength: 81,
+      maxLength: 81,
+    }),
+    tx: fc.integer({ min: 1, max: 12 }),
+    ty: fc.integer({ min: 1, max: 12 }),
+    ratio: fc.constantFrom(0.3, 0.5, 1, 1.7, 2),
+    u: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+    v: fc.double({ min: 0.01, max: 0.99, noNaN: true }),
+  })
+  .map((c) => {
+    const src = gridFromValues(
+      { lon0: c.lon0, lat0: c.lat0, dx: c.dx, dy: c.dy, nx: c.nx, ny: c.ny },
+      c.cells.slice(0, c.nx * c.ny).map((v) => v ?? Number.NaN),
+    );
+    const dx = c.dx * c.ratio;
+    const dy = Math.abs(c.dy) * c.ratio;
+    // Target centres within the source's edges: its first centre somewhere in the room left by its span.
+    const west = c.lon0 - c.dx / 2;
+    const south = Math.min(c.lat0, c.lat0 + (c.ny - 1) * c.dy) - Math.abs(c.dy) / 2;
+    const tnx = Math.max(1, Math.min(c.tx, Math.floor((c.nx * c.dx) / dx)));
+    const tny = Math.max(1, Math.min(c.ty, Math.floor((c.ny * Math.abs(c.dy)) / dy)));
+    const roomX = c.nx * c.dx - (tnx - 1) * dx;
+    const roomY = c.ny * Math.abs(c.dy) - (tny - 1) * dy;
+    const target = { lon0: west + c.u * roomX, lat0: south + (tny - 1) * dy + c.v * roomY, dx, dy: -dy, nx: tnx, ny: tny };
+    return { src, target };
   });
 
-  it('nearest takes only source values; bilinear stays within the valid values\' range; both fill a covered target', () => {
-    fc.assert(fc.property(cases, ({ src, target }) => {
-      expect(coversCentres(src, target)).toBe(true);
-      const valid = values(src).filter((v) => !Number.isNaN(v));
-      const near = resampleGrid(src, target, 'nearest');
-      const bilinear = resampleGrid(src, target, 'bilinear');
-      const lo = Math.min(...valid);
-      const hi = Math.max(...valid);
-      for (let k = 0; k < near.values.length; k++) {
-        const n = near.values[k]!;
-        // The two methods agree on which cells are missing: those whose centre is in a missing source cell.
-        expect(Number.isNaN(bilinear.values[k]!)).toBe(Number.isNaN(n));
-        if (Number.isNaN(n)) continue;
-        expect(valid).toContain(n);
-        expect(bilinear.values[k]!).toBeGreaterThanOrEqual(Math.fround(lo) - 1e-4);
-        expect(bilinear.values[k]!).toBeLessThanOrEqual(Math.fround(hi) + 1e-4);
-      }
-      if (valid.length === src.values.length) expect(values(near).some(Number.isNaN)).toBe(false);
-    }));
+describe('resampling properties', () => {
+  it("is the identity on the source's own cells", () => {
+    fc.assert(
+      fc.property(cases, ({ src }) => {
+        for (const method of ['nearest', 'bilinear'] as const) {
+          expect(values(resampleGrid(src, src, method))).toEqual(values(src));
+        }
+      }),
+    );
+  });
+
+  it("nearest takes only source values; bilinear stays within the valid values' range; both fill a covered target", () => {
+    fc.assert(
+      fc.property(cases, ({ src, target }) => {
+        expect(coversCentres(src, target)).toBe(true);
+        const valid = values(src).filter((v) => !Number.isNaN(v));
+        const near = resampleGrid(src, target, 'nearest');
+        const bilinear = resampleGrid(src, target, 'bilinear');
+        const lo = Math.min(...valid);
+        const hi = Math.max(...valid);
+        for (let k = 0; k < near.values.length; k++) {
+          const n = near.values[k]!;
+          // The two methods agree on which cells are missing: those whose centre is in a missing source cell.
+          expect(Number.isNaN(bilinear.values[k]!)).toBe(Number.isNaN(n));
+          if (Number.isNaN(n)) continue;
+          expect(valid).toContain(n);
+          expect(bilinear.values[k]!).toBeGreaterThanOrEqual(Math.fround(lo) - 1e-4);
+          expect(bilinear.values[k]!).toBeLessThanOrEqual(Math.fround(hi) + 1e-4);
+        }
+        if (valid.length === src.values.length) expect(values(near).some(Number.isNaN)).toBe(false);
+      }),
+    );
   });
 
   it('gives the same result for a source stored south-up', () => {
-    fc.assert(fc.property(cases, ({ src, target }) => {
-      for (const method of ['nearest', 'bilinear'] as const) {
-        const a = values(resampleGrid(src, target, method));
-        const b = values(resampleGrid(flipRows(src), target, method));
-        expect(b.length).toBe(a.length);
-        for (let k = 0; k < a.length; k++) {
-          if (Number.isNaN(a[k]!)) expect(b[k]).toBeNaN();
-          else expect(b[k]).toBeCloseTo(a[k]!, 4);
+    fc.assert(
+      fc.property(cases, ({ src, target }) => {
+        for (const method of ['nearest', 'bilinear'] as const) {
+          const a = values(resampleGrid(src, target, method));
+          const b = values(resampleGrid(flipRows(src), target, method));
+          expect(b.length).toBe(a.length);
+          for (let k = 0; k < a.length; k++) {
+            if (Number.isNaN(a[k]!)) expect(b[k]).toBeNaN();
+            else expect(b[k]).toBeCloseTo(a[k]!, 4);
+          }
         }
-      }
-    }));
+      }),
+    );
   });
 });

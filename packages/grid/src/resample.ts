@@ -56,7 +56,9 @@ export function coversCentres(source: GridGeometry, target: GridGeometry, tolera
   const inner = centresBBox(target);
   const tx = tolerance * source.dx;
   const ty = tolerance * Math.abs(source.dy);
-  return inner.west >= outer.west - tx && inner.east <= outer.east + tx && inner.south >= outer.south - ty && inner.north <= outer.north + ty;
+  return (
+    inner.west >= outer.west - tx && inner.east <= outer.east + tx && inner.south >= outer.south - ty && inner.north <= outer.north + ty
+  );
 }
 
 /** Edge-based pixel coordinate of a position along one source axis: 0 at the first cell's outer edge, n at the last's. */
