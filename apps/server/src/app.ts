@@ -31,7 +31,7 @@ import { defineGridImport } from './modules/grids/import.js';
 import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
-import { GridStore } from './modules/grids/store.js';
+import { GridStore, type GridStoreHooks } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { allocationRoutes } from './modules/allocation/routes.js';
@@ -60,10 +60,16 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
 export async function buildApp(
   config: Config,
   data: ServerData,
-  opts: { logger?: boolean; /** Test hook of the revision transaction (see ReviseDeps). */ reviseHooks?: Pick<ReviseDeps, 'beforeCommit'> } = {},
+  opts: {
+    logger?: boolean;
+    /** Test hook of the revision transaction (see ReviseDeps). */
+    reviseHooks?: Pick<ReviseDeps, 'beforeCommit'>;
+    /** Test hooks of grid saves (see GridStoreHooks). */
+    gridStoreHooks?: GridStoreHooks;
+  } = {},
 ): Promise<BuiltApp> {
   const { handle, storage, seedReport } = data;
-  const gridStore = new GridStore(handle.db, storage);
+  const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks);
 
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },

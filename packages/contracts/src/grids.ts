@@ -21,25 +21,16 @@ export const FactorInfo = z.object({
 });
 export type FactorInfo = z.infer<typeof FactorInfo>;
 
-/** A factor in the grid catalogue, with the times of its own grids (a layer's WMS dimensions). */
-export const ProductFactor = FactorInfo.extend({
-  /** Base times with grids of this factor, newest first (ISO UTC): the first is the layer's default. Empty: no grids. */
-  baseTimes: z.array(z.string()),
-  /** Lead hours of this factor at its newest base time, ascending: the first is the default lead. */
-  leads: z.array(z.number().int()),
-});
-export type ProductFactor = z.infer<typeof ProductFactor>;
-
 export const ForecastTypeInfo = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
   stepHours: z.number().int(),
   maxLeadHours: z.number().int(),
-  factors: z.array(ProductFactor),
-  /** Base times with grids (of any factor) for the caller's customer, newest first (ISO UTC); each factor has its own. */
+  factors: z.array(FactorInfo),
+  /** Base times with grids for the caller's customer, newest first (ISO UTC). */
   baseTimes: z.array(z.string()),
-  /** Lead hours (of any factor) at the newest base time; a factor may have fewer, see its own `leads`. */
+  /** Lead hours available at the newest base time. */
   leads: z.array(z.number().int()),
 });
 export type ForecastTypeInfo = z.infer<typeof ForecastTypeInfo>;
@@ -125,17 +116,27 @@ export const BoundaryUploadFields = z.strictObject({
 });
 export type BoundaryUploadFields = z.infer<typeof BoundaryUploadFields>;
 
+/** How an import may put a file on other cells onto the product's grid (at each product cell centre). */
+export const GridResampleMethod = z.enum(['nearest', 'bilinear']);
+export type GridResampleMethod = z.infer<typeof GridResampleMethod>;
+
 /**
  * Text fields of the multipart import (beside the field `file`: MICAPS 4 text, UTF-8 or GBK, or a GeoTIFF, told apart
- * by content). MICAPS 4 carries its base time (read as UTC) and lead; given here they override the file's.
+ * by content). MICAPS 4 carries its base time (read as UTC) and lead; given here they override the file's. A file must
+ * lie on the product's grid; on other cells that cover the product's region it is resampled only when `resample` asks.
  */
 export const GridImportFields = z.strictObject({
   type: z.string().trim().min(1).max(64),
   factor: z.string().trim().min(1).max(64),
   baseTime: z.iso.datetime({ offset: true }).optional(),
   lead: z.coerce.number().int().min(0).max(10_000).optional(),
+  resample: GridResampleMethod.optional(),
 });
 export type GridImportFields = z.infer<typeof GridImportFields>;
+
+const GridGeometryShape = z.object({
+  lon0: z.number(), lat0: z.number(), dx: z.number(), dy: z.number(), nx: z.number().int(), ny: z.number().int(),
+});
 
 /** What a finished import job answers as its result. */
 export const GridImportResult = z.object({
@@ -157,6 +158,12 @@ export const GridImportResult = z.object({
   missing: z.number().int(),
   min: z.number(),
   max: z.number(),
+  /** The file's own grid (the stored one is lon0 … ny above). */
+  source: GridGeometryShape,
+  /** The resampling that put the file onto the product's grid; null when the file was on it. */
+  resample: GridResampleMethod.nullable(),
+  /** A packed GeoTIFF's scale and offset (value = stored · scale + offset), applied; null when the file had none. */
+  scaling: z.object({ scale: z.number(), offset: z.number() }).nullable(),
 });
 export type GridImportResult = z.infer<typeof GridImportResult>;
 

@@ -1,8 +1,9 @@
 // Imports MICAPS 4 or GeoTIFF grid files from the command line, through the same job as POST /api/grid/import:
 //
 //   npm run import-grid -- --customer 2 --type fine-grid --factor tmp [--base-time 2026-11-22T00:00:00Z] [--lead 24]
-//                          [--user demo-revise] [--lang zh|en|es] file...
+//                          [--resample nearest|bilinear] [--user demo-revise] [--lang zh|en|es] file...
 //
+// A file on other cells than the product's grid is refused unless --resample says how to put it onto that grid.
 // Configuration (DATA_DIR, DATABASE_URL …) comes from the environment as for the server. One job per file, run in
 // turn, with progress printed; exit status 0 when every file was imported, 1 when any failed, 2 for bad usage.
 import { randomUUID } from 'node:crypto';
@@ -10,6 +11,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { GridResampleMethod, type GridImportResult } from '@agromet/contracts';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, nowIso, openDatabase } from '../core/db/index.js';
 import { JobRunner, jobErrorMessage } from '../core/jobs.js';
@@ -21,7 +23,7 @@ import { defineGridImport, queueGridImport } from '../modules/grids/import.js';
 import { GridStore } from '../modules/grids/store.js';
 
 const USAGE = `usage: import-grid --customer <id> --type <forecast type> --factor <factor> [--base-time <ISO time>] [--lead <hours>]
-                   [--user <username>] [--lang zh|en|es] file...`;
+                   [--resample nearest|bilinear] [--user <username>] [--lang zh|en|es] file...`;
 
 class UsageError extends Error {}
 
@@ -34,6 +36,7 @@ function options() {
       factor: { type: 'string' },
       'base-time': { type: 'string' },
       lead: { type: 'string' },
+      resample: { type: 'string' },
       user: { type: 'string' },
       lang: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -58,10 +61,12 @@ function options() {
     lead = Number(values.lead);
     if (!Number.isInteger(lead) || lead < 0) throw new UsageError('--lead must be a whole number of hours');
   }
+  const resample = values.resample === undefined ? undefined : GridResampleMethod.safeParse(values.resample).data;
+  if (values.resample !== undefined && !resample) throw new UsageError(`--resample must be ${GridResampleMethod.options.join(' or ')}`);
   const envLang = (process.env.LANG ?? '').slice(0, 2);
   const lang = (values.lang ?? (['zh', 'en', 'es'].includes(envLang) ? envLang : 'zh')) as Lang;
   if (!['zh', 'en', 'es'].includes(lang)) throw new UsageError('--lang must be zh, en or es');
-  return { customerId, type: values.type, factor: values.factor, baseTime, lead, user: values.user, lang, files: positionals };
+  return { customerId, type: values.type, factor: values.factor, baseTime, lead, resample, user: values.user, lang, files: positionals };
 }
 
 async function main(): Promise<number> {
@@ -125,21 +130,25 @@ async function main(): Promise<number> {
       await queueGridImport(jobs, storage, {
         customerId: customer.id, userId: editor.userId, userName: editor.name, type: opts.type, factor: opts.factor,
         ...(opts.baseTime !== undefined ? { baseTime: opts.baseTime } : {}), ...(opts.lead !== undefined ? { lead: opts.lead } : {}),
+        ...(opts.resample !== undefined ? { resample: opts.resample } : {}),
         fileName: name, bytes,
       }, jobId);
       await jobs.waitFor(jobId);
       const row = (await jobs.get(jobId))!;
       const ok = row.status === 'done';
       if (ok) {
-        const r = JSON.parse(row.result!) as { baseTime: string; lead: number; version: number; nx: number; ny: number };
-        console.log(`${name}: done, ${opts.type}.${opts.factor} ${r.baseTime} +${r.lead} h, ${r.nx} × ${r.ny}, version ${r.version}`);
+        const r = JSON.parse(row.result!) as GridImportResult;
+        const how = r.resample ? `, resampled (${r.resample}) from ${r.source.nx} × ${r.source.ny}` : '';
+        console.log(`${name}: done, ${opts.type}.${opts.factor} ${r.baseTime} +${r.lead} h, ${r.nx} × ${r.ny}${how}, version ${r.version}`);
       } else {
         failed += 1;
         console.error(`${name}: failed: ${jobErrorMessage(row.error, opts.lang)}`);
       }
       await db.insertInto('operation_log').values({
         customer_id: customer.id, action: 'grid.import', operator_name: editor.name, type: 'grid',
-        parameter: JSON.stringify({ file: name, size: bytes.length, type: opts.type, factor: opts.factor, baseTime: opts.baseTime, lead: opts.lead, jobId }),
+        parameter: JSON.stringify({
+          file: name, size: bytes.length, type: opts.type, factor: opts.factor, baseTime: opts.baseTime, lead: opts.lead, resample: opts.resample, jobId,
+        }),
         description: '导入格点场（命令行）', user_id: editor.userId, username: editor.username, ip: '', host: os.hostname().slice(0, 256),
         agent: 'import-grid (command line)', language: opts.lang, referer: '', origin: '', status_code: ok ? 200 : 400,
         result_code: ok ? 0 : 4100, created_at: nowIso(),

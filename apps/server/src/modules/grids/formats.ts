@@ -1,4 +1,4 @@
-import { encodeMicaps4, parseMicaps4, readGeoTiff, type Grid, type Micaps4HeaderInput } from '@agromet/grid';
+import { encodeMicaps4, parseMicaps4, readGeoTiff, type GdalScaling, type Grid, type Micaps4HeaderInput } from '@agromet/grid';
 
 /** Grid file formats the console reads and writes. */
 export type GridFileFormat = 'micaps4' | 'geotiff';
@@ -19,6 +19,8 @@ export interface ParsedGridFile {
   /** MICAPS 4 only. */
   description: string | null;
   encoding: string | null;
+  /** A packed GeoTIFF's scale and offset, already applied to the grid's values (GeoTIFF only). */
+  scaling: GdalScaling | null;
 }
 
 /** By content, never by name: the TIFF byte-order mark, or "diamond 4" on the first line (after a UTF-8 BOM). */
@@ -39,7 +41,7 @@ export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> 
   try {
     if (format === 'geotiff') {
       const read = await readGeoTiff(bytes, { maxCells: MAX_IMPORT_CELLS });
-      return { format, grid: tidy(read.grid), time: null, description: null, encoding: null };
+      return { format, grid: tidy(read.grid), time: null, description: null, encoding: null, scaling: read.scaling };
     }
     const m = parseMicaps4(bytes);
     if (m.grid.nx * m.grid.ny > MAX_IMPORT_CELLS) throw new GridFileError(`the grid has more than ${MAX_IMPORT_CELLS} cells`);
@@ -52,6 +54,7 @@ export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> 
     if (!Number.isInteger(m.leadHours) || m.leadHours < 0) throw new GridFileError(`the header's lead time ${m.leadHours} is not a whole number of hours`);
     return {
       format, grid: tidy(m.grid), time: { baseTime: date.toISOString(), lead: m.leadHours }, description: m.description, encoding: m.encoding,
+      scaling: null,
     };
   } catch (e) {
     if (e instanceof GridFileError) throw e;

@@ -1,11 +1,14 @@
-import type { GridImportResult } from '@agromet/contracts';
+import { ErrorCode, type GridImportResult, type GridResampleMethod } from '@agromet/contracts';
+import { geometryOf } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
+import { AppError } from '../../core/errors.js';
 import { JobError, type JobRunner } from '../../core/jobs.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
 import { GridFileError } from './formats.js';
-import { factorByLayer } from './service.js';
-import type { GridStore } from './store.js';
+import { placeOnProduct } from './placement.js';
+import { factorByLayer, productGeometry } from './service.js';
+import { geometryOfRow, type GridKey, type GridStore } from './store.js';
 
 export const GRID_IMPORT_JOB = 'grid.import';
 
@@ -19,6 +22,8 @@ export interface GridImportPayload {
   /** ISO; overrides the time in a MICAPS file, required for GeoTIFF. */
   baseTime?: string;
   lead?: number;
+  /** How to put a file on other cells onto the product's grid; absent: such a file is refused. */
+  resample?: GridResampleMethod;
   /** Storage key of the uploaded bytes, removed when the job ends. */
   staged: string;
   fileName: string;
@@ -54,10 +59,13 @@ export async function queueGridImport(
 const fmt = (v: number) => String(Number(v.toPrecision(7)));
 
 /**
- * The import job: parse (in a worker thread), check the time, the georeference and every value against the factor's
- * valid range, then store through GridStore.save, which writes the new file before switching the row (a new version
- * when the grid exists). Values out of range refuse the whole file (they are not clipped): a forecaster must know that
- * the file is wrong rather than get a silently altered field. The staged upload is removed whatever happens.
+ * The import job: parse (in a worker thread; a packed GeoTIFF comes unpacked), check the time, put the grid on the
+ * product's cells (see placeOnProduct: another region or other cells without an asked-for resampling are refused),
+ * check every value of the file against the factor's valid range, then store through GridStore.save, which writes the
+ * new file before switching the row (a new version when the grid exists). Values out of range refuse the whole file
+ * (they are not clipped): a forecaster must know that the file is wrong rather than get a silently altered field. The
+ * save expects the version the checks were made against: a grid changed meanwhile (a revision) fails the job with who
+ * changed it, rather than being overwritten unseen. The staged upload is removed whatever happens.
  */
 export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void {
   runner.define<GridImportPayload>(GRID_IMPORT_JOB, async (p, ctx) => {
@@ -84,50 +92,70 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
       if (baseTime === undefined || lead === undefined) throw new JobError('importNeedsTime');
       if (lead > type.max_lead_hours) throw new JobError('importLeadRange', { lead, type: type.name, max: type.max_lead_hours });
 
-      const { grid } = parsed;
-      const latEnd = grid.lat0 + (grid.ny - 1) * grid.dy;
-      const lonEnd = grid.lon0 + (grid.nx - 1) * grid.dx;
-      if (Math.min(grid.lat0, latEnd) < -90 || Math.max(grid.lat0, latEnd) > 90 || grid.lon0 < -180 || lonEnd > 360) {
+      const file = parsed.grid;
+      const latEnd = file.lat0 + (file.ny - 1) * file.dy;
+      const lonEnd = file.lon0 + (file.nx - 1) * file.dx;
+      if (Math.min(file.lat0, latEnd) < -90 || Math.max(file.lat0, latEnd) > 90 || file.lon0 < -180 || lonEnd > 360) {
         throw new JobError('importGeometry');
       }
 
-      let missing = 0;
-      let outside = 0;
-      let lo = Number.POSITIVE_INFINITY;
-      let hi = Number.NEGATIVE_INFINITY;
-      const values = grid.values;
-      for (let k = 0; k < values.length; k++) {
-        const v = values[k]!;
-        if (Number.isNaN(v)) {
-          missing += 1;
-          continue;
-        }
-        if (v < lo) lo = v;
-        if (v > hi) hi = v;
-        if (v < factor.min || v > factor.max) outside += 1;
-      }
-      if (missing === values.length) throw new JobError('importNoValues');
-      if (outside > 0) {
+      const key: GridKey = {
+        customerId: p.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime: new Date(baseTime).toISOString(), leadHours: lead,
+      };
+      const current = await deps.store.find(key);
+      const product = current ? geometryOfRow(current) : await productGeometry(deps.db, p.customerId, factor.typeId);
+      const placed = placeOnProduct(file, product, p.resample);
+      if (!placed.ok) throw new JobError(placed.key, { ...placed.params, type: type.name });
+
+      const fileStats = valueStats(file.values, factor);
+      if (fileStats.valid === 0) throw new JobError('importNoValues');
+      if (fileStats.outside > 0) {
         throw new JobError('importOutOfRange', {
-          count: outside, factor: factor.name, min: factor.min, max: factor.max, unit: factor.unit, lo: fmt(lo), hi: fmt(hi),
+          count: fileStats.outside, factor: factor.name, min: factor.min, max: factor.max, unit: factor.unit, lo: fmt(fileStats.lo), hi: fmt(fileStats.hi),
         });
       }
+      const { grid } = placed;
+      const stats = placed.resampled ? valueStats(grid.values, factor) : fileStats;
+      if (stats.valid === 0) throw new JobError('importNoValues');
       await ctx.progress(80);
 
-      const normalisedBase = new Date(baseTime).toISOString();
-      const row = await deps.store.save(
-        { customerId: p.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime: normalisedBase, leadHours: lead },
-        grid,
-        { userId: p.userId, name: p.userName },
-      );
+      let row;
+      try {
+        row = await deps.store.save(key, grid, { userId: p.userId, name: p.userName }, { expectedVersion: current?.version ?? null });
+      } catch (e) {
+        // Changed (or created) by someone else since the checks above: theirs stands, and the importer is told who.
+        if (e instanceof AppError && e.code === ErrorCode.CONFLICT) {
+          const latest = await deps.store.find(key);
+          if (latest) throw new JobError('importStale', { name: latest.updated_by_name || '?', time: latest.updated_at, version: latest.version });
+        }
+        throw e;
+      }
       const result: GridImportResult = {
         gridId: row.id, type: type.code, factor: factor.code, baseTime: row.base_time, lead: row.lead_hours, version: row.version,
         format: parsed.format, fileName: p.fileName, nx: row.nx, ny: row.ny, lon0: row.lon0, lat0: row.lat0, dx: row.dx, dy: row.dy,
-        missing, min: lo, max: hi,
+        missing: grid.values.length - stats.valid, min: stats.lo, max: stats.hi, source: geometryOf(file), resample: placed.resampled,
+        scaling: parsed.scaling,
       };
       return result;
     } finally {
       await deps.storage.remove(p.staged).catch(() => {});
     }
   });
+}
+
+/** Valid cells, those outside the factor's range, and the lowest and highest value. */
+function valueStats(values: Float32Array, range: { min: number; max: number }) {
+  let valid = 0;
+  let outside = 0;
+  let lo = Number.POSITIVE_INFINITY;
+  let hi = Number.NEGATIVE_INFINITY;
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    if (Number.isNaN(v)) continue;
+    valid += 1;
+    if (v < lo) lo = v;
+    if (v > hi) hi = v;
+    if (v < range.min || v > range.max) outside += 1;
+  }
+  return { valid, outside, lo, hi };
 }

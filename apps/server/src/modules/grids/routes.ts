@@ -49,6 +49,7 @@ export function gridFileRoutes(
       const jobId = await queueGridImport(deps.jobs, deps.storage, {
         customerId: auth.customerId, userId: auth.userId, userName: auth.name, type: f.type, factor: f.factor,
         ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}), ...(f.lead !== undefined ? { lead: f.lead } : {}),
+        ...(f.resample !== undefined ? { resample: f.resample } : {}),
         fileName: file.name, bytes: file.bytes,
       }, randomUUID());
       return { data: { jobId } };
