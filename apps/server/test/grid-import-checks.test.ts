@@ -1,5 +1,6 @@
-import { execFileSync } from 'node:child_process';
+import { execFileSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { cellAt, type GridGeometry } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_GEOMETRY } from '../src/modules/grids/demo-fields.js';
@@ -246,6 +247,45 @@ describe('packed GeoTIFFs (GDAL scale, offset, nodata)', () => {
       '1 cells are outside the valid range of 3小时降水, [0, 300] mm (the file has 12 to 350); the file was not imported',
     );
     expect(await gridRow(t, customer, 60, 'pre3h')).toEqual(before);
+  });
+});
+
+describe('import-grid command: --resample', () => {
+  const cli = path.resolve(import.meta.dirname, '../src/cli/import-grid.ts');
+  const run = (args: string[]) =>
+    spawnSync(
+      process.execPath,
+      ['--import', 'tsx', cli, '--customer', String(customer), '--type', 'fine-grid', '--factor', 'tmp', ...args],
+      {
+        cwd: path.resolve(import.meta.dirname, '../../..'),
+        encoding: 'utf8',
+        env: {
+          PATH: process.env.PATH,
+          DATA_DIR: t.dataDir,
+          LOG_LEVEL: 'silent',
+          ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+        },
+        timeout: 120_000,
+      },
+    );
+
+  it('refuses other cells without the flag, resamples with it, and exits 2 for an unknown method', async () => {
+    const file = gdal.geoTiff({ west: 105, south: 31, cellsize: 0.1, nx: 70, ny: 90, nodata: -9999, value: temperature });
+    const common = ['--base-time', BASE, '--lead', '54', '--lang', 'en'];
+    const refused = run([...common, file]);
+    expect(refused.status, refused.stderr).toBe(1);
+    expect(refused.stderr).toContain('ask for resampling (nearest or bilinear)');
+    const done = run([...common, '--resample', 'nearest', file]);
+    expect(done.status, done.stderr).toBe(0);
+    expect(done.stdout).toMatch(
+      /: done, fine-grid\.tmp 2026-03-01T00:00:00\.000Z \+54 h, 121 × 161, resampled \(nearest\) from 70 × 90, version 1/,
+    );
+    const stored = await storedValues(t, (await gridRow(t, customer, 54)).storage_key);
+    const reference = await gdal.warp(file, PRODUCT, 'near');
+    expect(bitsOf(stored).equals(bitsOf(reference))).toBe(true);
+    const bad = run([...common, '--resample', 'cubic', file]);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toContain('--resample must be nearest or bilinear');
   });
 });
 
