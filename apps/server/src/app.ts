@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
 import { registerAudit } from './core/audit.js';
+import { policyForProtocol } from './core/csp.js';
 import { hashPassword } from './core/auth/password.js';
 import type { DbHandle } from './core/db/index.js';
 import type { FileStorage } from './core/storage.js';
@@ -105,9 +106,15 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // Added per request, over HTTPS only (core/csp.ts): over plain HTTP it blanks the console on any non-loopback address.
+        upgradeInsecureRequests: null,
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policyForProtocol(policy, request.protocol));
   });
   await app.register(multipart, { limits: { fileSize: 10240 * 1024, files: 1 } });
   await app.register(swagger, {

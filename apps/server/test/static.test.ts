@@ -50,3 +50,38 @@ describe('serving the web app', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
   });
 });
+
+describe('upgrade-insecure-requests in the content security policy', () => {
+  const policyOf = async (app: TestApp['app'], url: string, headers: Record<string, string> = {}) => {
+    const res = await app.inject({ method: 'GET', url, headers: { accept: 'text/html', ...headers } });
+    expect(res.statusCode).toBe(200);
+    return String(res.headers['content-security-policy']);
+  };
+
+  it('is not sent over plain HTTP, where it would blank the console on a non-loopback address', async () => {
+    for (const url of ['/', '/login', '/assets/index-AbC123.js', '/api/health']) {
+      const policy = await policyOf(t.app, url);
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).not.toContain('upgrade-insecure-requests');
+    }
+  });
+
+  it('ignores X-Forwarded-Proto without TRUST_PROXY', async () => {
+    expect(await policyOf(t.app, '/login', { 'x-forwarded-proto': 'https' })).not.toContain('upgrade-insecure-requests');
+  });
+
+  it('is sent when a trusted proxy says the page went out over HTTPS', async () => {
+    const proxied = await createTestApp({ WEB_DIST: web, TRUST_PROXY: '1' });
+    try {
+      for (const url of ['/login', '/assets/index-AbC123.js']) {
+        const policy = await policyOf(proxied.app, url, { 'x-forwarded-proto': 'https' });
+        expect(policy).toContain("script-src 'self'");
+        expect(policy.split(';').filter((d) => d === 'upgrade-insecure-requests')).toHaveLength(1);
+      }
+      expect(await policyOf(proxied.app, '/login', { 'x-forwarded-proto': 'http' })).not.toContain('upgrade-insecure-requests');
+      expect(await policyOf(proxied.app, '/login')).not.toContain('upgrade-insecure-requests');
+    } finally {
+      await proxied.close();
+    }
+  });
+});
