@@ -40,6 +40,11 @@ describe('WMS', () => {
     expect(again.rawPayload.length).toBe(0);
     // Another token (after a refresh) draws the same image: same tag.
     expect((await wms(MAP13, (await t.login('demo-revise', ADMIN_PASSWORD, '10.30.0.3')).access_token)).headers.etag).toBe(etag);
+    // The web's GRID_VERSION only keys the browser's cache: the same image, the same tag.
+    const keyed = await wms(`${MAP13}&GRID_VERSION=${first.headers['x-grid-version']}`);
+    expect(keyed.statusCode).toBe(200);
+    expect(keyed.headers.etag).toBe(etag);
+    expect(keyed.rawPayload.equals(first.rawPayload)).toBe(true);
 
     const data = (await t.app.inject({ method: 'GET', url: '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', headers: t.bearer(token) })).json().data;
     const revised = await t.app.inject({
@@ -51,12 +56,16 @@ describe('WMS', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.headers['x-grid-version']).toBe(String(data.version + 1));
+    // An address naming the old version still draws the grid as it is now.
+    const stale = await wms(`${MAP13}&GRID_VERSION=${data.version}`);
+    expect(stale.headers['x-grid-version']).toBe(String(data.version + 1));
+    expect(stale.headers.etag).toBe(after.headers.etag);
   });
 
   it('lists layers with time and lead dimensions in GetCapabilities (both versions)', async () => {
     const v13 = await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0');
     expect(v13.headers['content-type']).toMatch(/text\/xml/);
-    expect(v13.body).toContain('<WMS_Capabilities version="1.3.0"');
+    expect(v13.body).toMatch(/<WMS_Capabilities [^>]*version="1.3.0"/);
     expect(v13.body).toContain('<Name>fine-grid.tmp</Name>');
     expect(v13.body).toMatch(/<Dimension name="lead" units="hours" default="0">0,3,6,.*,72<\/Dimension>/);
     expect(v13.body).toContain('<westBoundLongitude>105.475</westBoundLongitude>');

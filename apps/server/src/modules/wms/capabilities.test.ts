@@ -1,5 +1,6 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
+import { create } from 'xmlbuilder2';
 import { capabilitiesXml, layersOf, roundDegrees } from './capabilities.js';
 
 const T0 = '2026-11-22T00:00:00.000Z';
@@ -55,5 +56,30 @@ describe('capabilitiesXml', () => {
     expect(v11).toContain('<LatLonBoundingBox minx="105.475" miny="31.575" maxx="111.525" maxy="39.625"/>');
     expect(v11).toContain(`<Extent name="time" default="${T1}">${T1},${T0}</Extent><Extent name="lead" default="6">6</Extent>`);
     for (const xml of [v13, v11]) expect(xml).not.toMatch(/\d\.\d{7,}/);
+  });
+});
+
+/** The part of the DOM the test reads (the server compiles without the DOM library's types). */
+interface XmlElement {
+  getElementsByTagName(name: string): Iterable<XmlElement> & ArrayLike<XmlElement>;
+  getAttribute(name: string): string | null;
+  textContent: string | null;
+}
+
+describe('capabilitiesXml escaping', () => {
+  it('titles, layer names and addresses with XML specials read back exactly, in text and in attributes', () => {
+    const layer = { name: 'fine.t&"<', title: '温度 <2 m> & "dew"', bbox: box, baseTimes: [T0], leads: [0] };
+    for (const version of ['1.3.0', '1.1.1'] as const) {
+      const xml = capabilitiesXml(version, 'http://h/api/wms', [layer], 'token=a"b&c');
+      // Read through the DOM, which decodes entities (the object conversion keeps them as written).
+      const root = create(xml).root().node as unknown as XmlElement;
+      const layerNode = [...root.getElementsByTagName('Layer')].find((n) => n.getAttribute('queryable') === '1')!;
+      const child = (name: string) => [...layerNode.getElementsByTagName(name)][0]!;
+      expect(child('Name').textContent).toBe('fine.t&"<');
+      expect(child('Title').textContent).toBe('温度 <2 m> & "dew"');
+      expect(child('LegendURL').getElementsByTagName('OnlineResource')[0]!.getAttribute('xlink:href')).toBe(
+        `http://h/api/wms?token=a"b&c&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=fine.t&"<`,
+      );
+    }
   });
 });

@@ -1,4 +1,5 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
+import { create } from 'xmlbuilder2';
 import type { WmsVersion } from './params.js';
 
 export interface CapabilityLayer {
@@ -9,7 +10,8 @@ export interface CapabilityLayer {
   leads: number[];
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+const WMS_NS = 'http://www.opengis.net/wms';
+const XLINK = 'http://www.w3.org/1999/xlink';
 
 /**
  * Layers with grids, each with its own times and leads: a layer's default (its first time and first lead) is always a
@@ -35,36 +37,68 @@ export function roundDegrees(v: number): number {
 
 /** GetCapabilities for both versions: the 1.3.0 document uses CRS and EX_GeographicBoundingBox, 1.1.1 SRS and LatLonBoundingBox. */
 export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers: CapabilityLayer[], tokenQuery: string): string {
-  const url = esc(`${serviceUrl}?${tokenQuery}`);
   const v13 = version === '1.3.0';
   const crsTag = v13 ? 'CRS' : 'SRS';
-  const online = `<OnlineResource xmlns:xlink="http://www.w3.org/1999/xlink" xlink:type="simple" xlink:href="${url}"/>`;
-  const op = (name: string, formats: string[]) =>
-    `<${name}>${formats.map((f) => `<Format>${f}</Format>`).join('')}<DCPType><HTTP><Get>${online}</Get></HTTP></DCPType></${name}>`;
-  const layerXml = layers.map((l) => {
-    const [west, south, east, north] = [l.bbox.west, l.bbox.south, l.bbox.east, l.bbox.north].map(roundDegrees);
-    const geo = v13
-      ? `<EX_GeographicBoundingBox><westBoundLongitude>${west}</westBoundLongitude><eastBoundLongitude>${east}</eastBoundLongitude><southBoundLatitude>${south}</southBoundLatitude><northBoundLatitude>${north}</northBoundLatitude></EX_GeographicBoundingBox>`
-      : `<LatLonBoundingBox minx="${west}" miny="${south}" maxx="${east}" maxy="${north}"/>`;
-    const bbox4326 = v13
-      ? `<BoundingBox CRS="EPSG:4326" minx="${south}" miny="${west}" maxx="${north}" maxy="${east}"/>`
-      : `<BoundingBox SRS="EPSG:4326" minx="${west}" miny="${south}" maxx="${east}" maxy="${north}"/>`;
-    const times = l.baseTimes.join(',');
-    const leads = l.leads.join(',');
-    const dims = v13
-      ? `<Dimension name="time" units="ISO8601" default="${l.baseTimes[0]}">${times}</Dimension><Dimension name="lead" units="hours" default="${l.leads[0] ?? 0}">${leads}</Dimension>`
-      : `<Dimension name="time" units="ISO8601"/><Dimension name="lead" units="hours"/><Extent name="time" default="${l.baseTimes[0]}">${times}</Extent><Extent name="lead" default="${l.leads[0] ?? 0}">${leads}</Extent>`;
-    const legend = esc(`${serviceUrl}?${tokenQuery}&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=${l.name}`);
-    return `<Layer queryable="1" opaque="0"><Name>${esc(l.name)}</Name><Title>${esc(l.title)}</Title>`
-      + `<${crsTag}>EPSG:4326</${crsTag}><${crsTag}>EPSG:3857</${crsTag}>${v13 ? '<CRS>CRS:84</CRS>' : ''}${geo}${bbox4326}${dims}`
-      + `<Style><Name>default</Name><Title>default</Title><LegendURL width="90" height="240"><Format>image/png</Format><OnlineResource xmlns:xlink="http://www.w3.org/1999/xlink" xlink:type="simple" xlink:href="${legend}"/></LegendURL></Style></Layer>`;
-  }).join('');
-  const exceptions = v13 ? '<Exception><Format>XML</Format></Exception>' : '<Exception><Format>application/vnd.ogc.se_xml</Format></Exception>';
+  const href = (query = '') => ({ 'xmlns:xlink': XLINK, 'xlink:type': 'simple', 'xlink:href': `${serviceUrl}?${tokenQuery}${query}` });
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
   const root = v13
-    ? `<WMS_Capabilities version="1.3.0" xmlns="http://www.opengis.net/wms" xmlns:xlink="http://www.w3.org/1999/xlink">`
-    : '<WMT_MS_Capabilities version="1.1.1">';
-  const close = v13 ? '</WMS_Capabilities>' : '</WMT_MS_Capabilities>';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${root}<Service><Name>${v13 ? 'WMS' : 'OGC:WMS'}</Name><Title>Agromet Console forecast grids</Title>${online}</Service>`
-    + `<Capability><Request>${op('GetCapabilities', [v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml'])}${op('GetMap', ['image/png'])}${op('GetFeatureInfo', ['application/json', 'text/plain'])}${op('GetLegendGraphic', ['image/png'])}</Request>`
-    + `${exceptions}<Layer><Title>Agromet Console</Title><${crsTag}>EPSG:4326</${crsTag}><${crsTag}>EPSG:3857</${crsTag}>${layerXml}</Layer></Capability>${close}\n`;
+    ? doc.ele(WMS_NS, 'WMS_Capabilities', { version: '1.3.0', 'xmlns:xlink': XLINK })
+    : doc.ele('WMT_MS_Capabilities', { version: '1.1.1' });
+  root.ele('Service')
+    .ele('Name').txt(v13 ? 'WMS' : 'OGC:WMS').up()
+    .ele('Title').txt('Agromet Console forecast grids').up()
+    .ele('OnlineResource', href());
+  const capability = root.ele('Capability');
+  const request = capability.ele('Request');
+  const operations: Array<[string, string[]]> = [
+    ['GetCapabilities', [v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml']],
+    ['GetMap', ['image/png']],
+    ['GetFeatureInfo', ['application/json', 'text/plain']],
+    ['GetLegendGraphic', ['image/png']],
+  ];
+  for (const [name, formats] of operations) {
+    const op = request.ele(name);
+    for (const f of formats) op.ele('Format').txt(f);
+    op.ele('DCPType').ele('HTTP').ele('Get').ele('OnlineResource', href());
+  }
+  capability.ele('Exception').ele('Format').txt(v13 ? 'XML' : 'application/vnd.ogc.se_xml');
+  const top = capability.ele('Layer');
+  top.ele('Title').txt('Agromet Console');
+  top.ele(crsTag).txt('EPSG:4326').up().ele(crsTag).txt('EPSG:3857');
+  for (const l of layers) {
+    const [west, south, east, north] = [l.bbox.west, l.bbox.south, l.bbox.east, l.bbox.north].map((v) => String(roundDegrees(v)));
+    const layer = top.ele('Layer', { queryable: '1', opaque: '0' });
+    layer.ele('Name').txt(l.name).up().ele('Title').txt(l.title);
+    layer.ele(crsTag).txt('EPSG:4326').up().ele(crsTag).txt('EPSG:3857');
+    if (v13) {
+      layer.ele('CRS').txt('CRS:84');
+      layer.ele('EX_GeographicBoundingBox')
+        .ele('westBoundLongitude').txt(west!).up()
+        .ele('eastBoundLongitude').txt(east!).up()
+        .ele('southBoundLatitude').txt(south!).up()
+        .ele('northBoundLatitude').txt(north!);
+      // EPSG:4326 in WMS 1.3.0 is latitude first.
+      layer.ele('BoundingBox', { CRS: 'EPSG:4326', minx: south!, miny: west!, maxx: north!, maxy: east! });
+    } else {
+      layer.ele('LatLonBoundingBox', { minx: west!, miny: south!, maxx: east!, maxy: north! });
+      layer.ele('BoundingBox', { SRS: 'EPSG:4326', minx: west!, miny: south!, maxx: east!, maxy: north! });
+    }
+    const dimensions: Array<[string, string, string, string]> = [
+      ['time', 'ISO8601', l.baseTimes[0]!, l.baseTimes.join(',')],
+      ['lead', 'hours', String(l.leads[0] ?? 0), l.leads.join(',')],
+    ];
+    if (v13) {
+      for (const [name, units, def, values] of dimensions) layer.ele('Dimension', { name, units, default: def }).txt(values);
+    } else {
+      for (const [name, units] of dimensions) layer.ele('Dimension', { name, units });
+      for (const [name, , def, values] of dimensions) layer.ele('Extent', { name, default: def }).txt(values);
+    }
+    layer.ele('Style')
+      .ele('Name').txt('default').up()
+      .ele('Title').txt('default').up()
+      .ele('LegendURL', { width: '90', height: '240' })
+      .ele('Format').txt('image/png').up()
+      .ele('OnlineResource', href(`&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=${l.name}`));
+  }
+  return `${doc.end({ headless: false })}\n`;
 }

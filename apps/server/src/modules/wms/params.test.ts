@@ -72,7 +72,9 @@ describe('geometry', () => {
 describe('exceptionXml', () => {
   it('escapes text and carries code and locator', () => {
     const xml = exceptionXml(new WmsException('InvalidParameterValue', 'a < b & "c"', 'BBOX'), '1.3.0');
-    expect(xml).toContain('<ServiceException code="InvalidParameterValue" locator="BBOX">a &lt; b &amp; &quot;c&quot;</ServiceException>');
+    expect(xml).toContain('<ServiceException code="InvalidParameterValue" locator="BBOX">a &lt; b &amp; "c"</ServiceException>');
     expect(xml).toContain('xmlns="http://www.opengis.net/ogc"');
+    const attr = exceptionXml(new WmsException('InvalidParameterValue', 'x', 'a"<b&'), '1.1.1');
+    expect(attr).toContain('locator="a&quot;&lt;b&amp;"');
   });
 });

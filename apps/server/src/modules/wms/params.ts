@@ -1,3 +1,4 @@
+import { create } from 'xmlbuilder2';
 /**
  * OGC WMS request parsing (1.1.1 and 1.3.0): case-insensitive keys, the 1.3.0 latitude-first axis order for EPSG:4326,
  * and service exceptions with the OGC codes for everything a client can get wrong.
@@ -177,8 +178,14 @@ export function pixelToLonLat(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | '
 }
 
 export function exceptionXml(e: WmsException, version: WmsVersion): string {
-  const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
-  const locator = e.locator ? ` locator="${esc(e.locator)}"` : '';
-  const ns = version === '1.3.0' ? ' xmlns="http://www.opengis.net/ogc" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" xsi:schemaLocation="http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd"' : '';
-  return `<?xml version="1.0" encoding="UTF-8"?>\n<ServiceExceptionReport version="${version}"${ns}>\n  <ServiceException code="${esc(e.code)}"${locator}>${esc(e.message)}</ServiceException>\n</ServiceExceptionReport>\n`;
+  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const report = version === '1.3.0'
+    ? doc.ele('http://www.opengis.net/ogc', 'ServiceExceptionReport', {
+      version,
+      'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+      'xsi:schemaLocation': 'http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd',
+    })
+    : doc.ele('ServiceExceptionReport', { version });
+  report.ele('ServiceException', { code: e.code, ...(e.locator ? { locator: e.locator } : {}) }).txt(e.message);
+  return `${doc.end({ prettyPrint: true })}\n`;
 }

@@ -1,4 +1,5 @@
 import { compileColorMap, type ColorMap, type Grid } from '@agromet/grid';
+import { create } from 'xmlbuilder2';
 import sharp from 'sharp';
 import { pixelToLonLat, type MapRequest } from './params.js';
 
@@ -34,8 +35,6 @@ export function encodePng(pixels: Uint8ClampedArray, width: number, height: numb
   return (transparent ? image : image.flatten({ background: '#ffffff' })).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
 }
 
-const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-
 function hex(c: string) {
   return c.length === 9 ? { color: c.slice(0, 7), opacity: parseInt(c.slice(7), 16) / 255 } : { color: c, opacity: 1 };
 }
@@ -45,20 +44,25 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
   const w = Math.max(width, 90);
   const barTop = 24;
   const barHeight = Math.max(height - barTop - 8, 60);
-  let body = '';
+  // Built with an XML writer: titles, labels and colours (all from stored settings) are escaped in text and attributes.
+  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+    width: String(w), height: String(barTop + barHeight + 8), 'font-family': 'sans-serif', 'font-size': '11', fill: '#222',
+  });
+  svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
+  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(`${title} (${unit})`);
   if (colormap.type === 'ramp') {
     const stops = colormap.stops;
     const min = stops[0]!.value;
     const max = stops[stops.length - 1]!.value;
-    const gradient = stops.map((s) => {
+    const gradient = svg.ele('defs').ele('linearGradient', { id: 'g', x1: '0', y1: '0', x2: '0', y2: '1' });
+    for (const s of [...stops].reverse()) {
       const h = hex(String(s.color));
-      return `<stop offset="${(((max - s.value) / (max - min || 1)) * 100).toFixed(2)}%" stop-color="${h.color}" stop-opacity="${h.opacity}"/>`;
-    }).reverse().join('');
-    body += `<defs><linearGradient id="g" x1="0" y1="0" x2="0" y2="1">${gradient}</linearGradient></defs>`;
-    body += `<rect x="4" y="${barTop}" width="18" height="${barHeight}" fill="url(#g)" stroke="#555"/>`;
+      gradient.ele('stop', { offset: `${(((max - s.value) / (max - min || 1)) * 100).toFixed(2)}%`, 'stop-color': h.color, 'stop-opacity': String(h.opacity) });
+    }
+    svg.ele('rect', { x: '4', y: String(barTop), width: '18', height: String(barHeight), fill: 'url(#g)', stroke: '#555' });
     for (const s of stops) {
       const y = barTop + ((max - s.value) / (max - min || 1)) * barHeight;
-      body += `<text x="28" y="${(y + 4).toFixed(1)}">${esc(String(s.value))}</text>`;
+      svg.ele('text', { x: '28', y: (y + 4).toFixed(1) }).txt(String(s.value));
     }
   } else {
     const entries = colormap.type === 'intervals'
@@ -71,11 +75,9 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
     entries.reverse().forEach((e, k) => {
       const h = hex(e.color);
       const y = barTop + k * box;
-      body += `<rect x="4" y="${y}" width="18" height="${box - 2}" fill="${h.color}" fill-opacity="${h.opacity}" stroke="#555"/>`;
-      body += `<text x="28" y="${y + box / 2 + 3}">${esc(e.label)}</text>`;
+      svg.ele('rect', { x: '4', y: String(y), width: '18', height: String(box - 2), fill: h.color, 'fill-opacity': String(h.opacity), stroke: '#555' });
+      svg.ele('text', { x: '28', y: String(y + box / 2 + 3) }).txt(e.label);
     });
   }
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${barTop + barHeight + 8}" font-family="sans-serif" font-size="11" fill="#222">`
-    + `<rect width="100%" height="100%" fill="#ffffff" fill-opacity="0.85"/><text x="4" y="15" font-weight="bold">${esc(title)} (${esc(unit)})</text>${body}</svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp(Buffer.from(svg.end({ headless: true }))).png().toBuffer();
 }
