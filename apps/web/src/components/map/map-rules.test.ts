@@ -103,10 +103,11 @@ describe('base layers', () => {
 });
 
 describe('product refresh', () => {
-  it('gives the WMS request a new address after the grid changed', () => {
+  it('gives the WMS request the grid version when it is known, so a new version is a new address', () => {
     const selection = { type: 'fine', factor: 't2m', baseTime: '', lead: 0 };
-    expect(wmsParams(selection, 'tok', 0)).not.toHaveProperty('STAMP');
-    expect(wmsParams(selection, 'tok', 2).STAMP).toBe(2);
+    expect(wmsParams(selection, 'tok')).not.toHaveProperty('GRID_VERSION');
+    expect(wmsParams(selection, 'tok', 1).GRID_VERSION).toBe(1);
+    expect(wmsParams(selection, 'tok', 2).GRID_VERSION).toBe(2);
   });
 });
 

@@ -65,8 +65,12 @@ export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: 
   return { type: type.code, factor: factor.code, baseTime, lead };
 }
 
-/** WMS parameters of the product layer (1.3.0; the token rides along because images cannot send headers). */
-export function wmsParams(selection: ProductSelection, token: string, stamp = 0): Record<string, string | number | boolean> {
+/**
+ * WMS parameters of the product layer (1.3.0; the token rides along because images cannot send headers). A known grid
+ * version rides along too: a changed grid is a new address, so neither the map nor the browser reuses an image of the
+ * old values (docs/wms.md#getmap).
+ */
+export function wmsParams(selection: ProductSelection, token: string, gridVersion?: number): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {
     LAYERS: wmsLayerName(selection),
     VERSION: '1.3.0',
@@ -76,8 +80,7 @@ export function wmsParams(selection: ProductSelection, token: string, stamp = 0)
     token,
   };
   if (selection.baseTime) params.TIME = selection.baseTime;
-  // A new address after the grid changed, so no cached image of the old values is shown.
-  if (stamp > 0) params.STAMP = stamp;
+  if (gridVersion !== undefined) params.GRID_VERSION = gridVersion;
   return params;
 }
 

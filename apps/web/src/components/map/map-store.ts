@@ -16,8 +16,6 @@ export interface MapState extends MapPrefs {
   selection: ProductSelection | null;
   /** Last centre (lon, lat) and zoom, so views opened later start where the user left the map. */
   view: { center: [number, number]; zoom: number } | null;
-  /** Bumped after the grid shown changed (a revision saved): layers refetch, bypassing caches. */
-  productStamp: number;
   /** When a page owns map clicks (placing points, drawing), the value popup stays off. */
   clickOwners: number;
   setBase: (baseId: string) => void;
@@ -25,7 +23,6 @@ export interface MapState extends MapPrefs {
   setPoints: (points: boolean) => void;
   setOpacity: (opacity: number) => void;
   setSelection: (selection: ProductSelection | null) => void;
-  refreshProduct: () => void;
   setView: (view: { center: [number, number]; zoom: number }) => void;
   claimClicks: () => () => void;
 }
@@ -62,7 +59,6 @@ export const useMapStore = create<MapState>()((set, get) => ({
   ...readPrefs(),
   selection: null,
   view: null,
-  productStamp: 0,
   clickOwners: 0,
   setBase: (baseId) => {
     set({ baseId });
@@ -81,7 +77,6 @@ export const useMapStore = create<MapState>()((set, get) => ({
     savePrefs(get());
   },
   setSelection: (selection) => set({ selection }),
-  refreshProduct: () => set((s) => ({ productStamp: s.productStamp + 1 })),
   setView: (view) => set({ view }),
   claimClicks: () => {
     set((s) => ({ clickOwners: s.clickOwners + 1 }));

@@ -7,6 +7,7 @@ import VectorSource from 'ol/source/Vector';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/request';
 import { pointLabelStyle } from './point-style';
+import { useGridVersion } from './grid-version';
 import type { ProductSelection } from './map-rules';
 import { useMapStore } from './map-store';
 import { useMapLayer } from './use-map-layer';
@@ -14,7 +15,8 @@ import { useMapLayer } from './use-map-layer';
 /** Grid-point values over the product layer, fetched for the visible box and thinned by the server. */
 export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): number {
   const visible = useMapStore((s) => s.points);
-  const stamp = useMapStore((s) => s.productStamp);
+  // A new version of the grid (a saved revision, a recovery) fetches the values again.
+  const gridVersion = useGridVersion(selection);
   const [count, setCount] = useState(0);
   const layerRef = useMapLayer(
     map,
@@ -73,7 +75,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       map.un('moveend', load);
       controller?.abort();
     };
-  }, [map, selection, visible, stamp]);
+  }, [map, selection, visible, gridVersion]);
 
   return count;
 }

@@ -3,16 +3,17 @@ import ImageLayer from 'ol/layer/Image';
 import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { useUserStore } from '../../stores/user';
+import { useGridVersion } from './grid-version';
 import { wmsParams, type ProductSelection } from './map-rules';
 import { useMapStore } from './map-store';
 
 export type WmsStatus = 'none' | 'loading' | 'loaded' | 'error';
 
-/** The product grid as a WMS image layer; answers its load state. */
+/** The product grid as a WMS image layer at the grid's known version; answers its load state. */
 export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, selection: ProductSelection | null): WmsStatus {
   const token = useUserStore((s) => s.token);
   const opacity = useMapStore((s) => s.opacity);
-  const stamp = useMapStore((s) => s.productStamp);
+  const gridVersion = useGridVersion(selection);
   const [status, setStatus] = useState<WmsStatus>('none');
   const layerRef = useRef<ImageLayer<ImageWMS> | null>(null);
 
@@ -36,8 +37,8 @@ export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, s
     const layer = layerRef.current;
     if (!layer) return;
     layer.setVisible(Boolean(selection));
-    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, stamp));
-  }, [map, wmsUrl, selection, token, stamp]);
+    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, gridVersion));
+  }, [map, wmsUrl, selection, token, gridVersion]);
 
   useEffect(() => {
     layerRef.current?.setOpacity(opacity);

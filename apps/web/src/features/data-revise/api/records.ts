@@ -1,8 +1,11 @@
-import type { RecoveryResult } from '@agromet/contracts';
+import type { RecoveryResult, RevisionRecord } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { noteGridVersion } from '../../../components/map/grid-version';
 import type { Paging } from '../../../lib/list-query';
+import { queryClient } from '../../../lib/query-client';
 import { request } from '../../../lib/request';
 import { recordQueryOf, type RecordFilterValues } from '../records/record-filters';
+import { selectionOfRecord } from '../records/record-summary';
 import { drKeys, invalidateRecords } from './keys';
 
 /** Revision records, newest first, with filters and paging (GET /api/record/findByRecord). */
@@ -26,11 +29,14 @@ export function useRecordDetail(id: number | null) {
 
 /**
  * Restores the cells a record changed (GET /api/record/recovery): a new, recorded revision. Silent: the page shows
- * a refusal naming the later records to recover first, and any other failure as a toast.
+ * a refusal naming the later records to recover first, and any other failure as a toast. The grid's new version goes
+ * to the query cache, so the map draws it when it shows that grid.
  */
 export function useRecoverRecord() {
   return useMutation({
-    mutationFn: (id: number): Promise<RecoveryResult> => request('recordRecovery', { query: { id }, silent: true }),
+    mutationFn: (rec: Pick<RevisionRecord, 'id' | 'type' | 'factor' | 'baseTime' | 'lead'>): Promise<RecoveryResult> =>
+      request('recordRecovery', { query: { id: rec.id }, silent: true }),
+    onSuccess: (result, rec) => noteGridVersion(queryClient, { ...selectionOfRecord(rec), lead: result.lead }, result.version),
     onSettled: () => invalidateRecords(),
   });
 }

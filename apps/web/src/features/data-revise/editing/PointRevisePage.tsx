@@ -44,7 +44,7 @@ export function PointRevisePage() {
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
 
   const update = (key: string, change: Partial<RevisionPoint>) => setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
-  const submit = useSubmitRevision({ reload: () => target.refetch(), onSaved: () => setPoints([]) });
+  const submit = useSubmitRevision({ selection: target.selection, reload: () => target.refetch(), onSaved: () => setPoints([]) });
 
   return (
     <section className="revise-page" id="point-revise" aria-labelledby="point-revise-title">

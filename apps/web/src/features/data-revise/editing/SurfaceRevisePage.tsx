@@ -57,7 +57,7 @@ export function SurfaceRevisePage() {
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
 
   const set = (change: Partial<AreaSettings>) => setSettings((s) => ({ ...s, ...change }));
-  const submit = useSubmitRevision({ reload: () => target.refetch(), onSaved: () => setRings([]) });
+  const submit = useSubmitRevision({ selection: target.selection, reload: () => target.refetch(), onSaved: () => setRings([]) });
 
   return (
     <section className="revise-page" id="surface-revise" aria-labelledby="surface-revise-title">

@@ -69,12 +69,9 @@ export function RecordPage() {
       cancelText: t('common.cancel'),
       onOk: async () => {
         try {
-          const result = await recover.mutateAsync(rec.id);
+          const result = await recover.mutateAsync(rec);
           setBlocked(null);
           void message.success(t('record.recovered', { id: rec.id, cells: result.cellsChanged, recordId: result.recordId }));
-          // The map shows this grid: its image and point values are fetched again (past any cache).
-          const { selection, refreshProduct } = useMapStore.getState();
-          if (showsGridOf(selection, rec)) refreshProduct();
         } catch (error) {
           const blocking = blockingRecordsOf(error);
           if (blocking) setBlocked({ id: rec.id, blocking });
