@@ -363,7 +363,7 @@ test.describe('roles', () => {
 test.describe('permissions', () => {
   test('a custom code is created, refused twice, edited, offered in the role tree and deleted', async ({ page }) => {
     const code = `e2e.${uid()}`;
-    await signIn(page, 'demo-sysadmin');
+    await signIn(page, 'admin');
     await page.goto(at('/system-admin/sys-permission'));
 
     await page.locator('#permission-create').click();
@@ -413,7 +413,7 @@ test.describe('permissions', () => {
   });
 
   test('built-in codes are marked, keep their code and cannot be deleted', async ({ page }) => {
-    await signIn(page, 'demo-sysadmin');
+    await signIn(page, 'admin');
     await page.goto(at('/system-admin/sys-permission'));
     await search(page, 'permission-search', 'sys.log.view');
     const line = row(page, 'permission-table', 'sys.log.view');
@@ -423,6 +423,17 @@ test.describe('permissions', () => {
     const edit = page.getByRole('dialog', { name: '编辑权限码' });
     await expect(edit.getByLabel('编码')).toBeDisabled();
     await expect(edit.getByText('内置权限码的编码不能修改')).toBeVisible();
+  });
+
+  test('a customer administrator sees the shared catalogue read-only, with the reason', async ({ page }) => {
+    await signIn(page, 'demo-sysadmin');
+    await page.goto(at('/system-admin/sys-permission'));
+    await expect(page.locator('#permission-read-only')).toContainText('权限码目录由平台统一管理、所有客户共用');
+    await search(page, 'permission-search', 'sys.log.view');
+    await expect(row(page, 'permission-table', 'sys.log.view')).toContainText('内置');
+    await expect(page.locator('#permission-create')).toHaveCount(0);
+    await expect(page.locator('#permission-table').getByRole('button', { name: '编辑' })).toHaveCount(0);
+    await expect(page.locator('#permission-table').getByRole('button', { name: '删除' })).toHaveCount(0);
   });
 });
 
