@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { Writable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -10,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler } from 'fastify-type-provider-z
 import type { Config } from './config.js';
 import { registerAudit } from './core/audit.js';
 import { policyForProtocol } from './core/csp.js';
+import { loggerOptions } from './core/log-redact.js';
 import { hashPassword } from './core/auth/password.js';
 import type { DbHandle } from './core/db/index.js';
 import type { FileStorage } from './core/storage.js';
@@ -67,13 +69,16 @@ export async function buildApp(
     reviseHooks?: Pick<ReviseDeps, 'beforeCommit'>;
     /** Test hooks of grid saves (see GridStoreHooks). */
     gridStoreHooks?: GridStoreHooks;
+    /** For tests: log at the configured level into this stream (even with `logger: false`). */
+    loggerStream?: Writable;
   } = {},
 ): Promise<BuiltApp> {
   const { handle, storage, seedReport } = data;
   const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks);
 
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    // Tokens in addresses and errors are redacted in every line (core/log-redact.ts).
+    logger: opts.loggerStream ? loggerOptions(config.logLevel, opts.loggerStream) : opts.logger === false ? false : loggerOptions(config.logLevel),
     genReqId,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,

@@ -46,7 +46,8 @@ export async function startApp(config: Config, opts: Parameters<typeof buildApp>
   return buildApp(config, await prepareServerData(config), { logger: false, ...opts });
 }
 
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+/** `opts` reach buildApp (e.g. `loggerStream` to read the server log; LOG_LEVEL then sets what is written). */
+export async function createTestApp(env: Record<string, string> = {}, opts: Parameters<typeof buildApp>[2] = {}): Promise<TestApp> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-test-'));
   const database = await freshDatabaseUrl();
   const config = loadConfig({
@@ -59,7 +60,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...(database.url ? { DATABASE_URL: database.url } : {}),
     ...env,
   });
-  const built = await startApp(config);
+  const built = await startApp(config, opts);
   return {
     ...built,
     config,

@@ -10,7 +10,7 @@ import { BoundaryLayer } from './grids.js';
 import * as C from './constants.js';
 import { JobCreated, JobInfo, JobParams } from './jobs.js';
 import {
-  Branding, ChangePasswordBody, LoginBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
+  Branding, ChangePasswordBody, LoginBody, RefreshBody, RefreshQuery, SettingBody, TokenPair, UserIdParams, UserInfo, UserInfoQuery,
 } from './auth.js';
 import * as R from './revise.js';
 
@@ -69,8 +69,8 @@ export const API = {
   logout: { ...E.logout, access: USER, summary: 'Sign out (revokes the session)', data: z.null() },
   refresh: {
     ...E.refresh,
-    access: PUBLIC, summary: 'Rotate the refresh token',
-    query: RefreshQuery, data: TokenPair,
+    access: PUBLIC, summary: 'Rotate the refresh token (given in the JSON body, or in the query)',
+    body: RefreshBody, query: RefreshQuery, data: TokenPair,
   },
   userInfo: { ...E.userInfo, access: USER, summary: 'The signed-in user', query: UserInfoQuery, data: UserInfo },
   userRids: {

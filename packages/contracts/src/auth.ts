@@ -15,7 +15,14 @@ export const TokenPair = z.object({
 });
 export type TokenPair = z.infer<typeof TokenPair>;
 
-export const RefreshQuery = z.strictObject({ refreshToken: z.string().min(1).max(200) });
+const refreshToken = z.string().min(1).max(200);
+/**
+ * The refresh token goes in the JSON body (what the console sends: bodies stay out of addresses and logs) or in the
+ * query (`?refreshToken=`, kept for existing clients); one of the two is required (the body wins when both are given).
+ */
+export const RefreshBody = z.strictObject({ refreshToken }).nullish();
+export const RefreshQuery = z.strictObject({ refreshToken: refreshToken.optional() });
+/** `?token=` is still accepted here but ignored: only WMS images and file links take a token in the query. */
 export const UserInfoQuery = z.strictObject({ token: z.string().max(4096).optional() });
 
 /** The customer's branding, applied to the top bar, login page, browser title and map. */

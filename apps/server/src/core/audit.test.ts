@@ -11,4 +11,10 @@ describe('redact', () => {
       nested: { appSecret: '******', list: [{ access_token: '******', keep: 1 }] },
     });
   });
+
+  it('redacts secrets inside text values too', () => {
+    expect(redact({ next: '/api/wms?token=abc.def.ghi&LAYERS=x', note: 'Bearer xyz' })).toEqual({
+      next: '/api/wms?token=[REDACTED]&LAYERS=x', note: 'Bearer [REDACTED]',
+    });
+  });
 });

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from './db/index.js';
 import { nowIso } from './db/index.js';
+import { redactSecrets } from './log-redact.js';
 import type { LogType } from '@agromet/contracts';
 
 /** What a mutating route records in the operation log. */
@@ -27,7 +28,7 @@ declare module 'fastify' {
 const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|signature|api[-_]?key|credential/i;
 const MAX_PARAMETER_LENGTH = 4000;
 
-/** A copy with every secret-looking field replaced, at any depth. */
+/** A copy with every secret-looking field replaced, and secrets inside text values redacted, at any depth. */
 export function redact(value: unknown, depth = 0): unknown {
   if (depth > 8) return '[…]';
   if (Array.isArray(value)) return value.slice(0, 100).map((v) => redact(v, depth + 1));
@@ -36,7 +37,8 @@ export function redact(value: unknown, depth = 0): unknown {
     for (const [k, v] of Object.entries(value)) out[k] = SECRET_KEY.test(k) ? '******' : redact(v, depth + 1);
     return out;
   }
-  if (typeof value === 'string' && value.length > 500) return `${value.slice(0, 500)}…`;
+  // A secret inside a text value (an address with ?token=…, a bearer header, a JWT) is redacted too.
+  if (typeof value === 'string') return redactSecrets(value.length > 500 ? `${value.slice(0, 500)}…` : value);
   return value;
 }
 
@@ -76,7 +78,7 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
         host: header(req, 'host', 256),
         agent: header(req, 'user-agent', 512),
         language: header(req, 'accept-language', 128),
-        referer: header(req, 'referer', 512),
+        referer: redactSecrets(header(req, 'referer', 512)),
         origin: header(req, 'origin', 256),
         status_code: reply.statusCode,
         result_code: reply.statusCode < 400 ? 0 : req.resultCode,

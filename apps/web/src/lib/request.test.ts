@@ -271,8 +271,11 @@ describe('silent refresh', () => {
     refreshingServer(() => envelope(0, '', { access_token: 'a2', refresh_token: 'r2', expired: 7200 }));
     const before = Date.now();
     await http('GET', '/x');
-    expect(calls.map((c) => c.url)).toEqual(['/api/login/refresh?refreshToken=r%2F1', '/api/x']);
+    // The refresh token travels in the JSON body, never in the address (which servers and proxies log).
+    expect(calls.map((c) => c.url)).toEqual(['/api/login/refresh', '/api/x']);
     expect(calls[0]!.init.method).toBe('POST');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ refreshToken: 'r/1' });
+    expect(header(calls[0], 'Content-Type')).toBe('application/json');
     expect(header(calls[0], 'Authorization')).toBeUndefined();
     expect(header(calls[1], 'Authorization')).toBe('Bearer a2');
     expect(Cookies.get('Access-Token')).toBe('a2');
@@ -355,6 +358,7 @@ describe('silent refresh', () => {
     });
     refreshingServer(() => envelope(0, '', { access_token: 'a2', refresh_token: 'r2', expired: 7200 }));
     await http('GET', '/x');
-    expect(calls.map((c) => c.url)).toEqual(['/api/login/refresh?refreshToken=r1', '/api/x']);
+    expect(calls.map((c) => c.url)).toEqual(['/api/login/refresh', '/api/x']);
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ refreshToken: 'r1' });
   });
 });

@@ -56,12 +56,15 @@ async function refreshUnderLock(seenRefreshToken: string): Promise<void> {
   }
 }
 
-/** POST /api/login/refresh?refreshToken=…; the token pair on code 0, otherwise null. */
+/**
+ * POST /api/login/refresh with the token in the JSON body (not the query: addresses end up in logs and histories);
+ * the token pair on code 0, otherwise null.
+ */
 async function callRefresh(refreshToken: string): Promise<TokenPair | null> {
-  const url = `${withApiPrefix('/login/refresh')}?refreshToken=${encodeURIComponent(refreshToken)}`;
-  const res = await fetch(url, {
+  const res = await fetch(withApiPrefix('/login/refresh'), {
     method: 'POST',
-    headers: { Accept: 'application/json', 'Accept-Language': currentLanguage() },
+    headers: { Accept: 'application/json', 'Accept-Language': currentLanguage(), 'Content-Type': 'application/json' },
+    body: JSON.stringify({ refreshToken }),
     signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     credentials: 'same-origin',
   });

@@ -20,13 +20,25 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * Calls a browser makes without being able to add a header: map images (WMS) and file links. Only these accept the
+ * access token as `?token=`; anywhere else a query token is ignored (401 as without one), so that tokens do not
+ * spread into addresses, histories and logs (docs/api.md#authentication-headers).
+ */
+export const QUERY_TOKEN_PATHS: readonly string[] = ['/api/wms', '/api/files/'];
+
+export function acceptsQueryToken(url: string): boolean {
+  const pathname = url.split('?')[0]!;
+  return QUERY_TOKEN_PATHS.some((p) => (p.endsWith('/') ? pathname.startsWith(p) : pathname === p || pathname === `${p}/`));
+}
+
 export function bearerToken(req: FastifyRequest): string | undefined {
   const header = req.headers.authorization;
   if (header) {
     const m = /^Bearer\s+(\S+)$/i.exec(header);
     return m?.[1] ?? header.trim();
   }
-  // Without the header, a `token` query parameter: the web's /user/info call and WMS images (docs/api.md#authentication-headers).
+  if (!acceptsQueryToken(req.url)) return undefined;
   const q = req.query as Record<string, unknown> | undefined;
   return typeof q?.token === 'string' && q.token ? q.token : undefined;
 }

@@ -49,6 +49,15 @@ export async function rotateRefreshToken(db: Db, sessionId: string, oldHash: str
   });
 }
 
+/** Stores one more current token of the session (the successor of a concurrent twin, see refresh-rules.ts). */
+export async function addRefreshToken(db: Db, sessionId: string, hash: string): Promise<void> {
+  const now = nowIso();
+  await db.transaction().execute(async (tx) => {
+    await tx.insertInto('refresh_token').values({ token_hash: hash, session_id: sessionId, created_at: now, rotated_at: null }).execute();
+    await tx.updateTable('session').set({ last_used_at: now }).where('id', '=', sessionId).execute();
+  });
+}
+
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
   await db.updateTable('session').set({ revoked_at: nowIso(), revoked_reason: reason })
     .where('id', '=', sessionId).where('revoked_at', 'is', null).execute();

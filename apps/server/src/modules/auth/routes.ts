@@ -1,5 +1,6 @@
 import { API } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
+import { errors } from '../../core/errors.js';
 import { registerRoute } from '../../core/route.js';
 import * as service from './service.js';
 import type { AuthDeps } from './service.js';
@@ -27,7 +28,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
 
   registerRoute(app, r, API.refresh, {
     audit: { action: 'refresh', type: 'auth', description: '刷新令牌' },
-    handler: async ({ query }) => ({ data: await service.refresh(deps, query.refreshToken) }),
+    handler: async ({ body, query }) => {
+      const token = body?.refreshToken ?? query.refreshToken;
+      if (!token) throw errors.validation('refreshToken', 'refreshTokenMissing');
+      return { data: await service.refresh(deps, token) };
+    },
   });
 
   registerRoute(app, r, API.userInfo, {

@@ -8,6 +8,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { User } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
+import { decideRefresh } from './refresh-rules.js';
 import * as repo from './repo.js';
 
 export interface AuthDeps {
@@ -54,24 +55,29 @@ export async function login(
 
 export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair> {
   const hash = hashToken(token);
-  const row = await repo.findRefreshToken(deps.db, hash);
-  if (!row) throw errors.sessionRevoked();
-  if (row.rotated_at !== null) {
-    // A rotated token presented again means it leaked: end the whole family.
-    await repo.revokeSession(deps.db, row.session_id, 'refresh-reuse');
-    throw errors.sessionRevoked();
+  // Two rounds at most: a caller that loses the race to rotate decides again, now seeing the winner's rotation.
+  for (let round = 0; round < 2; round++) {
+    const row = await repo.findRefreshToken(deps.db, hash);
+    const decision = decideRefresh(row && {
+      rotatedAt: row.rotated_at, revokedAt: row.revoked_at, expiresAt: row.expires_at, userEnabled: row.enabled === 1,
+    }, new Date());
+    if (decision === 'refuse') throw errors.sessionRevoked();
+    if (decision === 'reuse') {
+      // A token rotated a while ago presented again means it leaked: end the whole family.
+      await repo.revokeSession(deps.db, row!.session_id, 'refresh-reuse');
+      throw errors.sessionRevoked();
+    }
+    const next = newRefreshToken();
+    if (decision === 'twin') await repo.addRefreshToken(deps.db, row!.session_id, hashToken(next));
+    // The conditional update lets exactly one of concurrent callers rotate (PostgreSQL waits on the row lock).
+    else if (!(await repo.rotateRefreshToken(deps.db, row!.session_id, hash, hashToken(next)))) continue;
+    return {
+      access_token: await deps.tokens.signAccess({ userId: row!.user_id, sessionId: row!.session_id }),
+      refresh_token: next,
+      expired: deps.tokens.accessTtl,
+    };
   }
-  if (row.revoked_at !== null || row.expires_at <= nowIso() || row.enabled !== 1) throw errors.sessionRevoked();
-  const next = newRefreshToken();
-  if (!(await repo.rotateRefreshToken(deps.db, row.session_id, hash, hashToken(next)))) {
-    await repo.revokeSession(deps.db, row.session_id, 'refresh-reuse');
-    throw errors.sessionRevoked();
-  }
-  return {
-    access_token: await deps.tokens.signAccess({ userId: row.user_id, sessionId: row.session_id }),
-    refresh_token: next,
-    expired: deps.tokens.accessTtl,
-  };
+  throw errors.sessionRevoked();
 }
 
 export function logout(deps: AuthDeps, auth: AuthContext): Promise<void> {

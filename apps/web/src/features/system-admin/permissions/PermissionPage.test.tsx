@@ -30,7 +30,8 @@ function serve() {
 async function renderAs(roles: string[]) {
   useUserStore.setState({ roles, infoLoaded: true });
   render(<AppProviders><PermissionPage /></AppProviders>);
-  return screen.findByRole('cell', { name: 'report.export' });
+  // A loaded machine renders slowly: wait for the row longer than the default second.
+  return screen.findByRole('cell', { name: 'report.export' }, { timeout: 10_000 });
 }
 
 beforeEach(async () => {
