@@ -5,10 +5,9 @@ import type { Db } from '../../core/db/index.js';
 import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
-import { gridCatalog } from '../grids/service.js';
 import { boundaryFile, deleteBoundary, listBoundaries, uploadBoundary } from './boundaries.js';
-import { baseLayers } from './layers.js';
 import { countriesGeoJson, provincesGeoJson } from './offline.js';
+import { mapSetup } from './service.js';
 
 const GEOJSON = 'application/geo+json; charset=utf-8';
 
@@ -17,22 +16,7 @@ export function gisRoutes(
 ): void {
   const { db, storage } = deps;
   registerRoute(app, deps, API.gisAll, {
-    handler: async ({ auth }) => {
-      const { layers, defaultBase } = baseLayers(deps.tiandituKey);
-      const uploaded = await listBoundaries(db, auth.customerId);
-      return {
-        data: {
-          products: await gridCatalog(db, auth.customerId),
-          baseLayers: layers,
-          defaultBase,
-          boundaries: [
-            { id: 'provinces', name: 'map.boundary.provinces', url: API.gisProvinces.url, builtIn: true },
-            ...uploaded.map((b) => ({ id: `b${b.id}`, name: b.name, url: b.url, builtIn: false, featureCount: b.featureCount })),
-          ],
-          wmsUrl: '/api/wms',
-        },
-      };
-    },
+    handler: async ({ auth }) => ({ data: await mapSetup(db, auth.customerId, deps.tiandituKey) }),
   });
   const geojson = (body: string, name: string) => ({
     data: '', file: { contentType: GEOJSON, filename: name, body, inline: true },
@@ -47,7 +31,7 @@ export function gisRoutes(
     audit: { action: 'gis.boundary.upload', type: 'boundary', description: '上传边界图层' },
     handler: async ({ auth, req }) => {
       const { fields, file, audit } = await readFileForm(req, BoundaryUploadFields, { maxMb: BOUNDARY_MAX_MB, maxFields: 5 });
-      const { layer, size } = await uploadBoundary(db, storage, auth, fields.name, file.bytes);
+      const { layer, size } = await uploadBoundary(db, storage, auth, fields.name, file.bytes, req.log);
       audit.layer = { id: layer.id, featureCount: layer.featureCount, storedSize: size };
       return { data: layer };
     },

@@ -1,30 +1,14 @@
 import { createHash } from 'node:crypto';
 import { GRID_READER_CODES } from '@agromet/contracts';
-import { gridBBox } from '@agromet/grid';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, holdsAny, type AuthContext } from '../../core/auth/context.js';
-import type { TokenService } from '../../core/auth/tokens.js';
-import type { Db } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import { translate } from '../../core/messages.js';
 import { isPlatformWide } from '../../core/tenancy.js';
-import { factorByLayer, gridCatalog, resolveGrid } from '../grids/service.js';
-import { geometryOfRow, type GridStore } from '../grids/store.js';
-import { capabilitiesXml, layersOf } from './capabilities.js';
+import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
 import { encodePng, legendPng, renderGridPixels } from './render.js';
-
-export interface WmsDeps {
-  db: Db;
-  tokens: TokenService;
-  store: GridStore;
-}
-
-function splitLayer(name: string): [string, string] {
-  const dot = name.indexOf('.');
-  if (dot <= 0) throw new WmsException('LayerNotDefined', `unknown layer ${name}`, 'LAYERS');
-  return [name.slice(0, dot), name.slice(dot + 1)];
-}
+import { capabilityLayers, layerFactor, layerGrid, type WmsDeps } from './service.js';
 
 /** Whose grids: the caller's customer, or for platform-wide holders the vendor parameter CUSTOMER. */
 function customerOf(auth: AuthContext, q: Record<string, string>): number {
@@ -57,35 +41,20 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const request = parseWmsRequest(req.query as Record<string, unknown>);
       const customerId = customerOf(auth, q);
       if (request.request === 'GetCapabilities') {
-        const types = await gridCatalog(deps.db, customerId);
-        const boxes = new Map<number, ReturnType<typeof gridBBox>>();
-        for (const t of types) {
-          const row = await deps.db.selectFrom('grid').select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
-            .where('customer_id', '=', customerId).where('forecast_type_id', '=', t.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
-          if (row) boxes.set(t.id, gridBBox(geometryOfRow(row)));
-        }
         const token = typeof (req.query as Record<string, unknown>).token === 'string' ? `token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}&` : '';
         const custom = q.customer ? `customer=${encodeURIComponent(q.customer)}&` : '';
         const serviceUrl = `${req.protocol}://${req.headers.host ?? 'localhost'}/api/wms`;
-        const xml = capabilitiesXml(request.version, serviceUrl, layersOf(types, (id) => boxes.get(id)), `${token}${custom}`.replace(/&$/, ''));
+        const xml = capabilitiesXml(request.version, serviceUrl, await capabilityLayers(deps.db, customerId), `${token}${custom}`.replace(/&$/, ''));
         return reply.type(request.version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8').send(xml);
       }
       if (request.request === 'GetLegendGraphic') {
-        const [typeCode, factorCode] = splitLayer(request.layer);
-        const factor = await factorByLayer(deps.db, typeCode, factorCode);
-        if (!factor) throw new WmsException('LayerNotDefined', `unknown layer ${request.layer}`, 'LAYER');
+        const factor = await layerFactor(deps.db, request.layer, 'LAYER');
         return reply.type('image/png').header('cache-control', 'public, max-age=3600')
           .send(await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height));
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
       if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
-      const [typeCode, factorCode] = splitLayer(layers[0]!);
-      if (!(await factorByLayer(deps.db, typeCode, factorCode))) throw new WmsException('LayerNotDefined', `unknown layer ${layers[0]}`, 'LAYERS');
-      // A missing TIME or DIM_LEAD takes this layer's own default (its newest base time, its first lead there).
-      const resolved = await resolveGrid(deps.db, deps.store, customerId, { typeCode, factorCode, baseTime: request.time, lead: request.lead });
-      if (!resolved) {
-        throw new WmsException('InvalidDimensionValue', `no grid of ${layers[0]} at TIME=${request.time ?? 'default'} DIM_LEAD=${request.lead ?? 'default'}`, request.time ? 'TIME' : 'DIM_LEAD');
-      }
+      const resolved = await layerGrid(deps.db, deps.store, customerId, layers[0]!, request.time, request.lead);
       if (request.request === 'GetMap') {
         // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
         const etag = mapEtag(resolved.row.id, resolved.row.version, request);
