@@ -229,7 +229,7 @@ describe('refused uploads (4100 naming the problem; nothing stored)', () => {
     ['an unclosed ring', withRings([[[108, 34], [109, 34], [109, 35], [108, 35]]]), /^file：要素 #1 \(x\) 的环没有闭合/, 0],
     ['a ring of three positions', withRings([[[108, 34], [109, 34], [108, 34]]]), /的环少于 4 个坐标$/, 0],
     ['non-numeric positions', withRings([[['108', 34], [109, 34], [109, 35], ['108', 34]]]), /的坐标格式不正确/, 0],
-    ['an infinite number', withRings([[[1e400, 34], [109, 34], [109, 35], [1e400, 34]]]).replace(/null/g, '1e400'), /的坐标格式不正确/, 0],
+    ['an infinite number', withRings([[[Infinity, 34], [109, 34], [109, 35], [Infinity, 34]]]).replace(/null/g, '1e400'), /的坐标格式不正确/, 0],
   ];
 
   it.each(cases)('%s', async (_label, content, msg, feature) => {

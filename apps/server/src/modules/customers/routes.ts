@@ -12,7 +12,7 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: Tok
   registerRoute(app, deps, API.customerGet, { handler: async ({ auth, params }) => ({ data: await service.getCustomer(db, auth, params.id) }) });
   registerRoute(app, deps, API.customerAdd, {
     audit: { action: 'customer.add', type: 'customer', description: '新增客户' },
-    handler: async ({ req, body }) => ({ data: await service.createCustomer(db, body) }),
+    handler: async ({ body }) => ({ data: await service.createCustomer(db, body) }),
   });
   registerRoute(app, deps, API.customerUpdate, {
     audit: { action: 'customer.update', type: 'customer', description: '修改客户' },

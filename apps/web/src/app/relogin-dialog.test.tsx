@@ -8,7 +8,7 @@ vi.mock('../lib/reload', () => ({ reloadPage: vi.fn() }));
 
 const { reloadPage } = await import('../lib/reload');
 const relogin = await import('../lib/relogin');
-const { AppProviders } = await import('../app/providers');
+const { AppProviders } = await import('./providers');
 const { i18n } = await import('../lib/i18n');
 
 function renderApp() {
