@@ -89,7 +89,7 @@ async function main(): Promise<number> {
   const jobs = new JobRunner(handle.db, {
     concurrency: 1,
     onProgress: (id, percent) => console.log(`${names.get(id) ?? id}: ${percent}%`),
-    log: { error: (obj, msg) => console.error(msg, obj) },
+    log: { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) },
   });
   try {
     await migrate(handle);

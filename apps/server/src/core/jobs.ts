@@ -17,6 +17,8 @@ export interface JobOwner {
 export interface JobContext {
   id: string;
   owner: JobOwner;
+  /** The runner's logger, for what a job handles itself (a cleanup that failed). */
+  log: JobLogger;
   /** Records progress (0–100; only whole, increasing percentages are written). */
   progress(percent: number): Promise<void>;
 }
@@ -47,7 +49,11 @@ interface Pending {
 
 export interface JobLogger {
   error(obj: object, msg: string): void;
+  warn(obj: object, msg: string): void;
 }
+
+/** Where no logger was given: the console, so that nothing is lost silently. */
+const consoleJobLogger: JobLogger = { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) };
 
 /**
  * Runs long work (imports, product making, zoning) off the request path: a `job` row per job (queued → running →
@@ -77,8 +83,15 @@ export class JobRunner {
     } = {},
   ) {
     // Keep this process's jobs fresh, and fail those a stopped process left behind.
-    this.heartbeat = setInterval(() => void this.touch().then(() => this.failStale()).catch(() => {}), HEARTBEAT_MS);
+    // touch() logs its own failure; failStale() is tried again at the next beat.
+    this.heartbeat = setInterval(() => void this.touch().then(() => this.failStale()).catch((err: unknown) => {
+      this.log.error({ err }, 'could not mark stale jobs failed');
+    }), HEARTBEAT_MS);
     this.heartbeat.unref();
+  }
+
+  private get log(): JobLogger {
+    return this.opts.log ?? consoleJobLogger;
   }
 
   define<P>(kind: string, handler: JobHandler<P>): void {
@@ -135,7 +148,10 @@ export class JobRunner {
     clearInterval(this.heartbeat);
     const dropped = this.queue.splice(0);
     for (const p of dropped) {
-      await this.finish(p.id, { status: 'failed', error: errorText('jobInterrupted') }).catch(() => {});
+      // Left queued, the row is failed as stale by the next start.
+      await this.finish(p.id, { status: 'failed', error: errorText('jobInterrupted') }).catch((err: unknown) => {
+        this.log.error({ err, jobId: p.id }, 'could not record the interrupted job');
+      });
     }
     await this.idle();
   }
@@ -160,6 +176,7 @@ export class JobRunner {
     const ctx: JobContext = {
       id: p.id,
       owner: p.owner,
+      log: this.log,
       progress: async (percent) => {
         const value = Math.max(0, Math.min(99, Math.floor(percent)));
         if (value <= last) return;
@@ -173,10 +190,10 @@ export class JobRunner {
       const result = await this.handlers.get(p.kind)!(p.payload, ctx);
       await this.finish(p.id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null) });
     } catch (e) {
-      if (!(e instanceof JobError)) this.opts.log?.error({ err: e, jobId: p.id, kind: p.kind }, 'job failed');
+      if (!(e instanceof JobError)) this.log.error({ err: e, jobId: p.id, kind: p.kind }, 'job failed');
       const error = e instanceof JobError ? errorText(e.key, e.params) : errorText('jobInternal', { id: p.id });
       await this.finish(p.id, { status: 'failed', error }).catch((err: unknown) => {
-        this.opts.log?.error({ err, jobId: p.id }, 'could not record the job failure');
+        this.log.error({ err, jobId: p.id }, 'could not record the job failure');
       });
     }
   }
@@ -191,7 +208,7 @@ export class JobRunner {
     try {
       await this.db.updateTable('job').set({ updated_at: nowIso() }).where('id', 'in', ids).where('status', 'in', ['queued', 'running']).execute();
     } catch (err) {
-      this.opts.log?.error({ err }, 'job heartbeat failed');
+      this.log.error({ err }, 'job heartbeat failed');
     }
   }
 }
@@ -208,7 +225,7 @@ export function jobErrorMessage(stored: string | null, lang: Lang): string | nul
     const { key, params } = JSON.parse(stored) as { key: unknown; params: Record<string, string | number> };
     if (typeof key === 'string' && isMessageKey(key)) return translate(lang, key, params ?? {});
   } catch {
-    // plain text
+    // Not JSON: text stored by other means (before keys were stored), shown as it is.
   }
   return stored;
 }

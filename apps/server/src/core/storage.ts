@@ -8,6 +8,29 @@ export interface FileStorage {
   remove(key: string): Promise<void>;
 }
 
+/** Where failed cleanups are reported: the server's logger (pino), or the console where none exists. */
+export interface CleanupLog {
+  warn(obj: object, msg: string): void;
+}
+
+/** For the command line and the start-up steps, which have no server logger. */
+export const consoleCleanupLog: CleanupLog = { warn: (obj, msg) => console.warn(msg, obj) };
+
+/**
+ * Removes files as cleanup (what a failed step wrote, a version no longer referenced): a failure is logged with the
+ * key and not thrown, so the outcome the caller is reporting (its own error, or a committed save) stands. A file
+ * already gone is no failure (`remove` ignores it).
+ */
+export async function removeFiles(storage: FileStorage, keys: Iterable<string>, log: CleanupLog, what: string): Promise<void> {
+  for (const key of keys) {
+    try {
+      await storage.remove(key);
+    } catch (err) {
+      log.warn({ err, key }, `could not remove ${what}`);
+    }
+  }
+}
+
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
 export class LocalFileStorage implements FileStorage {

@@ -109,8 +109,9 @@ export const useUserStore = create<UserState>()((set, get) => ({
   logout: async () => {
     try {
       if (get().token) await api.logout({ silent: true });
-    } catch {
-      // the session is cleared locally whatever the server says
+    } catch (error) {
+      // The session is cleared here whatever the server says; a session the server may still hold is worth a note.
+      console.warn('sign-out: the server call failed', error);
     } finally {
       clearSession();
     }

@@ -4,7 +4,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
-import type { FileStorage } from '../../core/storage.js';
+import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { normaliseBoundary } from './boundary-geojson.js';
 
@@ -36,7 +36,7 @@ const nameTaken = (name: string) => errors.conflict('duplicate', { field: 'name'
  * is removed again, so storage never keeps a layer nobody can see.
  */
 export async function uploadBoundary(
-  db: Db, storage: FileStorage, auth: AuthContext, name: string, bytes: Uint8Array,
+  db: Db, storage: FileStorage, auth: AuthContext, name: string, bytes: Uint8Array, log: CleanupLog = consoleCleanupLog,
 ): Promise<{ layer: BoundaryLayer; size: number }> {
   const taken = await db.selectFrom('boundary_layer').select('id').where('customer_id', '=', auth.customerId).where('name', '=', name)
     .executeTakeFirst();
@@ -52,7 +52,8 @@ export async function uploadBoundary(
     }).returning(columns).executeTakeFirstOrThrow();
     return { layer: toLayer(row), size: body.length };
   } catch (e) {
-    await storage.remove(key).catch(() => {});
+    // The insert's failure is the answer; the stored file is only cleaned up.
+    await removeFiles(storage, [key], log, 'the file of a refused boundary layer');
     if (isUniqueViolation(e)) throw nameTaken(name);
     throw e;
   }

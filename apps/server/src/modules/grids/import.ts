@@ -3,7 +3,7 @@ import { geometryOf } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import { JobError, type JobRunner } from '../../core/jobs.js';
-import type { FileStorage } from '../../core/storage.js';
+import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
 import { GridFileError } from './formats.js';
 import { placeOnProduct } from './placement.js';
@@ -44,6 +44,7 @@ export async function queueGridImport(
   storage: FileStorage,
   input: Omit<GridImportPayload, 'staged'> & { bytes: Uint8Array },
   jobId: string,
+  log: CleanupLog = consoleCleanupLog,
 ): Promise<string> {
   const { bytes, ...rest } = input;
   const staged = stagedKey(input.customerId, jobId);
@@ -51,7 +52,8 @@ export async function queueGridImport(
   try {
     return await runner.enqueue<GridImportPayload>(GRID_IMPORT_JOB, { ...rest, staged }, { customerId: input.customerId, userId: input.userId }, jobId);
   } catch (e) {
-    await storage.remove(staged);
+    // The enqueue failure is what the caller must see, not a failed removal of the staged bytes.
+    await removeFiles(storage, [staged], log, 'a staged import');
     throw e;
   }
 }
@@ -138,7 +140,7 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
       };
       return result;
     } finally {
-      await deps.storage.remove(p.staged).catch(() => {});
+      await removeFiles(deps.storage, [p.staged], ctx.log, 'a staged import');
     }
   });
 }

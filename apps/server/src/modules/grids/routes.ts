@@ -51,7 +51,7 @@ export function gridFileRoutes(
         ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}), ...(f.lead !== undefined ? { lead: f.lead } : {}),
         ...(f.resample !== undefined ? { resample: f.resample } : {}),
         fileName: file.name, bytes: file.bytes,
-      }, randomUUID());
+      }, randomUUID(), req.log);
       return { data: { jobId } };
     },
   });

@@ -6,7 +6,7 @@ import { nowIso } from '../../core/db/index.js';
 import type { GridTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import type { FileStorage } from '../../core/storage.js';
+import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 
 export type GridRow = Selectable<GridTable>;
 
@@ -53,7 +53,13 @@ export class GridStore {
   private readonly cache = new Map<string, Float32Array>();
   private cachedBytes = 0;
 
-  constructor(private readonly db: Db, private readonly storage: FileStorage, private readonly hooks: GridStoreHooks = {}) {}
+  constructor(
+    private readonly db: Db,
+    private readonly storage: FileStorage,
+    private readonly hooks: GridStoreHooks = {},
+    /** Where a file that could not be removed is reported (the server's logger). */
+    private readonly log: CleanupLog = consoleCleanupLog,
+  ) {}
 
   async find(key: GridKey): Promise<GridRow | undefined> {
     return findRow(this.db, key);
@@ -139,13 +145,13 @@ export class GridStore {
       return rows;
     } catch (e) {
       replaced = [];
-      for (const key of storageKeys) await this.storage.remove(key).catch(() => {});
+      await removeFiles(this.storage, storageKeys, this.log, 'a grid file of a failed save');
       throw e;
     } finally {
       for (const key of replaced) {
         this.cache.delete(key);
-        // The old version's file is no longer referenced once the switch committed.
-        await this.storage.remove(key).catch(() => {});
+        // The old version's file is no longer referenced once the switch committed; one left behind is only space.
+        await removeFiles(this.storage, [key], this.log, 'a replaced grid file');
       }
     }
   }

@@ -8,7 +8,7 @@ import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
 import { JobError, jobErrorMessage, type JobRunner } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
-import type { FileStorage } from '../../core/storage.js';
+import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from '../grids/codec.js';
 import { exportStem } from '../grids/service.js';
 import { decodeValues, type GridRow } from '../grids/store.js';
@@ -41,7 +41,7 @@ async function currentValues(db: Db, storage: FileStorage, row: GridRow): Promis
   throw errors.notFound();
 }
 
-export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: SubmitInput) {
+export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: SubmitInput, log: CleanupLog = consoleCleanupLog) {
   const { db, storage } = deps;
   const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', body.type).executeTakeFirst();
   if (!type) throw errors.validation('type', 'unknownLayer');
@@ -94,7 +94,7 @@ export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: Subm
     }
     return { issueId: issue.id, seq: issue.seq, jobId, grids: frozen.length };
   } catch (e) {
-    for (const f of frozen) await storage.remove(f.key).catch(() => {});
+    await removeFiles(storage, frozen.map((f) => f.key), log, 'a frozen grid of a failed issue');
     throw e;
   }
 }
@@ -146,10 +146,11 @@ export function defineIssueExport(deps: IssueDeps): void {
       });
       return { issueId: issue.id, files: written.length };
     } catch (e) {
-      for (const f of written) await storage.remove(f.key).catch(() => {});
+      await removeFiles(storage, written.map((f) => f.key), ctx.log, 'an exported file of a failed issue');
       const error = e instanceof JobError ? { key: e.key, params: e.params } : { key: 'jobInternal', params: { id: ctx.id } };
+      // The job's own error is what is thrown; an issue row left pending is reported here.
       await db.updateTable('issue').set({ status: 'failed', error: JSON.stringify(error), updated_at: nowIso() }).where('id', '=', issue.id)
-        .execute().catch(() => {});
+        .execute().catch((err: unknown) => ctx.log.error({ err, issueId: issue.id }, 'could not record the failed issue export'));
       throw e;
     }
   });

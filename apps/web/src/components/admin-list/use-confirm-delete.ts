@@ -1,6 +1,7 @@
 import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logUnlessShown } from '../../lib/shown-failure';
 
 /**
  * Asks before deleting; on OK runs the deletion and shows "deleted". A refusal was already shown by
@@ -22,8 +23,9 @@ export function useConfirmDelete() {
           try {
             await remove();
             void message.success(t('adminList.deleted'));
-          } catch {
-            // already shown as a toast
+          } catch (error) {
+            // A failed call is already shown as a toast.
+            logUnlessShown(error, 'delete');
           }
         },
       });

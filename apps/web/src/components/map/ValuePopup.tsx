@@ -56,7 +56,10 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
           setInfo(data);
           popup.setPosition(coordinate);
         })
-        .catch(() => {});
+        .catch((error: unknown) => {
+          // Aborted by a newer click or by leaving the map: expected. Otherwise no value is shown for this click.
+          if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('map value: GetFeatureInfo failed', error);
+        });
     };
     map.on('singleclick', onClick);
     return () => {

@@ -3,6 +3,7 @@ import { Button, Form, Input } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { safeRedirect } from '../../../utils/safe-redirect';
 import { useLogin } from '../api/use-login';
 import { PasswordField } from './PasswordField';
@@ -25,8 +26,10 @@ export function LoginForm() {
   const onFinish = async (values: LoginValues) => {
     try {
       await login.mutateAsync({ username: values.username.trim(), password: values.password });
-    } catch {
-      return; // 4101 / 4290 / transport errors were shown by the request client
+    } catch (error) {
+      // 4101 / 4290 / transport errors were shown by the request client.
+      logUnlessShown(error, 'sign-in');
+      return;
     }
     await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };

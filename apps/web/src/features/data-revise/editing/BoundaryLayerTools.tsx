@@ -4,6 +4,7 @@ import type { GisLayers } from '@agromet/contracts';
 import { Button, Form, Input, Modal, Popconfirm, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { useUserStore } from '../../../stores/user';
 import { useDeleteBoundary, useUploadBoundary } from './api';
 import { REVISE_EDIT_NS } from './i18n';
@@ -45,7 +46,7 @@ export function BoundaryLayerTools({ selected, onUploaded }: { selected: Boundar
         cancelText={t('submit.cancel')}
         okButtonProps={{ disabled: !file || !name.trim(), id: 'boundary-upload-ok' }}
         confirmLoading={upload.isPending}
-        onOk={() => void send().catch(() => {})}
+        onOk={() => void send().catch((e: unknown) => logUnlessShown(e, 'boundary layer upload'))}
         onCancel={() => setOpen(false)}
         destroyOnHidden
       >

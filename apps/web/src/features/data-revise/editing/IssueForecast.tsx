@@ -4,6 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastSuccess } from '../../../lib/feedback';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { downloadIssueFile, useFileStates, useSubmitForecast } from './api';
 import { REVISE_EDIT_NS } from './i18n';
 
@@ -40,7 +41,7 @@ export function IssueForecast({ type, typeName, baseTime, factors }: { type: str
         okText={t('issue.confirm')}
         cancelText={t('submit.cancel')}
         confirmLoading={submit.isPending}
-        onOk={() => void issue().catch(() => {})}
+        onOk={() => void issue().catch((e: unknown) => logUnlessShown(e, 'forecast issue'))}
         onCancel={() => setAsking(false)}
         destroyOnHidden
       >

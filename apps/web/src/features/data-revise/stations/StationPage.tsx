@@ -8,6 +8,7 @@ import { useConfirmDelete } from '../../../components/admin-list/use-confirm-del
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { pageOfIndex } from '../../../lib/list-query';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } from '../api/stations';
 import { formatLatLon, formatNumber } from '../common/format';
 import { PANEL_PAGE_SIZE, RevisePage } from '../common/RevisePage';
@@ -102,8 +103,9 @@ export function StationPage() {
     setExporting(true);
     try {
       void message.success(t('station.exported', { file: await exportStations() }));
-    } catch {
-      // shown by the request client
+    } catch (error) {
+      // A failed call is shown by the request client.
+      logUnlessShown(error, 'station export');
     } finally {
       setExporting(false);
     }

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { toastSuccess } from '../../../lib/feedback';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { useUserStore } from '../../../stores/user';
 import { DEFAULT_AVATAR_URL, resolveAvatar } from '../../../utils/branding';
 import { useSaveSetting } from '../api/use-save-setting';
@@ -50,8 +51,8 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         layout="horizontal"
         labelCol={{ flex: '120px' }}
         initialValues={profile}
-        // The request client has shown any failure already.
-        onFinish={(v) => void submit(v).catch(() => undefined)}
+        // The request client has shown a failed call already.
+        onFinish={(v) => void submit(v).catch((e: unknown) => logUnlessShown(e, 'personal settings'))}
       >
         <Form.Item label={t('profile.avatar')}>
           <Space size="large" align="center" wrap>

@@ -4,6 +4,7 @@ import { App, Button, DatePicker, Form, Input, Select, Table, Tag, type TableCol
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { exportLogs, useLogPage } from '../api/logs';
 import { AdminPage } from '../components/AdminPage';
 import { NS } from '../i18n';
@@ -36,8 +37,9 @@ export function LogPage() {
       setFilters(current);
       const file = await exportLogs(current);
       void message.success(t('log.exported', { file }));
-    } catch {
-      // shown by the request client
+    } catch (error) {
+      // A failed call is shown by the request client.
+      logUnlessShown(error, 'operation log export');
     } finally {
       setExporting(false);
     }

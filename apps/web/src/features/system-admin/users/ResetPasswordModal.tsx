@@ -2,6 +2,7 @@ import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@agromet/contracts/web
 import type { UserRow } from '@agromet/contracts';
 import { App, Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { logUnlessShown } from '../../../lib/shown-failure';
 import { useResetPassword } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
@@ -19,8 +20,9 @@ export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClo
       await reset.mutateAsync({ id: record.id, password });
       void message.success(t('user.resetPasswordDone'));
       onClose();
-    } catch {
-      // shown by the request client
+    } catch (error) {
+      // A failed call is shown by the request client.
+      logUnlessShown(error, 'password reset');
     }
   };
 
