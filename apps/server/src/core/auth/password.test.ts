@@ -9,7 +9,8 @@ describe('password hashing', () => {
     expect(a).not.toBe(b);
     expect(await verifyPassword('correct horse', a)).toBe(true);
     expect(await verifyPassword('correct horsE', a)).toBe(false);
-  });
+    // Four hashes at full cost (128 MiB each) take about a second on an idle machine and many more on a loaded one.
+  }, 60_000);
 
   it('verifies hashes made at another cost and rejects garbage', async () => {
     const h = await hashPassword('pässwörd', 12);
