@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// npm test: type checks, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL),
+// npm test: type checks, lint, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL),
 // the production build, then the Playwright browser tests; ends with one line "N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -24,6 +24,8 @@ const problems = [];
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the PostgreSQL API suite is skipped (.ci/run sets it).');
 
 if (run('npm', ['run', 'typecheck']) !== 0) problems.push('type check');
+// ESLint (with the import boundaries of eslint.config.js) and Prettier's check.
+if (run('npm', ['run', 'lint']) !== 0) problems.push('lint');
 
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (fs.existsSync(vitestJson)) {
