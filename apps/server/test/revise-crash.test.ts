@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { base64ToBytes } from '@agromet/grid';
+import { GRID_META_HEADER, parseGridMeta } from '@agromet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridStore } from '../src/modules/grids/store.js';
 import { createTestApp, type TestApp, startApp } from './helpers.js';
@@ -110,7 +110,11 @@ describe('crash safety of revisions', () => {
         method: 'GET', url: `/api/forecaster/getData?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`, headers: t.bearer(token),
       });
       expect(data.json().data.version).toBe(before.version);
-      expect(Buffer.from(base64ToBytes(data.json().data.values)).equals(bitsOf(values))).toBe(true);
+      const grid = await restarted.app.inject({
+        method: 'GET', url: `/api/forecaster/getGrid?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`, headers: t.bearer(token),
+      });
+      expect(parseGridMeta(grid.headers[GRID_META_HEADER] as string).version).toBe(before.version);
+      expect(grid.rawPayload.equals(bitsOf(values))).toBe(true);
       // Nothing is left locked: the same revision now goes through.
       const again = await restarted.app.inject({ method: 'POST', url: '/api/revise/polygonRevise', headers: t.bearer(token), payload: body([9], [before.version]) });
       expect(again.json()).toMatchObject({ code: 0, data: { leads: [{ lead: 9, version: before.version + 1 }] } });

@@ -1,4 +1,5 @@
-import { base64ToBytes, decodePatch, reviseArea, revisePoints, applyPatch, type Grid } from '@agromet/grid';
+import { float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contracts';
+import { decodePatch, reviseArea, revisePoints, applyPatch, type Grid } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import {
@@ -60,8 +61,11 @@ async function gridOf(customerId: number, lead: number): Promise<{ version: numb
 const revisionCount = async () => Number((await t.db.db.selectFrom('revision').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
 const lastLog = (action: string) => t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
+/** The body of an inject answer as its own ArrayBuffer, as fetch's arrayBuffer() gives it. */
+const bodyBuffer = (raw: Buffer) => raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer;
+
 describe('GET /forecaster/getData', () => {
-  it('answers the geometry, version, factor range and the exact values as base64 Float32', async () => {
+  it('answers the geometry, version, factor range and the versions of every lead, without the values', async () => {
     const res = await call(t, tok.fc1!, 'GET', `/api/forecaster/getData?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=24`);
     expect(res.json().code).toBe(0);
     const d = res.json().data;
@@ -69,9 +73,8 @@ describe('GET /forecaster/getData', () => {
       type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: 24, ...SMALL, version: 1, updatedBy: 'importer', unit: '°C', min: -60, max: 60,
       precision: 1, allocated: true,
     });
+    expect(d).not.toHaveProperty('values');
     expect(d.leads.map((l: { lead: number }) => l.lead)).toEqual([24, 27, 30, 33, 36, 39]);
-    const bytes = base64ToBytes(d.values);
-    expect(Buffer.from(bytes).equals(bitsOf(field().values))).toBe(true);
   });
 
   it('tells a forecaster without the type allocated, and hides other customers\' grids', async () => {
@@ -82,6 +85,74 @@ describe('GET /forecaster/getData', () => {
     expect(other.json().code).toBe(4004);
     const unknown = await call(t, tok.fc1!, 'GET', '/api/forecaster/getData?type=fine-grid&factor=nope&lead=24', undefined, 'en');
     expect(unknown.json()).toMatchObject({ code: 4100, msg: 'factor: unknown forecast type or factor' });
+  });
+});
+
+describe('GET /forecaster/getGrid', () => {
+  it('answers the stored values as little-endian Float32 bytes with the georeference and version in x-grid-meta', async () => {
+    const res = await call(t, tok.fc1!, 'GET', `/api/forecaster/getGrid?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=24`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
+    expect(res.rawPayload.length).toBe(SMALL.nx * SMALL.ny * 4);
+    const meta = parseGridMeta(res.headers[GRID_META_HEADER] as string);
+    expect(meta).toEqual({ type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: 24, version: 1, unit: '°C', ...SMALL });
+    const stored = await storedValues(t, (await gridRow(t, customerA, 24)).storage_key);
+    expect(res.rawPayload.equals(bitsOf(stored))).toBe(true);
+    expect(bitsOf(float32Values(bodyBuffer(res.rawPayload), meta)).equals(bitsOf(field().values))).toBe(true);
+    // The same grid as getData describes, newest base time when none is named.
+    const newest = await call(t, tok.fc1!, 'GET', '/api/forecaster/getGrid?type=fine-grid&factor=tmp&lead=24');
+    expect(parseGridMeta(newest.headers[GRID_META_HEADER] as string)).toEqual(meta);
+  });
+
+  it('carries missing cells and any float bit for bit', async () => {
+    const odd = field(SMALL, (i, j) => (i === j ? Number.NaN : 31.575 + i * 1e-7 - j * 3.3e5));
+    odd.values[7] = -0;
+    odd.values[8] = 1e-45;
+    await saveGrid(t, customerB, { factor: 'rh', lead: 24, grid: odd });
+    const res = await call(t, tok.fcB!, 'GET', `/api/forecaster/getGrid?type=fine-grid&factor=rh&baseTime=${BASE_TIME}&lead=24`);
+    expect(res.statusCode).toBe(200);
+    const meta = parseGridMeta(res.headers[GRID_META_HEADER] as string);
+    expect(meta).toMatchObject({ factor: 'rh', unit: '%', version: 1, ...SMALL });
+    const values = float32Values(bodyBuffer(res.rawPayload), meta);
+    expect(bitsOf(values).equals(bitsOf(odd.values))).toBe(true);
+    expect(Number.isNaN(values[0])).toBe(true);
+  });
+
+  it('revalidates by ETag: 304 while the version holds, the new bytes once it changed', async () => {
+    await saveGrid(t, customerA, { factor: 'tmax', lead: 24 });
+    const url = `/api/forecaster/getGrid?type=fine-grid&factor=tmax&baseTime=${BASE_TIME}&lead=24`;
+    const first = await call(t, tok.fc1!, 'GET', url);
+    const etag = first.headers.etag as string;
+    expect(etag).toMatch(/^"1-[\w-]{22}"$/);
+    const again = await t.app.inject({ method: 'GET', url, headers: { ...t.bearer(tok.fc1!), 'if-none-match': `W/"other", ${etag}` } });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+    expect(again.headers.etag).toBe(etag);
+    // Another forecaster of the customer holds the same bytes: the same tag.
+    expect((await call(t, tok.fc2!, 'GET', url)).headers.etag).toBe(etag);
+
+    const saved = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody({ factor: 'tmax' }));
+    expect(saved.json().code).toBe(0);
+    const after = await t.app.inject({ method: 'GET', url, headers: { ...t.bearer(tok.fc1!), 'if-none-match': etag } });
+    expect(after.statusCode).toBe(200);
+    expect(after.headers.etag).not.toBe(etag);
+    expect(parseGridMeta(after.headers[GRID_META_HEADER] as string).version).toBe(2);
+    expect(after.rawPayload.equals(bitsOf(await storedValues(t, (await gridRow(t, customerA, 24, 'tmax')).storage_key)))).toBe(true);
+  });
+
+  it('answers a missing grid, a bad query or a refused caller with the JSON envelope', async () => {
+    const missing = await call(t, tok.fcB!, 'GET', '/api/forecaster/getGrid?type=fine-grid&factor=tmp&lead=27', undefined, 'en');
+    expect(missing.statusCode).toBe(404);
+    expect(missing.headers['content-type']).toMatch(/^application\/json/);
+    expect(missing.headers[GRID_META_HEADER]).toBeUndefined();
+    expect(missing.json()).toMatchObject({ code: 4004, data: null });
+    const unknown = await call(t, tok.fc1!, 'GET', '/api/forecaster/getGrid?type=fine-grid&factor=nope&lead=24', undefined, 'en');
+    expect(unknown.json()).toMatchObject({ code: 4100, msg: 'factor: unknown forecast type or factor' });
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/forecaster/getGrid?type=fine-grid&factor=tmp&lead=24' });
+    expect(anonymous.json().code).toBe(4000);
+    const refused = await call(t, tok.alloc!, 'GET', '/api/forecaster/getGrid?type=fine-grid&factor=tmp&lead=24');
+    expect(refused.json().code).toBe(4003);
   });
 });
 
@@ -329,7 +400,21 @@ describe('revision records and recovery', () => {
     expect(Math.min(...xs)).toBeCloseTo(d.bbox.west, 6);
     expect(Math.max(...xs)).toBeCloseTo(d.bbox.east, 6);
     expect(d.delta.max).toBeCloseTo(5, 5);
-    expect(decodePatch(base64ToBytes(d.patch)).indices.length).toBe(d.cellsChanged);
+    expect(d).not.toHaveProperty('patch');
+  });
+
+  it('answers a record\'s exact patch as bytes, with the grid it applies to in x-grid-meta', async () => {
+    const res = await call(t, tok.fc1!, 'GET', `/api/record/patch?id=${ids.A}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/octet-stream');
+    const stored = await t.db.db.selectFrom('revision').selectAll().where('id', '=', ids.A!).executeTakeFirstOrThrow();
+    expect(res.rawPayload.equals(stored.patch)).toBe(true);
+    expect(decodePatch(res.rawPayload).indices.length).toBe(stored.cells_changed);
+    expect(parseGridMeta(res.headers[GRID_META_HEADER] as string)).toEqual({
+      type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: 30, version: stored.version_after, unit: '°C', ...SMALL,
+    });
+    const other = await call(t, tok.fcB!, 'GET', `/api/record/patch?id=${ids.A}`);
+    expect(other.json()).toMatchObject({ code: 4004 });
   });
 
   it('refuses to recover an older record a later one overlaps (4009 naming it), changing nothing', async () => {

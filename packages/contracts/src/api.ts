@@ -182,7 +182,11 @@ export const API = {
   allocationDelete: { ...E.allocationDelete, access: codes(C.REVISE_ALLOCATION), summary: 'Remove an allocation', query: R.AllocationIdQuery, data: z.null() },
   allocationMatrix: { ...E.allocationMatrix, access: codes(C.REVISE_ALLOCATION), summary: 'Users of the customer × allocated forecast types', data: R.AllocationMatrix },
   factorList: { ...E.factorList, access: codes(...C.REVISE_READER_CODES), summary: 'Factors of a forecast type', query: R.FactorQuery, data: z.array(FactorInfo) },
-  reviseData: { ...E.reviseData, access: codes(...C.REVISE_EDITOR_CODES), summary: 'The grid to revise: geometry, version, factor range and the values (base64 Float32)', query: R.ReviseDataQuery, data: R.ReviseGridData },
+  reviseData: { ...E.reviseData, access: codes(...C.REVISE_EDITOR_CODES), summary: 'The grid to revise: geometry, version, factor range and the versions of every lead (the values: reviseGrid)', query: R.ReviseDataQuery, data: R.ReviseGridData },
+  reviseGrid: {
+    ...E.reviseGrid, access: codes(...C.REVISE_EDITOR_CODES), raw: true, query: R.ReviseDataQuery, data: z.null(),
+    summary: 'The values of the grid to revise as bytes: little-endian Float32, row-major, NaN = missing (application/octet-stream); georeference, version and identity in the x-grid-meta header; ETag by version',
+  },
   revisePoint: { ...E.revisePoint, access: codes(C.REVISE_POINT), summary: 'Point revision (Cressman) on one or more leads, atomically', body: R.PointReviseBody, data: R.ReviseResult },
   revisePolygon: { ...E.revisePolygon, access: codes(C.REVISE_POLYGON), summary: 'Polygon (area) revision on one or more leads, atomically', body: R.PolygonReviseBody, data: R.ReviseResult },
   reviseSubmit: { ...E.reviseSubmit, access: codes(C.REVISE_SUBMIT), summary: 'Issue the grids of a type and base time: freeze them and export MICAPS 4 and GeoTIFF files (a job)', body: R.SubmitBody, data: R.SubmitResult },
@@ -190,6 +194,10 @@ export const API = {
   fileStateDownload: { ...E.fileStateDownload, access: codes(C.REVISE_SUBMIT), summary: 'Download an exported file', query: R.FileIdQuery, data: z.null(), raw: true },
   recordList: { ...E.recordList, access: codes(C.REVISE_RECOVERY), summary: 'Revision records with filters', query: R.RecordQuery, data: paged(R.RevisionRecord) },
   recordDetail: { ...E.recordDetail, access: codes(C.REVISE_RECOVERY), summary: 'One revision record with its changed area', query: R.RecordIdQuery, data: R.RecordDetail },
+  recordPatch: {
+    ...E.recordPatch, access: codes(C.REVISE_RECOVERY), raw: true, query: R.RecordIdQuery, data: z.null(),
+    summary: 'The exact patch of a revision record as bytes (encodePatch of @agromet/grid, application/octet-stream); the grid it applies to in the x-grid-meta header',
+  },
   recordRecovery: { ...E.recordRecovery, access: codes(C.REVISE_RECOVERY), summary: 'Restore the old values of a record\'s cells (a new, recorded revision)', query: R.RecordIdQuery, data: R.RecoveryResult },
 
   // ---- customer boundary layers (GeoJSON polygons, e.g. counties): map overlays and areas to pick for revision ----

@@ -1,6 +1,7 @@
 export * from './constants.js';
 export * from './endpoints.js';
 export * from './errors.js';
+export * from './grid-binary.js';
 export * from './permissions.js';
 export * from './routes.js';
 export * from './auth.js';

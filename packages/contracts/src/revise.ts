@@ -137,6 +137,10 @@ export const ReviseDataQuery = z.strictObject({
 
 export const LeadVersion = z.object({ lead: z.number().int(), version: z.number().int(), updatedBy: z.string(), updatedAt: z.string() });
 
+/**
+ * The grid to revise without its values: those come as bytes from `reviseGrid` (GET /api/forecaster/getGrid, the same
+ * query; docs/grids.md#grid-values-over-http), whose version must equal `version` here.
+ */
 export const ReviseGridData = z.object({
   type: z.string(),
   typeName: z.string(),
@@ -157,8 +161,6 @@ export const ReviseGridData = z.object({
   min: z.number(),
   max: z.number(),
   precision: z.number().int(),
-  /** Row-major Float32 little-endian values, base64 (decode with base64ToBytes of @agromet/grid); NaN = missing. */
-  values: z.string(),
   /** Whether the caller may revise this type (allocated, or admin). */
   allocated: z.boolean(),
   /** Every lead of this factor at this base time with its version: the expectedVersions of a multi-lead revision. */
@@ -349,8 +351,6 @@ export const RecordDetail = RevisionRecord.extend({
   }).nullable(),
   /** Change (new − old) over the changed cells. */
   delta: z.object({ min: z.number(), max: z.number(), mean: z.number() }).nullable(),
-  /** The exact patch (encodePatch of @agromet/grid, base64) when at most 200 000 cells changed. */
-  patch: z.string().nullable(),
   /** Later, not recovered revisions of the same cells: they must be recovered before this one. */
   blockedBy: z.array(z.object({ id: z.number().int(), userName: z.string(), createdAt: z.string() })),
 });

@@ -1,7 +1,8 @@
 // What the browser needs at run time, without zod: constants, error codes, permission codes, the
-// route table and the API endpoints (method and address). Types come from the main entry.
+// route table, the API endpoints (method and address) and the binary grid transport. Types come from the main entry.
 export * from './constants.js';
 export * from './endpoints.js';
 export * from './errors.js';
+export * from './grid-binary.js';
 export * from './permissions.js';
 export * from './routes.js';

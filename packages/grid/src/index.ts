@@ -11,7 +11,6 @@ export * from './colormap.js';
 export * from './gridding.js';
 export * from './resample.js';
 export { greatCircleKm, EARTH_RADIUS_KM } from './geodesy.js';
-export { bytesToBase64, base64ToBytes } from './base64.js';
 export { decodeText, encodeGbk, encodeUtf8, type TextEncoding } from './formats/text.js';
 export * from './formats/micaps4.js';
 export * from './formats/geotiff.js';

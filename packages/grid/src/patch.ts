@@ -1,6 +1,5 @@
 // A patch is what an edit changed: the changed cell indices (strictly increasing) with their old
 // and new values. Applying and reverting copy the float bits, so a round trip is exact, NaN included.
-import { base64ToBytes, bytesToBase64 } from './base64.js';
 
 export interface Patch {
   indices: Uint32Array;
@@ -136,14 +135,6 @@ export function decodePatch(bytes: Uint8Array): Patch {
   p += 4 * n;
   for (let k = 0; k < n; k++) newBits[k] = view.getUint32(p + 4 * k, true);
   return { indices, oldValues: new Float32Array(oldBits.buffer), newValues: new Float32Array(newBits.buffer) };
-}
-
-export function patchToBase64(patch: Patch): string {
-  return bytesToBase64(encodePatch(patch));
-}
-
-export function patchFromBase64(text: string): Patch {
-  return decodePatch(base64ToBytes(text));
 }
 
 function writeBits(values: Float32Array, indices: Uint32Array, expected: Float32Array, next: Float32Array, verify: boolean): void {

@@ -28,7 +28,23 @@ export interface RouteResult<T> {
     contentType: string; filename: string; body: Buffer | string; /** Shown in place, cacheable (static data). */ inline?: boolean;
     /** Overrides the cache-control header (e.g. a short private cache for a customer's own data). */
     cacheControl?: string;
+    /** More response headers (e.g. the x-grid-meta of a grid's values). */
+    headers?: Record<string, string>;
+    /** Strong validator of the bytes (quoted): a request naming it in If-None-Match gets 304 without a body. */
+    etag?: string;
   };
+}
+
+/** The bytes a `raw` route answers (RouteResult.file). */
+export type FileAnswer = NonNullable<RouteResult<unknown>['file']>;
+
+/** Whether an If-None-Match header (a list of tags, weak or strong, or *) names `etag`. */
+export function matchesEtag(ifNoneMatch: string | undefined, etag: string): boolean {
+  if (!ifNoneMatch) return false;
+  return ifNoneMatch.split(',').some((tag) => {
+    const t = tag.trim();
+    return t === '*' || t === etag || t === `W/${etag}`;
+  });
 }
 
 const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
@@ -73,10 +89,16 @@ export function registerRoute<D extends ApiDef>(
         reply,
       });
       if (result.file) {
+        const { etag, headers = {} } = result.file;
+        reply.header('cache-control', result.file.cacheControl ?? (result.file.inline ? 'public, max-age=86400' : 'no-store'));
+        for (const [name, value] of Object.entries(headers)) reply.header(name, value);
+        if (etag) {
+          reply.header('etag', etag);
+          if (matchesEtag(req.headers['if-none-match'], etag)) return reply.status(304).send();
+        }
         return reply
           .header('content-type', result.file.contentType)
           .header('content-disposition', `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
-          .header('cache-control', result.file.cacheControl ?? (result.file.inline ? 'public, max-age=86400' : 'no-store'))
           .send(result.file.body);
       }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };

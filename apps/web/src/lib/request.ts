@@ -1,10 +1,10 @@
-import { API_ENDPOINTS } from '@agromet/contracts/web';
+import { API_ENDPOINTS, float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contracts/web';
 /**
  * The HTTP client (docs/console.md#request-client) over fetch: `/api` prefix, 10 s timeout, bearer token,
  * Accept-Language, JSON bodies and query strings, the `{code,msg,data}` envelope, error toasts,
  * the re-login dialog and the silent token refresh.
  */
-import type { API, ApiData, ApiName, Envelope, LoginBody, SettingBody, ChangePasswordBody } from '@agromet/contracts';
+import type { API, ApiData, ApiName, Envelope, GridMeta, LoginBody, SettingBody, ChangePasswordBody } from '@agromet/contracts';
 import { getToken } from './auth-storage';
 import { toastError } from './feedback';
 import { currentLanguage, i18n } from './i18n';
@@ -29,8 +29,17 @@ export interface CallOptions {
   /** Send the bearer token (and refresh it first when it is about to expire). Default true. */
   auth?: boolean;
   timeoutMs?: number;
-  /** 'blob' for file downloads: a non-JSON success response resolves to its Blob. */
-  responseType?: 'json' | 'blob';
+  /**
+   * 'blob' for file downloads: a non-JSON success response resolves to its Blob; 'arraybuffer' for bytes read in
+   * place (a grid's values): to a BinaryAnswer. A JSON answer is still read as the envelope.
+   */
+  responseType?: 'json' | 'blob' | 'arraybuffer';
+}
+
+/** The bytes of a non-JSON success answer with its headers (`responseType: 'arraybuffer'`). */
+export interface BinaryAnswer {
+  body: ArrayBuffer;
+  headers: Headers;
 }
 
 export interface HttpOptions extends CallOptions {
@@ -118,23 +127,31 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     throw fail(i18n.t('request.networkError'), { code: -1, status: 0, kind: 'network' }, silent);
   }
 
+  /** Reads the body; a timeout or a broken connection while reading fails like one before the answer. */
+  const readBody = async <B>(read: () => Promise<B>): Promise<B> => {
+    try {
+      return await read();
+    } catch (err) {
+      if (signal?.aborted) throw err;
+      const e = err as { name?: string };
+      if (e?.name === 'TimeoutError') {
+        throw fail(i18n.t('request.timeout', { ms: timeoutMs }), { code: -1, status: res.status, kind: 'timeout' }, silent);
+      }
+      throw fail(i18n.t('request.networkError'), { code: -1, status: res.status, kind: 'network' }, silent);
+    }
+  };
+
   const contentType = res.headers.get('content-type') ?? '';
   if (responseType === 'blob' && res.ok && !contentType.includes('application/json')) {
     const blob = await res.blob();
     return { code: 0, msg: '', data: blob as T };
   }
-
-  let text: string;
-  try {
-    text = await res.text();
-  } catch (err) {
-    if (signal?.aborted) throw err;
-    const e = err as { name?: string };
-    if (e?.name === 'TimeoutError') {
-      throw fail(i18n.t('request.timeout', { ms: timeoutMs }), { code: -1, status: res.status, kind: 'timeout' }, silent);
-    }
-    throw fail(i18n.t('request.networkError'), { code: -1, status: res.status, kind: 'network' }, silent);
+  if (responseType === 'arraybuffer' && res.ok && !contentType.includes('application/json')) {
+    const answer: BinaryAnswer = { body: await readBody(() => res.arrayBuffer()), headers: res.headers };
+    return { code: 0, msg: '', data: answer as T };
   }
+
+  const text = await readBody(() => res.text());
 
   const parsed = parseJson(text);
   const outcome = classifyResponse(res.status, parsed);
@@ -207,6 +224,50 @@ export function request<N extends ApiName>(name: N, ...args: Optionalize<N>): Pr
 export function requestEnvelope<N extends ApiName>(name: N, ...args: Optionalize<N>): Promise<Envelope<ApiData<N>>> {
   const def = API_ENDPOINTS[name];
   return sendEnvelope<ApiData<N>>(def.method, def.url, toHttpOptions(args[0]));
+}
+
+async function callBinary(name: ApiName, opts: HttpOptions): Promise<BinaryAnswer> {
+  const def = API_ENDPOINTS[name];
+  const data = await http<unknown>(def.method, def.url, { ...opts, responseType: 'arraybuffer' });
+  if (typeof data === 'object' && data !== null && (data as Partial<BinaryAnswer>).body instanceof ArrayBuffer) return data as BinaryAnswer;
+  // A success envelope where bytes were due: not an answer this route gives.
+  throw fail(i18n.t('request.invalidResponse'), { code: -1, status: 200, kind: 'invalid' }, opts.silent);
+}
+
+/**
+ * Calls a `raw` route of the API table for its bytes and headers. Failures answer the JSON envelope and are handled
+ * like those of `request` (toast, re-login dialog, ApiError).
+ */
+export function requestBinary<N extends ApiName>(name: N, ...args: Optionalize<N>): Promise<BinaryAnswer> {
+  return callBinary(name, toHttpOptions(args[0]));
+}
+
+/** A grid's values as they travel (docs/grids.md#grid-values-over-http): what they are, and the values. */
+export interface GridAnswer {
+  meta: GridMeta;
+  /** nx·ny values, row-major; a view on the answer's bytes (no copy). NaN = missing. */
+  values: Float32Array;
+}
+
+/** Time for a whole national grid (1401 × 1201, 6.7 MB) on a slow line. */
+export const GRID_TIMEOUT_MS = 60_000;
+
+/**
+ * Calls a route answering a grid's values as bytes (`reviseGrid`): little-endian Float32 in the body, the georeference
+ * and version in the x-grid-meta header. An answer that does not read as one fails as an invalid response.
+ */
+export async function requestGrid<N extends ApiName>(name: N, ...args: Optionalize<N>): Promise<GridAnswer> {
+  const opts = toHttpOptions(args[0]);
+  const answer = await callBinary(name, { timeoutMs: GRID_TIMEOUT_MS, ...opts });
+  let meta: GridMeta;
+  let values: Float32Array;
+  try {
+    meta = parseGridMeta(answer.headers.get(GRID_META_HEADER));
+    values = float32Values(answer.body, meta);
+  } catch {
+    throw fail(i18n.t('request.invalidResponse'), { code: -1, status: 200, kind: 'invalid' }, opts.silent);
+  }
+  return { meta, values };
 }
 
 /** Named helpers for the calls the console makes now. */

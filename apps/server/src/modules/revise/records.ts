@@ -1,10 +1,11 @@
-import type { RecordDetail, RevisionRecord } from '@agromet/contracts';
-import { decodePatch, patchToBase64, type GridGeometry, type Patch } from '@agromet/grid';
+import { encodeGridMeta, GRID_BINARY_TYPE, GRID_META_HEADER, type RecordDetail, type RevisionRecord } from '@agromet/contracts';
+import { decodePatch, type GridGeometry, type Patch } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import type { RevisionTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
+import type { FileAnswer } from '../../core/route.js';
 import { contains } from '../../core/db/like.js';
 
 type RevisionRow = Selectable<RevisionTable>;
@@ -145,7 +146,6 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
 }
 
 const AREA_BLOCKS = 64;
-const PATCH_IN_DETAIL_MAX = 200_000;
 
 /** Changed cells as rectangles of blocks (at most 64 × 64 blocks over their box), row runs merged. */
 export function coarseArea(g: GridGeometry, patch: Patch) {
@@ -202,7 +202,7 @@ function deltaStats(patch: Patch) {
 }
 
 export async function recordDetail(db: Db, auth: AuthContext, id: number): Promise<RecordDetail> {
-  const listed = await recordQuery(db, auth.customerId).select([...recordColumns, 'revision.patch']).where('revision.id', '=', id).executeTakeFirst();
+  const listed = await recordQuery(db, auth.customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
   if (!listed) throw errors.notFound();
   const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const patch = decodePatch(full.patch);
@@ -211,7 +211,24 @@ export async function recordDetail(db: Db, auth: AuthContext, id: number): Promi
     ...toRecord(listed),
     area: coarseArea(geometryOf(full), patch),
     delta: deltaStats(patch),
-    patch: patch.indices.length <= PATCH_IN_DETAIL_MAX ? patchToBase64(patch) : null,
     blockedBy: blocked.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at })),
+  };
+}
+
+/**
+ * The exact patch of a record as bytes (encodePatch, docs/grids.md#patches-and-records), with the grid it applies to in
+ * x-grid-meta: its georeference when recorded and the version the patch produced.
+ */
+export async function recordPatch(db: Db, auth: AuthContext, id: number): Promise<FileAnswer> {
+  const listed = await recordQuery(db, auth.customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
+  if (!listed) throw errors.notFound();
+  const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+  const meta = encodeGridMeta({
+    type: listed.type_code, factor: listed.factor_code, baseTime: listed.base_time, lead: listed.lead_hours, version: listed.version_after,
+    unit: listed.unit, ...geometryOf(full),
+  });
+  return {
+    contentType: GRID_BINARY_TYPE, filename: `revision-${id}.agp`, body: full.patch,
+    headers: { [GRID_META_HEADER]: meta },
   };
 }

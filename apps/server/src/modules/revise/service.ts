@@ -1,7 +1,7 @@
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import {
-  ErrorCode, expectedVersionOf, PointReviseBody, PolygonReviseBody, type ReviseArea, type ReviseGridData, type ReviseResult,
-  type RecoveryResult,
+  encodeGridMeta, ErrorCode, expectedVersionOf, GRID_BINARY_TYPE, GRID_META_HEADER, PointReviseBody, PolygonReviseBody, type ReviseArea,
+  type ReviseGridData, type ReviseResult, type RecoveryResult,
 } from '@agromet/contracts';
 import {
   applyPatch, decodePatch, encodePatch, invertPatch, PatchMismatchError, rasterizeArea, reviseArea, revisePoints, type AreaShape,
@@ -12,9 +12,10 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
+import type { FileAnswer } from '../../core/route.js';
 import { assertAllocated, isAllocated } from '../allocation/service.js';
-import { factorByLayer, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
-import { geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
+import { exportStem, factorByLayer, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
+import { encodeValues, geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
 import { blockingRecords, describeBlocking, patchExtent } from './records.js';
 
 export interface ReviseDeps {
@@ -36,8 +37,6 @@ async function requireFactor(db: Db, type: string, factor: string): Promise<Fact
   return found;
 }
 
-const valuesBase64 = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength).toString('base64');
-
 /** The grid a forecaster revises, with the versions of every lead at its base time (for multi-lead revisions). */
 export async function reviseData(
   deps: ReviseDeps,
@@ -46,7 +45,7 @@ export async function reviseData(
 ): Promise<ReviseGridData> {
   const { db, store } = deps;
   const factor = await requireFactor(db, q.type, q.factor);
-  const { row, grid } = requireGrid(await resolveGrid(db, store, auth.customerId, {
+  const { row } = requireGrid(await resolveGrid(db, store, auth.customerId, {
     typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead,
   }));
   const leads = await db.selectFrom('grid').select(['lead_hours', 'version', 'updated_by_name', 'updated_at'])
@@ -55,9 +54,36 @@ export async function reviseData(
   return {
     type: factor.typeCode, typeName: factor.typeName, factor: factor.code, factorName: factor.name, baseTime: row.base_time,
     lead: row.lead_hours, ...geometryOfRow(row), version: row.version, updatedBy: row.updated_by_name, updatedAt: row.updated_at,
-    unit: factor.unit, min: factor.min, max: factor.max, precision: factor.precision, values: valuesBase64(grid.values),
+    unit: factor.unit, min: factor.min, max: factor.max, precision: factor.precision,
     allocated: await isAllocated(db, auth, factor.typeId),
     leads: leads.map((l) => ({ lead: l.lead_hours, version: l.version, updatedBy: l.updated_by_name, updatedAt: l.updated_at })),
+  };
+}
+
+/**
+ * The values of the grid `reviseData` describes (same query), as bytes (docs/grids.md#grid-values-over-http): the stored
+ * little-endian Float32 bits, the georeference and version in x-grid-meta, and an ETag naming the stored file, so a
+ * browser that already holds this version revalidates with 304 instead of downloading it again.
+ */
+export async function reviseGridValues(
+  deps: ReviseDeps,
+  auth: AuthContext,
+  q: { type: string; factor: string; baseTime?: string; lead: number },
+): Promise<FileAnswer> {
+  const { db, store } = deps;
+  const factor = await requireFactor(db, q.type, q.factor);
+  const { row, grid } = requireGrid(await resolveGrid(db, store, auth.customerId, {
+    typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead,
+  }));
+  const meta = encodeGridMeta({
+    type: factor.typeCode, factor: factor.code, baseTime: row.base_time, lead: row.lead_hours, version: row.version, unit: factor.unit,
+    ...geometryOfRow(row),
+  });
+  // Each version is its own file (a random key): its hash tells these bytes from any other grid's or version's.
+  const tag = createHash('sha256').update(row.storage_key).digest('base64url').slice(0, 22);
+  return {
+    contentType: GRID_BINARY_TYPE, filename: `${exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours)}.f32`, inline: true,
+    body: encodeValues(grid.values), headers: { [GRID_META_HEADER]: meta }, etag: `"${row.version}-${tag}"`, cacheControl: 'private, no-cache',
   };
 }
 

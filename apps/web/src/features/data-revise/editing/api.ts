@@ -1,14 +1,14 @@
-import type { PointReviseBody, PolygonReviseBody, SubmitBody } from '@agromet/contracts';
+import type { PointReviseBody, PolygonReviseBody, ReviseGridData, SubmitBody } from '@agromet/contracts';
+import type { Grid } from '@agromet/grid';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { GIS_QUERY_KEY } from '../../../components/map/use-map-data';
 import { toastSuccess } from '../../../lib/feedback';
 import { downloadRaw, saveBlob } from '../../../lib/download';
-import { request } from '../../../lib/request';
+import { request, requestGrid } from '../../../lib/request';
 import type { ProductSelection } from '../../../components/map/map-rules';
 import { REVISE_EDIT_NS } from './i18n';
-import { gridOfData } from './revise-rules';
+import { gridOfAnswer, sameGridVersion } from './revise-rules';
 
 export const editKeys = {
   allocated: ['revise-edit', 'allocated'] as const,
@@ -22,21 +22,33 @@ export function useAllocatedTypes() {
   return useQuery({ queryKey: editKeys.allocated, queryFn: ({ signal }) => request('forecastTypesOfUser', { signal }), staleTime: 30_000 });
 }
 
+/** Reads of the grid and its values that may meet a save landing between them before giving up. */
+const GRID_READ_ATTEMPTS = 3;
+
+/**
+ * The grid being revised: its description and versions per lead (JSON, /forecaster/getData) with its values (bytes,
+ * /forecaster/getGrid) as `grid`, read side by side.
+ */
+async function loadReviseGrid(selection: ProductSelection, signal: AbortSignal): Promise<ReviseGridData & { grid: Grid }> {
+  const query = { type: selection.type, factor: selection.factor, lead: selection.lead, ...(selection.baseTime ? { baseTime: selection.baseTime } : {}) };
+  for (let attempt = 1; ; attempt++) {
+    const [data, values] = await Promise.all([request('reviseData', { query, signal }), requestGrid('reviseGrid', { query, signal })]);
+    if (sameGridVersion(data, values.meta)) return { ...data, grid: gridOfAnswer(values) };
+    if (attempt === GRID_READ_ATTEMPTS) throw new Error(`grid ${data.type}.${data.factor} +${data.lead}h kept changing while it loaded`);
+  }
+}
+
 /** The grid being revised, with its versions per lead, decoded for the browser's preview. */
 export function useReviseGrid(selection: ProductSelection | null) {
   const query = useQuery({
     queryKey: editKeys.grid(selection),
-    queryFn: ({ signal }) =>
-      request('reviseData', {
-        query: { type: selection!.type, factor: selection!.factor, lead: selection!.lead, ...(selection!.baseTime ? { baseTime: selection!.baseTime } : {}) },
-        signal,
-      }),
+    queryFn: ({ signal }) => loadReviseGrid(selection!, signal),
     enabled: Boolean(selection),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
   const data = query.data;
-  const grid = useMemo(() => (data ? gridOfData(data) : null), [data]);
+  const grid = data?.grid ?? null;
   // A kept previous grid (while the next loads) is not the selected one: no editing against it.
   const current = Boolean(data && selection && data.type === selection.type && data.factor === selection.factor && data.lead === selection.lead);
   return { ...query, grid: current ? grid : null, data: current ? data : undefined };

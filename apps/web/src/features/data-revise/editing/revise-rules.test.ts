@@ -1,8 +1,8 @@
 import { PointReviseBody, PolygonReviseBody } from '@agromet/contracts';
-import { bytesToBase64, createGrid, reviseArea, revisePoints } from '@agromet/grid';
+import { createGrid, reviseArea, revisePoints } from '@agromet/grid';
 import { describe, expect, it } from 'vitest';
 import {
-  areaShapeOf, closeRing, conflictOf, edgeModeOf, expectedVersionsOf, gridOfData, pointBody, polygonBody, ringsWithinLimits, roundTo, summarizePatch,
+  areaShapeOf, closeRing, conflictOf, edgeModeOf, expectedVersionsOf, gridOfAnswer, pointBody, polygonBody, ringsWithinLimits, roundTo, sameGridVersion, summarizePatch,
 } from './revise-rules';
 
 const geometry = { lon0: 108, lat0: 35, dx: 0.1, dy: -0.1, nx: 20, ny: 10 };
@@ -12,13 +12,24 @@ const data = {
 };
 
 describe('grid of the revision data', () => {
-  it('decodes base64 Float32 values with NaN for missing', () => {
+  const meta = { type: 'fine-grid', factor: 'tmp', baseTime: '2026-11-22T00:00:00.000Z', lead: 3, version: 4, unit: '°C', ...geometry };
+
+  it('takes the values as they came, NaN for missing, on the georeference of the answer', () => {
     const values = new Float32Array(200).map((_, k) => k / 2);
     values[7] = Number.NaN;
-    const grid = gridOfData({ ...geometry, values: bytesToBase64(new Uint8Array(values.buffer)) });
-    expect(grid.nx).toBe(20);
+    const grid = gridOfAnswer({ meta, values });
+    expect(grid).toMatchObject(geometry);
+    expect(grid.values).toBe(values);
     expect(grid.values[9]).toBe(4.5);
     expect(Number.isNaN(grid.values[7])).toBe(true);
+  });
+
+  it('pairs the values with the description only at the same grid, version and cells', () => {
+    const described = { ...data, lead: 3, version: 4, ...geometry };
+    expect(sameGridVersion(described, meta)).toBe(true);
+    expect(sameGridVersion(described, { ...meta, version: 5 })).toBe(false);
+    expect(sameGridVersion(described, { ...meta, baseTime: '2026-11-22T12:00:00.000Z' })).toBe(false);
+    expect(sameGridVersion(described, { ...meta, nx: 21 })).toBe(false);
   });
 });
 

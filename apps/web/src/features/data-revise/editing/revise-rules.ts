@@ -1,12 +1,22 @@
-import type { PointReviseBody, PolygonReviseBody, ReviseGridData } from '@agromet/contracts';
+import type { GridMeta, PointReviseBody, PolygonReviseBody, ReviseGridData } from '@agromet/contracts';
 import { REVISE_LIMITS } from '@agromet/contracts/web';
-import { base64ToBytes, gridFromValues, type AreaShape, type EdgeMode, type Grid, type Patch } from '@agromet/grid';
+import { gridFromValues, type AreaShape, type EdgeMode, type Grid, type Patch } from '@agromet/grid';
 
-/** The grid of /forecaster/getData as @agromet/grid takes it (values are Float32 little-endian, base64). */
-export function gridOfData(data: Pick<ReviseGridData, 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny' | 'values'>): Grid {
-  const bytes = base64ToBytes(data.values);
-  const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
-  return gridFromValues({ lon0: data.lon0, lat0: data.lat0, dx: data.dx, dy: data.dy, nx: data.nx, ny: data.ny }, values);
+/** The grid of /forecaster/getGrid as @agromet/grid takes it: its georeference and the values as they came (no copy). */
+export function gridOfAnswer(answer: { meta: Pick<GridMeta, 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>; values: Float32Array }): Grid {
+  const { lon0, lat0, dx, dy, nx, ny } = answer.meta;
+  return gridFromValues({ lon0, lat0, dx, dy, nx, ny }, answer.values);
+}
+
+/**
+ * Whether the values (/forecaster/getGrid) belong to the grid /forecaster/getData described: the same grid at the same
+ * version and on the same cells. The two calls run side by side; a save landing between them makes them differ.
+ */
+export function sameGridVersion(
+  data: Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'lead' | 'version' | 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>,
+  meta: GridMeta,
+): boolean {
+  return (['type', 'factor', 'baseTime', 'lead', 'version', 'lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'] as const).every((k) => data[k] === meta[k]);
 }
 
 /** The versions the forecaster saw, per lead (expectedVersions of a revision). */
