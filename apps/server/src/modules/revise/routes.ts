@@ -3,13 +3,14 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import { downloadIssueFile, listFileStates, submitIssue, type IssueDeps } from './issue.js';
-import { listRecords, recordDetail } from './records.js';
-import { pointRevise, polygonRevise, recover, reviseData, type ReviseDeps } from './service.js';
+import { listRecords, recordDetail, recordPatch } from './records.js';
+import { pointRevise, polygonRevise, recover, reviseData, reviseGridValues, type ReviseDeps } from './service.js';
 
 /** Revising grids, the revision record with recovery, and submission. Every change writes an operation-log row. */
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.reviseData, { handler: async ({ auth, query }) => ({ data: await reviseData(deps, auth, query) }) });
+  registerRoute(app, deps, API.reviseGrid, { handler: async ({ auth, query }) => ({ data: null, file: await reviseGridValues(deps, auth, query) }) });
   registerRoute(app, deps, API.revisePoint, {
     audit: { action: 'revise.point', type: 'revise', description: '单点订正' },
     handler: async ({ auth, body }) => ({ data: await pointRevise(deps, auth, body) }),
@@ -20,13 +21,14 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
   });
   registerRoute(app, deps, API.recordList, { handler: async ({ auth, query }) => ({ data: await listRecords(db, auth, query) }) });
   registerRoute(app, deps, API.recordDetail, { handler: async ({ auth, query }) => ({ data: await recordDetail(db, auth, query.id) }) });
+  registerRoute(app, deps, API.recordPatch, { handler: async ({ auth, query }) => ({ data: null, file: await recordPatch(db, auth, query.id) }) });
   registerRoute(app, deps, API.recordRecovery, {
     audit: { action: 'revise.recovery', type: 'revise', description: '订正恢复' },
     handler: async ({ auth, query }) => ({ data: await recover(deps, auth, query.id) }),
   });
   registerRoute(app, deps, API.reviseSubmit, {
     audit: { action: 'revise.submit', type: 'revise', description: '提交订正结果' },
-    handler: async ({ auth, body }) => ({ data: await submitIssue(deps, auth, body) }),
+    handler: async ({ auth, body, req }) => ({ data: await submitIssue(deps, auth, body, req.log) }),
   });
   registerRoute(app, deps, API.fileStateList, {
     handler: async ({ auth, req, query }) => ({ data: await listFileStates(db, auth, query, req.lang) }),

@@ -58,6 +58,7 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
       setMap(null);
     };
     // The map is created once per mount; branding only seeds the first view.
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- a new map per branding or language change would lose the view
   }, []);
 
   // A selection that no longer exists (or none yet) resolves to what the catalogue has.

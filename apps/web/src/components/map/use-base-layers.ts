@@ -19,7 +19,8 @@ export function useBaseLayers(map: OlMap | null, layers: GisLayers | undefined):
     return () => {
       for (const layer of added) map.removeLayer(layer);
     };
-    // `key` names exactly the layers in `shown`.
+    // `key` names exactly the layers in `shown` (a new array each render).
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- followed through `key`
   }, [map, key]);
 
   return shown[0]?.id ?? '';

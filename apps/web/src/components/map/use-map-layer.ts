@@ -18,6 +18,7 @@ export function useMapLayer<L extends BaseLayer>(map: OlMap | null, create: () =
       map.removeLayer(layer);
       layerRef.current = null;
     };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `create` is read once per map, like an initial value
   }, [map]);
   return layerRef;
 }

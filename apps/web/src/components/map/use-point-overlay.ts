@@ -75,7 +75,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       map.un('moveend', load);
       controller?.abort();
     };
-  }, [map, selection, visible, gridVersion]);
+  }, [map, layerRef, selection, visible, gridVersion]);
 
   return count;
 }

@@ -1,7 +1,7 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useMutationState } from '@tanstack/react-query';
 import { App, Checkbox, Input, Popover, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useShowTotal } from '../../../components/admin-list/use-paged-table';
@@ -53,7 +53,7 @@ export function AllocationPage() {
   const { message } = App.useApp();
   const showTotal = useShowTotal();
   const matrix = useAllocationMatrix();
-  const toggle = useToggleAllocation();
+  const { mutate: toggleAllocation } = useToggleAllocation();
   const [search, setSearch] = useState('');
   const [onlyForecasters, setOnlyForecasters] = useState(true);
   const busy = useMutationState({
@@ -64,16 +64,16 @@ export function AllocationPage() {
   const users = useMemo(() => visibleUsers(matrix.data, { search, onlyForecasters }), [matrix.data, search, onlyForecasters]);
   const types = useMemo(() => matrix.data?.types ?? [], [matrix.data]);
 
-  const change = (user: MatrixUser, type: MatrixType, allocate: boolean) => {
+  const change = useCallback((user: MatrixUser, type: MatrixType, allocate: boolean) => {
     const names = { user: user.name || user.username, type: type.name };
     const variables: AllocationToggle = {
       uid: user.id, typeId: type.id, allocate, allocationId: allocationIdOf(user, type.id), userName: names.user, typeName: names.type,
     };
-    toggle.mutate(variables, {
+    toggleAllocation(variables, {
       onSuccess: () => void message.success(t(allocate ? 'allocation.allocated' : 'allocation.removed', names)),
       onError: (error) => reportFailure(error, t('allocation.saveFailed', { ...names, reason: error.message })),
     });
-  };
+  }, [toggleAllocation, message, t]);
 
   const columns = useMemo<TableColumnsType<MatrixUser>>(() => [
     {
@@ -111,7 +111,7 @@ export function AllocationPage() {
         );
       },
     })),
-  ], [t, types, busyCells]);
+  ], [t, types, busyCells, change]);
 
   return (
     <RevisePage

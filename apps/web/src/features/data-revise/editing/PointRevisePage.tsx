@@ -38,8 +38,10 @@ export function PointRevisePage() {
   usePointsLayer(points);
 
   // The preview: the very patch the server will apply, computed here with the same grid package.
-  const range = data ? { min: data.min, max: data.max } : undefined;
-  const patch = useMemo(() => (grid && points.length ? revisePoints(grid, points, range) : null), [grid, points, range?.min, range?.max]);
+  const min = data?.min;
+  const max = data?.max;
+  const range = useMemo(() => (min !== undefined && max !== undefined ? { min, max } : undefined), [min, max]);
+  const patch = useMemo(() => (grid && points.length ? revisePoints(grid, points, range) : null), [grid, points, range]);
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
 

@@ -19,9 +19,11 @@ export function RevisionFooter({
   const allLeads = data?.leads.map((l) => l.lead) ?? [];
 
   // A new grid (or lead) starts with the lead shown on the map.
+  const shownLead = selection?.lead;
+  const gridKey = selection ? `${selection.type}/${selection.factor}/${selection.baseTime}/${selection.lead}` : '';
   useEffect(() => {
-    setLeads(selection ? [selection.lead] : []);
-  }, [selection?.type, selection?.factor, selection?.baseTime, selection?.lead]);
+    setLeads(shownLead === undefined ? [] : [shownLead]);
+  }, [gridKey, shownLead]);
 
   const canSubmit = Boolean(data?.allocated && summary && summary.cells > 0 && leads.length > 0);
   const mayIssue = roles.includes(ADMIN) || roles.includes('revise.submit.admin');

@@ -45,14 +45,16 @@ export function SurfaceRevisePage() {
   });
   useAreasLayer(rings);
 
-  const range = data ? { min: data.min, max: data.max } : undefined;
+  const min = data?.min;
+  const max = data?.max;
+  const range = useMemo(() => (min !== undefined && max !== undefined ? { min, max } : undefined), [min, max]);
   const divideByZero = settings.operation === 'divide' && !(settings.value > 0);
   const patch = useMemo(() => {
     if (!grid || rings.length === 0 || divideByZero) return null;
     return reviseArea(grid, areaShapeOf(rings), {
       operation: settings.operation, value: settings.value, edge: edgeModeOf(settings), ...(settings.smooth ? { smooth: settings.smooth } : {}), range,
     });
-  }, [grid, rings, settings, divideByZero, range?.min, range?.max]);
+  }, [grid, rings, settings, divideByZero, range]);
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
 

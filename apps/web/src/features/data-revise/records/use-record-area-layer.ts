@@ -58,7 +58,7 @@ export function useRecordAreaLayer(
         duration: 250,
       });
     }
-  }, [map, recordId, area, anchor]);
+  }, [map, layerRef, recordId, area, anchor]);
 
   return count;
 }

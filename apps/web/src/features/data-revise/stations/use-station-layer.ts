@@ -74,7 +74,7 @@ export function useStationLayer(
       return f;
     }));
     if (draftFeature) source.addFeature(draftFeature);
-  }, [map, stations, selectedId]);
+  }, [map, layerRef, stations, selectedId]);
 
   useEffect(() => {
     const source = layerRef.current?.getSource();
@@ -86,7 +86,7 @@ export function useStationLayer(
       f.setId(DRAFT_ID);
       source.addFeature(f);
     }
-  }, [map, draft]);
+  }, [map, layerRef, draft]);
 
   return (pixel) => {
     const layer = layerRef.current;
