@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { FactorInfo } from './grids.js';
 import { pageFields } from './system.js';
-import { STATION_LIMITS, STATION_NUMBER_PATTERN, STATION_PAGE_MAX, STATION_CSV_COLUMNS, REVISE_LIMITS, AREA_OPERATIONS, EDGE_MODES, REVISION_KINDS, FILE_STATES, ISSUE_FORMATS } from './constants.js';
+import { STATION_LIMITS, STATION_NUMBER_PATTERN, STATION_PAGE_MAX, type STATION_CSV_COLUMNS, REVISE_LIMITS, AREA_OPERATIONS, EDGE_MODES, REVISION_KINDS, FILE_STATES, ISSUE_FORMATS } from './constants.js';
 
 // Data revision: stations, forecaster allocation, revising grids (point and polygon), the revision
 // record with recovery, and submission (issuing) of revised forecasts as files.

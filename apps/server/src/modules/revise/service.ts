@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  encodeGridMeta, ErrorCode, expectedVersionOf, GRID_BINARY_TYPE, GRID_META_HEADER, PointReviseBody, PolygonReviseBody, type ReviseArea,
+  encodeGridMeta, ErrorCode, expectedVersionOf, GRID_BINARY_TYPE, GRID_META_HEADER, type PointReviseBody, type PolygonReviseBody, type ReviseArea,
   type ReviseGridData, type ReviseResult, type RecoveryResult,
 } from '@agromet/contracts';
 import {
