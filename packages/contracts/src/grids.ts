@@ -21,16 +21,25 @@ export const FactorInfo = z.object({
 });
 export type FactorInfo = z.infer<typeof FactorInfo>;
 
+/** A factor in the grid catalogue, with the times of its own grids (a layer's WMS dimensions). */
+export const ProductFactor = FactorInfo.extend({
+  /** Base times with grids of this factor, newest first (ISO UTC): the first is the layer's default. Empty: no grids. */
+  baseTimes: z.array(z.string()),
+  /** Lead hours of this factor at its newest base time, ascending: the first is the default lead. */
+  leads: z.array(z.number().int()),
+});
+export type ProductFactor = z.infer<typeof ProductFactor>;
+
 export const ForecastTypeInfo = z.object({
   id: z.number().int(),
   code: z.string(),
   name: z.string(),
   stepHours: z.number().int(),
   maxLeadHours: z.number().int(),
-  factors: z.array(FactorInfo),
-  /** Base times with grids for the caller's customer, newest first (ISO UTC). */
+  factors: z.array(ProductFactor),
+  /** Base times with grids (of any factor) for the caller's customer, newest first (ISO UTC); each factor has its own. */
   baseTimes: z.array(z.string()),
-  /** Lead hours available at the newest base time. */
+  /** Lead hours (of any factor) at the newest base time; a factor may have fewer, see its own `leads`. */
   leads: z.array(z.number().int()),
 });
 export type ForecastTypeInfo = z.infer<typeof ForecastTypeInfo>;

@@ -2,17 +2,13 @@ import type { ForecastTypeInfo } from '@agromet/contracts';
 import type { ColorMap, Grid, GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import type { FactorDef } from './catalog.js';
+import { layerTimes } from './layer-times.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
 
-export interface FactorRecord {
+/** A factor as stored: its definition with its row id and its forecast type. */
+export interface FactorRecord extends FactorDef {
   id: number;
-  code: string;
-  name: string;
-  unit: string;
-  min: number;
-  max: number;
-  precision: number;
-  colormap: ColorMap;
   typeId: number;
   typeCode: string;
   typeName: string;
@@ -46,8 +42,9 @@ export async function factorByLayer(db: Db, typeCode: string, factorCode: string
 export async function gridCatalog(db: Db, customerId: number): Promise<ForecastTypeInfo[]> {
   const types = await db.selectFrom('forecast_type').selectAll().orderBy('id').execute();
   const factors = await db.selectFrom('factor').selectAll().orderBy('sort').execute();
-  const times = await db.selectFrom('grid').select(['forecast_type_id', 'base_time', 'lead_hours']).distinct()
+  const times = await db.selectFrom('grid').select(['forecast_type_id', 'factor_id', 'base_time', 'lead_hours']).distinct()
     .where('customer_id', '=', customerId).execute();
+  const perLayer = layerTimes(times.map((g) => ({ factorId: g.factor_id, baseTime: g.base_time, lead: g.lead_hours })));
   return types.map((t) => {
     const mine = times.filter((g) => g.forecast_type_id === t.id);
     const baseTimes = [...new Set(mine.map((g) => g.base_time))].sort().reverse();
@@ -56,7 +53,7 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
       id: t.id, code: t.code, name: t.name, stepHours: t.step_hours, maxLeadHours: t.max_lead_hours, baseTimes, leads,
       factors: factors.filter((f) => f.forecast_type_id === t.id).map((f) => ({
         id: f.id, code: f.code, name: f.name, unit: f.unit, min: f.min_value, max: f.max_value, precision: f.precision,
-        colormap: JSON.parse(f.colormap), layer: layerName(t.code, f.code),
+        colormap: JSON.parse(f.colormap), layer: layerName(t.code, f.code), ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
       })),
     };
   });
@@ -68,19 +65,22 @@ export interface ResolvedGrid {
   grid: Grid;
 }
 
-/** The customer's grid for a layer at a base time (the newest when absent) and lead; undefined when there is none. */
+/**
+ * The customer's grid for a layer at a base time and lead; undefined when there is none. Without a base time: the
+ * newest of this layer (with that lead, when given); without a lead: the first this layer has at that base time.
+ */
 export async function resolveGrid(
   db: Db,
   store: GridStore,
   customerId: number,
-  sel: { typeCode: string; factorCode: string; baseTime?: string; lead: number },
+  sel: { typeCode: string; factorCode: string; baseTime?: string; lead?: number },
 ): Promise<ResolvedGrid | undefined> {
   const factor = await factorByLayer(db, sel.typeCode, sel.factorCode);
   if (!factor) return undefined;
-  let q = db.selectFrom('grid').selectAll().where('customer_id', '=', customerId).where('factor_id', '=', factor.id)
-    .where('lead_hours', '=', sel.lead);
+  let q = db.selectFrom('grid').selectAll().where('customer_id', '=', customerId).where('factor_id', '=', factor.id);
+  if (sel.lead !== undefined) q = q.where('lead_hours', '=', sel.lead);
   q = sel.baseTime ? q.where('base_time', '=', new Date(sel.baseTime).toISOString()) : q.orderBy('base_time', 'desc');
-  const row = await q.limit(1).executeTakeFirst();
+  const row = await q.orderBy('lead_hours', 'asc').limit(1).executeTakeFirst();
   if (!row) return undefined;
   return { factor, row, grid: await store.load(row) };
 }
