@@ -33,16 +33,18 @@ export default defineConfig({
         },
       },
       ...(withPostgres
-        ? [{
-          test: {
-            name: 'api-postgres',
-            environment: 'node' as const,
-            include: ['apps/server/test/**/*.test.ts'],
-            env: { TEST_DB: 'postgres' },
-            testTimeout: 30_000,
-            hookTimeout: 60_000,
-          },
-        }]
+        ? [
+            {
+              test: {
+                name: 'api-postgres',
+                environment: 'node' as const,
+                include: ['apps/server/test/**/*.test.ts'],
+                env: { TEST_DB: 'postgres' },
+                testTimeout: 30_000,
+                hookTimeout: 60_000,
+              },
+            },
+          ]
         : []),
     ],
   },

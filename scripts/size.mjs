@@ -23,7 +23,13 @@ const PAGES = {
   dashboard: ['src/layout/Shell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
 };
 /** Modules the login page must not pull in. */
-const NOT_ON_LOGIN = ['src/layout/', 'src/features/dashboard/', 'src/features/system-admin/', 'src/features/placeholder/', 'src/features/profile/'];
+const NOT_ON_LOGIN = [
+  'src/layout/',
+  'src/features/dashboard/',
+  'src/features/system-admin/',
+  'src/features/placeholder/',
+  'src/features/profile/',
+];
 
 function closure(keys) {
   const seen = new Set();
@@ -70,6 +76,8 @@ for (const [page, modules] of Object.entries(PAGES)) {
 
 console.log('page        JS chunks   JS gzip    (raw)        CSS gzip');
 for (const r of report) {
-  console.log(`${r.page.padEnd(12)}${String(r.chunks).padStart(9)}   ${kb(r.js.gzip).padStart(9)}  (${kb(r.js.raw).padStart(9)})   ${kb(r.css.gzip).padStart(8)}`);
+  console.log(
+    `${r.page.padEnd(12)}${String(r.chunks).padStart(9)}   ${kb(r.js.gzip).padStart(9)}  (${kb(r.js.raw).padStart(9)})   ${kb(r.css.gzip).padStart(8)}`,
+  );
 }
 process.exit(failed ? 1 : 0);

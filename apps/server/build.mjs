@@ -24,7 +24,8 @@ export const entries = {
   main: 'src/main.ts',
   'import-grid': 'src/cli/import-grid.ts',
   ...Object.fromEntries(
-    fs.readdirSync(path.join(root, 'src'), { recursive: true })
+    fs
+      .readdirSync(path.join(root, 'src'), { recursive: true })
       .filter((file) => file.endsWith('-worker.ts'))
       .map((file) => [path.basename(file, '.ts'), path.join('src', file)]),
   ),
@@ -44,4 +45,6 @@ await build({
   external: external.flatMap((name) => [name, `${name}/*`]),
   logLevel: 'warning',
 });
-console.log(`server built to ${path.relative(process.cwd(), outdir) || '.'} (${Object.keys(entries).length} entries) in ${Math.round(performance.now() - started)} ms`);
+console.log(
+  `server built to ${path.relative(process.cwd(), outdir) || '.'} (${Object.keys(entries).length} entries) in ${Math.round(performance.now() - started)} ms`,
+);

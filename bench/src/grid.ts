@@ -7,8 +7,6 @@ import { fifthOfTheGrid, nationalGrid } from './national.js';
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
 
-
-
 function median(samples: number[]): number {
   const sorted = [...samples].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
@@ -43,30 +41,51 @@ function main(): void {
   const rows: { name: string; cells: number; ms: number }[] = [];
   const baseline = time(() => grid.values.slice());
   rows.push({ name: 'baseline: copy of the whole grid', cells: grid.values.length, ms: baseline });
-  rows.push({ name: 'polygon add, 5-cell ramp (mask + edit)', cells: areaPatch.indices.length, ms: time(() => editArea(grid, rasterizeArea(grid, polygon), ramp)) });
+  rows.push({
+    name: 'polygon add, 5-cell ramp (mask + edit)',
+    cells: areaPatch.indices.length,
+    ms: time(() => editArea(grid, rasterizeArea(grid, polygon), ramp)),
+  });
   rows.push({ name: '  of which: polygon mask', cells: mask.count, ms: time(() => rasterizeArea(grid, polygon)) });
-  rows.push({ name: '10-point Cressman edit, 50 km', cells: pointPatch.indices.length, ms: time(() => editPoints(grid, points, { radiusKm: 50 })) });
+  rows.push({
+    name: '10-point Cressman edit, 50 km',
+    cells: pointPatch.indices.length,
+    ms: time(() => editPoints(grid, points, { radiusKm: 50 })),
+  });
   rows.push({
     name: 'patch revert (the polygon edit)',
     cells: areaPatch.indices.length,
-    ms: time(() => revertPatch(grid.values, areaPatch), () => applyPatch(grid.values, areaPatch)),
+    ms: time(
+      () => revertPatch(grid.values, areaPatch),
+      () => applyPatch(grid.values, areaPatch),
+    ),
   });
   // Export of the whole grid: about one baseline copy. The hand-written writer replaced the geotiff
   // package's writeArrayBuffer, which took 3.6–3.9 s for this grid on the same 2-core machine
   // (several hundred × baseline; not timed here, it would take minutes at these run counts).
   rows.push({ name: 'GeoTIFF write (Float32, whole grid)', cells: grid.values.length, ms: time(() => writeGeoTiff(grid)) });
   // extras, for context
-  rows.push({ name: 'extra: polygon add, taper', cells: mask.count, ms: time(() => editArea(grid, mask, { operation: 'add', value: 2, edge: { type: 'taper' } })) });
+  rows.push({
+    name: 'extra: polygon add, taper',
+    cells: mask.count,
+    ms: time(() => editArea(grid, mask, { operation: 'add', value: 2, edge: { type: 'taper' } })),
+  });
   rows.push({ name: 'extra: polygon 3 × 3 smoothing', cells: mask.count, ms: time(() => smoothArea(grid, mask)) });
   rows.push({ name: 'extra: patch encode (polygon edit)', cells: areaPatch.indices.length, ms: time(() => encodePatch(areaPatch)) });
 
-  console.log(`\nnational grid ${grid.nx} × ${grid.ny} = ${grid.values.length} cells; polygon covers ${(100 * mask.count / grid.values.length).toFixed(1)} %`);
+  console.log(
+    `\nnational grid ${grid.nx} × ${grid.ny} = ${grid.values.length} cells; polygon covers ${((100 * mask.count) / grid.values.length).toFixed(1)} %`,
+  );
   console.log(`median of ${RUNS} runs after ${WARM_UP} warm-up runs, Node ${process.version}\n`);
   console.log(`${'operation'.padEnd(42)} ${'cells'.padStart(9)} ${'median ms'.padStart(10)} ${'× baseline'.padStart(11)}`);
   for (const r of rows) {
-    console.log(`${r.name.padEnd(42)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / baseline).toFixed(1).padStart(11)}`);
+    console.log(
+      `${r.name.padEnd(42)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / baseline).toFixed(1).padStart(11)}`,
+    );
   }
-  console.log(`\nencoded polygon patch: ${(encodePatch(areaPatch).length / 1024 / 1024).toFixed(2)} MB for ${areaPatch.indices.length} cells`);
+  console.log(
+    `\nencoded polygon patch: ${(encodePatch(areaPatch).length / 1024 / 1024).toFixed(2)} MB for ${areaPatch.indices.length} cells`,
+  );
 }
 
 main();

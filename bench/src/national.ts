@@ -6,7 +6,8 @@ export function nationalGrid(): Grid {
   const grid = createGrid({ lon0: 70, lat0: 60, dx: 0.05, dy: -0.05, nx: 1401, ny: 1201 });
   for (let j = 0; j < grid.ny; j++) {
     const lat = cellLat(grid, j);
-    for (let i = 0; i < grid.nx; i++) grid.values[j * grid.nx + i] = 28 - 0.6 * (lat - 20) + 3 * Math.sin(cellLon(grid, i) / 3) * Math.cos(lat / 4);
+    for (let i = 0; i < grid.nx; i++)
+      grid.values[j * grid.nx + i] = 28 - 0.6 * (lat - 20) + 3 * Math.sin(cellLon(grid, i) / 3) * Math.cos(lat / 4);
   }
   return grid;
 }

@@ -9,7 +9,12 @@ const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
 
 const ramp: ColorMap = {
   type: 'ramp',
-  stops: [{ value: -30, color: '#3b4cc0' }, { value: 0, color: '#b0cbfc' }, { value: 20, color: '#f6a35c' }, { value: 40, color: '#7a0403' }],
+  stops: [
+    { value: -30, color: '#3b4cc0' },
+    { value: 0, color: '#b0cbfc' },
+    { value: 20, color: '#f6a35c' },
+    { value: 40, color: '#7a0403' },
+  ],
 };
 
 async function time(run: () => Promise<unknown>): Promise<number> {
@@ -27,14 +32,23 @@ async function time(run: () => Promise<unknown>): Promise<number> {
 async function main() {
   const grid = createGrid({ lon0: 70, lat0: 60, dx: 0.05, dy: -0.05, nx: 1401, ny: 1201 });
   for (let j = 0; j < grid.ny; j++) {
-    for (let i = 0; i < grid.nx; i++) grid.values[j * grid.nx + i] = 28 - 0.6 * (cellLat(grid, j) - 20) + 3 * Math.sin(cellLon(grid, i) / 3);
+    for (let i = 0; i < grid.nx; i++)
+      grid.values[j * grid.nx + i] = 28 - 0.6 * (cellLat(grid, j) - 20) + 3 * Math.sin(cellLon(grid, i) / 3);
   }
   // A zoom-6 tile over central China in Web Mercator, as OpenLayers asks for it.
   const [x0, y0] = lonLatToMercator(106.875, 31.95);
   const [x1, y1] = lonLatToMercator(112.5, 36.6);
   const req = parseWmsRequest({
-    SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetMap', LAYERS: 'x.y', CRS: 'EPSG:3857', BBOX: `${x0},${y0},${x1},${y1}`,
-    WIDTH: '256', HEIGHT: '256', FORMAT: 'image/png', TRANSPARENT: 'TRUE',
+    SERVICE: 'WMS',
+    VERSION: '1.3.0',
+    REQUEST: 'GetMap',
+    LAYERS: 'x.y',
+    CRS: 'EPSG:3857',
+    BBOX: `${x0},${y0},${x1},${y1}`,
+    WIDTH: '256',
+    HEIGHT: '256',
+    FORMAT: 'image/png',
+    TRANSPARENT: 'TRUE',
   }) as MapRequest;
   const blank = new Uint8ClampedArray(256 * 256 * 4);
   const baseline = await time(() => encodePng(blank, 256, 256));
@@ -42,7 +56,11 @@ async function main() {
   const sampleOnly = await time(async () => renderGridPixels(grid, ramp, req));
   console.log('\nWMS GetMap 256 × 256 of the national grid (EPSG:3857)');
   console.log(`${'operation'.padEnd(42)} ${'median ms'.padStart(10)} ${'× baseline'.padStart(11)}`);
-  for (const [name, ms] of [['baseline: PNG encode of a blank tile', baseline], ['render (sample + colour + PNG)', render], ['  of which: sample + colour', sampleOnly]] as const) {
+  for (const [name, ms] of [
+    ['baseline: PNG encode of a blank tile', baseline],
+    ['render (sample + colour + PNG)', render],
+    ['  of which: sample + colour', sampleOnly],
+  ] as const) {
     console.log(`${name.padEnd(42)} ${ms.toFixed(2).padStart(10)} ${(ms / baseline).toFixed(1).padStart(11)}`);
   }
 }

@@ -16,11 +16,20 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 15);
 const BASE_TIME = '2026-03-01T00:00:00.000Z';
 const PASSWORD = 'Bench-Admin-1';
 
-
-
 /** A small one near the Qinling, as a forecaster usually draws. */
 function county(): PolygonGeometry {
-  return { type: 'Polygon', coordinates: [[[108.5, 33.8], [109.4, 33.8], [109.4, 34.5], [108.5, 34.5], [108.5, 33.8]]] };
+  return {
+    type: 'Polygon',
+    coordinates: [
+      [
+        [108.5, 33.8],
+        [109.4, 33.8],
+        [109.4, 34.5],
+        [108.5, 34.5],
+        [108.5, 33.8],
+      ],
+    ],
+  };
 }
 
 function median(samples: number[]): number {
@@ -43,20 +52,31 @@ async function time(run: () => unknown | Promise<unknown>): Promise<number> {
 async function main() {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-bench-revise-'));
   const config = loadConfig({
-    DATA_DIR: dataDir, ADMIN_PASSWORD: PASSWORD, LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12', WEB_DIST: path.join(dataDir, 'no-web'),
+    DATA_DIR: dataDir,
+    ADMIN_PASSWORD: PASSWORD,
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: '12',
+    WEB_DIST: path.join(dataDir, 'no-web'),
   });
   // No demo data: the bench saves its own national grids.
   const built = await buildApp(config, await prepareServerData(config, { demo: false }), { logger: false });
   try {
     const db = built.db.db;
     const customerId = (await db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;
-    const factor = await db.selectFrom('factor').innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
-      .select(['factor.id', 'forecast_type.id as type_id']).where('forecast_type.code', '=', 'fine-grid').where('factor.code', '=', 'tmp')
+    const factor = await db
+      .selectFrom('factor')
+      .innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
+      .select(['factor.id', 'forecast_type.id as type_id'])
+      .where('forecast_type.code', '=', 'fine-grid')
+      .where('factor.code', '=', 'tmp')
       .executeTakeFirstOrThrow();
     const grid = nationalGrid();
     const store = new GridStore(db, built.storage);
     for (const lead of [24, 27]) {
-      await store.save({ customerId, forecastTypeId: factor.type_id, factorId: factor.id, baseTime: BASE_TIME, leadHours: lead }, grid, { userId: null, name: 'bench' });
+      await store.save({ customerId, forecastTypeId: factor.type_id, factorId: factor.id, baseTime: BASE_TIME, leadHours: lead }, grid, {
+        userId: null,
+        name: 'bench',
+      });
     }
     const login = await built.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: PASSWORD } });
     const headers = { authorization: `Bearer ${login.json().data.access_token as string}` };
@@ -68,19 +88,35 @@ async function main() {
 
     async function post(polygon: PolygonGeometry, leads: number[]) {
       const res = await built.app.inject({
-        method: 'POST', url: '/api/revise/polygonRevise', headers,
+        method: 'POST',
+        url: '/api/revise/polygonRevise',
+        headers,
         payload: {
-          type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads, expectedVersions: leads.map((l) => versions[l]!),
-          polygons: polygon, operation: 'add', value: 0.5, edge: { mode: 'ramp', cells: 5 },
+          type: 'fine-grid',
+          factor: 'tmp',
+          baseTime: BASE_TIME,
+          leads,
+          expectedVersions: leads.map((l) => versions[l]!),
+          polygons: polygon,
+          operation: 'add',
+          value: 0.5,
+          edge: { mode: 'ramp', cells: 5 },
         },
       });
-      const body = res.json() as { code: number; msg: string; data: { leads: Array<{ lead: number; version: number; cellsChanged: number }> } };
+      const body = res.json() as {
+        code: number;
+        msg: string;
+        data: { leads: Array<{ lead: number; version: number; cellsChanged: number }> };
+      };
       if (body.code !== 0) throw new Error(`revision failed: ${res.body.slice(0, 300)}`);
       for (const l of body.data.leads) versions[l.lead] = l.version;
       return body.data.leads[0]!.cellsChanged;
     }
 
-    for (const [label, polygon] of [['a fifth of the grid', fifthOfTheGrid()], ['a county (0.9° × 0.7°)', county()]] as const) {
+    for (const [label, polygon] of [
+      ['a fifth of the grid', fifthOfTheGrid()],
+      ['a county (0.9° × 0.7°)', county()],
+    ] as const) {
       const patch = reviseArea(grid, polygon, { ...edit, range });
       const raw = await time(() => reviseArea(grid, rasterizeArea(grid, polygon), { ...edit, range }));
       const rawApplied = await time(() => {
@@ -102,7 +138,9 @@ async function main() {
     let raw = 1;
     for (const r of rows) {
       if (r.name.includes('raw reviseArea')) raw = r.ms;
-      console.log(`${r.name.padEnd(50)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / raw).toFixed(1).padStart(8)}`);
+      console.log(
+        `${r.name.padEnd(50)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / raw).toFixed(1).padStart(8)}`,
+      );
     }
     const big = rows[2]!.ms / rows[0]!.ms;
     console.log(`\noverhead ratio (end-to-end 1 lead ÷ raw operation), a fifth of the grid: ${big.toFixed(2)}`);

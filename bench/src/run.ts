@@ -22,7 +22,9 @@ async function main() {
   const server = await startServer();
   try {
     const login = await fetch(`${server.url}/api/login/login`, {
-      method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'admin', password: 'Bench-Admin-1' }),
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'admin', password: 'Bench-Admin-1' }),
     }).then((r) => r.json() as Promise<{ data: { access_token: string } }>);
     const auth = { authorization: `Bearer ${login.data.access_token}` };
     // Warm-up, then the baseline and the measured call back to back.
@@ -32,9 +34,13 @@ async function main() {
     console.log(`\n${DURATION} s each, ${CONNECTIONS} connections, loopback\n`);
     console.log('call                     req/s      p99 ms   errors  non-2xx');
     for (const f of [baseline, info]) {
-      console.log(`${f.name.padEnd(22)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(1).padStart(10)} ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`);
+      console.log(
+        `${f.name.padEnd(22)} ${f.rps.toFixed(0).padStart(8)} ${f.p99.toFixed(1).padStart(10)} ${String(f.errors).padStart(8)} ${String(f.non2xx).padStart(8)}`,
+      );
     }
-    console.log(`\nratio user/info : health  throughput ${(info.rps / baseline.rps).toFixed(2)}, p99 ${(info.p99 / Math.max(baseline.p99, 0.1)).toFixed(2)}`);
+    console.log(
+      `\nratio user/info : health  throughput ${(info.rps / baseline.rps).toFixed(2)}, p99 ${(info.p99 / Math.max(baseline.p99, 0.1)).toFixed(2)}`,
+    );
     if (info.non2xx > 0 || baseline.non2xx > 0) process.exitCode = 1;
   } finally {
     await server.stop();

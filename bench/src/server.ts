@@ -23,7 +23,16 @@ export async function startServer(env: Record<string, string> = {}) {
   const port = await freePort();
   const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
     cwd: root,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, ADMIN_PASSWORD: 'Bench-Admin-1', LOG_LEVEL: 'warn', DATABASE_URL: '', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Bench-Admin-1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      ...env,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
@@ -32,7 +41,9 @@ export async function startServer(env: Record<string, string> = {}) {
     if (child.exitCode !== null) throw new Error('bench server exited');
     try {
       if ((await fetch(`${url}/api/health`)).ok) break;
-    } catch { /* starting */ }
+    } catch {
+      /* starting */
+    }
     if (Date.now() > deadline) throw new Error('bench server did not start');
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -22,14 +22,20 @@ await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
 async function timeToHealth(args: string[], env: Record<string, string>): Promise<number> {
   const port = await freePort();
   const started = performance.now();
-  const child = spawn(process.execPath, args, { cwd: root, env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' }, stdio: ['ignore', 'ignore', 'inherit'] });
+  const child = spawn(process.execPath, args, {
+    cwd: root,
+    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   try {
     const deadline = Date.now() + 60_000;
     for (;;) {
       if (child.exitCode !== null) throw new Error(`${args.join(' ')} exited with ${child.exitCode}`);
       try {
         if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
-      } catch { /* not listening yet */ }
+      } catch {
+        /* not listening yet */
+      }
       if (Date.now() > deadline) throw new Error(`${args.join(' ')} did not answer in 60 s`);
       await new Promise((r) => setTimeout(r, 10));
     }

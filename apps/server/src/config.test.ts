@@ -5,7 +5,15 @@ import { ConfigError, loadConfig } from './config.js';
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
-    expect(c).toMatchObject({ port: 8080, host: '127.0.0.1', dataDir: path.resolve('./data'), databaseUrl: undefined, demo: false, accessTokenTtl: 7200, scryptLogN: 17 });
+    expect(c).toMatchObject({
+      port: 8080,
+      host: '127.0.0.1',
+      dataDir: path.resolve('./data'),
+      databaseUrl: undefined,
+      demo: false,
+      accessTokenTtl: 7200,
+      scryptLogN: 17,
+    });
   });
 
   it.each([

@@ -11,7 +11,11 @@ import { describe, expect, it } from 'vitest';
 const root = path.resolve(import.meta.dirname, '../../..');
 const read = (file: string) => fs.readFileSync(path.join(root, file), 'utf8');
 const folders = (dir: string) =>
-  fs.readdirSync(path.join(root, dir), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name).sort();
+  fs
+    .readdirSync(path.join(root, dir), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
 
 /** Code spans of a Markdown text (`…`), outside fenced blocks too: a module map names its folders as code. */
 export function codeSpans(markdown: string): string[] {
@@ -107,7 +111,12 @@ describe('docs/architecture.md', () => {
 });
 
 describe('docs/ citations', () => {
-  const pages = new Map(fs.readdirSync(path.join(root, 'docs')).filter((f) => f.endsWith('.md')).map((f) => [f, anchorsOf(read(`docs/${f}`))]));
+  const pages = new Map(
+    fs
+      .readdirSync(path.join(root, 'docs'))
+      .filter((f) => f.endsWith('.md'))
+      .map((f) => [f, anchorsOf(read(`docs/${f}`))]),
+  );
 
   it('lead to pages and headings that exist', () => {
     const broken: string[] = [];

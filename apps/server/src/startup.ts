@@ -42,13 +42,21 @@ export async function migrateStep(config: Config): Promise<ServerData> {
 
 /** Step 2: the permission catalogue, the platform customer and its admin, the forecast types. Idempotent. */
 export async function seedStep(data: ServerData, config: Config): Promise<void> {
-  data.seedReport = await seed(data.handle.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN });
+  data.seedReport = await seed(data.handle.db, {
+    dataDir: config.dataDir,
+    adminPassword: config.adminPassword,
+    scryptLogN: config.scryptLogN,
+  });
   await seedForecastTypes(data.handle.db);
 }
 
 /** Step 3 (DEMO=1): the demo customer with one user per feature group, and its grids, stations and allocations. Idempotent. */
 export async function demoStep(data: ServerData, config: Config): Promise<void> {
-  await seedDemoAccounts(data.handle.db, { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN }, data.seedReport);
+  await seedDemoAccounts(
+    data.handle.db,
+    { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN },
+    data.seedReport,
+  );
   const customerId = data.seedReport.demoCustomerId!;
   await seedDemoGrids(data.handle.db, new GridStore(data.handle.db, data.storage), customerId);
   await seedDemoStations(data.handle.db, customerId);

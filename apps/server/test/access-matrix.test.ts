@@ -20,15 +20,31 @@ beforeAll(async () => {
   const hash = await hashPassword(PASSWORD, 10);
   const now = nowIso();
   for (const code of PERMISSION_CODES) {
-    const role = await db.insertInto('role').values({ customer_id: customer.id, name: `only ${code}`, created_at: now, updated_at: now }).returning('id').executeTakeFirstOrThrow();
+    const role = await db
+      .insertInto('role')
+      .values({ customer_id: customer.id, name: `only ${code}`, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('role_permission').values({ role_id: role.id, permission_code: code }).execute();
-    const user = await db.insertInto('app_user').values({
-      customer_id: customer.id, username: `m-${code}`, name: code, password_hash: hash, setting: '{}', created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    const user = await db
+      .insertInto('app_user')
+      .values({
+        customer_id: customer.id,
+        username: `m-${code}`,
+        name: code,
+        password_hash: hash,
+        setting: '{}',
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     await db.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function tokenFor(code: string): Promise<string> {
   if (!tokens.has(code)) tokens.set(code, (await t.login(`m-${code}`, PASSWORD, `10.9.${PERMISSION_CODES.indexOf(code)}.1`)).access_token);
@@ -66,12 +82,17 @@ describe('authorisation matrix', () => {
     for (const code of PERMISSION_CODES) {
       const token = name === 'logout' ? (await t.login(`m-${code}`, PASSWORD, '10.8.0.1')).access_token : await tokenFor(code);
       const res = await t.app.inject({
-        method: def.method, url: urlOf(def), headers: { authorization: `Bearer ${token}` }, payload: def.method === 'GET' ? undefined : {},
+        method: def.method,
+        url: urlOf(def),
+        headers: { authorization: `Bearer ${token}` },
+        payload: def.method === 'GET' ? undefined : {},
       });
       answers[code] = def.raw && res.statusCode === 200 ? 0 : (res.json().code as number);
     }
     const expected = Object.fromEntries(PERMISSION_CODES.map((code) => [code, allowed(def, code) ? 'passes' : 4003]));
-    const actual = Object.fromEntries(Object.entries(answers).map(([code, c]) => [code, c === 4003 || c === 4000 || c === 4002 ? c : 'passes']));
+    const actual = Object.fromEntries(
+      Object.entries(answers).map(([code, c]) => [code, c === 4003 || c === 4000 || c === 4002 ? c : 'passes']),
+    );
     expect(actual).toEqual(expected);
   });
 });

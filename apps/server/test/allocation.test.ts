@@ -31,9 +31,12 @@ beforeAll(async () => {
   fineGrid = types.find((x) => x.code === 'fine-grid')!.id;
   agro = types.find((x) => x.code === 'agro')!.id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
-const logOf = (action: string) => t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
+const logOf = (action: string) =>
+  t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 describe('forecast types and factors', () => {
   it('lists every type with its factors', async () => {
@@ -49,7 +52,10 @@ describe('forecast types and factors', () => {
     const res = await call(t, tok.fc!, 'GET', `/api/factor/getFactor?fTId=${agro}`);
     expect(res.json().data.map((f: { code: string }) => f.code)).toEqual(['sm', 'tsoil', 'et0']);
     expect((await call(t, tok.fc!, 'GET', '/api/factor/getFactor?fTId=9999')).json().code).toBe(4004);
-    expect((await call(t, tok.fc!, 'GET', '/api/factor/getFactor?fTId=x', undefined, 'en')).json()).toMatchObject({ code: 4100, msg: expect.stringMatching(/^fTId:/) });
+    expect((await call(t, tok.fc!, 'GET', '/api/factor/getFactor?fTId=x', undefined, 'en')).json()).toMatchObject({
+      code: 4100,
+      msg: expect.stringMatching(/^fTId:/),
+    });
   });
 });
 
@@ -59,7 +65,8 @@ describe('allocation', () => {
   it('allocates a type to a user of the customer with a GET, and logs it', async () => {
     const res = await call(t, tok.boss!, 'GET', `/api/forecasr/insertAllocation?uid=${uid.fc}&fTId=${fineGrid}`);
     expect(res.json()).toMatchObject({
-      code: 0, data: { uid: uid.fc, fTId: fineGrid, username: 'fc', name: '名 fc', typeCode: 'fine-grid', typeName: '精细化网格预报' },
+      code: 0,
+      data: { uid: uid.fc, fTId: fineGrid, username: 'fc', name: '名 fc', typeCode: 'fine-grid', typeName: '精细化网格预报' },
     });
     allocationId = res.json().data.id;
     const row = await t.db.db.selectFrom('forecast_allocation').selectAll().where('id', '=', allocationId).executeTakeFirstOrThrow();
@@ -69,7 +76,7 @@ describe('allocation', () => {
     expect(JSON.parse(log.parameter)).toMatchObject({ query: { uid: uid.fc, fTId: fineGrid } });
   });
 
-  it('refuses a duplicate (4009), another customer\'s user (4004) and an unknown type (4004)', async () => {
+  it("refuses a duplicate (4009), another customer's user (4004) and an unknown type (4004)", async () => {
     const dup = await call(t, tok.boss!, 'GET', `/api/forecasr/insertAllocation?uid=${uid.fc}&fTId=${fineGrid}`, undefined, 'en');
     expect(dup.json()).toMatchObject({ code: 4009, msg: 'User 名 fc already has forecast type 精细化网格预报' });
     expect((await call(t, tok.boss!, 'GET', `/api/forecasr/insertAllocation?uid=${uid.fcB}&fTId=${fineGrid}`)).json().code).toBe(4004);
@@ -80,7 +87,7 @@ describe('allocation', () => {
     expect(await logOf('allocation.insert')).toMatchObject({ result_code: 4100 });
   });
 
-  it('answers the caller\'s own types (all of them for admin)', async () => {
+  it("answers the caller's own types (all of them for admin)", async () => {
     const mine = await call(t, tok.fc!, 'GET', '/api/forecasr/findByUserForevast');
     expect(mine.json().data.map((x: { code: string }) => x.code)).toEqual(['fine-grid']);
     expect(mine.json().data[0].factors.length).toBe(7);
@@ -89,20 +96,25 @@ describe('allocation', () => {
     expect(admin.json().data.map((x: { code: string }) => x.code)).toEqual(['fine-grid', 'agro']);
   });
 
-  it('shows the customer\'s users × allocated types', async () => {
+  it("shows the customer's users × allocated types", async () => {
     const res = await call(t, tok.boss!, 'GET', '/api/forecasr/allocations');
     const { types, users } = res.json().data;
     expect(types.map((x: { code: string }) => x.code)).toEqual(['fine-grid', 'agro']);
     expect(users.map((u: { username: string }) => u.username)).toEqual(['boss', 'fc', 'viewer', 'clerk']);
     expect(users.find((u: { username: string }) => u.username === 'fc')).toMatchObject({
-      forecaster: true, enabled: true, allocations: [{ id: allocationId, fTId: fineGrid }],
+      forecaster: true,
+      enabled: true,
+      allocations: [{ id: allocationId, fTId: fineGrid }],
     });
     expect(users.find((u: { username: string }) => u.username === 'clerk')).toMatchObject({ forecaster: false, allocations: [] });
   });
 
   it('removes an allocation with a GET, only within the customer', async () => {
     expect((await call(t, tok.bossB!, 'GET', `/api/forecasr/deleteAllocation?id=${allocationId}`)).json().code).toBe(4004);
-    expect((await call(t, tok.boss!, 'GET', `/api/forecasr/deleteAllocation?id=${allocationId}`)).json()).toMatchObject({ code: 0, data: null });
+    expect((await call(t, tok.boss!, 'GET', `/api/forecasr/deleteAllocation?id=${allocationId}`)).json()).toMatchObject({
+      code: 0,
+      data: null,
+    });
     expect((await call(t, tok.boss!, 'GET', `/api/forecasr/deleteAllocation?id=${allocationId}`)).json().code).toBe(4004);
     expect(await t.db.db.selectFrom('forecast_allocation').select('id').execute()).toEqual([]);
     expect(await logOf('allocation.delete')).toMatchObject({ username: 'boss', result_code: 4004 });
@@ -127,7 +139,11 @@ describe('demo data', () => {
       const list = (await call(demo, token, 'GET', '/api/station/findByUidStation?size=100')).json().data;
       expect(list.total).toBe(11);
       expect(list.list.find((s: { stationNumber: string }) => s.stationNumber === '57036')).toMatchObject({
-        name: '西安', province: '陕西省', latitude: 34.3, longitude: 108.93, altitude: 397.5,
+        name: '西安',
+        province: '陕西省',
+        latitude: 34.3,
+        longitude: 108.93,
+        altitude: 397.5,
       });
       for (const s of list.list as Array<{ latitude: number; longitude: number }>) {
         expect(s.latitude).toBeGreaterThan(31.6);
@@ -141,7 +157,11 @@ describe('demo data', () => {
       const data = (await call(demo, token, 'GET', '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=24')).json().data;
       expect(data.allocated).toBe(true);
       const revised = await call(demo, token, 'POST', '/api/revise/pointRevise', {
-        type: 'fine-grid', factor: 'tmp', baseTime: data.baseTime, leads: [24], expectedVersions: [data.version],
+        type: 'fine-grid',
+        factor: 'tmp',
+        baseTime: data.baseTime,
+        leads: [24],
+        expectedVersions: [data.version],
         points: [{ lon: 108.93, lat: 34.3, value: 30, radiusKm: 40 }],
       });
       expect(revised.json().code).toBe(0);
@@ -151,7 +171,9 @@ describe('demo data', () => {
       const again = await startApp(demo.config, { logger: false });
       try {
         expect(await again.db.db.selectFrom('station').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(10);
-        expect(await again.db.db.selectFrom('forecast_allocation').select('id').where('customer_id', '=', customerId).execute()).toHaveLength(2);
+        expect(
+          await again.db.db.selectFrom('forecast_allocation').select('id').where('customer_id', '=', customerId).execute(),
+        ).toHaveLength(2);
       } finally {
         await again.close();
       }

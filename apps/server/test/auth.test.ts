@@ -3,15 +3,23 @@ import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-rules.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp({ DEMO: '1' }); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp({ DEMO: '1' });
+});
+afterAll(async () => {
+  await t.close();
+});
 
 const logRows = (action: string) =>
   t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').execute();
 
 describe('sign-in', () => {
   it('returns the token pair with the access lifetime and trims the username', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: '  admin ', password: ADMIN_PASSWORD } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: '  admin ', password: ADMIN_PASSWORD },
+    });
     expect(res.statusCode).toBe(200);
     const body = res.json();
     expect(body.code).toBe(0);
@@ -24,8 +32,18 @@ describe('sign-in', () => {
   });
 
   it('gives one answer for an unknown user and a wrong password, and logs both', async () => {
-    const wrong = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: 'nope!' }, remoteAddress: '10.0.0.9' });
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'ghost', password: 'nope!' }, remoteAddress: '10.0.0.9' });
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'admin', password: 'nope!' },
+      remoteAddress: '10.0.0.9',
+    });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'ghost', password: 'nope!' },
+      remoteAddress: '10.0.0.9',
+    });
     expect(wrong.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
     expect(wrong.json()).toEqual({ code: 4101, msg: '用户名或密码错误', data: null });
@@ -40,15 +58,30 @@ describe('sign-in', () => {
   it('throttles repeated failures with Retry-After, without locking the user out from elsewhere', async () => {
     const attacker = '10.1.1.1';
     for (let i = 0; i < 5; i += 1) {
-      const res = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'demo-travel', password: `guess${i}` }, remoteAddress: attacker });
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/login/login',
+        payload: { username: 'demo-travel', password: `guess${i}` },
+        remoteAddress: attacker,
+      });
       expect(res.json().code).toBe(4101);
     }
-    const blocked = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'demo-travel', password: ADMIN_PASSWORD }, remoteAddress: attacker });
+    const blocked = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'demo-travel', password: ADMIN_PASSWORD },
+      remoteAddress: attacker,
+    });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().code).toBe(4290);
     expect(Number(blocked.headers['retry-after'])).toBeGreaterThanOrEqual(1);
     // The real user, from their own address, still gets in.
-    const real = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'demo-travel', password: ADMIN_PASSWORD }, remoteAddress: '10.2.2.2' });
+    const real = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'demo-travel', password: ADMIN_PASSWORD },
+      remoteAddress: '10.2.2.2',
+    });
     expect(real.json().code).toBe(0);
   });
 });
@@ -62,8 +95,13 @@ describe('user info', () => {
     expect(byQuery.json().code).toBe(4000);
     const info = byHeader.json().data;
     expect(info).toMatchObject({
-      username: 'demo-travel', name: '旅游内容编辑', avatar: '', introduction: '', roles: ['travel.scenicspot.admin'],
-      customer: '陕西省农业气象服务中心（示例）', setting: { articlePlatform: [] },
+      username: 'demo-travel',
+      name: '旅游内容编辑',
+      avatar: '',
+      introduction: '',
+      roles: ['travel.scenicspot.admin'],
+      customer: '陕西省农业气象服务中心（示例）',
+      setting: { articlePlatform: [] },
     });
     expect(info.branding).toMatchObject({ sysName: '陕西农业气象服务平台', centerLat: 34.34, centerLon: 108.94, zoom: 7 });
   });
@@ -98,7 +136,9 @@ describe('sessions', () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/user/info', headers: t.bearer(second.access_token) })).json().code).toBe(0);
 
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + (REFRESH_GRACE_SECONDS + 1) * 1000 });
-    onTestFinished(() => { vi.useRealTimers(); });
+    onTestFinished(() => {
+      vi.useRealTimers();
+    });
     const reuse = await t.app.inject({ method: 'POST', url: `/api/login/refresh?refreshToken=${first.refresh_token}` });
     expect(reuse.statusCode).toBe(401);
     expect(reuse.json().code).toBe(4002);
@@ -150,7 +190,9 @@ describe('personal settings', () => {
   it('updates own profile fields only', async () => {
     const s = await t.login('demo-zoning', ADMIN_PASSWORD, '10.5.5.5');
     const res = await t.app.inject({
-      method: 'POST', url: '/api/user/setting', headers: t.bearer(s.access_token),
+      method: 'POST',
+      url: '/api/user/setting',
+      headers: t.bearer(s.access_token),
       payload: { name: '区划专家甲', email: 'zoning@example.org', mobile: '+86 139 0000 0000', introduction: '负责猕猴桃区划' },
     });
     expect(res.json().code).toBe(0);
@@ -160,15 +202,26 @@ describe('personal settings', () => {
 
     for (const field of ['username', 'roles', 'customerId', 'customer']) {
       const bad = await t.app.inject({
-        method: 'POST', url: '/api/user/setting', headers: t.bearer(s.access_token), payload: { name: 'x', [field]: 'admin' },
+        method: 'POST',
+        url: '/api/user/setting',
+        headers: t.bearer(s.access_token),
+        payload: { name: 'x', [field]: 'admin' },
       });
       expect(bad.json().code).toBe(4100);
       expect(bad.json().msg).toContain(field);
     }
-    const noName = await t.app.inject({ method: 'POST', url: '/api/user/setting', headers: t.bearer(s.access_token), payload: { name: '  ' } });
+    const noName = await t.app.inject({
+      method: 'POST',
+      url: '/api/user/setting',
+      headers: t.bearer(s.access_token),
+      payload: { name: '  ' },
+    });
     expect(noName.json().msg).toMatch(/^name：/);
     const foreignAvatar = await t.app.inject({
-      method: 'POST', url: '/api/user/setting', headers: t.bearer(s.access_token), payload: { name: 'x', avatar: 'https://evil.example/x.png' },
+      method: 'POST',
+      url: '/api/user/setting',
+      headers: t.bearer(s.access_token),
+      payload: { name: 'x', avatar: 'https://evil.example/x.png' },
     });
     expect(foreignAvatar.json().msg).toMatch(/^avatar：/);
     const after = await t.db.db.selectFrom('app_user').selectAll().where('username', '=', 'demo-zoning').executeTakeFirstOrThrow();
@@ -184,11 +237,19 @@ describe('role ids', () => {
     const own = await t.app.inject({ method: 'GET', url: `/api/user/${info.id}/rids`, headers: t.bearer(travel.access_token) });
     expect(own.json().data).toHaveLength(1);
     const admin = await t.db.db.selectFrom('app_user').select('id').where('username', '=', 'admin').executeTakeFirstOrThrow();
-    expect((await t.app.inject({ method: 'GET', url: `/api/user/${admin.id}/rids`, headers: t.bearer(travel.access_token) })).json().code).toBe(4003);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/${admin.id}/rids`, headers: t.bearer(travel.access_token) })).json().code,
+    ).toBe(4003);
     const sysadmin = await t.login('demo-sysadmin', ADMIN_PASSWORD, '10.6.6.7');
     // Another customer's user does not exist for a customer administrator.
-    expect((await t.app.inject({ method: 'GET', url: `/api/user/${admin.id}/rids`, headers: t.bearer(sysadmin.access_token) })).json().code).toBe(4004);
-    expect((await t.app.inject({ method: 'GET', url: `/api/user/${info.id}/rids`, headers: t.bearer(sysadmin.access_token) })).json().data).toEqual(own.json().data);
-    expect((await t.app.inject({ method: 'GET', url: '/api/user/abc/rids', headers: t.bearer(sysadmin.access_token) })).json().code).toBe(4100);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/${admin.id}/rids`, headers: t.bearer(sysadmin.access_token) })).json().code,
+    ).toBe(4004);
+    expect(
+      (await t.app.inject({ method: 'GET', url: `/api/user/${info.id}/rids`, headers: t.bearer(sysadmin.access_token) })).json().data,
+    ).toEqual(own.json().data);
+    expect((await t.app.inject({ method: 'GET', url: '/api/user/abc/rids', headers: t.bearer(sysadmin.access_token) })).json().code).toBe(
+      4100,
+    );
   });
 });

@@ -17,38 +17,99 @@ const SHAANXI_COUNTIES = {
   features: [
     {
       type: 'Feature',
-      properties: { adcode: 610116, name: '长安区', center: [108.941579, 34.157097], childrenNum: 0, level: 'district', parent: { adcode: 610100 }, acroutes: [100000, 610000, 610100] },
+      properties: {
+        adcode: 610116,
+        name: '长安区',
+        center: [108.941579, 34.157097],
+        childrenNum: 0,
+        level: 'district',
+        parent: { adcode: 610100 },
+        acroutes: [100000, 610000, 610100],
+      },
       geometry: {
         type: 'Polygon',
-        coordinates: [[
-          [108.7625, 34.2011], [108.9480, 34.2236], [109.1321, 34.1832], [109.1766, 34.0458], [109.0919, 33.8823],
-          [108.9013, 33.7925], [108.7387, 33.8541], [108.6846, 34.0227], [108.7625, 34.2011],
-        ]],
+        coordinates: [
+          [
+            [108.7625, 34.2011],
+            [108.948, 34.2236],
+            [109.1321, 34.1832],
+            [109.1766, 34.0458],
+            [109.0919, 33.8823],
+            [108.9013, 33.7925],
+            [108.7387, 33.8541],
+            [108.6846, 34.0227],
+            [108.7625, 34.2011],
+          ],
+        ],
       },
     },
     {
       type: 'Feature',
-      properties: { adcode: 610118, name: '鄠邑区', center: [108.607385, 34.108668], childrenNum: 0, level: 'district', parent: { adcode: 610100 } },
+      properties: {
+        adcode: 610118,
+        name: '鄠邑区',
+        center: [108.607385, 34.108668],
+        childrenNum: 0,
+        level: 'district',
+        parent: { adcode: 610100 },
+      },
       geometry: {
         type: 'Polygon',
-        coordinates: [[
-          [108.4573, 34.2312, 420], [108.6301, 34.2407, 415], [108.7625, 34.2011, 430], [108.6846, 34.0227, 610], [108.7387, 33.8541, 1800],
-          [108.5602, 33.7588, 2100], [108.4178, 33.8711, 1500], [108.4573, 34.2312, 420],
-        ]],
+        coordinates: [
+          [
+            [108.4573, 34.2312, 420],
+            [108.6301, 34.2407, 415],
+            [108.7625, 34.2011, 430],
+            [108.6846, 34.0227, 610],
+            [108.7387, 33.8541, 1800],
+            [108.5602, 33.7588, 2100],
+            [108.4178, 33.8711, 1500],
+            [108.4573, 34.2312, 420],
+          ],
+        ],
       },
     },
     {
       type: 'Feature',
-      properties: { adcode: 610122, name: '蓝田县', center: [109.317634, 34.156189], childrenNum: 0, level: 'district', parent: { adcode: 610100 } },
+      properties: {
+        adcode: 610122,
+        name: '蓝田县',
+        center: [109.317634, 34.156189],
+        childrenNum: 0,
+        level: 'district',
+        parent: { adcode: 610100 },
+      },
       geometry: {
         type: 'MultiPolygon',
         coordinates: [
           [
-            [[109.1321, 34.1832], [109.3560, 34.3214], [109.6218, 34.2653], [109.8112, 34.1058], [109.6629, 33.9137], [109.3947, 33.8268], [109.1766, 34.0458], [109.1321, 34.1832]],
+            [
+              [109.1321, 34.1832],
+              [109.356, 34.3214],
+              [109.6218, 34.2653],
+              [109.8112, 34.1058],
+              [109.6629, 33.9137],
+              [109.3947, 33.8268],
+              [109.1766, 34.0458],
+              [109.1321, 34.1832],
+            ],
             // A hole (an enclave), kept as it is.
-            [[109.3000, 34.1000], [109.3500, 34.1000], [109.3500, 34.0500], [109.3000, 34.0500], [109.3000, 34.1000]],
+            [
+              [109.3, 34.1],
+              [109.35, 34.1],
+              [109.35, 34.05],
+              [109.3, 34.05],
+              [109.3, 34.1],
+            ],
           ],
-          [[[109.7000, 34.3000], [109.7500, 34.3000], [109.7500, 34.2700], [109.7000, 34.3000]]],
+          [
+            [
+              [109.7, 34.3],
+              [109.75, 34.3],
+              [109.75, 34.27],
+              [109.7, 34.3],
+            ],
+          ],
         ],
       },
     },
@@ -64,9 +125,14 @@ const tok: Record<string, string> = {};
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer | string }) {
   const boundary = '----agrometBoundaryUpload3a9';
   const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/geo+json\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/geo+json\r\n\r\n`,
+      ),
+    );
     chunks.push(typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : file.bytes);
     chunks.push(Buffer.from('\r\n'));
   }
@@ -77,28 +143,42 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 function upload(token: string, name: string | undefined, content: Buffer | string | undefined, lang = 'zh') {
   const m = multipart(name === undefined ? {} : { name }, content === undefined ? undefined : { name: 'counties.geojson', bytes: content });
   return t.app.inject({
-    method: 'POST', url: '/api/gis/boundary/upload', payload: m.payload,
+    method: 'POST',
+    url: '/api/gis/boundary/upload',
+    payload: m.payload,
     headers: { ...m.headers, ...t.bearer(token), 'accept-language': lang },
   });
 }
 const get = (token: string, url: string) => t.app.inject({ method: 'GET', url, headers: t.bearer(token) });
-const del = (token: string, id: number) => t.app.inject({ method: 'POST', url: '/api/gis/boundary/delete', payload: { id }, headers: t.bearer(token) });
+const del = (token: string, id: number) =>
+  t.app.inject({ method: 'POST', url: '/api/gis/boundary/delete', payload: { id }, headers: t.bearer(token) });
 
 const boundariesDir = () => path.join(t.dataDir, 'files', 'boundaries');
 function storedFiles(): string[] {
   const dir = boundariesDir();
   if (!fs.existsSync(dir)) return [];
-  return fs.readdirSync(dir, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.geojson')).sort();
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.geojson'))
+    .sort();
 }
 async function rowCount(): Promise<number> {
   return (await t.db.db.selectFrom('boundary_layer').select('id').execute()).length;
 }
 
 /** A one-feature collection (named x) of a polygon with the given rings. */
-const withRings = (rings: unknown) => JSON.stringify({
-  type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: 'x' }, geometry: { type: 'Polygon', coordinates: rings } }],
-});
-const square = [[108, 34], [109, 34], [109, 35], [108, 35], [108, 34]];
+const withRings = (rings: unknown) =>
+  JSON.stringify({
+    type: 'FeatureCollection',
+    features: [{ type: 'Feature', properties: { name: 'x' }, geometry: { type: 'Polygon', coordinates: rings } }],
+  });
+const square = [
+  [108, 34],
+  [109, 34],
+  [109, 35],
+  [108, 35],
+  [108, 34],
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -111,7 +191,9 @@ beforeAll(async () => {
   tok.userAdmin = (await addUser(t, customerA, 'b-users', ['sys.user.admin'])).token;
   tok.otherPolygon = (await addUser(t, customerB, 'b-other', ['revise.polygon.admin'])).token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('boundary layer upload', () => {
   let layerId = 0;
@@ -123,8 +205,13 @@ describe('boundary layer upload', () => {
     expect(body.code).toBe(0);
     layerId = body.data.id;
     expect(body.data).toEqual({
-      id: layerId, name: '西安南部区县', featureCount: 3, url: `/api/gis/boundary/${layerId}`, builtIn: false,
-      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/), createdBy: '落区订正员',
+      id: layerId,
+      name: '西安南部区县',
+      featureCount: 3,
+      url: `/api/gis/boundary/${layerId}`,
+      builtIn: false,
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T.*Z$/),
+      createdBy: '落区订正员',
     });
     const row = await t.db.db.selectFrom('boundary_layer').selectAll().where('id', '=', layerId).executeTakeFirstOrThrow();
     expect(row).toMatchObject({ customer_id: customerA, name: '西安南部区县', feature_count: 3, created_by_name: '落区订正员' });
@@ -152,7 +239,11 @@ describe('boundary layer upload', () => {
     const fc = res.json();
     expect(Object.keys(fc)).toEqual(['type', 'features']);
     expect(fc.type).toBe('FeatureCollection');
-    expect(fc.features.map((f: { properties: unknown }) => f.properties)).toEqual([{ name: '长安区' }, { name: '鄠邑区' }, { name: '蓝田县' }]);
+    expect(fc.features.map((f: { properties: unknown }) => f.properties)).toEqual([
+      { name: '长安区' },
+      { name: '鄠邑区' },
+      { name: '蓝田县' },
+    ]);
     expect(fc.features[0].geometry).toEqual(SHAANXI_COUNTIES.features[0]!.geometry);
     // Elevations are dropped.
     expect(fc.features[1].geometry.coordinates[0][0]).toEqual([108.4573, 34.2312]);
@@ -181,11 +272,18 @@ describe('boundary layer upload', () => {
     const bare = await upload(tok.customerAdmin!, '单个多边形', JSON.stringify({ type: 'Polygon', coordinates: [square] }));
     expect(bare.json().data).toMatchObject({ featureCount: 1, createdBy: '名 b-customer' });
     const fc = (await get(tok.reader!, bare.json().data.url)).json();
-    expect(fc).toEqual({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: '#1' }, geometry: { type: 'Polygon', coordinates: [square] } }] });
+    expect(fc).toEqual({
+      type: 'FeatureCollection',
+      features: [{ type: 'Feature', properties: { name: '#1' }, geometry: { type: 'Polygon', coordinates: [square] } }],
+    });
 
-    const feature = await upload(tok.admin!, '单个要素', `\uFEFF${JSON.stringify({ type: 'Feature', properties: { NAME: 'Chang\'an', pop: 1 }, geometry: { type: 'Polygon', coordinates: [square] } })}`);
+    const feature = await upload(
+      tok.admin!,
+      '单个要素',
+      `\uFEFF${JSON.stringify({ type: 'Feature', properties: { NAME: "Chang'an", pop: 1 }, geometry: { type: 'Polygon', coordinates: [square] } })}`,
+    );
     expect(feature.json().code).toBe(0);
-    expect((await get(tok.reader!, feature.json().data.url)).json().features[0].properties).toEqual({ name: 'Chang\'an' });
+    expect((await get(tok.reader!, feature.json().data.url)).json().features[0].properties).toEqual({ name: "Chang'an" });
 
     for (const id of [bare.json().data.id, feature.json().data.id]) expect((await del(tok.admin!, id)).json().code).toBe(0);
   });
@@ -214,22 +312,105 @@ describe('refused uploads (4100 naming the problem; nothing stored)', () => {
         type: 'FeatureCollection',
         features: [
           SHAANXI_COUNTIES.features[0],
-          { type: 'Feature', properties: { name: '沣河' }, geometry: { type: 'LineString', coordinates: [[108.7, 34.2], [108.8, 34.3]] } },
+          {
+            type: 'Feature',
+            properties: { name: '沣河' },
+            geometry: {
+              type: 'LineString',
+              coordinates: [
+                [108.7, 34.2],
+                [108.8, 34.3],
+              ],
+            },
+          },
         ],
       }),
-      /^file：要素 #2 \(沣河\) 的几何类型为 LineString，只支持 Polygon 和 MultiPolygon$/, 1,
+      /^file：要素 #2 \(沣河\) 的几何类型为 LineString，只支持 Polygon 和 MultiPolygon$/,
+      1,
     ],
-    ['a feature without geometry', JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: null }] }), /^file：要素 #1 的几何类型为 null/, 0],
+    [
+      'a feature without geometry',
+      JSON.stringify({ type: 'FeatureCollection', features: [{ type: 'Feature', properties: {}, geometry: null }] }),
+      /^file：要素 #1 的几何类型为 null/,
+      0,
+    ],
     [
       'projected coordinates (Web Mercator metres)',
-      withRings([[[12128000, 4050000], [12140000, 4050000], [12140000, 4060000], [12128000, 4050000]]]),
-      /^file：要素 #1 \(x\) 的坐标 \[12128000, 4050000\] 超出范围/, 0,
+      withRings([
+        [
+          [12128000, 4050000],
+          [12140000, 4050000],
+          [12140000, 4060000],
+          [12128000, 4050000],
+        ],
+      ]),
+      /^file：要素 #1 \(x\) 的坐标 \[12128000, 4050000\] 超出范围/,
+      0,
     ],
-    ['a latitude beyond the pole', withRings([[[108, 34], [109, 34], [109, 91], [108, 34]]]), /超出范围/, 0],
-    ['an unclosed ring', withRings([[[108, 34], [109, 34], [109, 35], [108, 35]]]), /^file：要素 #1 \(x\) 的环没有闭合/, 0],
-    ['a ring of three positions', withRings([[[108, 34], [109, 34], [108, 34]]]), /的环少于 4 个坐标$/, 0],
-    ['non-numeric positions', withRings([[['108', 34], [109, 34], [109, 35], ['108', 34]]]), /的坐标格式不正确/, 0],
-    ['an infinite number', withRings([[[Infinity, 34], [109, 34], [109, 35], [Infinity, 34]]]).replace(/null/g, '1e400'), /的坐标格式不正确/, 0],
+    [
+      'a latitude beyond the pole',
+      withRings([
+        [
+          [108, 34],
+          [109, 34],
+          [109, 91],
+          [108, 34],
+        ],
+      ]),
+      /超出范围/,
+      0,
+    ],
+    [
+      'an unclosed ring',
+      withRings([
+        [
+          [108, 34],
+          [109, 34],
+          [109, 35],
+          [108, 35],
+        ],
+      ]),
+      /^file：要素 #1 \(x\) 的环没有闭合/,
+      0,
+    ],
+    [
+      'a ring of three positions',
+      withRings([
+        [
+          [108, 34],
+          [109, 34],
+          [108, 34],
+        ],
+      ]),
+      /的环少于 4 个坐标$/,
+      0,
+    ],
+    [
+      'non-numeric positions',
+      withRings([
+        [
+          ['108', 34],
+          [109, 34],
+          [109, 35],
+          ['108', 34],
+        ],
+      ]),
+      /的坐标格式不正确/,
+      0,
+    ],
+    [
+      'an infinite number',
+      withRings([
+        [
+          [Infinity, 34],
+          [109, 34],
+          [109, 35],
+          [Infinity, 34],
+        ],
+      ]).replace(/null/g, '1e400'),
+      /的坐标格式不正确/,
+      0,
+    ],
   ];
 
   it.each(cases)('%s', async (_label, content, msg, feature) => {
@@ -246,15 +427,39 @@ describe('refused uploads (4100 naming the problem; nothing stored)', () => {
     expect(storedFiles()).toEqual(files);
   });
 
-  it('words the problem in the caller\'s language', async () => {
-    const en = await upload(tok.polygon!, 'x', withRings([[[108, 34], [109, 34], [109, 35], [108, 35]]]), 'en');
+  it("words the problem in the caller's language", async () => {
+    const en = await upload(
+      tok.polygon!,
+      'x',
+      withRings([
+        [
+          [108, 34],
+          [109, 34],
+          [109, 35],
+          [108, 35],
+        ],
+      ]),
+      'en',
+    );
     expect(en.json().msg).toBe('file: feature #1 (x) has a ring that is not closed (last position differs from the first)');
-    const es = await upload(tok.polygon!, 'x', '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[108,34]}}]}', 'es');
+    const es = await upload(
+      tok.polygon!,
+      'x',
+      '{"type":"FeatureCollection","features":[{"type":"Feature","properties":{},"geometry":{"type":"Point","coordinates":[108,34]}}]}',
+      'es',
+    );
     expect(es.json().msg).toBe('file: el elemento #1 tiene una geometría Point; solo se aceptan Polygon y MultiPolygon');
   });
 
   it('refuses more than 5000 features', async () => {
-    const many = JSON.stringify({ type: 'FeatureCollection', features: Array.from({ length: 5001 }, () => ({ type: 'Feature', properties: {}, geometry: { type: 'Polygon', coordinates: [square] } })) });
+    const many = JSON.stringify({
+      type: 'FeatureCollection',
+      features: Array.from({ length: 5001 }, () => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: [square] },
+      })),
+    });
     const res = await upload(tok.polygon!, 'many', many);
     expect(res.json()).toMatchObject({ code: 4100, msg: 'file：要素过多：5001 个（上限 5000 个）' });
   });
@@ -268,7 +473,12 @@ describe('refused uploads (4100 naming the problem; nothing stored)', () => {
     const noFile = await upload(tok.polygon!, 'no file', undefined);
     expect(noFile.json()).toMatchObject({ code: 4100, msg: 'file：缺少上传文件（字段 file）' });
     expect((await upload(tok.polygon!, 'empty', '')).json()).toMatchObject({ code: 4100, msg: 'file：上传的文件为空' });
-    const json = await t.app.inject({ method: 'POST', url: '/api/gis/boundary/upload', payload: { name: 'x' }, headers: t.bearer(tok.polygon!) });
+    const json = await t.app.inject({
+      method: 'POST',
+      url: '/api/gis/boundary/upload',
+      payload: { name: 'x' },
+      headers: t.bearer(tok.polygon!),
+    });
     expect(json.json().code).toBe(4100);
   });
 

@@ -2,8 +2,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 
 let t: TestApp;
-beforeAll(async () => { t = await createTestApp(); });
-afterAll(async () => { await t.close(); });
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t.close();
+});
 
 describe('the envelope', () => {
   it('answers unknown /api paths with 4004 naming the path', async () => {
@@ -14,7 +18,9 @@ describe('the envelope', () => {
 
   it('answers malformed JSON with 4100 naming the body, in the caller language', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login/login', headers: { 'content-type': 'application/json', 'accept-language': 'en-GB,en;q=0.9' },
+      method: 'POST',
+      url: '/api/login/login',
+      headers: { 'content-type': 'application/json', 'accept-language': 'en-GB,en;q=0.9' },
       payload: '{"username": "admin", ',
     });
     expect(res.statusCode).toBe(400);
@@ -22,12 +28,19 @@ describe('the envelope', () => {
   });
 
   it('refuses unknown fields and names missing ones (4100)', async () => {
-    const unknown = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: 'x', role: 'admin' } });
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'admin', password: 'x', role: 'admin' },
+    });
     expect(unknown.statusCode).toBe(400);
     expect(unknown.json().code).toBe(4100);
     expect(unknown.json().msg).toContain('role');
     const missing = await t.app.inject({
-      method: 'POST', url: '/api/login/login', headers: { 'accept-language': 'es' }, payload: { username: 'admin' },
+      method: 'POST',
+      url: '/api/login/login',
+      headers: { 'accept-language': 'es' },
+      payload: { username: 'admin' },
     });
     expect(missing.json().code).toBe(4100);
     expect(missing.json().msg).toMatch(/^password: /);
@@ -37,7 +50,9 @@ describe('the envelope', () => {
 
   it('answers an oversized body with 413 in the envelope', async () => {
     const res = await t.app.inject({
-      method: 'POST', url: '/api/login/login', payload: { username: 'admin', password: 'x'.repeat(1_200_000) },
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username: 'admin', password: 'x'.repeat(1_200_000) },
     });
     expect(res.statusCode).toBe(413);
     expect(res.json().code).toBe(4130);

@@ -8,7 +8,9 @@ describe('map layers', () => {
     t = await createTestApp({ DEMO: '1' });
     token = (await t.login('demo-make', ADMIN_PASSWORD, '10.40.0.1')).access_token;
   });
-  afterAll(async () => { await t.close(); });
+  afterAll(async () => {
+    await t.close();
+  });
 
   it('without a Tianditu key defaults to the offline base layer and lists the demo products', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/gis/all', headers: t.bearer(token) });
@@ -41,7 +43,14 @@ describe('with a Tianditu key', () => {
       const data = (await t.app.inject({ method: 'GET', url: '/api/gis/all', headers: t.bearer(token) })).json().data;
       expect(data.defaultBase).toBe('tianditu-vec');
       const tdt = data.baseLayers.filter((l: { group: string }) => l.group === 'tianditu');
-      expect(tdt.map((l: { id: string }) => l.id)).toEqual(['tianditu-vec', 'tianditu-cva', 'tianditu-img', 'tianditu-cia', 'tianditu-ter', 'tianditu-cta']);
+      expect(tdt.map((l: { id: string }) => l.id)).toEqual([
+        'tianditu-vec',
+        'tianditu-cva',
+        'tianditu-img',
+        'tianditu-cia',
+        'tianditu-ter',
+        'tianditu-cta',
+      ]);
       expect(tdt[0].url).toContain(`LAYER=vec&`);
       expect(tdt[0].url).toContain(`tk=${key}`);
       expect(tdt[1].overlay).toBe(true);

@@ -23,12 +23,28 @@ let platformId = 0;
 async function addUser(customerId: number, username: string, codes: string[]) {
   const db = t.db.db;
   const now = nowIso();
-  const role = await db.insertInto('role').values({ customer_id: customerId, name: `role ${username}`, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  await db.insertInto('role_permission').values(codes.map((code) => ({ role_id: role.id, permission_code: code }))).execute();
-  const user = await db.insertInto('app_user').values({
-    customer_id: customerId, username, name: `名 ${username}`, password_hash: await hashPassword(PASSWORD, 10), setting: '{}', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('role')
+    .values({ customer_id: customerId, name: `role ${username}`, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('role_permission')
+    .values(codes.map((code) => ({ role_id: role.id, permission_code: code })))
+    .execute();
+  const user = await db
+    .insertInto('app_user')
+    .values({
+      customer_id: customerId,
+      username,
+      name: `名 ${username}`,
+      password_hash: await hashPassword(PASSWORD, 10),
+      setting: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
   tokens[username] = (await t.login(username, PASSWORD, `10.40.${Object.keys(tokens).length}.1`)).access_token;
 }
@@ -38,14 +54,21 @@ beforeAll(async () => {
   const db = t.db.db;
   platformId = (await db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;
   const now = nowIso();
-  otherCustomerId = (await db.insertInto('customer').values({ name: '另一个气象局', center_lat: 30, center_lon: 110, zoom: 7, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  otherCustomerId = (
+    await db
+      .insertInto('customer')
+      .values({ name: '另一个气象局', center_lat: 30, center_lon: 110, zoom: 7, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
   await addUser(platformId, 'importer', ['revise.submit.admin']);
   await addUser(platformId, 'reader', ['revise.point.admin']);
   await addUser(otherCustomerId, 'other-importer', ['revise.submit.admin']);
   tokens.admin = (await t.login('admin')).access_token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
   const boundary = '----agrometImportBoundary7d1f';
@@ -54,7 +77,11 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
     chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   }
   if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`));
+    chunks.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+    );
     chunks.push(Buffer.from(file.bytes));
     chunks.push(Buffer.from('\r\n'));
   }
@@ -65,7 +92,9 @@ function multipart(fields: Record<string, string>, file?: { name: string; bytes:
 async function postImport(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }, who = 'importer', lang = 'zh') {
   const m = multipart(fields, file);
   return t.app.inject({
-    method: 'POST', url: '/api/grid/import', payload: m.payload,
+    method: 'POST',
+    url: '/api/grid/import',
+    payload: m.payload,
     headers: { ...m.headers, ...t.bearer(tokens[who]!), 'accept-language': lang, 'user-agent': 'import-test' },
   });
 }
@@ -91,8 +120,15 @@ async function importAndWait(fields: Record<string, string>, file: { name: strin
   return waitJob(res.json().data.jobId, lang);
 }
 
-const gridRow = (lead: number, factor = 'tmp', customerId = platformId) => t.db.db.selectFrom('grid').innerJoin('factor', 'factor.id', 'grid.factor_id')
-  .selectAll('grid').where('factor.code', '=', factor).where('grid.lead_hours', '=', lead).where('grid.customer_id', '=', customerId).executeTakeFirst();
+const gridRow = (lead: number, factor = 'tmp', customerId = platformId) =>
+  t.db.db
+    .selectFrom('grid')
+    .innerJoin('factor', 'factor.id', 'grid.factor_id')
+    .selectAll('grid')
+    .where('factor.code', '=', factor)
+    .where('grid.lead_hours', '=', lead)
+    .where('grid.customer_id', '=', customerId)
+    .executeTakeFirst();
 
 const bits = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);
 
@@ -106,7 +142,10 @@ async function storedValues(storageKey: string): Promise<Float32Array> {
 function filesUnder(dir: string): string[] {
   const root = path.join(t.dataDir, 'files', dir);
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name);
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name);
 }
 
 const micaps = (grid: Grid, lead: number, description = '测试 气温') =>
@@ -120,30 +159,73 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     // Parsed in the worker thread, off the event loop.
     expect(t.codec.threadTasks).toBe(threadTasks + 1);
     expect(job.result).toMatchObject({
-      type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00.000Z', lead: 24, version: 1, format: 'micaps4',
-      fileName: 'henan-t2m.m4', nx: 141, ny: 121, lon0: 110, lat0: 37, dx: 0.05, dy: -0.05,
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: '2024-06-15T08:00:00.000Z',
+      lead: 24,
+      version: 1,
+      format: 'micaps4',
+      fileName: 'henan-t2m.m4',
+      nx: 141,
+      ny: 121,
+      lon0: 110,
+      lat0: 37,
+      dx: 0.05,
+      dy: -0.05,
     });
     const row = (await gridRow(24))!;
-    expect(row).toMatchObject({ id: job.result.gridId, base_time: '2024-06-15T08:00:00.000Z', lon0: 110, lat0: 37, dx: 0.05, dy: -0.05, nx: 141, ny: 121, version: 1, updated_by_name: '名 importer' });
+    expect(row).toMatchObject({
+      id: job.result.gridId,
+      base_time: '2024-06-15T08:00:00.000Z',
+      lon0: 110,
+      lat0: 37,
+      dx: 0.05,
+      dy: -0.05,
+      nx: 141,
+      ny: 121,
+      version: 1,
+      updated_by_name: '名 importer',
+    });
     expect(bits(await storedValues(row.storage_key)).equals(bits(henan.values))).toBe(true);
     expect(job.result.missing).toBe([...henan.values].filter(Number.isNaN).length);
     expect(job.result.missing).toBeGreaterThan(0);
     // The staged upload is gone.
     expect(filesUnder('imports')).toEqual([]);
-    const log = await t.db.db.selectFrom('operation_log').selectAll().where('action', '=', 'grid.import').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await t.db.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('action', '=', 'grid.import')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ username: 'importer', type: 'grid', result_code: 0, agent: 'import-test' });
-    expect(JSON.parse(log.parameter)).toMatchObject({ fields: { type: 'fine-grid', factor: 'tmp' }, file: { name: 'henan-t2m.m4', size: HENAN_M4.length } });
+    expect(JSON.parse(log.parameter)).toMatchObject({
+      fields: { type: 'fine-grid', factor: 'tmp' },
+      file: { name: 'henan-t2m.m4', size: HENAN_M4.length },
+    });
   });
 
-  it('imports GDAL\'s GeoTIFF of the same field, with the time given, bit for bit equal', async () => {
-    const job = await importAndWait({ type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00+00:00', lead: '27' }, { name: 'henan.tif', bytes: HENAN_TIF });
+  it("imports GDAL's GeoTIFF of the same field, with the time given, bit for bit equal", async () => {
+    const job = await importAndWait(
+      { type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00+00:00', lead: '27' },
+      { name: 'henan.tif', bytes: HENAN_TIF },
+    );
     expect(job.status).toBe('done');
-    expect(job.result).toMatchObject({ format: 'geotiff', baseTime: '2024-06-15T08:00:00.000Z', lead: 27, nx: 141, ny: 121, lon0: 110, lat0: 37, dx: 0.05, dy: -0.05 });
+    expect(job.result).toMatchObject({
+      format: 'geotiff',
+      baseTime: '2024-06-15T08:00:00.000Z',
+      lead: 27,
+      nx: 141,
+      ny: 121,
+      lon0: 110,
+      lat0: 37,
+      dx: 0.05,
+      dy: -0.05,
+    });
     const row = (await gridRow(27))!;
     expect(bits(await storedValues(row.storage_key)).equals(bits(henan.values))).toBe(true);
   });
 
-  it('stores a new version when the grid exists, and drops the old version\'s file', async () => {
+  it("stores a new version when the grid exists, and drops the old version's file", async () => {
     const before = (await gridRow(24))!;
     const job = await importAndWait({ type: 'fine-grid', factor: 'tmp' }, { name: 'again.m4', bytes: HENAN_M4 });
     expect(job.result.version).toBe(2);
@@ -153,11 +235,17 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     expect(await t.storage.get(before.storage_key)).toBeNull();
   });
 
-  it('lets the form\'s time override the MICAPS header (e.g. files stamped in Beijing time)', async () => {
-    const job = await importAndWait({ type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00+08:00', lead: '30' }, { name: 'bjt.m4', bytes: HENAN_M4 });
+  it("lets the form's time override the MICAPS header (e.g. files stamped in Beijing time)", async () => {
+    const job = await importAndWait(
+      { type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00+08:00', lead: '30' },
+      { name: 'bjt.m4', bytes: HENAN_M4 },
+    );
     expect(job.result).toMatchObject({ baseTime: '2024-06-15T00:00:00.000Z', lead: 30 });
     // Empty form fields are absent ones: the file's own time stays.
-    const blank = await importAndWait({ type: 'fine-grid', factor: 'tmin', baseTime: '', lead: ' ' }, { name: 'blank.m4', bytes: HENAN_M4 });
+    const blank = await importAndWait(
+      { type: 'fine-grid', factor: 'tmin', baseTime: '', lead: ' ' },
+      { name: 'blank.m4', bytes: HENAN_M4 },
+    );
     expect(blank.result).toMatchObject({ factor: 'tmin', baseTime: '2024-06-15T08:00:00.000Z', lead: 24 });
   });
 });
@@ -169,7 +257,7 @@ describe('grid import failures leave nothing behind', () => {
     expect(filesUnder('imports')).toEqual([]);
   }
 
-  it('fails a truncated MICAPS file with the parser\'s reason', async () => {
+  it("fails a truncated MICAPS file with the parser's reason", async () => {
     const gridFiles = filesUnder('grids').length;
     const text = new TextDecoder('gb18030').decode(HENAN_M4);
     const truncated = new TextEncoder().encode(text.slice(0, Math.floor(text.length / 2)));
@@ -183,18 +271,26 @@ describe('grid import failures leave nothing behind', () => {
 
   it('fails a file that is no grid at all, and a GeoTIFF without a time', async () => {
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452', 'hex');
-    const job = await importAndWait({ type: 'fine-grid', factor: 'rh', lead: '3', baseTime: '2026-11-22T00:00:00Z' }, { name: 'x.tif', bytes: png }, 'en');
+    const job = await importAndWait(
+      { type: 'fine-grid', factor: 'rh', lead: '3', baseTime: '2026-11-22T00:00:00Z' },
+      { name: 'x.tif', bytes: png },
+      'en',
+    );
     expect(job.error).toContain('neither MICAPS type 4 text');
     await expectNothingStored(job, 3);
     const noTime = await importAndWait({ type: 'fine-grid', factor: 'tmp' }, { name: 'henan.tif', bytes: HENAN_TIF });
     expect(noTime.error).toBe('GeoTIFF 文件不含时间，请填写起报时间（baseTime）和预报时效（lead）');
     const broken = Buffer.from(HENAN_TIF.subarray(0, 2000));
-    const job2 = await importAndWait({ type: 'fine-grid', factor: 'rh', lead: '3', baseTime: '2026-11-22T00:00:00Z' }, { name: 'broken.tif', bytes: broken }, 'en');
+    const job2 = await importAndWait(
+      { type: 'fine-grid', factor: 'rh', lead: '3', baseTime: '2026-11-22T00:00:00Z' },
+      { name: 'broken.tif', bytes: broken },
+      'en',
+    );
     expect(job2.error).toMatch(/^The file cannot be imported: not a readable GeoTIFF grid: /);
     await expectNothingStored(job2, 3);
   });
 
-  it('refuses a file with values outside the factor\'s range, naming how many (no clipping)', async () => {
+  it("refuses a file with values outside the factor's range, naming how many (no clipping)", async () => {
     const grid = { ...henan, values: henan.values.slice() };
     // Relative humidity 0–100 %: three cells above, one below.
     for (let k = 0; k < grid.values.length; k++) grid.values[k] = Number.isNaN(henan.values[k]!) ? Number.NaN : 50;
@@ -203,7 +299,9 @@ describe('grid import failures leave nothing behind', () => {
     grid.values[9000] = 100.25;
     grid.values[9001] = -3;
     const job = await importAndWait({ type: 'fine-grid', factor: 'rh' }, { name: 'rh.m4', bytes: micaps(grid, 6) }, 'en');
-    expect(job.error).toBe('4 cells are outside the valid range of 相对湿度, [0, 100] % (the file has -3 to 130.5); the file was not imported');
+    expect(job.error).toBe(
+      '4 cells are outside the valid range of 相对湿度, [0, 100] % (the file has -3 to 130.5); the file was not imported',
+    );
     await expectNothingStored(job, 6);
     // The limits themselves are valid.
     grid.values[500] = 100;
@@ -243,7 +341,12 @@ describe('grid import failures leave nothing behind', () => {
     }
     const wrongField = multipart({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 });
     const renamed = Buffer.from(wrongField.payload.toString('latin1').replace('name="file"', 'name="upload"'), 'latin1');
-    const res = await t.app.inject({ method: 'POST', url: '/api/grid/import', payload: renamed, headers: { ...wrongField.headers, ...t.bearer(tokens.importer!) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/grid/import',
+      payload: renamed,
+      headers: { ...wrongField.headers, ...t.bearer(tokens.importer!) },
+    });
     expect(res.json()).toMatchObject({ code: 4100 });
     const json = await t.app.inject({ method: 'POST', url: '/api/grid/import', payload: {}, headers: t.bearer(tokens.importer!) });
     expect(json.json().code).toBe(4100);
@@ -256,7 +359,11 @@ describe('grid import and jobs: access and tenancy', () => {
     const denied = await postImport({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 }, 'reader');
     expect(denied.statusCode).toBe(403);
     expect(denied.json().code).toBe(4003);
-    const anonymous = await t.app.inject({ method: 'POST', url: '/api/grid/import', ...multipart({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 }) });
+    const anonymous = await t.app.inject({
+      method: 'POST',
+      url: '/api/grid/import',
+      ...multipart({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 }),
+    });
     expect(anonymous.json().code).toBe(4000);
     const admin = await postImport({ type: 'fine-grid', factor: 'tmp', lead: '33' }, { name: 'h.m4', bytes: HENAN_M4 }, 'admin');
     expect(admin.json().code).toBe(0);
@@ -276,9 +383,10 @@ describe('grid import and jobs: access and tenancy', () => {
     const mine = await postImport({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 }, 'other-importer');
     const otherId = mine.json().data.jobId;
     expect((await getJob(otherId)).json().code).toBe(4004);
-    for (let k = 0; k < 400 && (await getJob(otherId, 'other-importer')).json().data.status !== 'done'; k++) await new Promise((r) => setTimeout(r, 25));
-    expect((await gridRow(24, 'tmp', otherCustomerId))).toMatchObject({ version: 1, nx: 141 });
-    expect((await gridRow(24, 'tmp', platformId))).toMatchObject({ version: 2 });
+    for (let k = 0; k < 400 && (await getJob(otherId, 'other-importer')).json().data.status !== 'done'; k++)
+      await new Promise((r) => setTimeout(r, 25));
+    expect(await gridRow(24, 'tmp', otherCustomerId)).toMatchObject({ version: 1, nx: 141 });
+    expect(await gridRow(24, 'tmp', platformId)).toMatchObject({ version: 2 });
   });
 });
 
@@ -301,12 +409,27 @@ describe('grid export', () => {
     const gbk = await t.app.inject({ method: 'GET', url: exportUrl('format=micaps4&encoding=gbk'), headers: t.bearer(tokens.reader!) });
     expect(gbk.headers['content-type']).toBe('text/plain; charset=gbk');
     const parsedGbk = parseMicaps4(gbk.rawPayload);
-    expect(parsedGbk).toMatchObject({ encoding: 'gb18030', description: '精细化网格预报 气温(°C) 2024-06-15T08:00:00.000Z +24h', year: 2024, month: 6, day: 15, hour: 8, leadHours: 24 });
+    expect(parsedGbk).toMatchObject({
+      encoding: 'gb18030',
+      description: '精细化网格预报 气温(°C) 2024-06-15T08:00:00.000Z +24h',
+      year: 2024,
+      month: 6,
+      day: 15,
+      hour: 8,
+      leadHours: 24,
+    });
     expect(bits(parsedGbk.grid.values).equals(bits(henan.values))).toBe(true);
 
     // Round trip through the import: each export comes back as the same grid.
-    for (const [lead, name, bytes] of [[42, 'x.tif', tif.rawPayload], [45, 'x.m4', utf8.rawPayload], [48, 'y.m4', gbk.rawPayload]] as const) {
-      const job = await importAndWait({ type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00Z', lead: String(lead) }, { name, bytes });
+    for (const [lead, name, bytes] of [
+      [42, 'x.tif', tif.rawPayload],
+      [45, 'x.m4', utf8.rawPayload],
+      [48, 'y.m4', gbk.rawPayload],
+    ] as const) {
+      const job = await importAndWait(
+        { type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00Z', lead: String(lead) },
+        { name, bytes },
+      );
       expect(job.status).toBe('done');
       const row = (await gridRow(lead))!;
       expect(row).toMatchObject({ lon0: 110, lat0: 37, dx: 0.05, dy: -0.05, nx: 141, ny: 121 });
@@ -314,10 +437,18 @@ describe('grid export', () => {
     }
   });
 
-  it('exports only the caller\'s customer\'s grids, to grid readers', async () => {
-    const other = await t.app.inject({ method: 'GET', url: exportUrl('format=geotiff').replace('lead=24', 'lead=27'), headers: t.bearer(tokens['other-importer']!) });
+  it("exports only the caller's customer's grids, to grid readers", async () => {
+    const other = await t.app.inject({
+      method: 'GET',
+      url: exportUrl('format=geotiff').replace('lead=24', 'lead=27'),
+      headers: t.bearer(tokens['other-importer']!),
+    });
     expect(other.json()).toMatchObject({ code: 4004 });
-    const missing = await t.app.inject({ method: 'GET', url: exportUrl('format=geotiff').replace('lead=24', 'lead=51'), headers: t.bearer(tokens.reader!) });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: exportUrl('format=geotiff').replace('lead=24', 'lead=51'),
+      headers: t.bearer(tokens.reader!),
+    });
     expect(missing.json().code).toBe(4004);
     const bad = await t.app.inject({ method: 'GET', url: exportUrl('format=netcdf'), headers: t.bearer(tokens.reader!) });
     expect(bad.json().code).toBe(4100);
@@ -338,13 +469,39 @@ describe('jobs', () => {
     expect(job.error).toBe(`The job failed with an internal error (job id ${id}); details are in the server log`);
 
     const old = new Date(Date.now() - 10 * 60_000).toISOString();
-    await t.db.db.insertInto('job').values([
-      { id: 'stale-1', customer_id: platformId, user_id: null, kind: 'grid.import', status: 'running', progress: 30, error: null, result: null, created_at: old, updated_at: old },
-      { id: 'fresh-1', customer_id: platformId, user_id: null, kind: 'grid.import', status: 'queued', progress: 0, error: null, result: null, created_at: nowIso(), updated_at: nowIso() },
-    ]).execute();
+    await t.db.db
+      .insertInto('job')
+      .values([
+        {
+          id: 'stale-1',
+          customer_id: platformId,
+          user_id: null,
+          kind: 'grid.import',
+          status: 'running',
+          progress: 30,
+          error: null,
+          result: null,
+          created_at: old,
+          updated_at: old,
+        },
+        {
+          id: 'fresh-1',
+          customer_id: platformId,
+          user_id: null,
+          kind: 'grid.import',
+          status: 'queued',
+          progress: 0,
+          error: null,
+          result: null,
+          created_at: nowIso(),
+          updated_at: nowIso(),
+        },
+      ])
+      .execute();
     expect(await t.jobs.failStale()).toBe(1);
     expect((await getJob('stale-1', 'importer', 'en')).json().data).toMatchObject({
-      status: 'failed', error: 'The job was interrupted because the server stopped; submit it again',
+      status: 'failed',
+      error: 'The job was interrupted because the server stopped; submit it again',
     });
     expect((await getJob('fresh-1')).json().data.status).toBe('queued');
   });
@@ -352,15 +509,18 @@ describe('jobs', () => {
 
 describe('import-grid command', () => {
   const cli = path.resolve(import.meta.dirname, '../src/cli/import-grid.ts');
-  const run = (args: string[]) => spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
-    cwd: path.resolve(import.meta.dirname, '../../..'),
-    encoding: 'utf8',
-    env: {
-      PATH: process.env.PATH, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent',
-      ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-    },
-    timeout: 120_000,
-  });
+  const run = (args: string[]) =>
+    spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
+      cwd: path.resolve(import.meta.dirname, '../../..'),
+      encoding: 'utf8',
+      env: {
+        PATH: process.env.PATH,
+        DATA_DIR: t.dataDir,
+        LOG_LEVEL: 'silent',
+        ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+      },
+      timeout: 120_000,
+    });
 
   it('imports files as jobs with progress, reports failures per file, and logs each', async () => {
     const dir = fs.mkdtempSync(path.join(t.dataDir, 'cli-'));
@@ -368,17 +528,39 @@ describe('import-grid command', () => {
     const bad = path.join(dir, 'bad.m4');
     fs.writeFileSync(good, HENAN_M4);
     fs.writeFileSync(bad, 'diamond 4 broken\n2024 06 15 08 24 0\n');
-    const res = run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmax', '--user', 'importer', '--lang', 'en', good, bad]);
+    const res = run([
+      '--customer',
+      String(platformId),
+      '--type',
+      'fine-grid',
+      '--factor',
+      'tmax',
+      '--user',
+      'importer',
+      '--lang',
+      'en',
+      good,
+      bad,
+    ]);
     expect(res.status, res.stderr).toBe(1);
     expect(res.stdout).toMatch(/henan\.m4: job [0-9a-f-]{36}/);
     expect(res.stdout).toContain('henan.m4: 60%');
     expect(res.stdout).toContain('henan.m4: done, fine-grid.tmax 2024-06-15T08:00:00.000Z +24 h, 141 × 121, version 1');
-    expect(res.stderr).toContain('bad.m4: failed: The file cannot be imported: not a readable MICAPS 4 grid: file ends before header field 7');
+    expect(res.stderr).toContain(
+      'bad.m4: failed: The file cannot be imported: not a readable MICAPS 4 grid: file ends before header field 7',
+    );
     const row = (await gridRow(24, 'tmax'))!;
     expect(row.updated_by_name).toBe('名 importer');
     expect(bits(await storedValues(row.storage_key)).equals(bits(henan.values))).toBe(true);
-    const logs = await t.db.db.selectFrom('operation_log').select(['result_code', 'agent', 'parameter']).where('agent', '=', 'import-grid (command line)').execute();
-    expect(logs.map((l) => [l.result_code, JSON.parse(l.parameter).file])).toEqual([[0, 'henan.m4'], [4100, 'bad.m4']]);
+    const logs = await t.db.db
+      .selectFrom('operation_log')
+      .select(['result_code', 'agent', 'parameter'])
+      .where('agent', '=', 'import-grid (command line)')
+      .execute();
+    expect(logs.map((l) => [l.result_code, JSON.parse(l.parameter).file])).toEqual([
+      [0, 'henan.m4'],
+      [4100, 'bad.m4'],
+    ]);
     expect(filesUnder('imports')).toEqual([]);
 
     const again = run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmax', good]);

@@ -23,13 +23,24 @@ beforeAll(async () => {
   // A custom code used by a role of the demo customer and by a role of a second customer.
   expect((await call(admin, 'POST', '/api/permission/add', { code: 'report.export', name: '报表导出' })).code).toBe(0);
   const other = await call(admin, 'POST', '/api/customer/add', {
-    name: '另一个客户', tel: '', address: '', logo: '', sysName: '', centerLat: 30, centerLon: 110, zoom: 6,
+    name: '另一个客户',
+    tel: '',
+    address: '',
+    logo: '',
+    sysName: '',
+    centerLat: 30,
+    centerLon: 110,
+    zoom: 6,
   });
   expect(other.code).toBe(0);
-  expect((await call(admin, 'POST', '/api/role/add', { name: '报表（他人）', permissions: ['report.export'], customerId: other.data.id })).code).toBe(0);
+  expect(
+    (await call(admin, 'POST', '/api/role/add', { name: '报表（他人）', permissions: ['report.export'], customerId: other.data.id })).code,
+  ).toBe(0);
   expect((await call(sysadmin, 'POST', '/api/role/add', { name: '报表（示例）', permissions: ['sys.log.view'] })).code).toBe(0);
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 describe('permission catalogue', () => {
   it('a customer administrator reads it but cannot add, rename or delete codes, and nothing changes', async () => {
@@ -42,8 +53,18 @@ describe('permission catalogue', () => {
 
     const attempts = [
       await call(sysadmin, 'POST', '/api/permission/add', { code: 'mine.only', name: '自建' }),
-      await call(sysadmin, 'POST', '/api/permission/update', { id: custom.id, version: custom.version, code: 'report.renamed', name: '改名' }),
-      await call(sysadmin, 'POST', '/api/permission/update', { id: builtin.id, version: builtin.version, code: builtin.code, name: '日志（改）' }),
+      await call(sysadmin, 'POST', '/api/permission/update', {
+        id: custom.id,
+        version: custom.version,
+        code: 'report.renamed',
+        name: '改名',
+      }),
+      await call(sysadmin, 'POST', '/api/permission/update', {
+        id: builtin.id,
+        version: builtin.version,
+        code: builtin.code,
+        name: '日志（改）',
+      }),
       await call(sysadmin, 'POST', '/api/permission/delete', { id: custom.id }),
     ];
     for (const a of attempts) {
@@ -53,8 +74,12 @@ describe('permission catalogue', () => {
     // Neither the catalogue nor any customer's roles changed.
     expect({ catalogue: await catalogue(), grants: await grants() }).toEqual(before);
     // The refusals are in the operation log.
-    const rows = await t.db.db.selectFrom('operation_log').select(['action', 'result_code']).where('username', '=', 'demo-sysadmin')
-      .where('action', 'like', 'permission.%').execute();
+    const rows = await t.db.db
+      .selectFrom('operation_log')
+      .select(['action', 'result_code'])
+      .where('username', '=', 'demo-sysadmin')
+      .where('action', 'like', 'permission.%')
+      .execute();
     expect(rows.map((r) => r.result_code)).toEqual([4003, 4003, 4003, 4003]);
   });
 
@@ -62,7 +87,12 @@ describe('permission catalogue', () => {
     const added = await call(admin, 'POST', '/api/permission/add', { code: 'platform.only', name: '平台' });
     expect(added.code).toBe(0);
     const custom = (await catalogue()).find((p) => p.code === 'report.export')!;
-    const renamed = await call(admin, 'POST', '/api/permission/update', { id: custom.id, version: custom.version, code: 'report.all', name: '报表' });
+    const renamed = await call(admin, 'POST', '/api/permission/update', {
+      id: custom.id,
+      version: custom.version,
+      code: 'report.all',
+      name: '报表',
+    });
     expect(renamed.code).toBe(0);
     expect((await grants()).filter((g) => g.permission_code === 'report.all')).toHaveLength(1);
     expect((await call(admin, 'POST', '/api/permission/delete', { id: added.data.id })).code).toBe(0);

@@ -6,14 +6,30 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridStore } from '../src/modules/grids/store.js';
 import { createTestApp, type TestApp, startApp } from './helpers.js';
 import {
-  addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, factorIds, field, gridRow, saveGrid, storedValues,
+  addCustomer,
+  addUser,
+  allocate,
+  BASE_TIME,
+  bitsOf,
+  call,
+  factorIds,
+  field,
+  gridRow,
+  saveGrid,
+  storedValues,
 } from './revise-helpers.js';
 
 /** Crash safety: a revision that fails or whose process dies before the commit leaves every grid as it was. */
 let t: TestApp;
 let customer = 0;
 let token = '';
-const SQUARE = [[108, 34.5], [108.8, 34.5], [108.8, 35.2], [108, 35.2], [108, 34.5]];
+const SQUARE = [
+  [108, 34.5],
+  [108.8, 34.5],
+  [108.8, 35.2],
+  [108, 35.2],
+  [108, 34.5],
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -24,34 +40,66 @@ beforeAll(async () => {
   token = fc.token;
   for (const lead of [3, 6, 9]) await saveGrid(t, customer, { lead });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const body = (leads: number[], versions: number[]) => ({
-  type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads, expectedVersions: versions,
-  polygons: { type: 'Polygon', coordinates: [SQUARE] }, operation: 'assign', value: 42, edge: { mode: 'flat' },
+  type: 'fine-grid',
+  factor: 'tmp',
+  baseTime: BASE_TIME,
+  leads,
+  expectedVersions: versions,
+  polygons: { type: 'Polygon', coordinates: [SQUARE] },
+  operation: 'assign',
+  value: 42,
+  edge: { mode: 'flat' },
 });
 
 function gridFiles(): string[] {
   const root = path.join(t.dataDir, 'files', 'grids', String(customer));
   if (!fs.existsSync(root)) return [];
-  return fs.readdirSync(root, { recursive: true, withFileTypes: true }).filter((d) => d.isFile()).map((d) => d.name).sort();
+  return fs
+    .readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((d) => d.isFile())
+    .map((d) => d.name)
+    .sort();
 }
 const count = async (table: 'revision' | 'revision_batch') =>
-  Number((await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customer).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await t.db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', customer)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('crash safety of revisions', () => {
   it('a failure inside the transaction (after every write) leaves all leads, records and files as they were', async () => {
     const crashy = await startApp(t.config, {
       logger: false,
-      reviseHooks: { beforeCommit: async () => { throw new Error('simulated failure before the commit'); } },
+      reviseHooks: {
+        beforeCommit: async () => {
+          throw new Error('simulated failure before the commit');
+        },
+      },
     });
     try {
       const files = gridFiles();
-      const before = await Promise.all([3, 6].map(async (lead) => {
-        const row = await gridRow(t, customer, lead);
-        return { row, values: await storedValues(t, row.storage_key) };
-      }));
-      const res = await crashy.app.inject({ method: 'POST', url: '/api/revise/polygonRevise', headers: t.bearer(token), payload: body([3, 6], [1, 1]) });
+      const before = await Promise.all(
+        [3, 6].map(async (lead) => {
+          const row = await gridRow(t, customer, lead);
+          return { row, values: await storedValues(t, row.storage_key) };
+        }),
+      );
+      const res = await crashy.app.inject({
+        method: 'POST',
+        url: '/api/revise/polygonRevise',
+        headers: t.bearer(token),
+        payload: body([3, 6], [1, 1]),
+      });
       expect(res.json().code).toBe(5000);
       for (const [k, lead] of [3, 6].entries()) {
         const row = await gridRow(t, customer, lead);
@@ -74,15 +122,23 @@ describe('crash safety of revisions', () => {
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/revise-crash-child.ts')], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
       env: {
-        PATH: process.env.PATH, DATA_DIR: t.dataDir, LOG_LEVEL: 'silent', SCRYPT_LOG_N: '12', WEB_DIST: path.join(t.dataDir, 'no-web'),
+        PATH: process.env.PATH,
+        DATA_DIR: t.dataDir,
+        LOG_LEVEL: 'silent',
+        SCRYPT_LOG_N: '12',
+        WEB_DIST: path.join(t.dataDir, 'no-web'),
         ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-        REVISE_URL: '/api/revise/polygonRevise', REVISE_TOKEN: token, REVISE_BODY: JSON.stringify(body([9], [before.version])),
+        REVISE_URL: '/api/revise/polygonRevise',
+        REVISE_TOKEN: token,
+        REVISE_BODY: JSON.stringify(body([9], [before.version])),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     let errors = '';
-    child.stderr.on('data', (d) => { errors += String(d); });
+    child.stderr.on('data', (d) => {
+      errors += String(d);
+    });
     const exited = new Promise<NodeJS.Signals | number | null>((resolve) => child.on('exit', (code, signal) => resolve(signal ?? code)));
     await new Promise<void>((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`the child never reached the commit: ${output} ${errors}`)), 25_000);
@@ -104,19 +160,29 @@ describe('crash safety of revisions', () => {
     try {
       const row = await restarted.db.db.selectFrom('grid').selectAll().where('id', '=', before.id).executeTakeFirstOrThrow();
       expect(row).toEqual(before);
-      expect(await restarted.db.db.selectFrom('revision').select('id').where('customer_id', '=', customer).where('lead_hours', '=', 9).execute())
-        .toEqual([]);
+      expect(
+        await restarted.db.db.selectFrom('revision').select('id').where('customer_id', '=', customer).where('lead_hours', '=', 9).execute(),
+      ).toEqual([]);
       const data = await restarted.app.inject({
-        method: 'GET', url: `/api/forecaster/getData?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`, headers: t.bearer(token),
+        method: 'GET',
+        url: `/api/forecaster/getData?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`,
+        headers: t.bearer(token),
       });
       expect(data.json().data.version).toBe(before.version);
       const grid = await restarted.app.inject({
-        method: 'GET', url: `/api/forecaster/getGrid?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`, headers: t.bearer(token),
+        method: 'GET',
+        url: `/api/forecaster/getGrid?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=9`,
+        headers: t.bearer(token),
       });
       expect(parseGridMeta(grid.headers[GRID_META_HEADER] as string).version).toBe(before.version);
       expect(grid.rawPayload.equals(bitsOf(values))).toBe(true);
       // Nothing is left locked: the same revision now goes through.
-      const again = await restarted.app.inject({ method: 'POST', url: '/api/revise/polygonRevise', headers: t.bearer(token), payload: body([9], [before.version]) });
+      const again = await restarted.app.inject({
+        method: 'POST',
+        url: '/api/revise/polygonRevise',
+        headers: t.bearer(token),
+        payload: body([9], [before.version]),
+      });
       expect(again.json()).toMatchObject({ code: 0, data: { leads: [{ lead: 9, version: before.version + 1 }] } });
     } finally {
       await restarted.close();
@@ -130,8 +196,14 @@ describe('GridStore.saveMany under a race', () => {
     const key = { customerId: customer, forecastTypeId: typeId, factorId, baseTime: BASE_TIME, leadHours: 3 };
     const current = await gridRow(t, customer, 3);
     const stores = [new GridStore(t.db.db, t.storage), new GridStore(t.db.db, t.storage)];
-    const results = await Promise.allSettled(stores.map((store, k) =>
-      store.saveMany([{ key, grid: field(undefined, () => k + 1), expectedVersion: current.version }], { userId: null, name: `racer ${k}` })));
+    const results = await Promise.allSettled(
+      stores.map((store, k) =>
+        store.saveMany([{ key, grid: field(undefined, () => k + 1), expectedVersion: current.version }], {
+          userId: null,
+          name: `racer ${k}`,
+        }),
+      ),
+    );
     expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     const winner = results.findIndex((r) => r.status === 'fulfilled');
     const loser = results[1 - winner] as PromiseRejectedResult;
@@ -145,17 +217,31 @@ describe('GridStore.saveMany under a race', () => {
 describe('revisions under load', () => {
   it('several rounds of two forecasters racing: each round one winner, versions and records in step', async () => {
     const other = await addUser(t, customer, 'crash-fc2', ['revise.point.admin', 'revise.polygon.admin']);
-    await t.db.db.insertInto('forecast_allocation').values({
-      customer_id: customer, user_id: other.id, forecast_type_id: (await factorIds(t, 'fine-grid', 'tmp')).typeId, created_by: null, created_at: new Date().toISOString(),
-    }).execute();
+    await t.db.db
+      .insertInto('forecast_allocation')
+      .values({
+        customer_id: customer,
+        user_id: other.id,
+        forecast_type_id: (await factorIds(t, 'fine-grid', 'tmp')).typeId,
+        created_by: null,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     for (let round = 0; round < 4; round++) {
       const version = (await gridRow(t, customer, 6)).version;
       const records = await count('revision');
-      const answers = await Promise.all([token, other.token].map((tk, k) =>
-        call(t, tk, 'POST', '/api/revise/pointRevise', {
-          type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads: [6], expectedVersions: [version],
-          points: [{ lon: 108 + k, lat: 34.5, value: 30 + round, radiusKm: 20 }],
-        })));
+      const answers = await Promise.all(
+        [token, other.token].map((tk, k) =>
+          call(t, tk, 'POST', '/api/revise/pointRevise', {
+            type: 'fine-grid',
+            factor: 'tmp',
+            baseTime: BASE_TIME,
+            leads: [6],
+            expectedVersions: [version],
+            points: [{ lon: 108 + k, lat: 34.5, value: 30 + round, radiusKm: 20 }],
+          }),
+        ),
+      );
       expect(answers.map((a) => a.json().code).sort()).toEqual([0, 4009]);
       expect((await gridRow(t, customer, 6)).version).toBe(version + 1);
       expect(await count('revision')).toBe(records + 1);
@@ -194,10 +280,12 @@ describe('revisions under load', () => {
       const after = await gridRow(t, customer, 6);
       expect(after.version).toBe(before.version + 1);
       expect(await count('revision')).toBe(records + 1);
-      const recovered = (await t.db.db.selectFrom('revision').select('recovered_by_id').where('id', '=', recordId).executeTakeFirstOrThrow()).recovered_by_id;
+      const recovered = (
+        await t.db.db.selectFrom('revision').select('recovered_by_id').where('id', '=', recordId).executeTakeFirstOrThrow()
+      ).recovered_by_id;
       // The record is marked recovered exactly when the recovery was the one that went through.
       expect(recovered !== null).toBe(answers[0]!.json().code === 0);
-      const values = [...await storedValues(t, after.storage_key)];
+      const values = [...(await storedValues(t, after.storage_key))];
       if (answers[0]!.json().code === 0) expect(values).not.toContain(50 + round);
       else expect(values).toContain(1);
     }

@@ -16,12 +16,29 @@ let ipCounter = 0;
 export async function addUser(t: TestApp, customerId: number, username: string, codes: string[], name = `名 ${username}`) {
   const db = t.db.db;
   const now = nowIso();
-  const role = await db.insertInto('role').values({ customer_id: customerId, name: `role ${username}`, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow();
-  if (codes.length > 0) await db.insertInto('role_permission').values(codes.map((code) => ({ role_id: role.id, permission_code: code }))).execute();
-  const user = await db.insertInto('app_user').values({
-    customer_id: customerId, username, name, password_hash: await hashPassword(USER_PASSWORD, 10), setting: '{}', created_at: now, updated_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const role = await db
+    .insertInto('role')
+    .values({ customer_id: customerId, name: `role ${username}`, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (codes.length > 0)
+    await db
+      .insertInto('role_permission')
+      .values(codes.map((code) => ({ role_id: role.id, permission_code: code })))
+      .execute();
+  const user = await db
+    .insertInto('app_user')
+    .values({
+      customer_id: customerId,
+      username,
+      name,
+      password_hash: await hashPassword(USER_PASSWORD, 10),
+      setting: '{}',
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   await db.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
   ipCounter += 1;
   const token = (await t.login(username, USER_PASSWORD, `10.60.${ipCounter % 250}.${1 + Math.floor(ipCounter / 250)}`)).access_token;
@@ -30,8 +47,13 @@ export async function addUser(t: TestApp, customerId: number, username: string, 
 
 export async function addCustomer(t: TestApp, name: string): Promise<number> {
   const now = nowIso();
-  return (await t.db.db.insertInto('customer').values({ name, center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
-    .returning('id').executeTakeFirstOrThrow()).id;
+  return (
+    await t.db.db
+      .insertInto('customer')
+      .values({ name, center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow()
+  ).id;
 }
 
 export async function platformId(t: TestApp): Promise<number> {
@@ -46,15 +68,21 @@ export function field(geometry: GridGeometry = SMALL, f: (i: number, j: number) 
 }
 
 export async function factorIds(t: TestApp, type: string, factor: string) {
-  const row = await t.db.db.selectFrom('factor').innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
-    .select(['factor.id', 'forecast_type.id as type_id']).where('forecast_type.code', '=', type).where('factor.code', '=', factor)
+  const row = await t.db.db
+    .selectFrom('factor')
+    .innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
+    .select(['factor.id', 'forecast_type.id as type_id'])
+    .where('forecast_type.code', '=', type)
+    .where('factor.code', '=', factor)
     .executeTakeFirstOrThrow();
   return { factorId: row.id, typeId: row.type_id };
 }
 
 /** Saves a grid straight through the store, as an import would. */
 export async function saveGrid(
-  t: TestApp, customerId: number, opts: { type?: string; factor?: string; baseTime?: string; lead?: number; grid?: Grid } = {},
+  t: TestApp,
+  customerId: number,
+  opts: { type?: string; factor?: string; baseTime?: string; lead?: number; grid?: Grid } = {},
 ) {
   const { factorId, typeId } = await factorIds(t, opts.type ?? 'fine-grid', opts.factor ?? 'tmp');
   const store = new GridStore(t.db.db, t.storage);
@@ -67,8 +95,13 @@ export async function saveGrid(
 
 export async function gridRow(t: TestApp, customerId: number, lead: number, factor = 'tmp', type = 'fine-grid') {
   const { factorId } = await factorIds(t, type, factor);
-  return t.db.db.selectFrom('grid').selectAll().where('customer_id', '=', customerId).where('factor_id', '=', factorId)
-    .where('lead_hours', '=', lead).executeTakeFirstOrThrow();
+  return t.db.db
+    .selectFrom('grid')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('factor_id', '=', factorId)
+    .where('lead_hours', '=', lead)
+    .executeTakeFirstOrThrow();
 }
 
 export async function storedValues(t: TestApp, storageKey: string): Promise<Float32Array> {
@@ -79,7 +112,9 @@ export const bitsOf = (values: Float32Array) => Buffer.from(values.buffer, value
 
 export function call(t: TestApp, token: string, method: 'GET' | 'POST', url: string, payload?: unknown, lang = 'zh') {
   return t.app.inject({
-    method, url, headers: { ...t.bearer(token), 'accept-language': lang, 'user-agent': 'revise-test' },
+    method,
+    url,
+    headers: { ...t.bearer(token), 'accept-language': lang, 'user-agent': 'revise-test' },
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
 }
@@ -94,7 +129,9 @@ export async function allocate(t: TestApp, adminToken: string, uid: number, type
 export function multipart(file: { name: string; bytes: Uint8Array | string }, fieldName = 'file') {
   const boundary = '----agrometReviseBoundary42';
   const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${fieldName}"; filename="${file.name}"\r\nContent-Type: text/csv\r\n\r\n`,
+    ),
     typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : Buffer.from(file.bytes),
     Buffer.from(`\r\n--${boundary}--\r\n`),
   ]);

@@ -4,7 +4,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import {
-  addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, factorIds, field, gridRow, saveGrid, SMALL, storedValues,
+  addCustomer,
+  addUser,
+  allocate,
+  BASE_TIME,
+  bitsOf,
+  call,
+  factorIds,
+  field,
+  gridRow,
+  saveGrid,
+  SMALL,
+  storedValues,
 } from './revise-helpers.js';
 
 /** Submission: the grids of a type and base time are frozen and exported as MICAPS 4 and GeoTIFF files by a job. */
@@ -30,7 +41,9 @@ beforeAll(async () => {
   // Another base time: not part of the issue.
   await saveGrid(t, customer, { lead: 3, baseTime: '2026-03-01T12:00:00.000Z' });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 async function submit(body: Record<string, unknown>, who = 'submit', lang = 'zh') {
   return call(t, tok[who]!, 'POST', '/api/revise/submit', body, lang);
@@ -54,7 +67,12 @@ describe('POST /revise/submit', () => {
     issueId = res.json().data.issueId;
     const job = await waitJob(res.json().data.jobId);
     expect(job).toMatchObject({ kind: 'revise.issue', status: 'done', progress: 100 });
-    const log = await t.db.db.selectFrom('operation_log').selectAll().where('action', '=', 'revise.submit').orderBy('id', 'desc').executeTakeFirstOrThrow();
+    const log = await t.db.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('action', '=', 'revise.submit')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
     expect(log).toMatchObject({ username: 'submitter', type: 'revise', result_code: 0, customer_id: customer });
 
     const list = await call(t, tok.submit!, 'GET', '/api/filestate/findByUserFile?status=exported');
@@ -62,13 +80,25 @@ describe('POST /revise/submit', () => {
     const [state] = list.json().data.list;
     expect(list.json().data.total).toBe(1);
     expect(state).toMatchObject({
-      id: issueId, seq: 1, type: 'fine-grid', typeName: '精细化网格预报', baseTime: BASE_TIME, status: 'exported', error: null, userName: '名 submitter',
-      remark: '早间订正', gridCount: 3,
+      id: issueId,
+      seq: 1,
+      type: 'fine-grid',
+      typeName: '精细化网格预报',
+      baseTime: BASE_TIME,
+      status: 'exported',
+      error: null,
+      userName: '名 submitter',
+      remark: '早间订正',
+      gridCount: 3,
     });
     files = state.files;
     expect(files.map((f) => f.name).sort()).toEqual([
-      'fine-grid_rh_2026030100_003.m4', 'fine-grid_rh_2026030100_003.tif', 'fine-grid_tmp_2026030100_003.m4', 'fine-grid_tmp_2026030100_003.tif',
-      'fine-grid_tmp_2026030100_006.m4', 'fine-grid_tmp_2026030100_006.tif',
+      'fine-grid_rh_2026030100_003.m4',
+      'fine-grid_rh_2026030100_003.tif',
+      'fine-grid_tmp_2026030100_003.m4',
+      'fine-grid_tmp_2026030100_003.tif',
+      'fine-grid_tmp_2026030100_006.m4',
+      'fine-grid_tmp_2026030100_006.tif',
     ]);
     expect((await call(t, tok.submit!, 'GET', '/api/filestate/findByUserFile?status=failed')).json().data.total).toBe(0);
   });
@@ -99,7 +129,12 @@ describe('POST /revise/submit', () => {
   it('keeps an issue as issued when the grids are revised later; a new submission is the next issue', async () => {
     const row = await gridRow(t, customer, 3);
     const revised = await call(t, tok.fc!, 'POST', '/api/revise/pointRevise', {
-      type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads: [3], expectedVersions: [row.version], points: [{ lon: 108, lat: 35, value: 40, radiusKm: 30 }],
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: BASE_TIME,
+      leads: [3],
+      expectedVersions: [row.version],
+      points: [{ lon: 108, lat: 35, value: 40, radiusKm: 30 }],
     });
     expect(revised.json().code).toBe(0);
     const tif = files.find((f) => f.factor === 'tmp' && f.lead === 3 && f.format === 'geotiff')!;
@@ -119,11 +154,15 @@ describe('POST /revise/submit', () => {
 
   it('refuses what cannot be issued', async () => {
     expect((await submit({ type: 'fine-grid', baseTime: '2025-01-01T00:00:00Z' }, 'submit', 'en')).json()).toMatchObject({
-      code: 4004, msg: expect.stringContaining('no grids to submit'),
+      code: 4004,
+      msg: expect.stringContaining('no grids to submit'),
     });
     expect((await submit({ type: 'nope', baseTime: BASE_TIME })).json().code).toBe(4100);
     expect((await submit({ type: 'fine-grid', baseTime: BASE_TIME, factors: ['tmp', 'zzz'] })).json().code).toBe(4100);
-    expect((await submit({ type: 'fine-grid', baseTime: BASE_TIME, extra: 1 }, 'submit', 'en')).json()).toMatchObject({ code: 4100, msg: expect.stringMatching(/^extra/) });
+    expect((await submit({ type: 'fine-grid', baseTime: BASE_TIME, extra: 1 }, 'submit', 'en')).json()).toMatchObject({
+      code: 4100,
+      msg: expect.stringMatching(/^extra/),
+    });
   });
 
   it('keeps issues and files to their customer', async () => {
@@ -136,29 +175,84 @@ describe('POST /revise/submit', () => {
     const { typeId, factorId } = await factorIds(t, 'fine-grid', 'tmp');
     const now = nowIso();
     const jobId = randomUUID();
-    const issue = await t.db.db.insertInto('issue').values({
-      customer_id: customer, forecast_type_id: typeId, base_time: '2026-02-01T00:00:00.000Z', seq: 1, status: 'pending', error: null, job_id: jobId,
-      user_id: null, user_name: 'x', storage_dir: `issues/${customer}/gone`, grid_count: 1, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
-    await t.db.db.insertInto('issue_grid').values({
-      issue_id: issue.id, grid_id: 1, factor_id: factorId, lead_hours: 3, version: 1, ...SMALL, storage_key: `issues/${customer}/gone/grids/1-v1.f32`,
-    }).execute();
+    const issue = await t.db.db
+      .insertInto('issue')
+      .values({
+        customer_id: customer,
+        forecast_type_id: typeId,
+        base_time: '2026-02-01T00:00:00.000Z',
+        seq: 1,
+        status: 'pending',
+        error: null,
+        job_id: jobId,
+        user_id: null,
+        user_name: 'x',
+        storage_dir: `issues/${customer}/gone`,
+        grid_count: 1,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('issue_grid')
+      .values({
+        issue_id: issue.id,
+        grid_id: 1,
+        factor_id: factorId,
+        lead_hours: 3,
+        version: 1,
+        ...SMALL,
+        storage_key: `issues/${customer}/gone/grids/1-v1.f32`,
+      })
+      .execute();
     await t.jobs.enqueue('revise.issue', { issueId: issue.id }, { customerId: customer, userId: null }, jobId);
     await t.jobs.waitFor(jobId);
     const failed = (await call(t, tok.submit!, 'GET', '/api/filestate/findByUserFile?status=failed', undefined, 'en')).json().data;
-    expect(failed.list).toEqual([expect.objectContaining({ id: issue.id, status: 'failed', files: [], error: expect.stringContaining('frozen copy') })]);
+    expect(failed.list).toEqual([
+      expect.objectContaining({ id: issue.id, status: 'failed', files: [], error: expect.stringContaining('frozen copy') }),
+    ]);
 
     // A process that stopped mid-export: its job is failed (by the stale-job sweep), the issue still pending.
     const deadJob = randomUUID();
-    await t.db.db.insertInto('job').values({
-      id: deadJob, customer_id: customer, user_id: null, kind: 'revise.issue', status: 'failed', progress: 40,
-      error: JSON.stringify({ key: 'jobInterrupted', params: {} }), result: null, created_at: now, updated_at: now,
-    }).execute();
-    const stuck = await t.db.db.insertInto('issue').values({
-      customer_id: customer, forecast_type_id: typeId, base_time: '2026-02-02T00:00:00.000Z', seq: 1, status: 'pending', error: null, job_id: deadJob,
-      user_id: null, user_name: 'x', storage_dir: `issues/${customer}/dead`, grid_count: 0, created_at: now, updated_at: now,
-    }).returning('id').executeTakeFirstOrThrow();
+    await t.db.db
+      .insertInto('job')
+      .values({
+        id: deadJob,
+        customer_id: customer,
+        user_id: null,
+        kind: 'revise.issue',
+        status: 'failed',
+        progress: 40,
+        error: JSON.stringify({ key: 'jobInterrupted', params: {} }),
+        result: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    const stuck = await t.db.db
+      .insertInto('issue')
+      .values({
+        customer_id: customer,
+        forecast_type_id: typeId,
+        base_time: '2026-02-02T00:00:00.000Z',
+        seq: 1,
+        status: 'pending',
+        error: null,
+        job_id: deadJob,
+        user_id: null,
+        user_name: 'x',
+        storage_dir: `issues/${customer}/dead`,
+        grid_count: 0,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const list = (await call(t, tok.submit!, 'GET', '/api/filestate/findByUserFile?status=failed', undefined, 'zh')).json().data;
-    expect(list.list.find((s: { id: number }) => s.id === stuck.id)).toMatchObject({ status: 'failed', error: '任务因服务停止而中断，请重新提交' });
+    expect(list.list.find((s: { id: number }) => s.id === stuck.id)).toMatchObject({
+      status: 'failed',
+      error: '任务因服务停止而中断，请重新提交',
+    });
   });
 });

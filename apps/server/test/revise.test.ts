@@ -3,7 +3,18 @@ import { decodePatch, reviseArea, revisePoints, applyPatch, type Grid } from '@a
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import {
-  addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, field, gridRow, platformId, saveGrid, SMALL, storedValues,
+  addCustomer,
+  addUser,
+  allocate,
+  BASE_TIME,
+  bitsOf,
+  call,
+  field,
+  gridRow,
+  platformId,
+  saveGrid,
+  SMALL,
+  storedValues,
 } from './revise-helpers.js';
 
 /** Point and polygon revision, records and recovery: answers and database contents, on SQLite and PostgreSQL. */
@@ -14,8 +25,20 @@ const tok: Record<string, string> = {};
 const uid: Record<string, number> = {};
 const TMP_RANGE = { min: -60, max: 60 };
 
-const S1 = [[108, 34.5], [108.8, 34.5], [108.8, 35.2], [108, 35.2], [108, 34.5]];
-const S2 = [[108.5, 34.2], [109.3, 34.2], [109.3, 34.9], [108.5, 34.9], [108.5, 34.2]];
+const S1 = [
+  [108, 34.5],
+  [108.8, 34.5],
+  [108.8, 35.2],
+  [108, 35.2],
+  [108, 34.5],
+];
+const S2 = [
+  [108.5, 34.2],
+  [109.3, 34.2],
+  [109.3, 34.9],
+  [108.5, 34.9],
+  [108.5, 34.2],
+];
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -42,15 +65,30 @@ beforeAll(async () => {
   await saveGrid(t, customerB, { lead: 24 });
   await saveGrid(t, await platformId(t), { lead: 24 });
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const pointBody = (over: Record<string, unknown> = {}) => ({
-  type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads: [24], expectedVersions: { 24: 1 },
-  points: [{ lon: 108.4, lat: 34.8, value: 25, radiusKm: 30 }], ...over,
+  type: 'fine-grid',
+  factor: 'tmp',
+  baseTime: BASE_TIME,
+  leads: [24],
+  expectedVersions: { 24: 1 },
+  points: [{ lon: 108.4, lat: 34.8, value: 25, radiusKm: 30 }],
+  ...over,
 });
 const polygonBody = (over: Record<string, unknown> = {}) => ({
-  type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads: [27], expectedVersions: { 27: 1 },
-  polygons: { type: 'Polygon', coordinates: [S1] }, operation: 'add', value: 3, edge: { mode: 'ramp', cells: 2 }, ...over,
+  type: 'fine-grid',
+  factor: 'tmp',
+  baseTime: BASE_TIME,
+  leads: [27],
+  expectedVersions: { 27: 1 },
+  polygons: { type: 'Polygon', coordinates: [S1] },
+  operation: 'add',
+  value: 3,
+  edge: { mode: 'ramp', cells: 2 },
+  ...over,
 });
 
 async function gridOf(customerId: number, lead: number): Promise<{ version: number; values: Float32Array; grid: Grid }> {
@@ -58,8 +96,17 @@ async function gridOf(customerId: number, lead: number): Promise<{ version: numb
   const values = await storedValues(t, row.storage_key);
   return { version: row.version, values, grid: { ...SMALL, values } };
 }
-const revisionCount = async () => Number((await t.db.db.selectFrom('revision').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-const lastLog = (action: string) => t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
+const revisionCount = async () =>
+  Number(
+    (
+      await t.db.db
+        .selectFrom('revision')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+const lastLog = (action: string) =>
+  t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 /** The body of an inject answer as its own ArrayBuffer, as fetch's arrayBuffer() gives it. */
 const bodyBuffer = (raw: Buffer) => raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer;
@@ -70,14 +117,24 @@ describe('GET /forecaster/getData', () => {
     expect(res.json().code).toBe(0);
     const d = res.json().data;
     expect(d).toMatchObject({
-      type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: 24, ...SMALL, version: 1, updatedBy: 'importer', unit: '°C', min: -60, max: 60,
-      precision: 1, allocated: true,
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: BASE_TIME,
+      lead: 24,
+      ...SMALL,
+      version: 1,
+      updatedBy: 'importer',
+      unit: '°C',
+      min: -60,
+      max: 60,
+      precision: 1,
+      allocated: true,
     });
     expect(d).not.toHaveProperty('values');
     expect(d.leads.map((l: { lead: number }) => l.lead)).toEqual([24, 27, 30, 33, 36, 39]);
   });
 
-  it('tells a forecaster without the type allocated, and hides other customers\' grids', async () => {
+  it("tells a forecaster without the type allocated, and hides other customers' grids", async () => {
     const mine = await call(t, tok.fc3!, 'GET', '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=24');
     expect(mine.json().data.allocated).toBe(false);
     // Customer B has no grid at lead 27: A's is not visible.
@@ -175,8 +232,18 @@ describe('POST /revise/pointRevise', () => {
 
     const rec = await t.db.db.selectFrom('revision').selectAll().where('id', '=', lead.recordId).executeTakeFirstOrThrow();
     expect(rec).toMatchObject({
-      kind: 'point', customer_id: customerA, user_id: uid.fc1, user_name: '名 fc1', base_time: BASE_TIME, lead_hours: 24,
-      cells_changed: expected.indices.length, version_before: 1, version_after: 2, recovered_by_id: null, nx: 30, ny: 20,
+      kind: 'point',
+      customer_id: customerA,
+      user_id: uid.fc1,
+      user_name: '名 fc1',
+      base_time: BASE_TIME,
+      lead_hours: 24,
+      cells_changed: expected.indices.length,
+      version_before: 1,
+      version_after: 2,
+      recovered_by_id: null,
+      nx: 30,
+      ny: 20,
     });
     const stored = decodePatch(rec.patch);
     expect([...stored.indices]).toEqual([...expected.indices]);
@@ -189,8 +256,14 @@ describe('POST /revise/pointRevise', () => {
     expect(await lastLog('revise.point')).toMatchObject({ username: 'fc1', type: 'revise', result_code: 0, customer_id: customerA });
   });
 
-  it('clips to the factor\'s valid range', async () => {
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody({ expectedVersions: [2], points: [{ lon: 108.4, lat: 34.8, value: 500, radiusKm: 20 }] }));
+  it("clips to the factor's valid range", async () => {
+    const res = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/pointRevise',
+      pointBody({ expectedVersions: [2], points: [{ lon: 108.4, lat: 34.8, value: 500, radiusKm: 20 }] }),
+    );
     expect(res.json().code).toBe(0);
     const after = await gridOf(customerA, 24);
     expect(Math.max(...after.values)).toBe(60);
@@ -219,7 +292,8 @@ describe('POST /revise/pointRevise', () => {
     const res = await call(t, tok.fc2!, 'POST', '/api/revise/pointRevise', pointBody({ expectedVersions: { 24: 1 } }), 'en');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
-      code: 4009, data: { currentVersion: before.version, updatedBy: '名 fc1', updatedAt: row.updated_at, lead: 24 },
+      code: 4009,
+      data: { currentVersion: before.version, updatedBy: '名 fc1', updatedAt: row.updated_at, lead: 24 },
     });
     expect(res.json().msg).toContain('名 fc1');
     expect(res.json().msg).toContain(row.updated_at);
@@ -240,7 +314,7 @@ describe('POST /revise/pointRevise', () => {
     expect((await gridRow(t, await platformId(t), 24)).version).toBe(2);
   });
 
-  it('works only on the caller\'s customer\'s grids', async () => {
+  it("works only on the caller's customer's grids", async () => {
     // B's lead-24 grid is B's own; A's grids are not B's to revise.
     const res = await call(t, tok.fcB!, 'POST', '/api/revise/pointRevise', pointBody({ leads: [27], expectedVersions: { 27: 1 } }));
     expect(res.json().code).toBe(4004);
@@ -258,26 +332,56 @@ describe('POST /revise/polygonRevise', () => {
     const res = await call(t, tok.fc2!, 'POST', '/api/revise/polygonRevise', body);
     expect(res.json().code).toBe(0);
     const { batchId, leads } = res.json().data;
-    expect(leads.map((l: { lead: number; version: number }) => [l.lead, l.version])).toEqual([[27, 2], [39, 2]]);
-    for (const [lead, before] of [[27, b27], [39, b39]] as const) {
-      const expected = reviseArea(before.grid, { type: 'Polygon', coordinates: [S1] }, {
-        operation: 'add', value: 3, edge: { type: 'ramp', cells: 2 }, smooth: 3, range: TMP_RANGE,
-      });
+    expect(leads.map((l: { lead: number; version: number }) => [l.lead, l.version])).toEqual([
+      [27, 2],
+      [39, 2],
+    ]);
+    for (const [lead, before] of [
+      [27, b27],
+      [39, b39],
+    ] as const) {
+      const expected = reviseArea(
+        before.grid,
+        { type: 'Polygon', coordinates: [S1] },
+        {
+          operation: 'add',
+          value: 3,
+          edge: { type: 'ramp', cells: 2 },
+          smooth: 3,
+          range: TMP_RANGE,
+        },
+      );
       const want = before.values.slice();
       applyPatch(want, expected);
       expect(bitsOf((await gridOf(customerA, lead)).values).equals(bitsOf(want))).toBe(true);
     }
     const records = await t.db.db.selectFrom('revision').selectAll().where('batch_id', '=', batchId).orderBy('lead_hours').execute();
-    expect(records.map((r) => [r.lead_hours, r.kind, r.version_before, r.version_after])).toEqual([[27, 'polygon', 1, 2], [39, 'polygon', 1, 2]]);
+    expect(records.map((r) => [r.lead_hours, r.kind, r.version_before, r.version_after])).toEqual([
+      [27, 'polygon', 1, 2],
+      [39, 'polygon', 1, 2],
+    ]);
     const batch = await t.db.db.selectFrom('revision_batch').selectAll().where('id', '=', batchId).executeTakeFirstOrThrow();
-    expect(JSON.parse(batch.parameters)).toMatchObject({ operation: 'add', value: 3, edge: { mode: 'ramp', cells: 2 }, smooth: 3, leads: [27, 39] });
+    expect(JSON.parse(batch.parameters)).toMatchObject({
+      operation: 'add',
+      value: 3,
+      edge: { mode: 'ramp', cells: 2 },
+      smooth: 3,
+      leads: [27, 39],
+    });
   });
 
   it('is all or nothing over its leads: one stale lead refuses the call and no lead changes', async () => {
     const b27 = await gridOf(customerA, 27);
     const b33 = await gridOf(customerA, 33);
     const count = await revisionCount();
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({ leads: [33, 27], expectedVersions: { 33: 1, 27: 1 } }), 'en');
+    const res = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({ leads: [33, 27], expectedVersions: { 33: 1, 27: 1 } }),
+      'en',
+    );
     expect(res.json()).toMatchObject({ code: 4009, data: { lead: 27, currentVersion: 2, updatedBy: '名 fc2' } });
     expect(res.json().msg).toContain('lead 27 h');
     expect((await gridOf(customerA, 33)).version).toBe(b33.version);
@@ -287,31 +391,104 @@ describe('POST /revise/polygonRevise', () => {
   });
 
   it('accepts a MultiPolygon and a plain list of rings alike', async () => {
-    const multi = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({
-      leads: [33], expectedVersions: { 33: 1 }, polygons: { type: 'MultiPolygon', coordinates: [[S1], [S2]] }, operation: 'assign', value: 5,
-      edge: { mode: 'flat' },
-    }));
+    const multi = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({
+        leads: [33],
+        expectedVersions: { 33: 1 },
+        polygons: { type: 'MultiPolygon', coordinates: [[S1], [S2]] },
+        operation: 'assign',
+        value: 5,
+        edge: { mode: 'flat' },
+      }),
+    );
     expect(multi.json().code).toBe(0);
-    const rings = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({
-      leads: [33], expectedVersions: { 33: 2 }, polygons: [S1, S2], operation: 'assign', value: 5, edge: { mode: 'flat' },
-    }));
+    const rings = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({
+        leads: [33],
+        expectedVersions: { 33: 2 },
+        polygons: [S1, S2],
+        operation: 'assign',
+        value: 5,
+        edge: { mode: 'flat' },
+      }),
+    );
     // Same cells already hold 5: nothing changes, no new version, no record.
-    expect(rings.json()).toMatchObject({ code: 0, data: { leads: [{ lead: 33, version: 2, previousVersion: 2, cellsChanged: 0, recordId: null, bbox: null }] } });
+    expect(rings.json()).toMatchObject({
+      code: 0,
+      data: { leads: [{ lead: 33, version: 2, previousVersion: 2, cellsChanged: 0, recordId: null, bbox: null }] },
+    });
   });
 
   it.each([
     ['division by zero', { operation: 'divide', value: 0 }, 'value', 'the divisor must be greater than 0'],
     ['an open ring', { polygons: { type: 'Polygon', coordinates: [S1.slice(0, 4)] } }, 'polygons', 'polygon rings must be closed'],
-    ['a ring of three positions', { polygons: [[[108, 34], [109, 34], [108, 34]]] }, 'polygons', ''],
-    ['a latitude out of range', { polygons: [[[108, 34], [109, 34], [109, 95], [108, 34]]] }, 'polygons', ''],
+    [
+      'a ring of three positions',
+      {
+        polygons: [
+          [
+            [108, 34],
+            [109, 34],
+            [108, 34],
+          ],
+        ],
+      },
+      'polygons',
+      '',
+    ],
+    [
+      'a latitude out of range',
+      {
+        polygons: [
+          [
+            [108, 34],
+            [109, 34],
+            [109, 95],
+            [108, 34],
+          ],
+        ],
+      },
+      'polygons',
+      '',
+    ],
     ['an even smoothing window', { smooth: 4 }, 'smooth', 'odd number'],
     ['an unknown operation', { operation: 'square' }, 'operation', ''],
     ['an unknown edge mode', { edge: { mode: 'soft' } }, 'edge.mode', ''],
     ['a ramp too wide', { edge: { mode: 'ramp', cells: 500 } }, 'edge.cells', ''],
-    ['too many positions', { polygons: [Array.from({ length: 4999 }, (_, k) => [108 + k / 5000, 34 + (k % 2) / 10]).concat([[108, 34]])].concat(Array.from({ length: 4 }, () => [[108, 34], [109, 34], [109, 35], ...Array.from({ length: 4000 }, () => [108.5, 34.5]), [108, 34]])) }, 'polygons', ''],
+    [
+      'too many positions',
+      {
+        polygons: [Array.from({ length: 4999 }, (_, k) => [108 + k / 5000, 34 + (k % 2) / 10]).concat([[108, 34]])].concat(
+          Array.from({ length: 4 }, () => [
+            [108, 34],
+            [109, 34],
+            [109, 35],
+            ...Array.from({ length: 4000 }, () => [108.5, 34.5]),
+            [108, 34],
+          ]),
+        ),
+      },
+      'polygons',
+      '',
+    ],
   ])('refuses %s with 4100 naming the field', async (_what, over, fieldName, text) => {
     const count = await revisionCount();
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({ leads: [36], expectedVersions: { 36: 1 }, ...over }), 'en');
+    const res = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({ leads: [36], expectedVersions: { 36: 1 }, ...over }),
+      'en',
+    );
     expect(res.json().code).toBe(4100);
     expect(res.json().msg.startsWith(fieldName)).toBe(true);
     if (text) expect(res.json().msg).toContain(text);
@@ -327,12 +504,25 @@ describe('POST /revise/polygonRevise', () => {
 });
 
 describe('two forecasters at once', () => {
-  it('on the same grid version: exactly one wins, the other gets 4009, the grid holds only the winner\'s edit', async () => {
+  it("on the same grid version: exactly one wins, the other gets 4009, the grid holds only the winner's edit", async () => {
     const before = await gridOf(customerA, 36);
     const count = await revisionCount();
     const edits = [
-      { who: 'fc1', body: polygonBody({ leads: [36], expectedVersions: { 36: before.version }, operation: 'assign', value: 1, edge: { mode: 'flat' } }) },
-      { who: 'fc2', body: polygonBody({ leads: [36], expectedVersions: { 36: before.version }, polygons: { type: 'Polygon', coordinates: [S2] }, operation: 'assign', value: 2, edge: { mode: 'flat' } }) },
+      {
+        who: 'fc1',
+        body: polygonBody({ leads: [36], expectedVersions: { 36: before.version }, operation: 'assign', value: 1, edge: { mode: 'flat' } }),
+      },
+      {
+        who: 'fc2',
+        body: polygonBody({
+          leads: [36],
+          expectedVersions: { 36: before.version },
+          polygons: { type: 'Polygon', coordinates: [S2] },
+          operation: 'assign',
+          value: 2,
+          edge: { mode: 'flat' },
+        }),
+      },
     ];
     const answers = await Promise.all(edits.map((e) => call(t, tok[e.who]!, 'POST', '/api/revise/polygonRevise', e.body)));
     const codes = answers.map((a) => a.json().code);
@@ -340,7 +530,11 @@ describe('two forecasters at once', () => {
     const winner = edits[codes.indexOf(0)]!;
     const loser = answers[codes.indexOf(4009)]!;
     expect(loser.json().data).toMatchObject({ currentVersion: before.version + 1, updatedBy: `名 ${winner.who}` });
-    const expected = reviseArea(before.grid, winner.body.polygons as never, { operation: 'assign', value: winner.who === 'fc1' ? 1 : 2, range: TMP_RANGE });
+    const expected = reviseArea(before.grid, winner.body.polygons as never, {
+      operation: 'assign',
+      value: winner.who === 'fc1' ? 1 : 2,
+      range: TMP_RANGE,
+    });
     const want = before.values.slice();
     applyPatch(want, expected);
     const after = await gridOf(customerA, 36);
@@ -356,16 +550,41 @@ describe('revision records and recovery', () => {
 
   it('lists the records with filters, newest first', async () => {
     original = (await gridOf(customerA, 30)).values;
-    const a = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({ leads: [30], expectedVersions: { 30: 1 }, value: 5 }));
+    const a = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({ leads: [30], expectedVersions: { 30: 1 }, value: 5 }),
+    );
     ids.A = a.json().data.leads[0].recordId;
-    const b = await call(t, tok.fc2!, 'POST', '/api/revise/polygonRevise', polygonBody({
-      leads: [30], expectedVersions: { 30: 2 }, polygons: { type: 'Polygon', coordinates: [S2] }, operation: 'assign', value: 20, edge: { mode: 'taper' },
-    }));
+    const b = await call(
+      t,
+      tok.fc2!,
+      'POST',
+      '/api/revise/polygonRevise',
+      polygonBody({
+        leads: [30],
+        expectedVersions: { 30: 2 },
+        polygons: { type: 'Polygon', coordinates: [S2] },
+        operation: 'assign',
+        value: 20,
+        edge: { mode: 'taper' },
+      }),
+    );
     ids.B = b.json().data.leads[0].recordId;
     // Far from both areas.
-    const c = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody({
-      leads: [30], expectedVersions: { 30: 3 }, points: [{ lon: 110.2, lat: 33.8, value: 0, radiusKm: 15 }],
-    }));
+    const c = await call(
+      t,
+      tok.fc1!,
+      'POST',
+      '/api/revise/pointRevise',
+      pointBody({
+        leads: [30],
+        expectedVersions: { 30: 3 },
+        points: [{ lon: 110.2, lat: 33.8, value: 0, radiusKm: 15 }],
+      }),
+    );
     ids.C = c.json().data.leads[0].recordId;
     expect(Object.values(ids).every((id) => id > 0)).toBe(true);
 
@@ -375,8 +594,20 @@ describe('revision records and recovery', () => {
     expect(data.total).toBe(3);
     expect(data.list.map((r: { id: number }) => r.id)).toEqual([ids.C, ids.B, ids.A]);
     expect(data.list[1]).toMatchObject({
-      kind: 'polygon', type: 'fine-grid', typeName: '精细化网格预报', factor: 'tmp', factorName: '气温', unit: '°C', lead: 30, baseTime: BASE_TIME,
-      userName: '名 fc2', versionBefore: 2, versionAfter: 3, recovered: false, recoveredBy: null, recovers: null,
+      kind: 'polygon',
+      type: 'fine-grid',
+      typeName: '精细化网格预报',
+      factor: 'tmp',
+      factorName: '气温',
+      unit: '°C',
+      lead: 30,
+      baseTime: BASE_TIME,
+      userName: '名 fc2',
+      versionBefore: 2,
+      versionAfter: 3,
+      recovered: false,
+      recoveredBy: null,
+      recovers: null,
       parameters: { operation: 'assign', value: 20, edge: { mode: 'taper' } },
     });
     expect(data.list[1].bbox.west).toBeGreaterThanOrEqual(108.45);
@@ -389,7 +620,7 @@ describe('revision records and recovery', () => {
     expect(future.json().data.total).toBe(0);
   });
 
-  it('shows a record\'s changed area and who must be recovered first', async () => {
+  it("shows a record's changed area and who must be recovered first", async () => {
     const res = await call(t, tok.fc1!, 'GET', `/api/record/detail?id=${ids.A}`);
     expect(res.json().code).toBe(0);
     const d = res.json().data;
@@ -403,7 +634,7 @@ describe('revision records and recovery', () => {
     expect(d).not.toHaveProperty('patch');
   });
 
-  it('answers a record\'s exact patch as bytes, with the grid it applies to in x-grid-meta', async () => {
+  it("answers a record's exact patch as bytes, with the grid it applies to in x-grid-meta", async () => {
     const res = await call(t, tok.fc1!, 'GET', `/api/record/patch?id=${ids.A}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/octet-stream');
@@ -411,7 +642,13 @@ describe('revision records and recovery', () => {
     expect(res.rawPayload.equals(stored.patch)).toBe(true);
     expect(decodePatch(res.rawPayload).indices.length).toBe(stored.cells_changed);
     expect(parseGridMeta(res.headers[GRID_META_HEADER] as string)).toEqual({
-      type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: 30, version: stored.version_after, unit: '°C', ...SMALL,
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: BASE_TIME,
+      lead: 30,
+      version: stored.version_after,
+      unit: '°C',
+      ...SMALL,
     });
     const other = await call(t, tok.fcB!, 'GET', `/api/record/patch?id=${ids.A}`);
     expect(other.json()).toMatchObject({ code: 4004 });
@@ -437,8 +674,9 @@ describe('revision records and recovery', () => {
     expect(rb.json()).toMatchObject({ code: 0, data: { recovered: ids.B, lead: 30, version: 5 } });
     const recovery = await t.db.db.selectFrom('revision').selectAll().where('id', '=', rb.json().data.recordId).executeTakeFirstOrThrow();
     expect(recovery).toMatchObject({ kind: 'recovery', recovers_id: ids.B, version_before: 4, version_after: 5, user_name: '名 fc1' });
-    expect((await t.db.db.selectFrom('revision').select('recovered_by_id').where('id', '=', ids.B!).executeTakeFirstOrThrow()).recovered_by_id)
-      .toBe(recovery.id);
+    expect(
+      (await t.db.db.selectFrom('revision').select('recovered_by_id').where('id', '=', ids.B!).executeTakeFirstOrThrow()).recovered_by_id,
+    ).toBe(recovery.id);
     const batch = await t.db.db.selectFrom('revision_batch').selectAll().where('id', '=', recovery.batch_id).executeTakeFirstOrThrow();
     expect(JSON.parse(batch.parameters)).toEqual({ recovers: ids.B });
 
@@ -478,10 +716,24 @@ describe('revision records and recovery', () => {
     const list = await call(t, tok.fcB!, 'GET', '/api/record/findByRecord?size=100');
     expect(list.json().data.list.every((r: { lead: number }) => r.lead === 24)).toBe(true);
     // fc3 holds the recovery code but not the type.
-    const res = await call(t, tok.fc3!, 'POST', '/api/revise/pointRevise', pointBody({ leads: [36], expectedVersions: { 36: (await gridOf(customerA, 36)).version } }));
+    const res = await call(
+      t,
+      tok.fc3!,
+      'POST',
+      '/api/revise/pointRevise',
+      pointBody({ leads: [36], expectedVersions: { 36: (await gridOf(customerA, 36)).version } }),
+    );
     expect(res.json().code).toBe(4003);
-    const someRecord = (await t.db.db.selectFrom('revision').select('id').where('customer_id', '=', customerA).where('kind', '!=', 'recovery')
-      .where('recovered_by_id', 'is', null).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    const someRecord = (
+      await t.db.db
+        .selectFrom('revision')
+        .select('id')
+        .where('customer_id', '=', customerA)
+        .where('kind', '!=', 'recovery')
+        .where('recovered_by_id', 'is', null)
+        .orderBy('id', 'desc')
+        .executeTakeFirstOrThrow()
+    ).id;
     expect((await call(t, tok.fc3!, 'GET', `/api/record/recovery?id=${someRecord}`)).json().code).toBe(4003);
   });
 });

@@ -9,14 +9,25 @@ beforeAll(async () => {
   t = await createTestApp();
   admin = (await t.login('admin')).access_token;
   for (const name of ['达标率100%', '达标率1000', 'Forecast_Desk', 'ForecastXDesk', 'back\\slash']) {
-    const res = await t.app.inject({ method: 'POST', url: '/api/role/add', headers: t.bearer(admin), payload: { name, permissions: ['sys.log.view'] } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/role/add',
+      headers: t.bearer(admin),
+      payload: { name, permissions: ['sys.log.view'] },
+    });
     expect(res.json().code).toBe(0);
   }
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const roleNames = async (keyword: string) => {
-  const res = await t.app.inject({ method: 'GET', url: `/api/role/page?size=50&keyword=${encodeURIComponent(keyword)}`, headers: t.bearer(admin) });
+  const res = await t.app.inject({
+    method: 'GET',
+    url: `/api/role/page?size=50&keyword=${encodeURIComponent(keyword)}`,
+    headers: t.bearer(admin),
+  });
   return (res.json().data.list as Array<{ name: string }>).map((r) => r.name).sort();
 };
 

@@ -11,7 +11,12 @@ import { createTestApp, freshDatabaseUrl, startApp } from './helpers.js';
 const counts = async (t: { db: { db: import('../src/core/db/index.js').Db } }) => {
   const out: Record<string, number> = {};
   for (const table of ['customer', 'app_user', 'role', 'role_permission', 'user_role', 'permission'] as const) {
-    out[table] = (await t.db.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+    out[table] = (
+      await t.db.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n;
   }
   return out;
 };
@@ -33,7 +38,14 @@ describe('first start', () => {
       expect(info.roles).toEqual(['admin']);
       // One demo user per role group, same initial password, listed in the banner.
       expect(t.seedReport.demoUsers.map((u) => u.username)).toEqual([
-        'demo-revise', 'demo-make', 'demo-zoning', 'demo-products', 'demo-disaster', 'demo-travel', 'demo-weixin', 'demo-sysadmin',
+        'demo-revise',
+        'demo-make',
+        'demo-zoning',
+        'demo-products',
+        'demo-disaster',
+        'demo-travel',
+        'demo-weixin',
+        'demo-sysadmin',
       ]);
       await t.login('demo-weixin', password);
       const text = banner(t.seedReport, 'http://127.0.0.1:8080');
@@ -71,11 +83,22 @@ describe('start-up steps', () => {
   it('a caller chooses the steps: migrate alone leaves an empty schema, seed adds the platform, demo adds the demo customer and grids', async () => {
     const database = await freshDatabaseUrl();
     const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-steps-'));
-    const config = loadConfig({ DATA_DIR: dataDir, ADMIN_PASSWORD: 'Steps-Pass-1', SCRYPT_LOG_N: '12', DEMO: '1', ...(database.url ? { DATABASE_URL: database.url } : {}) });
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Steps-Pass-1',
+      SCRYPT_LOG_N: '12',
+      DEMO: '1',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    });
     const data = await migrateStep(config);
     try {
       const rows = async (table: 'customer' | 'permission' | 'grid') =>
-        (await data.handle.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+        (
+          await data.handle.db
+            .selectFrom(table)
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n;
       expect(Number(await rows('customer'))).toBe(0);
       expect(Number(await rows('permission'))).toBe(0);
       await seedStep(data, config);

@@ -17,29 +17,55 @@ beforeAll(async () => {
   tok.a2 = (await addUser(t, customer, 'st-a2', ['revise.point.admin'])).token;
   tok.b = (await addUser(t, other, 'st-b', ['revise.point.admin'])).token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const wugong = {
-  stationNumber: '57034', name: '武功', province: '陕西省', city: '咸阳市', district: '武功县', address: '武功县气象局',
-  longitude: 108.22, latitude: 34.25, altitude: 447.8, contactPerson: '王工', contactPhone: '029-8888 0000', remarks: '农业气象试验站',
+  stationNumber: '57034',
+  name: '武功',
+  province: '陕西省',
+  city: '咸阳市',
+  district: '武功县',
+  address: '武功县气象局',
+  longitude: 108.22,
+  latitude: 34.25,
+  altitude: 447.8,
+  contactPerson: '王工',
+  contactPhone: '029-8888 0000',
+  remarks: '农业气象试验站',
 };
-const stations = (customerId: number) => t.db.db.selectFrom('station').selectAll().where('customer_id', '=', customerId).orderBy('station_number').execute();
-const lastLog = (action: string) => t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
+const stations = (customerId: number) =>
+  t.db.db.selectFrom('station').selectAll().where('customer_id', '=', customerId).orderBy('station_number').execute();
+const lastLog = (action: string) =>
+  t.db.db.selectFrom('operation_log').selectAll().where('action', '=', action).orderBy('id', 'desc').executeTakeFirstOrThrow();
 
 function importCsv(content: string | Uint8Array, who = 'a', lang = 'en', name = 'stations.csv') {
   const m = multipart({ name, bytes: content });
-  return t.app.inject({ method: 'POST', url: '/api/station/import', payload: m.payload, headers: { ...m.headers, ...t.bearer(tok[who]!), 'accept-language': lang } });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/station/import',
+    payload: m.payload,
+    headers: { ...m.headers, ...t.bearer(tok[who]!), 'accept-language': lang },
+  });
 }
 
 describe('stations', () => {
   let id = 0;
 
-  it('adds a station of the caller\'s customer', async () => {
+  it("adds a station of the caller's customer", async () => {
     const res = await call(t, tok.a!, 'POST', '/api/station/insertStation', wugong);
     expect(res.json()).toMatchObject({ code: 0, data: { ...wugong, version: 1 } });
     id = res.json().data.id;
     const [row] = await stations(customer);
-    expect(row).toMatchObject({ id, customer_id: customer, station_number: '57034', name: '武功', altitude: 447.8, contact_phone: '029-8888 0000' });
+    expect(row).toMatchObject({
+      id,
+      customer_id: customer,
+      station_number: '57034',
+      name: '武功',
+      altitude: 447.8,
+      contact_phone: '029-8888 0000',
+    });
     expect(await lastLog('station.insert')).toMatchObject({ username: 'st-a', type: 'station', result_code: 0 });
   });
 
@@ -59,10 +85,17 @@ describe('stations', () => {
     expect((await stations(customer)).length).toBe(1);
   });
 
-  it('words the station number and phone rules in the caller\'s language', async () => {
+  it("words the station number and phone rules in the caller's language", async () => {
     const zh = await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '57 034' });
     expect(zh.json().msg).toContain('须为 1 到 16 位字母或数字');
-    const es = await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '99998', contactPhone: 'llámame' }, 'es');
+    const es = await call(
+      t,
+      tok.a!,
+      'POST',
+      '/api/station/insertStation',
+      { ...wugong, stationNumber: '99998', contactPhone: 'llámame' },
+      'es',
+    );
     expect(es.json().msg).toContain('solo dígitos, espacios y + - ( )');
   });
 
@@ -74,9 +107,21 @@ describe('stations', () => {
     expect(elsewhere.json().code).toBe(0);
   });
 
-  it('lists only the customer\'s stations, with search and paging', async () => {
-    await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '57036', name: '西安', city: '西安市', district: '未央区' });
-    await call(t, tok.a!, 'POST', '/api/station/insertStation', { ...wugong, stationNumber: '57016', name: '宝鸡', city: '宝鸡市', district: '渭滨区' });
+  it("lists only the customer's stations, with search and paging", async () => {
+    await call(t, tok.a!, 'POST', '/api/station/insertStation', {
+      ...wugong,
+      stationNumber: '57036',
+      name: '西安',
+      city: '西安市',
+      district: '未央区',
+    });
+    await call(t, tok.a!, 'POST', '/api/station/insertStation', {
+      ...wugong,
+      stationNumber: '57016',
+      name: '宝鸡',
+      city: '宝鸡市',
+      district: '渭滨区',
+    });
     const all = (await call(t, tok.a!, 'GET', '/api/station/findByUidStation')).json().data;
     expect(all).toMatchObject({ total: 3, page: 1, size: 20 });
     expect(all.list.map((s: { stationNumber: string }) => s.stationNumber)).toEqual(['57016', '57034', '57036']);
@@ -89,7 +134,7 @@ describe('stations', () => {
     expect((await call(t, tok.a!, 'GET', '/api/station/findByUidStation?size=1001')).json().code).toBe(4100);
   });
 
-  it('updates with the version seen; a stale version or a taken number is 4009, another customer\'s station 4004', async () => {
+  it("updates with the version seen; a stale version or a taken number is 4009, another customer's station 4004", async () => {
     const ok = await call(t, tok.a!, 'POST', '/api/station/updateStation', { id, version: 1, ...wugong, remarks: '已迁站' });
     expect(ok.json()).toMatchObject({ code: 0, data: { id, version: 2, remarks: '已迁站' } });
     const stale = await call(t, tok.a2!, 'POST', '/api/station/updateStation', { id, version: 1, ...wugong, remarks: '旧' });
@@ -113,13 +158,18 @@ describe('stations', () => {
 });
 
 describe('station CSV', () => {
-  it('exports the customer\'s stations as UTF-8 CSV with a byte-order mark', async () => {
+  it("exports the customer's stations as UTF-8 CSV with a byte-order mark", async () => {
     const res = await call(t, tok.a!, 'GET', '/api/station/export');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="stations-\d{4}-\d{2}-\d{2}\.csv"$/);
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\n');
-    expect(lines[0]).toBe('stationNumber,name,province,city,district,address,longitude,latitude,altitude,contactPerson,contactPhone,remarks');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'stationNumber,name,province,city,district,address,longitude,latitude,altitude,contactPerson,contactPhone,remarks',
+    );
     expect(lines.slice(1).map((l) => l.split(',')[0])).toEqual(['57034', '57036']);
     expect(lines[1]).toContain('108.22,34.25,447.8');
   });
@@ -131,9 +181,10 @@ describe('station CSV', () => {
   });
 
   it('adds new numbers and updates known ones, from Chinese headers in GBK (as spreadsheets save)', async () => {
-    const csv = '站号,站名,省,市,区县,经度,纬度,海拔,备注\r\n'
-      + '53845,延安,陕西省,延安市,宝塔区,109.5,36.6,958.5,"示例, 含逗号"\r\n'
-      + '57036,西安,陕西省,西安市,未央区,108.93,34.3,397.5,更新\r\n';
+    const csv =
+      '站号,站名,省,市,区县,经度,纬度,海拔,备注\r\n' +
+      '53845,延安,陕西省,延安市,宝塔区,109.5,36.6,958.5,"示例, 含逗号"\r\n' +
+      '57036,西安,陕西省,西安市,未央区,108.93,34.3,397.5,更新\r\n';
     const res = await importCsv(encodeGbk(csv));
     expect(res.json()).toMatchObject({ code: 0, data: { inserted: 1, updated: 1, total: 2 } });
     const rows = await stations(customer);
@@ -146,12 +197,13 @@ describe('station CSV', () => {
 
   it('refuses a file with any bad row, reporting every problem by row and field, and imports nothing', async () => {
     const before = await stations(customer);
-    const csv = 'stationNumber,name,longitude,latitude,altitude\n'
-      + '57127,汉中,107.03,33.07,509.5\n'
-      + '57245,安康,109.03,95,290.8\n'
-      + '57143,,109.97,33.87,742.2\n'
-      + '57127,汉中重复,107.03,33.07,509.5\n'
-      + '53646,榆林,abc,38.27,\n';
+    const csv =
+      'stationNumber,name,longitude,latitude,altitude\n' +
+      '57127,汉中,107.03,33.07,509.5\n' +
+      '57245,安康,109.03,95,290.8\n' +
+      '57143,,109.97,33.87,742.2\n' +
+      '57127,汉中重复,107.03,33.07,509.5\n' +
+      '53646,榆林,abc,38.27,\n';
     const res = await importCsv(csv);
     expect(res.statusCode).toBe(400);
     const body = res.json();

@@ -11,7 +11,9 @@ beforeAll(async () => {
   t = await createTestApp({ DEMO: '1' });
   token = (await t.login('admin')).access_token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const TABLES = ['customer', 'app_user', 'role', 'role_permission', 'user_role', 'permission', 'session'] as const;
 
@@ -40,8 +42,14 @@ const VALID: Record<string, Record<string, unknown>> = {
 };
 
 const wrongValue = fc.oneof(
-  fc.constant(null), fc.boolean(), fc.double(), fc.integer({ min: -1e9, max: 1e9 }), fc.string({ maxLength: 300 }),
-  fc.string({ minLength: 400, maxLength: 2000 }), fc.array(fc.anything(), { maxLength: 3 }), fc.object({ maxDepth: 1 }),
+  fc.constant(null),
+  fc.boolean(),
+  fc.double(),
+  fc.integer({ min: -1e9, max: 1e9 }),
+  fc.string({ maxLength: 300 }),
+  fc.string({ minLength: 400, maxLength: 2000 }),
+  fc.array(fc.anything(), { maxLength: 3 }),
+  fc.object({ maxDepth: 1 }),
   fc.constantFrom('', ' ', '0', '-1', 'NaN', '1e999', '<script>', "'; DROP TABLE app_user; --", '../../etc/passwd'),
 );
 
@@ -55,7 +63,21 @@ function bodies(valid: Record<string, unknown>) {
     // The valid body with one field missing.
     fc.constantFrom(...keys).map((key) => Object.fromEntries(Object.entries(valid).filter(([k]) => k !== key))),
     // The valid body with a field it must not carry (mass assignment).
-    fc.record({ key: fc.constantFrom('customer_id', 'is_platform', 'builtin', 'password_hash', 'roles', 'enabled', 'username', 'admin', '__proto__x'), value: wrongValue })
+    fc
+      .record({
+        key: fc.constantFrom(
+          'customer_id',
+          'is_platform',
+          'builtin',
+          'password_hash',
+          'roles',
+          'enabled',
+          'username',
+          'admin',
+          '__proto__x',
+        ),
+        value: wrongValue,
+      })
       .map(({ key, value }) => ({ ...valid, [key]: value })),
   );
 }
@@ -65,7 +87,9 @@ const mutating = Object.entries(API as Record<string, ApiDef>).filter(([name]) =
 describe('malformed bodies (property-based)', () => {
   it('covers every create/update/delete call of the system administration table', () => {
     const names = Object.entries(API as Record<string, ApiDef>)
-      .filter(([, d]) => d.method === 'POST' && /^\/api\/(customer|user|role|permission)\//.test(d.url) && d.body && d.access.kind === 'codes')
+      .filter(
+        ([, d]) => d.method === 'POST' && /^\/api\/(customer|user|role|permission)\//.test(d.url) && d.body && d.access.kind === 'codes',
+      )
       .map(([n]) => n);
     expect(names.sort()).toEqual(Object.keys(VALID).sort());
   });
@@ -76,7 +100,10 @@ describe('malformed bodies (property-based)', () => {
       fc.asyncProperty(bodies(VALID[name]!), async (body) => {
         fc.pre(!def.body!.safeParse(body).success);
         const res = await t.app.inject({
-          method: def.method, url: def.url, headers: { ...t.bearer(token), 'content-type': 'application/json' }, payload: JSON.stringify(body) ?? 'null',
+          method: def.method,
+          url: def.url,
+          headers: { ...t.bearer(token), 'content-type': 'application/json' },
+          payload: JSON.stringify(body) ?? 'null',
         });
         const json = res.json();
         expect(json.code).toBe(4100);

@@ -14,13 +14,16 @@ beforeAll(async () => {
   demoCustomerId = (await t.db.db.selectFrom('customer').select('id').where('is_platform', '=', 0).executeTakeFirstOrThrow()).id;
   platformId = (await t.db.db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: object) => {
   const res = await t.app.inject({ method, url, headers: t.bearer(token), payload });
   return res.json() as { code: number; msg: string; data: any };
 };
-const roleId = async (name: string) => (await t.db.db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
+const roleId = async (name: string) =>
+  (await t.db.db.selectFrom('role').select('id').where('name', '=', name).executeTakeFirstOrThrow()).id;
 const userRow = (username: string) => t.db.db.selectFrom('app_user').selectAll().where('username', '=', username).executeTakeFirstOrThrow();
 
 describe('customers', () => {
@@ -30,25 +33,50 @@ describe('customers', () => {
     expect(own.data.list.map((c: { id: number }) => c.id)).toEqual([demoCustomerId]);
     expect(own.data.list[0].userCount).toBe(8);
     expect((await call(sysadmin, 'GET', `/api/customer/${platformId}`)).code).toBe(4004);
-    expect((await call(sysadmin, 'GET', '/api/customer/options')).data).toEqual([{ id: demoCustomerId, name: '陕西省农业气象服务中心（示例）' }]);
+    expect((await call(sysadmin, 'GET', '/api/customer/options')).data).toEqual([
+      { id: demoCustomerId, name: '陕西省农业气象服务中心（示例）' },
+    ]);
   });
 
   it('edits branding with a version; a stale version changes nothing; the branding reaches /user/info', async () => {
     const c = (await call(sysadmin, 'GET', `/api/customer/${demoCustomerId}`)).data;
-    const body = { id: c.id, version: c.version, name: c.name, tel: c.tel, address: c.address, logo: '', sysName: '秦岭农业气象', centerLat: 34.2, centerLon: 108.9, zoom: 9 };
+    const body = {
+      id: c.id,
+      version: c.version,
+      name: c.name,
+      tel: c.tel,
+      address: c.address,
+      logo: '',
+      sysName: '秦岭农业气象',
+      centerLat: 34.2,
+      centerLon: 108.9,
+      zoom: 9,
+    };
     const ok = await call(sysadmin, 'POST', '/api/customer/update', body);
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ sysName: '秦岭农业气象', zoom: 9, version: c.version + 1 });
     const stale = await call(sysadmin, 'POST', '/api/customer/update', { ...body, sysName: '被覆盖' });
     expect(stale.code).toBe(4009);
-    expect((await t.db.db.selectFrom('customer').select('sys_name').where('id', '=', c.id).executeTakeFirstOrThrow()).sys_name).toBe('秦岭农业气象');
-    expect((await call(sysadmin, 'GET', '/api/user/info')).data.branding).toMatchObject({ sysName: '秦岭农业气象', centerLat: 34.2, zoom: 9 });
+    expect((await t.db.db.selectFrom('customer').select('sys_name').where('id', '=', c.id).executeTakeFirstOrThrow()).sys_name).toBe(
+      '秦岭农业气象',
+    );
+    expect((await call(sysadmin, 'GET', '/api/user/info')).data.branding).toMatchObject({
+      sysName: '秦岭农业气象',
+      centerLat: 34.2,
+      zoom: 9,
+    });
   });
 
   it('checks latitude, longitude and zoom ranges, naming the field', async () => {
     const c = (await call(admin, 'GET', `/api/customer/${demoCustomerId}`)).data;
     const base = { id: c.id, version: c.version, name: c.name, centerLat: 30, centerLon: 100, zoom: 8 };
-    for (const [field, value] of [['centerLat', 91], ['centerLon', -181], ['zoom', 2], ['zoom', 16], ['zoom', 8.5]] as const) {
+    for (const [field, value] of [
+      ['centerLat', 91],
+      ['centerLon', -181],
+      ['zoom', 2],
+      ['zoom', 16],
+      ['zoom', 8.5],
+    ] as const) {
       const res = await call(admin, 'POST', '/api/customer/update', { ...base, [field]: value });
       expect(res.code).toBe(4100);
       expect(res.msg.startsWith(`${field}：`)).toBe(true);
@@ -71,12 +99,31 @@ describe('customers', () => {
     const created = await call(admin, 'POST', '/api/customer/add', { name: '宁夏示例', centerLat: 38.47, centerLon: 106.27, zoom: 7 });
     const id = created.data.id as number;
     const now = new Date().toISOString();
-    await t.db.db.insertInto('station').values({
-      customer_id: id, station_number: '53614', name: '银川', province: '宁夏', city: '银川市', district: '', address: '', longitude: 106.2, latitude: 38.48,
-      altitude: 1111.4, contact_person: '', contact_phone: '', remarks: '', created_at: now, updated_at: now,
-    }).execute();
+    await t.db.db
+      .insertInto('station')
+      .values({
+        customer_id: id,
+        station_number: '53614',
+        name: '银川',
+        province: '宁夏',
+        city: '银川市',
+        district: '',
+        address: '',
+        longitude: 106.2,
+        latitude: 38.48,
+        altitude: 1111.4,
+        contact_person: '',
+        contact_phone: '',
+        remarks: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     const refused = await call(admin, 'POST', '/api/customer/delete', { id });
-    expect(refused).toMatchObject({ code: 4009, msg: '该客户还保存着数据（格点场 0 个、站点 1 个、订正记录 0 条、签发 0 次、边界图层 0 个），不能删除' });
+    expect(refused).toMatchObject({
+      code: 4009,
+      msg: '该客户还保存着数据（格点场 0 个、站点 1 个、订正记录 0 条、签发 0 次、边界图层 0 个），不能删除',
+    });
     expect((await call(admin, 'GET', `/api/customer/${id}`)).code).toBe(0);
     await t.db.db.deleteFrom('station').where('customer_id', '=', id).execute();
     expect((await call(admin, 'POST', '/api/customer/delete', { id })).code).toBe(0);
@@ -88,31 +135,55 @@ describe('users', () => {
   it('a customer administrator creates users of their customer with roles they may grant', async () => {
     const travelRole = await roleId('旅游管理');
     const res = await call(sysadmin, 'POST', '/api/user/add', {
-      username: 'guide01', password: 'guide-pass', name: '导游一号', mobile: '13900000001', customerId: demoCustomerId, roleIds: [travelRole],
+      username: 'guide01',
+      password: 'guide-pass',
+      name: '导游一号',
+      mobile: '13900000001',
+      customerId: demoCustomerId,
+      roleIds: [travelRole],
     });
     expect(res.code).toBe(4003);
     expect(res.msg).toContain('travel.scenicspot.admin');
     const sysRole = await roleId('系统管理');
     const ok = await call(sysadmin, 'POST', '/api/user/add', {
-      username: 'helper01', password: 'helper-pass', name: '助理', mobile: '13900000002', customerId: demoCustomerId, roleIds: [sysRole],
+      username: 'helper01',
+      password: 'helper-pass',
+      name: '助理',
+      mobile: '13900000002',
+      customerId: demoCustomerId,
+      roleIds: [sysRole],
     });
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ username: 'helper01', enabled: true, roles: [{ id: sysRole, name: '系统管理' }] });
     createdId = ok.data.id;
-    expect((await call(sysadmin, 'POST', '/api/user/add', { username: 'helper01', password: 'x-pass', name: 'dup', customerId: demoCustomerId })).code).toBe(4009);
-    const foreign = await call(sysadmin, 'POST', '/api/user/add', { username: 'sneaky', password: 'x-pass', name: 'x', customerId: platformId });
+    expect(
+      (await call(sysadmin, 'POST', '/api/user/add', { username: 'helper01', password: 'x-pass', name: 'dup', customerId: demoCustomerId }))
+        .code,
+    ).toBe(4009);
+    const foreign = await call(sysadmin, 'POST', '/api/user/add', {
+      username: 'sneaky',
+      password: 'x-pass',
+      name: 'x',
+      customerId: platformId,
+    });
     expect(foreign.code).toBe(4100);
     expect(foreign.msg.startsWith('customerId')).toBe(true);
     await t.login('helper01', 'helper-pass', '10.20.0.2');
   });
 
   it('searches by username, name or mobile and filters by customer and role', async () => {
-    expect((await call(sysadmin, 'GET', '/api/user/page?keyword=13900000002')).data.list.map((u: { username: string }) => u.username)).toEqual(['helper01']);
+    expect(
+      (await call(sysadmin, 'GET', '/api/user/page?keyword=13900000002')).data.list.map((u: { username: string }) => u.username),
+    ).toEqual(['helper01']);
     // The platform's own admin is not visible to a customer administrator.
-    expect((await call(sysadmin, 'GET', '/api/user/page?keyword=admin')).data.list.map((u: { username: string }) => u.username)).toEqual(['demo-sysadmin']);
+    expect((await call(sysadmin, 'GET', '/api/user/page?keyword=admin')).data.list.map((u: { username: string }) => u.username)).toEqual([
+      'demo-sysadmin',
+    ]);
     const byRole = await call(admin, 'GET', `/api/user/page?roleId=${await roleId('系统管理')}`);
     expect(byRole.data.list.map((u: { username: string }) => u.username).sort()).toEqual(['demo-sysadmin', 'helper01']);
-    expect((await call(admin, 'GET', `/api/user/page?customerId=${platformId}`)).data.list.map((u: { username: string }) => u.username)).toEqual(['admin']);
+    expect(
+      (await call(admin, 'GET', `/api/user/page?customerId=${platformId}`)).data.list.map((u: { username: string }) => u.username),
+    ).toEqual(['admin']);
     const page = await call(admin, 'GET', '/api/user/page?page=2&size=3');
     expect(page.data).toMatchObject({ page: 2, size: 3, total: 10 });
     expect(page.data.list).toHaveLength(3);
@@ -144,7 +215,13 @@ describe('users', () => {
 
   it('nobody changes their own roles, manages a stronger user, or touches another customer', async () => {
     const me = await userRow('demo-sysadmin');
-    const own = await call(sysadmin, 'POST', '/api/user/update', { id: me.id, version: me.version, name: me.name, customerId: demoCustomerId, roleIds: [await roleId('系统管理'), await roleId('数据订正')] });
+    const own = await call(sysadmin, 'POST', '/api/user/update', {
+      id: me.id,
+      version: me.version,
+      name: me.name,
+      customerId: demoCustomerId,
+      roleIds: [await roleId('系统管理'), await roleId('数据订正')],
+    });
     expect(own).toMatchObject({ code: 4003, msg: '不能修改自己的角色' });
     const reviser = await userRow('demo-revise');
     expect((await call(sysadmin, 'POST', '/api/user/resetPassword', { id: reviser.id, password: 'takeover1' })).code).toBe(4003);
@@ -158,12 +235,24 @@ describe('users', () => {
     const adminRow = await userRow('admin');
     expect((await call(admin, 'POST', '/api/user/enable', { id: adminRow.id, version: adminRow.version, enabled: false })).code).toBe(4009);
     const adminRole = await t.db.db.selectFrom('role').selectAll().where('name', '=', '超级管理员').executeTakeFirstOrThrow();
-    const strip = await call(admin, 'POST', '/api/role/update', { id: adminRole.id, version: adminRole.version, name: adminRole.name, description: '', permissions: ['sys.log.view'] });
+    const strip = await call(admin, 'POST', '/api/role/update', {
+      id: adminRole.id,
+      version: adminRole.version,
+      name: adminRole.name,
+      description: '',
+      permissions: ['sys.log.view'],
+    });
     expect(strip).toMatchObject({ code: 4009, msg: '这是最后一个管理员，不能停用、删除或取消其管理员权限' });
     const perms = await t.db.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', adminRole.id).execute();
     expect(perms.map((p) => p.permission_code)).toEqual(['admin']);
     // A second administrator makes the first one removable from admin.
-    const second = await call(admin, 'POST', '/api/user/add', { username: 'admin2', password: 'admin2-pass', name: '管理员二', customerId: platformId, roleIds: [adminRole.id] });
+    const second = await call(admin, 'POST', '/api/user/add', {
+      username: 'admin2',
+      password: 'admin2-pass',
+      name: '管理员二',
+      customerId: platformId,
+      roleIds: [adminRole.id],
+    });
     expect(second.code).toBe(0);
     const fresh = await userRow('admin2');
     expect((await call(admin, 'POST', '/api/user/enable', { id: fresh.id, version: fresh.version, enabled: false })).code).toBe(0);
@@ -178,21 +267,36 @@ describe('users', () => {
 
 describe('roles', () => {
   it('creates roles only with codes the caller holds and known codes', async () => {
-    expect((await call(sysadmin, 'POST', '/api/role/add', { name: '日志员', permissions: ['sys.log.view'] })).data)
-      .toMatchObject({ name: '日志员', customerId: demoCustomerId, permissions: ['sys.log.view'], userCount: 0 });
+    expect((await call(sysadmin, 'POST', '/api/role/add', { name: '日志员', permissions: ['sys.log.view'] })).data).toMatchObject({
+      name: '日志员',
+      customerId: demoCustomerId,
+      permissions: ['sys.log.view'],
+      userCount: 0,
+    });
     const grab = await call(sysadmin, 'POST', '/api/role/add', { name: '越权', permissions: ['admin'] });
     expect(grab).toMatchObject({ code: 4003, msg: '不能授予自己没有的权限：admin' });
     expect((await call(sysadmin, 'POST', '/api/role/add', { name: '未知', permissions: ['no.such.code'] })).code).toBe(4100);
     expect((await call(sysadmin, 'POST', '/api/role/add', { name: '日志员', permissions: [] })).code).toBe(4009);
-    expect((await call(sysadmin, 'GET', '/api/role/page')).data.list.every((r: { customerId: number }) => r.customerId === demoCustomerId)).toBe(true);
+    expect(
+      (await call(sysadmin, 'GET', '/api/role/page')).data.list.every((r: { customerId: number }) => r.customerId === demoCustomerId),
+    ).toBe(true);
   });
 
   it('keeps codes it may not grant when editing, refuses a held role deletion, deletes an unused one', async () => {
     const revise = await t.db.db.selectFrom('role').selectAll().where('name', '=', '数据订正').executeTakeFirstOrThrow();
     expect((await call(sysadmin, 'POST', '/api/role/delete', { id: revise.id })).msg).toBe('该角色仍有 1 个用户在使用，不能删除');
     const logRole = await t.db.db.selectFrom('role').selectAll().where('name', '=', '日志员').executeTakeFirstOrThrow();
-    expect((await call(sysadmin, 'POST', '/api/role/update', { id: logRole.id, version: logRole.version, name: '日志审计', description: '只读', permissions: ['sys.log.view', 'sys.user.admin'] })).data)
-      .toMatchObject({ name: '日志审计', permissions: ['sys.log.view', 'sys.user.admin'] });
+    expect(
+      (
+        await call(sysadmin, 'POST', '/api/role/update', {
+          id: logRole.id,
+          version: logRole.version,
+          name: '日志审计',
+          description: '只读',
+          permissions: ['sys.log.view', 'sys.user.admin'],
+        })
+      ).data,
+    ).toMatchObject({ name: '日志审计', permissions: ['sys.log.view', 'sys.user.admin'] });
     expect((await call(sysadmin, 'POST', '/api/role/delete', { id: logRole.id })).code).toBe(0);
     const adminRole = await roleId('超级管理员');
     expect((await call(sysadmin, 'POST', '/api/role/delete', { id: adminRole })).code).toBe(4004);
@@ -205,11 +309,20 @@ describe('permissions', () => {
     expect(created.data).toMatchObject({ code: 'report.export', builtin: false, roleCount: 0 });
     expect((await call(admin, 'POST', '/api/permission/add', { code: 'report.export', name: 'x' })).code).toBe(4009);
     expect((await call(admin, 'POST', '/api/permission/add', { code: 'Bad Code', name: 'x' })).msg.startsWith('code：')).toBe(true);
-    const updated = await call(admin, 'POST', '/api/permission/update', { id: created.data.id, version: 1, code: 'report.export', name: '报表导出（全部）', description: '导出' });
+    const updated = await call(admin, 'POST', '/api/permission/update', {
+      id: created.data.id,
+      version: 1,
+      code: 'report.export',
+      name: '报表导出（全部）',
+      description: '导出',
+    });
     expect(updated.data).toMatchObject({ name: '报表导出（全部）', version: 2 });
     const builtin = await t.db.db.selectFrom('permission').selectAll().where('code', '=', 'sys.log.view').executeTakeFirstOrThrow();
     expect((await call(admin, 'POST', '/api/permission/delete', { id: builtin.id })).code).toBe(4009);
-    expect((await call(admin, 'POST', '/api/permission/update', { id: builtin.id, version: builtin.version, code: 'sys.log.all', name: 'x' })).code).toBe(4009);
+    expect(
+      (await call(admin, 'POST', '/api/permission/update', { id: builtin.id, version: builtin.version, code: 'sys.log.all', name: 'x' }))
+        .code,
+    ).toBe(4009);
     await call(admin, 'POST', '/api/role/add', { name: '报表员', permissions: ['report.export'], customerId: platformId });
     expect((await call(admin, 'POST', '/api/permission/delete', { id: created.data.id })).code).toBe(4009);
     await call(admin, 'POST', '/api/role/delete', { id: await roleId('报表员') });
@@ -227,13 +340,31 @@ describe('operation log', () => {
     expect(byAction.data.list.map((r: { username: string }) => r.username)).toEqual(['demo-sysadmin', 'demo-sysadmin', 'demo-sysadmin']);
     const reset = byAction.data.list.find((r: { resultCode: number }) => r.resultCode === 0);
     expect(reset.parameter).not.toContain('brand-new-1');
-    expect((await call(admin, 'GET', '/api/log/page?operator=系统管理员&type=role')).data.list.every((r: { type: string }) => r.type === 'role')).toBe(true);
+    expect(
+      (await call(admin, 'GET', '/api/log/page?operator=系统管理员&type=role')).data.list.every((r: { type: string }) => r.type === 'role'),
+    ).toBe(true);
     expect((await call(admin, 'GET', '/api/log/page?ip=10.20.0.')).data.total).toBeGreaterThan(0);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call(admin, 'GET', `/api/log/page?from=${future}`)).data.total).toBe(0);
     expect((await call(admin, 'GET', '/api/log/page?from=yesterday')).code).toBe(4100);
     const detail = await call(admin, 'GET', `/api/log/${reset.id}`);
-    expect(Object.keys(detail.data)).toEqual(expect.arrayContaining(['action', 'operatorName', 'type', 'parameter', 'description', 'username', 'ip', 'host', 'agent', 'language', 'referer', 'origin', 'createdAt']));
+    expect(Object.keys(detail.data)).toEqual(
+      expect.arrayContaining([
+        'action',
+        'operatorName',
+        'type',
+        'parameter',
+        'description',
+        'username',
+        'ip',
+        'host',
+        'agent',
+        'language',
+        'referer',
+        'origin',
+        'createdAt',
+      ]),
+    );
     const platformRow = all.data.list.find((r: { customerId: number | null }) => r.customerId === platformId);
     expect((await call(sysadmin, 'GET', `/api/log/${platformRow.id}`)).code).toBe(4004);
   });
@@ -243,8 +374,13 @@ describe('operation log', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(res.headers['content-disposition']).toMatch(/^attachment; filename="operation-log-.*\.csv"$/);
-    const lines = res.body.replace(/^\ufeff/, '').trim().split('\n');
-    expect(lines[0]).toBe('id,createdAt,action,type,description,operatorName,username,userId,customerId,ip,host,agent,language,referer,origin,statusCode,resultCode,parameter');
+    const lines = res.body
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\n');
+    expect(lines[0]).toBe(
+      'id,createdAt,action,type,description,operatorName,username,userId,customerId,ip,host,agent,language,referer,origin,statusCode,resultCode,parameter',
+    );
     expect(lines.slice(1).every((l) => l.includes('customer.update'))).toBe(true);
     expect(lines.length - 1).toBe((await call(admin, 'GET', '/api/log/page?action=customer.update')).data.total);
     for (const url of ['/api/log/delete', '/api/log/update', '/api/log/clear']) {

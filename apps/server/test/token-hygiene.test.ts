@@ -19,11 +19,17 @@ const logStream = new Writable({
 beforeAll(async () => {
   t = await createTestApp({ DEMO: '1', LOG_LEVEL: 'trace' }, { loggerStream: logStream });
 });
-afterAll(async () => { await t.close(); });
-afterEach(() => { vi.useRealTimers(); });
+afterAll(async () => {
+  await t.close();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
 
-const MAP = 'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=40&HEIGHT=40&FORMAT=image/png';
-const refreshByQuery = (token: string) => t.app.inject({ method: 'POST', url: `/api/login/refresh?refreshToken=${encodeURIComponent(token)}` });
+const MAP =
+  'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=40&HEIGHT=40&FORMAT=image/png';
+const refreshByQuery = (token: string) =>
+  t.app.inject({ method: 'POST', url: `/api/login/refresh?refreshToken=${encodeURIComponent(token)}` });
 const refreshByBody = (token: string) => t.app.inject({ method: 'POST', url: '/api/login/refresh', payload: { refreshToken: token } });
 const info = (access: string) => t.app.inject({ method: 'GET', url: '/api/user/info', headers: t.bearer(access) });
 
@@ -42,13 +48,19 @@ describe('the server log', () => {
     // Failures log too: a bad token on WMS, an unknown refresh token, a client route with a handed-over token.
     await t.app.inject({ method: 'GET', url: `/api/wms?token=${s.access_token}x&${MAP}` });
     await t.app.inject({
-      method: 'POST', url: '/api/login/refresh?refreshToken=no-such-refresh-token-4242',
+      method: 'POST',
+      url: '/api/login/refresh?refreshToken=no-such-refresh-token-4242',
       headers: { referer: `http://console.example/auth-redirect?token=${s.access_token}` },
     });
     await t.app.inject({ method: 'GET', url: `/auth-redirect?token=${s.access_token}&refresh_token=${byBody.data.refresh_token}` });
 
     const secrets = [
-      s.access_token, s.refresh_token, byQuery.data.access_token, byQuery.data.refresh_token, byBody.data.access_token, byBody.data.refresh_token,
+      s.access_token,
+      s.refresh_token,
+      byQuery.data.access_token,
+      byQuery.data.refresh_token,
+      byBody.data.access_token,
+      byBody.data.refresh_token,
       'no-such-refresh-token-4242',
     ];
     const text = lines.join('\n');
@@ -97,8 +109,12 @@ describe('refresh', () => {
       expect([a.code, b.code]).toEqual([0, 0]);
       expect(a.data.refresh_token).not.toBe(b.data.refresh_token);
       // Exactly one rotation of the presented token; both successors belong to its session.
-      const family = await t.db.db.selectFrom('refresh_token').innerJoin('session', 'session.id', 'refresh_token.session_id')
-        .select(['refresh_token.rotated_at', 'session.revoked_at', 'session.id']).where('session.id', '=', (await sessionOf(s.access_token))).execute();
+      const family = await t.db.db
+        .selectFrom('refresh_token')
+        .innerJoin('session', 'session.id', 'refresh_token.session_id')
+        .select(['refresh_token.rotated_at', 'session.revoked_at', 'session.id'])
+        .where('session.id', '=', await sessionOf(s.access_token))
+        .execute();
       expect(family).toHaveLength(3);
       expect(family.filter((r) => r.rotated_at !== null)).toHaveLength(1);
       expect(family.every((r) => r.revoked_at === null)).toBe(true);

@@ -8,11 +8,15 @@ beforeAll(async () => {
   t = await createTestApp();
   token = (await t.login('admin')).access_token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 function multipart(filename: string, type: string, data: Buffer, field = 'file') {
   const boundary = '----agrometTestBoundary';
-  const head = Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`);
+  const head = Buffer.from(
+    `--${boundary}\r\nContent-Disposition: form-data; name="${field}"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+  );
   const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
   return { payload: Buffer.concat([head, data, tail]), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
@@ -24,7 +28,9 @@ const upload = (filename: string, type: string, data: Buffer, field?: string) =>
 
 describe('image upload', () => {
   it('stores a re-encoded PNG, answers its path in msg and serves it back', async () => {
-    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 64, g: 158, b: 255, alpha: 0.5 } } }).png().toBuffer();
+    const png = await sharp({ create: { width: 300, height: 200, channels: 4, background: { r: 64, g: 158, b: 255, alpha: 0.5 } } })
+      .png()
+      .toBuffer();
     const res = await upload('avatar.png', 'image/png', png);
     expect(res.statusCode).toBe(200);
     const body = res.json();
@@ -42,7 +48,9 @@ describe('image upload', () => {
   });
 
   it('re-encodes other formats as JPEG, whatever the file is called', async () => {
-    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#00ff00' } })
+      .webp()
+      .toBuffer();
     const res = await upload('logo.png', 'image/png', webp);
     expect(res.json().msg).toMatch(/\.jpg$/);
     const served = await t.app.inject({ method: 'GET', url: res.json().msg });
@@ -71,7 +79,9 @@ describe('image upload', () => {
   });
 
   it('names the missing file field', async () => {
-    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } }).png().toBuffer();
+    const png = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#000' } })
+      .png()
+      .toBuffer();
     const res = await upload('a.png', 'image/png', png, 'other');
     expect(res.json()).toMatchObject({ code: 4100 });
     expect(res.json().msg).toMatch(/^file：/);
@@ -79,7 +89,12 @@ describe('image upload', () => {
   });
 
   it('records the upload in the operation log without the bytes', async () => {
-    const row = await t.db.db.selectFrom('operation_log').selectAll().where('action', '=', 'upload').orderBy('id').executeTakeFirstOrThrow();
+    const row = await t.db.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('action', '=', 'upload')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ type: 'file', username: 'admin', result_code: 0 });
     expect(JSON.parse(row.parameter).file).toMatchObject({ name: 'avatar.png' });
   });

@@ -11,11 +11,14 @@ beforeAll(async () => {
   token = (await t.login('demo-revise', ADMIN_PASSWORD, '10.30.0.1')).access_token;
   travelToken = (await t.login('demo-travel', ADMIN_PASSWORD, '10.30.0.2')).access_token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const wms = (query: string, tok = token) => t.app.inject({ method: 'GET', url: `/api/wms?token=${tok}&${query}` });
 // Shaanxi in both axis orders.
-const MAP13 = 'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=120&HEIGHT=160&FORMAT=image/png&TRANSPARENT=TRUE';
+const MAP13 =
+  'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=120&HEIGHT=160&FORMAT=image/png&TRANSPARENT=TRUE';
 
 describe('demo grids', () => {
   it('are generated once for 72 h at 3 h steps, and the catalog lists them', async () => {
@@ -46,10 +49,21 @@ describe('WMS', () => {
     expect(keyed.headers.etag).toBe(etag);
     expect(keyed.rawPayload.equals(first.rawPayload)).toBe(true);
 
-    const data = (await t.app.inject({ method: 'GET', url: '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', headers: t.bearer(token) })).json().data;
+    const data = (
+      await t.app.inject({ method: 'GET', url: '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', headers: t.bearer(token) })
+    ).json().data;
     const revised = await t.app.inject({
-      method: 'POST', url: '/api/revise/pointRevise', headers: t.bearer(token),
-      payload: { type: 'fine-grid', factor: 'tmp', baseTime: data.baseTime, leads: [0], expectedVersions: { 0: data.version }, points: [{ lon: 108.9, lat: 34.3, value: 30, radiusKm: 40 }] },
+      method: 'POST',
+      url: '/api/revise/pointRevise',
+      headers: t.bearer(token),
+      payload: {
+        type: 'fine-grid',
+        factor: 'tmp',
+        baseTime: data.baseTime,
+        leads: [0],
+        expectedVersions: { 0: data.version },
+        points: [{ lon: 108.9, lat: 34.3, value: 30, radiusKm: 40 }],
+      },
     });
     expect(revised.json().code).toBe(0);
     const after = await t.app.inject({ method: 'GET', url: `/api/wms?token=${token}&${MAP13}`, headers: { 'if-none-match': etag } });
@@ -90,20 +104,29 @@ describe('WMS', () => {
     const away = await wms(MAP13.replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=0,0,10,10'));
     const raw = await sharp(away.rawPayload).raw().toBuffer();
     expect(raw.every((v, k) => k % 4 !== 3 || v === 0)).toBe(true);
-    const merc = await wms('SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&SRS=EPSG:3857&BBOX=11800000,3800000,12300000,4500000&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE&DIM_LEAD=24');
+    const merc = await wms(
+      'SERVICE=WMS&VERSION=1.1.1&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&SRS=EPSG:3857&BBOX=11800000,3800000,12300000,4500000&WIDTH=256&HEIGHT=256&FORMAT=image/png&TRANSPARENT=TRUE&DIM_LEAD=24',
+    );
     expect(merc.headers['content-type']).toBe('image/png');
   });
 
   it('answers the value at a pixel in JSON and text, equal to the stored cell', async () => {
     // The box of the cells' outer edges at 1 px per cell: pixel (i, j) is the centre of cell (i, j).
-    const q = MAP13.replace('GetMap', 'GetFeatureInfo').replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=31.575,105.475,39.625,111.525')
-      .replace('WIDTH=120&HEIGHT=160', 'WIDTH=121&HEIGHT=161') + '&QUERY_LAYERS=fine-grid.tmp&INFO_FORMAT=application/json&I=70&J=105';
+    const q =
+      MAP13.replace('GetMap', 'GetFeatureInfo')
+        .replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=31.575,105.475,39.625,111.525')
+        .replace('WIDTH=120&HEIGHT=160', 'WIDTH=121&HEIGHT=161') + '&QUERY_LAYERS=fine-grid.tmp&INFO_FORMAT=application/json&I=70&J=105';
     const res = await wms(q);
     const info = res.json();
     expect(info).toMatchObject({ layer: 'fine-grid.tmp', unit: '°C', lon: 109, lat: 34.35, lead: 0 });
-    const row = await t.db.db.selectFrom('grid').innerJoin('factor', 'factor.id', 'grid.factor_id').select(['grid.storage_key'])
-      .where('factor.code', '=', 'tmp').where('grid.lead_hours', '=', 0).executeTakeFirstOrThrow();
-    const values = new Float32Array(new Uint8Array(await t.storage.get(row.storage_key) as Buffer).buffer);
+    const row = await t.db.db
+      .selectFrom('grid')
+      .innerJoin('factor', 'factor.id', 'grid.factor_id')
+      .select(['grid.storage_key'])
+      .where('factor.code', '=', 'tmp')
+      .where('grid.lead_hours', '=', 0)
+      .executeTakeFirstOrThrow();
+    const values = new Float32Array(new Uint8Array((await t.storage.get(row.storage_key)) as Buffer).buffer);
     expect(info.value).toBeCloseTo(values[105 * 121 + 70]!, 2);
     const text = await wms(q.replace('application/json', 'text/plain'));
     expect(text.body).toContain(`value=${info.value.toFixed(2)} °C`);
@@ -139,9 +162,14 @@ describe('WMS', () => {
 
 describe('point values', () => {
   it('thins points to the zoom and rounds values to 2 decimals', async () => {
-    const get = (zoom: number, box: string) => t.app.inject({
-      method: 'GET', headers: t.bearer(token), url: `/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=3&${box}&zoom=${zoom}`,
-    }).then((r) => r.json().data);
+    const get = (zoom: number, box: string) =>
+      t.app
+        .inject({
+          method: 'GET',
+          headers: t.bearer(token),
+          url: `/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=3&${box}&zoom=${zoom}`,
+        })
+        .then((r) => r.json().data);
     const far = await get(6, 'west=105.5&south=31.6&east=111.5&north=39.6');
     // At zoom 11 a 0.05° cell is about 70 px wide: every cell gets a label.
     const near = await get(11, 'west=108.5&south=34&east=109.5&north=34.6');
@@ -151,7 +179,11 @@ describe('point values', () => {
     expect(near.stride).toBe(1);
     for (const p of near.points.slice(0, 50)) expect(Math.round(p.value * 100) / 100).toBe(p.value);
     expect(far.unit).toBe('°C');
-    const missing = await t.app.inject({ method: 'GET', headers: t.bearer(token), url: '/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=5&west=105&south=31&east=112&north=40&zoom=8' });
+    const missing = await t.app.inject({
+      method: 'GET',
+      headers: t.bearer(token),
+      url: '/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=5&west=105&south=31&east=112&north=40&zoom=8',
+    });
     expect(missing.json().code).toBe(4004);
   });
 });
@@ -172,14 +204,20 @@ describe('one lead of one layer at a newer base time', () => {
   const getMap = (layer: string, extra = '') => wms(MAP13.replace('LAYERS=fine-grid.tmp', `LAYERS=${layer}`) + extra);
 
   it('advertise per-layer times and leads whose defaults all render', async () => {
-    const demo = await t.db.db.selectFrom('grid').innerJoin('factor', 'factor.id', 'grid.factor_id').selectAll('grid')
-      .where('factor.code', '=', 'tmp').where('grid.lead_hours', '=', 6).executeTakeFirstOrThrow();
+    const demo = await t.db.db
+      .selectFrom('grid')
+      .innerJoin('factor', 'factor.id', 'grid.factor_id')
+      .selectAll('grid')
+      .where('factor.code', '=', 'tmp')
+      .where('grid.lead_hours', '=', 6)
+      .executeTakeFirstOrThrow();
     const older = demo.base_time;
     const newer = new Date(Date.parse(older) + 12 * 3_600_000).toISOString();
     const store = new GridStore(t.db.db, t.storage);
     await store.save(
       { customerId: demo.customer_id, forecastTypeId: demo.forecast_type_id, factorId: demo.factor_id, baseTime: newer, leadHours: 6 },
-      await store.load(demo), { userId: null, name: 'importer' },
+      await store.load(demo),
+      { userId: null, name: 'importer' },
     );
 
     for (const v13 of [true, false]) {
@@ -200,7 +238,9 @@ describe('one lead of one layer at a newer base time', () => {
         expect([name, extra, res.statusCode, res.headers['content-type']]).toEqual([name, extra, 200, 'image/png']);
       }
       // Without dimensions the layer draws its advertised defaults.
-      const info = await wms(`${MAP13.replace('GetMap', 'GetFeatureInfo').replaceAll('fine-grid.tmp', name)}&QUERY_LAYERS=${name}&I=60&J=80`);
+      const info = await wms(
+        `${MAP13.replace('GetMap', 'GetFeatureInfo').replaceAll('fine-grid.tmp', name)}&QUERY_LAYERS=${name}&I=60&J=80`,
+      );
       expect(info.json()).toMatchObject({ baseTime: d.time, lead: d.lead });
     }
 

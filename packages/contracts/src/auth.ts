@@ -64,16 +64,23 @@ export const ChangePasswordBody = z
 export type ChangePasswordBody = z.infer<typeof ChangePasswordBody>;
 
 /** Only a stored upload path (or empty) may be used as an avatar or logo. */
-export const StoredImagePath = z.string().max(300).regex(/^(\/api\/files\/[A-Za-z0-9/_.-]+)?$/, 'must be a path returned by /api/file/upload');
+export const StoredImagePath = z
+  .string()
+  .max(300)
+  .regex(/^(\/api\/files\/[A-Za-z0-9/_.-]+)?$/, 'must be a path returned by /api/file/upload');
 
 export const SettingBody = z.strictObject({
   name: z.string().trim().min(1).max(64),
   avatar: StoredImagePath.optional(),
   email: z.union([z.literal(''), z.email().max(128)]).optional(),
-  mobile: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'phoneFormat').optional(),
+  mobile: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
+    .optional(),
   introduction: z.string().max(500).optional(),
 });
 export type SettingBody = z.infer<typeof SettingBody>;
 
 export const UserIdParams = z.strictObject({ id: z.coerce.number().int().positive() });
-

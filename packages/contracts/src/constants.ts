@@ -18,8 +18,17 @@ export const UPLOAD_MAX_KB = 10240;
 // from grids
 /** Pages whose work reads forecast grids (map layers, point values): revision, making, zoning, service products. */
 export const GRID_READER_CODES = [
-  'revise.point.admin', 'revise.polygon.admin', 'revise.recovery.admin', 'revise.submit.admin', 'revise.allocation.admin',
-  'make.product.admin', 'make.risk.admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin', 'serviceproducts.all.admin',
+  'revise.point.admin',
+  'revise.polygon.admin',
+  'revise.recovery.admin',
+  'revise.submit.admin',
+  'revise.allocation.admin',
+  'make.product.admin',
+  'make.risk.admin',
+  'quhua.make.admin',
+  'quhua.criteria.admin',
+  'quhua.result.admin',
+  'serviceproducts.all.admin',
 ] as const;
 
 /** Who may upload and delete a customer's boundary layers (admin passes all). */
@@ -63,7 +72,18 @@ export const STATION_PAGE_MAX = 1000;
 
 /** CSV columns of export and import, in order; import also accepts the Chinese headers. */
 export const STATION_CSV_COLUMNS = [
-  'stationNumber', 'name', 'province', 'city', 'district', 'address', 'longitude', 'latitude', 'altitude', 'contactPerson', 'contactPhone', 'remarks',
+  'stationNumber',
+  'name',
+  'province',
+  'city',
+  'district',
+  'address',
+  'longitude',
+  'latitude',
+  'altitude',
+  'contactPerson',
+  'contactPhone',
+  'remarks',
 ] as const;
 
 /** Largest station CSV accepted, and most rows in one import. */
@@ -103,5 +123,17 @@ export const PERMISSION_CODE_PATTERN = /^[a-z][a-z0-9._-]{1,95}$/;
 export const LOG_EXPORT_LIMIT = 50_000;
 
 /** Kinds of operation-log rows (operation_log.type): the server's audit specs use only these; the log page filters by them. */
-export const LOG_TYPES = ['auth', 'user', 'customer', 'role', 'permission', 'file', 'grid', 'station', 'allocation', 'revise', 'boundary'] as const;
+export const LOG_TYPES = [
+  'auth',
+  'user',
+  'customer',
+  'role',
+  'permission',
+  'file',
+  'grid',
+  'station',
+  'allocation',
+  'revise',
+  'boundary',
+] as const;
 export type LogType = (typeof LOG_TYPES)[number];

@@ -3,7 +3,12 @@ import { z } from 'zod';
 /** A colour map as stored with a factor (see @agromet/grid ColorMap). */
 export const ColorMapSchema = z.union([
   z.object({ type: z.literal('ramp'), stops: z.array(z.object({ value: z.number(), color: z.string() })), clamp: z.boolean().optional() }),
-  z.object({ type: z.literal('intervals'), thresholds: z.array(z.number()), colors: z.array(z.string()), closed: z.enum(['left', 'right']).optional() }),
+  z.object({
+    type: z.literal('intervals'),
+    thresholds: z.array(z.number()),
+    colors: z.array(z.string()),
+    closed: z.enum(['left', 'right']).optional(),
+  }),
   z.object({ type: z.literal('values'), entries: z.array(z.object({ value: z.number(), color: z.string() })) }),
 ]);
 
@@ -96,9 +101,15 @@ export const GisLayers = z.object({
    * Boundary layers to show and to pick revision areas from: the built-in provinces first (id 'provinces', name an
    * i18n key), then the customer's uploaded layers (id `b<number>`, their own name, url /api/gis/boundary/<number>).
    */
-  boundaries: z.array(z.object({
-    id: z.string(), name: z.string(), url: z.string(), builtIn: z.boolean(), featureCount: z.number().int().optional(),
-  })),
+  boundaries: z.array(
+    z.object({
+      id: z.string(),
+      name: z.string(),
+      url: z.string(),
+      builtIn: z.boolean(),
+      featureCount: z.number().int().optional(),
+    }),
+  ),
   wmsUrl: z.string(),
 });
 export type GisLayers = z.infer<typeof GisLayers>;
@@ -144,7 +155,12 @@ export const GridImportFields = z.strictObject({
 export type GridImportFields = z.infer<typeof GridImportFields>;
 
 const GridGeometryShape = z.object({
-  lon0: z.number(), lat0: z.number(), dx: z.number(), dy: z.number(), nx: z.number().int(), ny: z.number().int(),
+  lon0: z.number(),
+  lat0: z.number(),
+  dx: z.number(),
+  dy: z.number(),
+  nx: z.number().int(),
+  ny: z.number().int(),
 });
 
 /** What a finished import job answers as its result. */

@@ -1,7 +1,18 @@
 import { z } from 'zod';
 import { FactorInfo } from './grids.js';
 import { pageFields } from './system.js';
-import { STATION_LIMITS, STATION_NUMBER_PATTERN, STATION_PAGE_MAX, type STATION_CSV_COLUMNS, REVISE_LIMITS, AREA_OPERATIONS, EDGE_MODES, REVISION_KINDS, FILE_STATES, ISSUE_FORMATS } from './constants.js';
+import {
+  STATION_LIMITS,
+  STATION_NUMBER_PATTERN,
+  STATION_PAGE_MAX,
+  type STATION_CSV_COLUMNS,
+  REVISE_LIMITS,
+  AREA_OPERATIONS,
+  EDGE_MODES,
+  REVISION_KINDS,
+  FILE_STATES,
+  ISSUE_FORMATS,
+} from './constants.js';
 
 // Data revision: stations, forecaster allocation, revising grids (point and polygon), the revision
 // record with recovery, and submission (issuing) of revised forecasts as files.
@@ -26,7 +37,12 @@ export const stationFields = {
   /** Metres above sea level. */
   altitude: z.number().min(STATION_LIMITS.altitude[0]).max(STATION_LIMITS.altitude[1]),
   contactPerson: text(64),
-  contactPhone: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'phoneFormat').default(''),
+  contactPhone: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
+    .default(''),
   remarks: text(500),
 };
 
@@ -64,8 +80,18 @@ export const StationQuery = z.strictObject({
 export const StationIdQuery = z.strictObject({ id: queryId });
 
 export const STATION_CSV_HEADERS_ZH: Record<(typeof STATION_CSV_COLUMNS)[number], string> = {
-  stationNumber: '站号', name: '站名', province: '省', city: '市', district: '区县', address: '地址', longitude: '经度', latitude: '纬度',
-  altitude: '海拔', contactPerson: '联系人', contactPhone: '联系电话', remarks: '备注',
+  stationNumber: '站号',
+  name: '站名',
+  province: '省',
+  city: '市',
+  district: '区县',
+  address: '地址',
+  longitude: '经度',
+  latitude: '纬度',
+  altitude: '海拔',
+  contactPerson: '联系人',
+  contactPhone: '联系电话',
+  remarks: '备注',
 };
 
 /** One problem of a CSV import: the file's line (the header is line 1), the column and what is wrong. */
@@ -110,15 +136,17 @@ export type Allocation = z.infer<typeof Allocation>;
 /** The allocation page: the customer's users × forecast types, with the allocation ids to delete. */
 export const AllocationMatrix = z.object({
   types: z.array(z.object({ id: z.number().int(), code: z.string(), name: z.string() })),
-  users: z.array(z.object({
-    id: z.number().int(),
-    username: z.string(),
-    name: z.string(),
-    enabled: z.boolean(),
-    /** Holds a code that revises grids (point or polygon revision, or admin). */
-    forecaster: z.boolean(),
-    allocations: z.array(z.object({ id: z.number().int(), fTId: z.number().int() })),
-  })),
+  users: z.array(
+    z.object({
+      id: z.number().int(),
+      username: z.string(),
+      name: z.string(),
+      enabled: z.boolean(),
+      /** Holds a code that revises grids (point or polygon revision, or admin). */
+      forecaster: z.boolean(),
+      allocations: z.array(z.object({ id: z.number().int(), fTId: z.number().int() })),
+    }),
+  ),
 });
 export type AllocationMatrix = z.infer<typeof AllocationMatrix>;
 
@@ -174,7 +202,10 @@ export type ReviseGridData = z.infer<typeof ReviseGridData>;
  * Versions the caller saw, per lead: an object { "24": 3, "27": 1 } or an array in the order of `leads`.
  * A lead whose grid changed since is refused with 4009 and nothing is applied.
  */
-export const ExpectedVersions = z.union([z.record(z.string().regex(/^\d+$/, 'lead hours'), version), z.array(version).max(REVISE_LIMITS.leads)]);
+export const ExpectedVersions = z.union([
+  z.record(z.string().regex(/^\d+$/, 'lead hours'), version),
+  z.array(version).max(REVISE_LIMITS.leads),
+]);
 
 const reviseTarget = {
   type: typeCode,
@@ -186,7 +217,10 @@ const reviseTarget = {
 };
 
 /** The version the caller saw for `leadHours`, or undefined. */
-export function expectedVersionOf(body: { leads: number[]; expectedVersions: z.infer<typeof ExpectedVersions> }, leadHours: number): number | undefined {
+export function expectedVersionOf(
+  body: { leads: number[]; expectedVersions: z.infer<typeof ExpectedVersions> },
+  leadHours: number,
+): number | undefined {
   const ev = body.expectedVersions;
   if (Array.isArray(ev)) {
     const k = body.leads.indexOf(leadHours);
@@ -206,7 +240,8 @@ function checkLeads(body: { leads: number[]; expectedVersions: z.infer<typeof Ex
     return;
   }
   for (const l of body.leads) {
-    if (expectedVersionOf(body, l) === undefined) ctx.addIssue({ code: 'custom', path: ['expectedVersions', String(l)], message: 'expectedVersionMissing' });
+    if (expectedVersionOf(body, l) === undefined)
+      ctx.addIssue({ code: 'custom', path: ['expectedVersions', String(l)], message: 'expectedVersionMissing' });
   }
 }
 
@@ -220,34 +255,42 @@ export const RevisePoint = z.strictObject({
 });
 export type RevisePoint = z.infer<typeof RevisePoint>;
 
-export const PointReviseBody = z.strictObject({
-  ...reviseTarget,
-  points: z.array(RevisePoint).min(1).max(REVISE_LIMITS.points),
-}).superRefine(checkLeads);
+export const PointReviseBody = z
+  .strictObject({
+    ...reviseTarget,
+    points: z.array(RevisePoint).min(1).max(REVISE_LIMITS.points),
+  })
+  .superRefine(checkLeads);
 export type PointReviseBody = z.input<typeof PointReviseBody>;
 
 const position = z.tuple([z.number().min(-180).max(360), z.number().min(-90).max(90)]);
 /** A linear ring: at least 4 positions, the last equal to the first. */
-const ring = z.array(position).min(4).max(REVISE_LIMITS.ringPositions).superRefine((r, ctx) => {
-  const a = r[0];
-  const b = r[r.length - 1];
-  if (a && b && (a[0] !== b[0] || a[1] !== b[1])) ctx.addIssue({ code: 'custom', message: 'ringNotClosed' });
-});
+const ring = z
+  .array(position)
+  .min(4)
+  .max(REVISE_LIMITS.ringPositions)
+  .superRefine((r, ctx) => {
+    const a = r[0];
+    const b = r[r.length - 1];
+    if (a && b && (a[0] !== b[0] || a[1] !== b[1])) ctx.addIssue({ code: 'custom', message: 'ringNotClosed' });
+  });
 const polygonRings = z.array(ring).min(1).max(REVISE_LIMITS.polygons);
 
 /**
  * The area: a GeoJSON Polygon or MultiPolygon geometry (holes allowed), or a plain array of rings, each ring a
  * separate polygon (the areas drawn on the map, united).
  */
-export const ReviseArea = z.union([
-  z.strictObject({ type: z.literal('Polygon'), coordinates: polygonRings }),
-  z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonRings).min(1).max(REVISE_LIMITS.polygons) }),
-  z.array(ring).min(1).max(REVISE_LIMITS.polygons),
-]).superRefine((area, ctx) => {
-  const rings = Array.isArray(area) ? area : area.type === 'Polygon' ? area.coordinates : area.coordinates.flat();
-  const total = rings.reduce((n, r) => n + r.length, 0);
-  if (total > REVISE_LIMITS.totalPositions) ctx.addIssue({ code: 'custom', message: 'tooManyPositions' });
-});
+export const ReviseArea = z
+  .union([
+    z.strictObject({ type: z.literal('Polygon'), coordinates: polygonRings }),
+    z.strictObject({ type: z.literal('MultiPolygon'), coordinates: z.array(polygonRings).min(1).max(REVISE_LIMITS.polygons) }),
+    z.array(ring).min(1).max(REVISE_LIMITS.polygons),
+  ])
+  .superRefine((area, ctx) => {
+    const rings = Array.isArray(area) ? area : area.type === 'Polygon' ? area.coordinates : area.coordinates.flat();
+    const total = rings.reduce((n, r) => n + r.length, 0);
+    if (total > REVISE_LIMITS.totalPositions) ctx.addIssue({ code: 'custom', message: 'tooManyPositions' });
+  });
 export type ReviseArea = z.infer<typeof ReviseArea>;
 
 export const ReviseEdge = z.strictObject({
@@ -256,19 +299,27 @@ export const ReviseEdge = z.strictObject({
   cells: z.number().int().min(1).max(REVISE_LIMITS.rampCells).optional(),
 });
 
-export const PolygonReviseBody = z.strictObject({
-  ...reviseTarget,
-  polygons: ReviseArea,
-  operation: z.enum(AREA_OPERATIONS),
-  /** Value to assign, delta to add or subtract, factor to multiply or divide by (not 0 for divide). */
-  value: z.number().min(-1e6).max(1e6),
-  edge: ReviseEdge.default({ mode: 'flat' }),
-  /** Smooth the edited area afterwards with the mean of an N × N neighbourhood. */
-  smooth: z.number().int().min(3).max(9).refine((n) => n % 2 === 1, 'smoothOdd').optional(),
-}).superRefine((body, ctx) => {
-  checkLeads(body, ctx);
-  if (body.operation === 'divide' && !(body.value > 0)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'divideByZero' });
-});
+export const PolygonReviseBody = z
+  .strictObject({
+    ...reviseTarget,
+    polygons: ReviseArea,
+    operation: z.enum(AREA_OPERATIONS),
+    /** Value to assign, delta to add or subtract, factor to multiply or divide by (not 0 for divide). */
+    value: z.number().min(-1e6).max(1e6),
+    edge: ReviseEdge.default({ mode: 'flat' }),
+    /** Smooth the edited area afterwards with the mean of an N × N neighbourhood. */
+    smooth: z
+      .number()
+      .int()
+      .min(3)
+      .max(9)
+      .refine((n) => n % 2 === 1, 'smoothOdd')
+      .optional(),
+  })
+  .superRefine((body, ctx) => {
+    checkLeads(body, ctx);
+    if (body.operation === 'divide' && !(body.value > 0)) ctx.addIssue({ code: 'custom', path: ['value'], message: 'divideByZero' });
+  });
 export type PolygonReviseBody = z.input<typeof PolygonReviseBody>;
 
 export const CellBox = z.object({ i0: z.number().int(), i1: z.number().int(), j0: z.number().int(), j1: z.number().int() });
@@ -344,11 +395,13 @@ export const RecordDetail = RevisionRecord.extend({
    * The changed area for the map: a GeoJSON Feature whose MultiPolygon covers the changed cells, coarsened to at most
    * 64 × 64 blocks over the changed box (a block is drawn when any of its cells changed).
    */
-  area: z.object({
-    type: z.literal('Feature'),
-    properties: z.object({ blockCells: z.number().int() }),
-    geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
-  }).nullable(),
+  area: z
+    .object({
+      type: z.literal('Feature'),
+      properties: z.object({ blockCells: z.number().int() }),
+      geometry: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+    })
+    .nullable(),
   /** Change (new − old) over the changed cells. */
   delta: z.object({ min: z.number(), max: z.number(), mean: z.number() }).nullable(),
   /** Later, not recovered revisions of the same cells: they must be recovered before this one. */

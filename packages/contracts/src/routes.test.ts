@@ -16,7 +16,13 @@ describe('filterRoutes', () => {
   it('shows a travel editor only the dashboard and the travel group with its five pages', () => {
     const routes = filterRoutes(APP_ROUTES, ['travel.scenicspot.admin']);
     expect(routes.map((r) => r.path)).toEqual(['/dashboard', '/travel-manage']);
-    expect(routes[1]!.children!.map((c) => c.name)).toEqual(['travel-scenic', 'travel-landscape', 'travel-greenWay', 'travel-routes', 'travel-comment']);
+    expect(routes[1]!.children!.map((c) => c.name)).toEqual([
+      'travel-scenic',
+      'travel-landscape',
+      'travel-greenWay',
+      'travel-routes',
+      'travel-comment',
+    ]);
   });
 
   it('filters children the same way and points the group redirect at a visible child', () => {

@@ -33,7 +33,10 @@ const WEIXIN = [
 export const APP_ROUTES: readonly AppRoute[] = [
   { path: '/dashboard', name: 'dashboard', meta: { title: 'dashboard', icon: 'dashboard', affix: true, noCache: true } },
   {
-    path: '/data-revise', name: 'data-revise', layout: 'map', redirect: '/data-revise/point-revise',
+    path: '/data-revise',
+    name: 'data-revise',
+    layout: 'map',
+    redirect: '/data-revise/point-revise',
     meta: { title: 'dataRevise', icon: 'edit', roles: REVISE },
     children: [
       { path: 'point-revise', name: 'point-revise', meta: { title: 'pointRevise', roles: ['revise.point.admin'] } },
@@ -44,7 +47,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    path: '/make-manage', name: 'make-manage', layout: 'map', redirect: '/make-manage/make-product',
+    path: '/make-manage',
+    name: 'make-manage',
+    layout: 'map',
+    redirect: '/make-manage/make-product',
     meta: { title: 'makeManage', icon: 'product', roles: ['make.product.admin'] },
     children: [
       { path: 'make-product', name: 'make-product', meta: { title: 'makeProduct', roles: ['make.product.admin'] } },
@@ -53,7 +59,10 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    path: '/zoning-manage', name: 'zoning-manage', layout: 'map', redirect: '/zoning-manage/make-zoning',
+    path: '/zoning-manage',
+    name: 'zoning-manage',
+    layout: 'map',
+    redirect: '/zoning-manage/make-zoning',
     meta: { title: 'zoningManage', icon: 'zoning', roles: ['quhua.make.admin'] },
     children: [
       { path: 'make-zoning', name: 'make-zoning', meta: { title: 'makeZoning', roles: ['quhua.make.admin'] } },
@@ -62,16 +71,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    path: '/service-products', name: 'service-products-group', layout: 'map',
+    path: '/service-products',
+    name: 'service-products-group',
+    layout: 'map',
     meta: { title: 'serviceProducts', icon: 'service', roles: ['serviceproducts.all.admin'] },
-    children: [
-      { path: '', name: 'service-products', meta: { title: 'serviceProducts', roles: ['serviceproducts.all.admin'] } },
-    ],
+    children: [{ path: '', name: 'service-products', meta: { title: 'serviceProducts', roles: ['serviceproducts.all.admin'] } }],
   },
   {
-    path: '/system-admin', name: 'system-admin', layout: 'map', redirect: '/system-admin/customer',
+    path: '/system-admin',
+    name: 'system-admin',
+    layout: 'map',
+    redirect: '/system-admin/customer',
     meta: {
-      title: 'systemAdmin', icon: 'setting',
+      title: 'systemAdmin',
+      icon: 'setting',
       roles: ['osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.permission.admin', 'sys.log.view'],
     },
     children: [
@@ -83,14 +96,18 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    path: '/disaster', name: 'disaster', layout: 'map', redirect: '/disaster/manage',
+    path: '/disaster',
+    name: 'disaster',
+    layout: 'map',
+    redirect: '/disaster/manage',
     meta: { title: 'disaster', icon: 'disaster', roles: ['basedata.disastersituation.admin'] },
-    children: [
-      { path: 'manage', name: 'disaster-manage', meta: { title: 'disasterManage', roles: ['basedata.disastersituation.admin'] } },
-    ],
+    children: [{ path: 'manage', name: 'disaster-manage', meta: { title: 'disasterManage', roles: ['basedata.disastersituation.admin'] } }],
   },
   {
-    path: '/travel-manage', name: 'travel-manage', layout: 'map', redirect: '/travel-manage/travel-scenic',
+    path: '/travel-manage',
+    name: 'travel-manage',
+    layout: 'map',
+    redirect: '/travel-manage/travel-scenic',
     meta: { title: 'travelManage', icon: 'travel', roles: ['travel.scenicspot.admin'] },
     children: [
       { path: 'travel-scenic', name: 'travel-scenic', meta: { title: 'travelScenic', roles: ['travel.scenicspot.admin'] } },
@@ -101,10 +118,17 @@ export const APP_ROUTES: readonly AppRoute[] = [
     ],
   },
   {
-    path: '/weixin-admin', name: 'weixin-admin', layout: 'map', redirect: '/weixin-admin/weixin-account',
+    path: '/weixin-admin',
+    name: 'weixin-admin',
+    layout: 'map',
+    redirect: '/weixin-admin/weixin-account',
     meta: { title: 'weixinAdmin', icon: 'wechat', roles: WEIXIN },
     children: [
-      { path: 'weixin-account', name: 'weixin-account', meta: { title: 'weixinAccount', roles: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] } },
+      {
+        path: 'weixin-account',
+        name: 'weixin-account',
+        meta: { title: 'weixinAccount', roles: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] },
+      },
       { path: 'weixin-menu', name: 'weixin-menu', meta: { title: 'weixinMenu', roles: ['wx-mp-manage.menu.admin'] } },
       { path: 'weixin-send', name: 'weixin-send', meta: { title: 'weixinSend', roles: ['wx-mp-manage.send.admin'] } },
       { path: 'weixin-media', name: 'weixin-media', meta: { title: 'weixinMedia', roles: ['wx-mp-manage.material.admin'] } },
@@ -128,9 +152,10 @@ export function filterRoutes(routes: readonly AppRoute[], userRoles: readonly st
     if (route.children) {
       const children = filterRoutes(route.children, userRoles);
       if (children.length === 0) continue;
-      const redirect = route.redirect && children.some((c) => joinPath(route.path, c.path) === route.redirect)
-        ? route.redirect
-        : joinPath(route.path, children[0]!.path);
+      const redirect =
+        route.redirect && children.some((c) => joinPath(route.path, c.path) === route.redirect)
+          ? route.redirect
+          : joinPath(route.path, children[0]!.path);
       out.push({ ...route, redirect, children });
     } else {
       out.push(route);

@@ -44,7 +44,12 @@ export type Customer = z.infer<typeof Customer>;
 
 const customerFields = {
   name: z.string().trim().min(1).max(128),
-  tel: z.string().trim().max(64).regex(/^[0-9+\-() ]*$/, 'phoneFormat').default(''),
+  tel: z
+    .string()
+    .trim()
+    .max(64)
+    .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
+    .default(''),
   address: optionalText(256),
   logo: StoredImagePath.default(''),
   sysName: optionalText(128),
@@ -84,7 +89,12 @@ const userFields = {
   lastName: optionalText(64),
   name: z.string().trim().min(1).max(64),
   email: z.union([z.literal(''), z.email().max(128)]).default(''),
-  mobile: z.string().trim().max(32).regex(/^[0-9+\-() ]*$/, 'phoneFormat').default(''),
+  mobile: z
+    .string()
+    .trim()
+    .max(32)
+    .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
+    .default(''),
   customerId: id,
   roleIds: z.array(id).max(50).default([]),
 };

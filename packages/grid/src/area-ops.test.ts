@@ -7,7 +7,18 @@ import { applyPatch, type Patch } from './patch.js';
 // 7 × 7 grid of 10s; the area is the 5 × 5 centre block. Distances to the nearest outside cell:
 // 1 on the block's outer ring, 2 on the next ring, 3 at the centre cell (3,3).
 const geometry = { lon0: 0, lat0: 0, dx: 1, dy: 1, nx: 7, ny: 7 };
-const block = rasterizeArea(geometry, { type: 'Polygon', coordinates: [[[0.5, 0.5], [5.5, 0.5], [5.5, 5.5], [0.5, 5.5], [0.5, 0.5]]] });
+const block = rasterizeArea(geometry, {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [0.5, 0.5],
+      [5.5, 0.5],
+      [5.5, 5.5],
+      [0.5, 5.5],
+      [0.5, 0.5],
+    ],
+  ],
+});
 const tens = () => createGrid(geometry, 10);
 
 function applied(grid: Grid, patch: Patch): Grid {
@@ -72,7 +83,9 @@ describe('area edits', () => {
 
   it('clip results to the valid range', () => {
     expect(edited({ operation: 'add', value: 100, range: { min: 0, max: 50 } })).toEqual([10, 50, 50, 50]);
-    expect(edited({ operation: 'subtract', value: 100, range: { min: -5, max: 50 }, edge: { type: 'ramp', cells: 2 } })).toEqual([10, -5, -5, -5]);
+    expect(edited({ operation: 'subtract', value: 100, range: { min: -5, max: 50 }, edge: { type: 'ramp', cells: 2 } })).toEqual([
+      10, -5, -5, -5,
+    ]);
   });
 
   it('keep missing cells missing and return only the cells that changed', () => {

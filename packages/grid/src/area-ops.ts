@@ -144,8 +144,7 @@ function areaWeights(mask: Mask, edge: EdgeMode): BoxWeights {
   const width = bounds.i1 - bounds.i0 + 1;
   const height = bounds.j1 - bounds.j0 + 1;
   const weights = new Float64Array(width * height);
-  const distanceAt = (i: number, j: number) =>
-    distances.distance[(j - distances.box.j0) * distances.width + (i - distances.box.i0)]!;
+  const distanceAt = (i: number, j: number) => distances.distance[(j - distances.box.j0) * distances.width + (i - distances.box.i0)]!;
   for (let j = bounds.j0; j <= bounds.j1; j++) {
     for (let i = bounds.i0; i <= bounds.i1; i++) {
       if (!mask.inside[j * mask.nx + i]) continue;
@@ -163,7 +162,8 @@ function normaliseByComponent(mask: Mask, bounds: CellBounds, weights: Float64Ar
   const height = bounds.j1 - bounds.j0 + 1;
   const label = new Int32Array(width * height).fill(-1);
   const inBox = new Uint8Array(width * height);
-  for (let j = 0; j < height; j++) inBox.set(mask.inside.subarray((bounds.j0 + j) * mask.nx + bounds.i0, (bounds.j0 + j) * mask.nx + bounds.i1 + 1), j * width);
+  for (let j = 0; j < height; j++)
+    inBox.set(mask.inside.subarray((bounds.j0 + j) * mask.nx + bounds.i0, (bounds.j0 + j) * mask.nx + bounds.i1 + 1), j * width);
   const stack = new Int32Array(width * height);
   const largest: number[] = [];
   for (let start = 0; start < label.length; start++) {

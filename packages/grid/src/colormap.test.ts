@@ -15,7 +15,14 @@ describe('colours', () => {
 });
 
 describe('colour maps', () => {
-  const ramp: ColorMap = { type: 'ramp', stops: [{ value: 0, color: '#0000ff' }, { value: 10, color: '#ff0000' }, { value: 20, color: [255, 255, 255, 0] }] };
+  const ramp: ColorMap = {
+    type: 'ramp',
+    stops: [
+      { value: 0, color: '#0000ff' },
+      { value: 10, color: '#ff0000' },
+      { value: 20, color: [255, 255, 255, 0] },
+    ],
+  };
 
   it('interpolate a ramp between stops, alpha included', () => {
     expect(colorOf(0, ramp)).toEqual([0, 0, 255, 255]);
@@ -42,7 +49,13 @@ describe('colour maps', () => {
   });
 
   it('match exact values as Float32, others transparent', () => {
-    const landUse: ColorMap = { type: 'values', entries: [{ value: 1, color: '#00ff00' }, { value: 0.1, color: '#0000ff' }] };
+    const landUse: ColorMap = {
+      type: 'values',
+      entries: [
+        { value: 1, color: '#00ff00' },
+        { value: 0.1, color: '#0000ff' },
+      ],
+    };
     expect(colorOf(1, landUse)).toEqual([0, 255, 0, 255]);
     expect(colorOf(Math.fround(0.1), landUse)).toEqual([0, 0, 255, 255]);
     expect(colorOf(2, landUse)).toEqual([0, 0, 0, 0]);

@@ -14,20 +14,20 @@ export interface ColorStop {
 
 export type ColorMap =
   | {
-    type: 'ramp';
-    /** Strictly increasing values; colours (alpha included) are interpolated linearly between them. */
-    stops: readonly ColorStop[];
-    /** Beyond the first and last stop: their colours (true, default) or transparent (false). */
-    clamp?: boolean;
-  }
+      type: 'ramp';
+      /** Strictly increasing values; colours (alpha included) are interpolated linearly between them. */
+      stops: readonly ColorStop[];
+      /** Beyond the first and last stop: their colours (true, default) or transparent (false). */
+      clamp?: boolean;
+    }
   | {
-    type: 'intervals';
-    /** Strictly increasing; class k holds thresholds[k−1] ≤ v < thresholds[k] (see classify). */
-    thresholds: readonly number[];
-    /** thresholds.length + 1 colours, from below the first threshold to above the last. */
-    colors: readonly ColorSpec[];
-    closed?: 'left' | 'right';
-  }
+      type: 'intervals';
+      /** Strictly increasing; class k holds thresholds[k−1] ≤ v < thresholds[k] (see classify). */
+      thresholds: readonly number[];
+      /** thresholds.length + 1 colours, from below the first threshold to above the last. */
+      colors: readonly ColorSpec[];
+      closed?: 'left' | 'right';
+    }
   | { type: 'values'; entries: readonly ColorStop[] };
 
 export const TRANSPARENT: Readonly<Rgba> = Object.freeze([0, 0, 0, 0] as Rgba);

@@ -33,45 +33,59 @@ describe('distance to the nearest cell outside the area', () => {
     expect([...result.distance].every((d) => d === Number.POSITIVE_INFINITY)).toBe(true);
   });
 
-  const masks = fc.integer({ min: 1, max: 14 }).chain((nx) => fc.integer({ min: 1, max: 12 }).chain((ny) =>
-      fc.uint8Array({ min: 0, max: 1, minLength: nx * ny, maxLength: nx * ny }).map((inside) => ({ nx, ny, inside }))));
+  const masks = fc
+    .integer({ min: 1, max: 14 })
+    .chain((nx) =>
+      fc
+        .integer({ min: 1, max: 12 })
+        .chain((ny) => fc.uint8Array({ min: 0, max: 1, minLength: nx * ny, maxLength: nx * ny }).map((inside) => ({ nx, ny, inside }))),
+    );
 
   it('matches brute force on random masks', () => {
-    fc.assert(fc.property(masks, ({ nx, ny, inside }) => {
-      const result = distanceToOutside(maskFromCells(nx, ny, inside));
-      if (!result) return inside.every((v) => v === 0);
-      const { box, width } = result;
-      for (let j = box.j0; j <= box.j1; j++) {
-        for (let i = box.i0; i <= box.i1; i++) {
-          const got = result.distance[(j - box.j0) * width + (i - box.i0)]!;
-          const expected = bruteForce(nx, ny, inside, i, j);
-          if (expected === Number.POSITIVE_INFINITY ? got !== expected : Math.abs(got - expected) > 1e-9) return false;
+    fc.assert(
+      fc.property(masks, ({ nx, ny, inside }) => {
+        const result = distanceToOutside(maskFromCells(nx, ny, inside));
+        if (!result) return inside.every((v) => v === 0);
+        const { box, width } = result;
+        for (let j = box.j0; j <= box.j1; j++) {
+          for (let i = box.i0; i <= box.i1; i++) {
+            const got = result.distance[(j - box.j0) * width + (i - box.i0)]!;
+            const expected = bruteForce(nx, ny, inside, i, j);
+            if (expected === Number.POSITIVE_INFINITY ? got !== expected : Math.abs(got - expected) > 1e-9) return false;
+          }
         }
-      }
-      return true;
-    }), { numRuns: 300 });
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 
   it('is exact below a limit and at least the limit beyond it', () => {
     // mostly inside, so that distances reach past the limit
-    const sparse = fc.integer({ min: 1, max: 30 }).chain((nx) => fc.integer({ min: 1, max: 30 }).chain((ny) =>
-      fc.array(fc.integer({ min: 0, max: nx * ny - 1 }), { maxLength: 6 }).map((holes) => {
-        const inside = new Uint8Array(nx * ny).fill(1);
-        for (const h of holes) inside[h] = 0;
-        return { nx, ny, inside };
-      })));
-    fc.assert(fc.property(fc.oneof(masks, sparse), fc.double({ min: 0.5, max: 8, noNaN: true }), ({ nx, ny, inside }, limit) => {
-      const result = distanceToOutside(maskFromCells(nx, ny, inside), limit);
-      if (!result) return true;
-      const { box, width } = result;
-      for (let j = box.j0; j <= box.j1; j++) {
-        for (let i = box.i0; i <= box.i1; i++) {
-          const got = result.distance[(j - box.j0) * width + (i - box.i0)]!;
-          const expected = bruteForce(nx, ny, inside, i, j);
-          if (expected < limit ? Math.abs(got - expected) > 1e-9 : got < limit) return false;
+    const sparse = fc.integer({ min: 1, max: 30 }).chain((nx) =>
+      fc.integer({ min: 1, max: 30 }).chain((ny) =>
+        fc.array(fc.integer({ min: 0, max: nx * ny - 1 }), { maxLength: 6 }).map((holes) => {
+          const inside = new Uint8Array(nx * ny).fill(1);
+          for (const h of holes) inside[h] = 0;
+          return { nx, ny, inside };
+        }),
+      ),
+    );
+    fc.assert(
+      fc.property(fc.oneof(masks, sparse), fc.double({ min: 0.5, max: 8, noNaN: true }), ({ nx, ny, inside }, limit) => {
+        const result = distanceToOutside(maskFromCells(nx, ny, inside), limit);
+        if (!result) return true;
+        const { box, width } = result;
+        for (let j = box.j0; j <= box.j1; j++) {
+          for (let i = box.i0; i <= box.i1; i++) {
+            const got = result.distance[(j - box.j0) * width + (i - box.i0)]!;
+            const expected = bruteForce(nx, ny, inside, i, j);
+            if (expected < limit ? Math.abs(got - expected) > 1e-9 : got < limit) return false;
+          }
         }
-      }
-      return true;
-    }), { numRuns: 300 });
+        return true;
+      }),
+      { numRuns: 300 },
+    );
   });
 });

@@ -72,7 +72,11 @@ describe('grid model', () => {
     const flipped = flipRows(northSouth);
     expect(flipped).toMatchObject({ lat0: 30, dy: 1 });
     expect([...flipped.values]).toEqual([4, 5, 6, 1, 2, 3]);
-    for (const [lon, lat] of [[100.3, 30.2], [101.7, 30.9], [102, 31]] as const) {
+    for (const [lon, lat] of [
+      [100.3, 30.2],
+      [101.7, 30.9],
+      [102, 31],
+    ] as const) {
       expect(sampleBilinear(flipped, lon, lat)).toBeCloseTo(sampleBilinear(northSouth, lon, lat), 6);
     }
   });

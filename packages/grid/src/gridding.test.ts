@@ -17,8 +17,10 @@ function lcg(seed: number): () => number {
 
 const geometry: GridGeometry = { lon0: 100, lat0: 42, dx: 0.5, dy: -0.5, nx: 41, ny: 41 };
 const terrain = (lon: number, lat: number) => Math.max(0, 3000 - 150 * (lon - 100)) + 200 * Math.sin(lat);
-const elevation = gridFromValues(geometry, Float32Array.from({ length: 41 * 41 }, (_, k) =>
-  terrain(cellLon(geometry, k % 41), cellLat(geometry, Math.floor(k / 41)))));
+const elevation = gridFromValues(
+  geometry,
+  Float32Array.from({ length: 41 * 41 }, (_, k) => terrain(cellLon(geometry, k % 41), cellLat(geometry, Math.floor(k / 41)))),
+);
 
 function network(count: number, seed = 7): Station[] {
   const random = lcg(seed);
@@ -68,7 +70,12 @@ describe('regression on longitude, latitude and altitude', () => {
 describe('gridding stations', () => {
   it('evaluates the regression on the elevation grid', () => {
     const { grid } = gridStations(network(60), elevation);
-    for (const [i, j] of [[0, 0], [40, 40], [13, 27], [30, 5]] as const) {
+    for (const [i, j] of [
+      [0, 0],
+      [40, 40],
+      [13, 27],
+      [30, 5],
+    ] as const) {
       const expected = published(cellLon(geometry, i), cellLat(geometry, j), elevation.values[j * 41 + i]!);
       expect(grid.values[j * 41 + i]).toBeCloseTo(expected, 4);
     }
@@ -106,7 +113,12 @@ describe('gridding stations', () => {
     expect(grid.values[0]).toBeNaN();
     // with a 1 km radius only cells on a station get a residual
     const onStation = (i: number, j: number) => stations.some((s) => s.lon === cellLon(geometry, i) && s.lat === cellLat(geometry, j));
-    const [i, j] = [[10, 10], [10, 11], [11, 10], [11, 11]].find(([i, j]) => !onStation(i!, j!)) as [number, number];
+    const [i, j] = [
+      [10, 10],
+      [10, 11],
+      [11, 10],
+      [11, 11],
+    ].find(([i, j]) => !onStation(i!, j!)) as [number, number];
     expect(grid.values[j * 41 + i]).toBeCloseTo(evaluateFit(fit, cellLon(geometry, i), cellLat(geometry, j), holes.values[j * 41 + i]!), 4);
     const s0 = stations[0]!;
     const k0 = Math.round((s0.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s0.lon - geometry.lon0) / geometry.dx);

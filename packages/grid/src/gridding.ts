@@ -97,7 +97,9 @@ export function gridStations(stations: readonly Station[], elevation: Grid, opti
   used.forEach((s, k) => {
     [sx[k], sy[k], sz[k]] = unitVector(s.lon, s.lat);
   });
-  const maxChord2 = Number.isFinite(radiusKm) ? (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2 : Number.POSITIVE_INFINITY;
+  const maxChord2 = Number.isFinite(radiusKm)
+    ? (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2
+    : Number.POSITIVE_INFINITY;
   const halfPower = power / 2;
 
   const { nx, ny } = elevation;

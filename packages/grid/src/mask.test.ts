@@ -12,7 +12,13 @@ function cellsOf(mask: Mask): string[] {
   return out;
 }
 
-const square = (x0: number, y0: number, x1: number, y1: number): number[][] => [[x0, y0], [x1, y0], [x1, y1], [x0, y1], [x0, y0]];
+const square = (x0: number, y0: number, x1: number, y1: number): number[][] => [
+  [x0, y0],
+  [x1, y0],
+  [x1, y1],
+  [x0, y1],
+  [x0, y0],
+];
 
 describe('polygon masks, by hand', () => {
   it('takes the cells whose centre is inside', () => {
@@ -26,7 +32,17 @@ describe('polygon masks, by hand', () => {
     const mask = rasterizeArea(small, { type: 'Polygon', coordinates: [square(1, 1, 3, 3)] });
     expect(mask.count).toBe(9);
     // a triangle whose hypotenuse runs through the centres (0,0) (1,1) (2,2)
-    const triangle = rasterizeArea(small, { type: 'Polygon', coordinates: [[[0, 0], [2, 0], [2, 2], [0, 0]]] });
+    const triangle = rasterizeArea(small, {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0, 0],
+          [2, 0],
+          [2, 2],
+          [0, 0],
+        ],
+      ],
+    });
     expect(cellsOf(triangle)).toEqual(['0,0', '1,0', '2,0', '1,1', '2,1', '2,2']);
   });
 
@@ -41,7 +57,10 @@ describe('polygon masks, by hand', () => {
   });
 
   it('unites the parts of a MultiPolygon, features and lists', () => {
-    const multi: MultiPolygonGeometry = { type: 'MultiPolygon', coordinates: [[square(-0.5, -0.5, 0.5, 0.5)], [square(3.5, 3.5, 4.5, 4.5)]] };
+    const multi: MultiPolygonGeometry = {
+      type: 'MultiPolygon',
+      coordinates: [[square(-0.5, -0.5, 0.5, 0.5)], [square(3.5, 3.5, 4.5, 4.5)]],
+    };
     expect(cellsOf(rasterizeArea(small, multi))).toEqual(['0,0', '4,4']);
     const collection = {
       type: 'FeatureCollection' as const,
@@ -61,7 +80,17 @@ describe('polygon masks, by hand', () => {
   });
 
   it('accepts open rings and refuses non-polygonal shapes', () => {
-    const open = rasterizeArea(small, { type: 'Polygon', coordinates: [[[0.5, 0.5], [1.5, 0.5], [1.5, 1.5], [0.5, 1.5]]] });
+    const open = rasterizeArea(small, {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [0.5, 0.5],
+          [1.5, 0.5],
+          [1.5, 1.5],
+          [0.5, 1.5],
+        ],
+      ],
+    });
     expect(cellsOf(open)).toEqual(['1,1']);
     expect(() => rasterizeArea(small, { type: 'Feature', geometry: { type: 'Point' } })).toThrow(/polygonal/);
   });
@@ -103,19 +132,45 @@ const starRing = (cx: number, cy: number, angles: number[], radii: number[]): nu
   return [...ring, ring[0]!];
 };
 
-const starPolygon = fc.record({
-  cx: fc.double({ min: 101, max: 104, noNaN: true }),
-  cy: fc.double({ min: 36.5, max: 39, noNaN: true }),
-  outer: fc.array(fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0.6, max: 3, noNaN: true })), { minLength: 3, maxLength: 40 }),
-  hole: fc.option(fc.array(fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0.05, max: 0.55, noNaN: true })), { minLength: 3, maxLength: 12 })),
-}).map(({ cx, cy, outer, hole }): number[][][] => {
-  const rings = [starRing(cx, cy, outer.map((o) => o[0]), outer.map((o) => o[1]))];
-  if (hole) rings.push(starRing(cx, cy, hole.map((h) => h[0]), hole.map((h) => h[1])));
-  return rings;
-});
+const starPolygon = fc
+  .record({
+    cx: fc.double({ min: 101, max: 104, noNaN: true }),
+    cy: fc.double({ min: 36.5, max: 39, noNaN: true }),
+    outer: fc.array(fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0.6, max: 3, noNaN: true })), {
+      minLength: 3,
+      maxLength: 40,
+    }),
+    hole: fc.option(
+      fc.array(fc.tuple(fc.double({ min: 0, max: 2 * Math.PI, noNaN: true }), fc.double({ min: 0.05, max: 0.55, noNaN: true })), {
+        minLength: 3,
+        maxLength: 12,
+      }),
+    ),
+  })
+  .map(({ cx, cy, outer, hole }): number[][][] => {
+    const rings = [
+      starRing(
+        cx,
+        cy,
+        outer.map((o) => o[0]),
+        outer.map((o) => o[1]),
+      ),
+    ];
+    if (hole)
+      rings.push(
+        starRing(
+          cx,
+          cy,
+          hole.map((h) => h[0]),
+          hole.map((h) => h[1]),
+        ),
+      );
+    return rings;
+  });
 
 // Vertices on cell centres and half-cell positions, to put many centres exactly on edges and vertices.
-const snappedRing = fc.array(fc.tuple(fc.integer({ min: -4, max: 2 * 48 + 4 }), fc.integer({ min: -4, max: 2 * 40 + 4 })), { minLength: 3, maxLength: 12 })
+const snappedRing = fc
+  .array(fc.tuple(fc.integer({ min: -4, max: 2 * 48 + 4 }), fc.integer({ min: -4, max: 2 * 40 + 4 })), { minLength: 3, maxLength: 12 })
   .map((points) => {
     const ring = points.map(([a, b]) => [
       a % 2 === 0 ? lonAt(a / 2) : (lonAt((a - 1) / 2) + lonAt((a + 1) / 2)) / 2,
@@ -125,30 +180,55 @@ const snappedRing = fc.array(fc.tuple(fc.integer({ min: -4, max: 2 * 48 + 4 }), 
   });
 
 // Arbitrary vertices: self-intersecting rings, where turf's even-odd rule decides.
-const randomRing = fc.array(fc.tuple(fc.double({ min: 99.5, max: 105.5, noNaN: true }), fc.double({ min: 35.5, max: 40.5, noNaN: true })), { minLength: 3, maxLength: 25 })
+const randomRing = fc
+  .array(fc.tuple(fc.double({ min: 99.5, max: 105.5, noNaN: true }), fc.double({ min: 35.5, max: 40.5, noNaN: true })), {
+    minLength: 3,
+    maxLength: 25,
+  })
   .map((points) => [...points.map(([x, y]) => [x, y]), [points[0]![0], points[0]![1]]]);
 
 describe('polygon masks against @turf/boolean-point-in-polygon', () => {
   it('agree on random star-shaped polygons with holes', () => {
-    fc.assert(fc.property(starPolygon, (rings) => expectSameAsTurf({ type: 'Polygon', coordinates: rings })), { numRuns: 150 });
+    fc.assert(
+      fc.property(starPolygon, (rings) => expectSameAsTurf({ type: 'Polygon', coordinates: rings })),
+      { numRuns: 150 },
+    );
   });
 
   it('agree on random MultiPolygons', () => {
-    fc.assert(fc.property(fc.array(starPolygon, { minLength: 1, maxLength: 4 }), (polygons) => expectSameAsTurf({ type: 'MultiPolygon', coordinates: polygons })), { numRuns: 60 });
+    fc.assert(
+      fc.property(fc.array(starPolygon, { minLength: 1, maxLength: 4 }), (polygons) =>
+        expectSameAsTurf({ type: 'MultiPolygon', coordinates: polygons }),
+      ),
+      { numRuns: 60 },
+    );
   });
 
   it('agree when vertices and edges fall exactly on cell centres', () => {
-    fc.assert(fc.property(snappedRing, fc.option(snappedRing), (outer, inner) =>
-      expectSameAsTurf({ type: 'Polygon', coordinates: inner ? [outer, inner] : [outer] })), { numRuns: 300 });
+    fc.assert(
+      fc.property(snappedRing, fc.option(snappedRing), (outer, inner) =>
+        expectSameAsTurf({ type: 'Polygon', coordinates: inner ? [outer, inner] : [outer] }),
+      ),
+      { numRuns: 300 },
+    );
   });
 
   it('agree on self-intersecting rings', () => {
-    fc.assert(fc.property(randomRing, (ring) => expectSameAsTurf({ type: 'Polygon', coordinates: [ring] })), { numRuns: 150 });
+    fc.assert(
+      fc.property(randomRing, (ring) => expectSameAsTurf({ type: 'Polygon', coordinates: [ring] })),
+      { numRuns: 150 },
+    );
   });
 
   it('agree with the single-point test', () => {
     const shape: PolygonGeometry = { type: 'Polygon', coordinates: [square(100, 37, 102, 39), square(100.5, 37.5, 101, 38)] };
-    for (const [lon, lat] of [[101, 38], [100.7, 37.7], [100.5, 37.6], [99.9, 38], [102, 39]] as const) {
+    for (const [lon, lat] of [
+      [101, 38],
+      [100.7, 37.7],
+      [100.5, 37.6],
+      [99.9, 38],
+      [102, 39],
+    ] as const) {
       expect(pointInArea(lon, lat, shape)).toBe(booleanPointInPolygon([lon, lat], shape as Parameters<typeof booleanPointInPolygon>[1]));
     }
   });

@@ -1,8 +1,15 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  applyPatch, decodePatch, diffValues, encodePatch, invertPatch, PatchBuilder,
-  PatchMismatchError, revertPatch, type Patch,
+  applyPatch,
+  decodePatch,
+  diffValues,
+  encodePatch,
+  invertPatch,
+  PatchBuilder,
+  PatchMismatchError,
+  revertPatch,
+  type Patch,
 } from './patch.js';
 
 const bits = (values: Float32Array) => [...new Uint32Array(values.buffer, values.byteOffset, values.length)];
@@ -77,28 +84,38 @@ describe('patches', () => {
 describe('patch serialisation', () => {
   it('is compact: one byte per neighbouring index, 8 per value pair', () => {
     const n = 1000;
-    const patch = makePatch(Array.from({ length: n }, (_, k) => 500_000 + k), new Array(n).fill(1), new Array(n).fill(2));
+    const patch = makePatch(
+      Array.from({ length: n }, (_, k) => 500_000 + k),
+      new Array(n).fill(1),
+      new Array(n).fill(2),
+    );
     const bytes = encodePatch(patch);
     // magic 4, count 2, first index 3, 999 deltas of 1, values
     expect(bytes.length).toBe(4 + 2 + 3 + 999 + 8 * n);
   });
 
   it('round-trips exactly', () => {
-    const patches = fc.uniqueArray(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 200 }).chain((indices) => {
-      const sorted = indices.sort((a, b) => a - b);
-      const floats = fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: sorted.length, maxLength: sorted.length });
-      return fc.tuple(fc.constant(sorted), floats, floats);
-    }).map(([indices, oldBits, newBits]): Patch => ({
-      indices: Uint32Array.from(indices),
-      oldValues: new Float32Array(Uint32Array.from(oldBits).buffer),
-      newValues: new Float32Array(Uint32Array.from(newBits).buffer),
-    }));
-    fc.assert(fc.property(patches, (patch) => {
-      const copy = decodePatch(encodePatch(patch));
-      expect([...copy.indices]).toEqual([...patch.indices]);
-      expect(bits(copy.oldValues)).toEqual(bits(patch.oldValues));
-      expect(bits(copy.newValues)).toEqual(bits(patch.newValues));
-    }), { numRuns: 200 });
+    const patches = fc
+      .uniqueArray(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { maxLength: 200 })
+      .chain((indices) => {
+        const sorted = indices.sort((a, b) => a - b);
+        const floats = fc.array(fc.integer({ min: 0, max: 2 ** 32 - 1 }), { minLength: sorted.length, maxLength: sorted.length });
+        return fc.tuple(fc.constant(sorted), floats, floats);
+      })
+      .map(([indices, oldBits, newBits]): Patch => ({
+        indices: Uint32Array.from(indices),
+        oldValues: new Float32Array(Uint32Array.from(oldBits).buffer),
+        newValues: new Float32Array(Uint32Array.from(newBits).buffer),
+      }));
+    fc.assert(
+      fc.property(patches, (patch) => {
+        const copy = decodePatch(encodePatch(patch));
+        expect([...copy.indices]).toEqual([...patch.indices]);
+        expect(bits(copy.oldValues)).toEqual(bits(patch.oldValues));
+        expect(bits(copy.newValues)).toEqual(bits(patch.newValues));
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('decodes from an unaligned view', () => {

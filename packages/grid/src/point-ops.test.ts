@@ -33,12 +33,18 @@ describe('Cressman weight', () => {
 });
 
 describe('point edits', () => {
-  it('spread one point\'s change with Cressman weights over the great-circle radius', () => {
+  it("spread one point's change with Cressman weights over the great-circle radius", () => {
     const grid = twenties();
     const p = centre(30, 30);
     const result = edited(grid, [{ ...p, value: 25 }], { radiusKm: 50 });
     expect(at(result, 30, 30)).toBe(25);
-    for (const [i, j] of [[31, 30], [30, 36], [36, 34], [40, 30], [30, 45]] as const) {
+    for (const [i, j] of [
+      [31, 30],
+      [30, 36],
+      [36, 34],
+      [40, 30],
+      [30, 45],
+    ] as const) {
       const d = greatCircleKm(p.lon, p.lat, cellLon(geometry, i), cellLat(geometry, j));
       expect(at(result, i, j)).toBeCloseTo(20 + 5 * cressmanWeight(d, 50), 5);
     }
@@ -49,7 +55,10 @@ describe('point edits', () => {
 
   it('measure Δ against the bilinear value at an off-centre point', () => {
     // values rise 1 per cell eastwards
-    const grid = gridFromValues(geometry, Float32Array.from({ length: 61 * 61 }, (_, k) => k % 61));
+    const grid = gridFromValues(
+      geometry,
+      Float32Array.from({ length: 61 * 61 }, (_, k) => k % 61),
+    );
     const lon = cellLon(geometry, 30) + 0.025;
     const lat = cellLat(geometry, 30);
     expect(sampleBilinear(grid, lon, lat)).toBeCloseTo(30.5, 12);
@@ -66,7 +75,14 @@ describe('point edits', () => {
     const a = centre(25, 30);
     const b = centre(35, 30);
     expect(greatCircleKm(a.lon, a.lat, b.lon, b.lat)).toBeLessThan(50);
-    const result = edited(grid, [{ ...a, value: 25 }, { ...b, value: 15 }], { radiusKm: 50 });
+    const result = edited(
+      grid,
+      [
+        { ...a, value: 25 },
+        { ...b, value: 15 },
+      ],
+      { radiusKm: 50 },
+    );
     expect(at(result, 25, 30)).toBe(25);
     expect(at(result, 35, 30)).toBe(15);
     // halfway the weights are equal and the opposite changes cancel
@@ -76,13 +92,20 @@ describe('point edits', () => {
     const da = greatCircleKm(a.lon, a.lat, c.lon, c.lat);
     const db = greatCircleKm(b.lon, b.lat, c.lon, c.lat);
     const v = (d: number) => (50 ** 2 - d ** 2) / (2 * d ** 2);
-    const expected = 20 + Math.max(cressmanWeight(da, 50), cressmanWeight(db, 50)) * (v(da) * 5 + v(db) * -5) / (v(da) + v(db));
+    const expected = 20 + (Math.max(cressmanWeight(da, 50), cressmanWeight(db, 50)) * (v(da) * 5 + v(db) * -5)) / (v(da) + v(db));
     expect(at(result, 28, 33)).toBeCloseTo(expected, 5);
   });
 
   it('do not add up equal changes beyond Δ', () => {
     const grid = twenties();
-    const result = edited(grid, [{ ...centre(28, 30), value: 25 }, { ...centre(32, 30), value: 25 }], { radiusKm: 50 });
+    const result = edited(
+      grid,
+      [
+        { ...centre(28, 30), value: 25 },
+        { ...centre(32, 30), value: 25 },
+      ],
+      { radiusKm: 50 },
+    );
     for (let i = 20; i <= 40; i++) expect(at(result, i, 30)).toBeLessThanOrEqual(25);
     expect(at(result, 30, 30)).toBeGreaterThan(24);
   });
@@ -91,7 +114,14 @@ describe('point edits', () => {
     const grid = twenties();
     const a = centre(25, 30);
     const b = centre(35, 30);
-    const result = edited(grid, [{ ...a, value: 25 }, { ...b, value: 15 }], { radiusKm: 50, combine: 'capped-mean' });
+    const result = edited(
+      grid,
+      [
+        { ...a, value: 25 },
+        { ...b, value: 15 },
+      ],
+      { radiusKm: 50, combine: 'capped-mean' },
+    );
     const wab = cressmanWeight(greatCircleKm(a.lon, a.lat, b.lon, b.lat), 50);
     // at a: Σ wΔ / max(1, Σ w) = (5 − 5·wab) / (1 + wab)
     expect(at(result, 25, 30)).toBeCloseTo(20 + (5 - 5 * wab) / (1 + wab), 5);
@@ -101,7 +131,7 @@ describe('point edits', () => {
     expect(at(result, 25, 22)).toBeCloseTo(20 + 5 * wc, 5);
   });
 
-  it('use a point\'s own radius when it has one', () => {
+  it("use a point's own radius when it has one", () => {
     const grid = twenties();
     const result = edited(grid, [{ ...centre(30, 30), value: 25, radiusKm: 10 }], { radiusKm: 100 });
     expect(at(result, 30, 30)).toBe(25);
@@ -121,7 +151,14 @@ describe('point edits', () => {
 
   it('return sorted indices of changed cells only and leave the grid alone', () => {
     const grid = twenties();
-    const patch = editPoints(grid, [{ ...centre(40, 40), value: 21 }, { ...centre(20, 20), value: 22 }], { radiusKm: 40 });
+    const patch = editPoints(
+      grid,
+      [
+        { ...centre(40, 40), value: 21 },
+        { ...centre(20, 20), value: 22 },
+      ],
+      { radiusKm: 40 },
+    );
     expect([...patch.indices]).toEqual([...patch.indices].sort((a, b) => a - b));
     expect([...patch.newValues].every((v) => v !== 20)).toBe(true);
     expect(grid.values.every((v) => v === 20)).toBe(true);

@@ -54,7 +54,8 @@ export function editPoints(grid: Grid, targets: readonly PointTarget[], edit: Po
   for (const target of targets) {
     const radius = target.radiusKm ?? edit.radiusKm;
     if (!(radius > 0) || !Number.isFinite(radius)) throw new RangeError(`radius of influence must be > 0 km, got ${radius}`);
-    if (![target.lon, target.lat, target.value].every(Number.isFinite)) throw new RangeError('point targets need finite lon, lat and value');
+    if (![target.lon, target.lat, target.value].every(Number.isFinite))
+      throw new RangeError('point targets need finite lon, lat and value');
     const current = sampleBilinear(grid, target.lon, target.lat);
     if (Number.isNaN(current)) continue;
     const delta = target.value - current;
@@ -73,7 +74,13 @@ export function editPoints(grid: Grid, targets: readonly PointTarget[], edit: Po
   return builder.build();
 }
 
-function forEachCellWithin(grid: Grid, lon: number, lat: number, radiusKm: number, visit: (index: number, distanceKm: number) => void): void {
+function forEachCellWithin(
+  grid: Grid,
+  lon: number,
+  lat: number,
+  radiusKm: number,
+  visit: (index: number, distanceKm: number) => void,
+): void {
   const { lonHalfWidth, latHalfWidth } = radiusBox(lat, radiusKm);
   const jA = (lat - latHalfWidth - grid.lat0) / grid.dy;
   const jB = (lat + latHalfWidth - grid.lat0) / grid.dy;

@@ -14,7 +14,18 @@ function field() {
   for (let k = 0; k < g.values.length; k++) g.values[k] = 10 + Math.sin(k / 7) * 5;
   return g;
 }
-const square = { type: 'Polygon' as const, coordinates: [[[101, 37], [102.5, 37], [102.5, 38.5], [101, 38.5], [101, 37]]] };
+const square = {
+  type: 'Polygon' as const,
+  coordinates: [
+    [
+      [101, 37],
+      [102.5, 37],
+      [102.5, 38.5],
+      [101, 38.5],
+      [101, 37],
+    ],
+  ],
+};
 
 describe('reviseArea', () => {
   it('without smoothing is exactly editArea', () => {
@@ -43,9 +54,12 @@ describe('reviseArea', () => {
 });
 
 describe('revisePoints', () => {
-  it('is editPoints with each point\'s own radius, clipped', () => {
+  it("is editPoints with each point's own radius, clipped", () => {
     const g = field();
-    const points = [{ lon: 101.5, lat: 38, value: 30, radiusKm: 40 }, { lon: 102.8, lat: 37.5, value: 0, radiusKm: 25 }];
+    const points = [
+      { lon: 101.5, lat: 38, value: 30, radiusKm: 40 },
+      { lon: 102.8, lat: 37.5, value: 0, radiusKm: 25 },
+    ];
     const a = revisePoints(g, points, { min: 0, max: 20 });
     const b = editPoints(g, points, { radiusKm: 40, range: { min: 0, max: 20 } });
     expect(bits(a.newValues)).toEqual(bits(b.newValues));
@@ -55,29 +69,31 @@ describe('revisePoints', () => {
 
 describe('composePatches', () => {
   it('equals the diff of applying both, on random patches', () => {
-    fc.assert(fc.property(
-      fc.array(fc.float({ noNaN: true }), { minLength: 1, maxLength: 40 }),
-      fc.array(fc.tuple(fc.nat(39), fc.float({ noNaN: true })), { maxLength: 30 }),
-      fc.array(fc.tuple(fc.nat(39), fc.float({ noNaN: true })), { maxLength: 30 }),
-      (start, edits1, edits2) => {
-        const before = Float32Array.from(start);
-        const patchOf = (values: Float32Array, edits: Array<[number, number]>): Patch => {
-          const after = values.slice();
-          for (const [i, v] of edits) if (i < after.length) after[i] = v;
-          return diffValues(values, after);
-        };
-        const p1 = patchOf(before, edits1);
-        const mid = before.slice();
-        applyPatch(mid, p1);
-        const p2 = patchOf(mid, edits2);
-        const end = mid.slice();
-        applyPatch(end, p2);
-        const combined = composePatches(p1, p2);
-        const expected = diffValues(before, end);
-        expect([...combined.indices]).toEqual([...expected.indices]);
-        expect(bits(combined.oldValues)).toEqual(bits(expected.oldValues));
-        expect(bits(combined.newValues)).toEqual(bits(expected.newValues));
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.array(fc.float({ noNaN: true }), { minLength: 1, maxLength: 40 }),
+        fc.array(fc.tuple(fc.nat(39), fc.float({ noNaN: true })), { maxLength: 30 }),
+        fc.array(fc.tuple(fc.nat(39), fc.float({ noNaN: true })), { maxLength: 30 }),
+        (start, edits1, edits2) => {
+          const before = Float32Array.from(start);
+          const patchOf = (values: Float32Array, edits: Array<[number, number]>): Patch => {
+            const after = values.slice();
+            for (const [i, v] of edits) if (i < after.length) after[i] = v;
+            return diffValues(values, after);
+          };
+          const p1 = patchOf(before, edits1);
+          const mid = before.slice();
+          applyPatch(mid, p1);
+          const p2 = patchOf(mid, edits2);
+          const end = mid.slice();
+          applyPatch(end, p2);
+          const combined = composePatches(p1, p2);
+          const expected = diffValues(before, end);
+          expect([...combined.indices]).toEqual([...expected.indices]);
+          expect(bits(combined.oldValues)).toEqual(bits(expected.oldValues));
+          expect(bits(combined.newValues)).toEqual(bits(expected.newValues));
+        },
+      ),
+    );
   });
 });

@@ -102,8 +102,12 @@ async function main(): Promise<number> {
     }
     let editor = { userId: null as number | null, name: 'import-grid', username: '' };
     if (opts.user) {
-      const user = await db.selectFrom('app_user').select(['id', 'name', 'username']).where('username', '=', opts.user)
-        .where('customer_id', '=', customer.id).executeTakeFirst();
+      const user = await db
+        .selectFrom('app_user')
+        .select(['id', 'name', 'username'])
+        .where('username', '=', opts.user)
+        .where('customer_id', '=', customer.id)
+        .executeTakeFirst();
       if (!user) {
         console.error(`no user ${opts.user} in customer ${customer.name}`);
         return 2;
@@ -127,12 +131,23 @@ async function main(): Promise<number> {
       const jobId = randomUUID();
       names.set(jobId, name);
       console.log(`${name}: job ${jobId}`);
-      await queueGridImport(jobs, storage, {
-        customerId: customer.id, userId: editor.userId, userName: editor.name, type: opts.type, factor: opts.factor,
-        ...(opts.baseTime !== undefined ? { baseTime: opts.baseTime } : {}), ...(opts.lead !== undefined ? { lead: opts.lead } : {}),
-        ...(opts.resample !== undefined ? { resample: opts.resample } : {}),
-        fileName: name, bytes,
-      }, jobId);
+      await queueGridImport(
+        jobs,
+        storage,
+        {
+          customerId: customer.id,
+          userId: editor.userId,
+          userName: editor.name,
+          type: opts.type,
+          factor: opts.factor,
+          ...(opts.baseTime !== undefined ? { baseTime: opts.baseTime } : {}),
+          ...(opts.lead !== undefined ? { lead: opts.lead } : {}),
+          ...(opts.resample !== undefined ? { resample: opts.resample } : {}),
+          fileName: name,
+          bytes,
+        },
+        jobId,
+      );
       await jobs.waitFor(jobId);
       const row = (await jobs.get(jobId))!;
       const ok = row.status === 'done';
@@ -144,15 +159,37 @@ async function main(): Promise<number> {
         failed += 1;
         console.error(`${name}: failed: ${jobErrorMessage(row.error, opts.lang)}`);
       }
-      await db.insertInto('operation_log').values({
-        customer_id: customer.id, action: 'grid.import', operator_name: editor.name, type: 'grid',
-        parameter: JSON.stringify({
-          file: name, size: bytes.length, type: opts.type, factor: opts.factor, baseTime: opts.baseTime, lead: opts.lead, resample: opts.resample, jobId,
-        }),
-        description: '导入格点场（命令行）', user_id: editor.userId, username: editor.username, ip: '', host: os.hostname().slice(0, 256),
-        agent: 'import-grid (command line)', language: opts.lang, referer: '', origin: '', status_code: ok ? 200 : 400,
-        result_code: ok ? 0 : 4100, created_at: nowIso(),
-      }).execute();
+      await db
+        .insertInto('operation_log')
+        .values({
+          customer_id: customer.id,
+          action: 'grid.import',
+          operator_name: editor.name,
+          type: 'grid',
+          parameter: JSON.stringify({
+            file: name,
+            size: bytes.length,
+            type: opts.type,
+            factor: opts.factor,
+            baseTime: opts.baseTime,
+            lead: opts.lead,
+            resample: opts.resample,
+            jobId,
+          }),
+          description: '导入格点场（命令行）',
+          user_id: editor.userId,
+          username: editor.username,
+          ip: '',
+          host: os.hostname().slice(0, 256),
+          agent: 'import-grid (command line)',
+          language: opts.lang,
+          referer: '',
+          origin: '',
+          status_code: ok ? 200 : 400,
+          result_code: ok ? 0 : 4100,
+          created_at: nowIso(),
+        })
+        .execute();
     }
     return failed === 0 ? 0 : 1;
   } finally {
@@ -162,7 +199,10 @@ async function main(): Promise<number> {
   }
 }
 
-main().then((code) => process.exit(code), (e: unknown) => {
-  console.error(`import-grid failed: ${e instanceof Error ? e.message : String(e)}`);
-  process.exit(1);
-});
+main().then(
+  (code) => process.exit(code),
+  (e: unknown) => {
+    console.error(`import-grid failed: ${e instanceof Error ? e.message : String(e)}`);
+    process.exit(1);
+  },
+);

@@ -58,32 +58,37 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
     const subject = req.auth
       ? { userId: req.auth.userId, username: req.auth.username, name: req.auth.name, customerId: req.auth.customerId }
       : req.auditSubject;
-    const parameter = JSON.stringify(redact({
-      query: req.query ?? {},
-      params: req.params ?? {},
-      body: req.isMultipart() ? undefined : (req.body ?? undefined),
-      ...(req.auditExtra ?? {}),
-    })).slice(0, MAX_PARAMETER_LENGTH);
+    const parameter = JSON.stringify(
+      redact({
+        query: req.query ?? {},
+        params: req.params ?? {},
+        body: req.isMultipart() ? undefined : (req.body ?? undefined),
+        ...(req.auditExtra ?? {}),
+      }),
+    ).slice(0, MAX_PARAMETER_LENGTH);
     try {
-      await db.insertInto('operation_log').values({
-        customer_id: subject?.customerId ?? null,
-        action: spec.action,
-        operator_name: subject?.name ?? '',
-        type: spec.type,
-        parameter,
-        description: spec.description,
-        user_id: subject?.userId ?? null,
-        username: subject?.username ?? '',
-        ip: req.ip,
-        host: header(req, 'host', 256),
-        agent: header(req, 'user-agent', 512),
-        language: header(req, 'accept-language', 128),
-        referer: redactSecrets(header(req, 'referer', 512)),
-        origin: header(req, 'origin', 256),
-        status_code: reply.statusCode,
-        result_code: reply.statusCode < 400 ? 0 : req.resultCode,
-        created_at: nowIso(),
-      }).execute();
+      await db
+        .insertInto('operation_log')
+        .values({
+          customer_id: subject?.customerId ?? null,
+          action: spec.action,
+          operator_name: subject?.name ?? '',
+          type: spec.type,
+          parameter,
+          description: spec.description,
+          user_id: subject?.userId ?? null,
+          username: subject?.username ?? '',
+          ip: req.ip,
+          host: header(req, 'host', 256),
+          agent: header(req, 'user-agent', 512),
+          language: header(req, 'accept-language', 128),
+          referer: redactSecrets(header(req, 'referer', 512)),
+          origin: header(req, 'origin', 256),
+          status_code: reply.statusCode,
+          result_code: reply.statusCode < 400 ? 0 : req.resultCode,
+          created_at: nowIso(),
+        })
+        .execute();
     } catch (err) {
       req.log.error({ err }, 'operation log write failed');
     }

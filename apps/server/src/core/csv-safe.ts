@@ -35,7 +35,10 @@ export function restoreCell(text: string): string {
  * A CSV document for spreadsheets: UTF-8 with a byte-order mark (Chinese text reads correctly), a header row, every
  * text cell neutralised and a neutralised cell always quoted.
  */
-export function spreadsheetCsv(records: ReadonlyArray<Record<string, unknown>> | ReadonlyArray<readonly unknown[]>, columns: readonly string[]): string {
+export function spreadsheetCsv(
+  records: ReadonlyArray<Record<string, unknown>> | ReadonlyArray<readonly unknown[]>,
+  columns: readonly string[],
+): string {
   return `\ufeff${stringify(records as unknown[], {
     header: true,
     columns: [...columns],

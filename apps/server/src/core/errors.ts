@@ -32,7 +32,13 @@ export const errors = {
     new AppError(ErrorCode.VALIDATION, key, params, { issues: [{ field }] }, {}, field),
   badCredentials: () => new AppError(ErrorCode.BAD_CREDENTIALS, 'badCredentials'),
   tooMany: (retryAfterSeconds: number) =>
-    new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { seconds: retryAfterSeconds }, { retryAfter: retryAfterSeconds }, {
-      'retry-after': String(retryAfterSeconds),
-    }),
+    new AppError(
+      ErrorCode.TOO_MANY_ATTEMPTS,
+      'tooManyAttempts',
+      { seconds: retryAfterSeconds },
+      { retryAfter: retryAfterSeconds },
+      {
+        'retry-after': String(retryAfterSeconds),
+      },
+    ),
 };

@@ -18,7 +18,12 @@ export function assertCanGrant(auth: AuthContext, codes: Iterable<string>): void
 
 export async function codesOfRoles(db: Db, roleIds: readonly number[]): Promise<string[]> {
   if (roleIds.length === 0) return [];
-  const rows = await db.selectFrom('role_permission').select('permission_code').distinct().where('role_id', 'in', [...roleIds]).execute();
+  const rows = await db
+    .selectFrom('role_permission')
+    .select('permission_code')
+    .distinct()
+    .where('role_id', 'in', [...roleIds])
+    .execute();
   return rows.map((r) => r.permission_code);
 }
 

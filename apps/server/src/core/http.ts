@@ -85,7 +85,11 @@ export function registerEnvelope(app: FastifyInstance): void {
       });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
-      return send(reply, 400, { code: ErrorCode.VALIDATION, msg: `body: ${translate(lang, 'malformedJson')}`, data: { issues: [{ field: 'body' }] } });
+      return send(reply, 400, {
+        code: ErrorCode.VALIDATION,
+        msg: `body: ${translate(lang, 'malformedJson')}`,
+        data: { issues: [{ field: 'body' }] },
+      });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
       return send(reply, 413, {

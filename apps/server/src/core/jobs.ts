@@ -31,7 +31,10 @@ export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<unknown>;
  * language) and its parameters. Any other error fails the job as an internal error whose details go to the log only.
  */
 export class JobError extends Error {
-  constructor(readonly key: MessageKey, readonly params: Record<string, string | number> = {}) {
+  constructor(
+    readonly key: MessageKey,
+    readonly params: Record<string, string | number> = {},
+  ) {
     super(key);
   }
 }
@@ -84,9 +87,15 @@ export class JobRunner {
   ) {
     // Keep this process's jobs fresh, and fail those a stopped process left behind.
     // touch() logs its own failure; failStale() is tried again at the next beat.
-    this.heartbeat = setInterval(() => void this.touch().then(() => this.failStale()).catch((err: unknown) => {
-      this.log.error({ err }, 'could not mark stale jobs failed');
-    }), HEARTBEAT_MS);
+    this.heartbeat = setInterval(
+      () =>
+        void this.touch()
+          .then(() => this.failStale())
+          .catch((err: unknown) => {
+            this.log.error({ err }, 'could not mark stale jobs failed');
+          }),
+      HEARTBEAT_MS,
+    );
     this.heartbeat.unref();
   }
 
@@ -103,10 +112,21 @@ export class JobRunner {
     if (this.closed) throw new Error('the job runner is closed');
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
     const now = nowIso();
-    await this.db.insertInto('job').values({
-      id, customer_id: owner.customerId, user_id: owner.userId, kind, status: 'queued', progress: 0, error: null, result: null,
-      created_at: now, updated_at: now,
-    }).execute();
+    await this.db
+      .insertInto('job')
+      .values({
+        id,
+        customer_id: owner.customerId,
+        user_id: owner.userId,
+        kind,
+        status: 'queued',
+        progress: 0,
+        error: null,
+        result: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
     this.queue.push({ id, kind, payload, owner });
     this.pump();
     return id;
@@ -135,9 +155,11 @@ export class JobRunner {
   /** Marks jobs that no live process holds (queued or running, untouched for STALE_AFTER_MS) as failed. */
   async failStale(now = Date.now()): Promise<number> {
     const before = new Date(now - STALE_AFTER_MS).toISOString();
-    const res = await this.db.updateTable('job')
+    const res = await this.db
+      .updateTable('job')
       .set({ status: 'failed', error: errorText('jobInterrupted'), updated_at: nowIso() })
-      .where('status', 'in', ['queued', 'running']).where('updated_at', '<', before)
+      .where('status', 'in', ['queued', 'running'])
+      .where('updated_at', '<', before)
       .executeTakeFirst();
     return Number(res.numUpdatedRows);
   }
@@ -199,14 +221,23 @@ export class JobRunner {
   }
 
   private async finish(id: string, set: { status: JobStatus; progress?: number; error?: string; result?: string }): Promise<void> {
-    await this.db.updateTable('job').set({ ...set, updated_at: nowIso() }).where('id', '=', id).execute();
+    await this.db
+      .updateTable('job')
+      .set({ ...set, updated_at: nowIso() })
+      .where('id', '=', id)
+      .execute();
   }
 
   private async touch(): Promise<void> {
     const ids = [...this.active, ...this.queue.map((p) => p.id)];
     if (ids.length === 0) return;
     try {
-      await this.db.updateTable('job').set({ updated_at: nowIso() }).where('id', 'in', ids).where('status', 'in', ['queued', 'running']).execute();
+      await this.db
+        .updateTable('job')
+        .set({ updated_at: nowIso() })
+        .where('id', 'in', ids)
+        .where('status', 'in', ['queued', 'running'])
+        .execute();
     } catch (err) {
       this.log.error({ err }, 'job heartbeat failed');
     }

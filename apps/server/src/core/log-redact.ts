@@ -63,7 +63,11 @@ export function loggerOptions(level: string, stream?: Writable): Exclude<Fastify
     ...(stream ? { stream } : {}),
     serializers: {
       req: (req: LoggedRequest) => ({
-        method: req.method, url: redactUrl(req.url), host: req.host, remoteAddress: req.ip, remotePort: req.socket?.remotePort,
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.host,
+        remoteAddress: req.ip,
+        remotePort: req.socket?.remotePort,
       }),
       err: (err: unknown) => serializeError(err),
     },

@@ -27,7 +27,8 @@ const zh = {
   staleVersion: '记录已被他人修改，请刷新后重试',
   duplicate: '{field} 已存在：{value}',
   customerHasUsers: '该客户下还有 {count} 个用户，不能删除',
-  customerHasData: '该客户还保存着数据（格点场 {grids} 个、站点 {stations} 个、订正记录 {revisions} 条、签发 {issues} 次、边界图层 {boundaries} 个），不能删除',
+  customerHasData:
+    '该客户还保存着数据（格点场 {grids} 个、站点 {stations} 个、订正记录 {revisions} 条、签发 {issues} 次、边界图层 {boundaries} 个），不能删除',
   roleInUse: '该角色仍有 {count} 个用户在使用，不能删除',
   permissionBuiltin: '内置权限码不能删除或修改编码',
   permissionInUse: '该权限码仍被 {count} 个角色使用，不能删除',
@@ -54,7 +55,8 @@ const zh = {
   importNoValues: '文件中没有任何有效值（全部为缺测）',
   importOutOfRange: '有 {count} 个格点超出 {factor} 的有效范围 [{min}, {max}] {unit}（文件中最小 {lo}，最大 {hi}），文件未导入',
   importNotCovering: '文件的范围 {file} 没有覆盖{type}的区域 {product}，文件未导入',
-  importGridDiffers: '文件的格点（格点中心 {fileCentres}，间距 {fileStep}，{fileSize} 个格点）与{type}的格点（格点中心 {productCentres}，间距 {productStep}，{productSize} 个格点）不一致；如需插值到该格点，请选择重采样方法（最近邻或双线性）。文件未导入',
+  importGridDiffers:
+    '文件的格点（格点中心 {fileCentres}，间距 {fileStep}，{fileSize} 个格点）与{type}的格点（格点中心 {productCentres}，间距 {productStep}，{productSize} 个格点）不一致；如需插值到该格点，请选择重采样方法（最近邻或双线性）。文件未导入',
   importStale: '导入期间该格点场已被 {name} 于 {time} 修改（当前版本 {version}），文件未导入；请确认该修改后重新导入',
   unknownLayer: '未知的预报类型或要素',
   emptyFile: '上传的文件为空',
@@ -129,13 +131,15 @@ const en: Record<MessageKey, string> = {
   staleVersion: 'Someone else changed this record; reload and try again',
   duplicate: '{field} already exists: {value}',
   customerHasUsers: 'This customer still has {count} users and cannot be deleted',
-  customerHasData: 'This customer still holds data ({grids} grids, {stations} stations, {revisions} revisions, {issues} issues, {boundaries} boundary layers) and cannot be deleted',
+  customerHasData:
+    'This customer still holds data ({grids} grids, {stations} stations, {revisions} revisions, {issues} issues, {boundaries} boundary layers) and cannot be deleted',
   roleInUse: '{count} users still hold this role; it cannot be deleted',
   permissionBuiltin: 'Built-in permission codes cannot be deleted or recoded',
   permissionInUse: '{count} roles still use this permission code; it cannot be deleted',
   lastAdmin: 'This is the last administrator: it cannot be disabled, deleted or lose admin',
   cannotGrant: 'You cannot grant permissions you do not hold: {codes}',
-  platformOnly: 'Only the platform administrator can do this: the permission catalogue is shared by every customer, and a customer only assigns its codes to roles',
+  platformOnly:
+    'Only the platform administrator can do this: the permission catalogue is shared by every customer, and a customer only assigns its codes to roles',
   refreshTokenMissing: 'the refresh token is missing',
   ownRoles: 'You cannot change your own roles',
   roleOtherCustomer: 'Roles must belong to the customer of the user',
@@ -154,10 +158,13 @@ const en: Record<MessageKey, string> = {
   importLeadRange: 'Lead time {lead} h is outside the range of {type} (0–{max} h)',
   importGeometry: 'The grid lies outside longitude −180°…360° or latitude −90°…90°',
   importNoValues: 'The file has no values (every cell is missing)',
-  importOutOfRange: '{count} cells are outside the valid range of {factor}, [{min}, {max}] {unit} (the file has {lo} to {hi}); the file was not imported',
+  importOutOfRange:
+    '{count} cells are outside the valid range of {factor}, [{min}, {max}] {unit} (the file has {lo} to {hi}); the file was not imported',
   importNotCovering: 'The file covers {file}, which does not take in the region of {type}, {product}; the file was not imported',
-  importGridDiffers: "The file's grid (cell centres {fileCentres}, spacing {fileStep}, {fileSize} cells) is not the grid of {type} (cell centres {productCentres}, spacing {productStep}, {productSize} cells); ask for resampling (nearest or bilinear) to put the file onto that grid. The file was not imported",
-  importStale: 'While the file was being imported, {name} changed this grid at {time} (now version {version}); the file was not imported: check that change and import again',
+  importGridDiffers:
+    "The file's grid (cell centres {fileCentres}, spacing {fileStep}, {fileSize} cells) is not the grid of {type} (cell centres {productCentres}, spacing {productStep}, {productSize} cells); ask for resampling (nearest or bilinear) to put the file onto that grid. The file was not imported",
+  importStale:
+    'While the file was being imported, {name} changed this grid at {time} (now version {version}); the file was not imported: check that change and import again',
   unknownLayer: 'unknown forecast type or factor',
   emptyFile: 'the uploaded file is empty',
   duplicateLead: 'duplicate lead time',
@@ -177,7 +184,8 @@ const en: Record<MessageKey, string> = {
   stationImportUnknownColumns: 'The CSV has unknown columns: {columns}',
   stationImportDuplicate: 'station number {number} appears twice in the file (first on line {first})',
   csvUnclosedQuote: 'a quote opened on line {row} is never closed',
-  csvMalformed: 'the record starting on line {row} is not valid CSV (a quote inside an unquoted field, or characters right after a closing quote)',
+  csvMalformed:
+    'the record starting on line {row} is not valid CSV (a quote inside an unquoted field, or characters right after a closing quote)',
   csvNotUtf8: 'the file is not UTF-8 or GBK text',
   allocationExists: 'User {user} already has forecast type {type}',
   notAllocated: 'Forecast type "{type}" is not allocated to you, so you cannot revise it; ask the allocation administrator',
@@ -196,7 +204,8 @@ const en: Record<MessageKey, string> = {
   boundaryNotFeature: 'feature {feature} is not a GeoJSON Feature',
   boundaryGeometryType: 'feature {feature} has a {type} geometry; only Polygon and MultiPolygon are accepted',
   boundaryCoordinates: 'feature {feature} has malformed coordinates ([longitude, latitude] numbers are needed)',
-  boundaryOutOfRange: 'feature {feature} has position [{lon}, {lat}] out of range (longitude −180…180, latitude −90…90; WGS84 lon/lat is needed)',
+  boundaryOutOfRange:
+    'feature {feature} has position [{lon}, {lat}] out of range (longitude −180…180, latitude −90…90; WGS84 lon/lat is needed)',
   boundaryRingTooShort: 'feature {feature} has a ring with fewer than 4 positions',
   boundaryRingNotClosed: 'feature {feature} has a ring that is not closed (last position differs from the first)',
 };
@@ -227,13 +236,15 @@ const es: Record<MessageKey, string> = {
   staleVersion: 'Otra persona modificó este registro; recargue e inténtelo de nuevo',
   duplicate: '{field} ya existe: {value}',
   customerHasUsers: 'Este cliente aún tiene {count} usuarios y no se puede eliminar',
-  customerHasData: 'Este cliente aún guarda datos ({grids} rejillas, {stations} estaciones, {revisions} correcciones, {issues} emisiones, {boundaries} capas de límites) y no se puede eliminar',
+  customerHasData:
+    'Este cliente aún guarda datos ({grids} rejillas, {stations} estaciones, {revisions} correcciones, {issues} emisiones, {boundaries} capas de límites) y no se puede eliminar',
   roleInUse: '{count} usuarios aún tienen este rol; no se puede eliminar',
   permissionBuiltin: 'Los códigos de permiso integrados no se pueden eliminar ni recodificar',
   permissionInUse: '{count} roles aún usan este código de permiso; no se puede eliminar',
   lastAdmin: 'Es el último administrador: no se puede desactivar, eliminar ni quitarle admin',
   cannotGrant: 'No puede otorgar permisos que no tiene: {codes}',
-  platformOnly: 'Solo el administrador de la plataforma puede hacer esto: el catálogo de permisos es común a todos los clientes y cada cliente solo asigna sus códigos a roles',
+  platformOnly:
+    'Solo el administrador de la plataforma puede hacer esto: el catálogo de permisos es común a todos los clientes y cada cliente solo asigna sus códigos a roles',
   refreshTokenMissing: 'falta el token de actualización',
   ownRoles: 'No puede cambiar sus propios roles',
   roleOtherCustomer: 'Los roles deben pertenecer al cliente del usuario',
@@ -252,10 +263,13 @@ const es: Record<MessageKey, string> = {
   importLeadRange: 'El plazo de {lead} h está fuera del rango de {type} (0–{max} h)',
   importGeometry: 'La malla está fuera de longitud −180°…360° o latitud −90°…90°',
   importNoValues: 'El archivo no tiene valores (todas las celdas faltan)',
-  importOutOfRange: '{count} celdas están fuera del rango válido de {factor}, [{min}, {max}] {unit} (el archivo va de {lo} a {hi}); no se importó',
+  importOutOfRange:
+    '{count} celdas están fuera del rango válido de {factor}, [{min}, {max}] {unit} (el archivo va de {lo} a {hi}); no se importó',
   importNotCovering: 'El archivo abarca {file}, que no incluye la región de {type}, {product}; no se importó',
-  importGridDiffers: 'La malla del archivo (centros de celda {fileCentres}, paso {fileStep}, {fileSize} celdas) no es la malla de {type} (centros de celda {productCentres}, paso {productStep}, {productSize} celdas); pida un remuestreo (vecino más cercano o bilineal) para llevar el archivo a esa malla. No se importó',
-  importStale: 'Mientras se importaba el archivo, {name} modificó esta malla a las {time} (ahora versión {version}); no se importó: revise ese cambio e importe de nuevo',
+  importGridDiffers:
+    'La malla del archivo (centros de celda {fileCentres}, paso {fileStep}, {fileSize} celdas) no es la malla de {type} (centros de celda {productCentres}, paso {productStep}, {productSize} celdas); pida un remuestreo (vecino más cercano o bilineal) para llevar el archivo a esa malla. No se importó',
+  importStale:
+    'Mientras se importaba el archivo, {name} modificó esta malla a las {time} (ahora versión {version}); no se importó: revise ese cambio e importe de nuevo',
   unknownLayer: 'tipo de pronóstico o factor desconocido',
   emptyFile: 'el archivo subido está vacío',
   duplicateLead: 'plazo repetido',
@@ -275,16 +289,20 @@ const es: Record<MessageKey, string> = {
   stationImportUnknownColumns: 'El CSV tiene columnas desconocidas: {columns}',
   stationImportDuplicate: 'el número de estación {number} aparece dos veces en el archivo (primero en la línea {first})',
   csvUnclosedQuote: 'una comilla abierta en la línea {row} nunca se cierra',
-  csvMalformed: 'el registro que empieza en la línea {row} no es CSV válido (una comilla dentro de un campo sin comillas, o caracteres justo tras una comilla de cierre)',
+  csvMalformed:
+    'el registro que empieza en la línea {row} no es CSV válido (una comilla dentro de un campo sin comillas, o caracteres justo tras una comilla de cierre)',
   csvNotUtf8: 'el archivo no es texto UTF-8 ni GBK',
   allocationExists: 'El usuario {user} ya tiene el tipo de pronóstico {type}',
-  notAllocated: 'El tipo de pronóstico «{type}» no le está asignado, así que no puede corregirlo; consulte al administrador de asignaciones',
+  notAllocated:
+    'El tipo de pronóstico «{type}» no le está asignado, así que no puede corregirlo; consulte al administrador de asignaciones',
   gridNotFound: 'No hay malla de {factor} con hora base {baseTime} y plazo {lead} h',
-  gridStaleLead: '{name} modificó la malla del plazo {lead} h a las {time} (ahora versión {version}); recárguela y vuelva a aplicar su edición',
+  gridStaleLead:
+    '{name} modificó la malla del plazo {lead} h a las {time} (ahora versión {version}); recárguela y vuelva a aplicar su edición',
   recoveryBlocked: 'Correcciones posteriores cambiaron las mismas celdas; recupérelas primero: {records}',
   alreadyRecovered: 'Este registro ya fue recuperado (registro de recuperación #{by})',
   recoveryOfRecovery: 'Un registro de recuperación no se puede recuperar a su vez',
-  gridReplaced: 'La malla se sustituyó entera después de este registro (p. ej. se importó de nuevo); no se puede recuperar registro a registro',
+  gridReplaced:
+    'La malla se sustituyó entera después de este registro (p. ej. se importó de nuevo); no se puede recuperar registro a registro',
   submitNoGrids: '{type} no tiene mallas que enviar con hora base {baseTime}',
   issueFileMissing: 'La copia congelada de una malla enviada ya no existe ({key})',
   boundaryNotJson: 'el archivo no es JSON válido (se necesita GeoJSON en UTF-8)',
@@ -294,7 +312,8 @@ const es: Record<MessageKey, string> = {
   boundaryNotFeature: 'el elemento {feature} no es una Feature de GeoJSON',
   boundaryGeometryType: 'el elemento {feature} tiene una geometría {type}; solo se aceptan Polygon y MultiPolygon',
   boundaryCoordinates: 'el elemento {feature} tiene coordenadas mal formadas (se necesitan números [longitud, latitud])',
-  boundaryOutOfRange: 'el elemento {feature} tiene la posición [{lon}, {lat}] fuera de rango (longitud −180…180, latitud −90…90; se necesita lon/lat WGS84)',
+  boundaryOutOfRange:
+    'el elemento {feature} tiene la posición [{lon}, {lat}] fuera de rango (longitud −180…180, latitud −90…90; se necesita lon/lat WGS84)',
   boundaryRingTooShort: 'el elemento {feature} tiene un anillo con menos de 4 posiciones',
   boundaryRingNotClosed: 'el elemento {feature} tiene un anillo sin cerrar (la última posición difiere de la primera)',
 };

@@ -25,7 +25,10 @@ export interface RouteResult<T> {
   msg?: string;
   /** For download routes (`raw` in the contract): the bytes to send instead of the envelope. */
   file?: {
-    contentType: string; filename: string; body: Buffer | string; /** Shown in place, cacheable (static data). */ inline?: boolean;
+    contentType: string;
+    filename: string;
+    body: Buffer | string;
+    /** Shown in place, cacheable (static data). */ inline?: boolean;
     /** Overrides the cache-control header (e.g. a short private cache for a customer's own data). */
     cacheControl?: string;
     /** More response headers (e.g. the x-grid-meta of a grid's values). */
@@ -79,7 +82,8 @@ export function registerRoute<D extends ApiDef>(
     // Authentication before validation: an anonymous caller learns nothing about the body rules.
     onRequest: accessGuard(def.access, deps.db, deps.tokens),
     handler: async (req, reply) => {
-      if (def.access.kind !== 'public' && !req.auth) throw new Error(`${def.method} ${def.url}: the access guard let a request through without a caller`);
+      if (def.access.kind !== 'public' && !req.auth)
+        throw new Error(`${def.method} ${def.url}: the access guard let a request through without a caller`);
       const result = await opts.handler({
         auth: req.auth as AuthOf<D>,
         body: req.body as never,
@@ -98,7 +102,10 @@ export function registerRoute<D extends ApiDef>(
         }
         return reply
           .header('content-type', result.file.contentType)
-          .header('content-disposition', `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`)
+          .header(
+            'content-disposition',
+            `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`,
+          )
           .send(result.file.body);
       }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };

@@ -46,7 +46,9 @@ describe('removeFiles (cleanup)', () => {
     const { log, lines } = recordingLog();
     await removeFiles(storage, ['grids/1/2/a.f32', 'grids/1/2/b.f32', 'grids/1/2/c.f32'], log, 'a grid file of a failed save');
     expect(removed).toEqual(['grids/1/2/a.f32', 'grids/1/2/c.f32']);
-    expect(lines).toEqual([{ level: 'warn', obj: { err: failure, key: 'grids/1/2/b.f32' }, msg: 'could not remove a grid file of a failed save' }]);
+    expect(lines).toEqual([
+      { level: 'warn', obj: { err: failure, key: 'grids/1/2/b.f32' }, msg: 'could not remove a grid file of a failed save' },
+    ]);
   });
 
   it('logs nothing when every file goes, or was already gone', async () => {

@@ -23,7 +23,11 @@ export async function updateVersioned<T extends Versioned>(
     .where('version', '=', version)
     .executeTakeFirst();
   if (Number(res.numUpdatedRows) === 1) return;
-  const exists = await db.selectFrom(table as 'customer').select('version').where('id', '=', id).executeTakeFirst();
+  const exists = await db
+    .selectFrom(table as 'customer')
+    .select('version')
+    .where('id', '=', id)
+    .executeTakeFirst();
   if (!exists) throw errors.notFound();
   throw errors.conflict('staleVersion', {}, { currentVersion: exists.version });
 }

@@ -7,7 +7,10 @@ export type WorkerReply = { id: number; ok: true; value: unknown } | { id: numbe
 
 /** A failure thrown inside a worker, carried back with its name (Micaps4Error, GeoTiffError …) and message. */
 export class WorkerTaskError extends Error {
-  constructor(readonly errorName: string, message: string) {
+  constructor(
+    readonly errorName: string,
+    message: string,
+  ) {
     super(message);
     this.name = errorName;
   }
@@ -41,7 +44,10 @@ export class WorkerPool {
   /** Tasks run so far (for tests and the log). */
   completed = 0;
 
-  constructor(private readonly script: URL, private readonly size = 1) {}
+  constructor(
+    private readonly script: URL,
+    private readonly size = 1,
+  ) {}
 
   run<T>(op: string, args: unknown[], transfer: ArrayBuffer[] = []): Promise<T> {
     if (this.closed) return Promise.reject(new Error('the worker pool is closed'));

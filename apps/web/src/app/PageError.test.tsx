@@ -55,7 +55,9 @@ describe('PageError', { timeout: 20_000 }, () => {
     expect(await screen.findByText('该页面出错了')).toBeInTheDocument();
     expect(screen.getByText('data.rows is undefined')).toBeInTheDocument();
     expect(screen.getByText('console menu')).toBeInTheDocument();
-    expect(errorLogStore.getState().logs).toMatchObject([{ message: 'data.rows is undefined', info: expect.stringContaining('route: broken') }]);
+    expect(errorLogStore.getState().logs).toMatchObject([
+      { message: 'data.rows is undefined', info: expect.stringContaining('route: broken') },
+    ]);
   });
 
   it('shows a page whose module cannot load as an error, not as a blank console', async () => {

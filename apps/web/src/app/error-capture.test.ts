@@ -14,7 +14,15 @@ describe('error capture', () => {
 
   it('logs window errors and unhandled rejections', () => {
     installGlobalErrorCapture(window);
-    window.dispatchEvent(new ErrorEvent('error', { error: new TypeError('x is not a function'), message: 'x is not a function', filename: 'app.js', lineno: 3, colno: 7 }));
+    window.dispatchEvent(
+      new ErrorEvent('error', {
+        error: new TypeError('x is not a function'),
+        message: 'x is not a function',
+        filename: 'app.js',
+        lineno: 3,
+        colno: 7,
+      }),
+    );
     const rejection = new Event('unhandledrejection') as PromiseRejectionEvent;
     Object.defineProperty(rejection, 'reason', { value: new Error('nobody caught me') });
     window.dispatchEvent(rejection);

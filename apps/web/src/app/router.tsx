@@ -34,8 +34,7 @@ const page401: LazyPage = () => import('../features/errors/Page401').then((m) =>
 const page404: LazyPage = () => import('../features/errors/Page404').then((m) => ({ Component: m.Page404 }));
 const shell: LazyPage = () => import('../layout/Shell').then((m) => ({ Component: m.Shell }));
 const groupLayout: LazyPage = () => import('../layout/GroupLayout').then((m) => ({ Component: m.GroupLayout }));
-const placeholderPage: LazyPage = () =>
-  import('../features/placeholder/PlaceholderPage').then((m) => ({ Component: m.PlaceholderPage }));
+const placeholderPage: LazyPage = () => import('../features/placeholder/PlaceholderPage').then((m) => ({ Component: m.PlaceholderPage }));
 
 /** Page module of each APP_ROUTES name; pages not built yet show the title placeholder. */
 const PAGES: Partial<Record<string, LazyPage>> = {

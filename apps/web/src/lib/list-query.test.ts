@@ -3,7 +3,10 @@ import { compactQuery, DEFAULT_PAGE_SIZE, listQuery, normalisePaging, pageOfInde
 
 describe('list queries', () => {
   it('drops empty filters and trims text', () => {
-    expect(compactQuery({ keyword: '  abc ', customerId: undefined, roleId: null, ip: '   ', zoom: 0 })).toEqual({ keyword: 'abc', zoom: 0 });
+    expect(compactQuery({ keyword: '  abc ', customerId: undefined, roleId: null, ip: '   ', zoom: 0 })).toEqual({
+      keyword: 'abc',
+      zoom: 0,
+    });
     expect(compactQuery({ a: ' x ', b: '', c: null, d: undefined, e: 0, f: Number.NaN, g: true })).toEqual({ a: 'x', e: 0, g: true });
   });
 

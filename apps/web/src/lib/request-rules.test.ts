@@ -47,16 +47,29 @@ describe('classifyResponse', () => {
       relogin: false,
     });
     expect(classifyResponse(401, { code: 4001, msg: 'expired', data: null })).toMatchObject({ kind: 'api-error', relogin: true });
-    expect(classifyResponse(429, { code: 4290, msg: 'slow down', data: null })).toMatchObject({ kind: 'api-error', code: 4290, relogin: false });
+    expect(classifyResponse(429, { code: 4290, msg: 'slow down', data: null })).toMatchObject({
+      kind: 'api-error',
+      code: 4290,
+      relogin: false,
+    });
   });
 
   it('treats an error code inside a 200 response as an error', () => {
-    expect(classifyResponse(200, { code: 4002, msg: 'revoked', data: null })).toMatchObject({ kind: 'api-error', code: 4002, relogin: true });
+    expect(classifyResponse(200, { code: 4002, msg: 'revoked', data: null })).toMatchObject({
+      kind: 'api-error',
+      code: 4002,
+      relogin: true,
+    });
   });
 
   it('reports bodies without an envelope as transport errors, keeping a msg when present', () => {
     expect(classifyResponse(502, undefined)).toEqual({ kind: 'transport-error', status: 502, msg: undefined, reason: 'http' });
-    expect(classifyResponse(500, { msg: 'gateway says no' })).toEqual({ kind: 'transport-error', status: 500, msg: 'gateway says no', reason: 'http' });
+    expect(classifyResponse(500, { msg: 'gateway says no' })).toEqual({
+      kind: 'transport-error',
+      status: 500,
+      msg: 'gateway says no',
+      reason: 'http',
+    });
     expect(classifyResponse(200, undefined)).toMatchObject({ kind: 'transport-error', reason: 'invalid' });
     expect(classifyResponse(200, { code: '0', data: 1 })).toMatchObject({ kind: 'transport-error' });
   });

@@ -9,14 +9,7 @@ import { getToken } from './auth-storage';
 import { toastError } from './feedback';
 import { currentLanguage, i18n } from './i18n';
 import { requestRelogin } from './relogin';
-import {
-  buildUrl,
-  classifyResponse,
-  parseJson,
-  REQUEST_TIMEOUT_MS,
-  transportErrorText,
-  type QueryValue,
-} from './request-rules';
+import { buildUrl, classifyResponse, parseJson, REQUEST_TIMEOUT_MS, transportErrorText, type QueryValue } from './request-rules';
 import { ensureFreshToken } from './token-refresh';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
@@ -81,7 +74,11 @@ function combineSignals(timeoutMs: number, signal: AbortSignal | undefined): Abo
   return signal;
 }
 
-function fail(message: string, init: { code: number; status: number; kind: ApiErrorKind; data?: unknown }, silent: boolean | undefined): ApiError {
+function fail(
+  message: string,
+  init: { code: number; status: number; kind: ApiErrorKind; data?: unknown },
+  silent: boolean | undefined,
+): ApiError {
   if (!silent) toastError(message);
   return new ApiError(message, { ...init, notified: !silent });
 }
@@ -160,7 +157,11 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
       return { code: outcome.code, msg: outcome.msg, data: outcome.data as T };
     case 'api-error': {
       const message = outcome.msg || i18n.t('request.httpError', { status: outcome.status });
-      const error = fail(message, { code: outcome.code, status: outcome.status, kind: 'api', data: (parsed as { data?: unknown }).data }, silent);
+      const error = fail(
+        message,
+        { code: outcome.code, status: outcome.status, kind: 'api', data: (parsed as { data?: unknown }).data },
+        silent,
+      );
       if (outcome.relogin && !silent) requestRelogin();
       throw error;
     }
@@ -199,9 +200,8 @@ export type ApiRequest<N extends ApiName> = CallOptions &
   Field<'query', Part<Def<N>, 'query'>> &
   Field<'params', Part<Def<N>, 'params'>>;
 
-type Optionalize<N extends ApiName> = Record<string, never> extends Omit<ApiRequest<N>, keyof CallOptions>
-  ? [opts?: ApiRequest<N>]
-  : [opts: ApiRequest<N>];
+type Optionalize<N extends ApiName> =
+  Record<string, never> extends Omit<ApiRequest<N>, keyof CallOptions> ? [opts?: ApiRequest<N>] : [opts: ApiRequest<N>];
 
 function toHttpOptions(opts: (CallOptions & { body?: unknown; query?: unknown; params?: unknown }) | undefined): HttpOptions {
   if (!opts) return {};

@@ -10,7 +10,9 @@ describe('shape guards agree with the contracts', () => {
     { access_token: 'a', refresh_token: 'r', expired: '7200' },
     { access_token: 'a', refresh_token: 'r', expired: 1.5 },
     { access_token: 'a', expired: 7200 },
-    null, 'token', [],
+    null,
+    'token',
+    [],
   ];
   it.each(pairs.map((p) => [JSON.stringify(p), p]))('token pair %s', (_, p) => {
     expect(asTokenPair(p) !== null).toBe(TokenPair.safeParse(p).success);
@@ -21,7 +23,8 @@ describe('shape guards agree with the contracts', () => {
     { sysName: '陕西', logo: '', centerLat: 34.3, centerLon: 108.9, zoom: 7.5 },
     { sysName: '陕西', logo: '', centerLat: '34', centerLon: 108.9, zoom: 7 },
     { sysName: 1, logo: '', centerLat: 34.3, centerLon: 108.9, zoom: 7 },
-    {}, null,
+    {},
+    null,
   ];
   it.each(brandings.map((b) => [JSON.stringify(b), b]))('branding %s', (_, b) => {
     expect(asBranding(b) !== null).toBe(Branding.safeParse(b).success);

@@ -6,7 +6,9 @@ export function keysOf(tree: Tree, prefix = ''): string[] {
 }
 
 export function lookup(tree: Tree, key: string): string {
-  return String(key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree));
+  return String(
+    key.split('.').reduce<unknown>((node, part) => (node && typeof node === 'object' ? (node as Tree)[part] : undefined), tree),
+  );
 }
 
 /** Interpolation variables of a message, sorted. */

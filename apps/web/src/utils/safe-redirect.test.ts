@@ -7,7 +7,18 @@ describe('safeRedirect', () => {
     expect(safeRedirect('/dashboard#top')).toBe('/dashboard#top');
   });
   it('falls back to / for empty, external, protocol-relative or login targets', () => {
-    for (const bad of [null, undefined, '', 'dashboard', 'https://evil.example', '//evil.example/x', '/\\evil', '/login', '/login?redirect=/x', 'javascript:alert(1)']) {
+    for (const bad of [
+      null,
+      undefined,
+      '',
+      'dashboard',
+      'https://evil.example',
+      '//evil.example/x',
+      '/\\evil',
+      '/login',
+      '/login?redirect=/x',
+      'javascript:alert(1)',
+    ]) {
       expect(safeRedirect(bad)).toBe('/');
     }
   });

@@ -100,11 +100,26 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
     { tag: 33550, type: DOUBLE, values: [dx, dy, 0] }, // ModelPixelScale
     { tag: 33922, type: DOUBLE, values: [0, 0, 0, grid.lon0 - dx / 2, north + dy / 2, 0] }, // ModelTiepoint
     {
-      tag: 34735, type: SHORT, values: [ // GeoKeyDirectory: version 1.1.0, 3 keys
-        1, 1, 0, 3,
-        1024, 0, 1, MODEL_TYPE_GEOGRAPHIC, // GTModelTypeGeoKey
-        1025, 0, 1, PIXEL_IS_AREA, // GTRasterTypeGeoKey
-        2048, 0, 1, 4326, // GeographicTypeGeoKey: WGS 84
+      tag: 34735,
+      type: SHORT,
+      values: [
+        // GeoKeyDirectory: version 1.1.0, 3 keys
+        1,
+        1,
+        0,
+        3,
+        1024,
+        0,
+        1,
+        MODEL_TYPE_GEOGRAPHIC, // GTModelTypeGeoKey
+        1025,
+        0,
+        1,
+        PIXEL_IS_AREA, // GTRasterTypeGeoKey
+        2048,
+        0,
+        1,
+        4326, // GeographicTypeGeoKey: WGS 84
       ],
     },
     { tag: 42113, type: ASCII, values: nodataText }, // GDAL_NODATA
@@ -200,19 +215,21 @@ export async function readGeoTiff(
     maxCells?: number;
   } = {},
 ): Promise<GeoTiffRead> {
-  const buffer = data instanceof Uint8Array
-    ? (data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer)
-    : data;
+  const buffer = data instanceof Uint8Array ? (data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer) : data;
   const tiff = await fromArrayBuffer(buffer);
   const image = await tiff.getImage();
   const band = options.band ?? 0;
   if (!(band >= 0 && band < image.getSamplesPerPixel())) throw new GeoTiffError(`the image has no band ${band}`);
 
   const keys = image.getGeoKeys() ?? {};
-  if (keys.ProjectedCSTypeGeoKey !== undefined || (keys.GTModelTypeGeoKey !== undefined && keys.GTModelTypeGeoKey !== MODEL_TYPE_GEOGRAPHIC)) {
+  if (
+    keys.ProjectedCSTypeGeoKey !== undefined ||
+    (keys.GTModelTypeGeoKey !== undefined && keys.GTModelTypeGeoKey !== MODEL_TYPE_GEOGRAPHIC)
+  ) {
     throw new GeoTiffError('only geographic (longitude/latitude) GeoTIFFs are supported, this one is projected');
   }
-  const epsg = typeof keys.GeographicTypeGeoKey === 'number' && keys.GeographicTypeGeoKey !== USER_DEFINED ? keys.GeographicTypeGeoKey : null;
+  const epsg =
+    typeof keys.GeographicTypeGeoKey === 'number' && keys.GeographicTypeGeoKey !== USER_DEFINED ? keys.GeographicTypeGeoKey : null;
 
   const nx = image.getWidth();
   const ny = image.getHeight();

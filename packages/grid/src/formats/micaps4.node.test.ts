@@ -13,7 +13,18 @@ describe('MICAPS 4 fixture: GBK, province-size 2 m temperature', () => {
   it('decodes the GBK header', () => {
     expect(m.encoding).toBe('gb18030');
     expect(m.description).toBe('24年06月15日08时 河南省 2米气温 第24小时预报 (℃)');
-    expect(m).toMatchObject({ year: 2024, month: 6, day: 15, hour: 8, leadHours: 24, level: 0, contourInterval: 2, contourStart: 10, contourEnd: 36, smoothing: 1 });
+    expect(m).toMatchObject({
+      year: 2024,
+      month: 6,
+      day: 15,
+      hour: 8,
+      leadHours: 24,
+      level: 0,
+      contourInterval: 2,
+      contourStart: 10,
+      contourEnd: 36,
+      smoothing: 1,
+    });
   });
 
   it('reads the geometry, rows north to south, and 9999 as missing', () => {

@@ -20,8 +20,17 @@ describe('MICAPS type 4 reading', () => {
     const m = parseMicaps4(sample);
     expect(m).toMatchObject({
       description: '24年06月15日08时 2米温度 24小时预报',
-      year: 2024, month: 6, day: 15, hour: 8, leadHours: 24, level: 0,
-      contourInterval: 2, contourStart: 20, contourEnd: 30, smoothing: 0, boldValue: 0,
+      year: 2024,
+      month: 6,
+      day: 15,
+      hour: 8,
+      leadHours: 24,
+      level: 0,
+      contourInterval: 2,
+      contourStart: 20,
+      contourEnd: 30,
+      smoothing: 0,
+      boldValue: 0,
       encoding: 'utf-8',
     });
     expect(m.grid).toMatchObject({ lon0: 110, lat0: 36, dx: 0.5, dy: -0.5, nx: 3, ny: 3 });
@@ -70,33 +79,40 @@ describe('MICAPS type 4 writing', () => {
   it('writes the header per the format and 9999 for missing values', () => {
     const grid = gridFromValues({ lon0: 110, lat0: 36, dx: 0.5, dy: -0.5, nx: 3, ny: 2 }, [1.5, Number.NaN, -2, 0.1, 20, 3]);
     const text = formatMicaps4(grid, { description: '测试', year: 2024, month: 6, day: 5, hour: 8, leadHours: 24 }, { valuesPerLine: 2 });
-    expect(text).toBe([
-      'diamond 4 测试',
-      '2024 06 05 08 24 0',
-      '0.5 -0.5 110 111 36 35.5 3 2 2 -2 20 0 0',
-      '1.5 9999',
-      '-2',
-      '0.1 20',
-      '3',
-      '',
-    ].join('\n'));
+    expect(text).toBe(
+      ['diamond 4 测试', '2024 06 05 08 24 0', '0.5 -0.5 110 111 36 35.5 3 2 2 -2 20 0 0', '1.5 9999', '-2', '0.1 20', '3', ''].join('\n'),
+    );
   });
 
   it('round-trips exactly: geometry, Float32 bits and both row orders', () => {
-    const grids = fc.record({
-      nx: fc.integer({ min: 1, max: 30 }),
-      ny: fc.integer({ min: 1, max: 20 }),
-      southToNorth: fc.boolean(),
-    }).chain(({ nx, ny, southToNorth }) => fc.array(
-      fc.oneof(fc.float({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((v) => v !== 9999), fc.constant(Number.NaN)),
-      { minLength: nx * ny, maxLength: nx * ny },
-    ).map((values) => gridFromValues({ lon0: 70, lat0: southToNorth ? 0 : 60, dx: 0.05, dy: southToNorth ? 0.05 : -0.05, nx, ny }, values)));
-    fc.assert(fc.property(grids, (grid) => {
-      const back = parseMicaps4(encodeMicaps4(grid, { year: 2024, month: 1, day: 1, hour: 0 })).grid;
-      expect({ ...back, values: null }).toEqual({ ...grid, values: null });
-      const same = grid.values.every((v, k) => Object.is(v, back.values[k]) || (v === 0 && back.values[k] === 0));
-      expect(same).toBe(true);
-    }), { numRuns: 150 });
+    const grids = fc
+      .record({
+        nx: fc.integer({ min: 1, max: 30 }),
+        ny: fc.integer({ min: 1, max: 20 }),
+        southToNorth: fc.boolean(),
+      })
+      .chain(({ nx, ny, southToNorth }) =>
+        fc
+          .array(
+            fc.oneof(
+              fc.float({ noNaN: true, noDefaultInfinity: true, min: -1e6, max: 1e6 }).filter((v) => v !== 9999),
+              fc.constant(Number.NaN),
+            ),
+            { minLength: nx * ny, maxLength: nx * ny },
+          )
+          .map((values) =>
+            gridFromValues({ lon0: 70, lat0: southToNorth ? 0 : 60, dx: 0.05, dy: southToNorth ? 0.05 : -0.05, nx, ny }, values),
+          ),
+      );
+    fc.assert(
+      fc.property(grids, (grid) => {
+        const back = parseMicaps4(encodeMicaps4(grid, { year: 2024, month: 1, day: 1, hour: 0 })).grid;
+        expect({ ...back, values: null }).toEqual({ ...grid, values: null });
+        const same = grid.values.every((v, k) => Object.is(v, back.values[k]) || (v === 0 && back.values[k] === 0));
+        expect(same).toBe(true);
+      }),
+      { numRuns: 150 },
+    );
   });
 
   it('writes fixed decimals and GBK when asked', () => {

@@ -42,9 +42,10 @@ export interface Micaps4WriteOptions {
 const HEADER_TOKENS = 19;
 
 export function parseMicaps4(input: string | Uint8Array | ArrayBuffer): Micaps4 {
-  const { text, encoding } = typeof input === 'string'
-    ? { text: input, encoding: 'utf-8' as const }
-    : decodeText(input instanceof Uint8Array ? input : new Uint8Array(input));
+  const { text, encoding } =
+    typeof input === 'string'
+      ? { text: input, encoding: 'utf-8' as const }
+      : decodeText(input instanceof Uint8Array ? input : new Uint8Array(input));
   const body = text.charCodeAt(0) === 0xfeff ? text.slice(1) : text;
   const lineEnd = body.search(/\r?\n/);
   const firstLine = lineEnd < 0 ? body : body.slice(0, lineEnd);
@@ -54,10 +55,47 @@ export function parseMicaps4(input: string | Uint8Array | ArrayBuffer): Micaps4 
 
   const tokens = new TokenReader(lineEnd < 0 ? '' : body.slice(lineEnd + 1));
   const header = Array.from({ length: HEADER_TOKENS }, (_, k) => tokens.number(`header field ${k + 1}`));
-  const [year, month, day, hour, leadHours, level, dLon, dLat, lon1, lon2, lat1, lat2, nLon, nLat,
-    contourInterval, contourStart, contourEnd, smoothing, boldValue] = header as [
-    number, number, number, number, number, number, number, number, number, number, number, number,
-    number, number, number, number, number, number, number];
+  const [
+    year,
+    month,
+    day,
+    hour,
+    leadHours,
+    level,
+    dLon,
+    dLat,
+    lon1,
+    lon2,
+    lat1,
+    lat2,
+    nLon,
+    nLat,
+    contourInterval,
+    contourStart,
+    contourEnd,
+    smoothing,
+    boldValue,
+  ] = header as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   if (!Number.isInteger(nLon) || !Number.isInteger(nLat) || nLon < 1 || nLat < 1) {
     throw new Micaps4Error(`invalid grid size ${nLon} × ${nLat}`);
   }
@@ -77,7 +115,16 @@ export function parseMicaps4(input: string | Uint8Array | ArrayBuffer): Micaps4 
   return {
     description,
     year: year < 100 ? 2000 + year : year,
-    month, day, hour, leadHours, level, contourInterval, contourStart, contourEnd, smoothing, boldValue,
+    month,
+    day,
+    hour,
+    leadHours,
+    level,
+    contourInterval,
+    contourStart,
+    contourEnd,
+    smoothing,
+    boldValue,
     grid,
     encoding,
   };
@@ -109,8 +156,21 @@ export function formatMicaps4(grid: Grid, header: Micaps4HeaderInput, options: M
   const lines = [
     `diamond 4 ${h.description.replace(/[\r\n]+/g, ' ')}`.trimEnd(),
     `${h.year} ${pad2(h.month)} ${pad2(h.day)} ${pad2(h.hour)} ${h.leadHours} ${h.level}`,
-    [grid.dx, grid.dy, grid.lon0, tidy(cellLon(grid, grid.nx - 1)), grid.lat0, tidy(cellLat(grid, grid.ny - 1)),
-      grid.nx, grid.ny, h.contourInterval, h.contourStart, h.contourEnd, h.smoothing, h.boldValue].join(' '),
+    [
+      grid.dx,
+      grid.dy,
+      grid.lon0,
+      tidy(cellLon(grid, grid.nx - 1)),
+      grid.lat0,
+      tidy(cellLat(grid, grid.ny - 1)),
+      grid.nx,
+      grid.ny,
+      h.contourInterval,
+      h.contourStart,
+      h.contourEnd,
+      h.smoothing,
+      h.boldValue,
+    ].join(' '),
   ];
   const { nx, ny, values } = grid;
   const parts = new Array<string>(perLine);
@@ -129,7 +189,11 @@ export function formatMicaps4(grid: Grid, header: Micaps4HeaderInput, options: M
 }
 
 /** The file's bytes: UTF-8, or GBK as MICAPS software on Windows expects. */
-export function encodeMicaps4(grid: Grid, header: Micaps4HeaderInput, options: Micaps4WriteOptions & { encoding?: 'utf-8' | 'gbk' } = {}): Uint8Array {
+export function encodeMicaps4(
+  grid: Grid,
+  header: Micaps4HeaderInput,
+  options: Micaps4WriteOptions & { encoding?: 'utf-8' | 'gbk' } = {},
+): Uint8Array {
   const text = formatMicaps4(grid, header, options);
   return options.encoding === 'gbk' ? encodeGbk(text) : encodeUtf8(text);
 }

@@ -62,8 +62,13 @@ export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenSer
     .selectFrom('session')
     .innerJoin('app_user', 'app_user.id', 'session.user_id')
     .select([
-      'session.revoked_at', 'session.expires_at', 'app_user.id', 'app_user.username', 'app_user.name',
-      'app_user.customer_id', 'app_user.enabled',
+      'session.revoked_at',
+      'session.expires_at',
+      'app_user.id',
+      'app_user.username',
+      'app_user.name',
+      'app_user.customer_id',
+      'app_user.enabled',
     ])
     .where('session.id', '=', claims.sessionId)
     .executeTakeFirst();
@@ -85,7 +90,8 @@ export function accessGuard(access: ApiAccess, db: Db, tokens: TokenService) {
     req.auth = await authenticate(req, db, tokens);
     if (access.kind === 'codes' && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
     // Platform data (the permission catalogue) is shared by every customer: a customer's administrator may not change it.
-    if (access.kind === 'codes' && access.platform && !holdsPlatformScope(req.auth.codes)) throw new AppError(ErrorCode.FORBIDDEN, 'platformOnly');
+    if (access.kind === 'codes' && access.platform && !holdsPlatformScope(req.auth.codes))
+      throw new AppError(ErrorCode.FORBIDDEN, 'platformOnly');
     if (access.kind === 'self-or-codes') {
       const id = Number((req.params as { id?: string } | undefined)?.id);
       if (id !== req.auth.userId && !holdsAny(req.auth, access.codes)) throw errors.forbidden();

@@ -19,7 +19,10 @@ export async function verifyPassword(password: string, stored: string): Promise<
   const [, logN, r, p, saltB64, keyB64] = parts as [string, string, string, string, string, string];
   const expected = Buffer.from(keyB64, 'base64');
   const key = await scrypt(password.normalize('NFKC'), Buffer.from(saltB64, 'base64'), expected.length, {
-    N: 2 ** Number(logN), r: Number(r), p: Number(p), maxmem: 256 * 1024 * 1024 + 1024 * 1024,
+    N: 2 ** Number(logN),
+    r: Number(r),
+    p: Number(p),
+    maxmem: 256 * 1024 * 1024 + 1024 * 1024,
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
 }

@@ -3,7 +3,12 @@ import { LoginThrottle } from './throttle.js';
 
 function clock() {
   let now = 1_000_000;
-  return { now: () => now, advance: (ms: number) => { now += ms; } };
+  return {
+    now: () => now,
+    advance: (ms: number) => {
+      now += ms;
+    },
+  };
 }
 
 describe('LoginThrottle', () => {

@@ -1,7 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { hashToken, newRefreshToken, TokenService } from './tokens.js';
 
-afterEach(() => { vi.useRealTimers(); });
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('TokenService', () => {
   const secret = 'x'.repeat(40);

@@ -15,20 +15,25 @@ const VERIFIED_CACHE_SIZE = 10_000;
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, AccessClaims & { exp: number }>();
-  constructor(secret: string, readonly accessTtl: number) {
+  constructor(
+    secret: string,
+    readonly accessTtl: number,
+  ) {
     this.key = new TextEncoder().encode(secret);
   }
 
   async signAccess(claims: AccessClaims): Promise<string> {
-    return new SignJWT({ sid: claims.sessionId })
-      .setProtectedHeader({ alg: 'HS256' })
-      .setSubject(String(claims.userId))
-      // A unique id keeps two tokens issued in the same second distinct.
-      .setJti(randomUUID())
-      .setIssuer(ISSUER)
-      .setIssuedAt()
-      .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtl)
-      .sign(this.key);
+    return (
+      new SignJWT({ sid: claims.sessionId })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(String(claims.userId))
+        // A unique id keeps two tokens issued in the same second distinct.
+        .setJti(randomUUID())
+        .setIssuer(ISSUER)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(Date.now() / 1000) + this.accessTtl)
+        .sign(this.key)
+    );
   }
 
   /** 4001 when expired, 4000 for anything else wrong with the token. */

@@ -22,9 +22,13 @@ describe('escapeLike', () => {
 
   it('a contains-pattern of the escaped text matches exactly the texts that contain it', () => {
     fc.assert(
-      fc.property(fc.string({ unit: fc.constantFrom('a', 'b', '%', '_', '\\') }), fc.string({ unit: fc.constantFrom('a', 'b', '%', '_', '\\') }), (needle, hay) => {
-        expect(likeMatches(`%${escapeLike(needle)}%`, hay)).toBe(hay.includes(needle));
-      }),
+      fc.property(
+        fc.string({ unit: fc.constantFrom('a', 'b', '%', '_', '\\') }),
+        fc.string({ unit: fc.constantFrom('a', 'b', '%', '_', '\\') }),
+        (needle, hay) => {
+          expect(likeMatches(`%${escapeLike(needle)}%`, hay)).toBe(hay.includes(needle));
+        },
+      ),
     );
   });
 });

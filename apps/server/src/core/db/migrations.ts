@@ -8,8 +8,7 @@ function idColumn(dialect: Dialect) {
 }
 
 function withId(dialect: Dialect) {
-  return (c: import('kysely').ColumnDefinitionBuilder) =>
-    dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement();
+  return (c: import('kysely').ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
 }
 
 function foundation(dialect: Dialect): Migration {
@@ -160,7 +159,18 @@ function foundation(dialect: Dialect): Migration {
       await db.schema.createIndex('stored_file_path_uq').on('stored_file').column('path').unique().execute();
     },
     async down(db: Kysely<any>) {
-      for (const t of ['stored_file', 'operation_log', 'refresh_token', 'session', 'user_role', 'role_permission', 'role', 'permission', 'app_user', 'customer']) {
+      for (const t of [
+        'stored_file',
+        'operation_log',
+        'refresh_token',
+        'session',
+        'user_role',
+        'role_permission',
+        'role',
+        'permission',
+        'app_user',
+        'customer',
+      ]) {
         await db.schema.dropTable(t).execute();
       }
     },
@@ -221,7 +231,12 @@ function grids(dialect: Dialect): Migration {
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
         .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('grid_key_uq').on('grid').columns(['customer_id', 'factor_id', 'base_time', 'lead_hours']).unique().execute();
+      await db.schema
+        .createIndex('grid_key_uq')
+        .on('grid')
+        .columns(['customer_id', 'factor_id', 'base_time', 'lead_hours'])
+        .unique()
+        .execute();
       await db.schema.createIndex('grid_type_idx').on('grid').columns(['customer_id', 'forecast_type_id', 'base_time']).execute();
 
       await db.schema
@@ -286,7 +301,12 @@ function revise(dialect: Dialect): Migration {
         .addColumn('created_by', 'integer')
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('forecast_allocation_uq').on('forecast_allocation').columns(['user_id', 'forecast_type_id']).unique().execute();
+      await db.schema
+        .createIndex('forecast_allocation_uq')
+        .on('forecast_allocation')
+        .columns(['user_id', 'forecast_type_id'])
+        .unique()
+        .execute();
       await db.schema.createIndex('forecast_allocation_customer_idx').on('forecast_allocation').column('customer_id').execute();
 
       // One call of a revision (all its leads share the parameters).
@@ -360,7 +380,12 @@ function revise(dialect: Dialect): Migration {
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
         .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
         .execute();
-      await db.schema.createIndex('issue_seq_uq').on('issue').columns(['customer_id', 'forecast_type_id', 'base_time', 'seq']).unique().execute();
+      await db.schema
+        .createIndex('issue_seq_uq')
+        .on('issue')
+        .columns(['customer_id', 'forecast_type_id', 'base_time', 'seq'])
+        .unique()
+        .execute();
       await db.schema.createIndex('issue_customer_idx').on('issue').columns(['customer_id', 'created_at']).execute();
 
       // The grid versions an issue froze: copies of their values, so later edits never change an issued forecast.
@@ -437,7 +462,9 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
   return {
     async getMigrations() {
       return {
-        '0001_foundation': foundation(dialect), '0002_grids': grids(dialect), '0003_revise': revise(dialect),
+        '0001_foundation': foundation(dialect),
+        '0002_grids': grids(dialect),
+        '0003_revise': revise(dialect),
         '0004_boundaries': boundaries(dialect),
       };
     },

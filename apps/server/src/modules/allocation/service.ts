@@ -1,4 +1,13 @@
-import { ADMIN, ErrorCode, REVISE_POINT, REVISE_POLYGON, type Allocation, type AllocationMatrix, type FactorInfo, type ForecastTypeRow } from '@agromet/contracts';
+import {
+  ADMIN,
+  ErrorCode,
+  REVISE_POINT,
+  REVISE_POLYGON,
+  type Allocation,
+  type AllocationMatrix,
+  type FactorInfo,
+  type ForecastTypeRow,
+} from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
@@ -13,8 +22,15 @@ import { layerName } from '../grids/service.js';
 
 function factorInfo(typeCode: string, f: Selectable<FactorTable>): FactorInfo {
   return {
-    id: f.id, code: f.code, name: f.name, unit: f.unit, min: f.min_value, max: f.max_value, precision: f.precision,
-    colormap: JSON.parse(f.colormap), layer: layerName(typeCode, f.code),
+    id: f.id,
+    code: f.code,
+    name: f.name,
+    unit: f.unit,
+    min: f.min_value,
+    max: f.max_value,
+    precision: f.precision,
+    colormap: JSON.parse(f.colormap),
+    layer: layerName(typeCode, f.code),
   };
 }
 
@@ -28,7 +44,12 @@ async function typeRows(db: Db, ids?: number[]): Promise<ForecastTypeRow[]> {
   }
   const [t, f] = await Promise.all([types.execute(), factors.execute()]);
   return t.map((type) => ({
-    id: type.id, code: type.code, name: type.name, description: type.description, stepHours: type.step_hours, maxLeadHours: type.max_lead_hours,
+    id: type.id,
+    code: type.code,
+    name: type.name,
+    description: type.description,
+    stepHours: type.step_hours,
+    maxLeadHours: type.max_lead_hours,
     factors: f.filter((x) => x.forecast_type_id === type.id).map((x) => factorInfo(type.code, x)),
   }));
 }
@@ -43,7 +64,10 @@ const isAdmin = (auth: AuthContext) => auth.codes.has(ADMIN);
 export async function forecastTypesOf(db: Db, auth: AuthContext): Promise<ForecastTypeRow[]> {
   if (isAdmin(auth)) return typeRows(db);
   const rows = await db.selectFrom('forecast_allocation').select('forecast_type_id').where('user_id', '=', auth.userId).execute();
-  return typeRows(db, rows.map((r) => r.forecast_type_id));
+  return typeRows(
+    db,
+    rows.map((r) => r.forecast_type_id),
+  );
 }
 
 export async function factorsOf(db: Db, typeId: number): Promise<FactorInfo[]> {
@@ -54,8 +78,12 @@ export async function factorsOf(db: Db, typeId: number): Promise<FactorInfo[]> {
 
 export async function isAllocated(db: Db, auth: AuthContext, typeId: number): Promise<boolean> {
   if (isAdmin(auth)) return true;
-  const row = await db.selectFrom('forecast_allocation').select('id')
-    .where('user_id', '=', auth.userId).where('forecast_type_id', '=', typeId).executeTakeFirst();
+  const row = await db
+    .selectFrom('forecast_allocation')
+    .select('id')
+    .where('user_id', '=', auth.userId)
+    .where('forecast_type_id', '=', typeId)
+    .executeTakeFirst();
   return row !== undefined;
 }
 
@@ -65,18 +93,32 @@ export async function assertAllocated(db: Db, auth: AuthContext, type: { id: num
 }
 
 async function allocationRow(db: Db, customerId: number, id: number): Promise<Allocation | undefined> {
-  const r = await db.selectFrom('forecast_allocation')
+  const r = await db
+    .selectFrom('forecast_allocation')
     .innerJoin('app_user', 'app_user.id', 'forecast_allocation.user_id')
     .innerJoin('forecast_type', 'forecast_type.id', 'forecast_allocation.forecast_type_id')
     .select([
-      'forecast_allocation.id', 'forecast_allocation.user_id', 'forecast_allocation.forecast_type_id', 'forecast_allocation.created_at',
-      'app_user.username', 'app_user.name', 'forecast_type.code', 'forecast_type.name as type_name',
+      'forecast_allocation.id',
+      'forecast_allocation.user_id',
+      'forecast_allocation.forecast_type_id',
+      'forecast_allocation.created_at',
+      'app_user.username',
+      'app_user.name',
+      'forecast_type.code',
+      'forecast_type.name as type_name',
     ])
-    .where('forecast_allocation.id', '=', id).where('forecast_allocation.customer_id', '=', customerId)
+    .where('forecast_allocation.id', '=', id)
+    .where('forecast_allocation.customer_id', '=', customerId)
     .executeTakeFirst();
   if (!r) return undefined;
   return {
-    id: r.id, uid: r.user_id, fTId: r.forecast_type_id, username: r.username, name: r.name, typeCode: r.code, typeName: r.type_name,
+    id: r.id,
+    uid: r.user_id,
+    fTId: r.forecast_type_id,
+    username: r.username,
+    name: r.name,
+    typeCode: r.code,
+    typeName: r.type_name,
     createdAt: r.created_at,
   };
 }
@@ -87,13 +129,25 @@ export async function insertAllocation(db: Db, auth: AuthContext, uid: number, t
   const type = await db.selectFrom('forecast_type').select(['id', 'name']).where('id', '=', typeId).executeTakeFirst();
   if (!type) throw errors.notFound();
   const duplicate = () => errors.conflict('allocationExists', { user: user.name, type: type.name });
-  const exists = await db.selectFrom('forecast_allocation').select('id').where('user_id', '=', uid).where('forecast_type_id', '=', typeId)
+  const exists = await db
+    .selectFrom('forecast_allocation')
+    .select('id')
+    .where('user_id', '=', uid)
+    .where('forecast_type_id', '=', typeId)
     .executeTakeFirst();
   if (exists) throw duplicate();
   try {
-    const row = await db.insertInto('forecast_allocation').values({
-      customer_id: auth.customerId, user_id: uid, forecast_type_id: typeId, created_by: auth.userId, created_at: nowIso(),
-    }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('forecast_allocation')
+      .values({
+        customer_id: auth.customerId,
+        user_id: uid,
+        forecast_type_id: typeId,
+        created_by: auth.userId,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return (await allocationRow(db, auth.customerId, row.id))!;
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate();
@@ -111,19 +165,37 @@ const REVISING_CODES = [ADMIN, REVISE_POINT, REVISE_POLYGON];
 export async function allocationMatrix(db: Db, auth: AuthContext): Promise<AllocationMatrix> {
   const [types, users, codes, allocations] = await Promise.all([
     db.selectFrom('forecast_type').select(['id', 'code', 'name']).orderBy('id').execute(),
-    db.selectFrom('app_user').select(['id', 'username', 'name', 'enabled']).where('customer_id', '=', auth.customerId).orderBy('id').execute(),
-    db.selectFrom('user_role').innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
+    db
+      .selectFrom('app_user')
+      .select(['id', 'username', 'name', 'enabled'])
+      .where('customer_id', '=', auth.customerId)
+      .orderBy('id')
+      .execute(),
+    db
+      .selectFrom('user_role')
+      .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
       .innerJoin('app_user', 'app_user.id', 'user_role.user_id')
-      .select('user_role.user_id').distinct()
-      .where('app_user.customer_id', '=', auth.customerId).where('role_permission.permission_code', 'in', REVISING_CODES).execute(),
-    db.selectFrom('forecast_allocation').select(['id', 'user_id', 'forecast_type_id']).where('customer_id', '=', auth.customerId)
-      .orderBy('id').execute(),
+      .select('user_role.user_id')
+      .distinct()
+      .where('app_user.customer_id', '=', auth.customerId)
+      .where('role_permission.permission_code', 'in', REVISING_CODES)
+      .execute(),
+    db
+      .selectFrom('forecast_allocation')
+      .select(['id', 'user_id', 'forecast_type_id'])
+      .where('customer_id', '=', auth.customerId)
+      .orderBy('id')
+      .execute(),
   ]);
   const forecasters = new Set(codes.map((c) => c.user_id));
   return {
     types,
     users: users.map((u) => ({
-      id: u.id, username: u.username, name: u.name, enabled: u.enabled === 1, forecaster: forecasters.has(u.id),
+      id: u.id,
+      username: u.username,
+      name: u.name,
+      enabled: u.enabled === 1,
+      forecaster: forecasters.has(u.id),
       allocations: allocations.filter((a) => a.user_id === u.id).map((a) => ({ id: a.id, fTId: a.forecast_type_id })),
     })),
   };
@@ -133,13 +205,27 @@ export async function allocationMatrix(db: Db, auth: AuthContext): Promise<Alloc
 export async function seedDemoAllocations(db: Db, customerId: number, username: string): Promise<number> {
   const existing = await db.selectFrom('forecast_allocation').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (existing) return 0;
-  const user = await db.selectFrom('app_user').select('id').where('username', '=', username).where('customer_id', '=', customerId).executeTakeFirst();
+  const user = await db
+    .selectFrom('app_user')
+    .select('id')
+    .where('username', '=', username)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
   if (!user) return 0;
   const types = await db.selectFrom('forecast_type').select('id').orderBy('id').execute();
   if (types.length === 0) return 0;
   const now = nowIso();
-  await db.insertInto('forecast_allocation').values(types.map((t) => ({
-    customer_id: customerId, user_id: user.id, forecast_type_id: t.id, created_by: null, created_at: now,
-  }))).execute();
+  await db
+    .insertInto('forecast_allocation')
+    .values(
+      types.map((t) => ({
+        customer_id: customerId,
+        user_id: user.id,
+        forecast_type_id: t.id,
+        created_by: null,
+        created_at: now,
+      })),
+    )
+    .execute();
   return types.length;
 }

@@ -7,7 +7,11 @@ const at = (offsetMs: number) => new Date(NOW.getTime() + offsetMs).toISOString(
 const HOUR = 3_600_000;
 
 const token = (over: Partial<PresentedToken> = {}): PresentedToken => ({
-  rotatedAt: null, revokedAt: null, expiresAt: at(HOUR), userEnabled: true, ...over,
+  rotatedAt: null,
+  revokedAt: null,
+  expiresAt: at(HOUR),
+  userEnabled: true,
+  ...over,
 });
 
 describe('decideRefresh', () => {
@@ -33,25 +37,32 @@ describe('decideRefresh', () => {
   });
 
   it('decides by the age of the rotation and the state of the session alone (property)', () => {
-    fc.assert(fc.property(
-      fc.option(fc.integer({ min: -2 * HOUR, max: 60_000 }), { nil: null }),
-      fc.boolean(), fc.integer({ min: -HOUR, max: HOUR }), fc.boolean(), fc.integer({ min: 1, max: 120 }),
-      (rotatedOffset, revoked, expiresOffset, enabled, graceSeconds) => {
-        const t = token({
-          rotatedAt: rotatedOffset === null ? null : at(rotatedOffset), revokedAt: revoked ? at(-1) : null, expiresAt: at(expiresOffset),
-          userEnabled: enabled,
-        });
-        const decision = decideRefresh(t, NOW, graceSeconds);
-        const valid = !revoked && expiresOffset > 0 && enabled;
-        const inWindow = rotatedOffset !== null && -rotatedOffset < graceSeconds * 1000;
-        if (revoked) expect(decision).toBe('refuse');
-        else if (rotatedOffset !== null && !inWindow) expect(decision).toBe('reuse');
-        else if (!valid) expect(decision).toBe('refuse');
-        else expect(decision).toBe(rotatedOffset === null ? 'rotate' : 'twin');
-        // A successor is only ever issued for a valid session; reuse is only declared outside the window.
-        if (decision === 'rotate' || decision === 'twin') expect(valid).toBe(true);
-        if (decision === 'reuse') expect(inWindow).toBe(false);
-      },
-    ));
+    fc.assert(
+      fc.property(
+        fc.option(fc.integer({ min: -2 * HOUR, max: 60_000 }), { nil: null }),
+        fc.boolean(),
+        fc.integer({ min: -HOUR, max: HOUR }),
+        fc.boolean(),
+        fc.integer({ min: 1, max: 120 }),
+        (rotatedOffset, revoked, expiresOffset, enabled, graceSeconds) => {
+          const t = token({
+            rotatedAt: rotatedOffset === null ? null : at(rotatedOffset),
+            revokedAt: revoked ? at(-1) : null,
+            expiresAt: at(expiresOffset),
+            userEnabled: enabled,
+          });
+          const decision = decideRefresh(t, NOW, graceSeconds);
+          const valid = !revoked && expiresOffset > 0 && enabled;
+          const inWindow = rotatedOffset !== null && -rotatedOffset < graceSeconds * 1000;
+          if (revoked) expect(decision).toBe('refuse');
+          else if (rotatedOffset !== null && !inWindow) expect(decision).toBe('reuse');
+          else if (!valid) expect(decision).toBe('refuse');
+          else expect(decision).toBe(rotatedOffset === null ? 'rotate' : 'twin');
+          // A successor is only ever issued for a valid session; reuse is only declared outside the window.
+          if (decision === 'rotate' || decision === 'twin') expect(valid).toBe(true);
+          if (decision === 'reuse') expect(inWindow).toBe(false);
+        },
+      ),
+    );
   });
 });

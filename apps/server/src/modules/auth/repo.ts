@@ -15,11 +15,24 @@ export async function createSession(
 ): Promise<void> {
   const now = nowIso();
   await db.transaction().execute(async (tx) => {
-    await tx.insertInto('session').values({
-      id: s.id, user_id: s.userId, created_at: now, last_used_at: now, expires_at: s.expiresAt,
-      revoked_at: null, revoked_reason: null, ip: s.ip.slice(0, 64), agent: s.agent.slice(0, 512),
-    }).execute();
-    await tx.insertInto('refresh_token').values({ token_hash: s.refreshHash, session_id: s.id, created_at: now, rotated_at: null }).execute();
+    await tx
+      .insertInto('session')
+      .values({
+        id: s.id,
+        user_id: s.userId,
+        created_at: now,
+        last_used_at: now,
+        expires_at: s.expiresAt,
+        revoked_at: null,
+        revoked_reason: null,
+        ip: s.ip.slice(0, 64),
+        agent: s.agent.slice(0, 512),
+      })
+      .execute();
+    await tx
+      .insertInto('refresh_token')
+      .values({ token_hash: s.refreshHash, session_id: s.id, created_at: now, rotated_at: null })
+      .execute();
   });
 }
 
@@ -29,8 +42,13 @@ export function findRefreshToken(db: Db, hash: string) {
     .innerJoin('session', 'session.id', 'refresh_token.session_id')
     .innerJoin('app_user', 'app_user.id', 'session.user_id')
     .select([
-      'refresh_token.token_hash', 'refresh_token.rotated_at', 'session.id as session_id', 'session.revoked_at',
-      'session.expires_at', 'session.user_id', 'app_user.enabled',
+      'refresh_token.token_hash',
+      'refresh_token.rotated_at',
+      'session.id as session_id',
+      'session.revoked_at',
+      'session.expires_at',
+      'session.user_id',
+      'app_user.enabled',
     ])
     .where('refresh_token.token_hash', '=', hash)
     .executeTakeFirst();
@@ -40,10 +58,17 @@ export function findRefreshToken(db: Db, hash: string) {
 export async function rotateRefreshToken(db: Db, sessionId: string, oldHash: string, newHash: string): Promise<boolean> {
   const now = nowIso();
   return db.transaction().execute(async (tx) => {
-    const res = await tx.updateTable('refresh_token').set({ rotated_at: now })
-      .where('token_hash', '=', oldHash).where('rotated_at', 'is', null).executeTakeFirst();
+    const res = await tx
+      .updateTable('refresh_token')
+      .set({ rotated_at: now })
+      .where('token_hash', '=', oldHash)
+      .where('rotated_at', 'is', null)
+      .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) return false;
-    await tx.insertInto('refresh_token').values({ token_hash: newHash, session_id: sessionId, created_at: now, rotated_at: null }).execute();
+    await tx
+      .insertInto('refresh_token')
+      .values({ token_hash: newHash, session_id: sessionId, created_at: now, rotated_at: null })
+      .execute();
     await tx.updateTable('session').set({ last_used_at: now }).where('id', '=', sessionId).execute();
     return true;
   });
@@ -59,13 +84,20 @@ export async function addRefreshToken(db: Db, sessionId: string, hash: string): 
 }
 
 export async function revokeSession(db: Db, sessionId: string, reason: string): Promise<void> {
-  await db.updateTable('session').set({ revoked_at: nowIso(), revoked_reason: reason })
-    .where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await db
+    .updateTable('session')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function revokeUserSessions(db: Db, userId: number, reason: string, exceptSessionId?: string): Promise<void> {
-  let q = db.updateTable('session').set({ revoked_at: nowIso(), revoked_reason: reason })
-    .where('user_id', '=', userId).where('revoked_at', 'is', null);
+  let q = db
+    .updateTable('session')
+    .set({ revoked_at: nowIso(), revoked_reason: reason })
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null);
   if (exceptSessionId) q = q.where('id', '!=', exceptSessionId);
   await q.execute();
 }

@@ -30,7 +30,11 @@ async function issueSession(deps: AuthDeps, userId: number, client: ClientInfo):
   const sessionId = randomUUID();
   const refresh = newRefreshToken();
   await repo.createSession(deps.db, {
-    id: sessionId, userId, ip: client.ip, agent: client.agent, refreshHash: hashToken(refresh),
+    id: sessionId,
+    userId,
+    ip: client.ip,
+    agent: client.agent,
+    refreshHash: hashToken(refresh),
     expiresAt: new Date(Date.now() + deps.refreshTtl * 1000).toISOString(),
   });
   return { access_token: await deps.tokens.signAccess({ userId, sessionId }), refresh_token: refresh, expired: deps.tokens.accessTtl };
@@ -58,9 +62,15 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair>
   // Two rounds at most: a caller that loses the race to rotate decides again, now seeing the winner's rotation.
   for (let round = 0; round < 2; round++) {
     const row = await repo.findRefreshToken(deps.db, hash);
-    const decision = decideRefresh(row && {
-      rotatedAt: row.rotated_at, revokedAt: row.revoked_at, expiresAt: row.expires_at, userEnabled: row.enabled === 1,
-    }, new Date());
+    const decision = decideRefresh(
+      row && {
+        rotatedAt: row.rotated_at,
+        revokedAt: row.revoked_at,
+        expiresAt: row.expires_at,
+        userEnabled: row.enabled === 1,
+      },
+      new Date(),
+    );
     if (decision === 'refuse') throw errors.sessionRevoked();
     if (decision === 'reuse') {
       // A token rotated a while ago presented again means it leaked: end the whole family.
@@ -99,9 +109,21 @@ export async function userInfo(db: Db, userId: number, codes?: readonly string[]
     .selectFrom('app_user')
     .innerJoin('customer', 'customer.id', 'app_user.customer_id')
     .select([
-      'app_user.id', 'app_user.username', 'app_user.name', 'app_user.avatar', 'app_user.introduction', 'app_user.email',
-      'app_user.mobile', 'app_user.setting', 'customer.id as customer_id', 'customer.name as customer_name', 'customer.sys_name',
-      'customer.logo', 'customer.center_lat', 'customer.center_lon', 'customer.zoom',
+      'app_user.id',
+      'app_user.username',
+      'app_user.name',
+      'app_user.avatar',
+      'app_user.introduction',
+      'app_user.email',
+      'app_user.mobile',
+      'app_user.setting',
+      'customer.id as customer_id',
+      'customer.name as customer_name',
+      'customer.sys_name',
+      'customer.logo',
+      'customer.center_lat',
+      'customer.center_lon',
+      'customer.zoom',
     ])
     .where('app_user.id', '=', userId)
     .executeTakeFirst();
@@ -129,9 +151,11 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   if (body.newPassword === body.password) throw errors.validation('newPassword', 'sameAsOld');
   const hash = await hashPassword(body.newPassword, deps.scryptLogN);
   await deps.db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user')
+    await tx
+      .updateTable('app_user')
       .set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', user.id).execute();
+      .where('id', '=', user.id)
+      .execute();
     await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);
   });
 }
@@ -141,9 +165,11 @@ export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody
   for (const key of ['avatar', 'email', 'mobile', 'introduction'] as const) {
     if (body[key] !== undefined) patch[key] = body[key];
   }
-  await db.updateTable('app_user')
+  await db
+    .updateTable('app_user')
     .set((eb) => ({ ...patch, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', auth.userId).execute();
+    .where('id', '=', auth.userId)
+    .execute();
   return userInfo(db, auth.userId);
 }
 

@@ -7,9 +7,13 @@ import * as service from './service.js';
 
 export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.customerPage, { handler: async ({ auth, query }) => ({ data: await service.pageCustomers(db, auth, query) }) });
+  registerRoute(app, deps, API.customerPage, {
+    handler: async ({ auth, query }) => ({ data: await service.pageCustomers(db, auth, query) }),
+  });
   registerRoute(app, deps, API.customerOptions, { handler: async ({ auth }) => ({ data: await service.customerOptions(db, auth) }) });
-  registerRoute(app, deps, API.customerGet, { handler: async ({ auth, params }) => ({ data: await service.getCustomer(db, auth, params.id) }) });
+  registerRoute(app, deps, API.customerGet, {
+    handler: async ({ auth, params }) => ({ data: await service.getCustomer(db, auth, params.id) }),
+  });
   registerRoute(app, deps, API.customerAdd, {
     audit: { action: 'customer.add', type: 'customer', description: '新增客户' },
     handler: async ({ body }) => ({ data: await service.createCustomer(db, body) }),

@@ -14,16 +14,31 @@ type UpdateInput = z.output<typeof CustomerUpdate>;
 
 function toCustomer(c: CustomerRecord, userCount: number): Customer {
   return {
-    id: c.id, name: c.name, tel: c.tel, address: c.address, logo: c.logo, sysName: c.sys_name,
-    centerLat: c.center_lat, centerLon: c.center_lon, zoom: c.zoom, platform: c.is_platform === 1,
-    userCount, version: c.version, createdAt: c.created_at, updatedAt: c.updated_at,
+    id: c.id,
+    name: c.name,
+    tel: c.tel,
+    address: c.address,
+    logo: c.logo,
+    sysName: c.sys_name,
+    centerLat: c.center_lat,
+    centerLon: c.center_lon,
+    zoom: c.zoom,
+    platform: c.is_platform === 1,
+    userCount,
+    version: c.version,
+    createdAt: c.created_at,
+    updatedAt: c.updated_at,
   };
 }
 
 async function userCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.selectFrom('app_user').select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('customer_id', 'in', ids).groupBy('customer_id').execute();
+  const rows = await db
+    .selectFrom('app_user')
+    .select(['customer_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('customer_id', 'in', ids)
+    .groupBy('customer_id')
+    .execute();
   return new Map(rows.map((r) => [r.customer_id, Number(r.n)]));
 }
 
@@ -33,11 +48,21 @@ export async function pageCustomers(db: Db, auth: AuthContext, q: { page: number
   if (scope !== null) base = base.where('id', '=', scope);
   if (q.keyword) {
     const keyword = q.keyword;
-    base = base.where((eb) => eb.or([contains('name', keyword), contains('sys_name', keyword), contains('tel', keyword), contains('address', keyword)]));
+    base = base.where((eb) =>
+      eb.or([contains('name', keyword), contains('sys_name', keyword), contains('tel', keyword), contains('address', keyword)]),
+    );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.selectAll().orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();
-  const counts = await userCounts(db, rows.map((r) => r.id));
+  const rows = await base
+    .selectAll()
+    .orderBy('id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  const counts = await userCounts(
+    db,
+    rows.map((r) => r.id),
+  );
   return { list: rows.map((r) => toCustomer(r, counts.get(r.id) ?? 0)), total, page: q.page, size: q.size };
 }
 
@@ -56,16 +81,25 @@ export async function customerOptions(db: Db, auth: AuthContext) {
 
 function columns(input: CreateInput | UpdateInput) {
   return {
-    name: input.name, tel: input.tel, address: input.address, logo: input.logo, sys_name: input.sysName,
-    center_lat: input.centerLat, center_lon: input.centerLon, zoom: input.zoom,
+    name: input.name,
+    tel: input.tel,
+    address: input.address,
+    logo: input.logo,
+    sys_name: input.sysName,
+    center_lat: input.centerLat,
+    center_lon: input.centerLon,
+    zoom: input.zoom,
   };
 }
 
 export async function createCustomer(db: Db, data: CreateInput): Promise<Customer> {
   const now = nowIso();
   try {
-    const row = await db.insertInto('customer').values({ ...columns(data), is_platform: 0, created_at: now, updated_at: now })
-      .returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('customer')
+      .values({ ...columns(data), is_platform: 0, created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toCustomer(row, 0);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: data.name });
@@ -85,7 +119,15 @@ export async function updateCustomer(db: Db, auth: AuthContext, data: UpdateInpu
 }
 
 const countOf = async (tx: Db, table: 'grid' | 'station' | 'revision' | 'issue' | 'boundary_layer', customerId: number) =>
-  Number((await tx.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', customerId).executeTakeFirstOrThrow()).n);
+  Number(
+    (
+      await tx
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('customer_id', '=', customerId)
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 /** What a customer still holds besides users and roles. */
 async function customerData(tx: Db, customerId: number) {
@@ -102,7 +144,15 @@ export async function deleteCustomer(db: Db, auth: AuthContext, id: number): Pro
   const row = await db.selectFrom('customer').select(['id', 'is_platform']).where('id', '=', id).executeTakeFirst();
   if (!row || !canSeeCustomer(auth, id)) throw errors.notFound();
   await db.transaction().execute(async (tx) => {
-    const users = Number((await tx.selectFrom('app_user').select((eb) => eb.fn.countAll<number>().as('n')).where('customer_id', '=', id).executeTakeFirstOrThrow()).n);
+    const users = Number(
+      (
+        await tx
+          .selectFrom('app_user')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('customer_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (users > 0 || row.is_platform === 1) throw errors.conflict('customerHasUsers', { count: Math.max(users, 1) });
     // Forecasts, stations and their history are never deleted along with a customer: they must go first.
     const held = await customerData(tx, id);

@@ -27,7 +27,9 @@ export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; mime
       const { data, info } = await pipeline.png({ compressionLevel: 9 }).toBuffer({ resolveWithObject: true });
       return { data, mime: 'image/png', ext: 'png', width: info.width, height: info.height };
     }
-    const { data, info } = await pipeline.flatten({ background: '#ffffff' }).jpeg({ quality: 90, mozjpeg: true })
+    const { data, info } = await pipeline
+      .flatten({ background: '#ffffff' })
+      .jpeg({ quality: 90, mozjpeg: true })
       .toBuffer({ resolveWithObject: true });
     return { data, mime: 'image/jpeg', ext: 'jpg', width: info.width, height: info.height };
   } catch {
@@ -58,10 +60,21 @@ export function fileRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
       const key = `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${id}.${image.ext}`;
       const path = `${FILES_PREFIX}${key}`;
       await deps.storage.put(key, image.data);
-      await deps.db.insertInto('stored_file').values({
-        id, path, mime: image.mime, size: image.data.length, width: image.width, height: image.height,
-        original_name: part.filename.slice(0, 256), user_id: auth.userId, customer_id: auth.customerId, created_at: nowIso(),
-      }).execute();
+      await deps.db
+        .insertInto('stored_file')
+        .values({
+          id,
+          path,
+          mime: image.mime,
+          size: image.data.length,
+          width: image.width,
+          height: image.height,
+          original_name: part.filename.slice(0, 256),
+          user_id: auth.userId,
+          customer_id: auth.customerId,
+          created_at: nowIso(),
+        })
+        .execute();
       return { data: { path, width: image.width, height: image.height, size: image.data.length }, msg: path };
     },
   });

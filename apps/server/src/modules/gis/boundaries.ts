@@ -19,8 +19,13 @@ type Row = { id: number; name: string; feature_count: number; created_by_name: s
 
 function toLayer(row: Row): BoundaryLayer {
   return {
-    id: row.id, name: row.name, featureCount: row.feature_count, url: boundaryUrl(row.id), builtIn: false,
-    createdAt: row.created_at, createdBy: row.created_by_name,
+    id: row.id,
+    name: row.name,
+    featureCount: row.feature_count,
+    url: boundaryUrl(row.id),
+    builtIn: false,
+    createdAt: row.created_at,
+    createdBy: row.created_by_name,
   };
 }
 
@@ -36,9 +41,18 @@ const nameTaken = (name: string) => errors.conflict('duplicate', { field: 'name'
  * is removed again, so storage never keeps a layer nobody can see.
  */
 export async function uploadBoundary(
-  db: Db, storage: FileStorage, auth: AuthContext, name: string, bytes: Uint8Array, log: CleanupLog = consoleCleanupLog,
+  db: Db,
+  storage: FileStorage,
+  auth: AuthContext,
+  name: string,
+  bytes: Uint8Array,
+  log: CleanupLog = consoleCleanupLog,
 ): Promise<{ layer: BoundaryLayer; size: number }> {
-  const taken = await db.selectFrom('boundary_layer').select('id').where('customer_id', '=', auth.customerId).where('name', '=', name)
+  const taken = await db
+    .selectFrom('boundary_layer')
+    .select('id')
+    .where('customer_id', '=', auth.customerId)
+    .where('name', '=', name)
     .executeTakeFirst();
   if (taken) throw nameTaken(name);
   const { json, featureCount } = normaliseBoundary(bytes);
@@ -46,10 +60,20 @@ export async function uploadBoundary(
   const key = boundaryStorageKey(auth.customerId);
   await storage.put(key, body);
   try {
-    const row = await db.insertInto('boundary_layer').values({
-      customer_id: auth.customerId, name, storage_key: key, feature_count: featureCount, size: body.length,
-      created_by: auth.userId, created_by_name: auth.name.slice(0, 64), created_at: nowIso(),
-    }).returning(columns).executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('boundary_layer')
+      .values({
+        customer_id: auth.customerId,
+        name,
+        storage_key: key,
+        feature_count: featureCount,
+        size: body.length,
+        created_by: auth.userId,
+        created_by_name: auth.name.slice(0, 64),
+        created_at: nowIso(),
+      })
+      .returning(columns)
+      .executeTakeFirstOrThrow();
     return { layer: toLayer(row), size: body.length };
   } catch (e) {
     // The insert's failure is the answer; the stored file is only cleaned up.
@@ -61,7 +85,11 @@ export async function uploadBoundary(
 
 /** The stored GeoJSON of a layer of the customer. */
 export async function boundaryFile(db: Db, storage: FileStorage, customerId: number, id: number): Promise<Buffer> {
-  const row = await db.selectFrom('boundary_layer').select('storage_key').where('id', '=', id).where('customer_id', '=', customerId)
+  const row = await db
+    .selectFrom('boundary_layer')
+    .select('storage_key')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
     .executeTakeFirst();
   const data = row ? await storage.get(row.storage_key) : null;
   if (!data) throw errors.notFound();
@@ -70,8 +98,12 @@ export async function boundaryFile(db: Db, storage: FileStorage, customerId: num
 
 /** Removes the row, then the file (a file left behind by a failed removal is unreachable, never a dangling row). */
 export async function deleteBoundary(db: Db, storage: FileStorage, customerId: number, id: number): Promise<{ name: string }> {
-  const row = await db.deleteFrom('boundary_layer').where('id', '=', id).where('customer_id', '=', customerId)
-    .returning(['name', 'storage_key']).executeTakeFirst();
+  const row = await db
+    .deleteFrom('boundary_layer')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .returning(['name', 'storage_key'])
+    .executeTakeFirst();
   if (!row) throw errors.notFound();
   await storage.remove(row.storage_key);
   return { name: row.name };

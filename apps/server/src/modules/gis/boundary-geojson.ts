@@ -24,7 +24,12 @@ export interface NormalisedBoundary {
  */
 function invalid(key: MessageKey, params: Record<string, string | number> = {}, feature?: number): AppError {
   return new AppError(
-    ErrorCode.VALIDATION, key, params, { issues: [{ field: 'file' }], ...(feature === undefined ? {} : { feature }) }, {}, 'file',
+    ErrorCode.VALIDATION,
+    key,
+    params,
+    { issues: [{ field: 'file' }], ...(feature === undefined ? {} : { feature }) },
+    {},
+    'file',
   );
 }
 
@@ -50,7 +55,8 @@ export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
   let text: string;
   let doc: unknown;
   try {
-    text = new TextDecoder('utf-8', { fatal: true }) /* drops a leading byte-order mark */.decode(bytes);
+    text = new TextDecoder('utf-8', { fatal: true }) /* drops a leading byte-order mark */
+      .decode(bytes);
     doc = JSON.parse(text);
   } catch {
     // Not UTF-8, not JSON, or nested too deeply for the parser.
@@ -71,7 +77,8 @@ export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
     throw invalid('boundaryNotGeoJson');
   }
   if (features.length === 0) throw invalid('boundaryEmpty');
-  if (features.length > BOUNDARY_MAX_FEATURES) throw invalid('boundaryTooManyFeatures', { count: features.length, max: BOUNDARY_MAX_FEATURES });
+  if (features.length > BOUNDARY_MAX_FEATURES)
+    throw invalid('boundaryTooManyFeatures', { count: features.length, max: BOUNDARY_MAX_FEATURES });
 
   const out: BoundaryFeature[] = [];
   for (let k = 0; k < features.length; k++) {

@@ -12,14 +12,16 @@ import { mapSetup } from './service.js';
 const GEOJSON = 'application/geo+json; charset=utf-8';
 
 export function gisRoutes(
-  app: FastifyInstance, deps: { db: Db; tokens: TokenService; storage: FileStorage; tiandituKey: string | undefined },
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; storage: FileStorage; tiandituKey: string | undefined },
 ): void {
   const { db, storage } = deps;
   registerRoute(app, deps, API.gisAll, {
     handler: async ({ auth }) => ({ data: await mapSetup(db, auth.customerId, deps.tiandituKey) }),
   });
   const geojson = (body: string, name: string) => ({
-    data: '', file: { contentType: GEOJSON, filename: name, body, inline: true },
+    data: '',
+    file: { contentType: GEOJSON, filename: name, body, inline: true },
   });
   registerRoute(app, deps, API.gisCountries, { handler: async () => geojson(countriesGeoJson(), 'countries.json') });
   registerRoute(app, deps, API.gisProvinces, { handler: async () => geojson(provincesGeoJson(), 'provinces.json') });
@@ -41,7 +43,10 @@ export function gisRoutes(
     handler: async ({ auth, params }) => {
       const body = await boundaryFile(db, storage, auth.customerId, params.id);
       // The customer's own data: cached briefly and only by the caller's browser (a layer's content never changes).
-      return { data: '', file: { contentType: GEOJSON, filename: `boundary-${params.id}.geojson`, body, inline: true, cacheControl: 'private, max-age=300' } };
+      return {
+        data: '',
+        file: { contentType: GEOJSON, filename: `boundary-${params.id}.geojson`, body, inline: true, cacheControl: 'private, max-age=300' },
+      };
     },
   });
 

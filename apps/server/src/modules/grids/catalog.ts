@@ -24,54 +24,125 @@ export interface ForecastTypeDef {
 const temperatureRamp: ColorMap = {
   type: 'ramp',
   stops: [
-    { value: -30, color: '#2c0b5e' }, { value: -20, color: '#3b4cc0' }, { value: -10, color: '#6788ee' }, { value: 0, color: '#b0cbfc' },
-    { value: 10, color: '#f7e4a0' }, { value: 20, color: '#f6a35c' }, { value: 30, color: '#d63e2a' }, { value: 40, color: '#7a0403' },
+    { value: -30, color: '#2c0b5e' },
+    { value: -20, color: '#3b4cc0' },
+    { value: -10, color: '#6788ee' },
+    { value: 0, color: '#b0cbfc' },
+    { value: 10, color: '#f7e4a0' },
+    { value: 20, color: '#f6a35c' },
+    { value: 30, color: '#d63e2a' },
+    { value: 40, color: '#7a0403' },
   ],
 };
 
 /** The forecast types a national or provincial office issues, with ranges and the usual colour tables. */
 export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
   {
-    code: 'fine-grid', name: '精细化网格预报', description: '0.05° 逐 3 小时格点预报', stepHours: 3, maxLeadHours: 72,
+    code: 'fine-grid',
+    name: '精细化网格预报',
+    description: '0.05° 逐 3 小时格点预报',
+    stepHours: 3,
+    maxLeadHours: 72,
     factors: [
       { code: 'tmp', name: '气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
       { code: 'tmax', name: '最高气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
       { code: 'tmin', name: '最低气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
       {
-        code: 'pre3h', name: '3小时降水', unit: 'mm', min: 0, max: 300, precision: 1,
+        code: 'pre3h',
+        name: '3小时降水',
+        unit: 'mm',
+        min: 0,
+        max: 300,
+        precision: 1,
         colormap: {
-          type: 'intervals', thresholds: [0.1, 1, 3, 10, 20, 50],
+          type: 'intervals',
+          thresholds: [0.1, 1, 3, 10, 20, 50],
           colors: ['#00000000', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1', '#fa00fa', '#800040'],
         },
       },
       {
-        code: 'wsp', name: '风速', unit: 'm/s', min: 0, max: 75, precision: 1,
-        colormap: { type: 'ramp', stops: [{ value: 0, color: '#f0f9e8' }, { value: 5, color: '#7bccc4' }, { value: 10, color: '#2b8cbe' }, { value: 17, color: '#f03b20' }, { value: 25, color: '#67000d' }] },
-      },
-      {
-        code: 'rh', name: '相对湿度', unit: '%', min: 0, max: 100, precision: 0,
-        colormap: { type: 'ramp', stops: [{ value: 0, color: '#8c510a' }, { value: 40, color: '#f6e8c3' }, { value: 70, color: '#80cdc1' }, { value: 100, color: '#01665e' }] },
-      },
-      {
-        code: 'vis', name: '能见度', unit: 'km', min: 0, max: 50, precision: 1,
+        code: 'wsp',
+        name: '风速',
+        unit: 'm/s',
+        min: 0,
+        max: 75,
+        precision: 1,
         colormap: {
-          type: 'intervals', thresholds: [0.05, 0.2, 0.5, 1, 2, 5, 10],
+          type: 'ramp',
+          stops: [
+            { value: 0, color: '#f0f9e8' },
+            { value: 5, color: '#7bccc4' },
+            { value: 10, color: '#2b8cbe' },
+            { value: 17, color: '#f03b20' },
+            { value: 25, color: '#67000d' },
+          ],
+        },
+      },
+      {
+        code: 'rh',
+        name: '相对湿度',
+        unit: '%',
+        min: 0,
+        max: 100,
+        precision: 0,
+        colormap: {
+          type: 'ramp',
+          stops: [
+            { value: 0, color: '#8c510a' },
+            { value: 40, color: '#f6e8c3' },
+            { value: 70, color: '#80cdc1' },
+            { value: 100, color: '#01665e' },
+          ],
+        },
+      },
+      {
+        code: 'vis',
+        name: '能见度',
+        unit: 'km',
+        min: 0,
+        max: 50,
+        precision: 1,
+        colormap: {
+          type: 'intervals',
+          thresholds: [0.05, 0.2, 0.5, 1, 2, 5, 10],
           colors: ['#4a0000', '#7e0023', '#c0003a', '#ff4500', '#ffa500', '#ffe4a0', '#e0f0ff', '#00000000'],
         },
       },
     ],
   },
   {
-    code: 'agro', name: '农业气象预报', description: '逐日农业气象要素预报', stepHours: 24, maxLeadHours: 240,
+    code: 'agro',
+    name: '农业气象预报',
+    description: '逐日农业气象要素预报',
+    stepHours: 24,
+    maxLeadHours: 240,
     factors: [
       {
-        code: 'sm', name: '土壤相对湿度', unit: '%', min: 0, max: 100, precision: 0,
+        code: 'sm',
+        name: '土壤相对湿度',
+        unit: '%',
+        min: 0,
+        max: 100,
+        precision: 0,
         colormap: { type: 'intervals', thresholds: [40, 50, 60, 90], colors: ['#a50026', '#f46d43', '#fee08b', '#66bd63', '#1a9850'] },
       },
       { code: 'tsoil', name: '5厘米地温', unit: '°C', min: -40, max: 70, precision: 1, colormap: temperatureRamp },
       {
-        code: 'et0', name: '参考作物蒸散', unit: 'mm', min: 0, max: 20, precision: 1,
-        colormap: { type: 'ramp', stops: [{ value: 0, color: '#ffffcc' }, { value: 3, color: '#a1dab4' }, { value: 6, color: '#41b6c4' }, { value: 10, color: '#225ea8' }] },
+        code: 'et0',
+        name: '参考作物蒸散',
+        unit: 'mm',
+        min: 0,
+        max: 20,
+        precision: 1,
+        colormap: {
+          type: 'ramp',
+          stops: [
+            { value: 0, color: '#ffffcc' },
+            { value: 3, color: '#a1dab4' },
+            { value: 6, color: '#41b6c4' },
+            { value: 10, color: '#225ea8' },
+          ],
+        },
       },
     ],
   },
@@ -81,16 +152,40 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
 export async function seedForecastTypes(db: Db): Promise<void> {
   for (const [typeIndex, t] of FORECAST_TYPES.entries()) {
     let row = await db.selectFrom('forecast_type').select('id').where('code', '=', t.code).executeTakeFirst();
-    row ??= await db.insertInto('forecast_type').values({
-      code: t.code, name: t.name, description: t.description, step_hours: t.stepHours, max_lead_hours: t.maxLeadHours, created_at: nowIso(),
-    }).returning('id').executeTakeFirstOrThrow();
+    row ??= await db
+      .insertInto('forecast_type')
+      .values({
+        code: t.code,
+        name: t.name,
+        description: t.description,
+        step_hours: t.stepHours,
+        max_lead_hours: t.maxLeadHours,
+        created_at: nowIso(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (const [i, f] of t.factors.entries()) {
-      const exists = await db.selectFrom('factor').select('id').where('forecast_type_id', '=', row.id).where('code', '=', f.code).executeTakeFirst();
+      const exists = await db
+        .selectFrom('factor')
+        .select('id')
+        .where('forecast_type_id', '=', row.id)
+        .where('code', '=', f.code)
+        .executeTakeFirst();
       if (exists) continue;
-      await db.insertInto('factor').values({
-        forecast_type_id: row.id, code: f.code, name: f.name, unit: f.unit, min_value: f.min, max_value: f.max, precision: f.precision,
-        colormap: JSON.stringify(f.colormap), sort: typeIndex * 100 + i,
-      }).execute();
+      await db
+        .insertInto('factor')
+        .values({
+          forecast_type_id: row.id,
+          code: f.code,
+          name: f.name,
+          unit: f.unit,
+          min_value: f.min,
+          max_value: f.max,
+          precision: f.precision,
+          colormap: JSON.stringify(f.colormap),
+          sort: typeIndex * 100 + i,
+        })
+        .execute();
     }
   }
 }

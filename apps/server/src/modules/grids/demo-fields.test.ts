@@ -2,11 +2,18 @@ import { describe, expect, it } from 'vitest';
 import { DEMO_GEOMETRY, demoField, demoTerrain, latestBaseTime } from './demo-fields.js';
 
 const stats = (v: Float32Array) => {
-  let min = Infinity; let max = -Infinity; let sum = 0;
-  for (const x of v) { min = Math.min(min, x); max = Math.max(max, x); sum += x; }
+  let min = Infinity;
+  let max = -Infinity;
+  let sum = 0;
+  for (const x of v) {
+    min = Math.min(min, x);
+    max = Math.max(max, x);
+    sum += x;
+  }
   return { min, max, mean: sum / v.length };
 };
-const at = (lon: number, lat: number) => Math.round((lat - DEMO_GEOMETRY.lat0) / DEMO_GEOMETRY.dy) * DEMO_GEOMETRY.nx + Math.round((lon - DEMO_GEOMETRY.lon0) / DEMO_GEOMETRY.dx);
+const at = (lon: number, lat: number) =>
+  Math.round((lat - DEMO_GEOMETRY.lat0) / DEMO_GEOMETRY.dy) * DEMO_GEOMETRY.nx + Math.round((lon - DEMO_GEOMETRY.lon0) / DEMO_GEOMETRY.dx);
 
 describe('demo fields', () => {
   const terrain = demoTerrain();

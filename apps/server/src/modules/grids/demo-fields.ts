@@ -77,7 +77,11 @@ interface RainCell {
 function rainCells(seed: number): RainCell[] {
   const random = prng(seed + 7);
   return Array.from({ length: 4 }, () => ({
-    start: random() * 60, lon0: 105 + random() * 3, lat0: 31.8 + random() * 4, peak: 4 + random() * 14, life: 12 + random() * 18,
+    start: random() * 60,
+    lon0: 105 + random() * 3,
+    lat0: 31.8 + random() * 4,
+    peak: 4 + random() * 14,
+    life: 12 + random() * 18,
   }));
 }
 
@@ -114,17 +118,33 @@ export function demoField(factor: string, leadHours: number, ctx: DemoFieldConte
       const u = (lon - 105.5) / 6;
       const diurnal = Math.sin((2 * Math.PI * (((utcHour + lon / 15) % 24) - 9)) / 24);
       const rain = needsRain ? rainAt(lon, lat, leadHours, cells) : 0;
-      const rh = () => Math.min(100, Math.max(12, 62 - 18 * diurnal + 30 * Math.min(1, rain / 2) + 8 * noise(u * 0.7, v * 0.7) - 10 * behindFront));
+      const rh = () =>
+        Math.min(100, Math.max(12, 62 - 18 * diurnal + 30 * Math.min(1, rain / 2) + 8 * noise(u * 0.7, v * 0.7) - 10 * behindFront));
       let value: number;
       switch (factor) {
-        case 'tmp': value = seaLevel - 0.0065 * h + 5.5 * diurnal + 1.2 * noise(u, v); break;
-        case 'tmax': value = seaLevel - 0.0065 * h + 5.5 + 1.2 * noise(u, v); break;
-        case 'tmin': value = seaLevel - 0.0065 * h - 5.5 + 1.2 * noise(u, v); break;
-        case 'pre3h': value = rain; break;
-        case 'wsp': value = Math.max(0, 2 + 0.0015 * h + 5 * behindFront * gauss(lat - frontLat, 1.2) + 1.5 * noise(u, v) + rain * 0.3); break;
-        case 'rh': value = rh(); break;
-        case 'vis': value = Math.max(0.2, Math.min(30, 28 - 0.22 * rh() - 3 * rain + 3 * noise(u * 1.5, v * 1.5))); break;
-        default: value = Number.NaN;
+        case 'tmp':
+          value = seaLevel - 0.0065 * h + 5.5 * diurnal + 1.2 * noise(u, v);
+          break;
+        case 'tmax':
+          value = seaLevel - 0.0065 * h + 5.5 + 1.2 * noise(u, v);
+          break;
+        case 'tmin':
+          value = seaLevel - 0.0065 * h - 5.5 + 1.2 * noise(u, v);
+          break;
+        case 'pre3h':
+          value = rain;
+          break;
+        case 'wsp':
+          value = Math.max(0, 2 + 0.0015 * h + 5 * behindFront * gauss(lat - frontLat, 1.2) + 1.5 * noise(u, v) + rain * 0.3);
+          break;
+        case 'rh':
+          value = rh();
+          break;
+        case 'vis':
+          value = Math.max(0.2, Math.min(30, 28 - 0.22 * rh() - 3 * rain + 3 * noise(u * 1.5, v * 1.5)));
+          break;
+        default:
+          value = Number.NaN;
       }
       g.values[k] = Math.round(value * 10) / 10;
     }

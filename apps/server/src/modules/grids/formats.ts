@@ -26,8 +26,12 @@ export interface ParsedGridFile {
 /** By content, never by name: the TIFF byte-order mark, or "diamond 4" on the first line (after a UTF-8 BOM). */
 export function detectFormat(bytes: Uint8Array): GridFileFormat | null {
   const b = bytes;
-  if (b.length >= 4 && ((b[0] === 0x49 && b[1] === 0x49 && (b[2] === 42 || b[2] === 43) && b[3] === 0)
-    || (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && (b[3] === 42 || b[3] === 43)))) return 'geotiff';
+  if (
+    b.length >= 4 &&
+    ((b[0] === 0x49 && b[1] === 0x49 && (b[2] === 42 || b[2] === 43) && b[3] === 0) ||
+      (b[0] === 0x4d && b[1] === 0x4d && b[2] === 0 && (b[3] === 42 || b[3] === 43)))
+  )
+    return 'geotiff';
   let start = 0;
   if (b[0] === 0xef && b[1] === 0xbb && b[2] === 0xbf) start = 3;
   const head = String.fromCharCode(...b.subarray(start, start + 64));
@@ -47,13 +51,23 @@ export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> 
     if (m.grid.nx * m.grid.ny > MAX_IMPORT_CELLS) throw new GridFileError(`the grid has more than ${MAX_IMPORT_CELLS} cells`);
     const ms = Date.UTC(m.year, m.month - 1, m.day, m.hour);
     const date = new Date(ms);
-    if (!Number.isInteger(m.hour) || date.getUTCFullYear() !== m.year || date.getUTCMonth() !== m.month - 1 || date.getUTCDate() !== m.day
-      || date.getUTCHours() !== m.hour) {
+    if (
+      !Number.isInteger(m.hour) ||
+      date.getUTCFullYear() !== m.year ||
+      date.getUTCMonth() !== m.month - 1 ||
+      date.getUTCDate() !== m.day ||
+      date.getUTCHours() !== m.hour
+    ) {
       throw new GridFileError(`the header's time ${m.year}-${m.month}-${m.day} ${m.hour}h is not a valid date and hour`);
     }
-    if (!Number.isInteger(m.leadHours) || m.leadHours < 0) throw new GridFileError(`the header's lead time ${m.leadHours} is not a whole number of hours`);
+    if (!Number.isInteger(m.leadHours) || m.leadHours < 0)
+      throw new GridFileError(`the header's lead time ${m.leadHours} is not a whole number of hours`);
     return {
-      format, grid: tidy(m.grid), time: { baseTime: date.toISOString(), lead: m.leadHours }, description: m.description, encoding: m.encoding,
+      format,
+      grid: tidy(m.grid),
+      time: { baseTime: date.toISOString(), lead: m.leadHours },
+      description: m.description,
+      encoding: m.encoding,
       scaling: null,
     };
   } catch (e) {

@@ -50,7 +50,12 @@ export async function queueGridImport(
   const staged = stagedKey(input.customerId, jobId);
   await storage.put(staged, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
   try {
-    return await runner.enqueue<GridImportPayload>(GRID_IMPORT_JOB, { ...rest, staged }, { customerId: input.customerId, userId: input.userId }, jobId);
+    return await runner.enqueue<GridImportPayload>(
+      GRID_IMPORT_JOB,
+      { ...rest, staged },
+      { customerId: input.customerId, userId: input.userId },
+      jobId,
+    );
   } catch (e) {
     // The enqueue failure is what the caller must see, not a failed removal of the staged bytes.
     await removeFiles(storage, [staged], log, 'a staged import');
@@ -87,7 +92,10 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
 
       const factor = await factorByLayer(deps.db, p.type, p.factor);
       if (!factor) throw new JobError('importUnknownLayer', { type: p.type, factor: p.factor });
-      const type = await deps.db.selectFrom('forecast_type').select(['code', 'name', 'max_lead_hours']).where('id', '=', factor.typeId)
+      const type = await deps.db
+        .selectFrom('forecast_type')
+        .select(['code', 'name', 'max_lead_hours'])
+        .where('id', '=', factor.typeId)
         .executeTakeFirstOrThrow();
       const baseTime = p.baseTime ?? parsed.time?.baseTime;
       const lead = p.lead ?? parsed.time?.lead;
@@ -102,7 +110,11 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
       }
 
       const key: GridKey = {
-        customerId: p.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime: new Date(baseTime).toISOString(), leadHours: lead,
+        customerId: p.customerId,
+        forecastTypeId: factor.typeId,
+        factorId: factor.id,
+        baseTime: new Date(baseTime).toISOString(),
+        leadHours: lead,
       };
       const current = await deps.store.find(key);
       const product = current ? geometryOfRow(current) : await productGeometry(deps.db, p.customerId, factor.typeId);
@@ -113,7 +125,13 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
       if (fileStats.valid === 0) throw new JobError('importNoValues');
       if (fileStats.outside > 0) {
         throw new JobError('importOutOfRange', {
-          count: fileStats.outside, factor: factor.name, min: factor.min, max: factor.max, unit: factor.unit, lo: fmt(fileStats.lo), hi: fmt(fileStats.hi),
+          count: fileStats.outside,
+          factor: factor.name,
+          min: factor.min,
+          max: factor.max,
+          unit: factor.unit,
+          lo: fmt(fileStats.lo),
+          hi: fmt(fileStats.hi),
         });
       }
       const { grid } = placed;
@@ -128,14 +146,31 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
         // Changed (or created) by someone else since the checks above: theirs stands, and the importer is told who.
         if (e instanceof AppError && e.code === ErrorCode.CONFLICT) {
           const latest = await deps.store.find(key);
-          if (latest) throw new JobError('importStale', { name: latest.updated_by_name || '?', time: latest.updated_at, version: latest.version });
+          if (latest)
+            throw new JobError('importStale', { name: latest.updated_by_name || '?', time: latest.updated_at, version: latest.version });
         }
         throw e;
       }
       const result: GridImportResult = {
-        gridId: row.id, type: type.code, factor: factor.code, baseTime: row.base_time, lead: row.lead_hours, version: row.version,
-        format: parsed.format, fileName: p.fileName, nx: row.nx, ny: row.ny, lon0: row.lon0, lat0: row.lat0, dx: row.dx, dy: row.dy,
-        missing: grid.values.length - stats.valid, min: stats.lo, max: stats.hi, source: geometryOf(file), resample: placed.resampled,
+        gridId: row.id,
+        type: type.code,
+        factor: factor.code,
+        baseTime: row.base_time,
+        lead: row.lead_hours,
+        version: row.version,
+        format: parsed.format,
+        fileName: p.fileName,
+        nx: row.nx,
+        ny: row.ny,
+        lon0: row.lon0,
+        lat0: row.lat0,
+        dx: row.dx,
+        dy: row.dy,
+        missing: grid.values.length - stats.valid,
+        min: stats.lo,
+        max: stats.hi,
+        source: geometryOf(file),
+        resample: placed.resampled,
         scaling: parsed.scaling,
       };
       return result;

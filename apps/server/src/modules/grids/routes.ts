@@ -19,14 +19,24 @@ export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth }) => ({ data: await gridCatalog(db, auth.customerId) }) });
   registerRoute(app, deps, API.latticePoints, {
     handler: async ({ auth, query }) => {
-      const resolved = requireGrid(await resolveGrid(db, store, auth.customerId, {
-        typeCode: query.type, factorCode: query.factor, baseTime: query.baseTime, lead: query.lead,
-      }));
+      const resolved = requireGrid(
+        await resolveGrid(db, store, auth.customerId, {
+          typeCode: query.type,
+          factorCode: query.factor,
+          baseTime: query.baseTime,
+          lead: query.lead,
+        }),
+      );
       const { points, stride } = thinnedPoints(resolved, query);
       return {
         data: {
-          points, stride, unit: resolved.factor.unit, precision: resolved.factor.precision, version: resolved.row.version,
-          baseTime: resolved.row.base_time, lead: resolved.row.lead_hours,
+          points,
+          stride,
+          unit: resolved.factor.unit,
+          precision: resolved.factor.precision,
+          version: resolved.row.version,
+          baseTime: resolved.row.base_time,
+          lead: resolved.row.lead_hours,
         },
       };
     },
@@ -46,21 +56,38 @@ export function gridFileRoutes(
       // An empty form field is an absent one (a MICAPS file's own time must not become lead 0).
       const { fields: f, file } = await readFileForm(req, GridImportFields, { maxMb: GRID_IMPORT_MAX_MB, skipEmptyFields: true });
       if (!(await factorByLayer(db, f.type, f.factor))) throw errors.validation('factor', 'unknownLayer');
-      const jobId = await queueGridImport(deps.jobs, deps.storage, {
-        customerId: auth.customerId, userId: auth.userId, userName: auth.name, type: f.type, factor: f.factor,
-        ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}), ...(f.lead !== undefined ? { lead: f.lead } : {}),
-        ...(f.resample !== undefined ? { resample: f.resample } : {}),
-        fileName: file.name, bytes: file.bytes,
-      }, randomUUID(), req.log);
+      const jobId = await queueGridImport(
+        deps.jobs,
+        deps.storage,
+        {
+          customerId: auth.customerId,
+          userId: auth.userId,
+          userName: auth.name,
+          type: f.type,
+          factor: f.factor,
+          ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}),
+          ...(f.lead !== undefined ? { lead: f.lead } : {}),
+          ...(f.resample !== undefined ? { resample: f.resample } : {}),
+          fileName: file.name,
+          bytes: file.bytes,
+        },
+        randomUUID(),
+        req.log,
+      );
       return { data: { jobId } };
     },
   });
 
   registerRoute(app, deps, API.gridExport, {
     handler: async ({ auth, query }) => {
-      const resolved = requireGrid(await resolveGrid(db, store, auth.customerId, {
-        typeCode: query.type, factorCode: query.factor, baseTime: query.baseTime, lead: query.lead,
-      }));
+      const resolved = requireGrid(
+        await resolveGrid(db, store, auth.customerId, {
+          typeCode: query.type,
+          factorCode: query.factor,
+          baseTime: query.baseTime,
+          lead: query.lead,
+        }),
+      );
       const { factor, row, grid } = resolved;
       const base = new Date(row.base_time);
       const stem = exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours);
@@ -71,15 +98,23 @@ export function gridFileRoutes(
           file: { contentType: 'image/tiff', filename: `${stem}.tif`, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },
         };
       }
-      const bytes = await deps.codec.encodeMicaps4(grid, {
-        description: `${factor.typeName} ${factor.name}(${factor.unit}) ${row.base_time} +${row.lead_hours}h`,
-        year: base.getUTCFullYear(), month: base.getUTCMonth() + 1, day: base.getUTCDate(), hour: base.getUTCHours(),
-        leadHours: row.lead_hours,
-      }, query.encoding);
+      const bytes = await deps.codec.encodeMicaps4(
+        grid,
+        {
+          description: `${factor.typeName} ${factor.name}(${factor.unit}) ${row.base_time} +${row.lead_hours}h`,
+          year: base.getUTCFullYear(),
+          month: base.getUTCMonth() + 1,
+          day: base.getUTCDate(),
+          hour: base.getUTCHours(),
+          leadHours: row.lead_hours,
+        },
+        query.encoding,
+      );
       return {
         data: null,
         file: {
-          contentType: `text/plain; charset=${query.encoding === 'gbk' ? 'gbk' : 'utf-8'}`, filename: `${stem}.m4`,
+          contentType: `text/plain; charset=${query.encoding === 'gbk' ? 'gbk' : 'utf-8'}`,
+          filename: `${stem}.m4`,
           body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
         },
       };

@@ -20,21 +20,45 @@ export const layerName = (typeCode: string, factorCode: string) => `${typeCode}.
 export function exportStem(typeCode: string, factorCode: string, baseTime: string, leadHours: number): string {
   const base = new Date(baseTime);
   const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-  return `${typeCode}_${factorCode}_${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}`
-    + `${pad(base.getUTCHours())}_${pad(leadHours, 3)}`;
+  return (
+    `${typeCode}_${factorCode}_${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}` +
+    `${pad(base.getUTCHours())}_${pad(leadHours, 3)}`
+  );
 }
 
 export async function factorByLayer(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
-  const row = await db.selectFrom('factor').innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
+  const row = await db
+    .selectFrom('factor')
+    .innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
     .select([
-      'factor.id', 'factor.code', 'factor.name', 'factor.unit', 'factor.min_value', 'factor.max_value', 'factor.precision', 'factor.colormap',
-      'forecast_type.id as type_id', 'forecast_type.code as type_code', 'forecast_type.name as type_name',
+      'factor.id',
+      'factor.code',
+      'factor.name',
+      'factor.unit',
+      'factor.min_value',
+      'factor.max_value',
+      'factor.precision',
+      'factor.colormap',
+      'forecast_type.id as type_id',
+      'forecast_type.code as type_code',
+      'forecast_type.name as type_name',
     ])
-    .where('forecast_type.code', '=', typeCode).where('factor.code', '=', factorCode).executeTakeFirst();
+    .where('forecast_type.code', '=', typeCode)
+    .where('factor.code', '=', factorCode)
+    .executeTakeFirst();
   if (!row) return undefined;
   return {
-    id: row.id, code: row.code, name: row.name, unit: row.unit, min: row.min_value, max: row.max_value, precision: row.precision,
-    colormap: JSON.parse(row.colormap) as ColorMap, typeId: row.type_id, typeCode: row.type_code, typeName: row.type_name,
+    id: row.id,
+    code: row.code,
+    name: row.name,
+    unit: row.unit,
+    min: row.min_value,
+    max: row.max_value,
+    precision: row.precision,
+    colormap: JSON.parse(row.colormap) as ColorMap,
+    typeId: row.type_id,
+    typeCode: row.type_code,
+    typeName: row.type_name,
   };
 }
 
@@ -42,19 +66,39 @@ export async function factorByLayer(db: Db, typeCode: string, factorCode: string
 export async function gridCatalog(db: Db, customerId: number): Promise<ForecastTypeInfo[]> {
   const types = await db.selectFrom('forecast_type').selectAll().orderBy('id').execute();
   const factors = await db.selectFrom('factor').selectAll().orderBy('sort').execute();
-  const times = await db.selectFrom('grid').select(['forecast_type_id', 'factor_id', 'base_time', 'lead_hours']).distinct()
-    .where('customer_id', '=', customerId).execute();
+  const times = await db
+    .selectFrom('grid')
+    .select(['forecast_type_id', 'factor_id', 'base_time', 'lead_hours'])
+    .distinct()
+    .where('customer_id', '=', customerId)
+    .execute();
   const perLayer = layerTimes(times.map((g) => ({ factorId: g.factor_id, baseTime: g.base_time, lead: g.lead_hours })));
   return types.map((t) => {
     const mine = times.filter((g) => g.forecast_type_id === t.id);
     const baseTimes = [...new Set(mine.map((g) => g.base_time))].sort().reverse();
     const leads = [...new Set(mine.filter((g) => g.base_time === baseTimes[0]).map((g) => g.lead_hours))].sort((a, b) => a - b);
     return {
-      id: t.id, code: t.code, name: t.name, stepHours: t.step_hours, maxLeadHours: t.max_lead_hours, baseTimes, leads,
-      factors: factors.filter((f) => f.forecast_type_id === t.id).map((f) => ({
-        id: f.id, code: f.code, name: f.name, unit: f.unit, min: f.min_value, max: f.max_value, precision: f.precision,
-        colormap: JSON.parse(f.colormap), layer: layerName(t.code, f.code), ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
-      })),
+      id: t.id,
+      code: t.code,
+      name: t.name,
+      stepHours: t.step_hours,
+      maxLeadHours: t.max_lead_hours,
+      baseTimes,
+      leads,
+      factors: factors
+        .filter((f) => f.forecast_type_id === t.id)
+        .map((f) => ({
+          id: f.id,
+          code: f.code,
+          name: f.name,
+          unit: f.unit,
+          min: f.min_value,
+          max: f.max_value,
+          precision: f.precision,
+          colormap: JSON.parse(f.colormap),
+          layer: layerName(t.code, f.code),
+          ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
+        })),
     };
   });
 }
@@ -90,9 +134,16 @@ export async function resolveGrid(
  * before its first grid. Imports keep every grid of the type on it, so that its factors and leads line up cell for cell.
  */
 export async function productGeometry(db: Db, customerId: number, forecastTypeId: number): Promise<GridGeometry | null> {
-  const row = await db.selectFrom('grid').select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
-    .where('customer_id', '=', customerId).where('forecast_type_id', '=', forecastTypeId)
-    .orderBy('base_time', 'desc').orderBy('updated_at', 'desc').orderBy('id', 'desc').limit(1).executeTakeFirst();
+  const row = await db
+    .selectFrom('grid')
+    .select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
+    .where('customer_id', '=', customerId)
+    .where('forecast_type_id', '=', forecastTypeId)
+    .orderBy('base_time', 'desc')
+    .orderBy('updated_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
   return row ? geometryOfRow(row) : null;
 }
 
@@ -101,10 +152,7 @@ const LABEL_SPACING_PX = 40;
 const MAX_POINTS = 3000;
 
 /** Grid points inside a box, every `stride` cells so that labels at the zoom never overlap. */
-export function thinnedPoints(
-  resolved: ResolvedGrid,
-  box: { west: number; south: number; east: number; north: number; zoom: number },
-) {
+export function thinnedPoints(resolved: ResolvedGrid, box: { west: number; south: number; east: number; north: number; zoom: number }) {
   const g = resolved.grid;
   const geometry = geometryOfRow(resolved.row);
   const degPerPx = 360 / (256 * 2 ** box.zoom);

@@ -128,9 +128,11 @@ export class GridStore {
       let rows: GridRow[];
       for (let attempt = 1; ; attempt++) {
         try {
-          rows = await this.db.transaction().execute((tx) => this.switchRows(tx, items, storageKeys, editor, opts.inTransaction, (old) => {
-            replaced = old;
-          }));
+          rows = await this.db.transaction().execute((tx) =>
+            this.switchRows(tx, items, storageKeys, editor, opts.inTransaction, (old) => {
+              replaced = old;
+            }),
+          );
           break;
         } catch (e) {
           replaced = [];
@@ -186,17 +188,36 @@ export class GridStore {
       const geometry = { lon0: grid.lon0, lat0: grid.lat0, dx: grid.dx, dy: grid.dy, nx: grid.nx, ny: grid.ny };
       const change = { ...geometry, storage_key: storageKey, updated_by: editor.userId, updated_by_name: editor.name, updated_at: now };
       if (row) {
-        const res = await raceGuard(key, tx.updateTable('grid').set({ ...change, version: row.version + 1 })
-          .where('id', '=', row.id).where('version', '=', row.version).executeTakeFirst());
+        const res = await raceGuard(
+          key,
+          tx
+            .updateTable('grid')
+            .set({ ...change, version: row.version + 1 })
+            .where('id', '=', row.id)
+            .where('version', '=', row.version)
+            .executeTakeFirst(),
+        );
         // Another transaction switched the row after we read it (PostgreSQL, read committed).
         if (Number(res.numUpdatedRows) !== 1) throw new WriteRace(key);
         old.push(row.storage_key);
         saved[k] = { ...row, ...change, version: row.version + 1 };
       } else {
-        saved[k] = await raceGuard(key, tx.insertInto('grid').values({
-          customer_id: key.customerId, forecast_type_id: key.forecastTypeId, factor_id: key.factorId, base_time: key.baseTime,
-          lead_hours: key.leadHours, ...change, created_at: now,
-        }).returningAll().executeTakeFirstOrThrow());
+        saved[k] = await raceGuard(
+          key,
+          tx
+            .insertInto('grid')
+            .values({
+              customer_id: key.customerId,
+              forecast_type_id: key.forecastTypeId,
+              factor_id: key.factorId,
+              base_time: key.baseTime,
+              lead_hours: key.leadHours,
+              ...change,
+              created_at: now,
+            })
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+        );
       }
     }
     if (inTransaction) await inTransaction(tx, saved);
@@ -234,16 +255,28 @@ function compareKeys(a: GridKey, b: GridKey): number {
 }
 
 function findRow(db: Db, key: GridKey): Promise<GridRow | undefined> {
-  return db.selectFrom('grid').selectAll()
-    .where('customer_id', '=', key.customerId).where('factor_id', '=', key.factorId)
-    .where('base_time', '=', key.baseTime).where('lead_hours', '=', key.leadHours).executeTakeFirst();
+  return db
+    .selectFrom('grid')
+    .selectAll()
+    .where('customer_id', '=', key.customerId)
+    .where('factor_id', '=', key.factorId)
+    .where('base_time', '=', key.baseTime)
+    .where('lead_hours', '=', key.leadHours)
+    .executeTakeFirst();
 }
 
 /** 4009 naming who changed the grid and when, with the version the caller should reload. */
 export function staleGrid(current: GridRow) {
-  return errors.conflict('gridStale', { name: current.updated_by_name || '?', time: current.updated_at }, {
-    currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at, lead: current.lead_hours,
-  });
+  return errors.conflict(
+    'gridStale',
+    { name: current.updated_by_name || '?', time: current.updated_at },
+    {
+      currentVersion: current.version,
+      updatedBy: current.updated_by_name,
+      updatedAt: current.updated_at,
+      lead: current.lead_hours,
+    },
+  );
 }
 
 export function geometryOfRow(row: Pick<GridRow, 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>): GridGeometry {

@@ -9,8 +9,14 @@ import { registerRoute } from '../../core/route.js';
 
 export function jobView(row: JobRow, lang: Lang): JobInfo {
   return {
-    id: row.id, kind: row.kind, status: row.status, progress: row.progress, error: jobErrorMessage(row.error, lang),
-    result: row.result === null ? null : JSON.parse(row.result), createdAt: row.created_at, updatedAt: row.updated_at,
+    id: row.id,
+    kind: row.kind,
+    status: row.status,
+    progress: row.progress,
+    error: jobErrorMessage(row.error, lang),
+    result: row.result === null ? null : JSON.parse(row.result),
+    createdAt: row.created_at,
+    updatedAt: row.updated_at,
   };
 }
 
@@ -18,7 +24,11 @@ export function jobRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSer
   // Another customer's job answers 4004 like a missing one.
   registerRoute(app, deps, API.jobGet, {
     handler: async ({ auth, req, params }) => {
-      const row = await deps.db.selectFrom('job').selectAll().where('id', '=', params.id).where('customer_id', '=', auth.customerId)
+      const row = await deps.db
+        .selectFrom('job')
+        .selectAll()
+        .where('id', '=', params.id)
+        .where('customer_id', '=', auth.customerId)
         .executeTakeFirst();
       if (!row) throw errors.notFound();
       return { data: jobView(row, req.lang) };

@@ -8,12 +8,26 @@ import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { contains, startsWith } from '../../core/db/like.js';
 
-
 function toRow(r: Selectable<OperationLogTable>): LogRow {
   return {
-    id: r.id, action: r.action, operatorName: r.operator_name, type: r.type, parameter: r.parameter, description: r.description,
-    userId: r.user_id, username: r.username, customerId: r.customer_id, ip: r.ip, host: r.host, agent: r.agent, language: r.language,
-    referer: r.referer, origin: r.origin, statusCode: r.status_code, resultCode: r.result_code, createdAt: r.created_at,
+    id: r.id,
+    action: r.action,
+    operatorName: r.operator_name,
+    type: r.type,
+    parameter: r.parameter,
+    description: r.description,
+    userId: r.user_id,
+    username: r.username,
+    customerId: r.customer_id,
+    ip: r.ip,
+    host: r.host,
+    agent: r.agent,
+    language: r.language,
+    referer: r.referer,
+    origin: r.origin,
+    statusCode: r.status_code,
+    resultCode: r.result_code,
+    createdAt: r.created_at,
   };
 }
 
@@ -37,7 +51,12 @@ function filtered(db: Db, auth: AuthContext, f: LogFilters) {
 export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page: number; size: number }) {
   const base = filtered(db, auth, q);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.selectAll().orderBy('id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: rows.map(toRow), total, page: q.page, size: q.size };
 }
 
@@ -48,8 +67,24 @@ export async function getLog(db: Db, auth: AuthContext, id: number): Promise<Log
 }
 
 export const CSV_COLUMNS: Array<keyof LogRow> = [
-  'id', 'createdAt', 'action', 'type', 'description', 'operatorName', 'username', 'userId', 'customerId', 'ip', 'host', 'agent',
-  'language', 'referer', 'origin', 'statusCode', 'resultCode', 'parameter',
+  'id',
+  'createdAt',
+  'action',
+  'type',
+  'description',
+  'operatorName',
+  'username',
+  'userId',
+  'customerId',
+  'ip',
+  'host',
+  'agent',
+  'language',
+  'referer',
+  'origin',
+  'statusCode',
+  'resultCode',
+  'parameter',
 ];
 
 /** Usernames and user agents come from anyone (a failed sign-in is logged): text a spreadsheet would run is neutralised. */

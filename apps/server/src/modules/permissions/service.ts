@@ -13,12 +13,26 @@ type UpdateInput = z.output<typeof PermissionUpdate>;
 
 async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<PermissionRow[]> {
   if (rows.length === 0) return [];
-  const counts = await db.selectFrom('role_permission').select(['permission_code', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('permission_code', 'in', rows.map((r) => r.code)).groupBy('permission_code').execute();
+  const counts = await db
+    .selectFrom('role_permission')
+    .select(['permission_code', (eb) => eb.fn.countAll<number>().as('n')])
+    .where(
+      'permission_code',
+      'in',
+      rows.map((r) => r.code),
+    )
+    .groupBy('permission_code')
+    .execute();
   return rows.map((r) => ({
-    id: r.id, code: r.code, name: r.name, description: r.description, builtin: r.builtin === 1,
+    id: r.id,
+    code: r.code,
+    name: r.name,
+    description: r.description,
+    builtin: r.builtin === 1,
     roleCount: Number(counts.find((c) => c.permission_code === r.code)?.n ?? 0),
-    version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }));
 }
 
@@ -29,7 +43,12 @@ export async function pagePermissions(db: Db, q: { page: number; size: number; k
     base = base.where((eb) => eb.or([contains('code', keyword), contains('name', keyword), contains('description', keyword)]));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.selectAll().orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: await toRows(db, rows), total, page: q.page, size: q.size };
 }
 
@@ -46,8 +65,11 @@ async function getPermission(db: Db, id: number): Promise<PermissionRow> {
 export async function createPermission(db: Db, data: CreateInput): Promise<PermissionRow> {
   const now = nowIso();
   try {
-    const row = await db.insertInto('permission').values({ code: data.code, name: data.name, description: data.description, builtin: 0, created_at: now, updated_at: now })
-      .returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('permission')
+      .values({ code: data.code, name: data.name, description: data.description, builtin: 0, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return getPermission(db, row.id);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'code', value: data.code });
@@ -77,7 +99,15 @@ export async function deletePermission(db: Db, id: number): Promise<void> {
   const current = await getPermission(db, id);
   if (current.builtin) throw errors.conflict('permissionBuiltin');
   await db.transaction().execute(async (tx) => {
-    const used = Number((await tx.selectFrom('role_permission').select((eb) => eb.fn.countAll<number>().as('n')).where('permission_code', '=', current.code).executeTakeFirstOrThrow()).n);
+    const used = Number(
+      (
+        await tx
+          .selectFrom('role_permission')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('permission_code', '=', current.code)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (used > 0) throw errors.conflict('permissionInUse', { count: used });
     await tx.deleteFrom('permission').where('id', '=', id).execute();
   });

@@ -48,12 +48,21 @@ export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: Subm
   const baseTime = new Date(body.baseTime).toISOString();
   let factorIds: number[] | undefined;
   if (body.factors) {
-    const factors = await db.selectFrom('factor').select(['id', 'code']).where('forecast_type_id', '=', type.id).where('code', 'in', body.factors).execute();
+    const factors = await db
+      .selectFrom('factor')
+      .select(['id', 'code'])
+      .where('forecast_type_id', '=', type.id)
+      .where('code', 'in', body.factors)
+      .execute();
     const unknown = body.factors.filter((code) => !factors.some((f) => f.code === code));
     if (unknown.length > 0) throw errors.validation('factors', 'unknownLayer');
     factorIds = factors.map((f) => f.id);
   }
-  let q = db.selectFrom('grid').selectAll().where('customer_id', '=', auth.customerId).where('forecast_type_id', '=', type.id)
+  let q = db
+    .selectFrom('grid')
+    .selectAll()
+    .where('customer_id', '=', auth.customerId)
+    .where('forecast_type_id', '=', type.id)
     .where('base_time', '=', baseTime);
   if (factorIds) q = q.where('factor_id', 'in', factorIds);
   const rows = await q.orderBy('factor_id').orderBy('lead_hours').execute();
@@ -70,31 +79,74 @@ export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: Subm
     }
     const jobId = randomUUID();
     const issue = await db.transaction().execute(async (tx) => {
-      const last = await tx.selectFrom('issue').select((eb) => eb.fn.max('seq').as('seq'))
-        .where('customer_id', '=', auth.customerId).where('forecast_type_id', '=', type.id).where('base_time', '=', baseTime)
+      const last = await tx
+        .selectFrom('issue')
+        .select((eb) => eb.fn.max('seq').as('seq'))
+        .where('customer_id', '=', auth.customerId)
+        .where('forecast_type_id', '=', type.id)
+        .where('base_time', '=', baseTime)
         .executeTakeFirst();
       const seq = Number(last?.seq ?? 0) + 1;
       const now = nowIso();
-      const created = await tx.insertInto('issue').values({
-        customer_id: auth.customerId, forecast_type_id: type.id, base_time: baseTime, seq, status: 'pending', error: null, job_id: jobId,
-        user_id: auth.userId, user_name: auth.name, remark: body.remark, storage_dir: dir, grid_count: frozen.length, created_at: now, updated_at: now,
-      }).returning(['id', 'seq']).executeTakeFirstOrThrow();
-      await tx.insertInto('issue_grid').values(frozen.map(({ row, key }) => ({
-        issue_id: created.id, grid_id: row.id, factor_id: row.factor_id, lead_hours: row.lead_hours, version: row.version,
-        lon0: row.lon0, lat0: row.lat0, dx: row.dx, dy: row.dy, nx: row.nx, ny: row.ny, storage_key: key,
-      }))).execute();
+      const created = await tx
+        .insertInto('issue')
+        .values({
+          customer_id: auth.customerId,
+          forecast_type_id: type.id,
+          base_time: baseTime,
+          seq,
+          status: 'pending',
+          error: null,
+          job_id: jobId,
+          user_id: auth.userId,
+          user_name: auth.name,
+          remark: body.remark,
+          storage_dir: dir,
+          grid_count: frozen.length,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning(['id', 'seq'])
+        .executeTakeFirstOrThrow();
+      await tx
+        .insertInto('issue_grid')
+        .values(
+          frozen.map(({ row, key }) => ({
+            issue_id: created.id,
+            grid_id: row.id,
+            factor_id: row.factor_id,
+            lead_hours: row.lead_hours,
+            version: row.version,
+            lon0: row.lon0,
+            lat0: row.lat0,
+            dx: row.dx,
+            dy: row.dy,
+            nx: row.nx,
+            ny: row.ny,
+            storage_key: key,
+          })),
+        )
+        .execute();
       return created;
     });
     try {
       await deps.jobs.enqueue(ISSUE_EXPORT_JOB, { issueId: issue.id }, { customerId: auth.customerId, userId: auth.userId }, jobId);
     } catch (e) {
-      await db.updateTable('issue').set({ status: 'failed', error: JSON.stringify({ key: 'jobInterrupted', params: {} }), updated_at: nowIso() })
-        .where('id', '=', issue.id).execute();
+      await db
+        .updateTable('issue')
+        .set({ status: 'failed', error: JSON.stringify({ key: 'jobInterrupted', params: {} }), updated_at: nowIso() })
+        .where('id', '=', issue.id)
+        .execute();
       throw e;
     }
     return { issueId: issue.id, seq: issue.seq, jobId, grids: frozen.length };
   } catch (e) {
-    await removeFiles(storage, frozen.map((f) => f.key), log, 'a frozen grid of a failed issue');
+    await removeFiles(
+      storage,
+      frozen.map((f) => f.key),
+      log,
+      'a frozen grid of a failed issue',
+    );
     throw e;
   }
 }
@@ -105,14 +157,41 @@ const pad = (n: number, w = 2) => String(n).padStart(w, '0');
 export function defineIssueExport(deps: IssueDeps): void {
   const { db, storage, codec } = deps;
   deps.jobs.define<{ issueId: number }>(ISSUE_EXPORT_JOB, async ({ issueId }, ctx) => {
-    const issue = await db.selectFrom('issue').innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
-      .select(['issue.id', 'issue.customer_id', 'issue.base_time', 'issue.storage_dir', 'issue.seq', 'forecast_type.code', 'forecast_type.name'])
-      .where('issue.id', '=', issueId).executeTakeFirst();
+    const issue = await db
+      .selectFrom('issue')
+      .innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
+      .select([
+        'issue.id',
+        'issue.customer_id',
+        'issue.base_time',
+        'issue.storage_dir',
+        'issue.seq',
+        'forecast_type.code',
+        'forecast_type.name',
+      ])
+      .where('issue.id', '=', issueId)
+      .executeTakeFirst();
     if (!issue) throw new JobError('notFound');
-    const grids = await db.selectFrom('issue_grid').innerJoin('factor', 'factor.id', 'issue_grid.factor_id')
-      .select(['issue_grid.id', 'issue_grid.lead_hours', 'issue_grid.lon0', 'issue_grid.lat0', 'issue_grid.dx', 'issue_grid.dy', 'issue_grid.nx',
-        'issue_grid.ny', 'issue_grid.storage_key', 'factor.code', 'factor.name', 'factor.unit'])
-      .where('issue_grid.issue_id', '=', issueId).orderBy('issue_grid.id').execute();
+    const grids = await db
+      .selectFrom('issue_grid')
+      .innerJoin('factor', 'factor.id', 'issue_grid.factor_id')
+      .select([
+        'issue_grid.id',
+        'issue_grid.lead_hours',
+        'issue_grid.lon0',
+        'issue_grid.lat0',
+        'issue_grid.dx',
+        'issue_grid.dy',
+        'issue_grid.nx',
+        'issue_grid.ny',
+        'issue_grid.storage_key',
+        'factor.code',
+        'factor.name',
+        'factor.unit',
+      ])
+      .where('issue_grid.issue_id', '=', issueId)
+      .orderBy('issue_grid.id')
+      .execute();
     const written: Array<{ name: string; format: 'micaps4' | 'geotiff'; factor: string; lead: number; size: number; key: string }> = [];
     try {
       const base = new Date(issue.base_time);
@@ -122,12 +201,23 @@ export function defineIssueExport(deps: IssueDeps): void {
         const grid = gridFromValues({ lon0: g.lon0, lat0: g.lat0, dx: g.dx, dy: g.dy, nx: g.nx, ny: g.ny }, decodeValues(bytes));
         const stem = exportStem(issue.code, g.code, issue.base_time, g.lead_hours);
         // MICAPS software on Windows reads GBK.
-        const m4 = await codec.encodeMicaps4(grid, {
-          description: `${issue.name} ${g.name}(${g.unit}) ${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}${pad(base.getUTCHours())} +${g.lead_hours}h 第${issue.seq}次发布`,
-          year: base.getUTCFullYear(), month: base.getUTCMonth() + 1, day: base.getUTCDate(), hour: base.getUTCHours(), leadHours: g.lead_hours,
-        }, 'gbk');
+        const m4 = await codec.encodeMicaps4(
+          grid,
+          {
+            description: `${issue.name} ${g.name}(${g.unit}) ${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}${pad(base.getUTCHours())} +${g.lead_hours}h 第${issue.seq}次发布`,
+            year: base.getUTCFullYear(),
+            month: base.getUTCMonth() + 1,
+            day: base.getUTCDate(),
+            hour: base.getUTCHours(),
+            leadHours: g.lead_hours,
+          },
+          'gbk',
+        );
         const tif = writeGeoTiff(grid);
-        for (const [name, format, data] of [[`${stem}.m4`, 'micaps4', m4], [`${stem}.tif`, 'geotiff', tif]] as const) {
+        for (const [name, format, data] of [
+          [`${stem}.m4`, 'micaps4', m4],
+          [`${stem}.tif`, 'geotiff', tif],
+        ] as const) {
           const key = `${issue.storage_dir}/files/${name}`;
           await storage.put(key, Buffer.from(data.buffer, data.byteOffset, data.byteLength));
           written.push({ name, format, factor: g.code, lead: g.lead_hours, size: data.byteLength, key });
@@ -137,20 +227,39 @@ export function defineIssueExport(deps: IssueDeps): void {
       await db.transaction().execute(async (tx) => {
         const now = nowIso();
         for (const f of written) {
-          await tx.insertInto('issue_file').values({
-            issue_id: issue.id, customer_id: issue.customer_id, name: f.name, format: f.format, factor_code: f.factor, lead_hours: f.lead,
-            size: f.size, storage_key: f.key, created_at: now,
-          }).execute();
+          await tx
+            .insertInto('issue_file')
+            .values({
+              issue_id: issue.id,
+              customer_id: issue.customer_id,
+              name: f.name,
+              format: f.format,
+              factor_code: f.factor,
+              lead_hours: f.lead,
+              size: f.size,
+              storage_key: f.key,
+              created_at: now,
+            })
+            .execute();
         }
         await tx.updateTable('issue').set({ status: 'exported', error: null, updated_at: now }).where('id', '=', issue.id).execute();
       });
       return { issueId: issue.id, files: written.length };
     } catch (e) {
-      await removeFiles(storage, written.map((f) => f.key), ctx.log, 'an exported file of a failed issue');
+      await removeFiles(
+        storage,
+        written.map((f) => f.key),
+        ctx.log,
+        'an exported file of a failed issue',
+      );
       const error = e instanceof JobError ? { key: e.key, params: e.params } : { key: 'jobInternal', params: { id: ctx.id } };
       // The job's own error is what is thrown; an issue row left pending is reported here.
-      await db.updateTable('issue').set({ status: 'failed', error: JSON.stringify(error), updated_at: nowIso() }).where('id', '=', issue.id)
-        .execute().catch((err: unknown) => ctx.log.error({ err, issueId: issue.id }, 'could not record the failed issue export'));
+      await db
+        .updateTable('issue')
+        .set({ status: 'failed', error: JSON.stringify(error), updated_at: nowIso() })
+        .where('id', '=', issue.id)
+        .execute()
+        .catch((err: unknown) => ctx.log.error({ err, issueId: issue.id }, 'could not record the failed issue export'));
       throw e;
     }
   });
@@ -166,42 +275,89 @@ export interface FileStateFilters {
 
 /** Issues whose job died with its process (a failed job, the issue still pending) are marked failed first. */
 async function reconcile(db: Db, customerId: number): Promise<void> {
-  const stuck = await db.selectFrom('issue').innerJoin('job', 'job.id', 'issue.job_id')
-    .select(['issue.id', 'job.error']).where('issue.customer_id', '=', customerId).where('issue.status', '=', 'pending')
-    .where('job.status', '=', 'failed').execute();
+  const stuck = await db
+    .selectFrom('issue')
+    .innerJoin('job', 'job.id', 'issue.job_id')
+    .select(['issue.id', 'job.error'])
+    .where('issue.customer_id', '=', customerId)
+    .where('issue.status', '=', 'pending')
+    .where('job.status', '=', 'failed')
+    .execute();
   for (const s of stuck) {
-    await db.updateTable('issue').set({ status: 'failed', error: s.error, updated_at: nowIso() }).where('id', '=', s.id).where('status', '=', 'pending')
+    await db
+      .updateTable('issue')
+      .set({ status: 'failed', error: s.error, updated_at: nowIso() })
+      .where('id', '=', s.id)
+      .where('status', '=', 'pending')
       .execute();
   }
 }
 
 export async function listFileStates(db: Db, auth: AuthContext, q: FileStateFilters, lang: Lang) {
   await reconcile(db, auth.customerId);
-  let base = db.selectFrom('issue').innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
+  let base = db
+    .selectFrom('issue')
+    .innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
     .where('issue.customer_id', '=', auth.customerId);
   if (q.status) base = base.where('issue.status', '=', q.status);
   if (q.type) base = base.where('forecast_type.code', '=', q.type);
   if (q.baseTime) base = base.where('issue.base_time', '=', new Date(q.baseTime).toISOString());
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.selectAll('issue').select(['forecast_type.code', 'forecast_type.name as type_name'])
-    .orderBy('issue.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute();
-  const files = rows.length === 0 ? [] : await db.selectFrom('issue_file')
-    .select(['id', 'issue_id', 'name', 'format', 'factor_code', 'lead_hours', 'size'])
-    .where('issue_id', 'in', rows.map((r) => r.id)).orderBy('id').execute();
+  const rows = await base
+    .selectAll('issue')
+    .select(['forecast_type.code', 'forecast_type.name as type_name'])
+    .orderBy('issue.id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  const files =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('issue_file')
+          .select(['id', 'issue_id', 'name', 'format', 'factor_code', 'lead_hours', 'size'])
+          .where(
+            'issue_id',
+            'in',
+            rows.map((r) => r.id),
+          )
+          .orderBy('id')
+          .execute();
   const list: FileState[] = rows.map((r) => ({
-    id: r.id, seq: r.seq, type: r.code, typeName: r.type_name, baseTime: r.base_time, status: r.status, error: jobErrorMessage(r.error, lang),
-    userName: r.user_name, remark: r.remark, jobId: r.job_id, gridCount: r.grid_count,
-    files: files.filter((f) => f.issue_id === r.id).map((f) => ({
-      id: f.id, name: f.name, format: f.format, factor: f.factor_code, lead: f.lead_hours, size: f.size,
-    })),
-    createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    seq: r.seq,
+    type: r.code,
+    typeName: r.type_name,
+    baseTime: r.base_time,
+    status: r.status,
+    error: jobErrorMessage(r.error, lang),
+    userName: r.user_name,
+    remark: r.remark,
+    jobId: r.job_id,
+    gridCount: r.grid_count,
+    files: files
+      .filter((f) => f.issue_id === r.id)
+      .map((f) => ({
+        id: f.id,
+        name: f.name,
+        format: f.format,
+        factor: f.factor_code,
+        lead: f.lead_hours,
+        size: f.size,
+      })),
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }));
   return { list, total, page: q.page, size: q.size };
 }
 
 export async function downloadIssueFile(db: Db, storage: FileStorage, auth: AuthContext, id: number) {
-  const row = await db.selectFrom('issue_file').select(['name', 'format', 'storage_key']).where('id', '=', id)
-    .where('customer_id', '=', auth.customerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('issue_file')
+    .select(['name', 'format', 'storage_key'])
+    .where('id', '=', id)
+    .where('customer_id', '=', auth.customerId)
+    .executeTakeFirst();
   if (!row) throw errors.notFound();
   const body = await storage.get(row.storage_key);
   if (!body) throw errors.notFound();

@@ -33,8 +33,10 @@ function cellBox(g: GridGeometry, i0: number, i1: number, j0: number, j1: number
   const halfY = Math.abs(g.dy) / 2;
   const r = (v: number) => Number(v.toFixed(6));
   return {
-    west: r(g.lon0 + i0 * g.dx - g.dx / 2), east: r(g.lon0 + i1 * g.dx + g.dx / 2),
-    south: r(Math.min(latA, latB) - halfY), north: r(Math.max(latA, latB) + halfY),
+    west: r(g.lon0 + i0 * g.dx - g.dx / 2),
+    east: r(g.lon0 + i1 * g.dx + g.dx / 2),
+    south: r(Math.min(latA, latB) - halfY),
+    north: r(Math.max(latA, latB) + halfY),
   };
 }
 
@@ -58,10 +60,19 @@ function intersects(a: Uint32Array, b: Uint32Array): boolean {
  */
 export async function blockingRecords(db: Db, rec: RevisionRow): Promise<RevisionRow[]> {
   if (rec.i0 === null || rec.i1 === null || rec.j0 === null || rec.j1 === null) return [];
-  const candidates = await db.selectFrom('revision').selectAll()
-    .where('grid_id', '=', rec.grid_id).where('id', '>', rec.id).where('kind', '!=', 'recovery').where('recovered_by_id', 'is', null)
-    .where('i0', '<=', rec.i1).where('i1', '>=', rec.i0).where('j0', '<=', rec.j1).where('j1', '>=', rec.j0)
-    .orderBy('id').execute();
+  const candidates = await db
+    .selectFrom('revision')
+    .selectAll()
+    .where('grid_id', '=', rec.grid_id)
+    .where('id', '>', rec.id)
+    .where('kind', '!=', 'recovery')
+    .where('recovered_by_id', 'is', null)
+    .where('i0', '<=', rec.i1)
+    .where('i1', '>=', rec.i0)
+    .where('j0', '<=', rec.j1)
+    .where('j1', '>=', rec.j0)
+    .orderBy('id')
+    .execute();
   if (candidates.length === 0) return [];
   const mine = decodePatch(rec.patch).indices;
   return candidates.filter((c) => c.nx !== rec.nx || c.ny !== rec.ny || intersects(mine, decodePatch(c.patch).indices));
@@ -73,15 +84,38 @@ export function describeBlocking(rows: RevisionRow[]): string {
 }
 
 const recordColumns = [
-  'revision.id', 'revision.batch_id', 'revision.kind', 'revision.base_time', 'revision.lead_hours', 'revision.user_id', 'revision.user_name',
-  'revision.created_at', 'revision.cells_changed', 'revision.i0', 'revision.i1', 'revision.j0', 'revision.j1', 'revision.west', 'revision.south',
-  'revision.east', 'revision.north', 'revision.version_before', 'revision.version_after', 'revision.recovered_by_id', 'revision.recovers_id',
-  'revision_batch.parameters', 'factor.code as factor_code', 'factor.name as factor_name', 'factor.unit', 'forecast_type.code as type_code',
+  'revision.id',
+  'revision.batch_id',
+  'revision.kind',
+  'revision.base_time',
+  'revision.lead_hours',
+  'revision.user_id',
+  'revision.user_name',
+  'revision.created_at',
+  'revision.cells_changed',
+  'revision.i0',
+  'revision.i1',
+  'revision.j0',
+  'revision.j1',
+  'revision.west',
+  'revision.south',
+  'revision.east',
+  'revision.north',
+  'revision.version_before',
+  'revision.version_after',
+  'revision.recovered_by_id',
+  'revision.recovers_id',
+  'revision_batch.parameters',
+  'factor.code as factor_code',
+  'factor.name as factor_name',
+  'factor.unit',
+  'forecast_type.code as type_code',
   'forecast_type.name as type_name',
 ] as const;
 
 function recordQuery(db: Db, customerId: number) {
-  return db.selectFrom('revision')
+  return db
+    .selectFrom('revision')
     .innerJoin('revision_batch', 'revision_batch.id', 'revision.batch_id')
     .innerJoin('factor', 'factor.id', 'revision.factor_id')
     .innerJoin('forecast_type', 'forecast_type.id', 'revision.forecast_type_id')
@@ -89,24 +123,63 @@ function recordQuery(db: Db, customerId: number) {
 }
 
 interface ListedRecord {
-  id: number; batch_id: string; kind: RevisionRecord['kind']; base_time: string; lead_hours: number; user_id: number | null;
-  user_name: string; created_at: string; cells_changed: number; i0: number | null; i1: number | null; j0: number | null; j1: number | null;
-  west: number | null; south: number | null; east: number | null; north: number | null; version_before: number; version_after: number;
-  recovered_by_id: number | null; recovers_id: number | null; parameters: string; factor_code: string; factor_name: string; unit: string;
-  type_code: string; type_name: string;
+  id: number;
+  batch_id: string;
+  kind: RevisionRecord['kind'];
+  base_time: string;
+  lead_hours: number;
+  user_id: number | null;
+  user_name: string;
+  created_at: string;
+  cells_changed: number;
+  i0: number | null;
+  i1: number | null;
+  j0: number | null;
+  j1: number | null;
+  west: number | null;
+  south: number | null;
+  east: number | null;
+  north: number | null;
+  version_before: number;
+  version_after: number;
+  recovered_by_id: number | null;
+  recovers_id: number | null;
+  parameters: string;
+  factor_code: string;
+  factor_name: string;
+  unit: string;
+  type_code: string;
+  type_name: string;
 }
 
 function toRecord(row: ListedRecord): RevisionRecord {
   const hasBox = row.i0 !== null && row.i1 !== null && row.j0 !== null && row.j1 !== null;
   return {
-    id: row.id, batchId: row.batch_id, kind: row.kind, type: row.type_code, typeName: row.type_name, factor: row.factor_code,
-    factorName: row.factor_name, unit: row.unit, baseTime: row.base_time, lead: row.lead_hours, userId: row.user_id, userName: row.user_name,
-    createdAt: row.created_at, parameters: JSON.parse(row.parameters) as Record<string, unknown>, cellsChanged: row.cells_changed,
+    id: row.id,
+    batchId: row.batch_id,
+    kind: row.kind,
+    type: row.type_code,
+    typeName: row.type_name,
+    factor: row.factor_code,
+    factorName: row.factor_name,
+    unit: row.unit,
+    baseTime: row.base_time,
+    lead: row.lead_hours,
+    userId: row.user_id,
+    userName: row.user_name,
+    createdAt: row.created_at,
+    parameters: JSON.parse(row.parameters) as Record<string, unknown>,
+    cellsChanged: row.cells_changed,
     cellBox: hasBox ? { i0: row.i0!, i1: row.i1!, j0: row.j0!, j1: row.j1! } : null,
-    bbox: row.west !== null && row.south !== null && row.east !== null && row.north !== null
-      ? { west: row.west, south: row.south, east: row.east, north: row.north } : null,
-    versionBefore: row.version_before, versionAfter: row.version_after, recovered: row.recovered_by_id !== null,
-    recoveredBy: row.recovered_by_id, recovers: row.recovers_id,
+    bbox:
+      row.west !== null && row.south !== null && row.east !== null && row.north !== null
+        ? { west: row.west, south: row.south, east: row.east, north: row.north }
+        : null,
+    versionBefore: row.version_before,
+    versionAfter: row.version_after,
+    recovered: row.recovered_by_id !== null,
+    recoveredBy: row.recovered_by_id,
+    recovers: row.recovers_id,
   };
 }
 
@@ -131,7 +204,10 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
   if (q.userId) base = base.where('revision.user_id', '=', q.userId);
   if (q.user) {
     const user = q.user;
-    const users = db.selectFrom('app_user').select('id').where((eb) => eb.or([contains('username', user), contains('name', user)]));
+    const users = db
+      .selectFrom('app_user')
+      .select('id')
+      .where((eb) => eb.or([contains('username', user), contains('name', user)]));
     base = base.where((eb) => eb.or([contains('revision.user_name', user), eb('revision.user_id', 'in', users)]));
   }
   if (q.kind) base = base.where('revision.kind', '=', q.kind);
@@ -141,7 +217,12 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
   if (q.from) base = base.where('revision.created_at', '>=', new Date(q.from).toISOString());
   if (q.to) base = base.where('revision.created_at', '<=', new Date(q.to).toISOString());
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.select(recordColumns).orderBy('revision.id', 'desc').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .select(recordColumns)
+    .orderBy('revision.id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: rows.map(toRecord), total, page: q.page, size: q.size };
 }
 
@@ -173,8 +254,22 @@ export function coarseArea(g: GridGeometry, patch: Patch) {
       }
       const start = bx;
       while (bx < bw && marked[by * bw + bx]) bx++;
-      const box = cellBox(g, i0 + start * block, Math.min(i1, i0 + bx * block - 1), j0 + by * block, Math.min(j1, j0 + (by + 1) * block - 1));
-      polygons.push([[[box.west, box.south], [box.east, box.south], [box.east, box.north], [box.west, box.north], [box.west, box.south]]]);
+      const box = cellBox(
+        g,
+        i0 + start * block,
+        Math.min(i1, i0 + bx * block - 1),
+        j0 + by * block,
+        Math.min(j1, j0 + (by + 1) * block - 1),
+      );
+      polygons.push([
+        [
+          [box.west, box.south],
+          [box.east, box.south],
+          [box.east, box.north],
+          [box.west, box.north],
+          [box.west, box.south],
+        ],
+      ]);
     }
   }
   return {
@@ -224,11 +319,18 @@ export async function recordPatch(db: Db, auth: AuthContext, id: number): Promis
   if (!listed) throw errors.notFound();
   const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const meta = encodeGridMeta({
-    type: listed.type_code, factor: listed.factor_code, baseTime: listed.base_time, lead: listed.lead_hours, version: listed.version_after,
-    unit: listed.unit, ...geometryOf(full),
+    type: listed.type_code,
+    factor: listed.factor_code,
+    baseTime: listed.base_time,
+    lead: listed.lead_hours,
+    version: listed.version_after,
+    unit: listed.unit,
+    ...geometryOf(full),
   });
   return {
-    contentType: GRID_BINARY_TYPE, filename: `revision-${id}.agp`, body: full.patch,
+    contentType: GRID_BINARY_TYPE,
+    filename: `revision-${id}.agp`,
+    body: full.patch,
     headers: { [GRID_META_HEADER]: meta },
   };
 }

@@ -10,7 +10,9 @@ import { pointRevise, polygonRevise, recover, reviseData, reviseGridValues, type
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.reviseData, { handler: async ({ auth, query }) => ({ data: await reviseData(deps, auth, query) }) });
-  registerRoute(app, deps, API.reviseGrid, { handler: async ({ auth, query }) => ({ data: null, file: await reviseGridValues(deps, auth, query) }) });
+  registerRoute(app, deps, API.reviseGrid, {
+    handler: async ({ auth, query }) => ({ data: null, file: await reviseGridValues(deps, auth, query) }),
+  });
   registerRoute(app, deps, API.revisePoint, {
     audit: { action: 'revise.point', type: 'revise', description: '单点订正' },
     handler: async ({ auth, body }) => ({ data: await pointRevise(deps, auth, body) }),
@@ -21,7 +23,9 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
   });
   registerRoute(app, deps, API.recordList, { handler: async ({ auth, query }) => ({ data: await listRecords(db, auth, query) }) });
   registerRoute(app, deps, API.recordDetail, { handler: async ({ auth, query }) => ({ data: await recordDetail(db, auth, query.id) }) });
-  registerRoute(app, deps, API.recordPatch, { handler: async ({ auth, query }) => ({ data: null, file: await recordPatch(db, auth, query.id) }) });
+  registerRoute(app, deps, API.recordPatch, {
+    handler: async ({ auth, query }) => ({ data: null, file: await recordPatch(db, auth, query.id) }),
+  });
   registerRoute(app, deps, API.recordRecovery, {
     audit: { action: 'revise.recovery', type: 'revise', description: '订正恢复' },
     handler: async ({ auth, query }) => ({ data: await recover(deps, auth, query.id) }),

@@ -1,11 +1,32 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  encodeGridMeta, ErrorCode, expectedVersionOf, GRID_BINARY_TYPE, GRID_META_HEADER, type PointReviseBody, type PolygonReviseBody, type ReviseArea,
-  type ReviseGridData, type ReviseResult, type RecoveryResult,
+  encodeGridMeta,
+  ErrorCode,
+  expectedVersionOf,
+  GRID_BINARY_TYPE,
+  GRID_META_HEADER,
+  type PointReviseBody,
+  type PolygonReviseBody,
+  type ReviseArea,
+  type ReviseGridData,
+  type ReviseResult,
+  type RecoveryResult,
 } from '@agromet/contracts';
 import {
-  applyPatch, decodePatch, encodePatch, invertPatch, PatchMismatchError, rasterizeArea, reviseArea, revisePoints, type AreaShape,
-  type EdgeMode, type Grid, type GridGeometry, type Mask, type Patch,
+  applyPatch,
+  decodePatch,
+  encodePatch,
+  invertPatch,
+  PatchMismatchError,
+  rasterizeArea,
+  reviseArea,
+  revisePoints,
+  type AreaShape,
+  type EdgeMode,
+  type Grid,
+  type GridGeometry,
+  type Mask,
+  type Patch,
 } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -45,16 +66,37 @@ export async function reviseData(
 ): Promise<ReviseGridData> {
   const { db, store } = deps;
   const factor = await requireFactor(db, q.type, q.factor);
-  const { row } = requireGrid(await resolveGrid(db, store, auth.customerId, {
-    typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead,
-  }));
-  const leads = await db.selectFrom('grid').select(['lead_hours', 'version', 'updated_by_name', 'updated_at'])
-    .where('customer_id', '=', auth.customerId).where('factor_id', '=', factor.id).where('base_time', '=', row.base_time)
-    .orderBy('lead_hours').execute();
+  const { row } = requireGrid(
+    await resolveGrid(db, store, auth.customerId, {
+      typeCode: q.type,
+      factorCode: q.factor,
+      baseTime: q.baseTime,
+      lead: q.lead,
+    }),
+  );
+  const leads = await db
+    .selectFrom('grid')
+    .select(['lead_hours', 'version', 'updated_by_name', 'updated_at'])
+    .where('customer_id', '=', auth.customerId)
+    .where('factor_id', '=', factor.id)
+    .where('base_time', '=', row.base_time)
+    .orderBy('lead_hours')
+    .execute();
   return {
-    type: factor.typeCode, typeName: factor.typeName, factor: factor.code, factorName: factor.name, baseTime: row.base_time,
-    lead: row.lead_hours, ...geometryOfRow(row), version: row.version, updatedBy: row.updated_by_name, updatedAt: row.updated_at,
-    unit: factor.unit, min: factor.min, max: factor.max, precision: factor.precision,
+    type: factor.typeCode,
+    typeName: factor.typeName,
+    factor: factor.code,
+    factorName: factor.name,
+    baseTime: row.base_time,
+    lead: row.lead_hours,
+    ...geometryOfRow(row),
+    version: row.version,
+    updatedBy: row.updated_by_name,
+    updatedAt: row.updated_at,
+    unit: factor.unit,
+    min: factor.min,
+    max: factor.max,
+    precision: factor.precision,
     allocated: await isAllocated(db, auth, factor.typeId),
     leads: leads.map((l) => ({ lead: l.lead_hours, version: l.version, updatedBy: l.updated_by_name, updatedAt: l.updated_at })),
   };
@@ -72,26 +114,48 @@ export async function reviseGridValues(
 ): Promise<FileAnswer> {
   const { db, store } = deps;
   const factor = await requireFactor(db, q.type, q.factor);
-  const { row, grid } = requireGrid(await resolveGrid(db, store, auth.customerId, {
-    typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead,
-  }));
+  const { row, grid } = requireGrid(
+    await resolveGrid(db, store, auth.customerId, {
+      typeCode: q.type,
+      factorCode: q.factor,
+      baseTime: q.baseTime,
+      lead: q.lead,
+    }),
+  );
   const meta = encodeGridMeta({
-    type: factor.typeCode, factor: factor.code, baseTime: row.base_time, lead: row.lead_hours, version: row.version, unit: factor.unit,
+    type: factor.typeCode,
+    factor: factor.code,
+    baseTime: row.base_time,
+    lead: row.lead_hours,
+    version: row.version,
+    unit: factor.unit,
     ...geometryOfRow(row),
   });
   // Each version is its own file (a random key): its hash tells these bytes from any other grid's or version's.
   const tag = createHash('sha256').update(row.storage_key).digest('base64url').slice(0, 22);
   return {
-    contentType: GRID_BINARY_TYPE, filename: `${exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours)}.f32`, inline: true,
-    body: encodeValues(grid.values), headers: { [GRID_META_HEADER]: meta }, etag: `"${row.version}-${tag}"`, cacheControl: 'private, no-cache',
+    contentType: GRID_BINARY_TYPE,
+    filename: `${exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours)}.f32`,
+    inline: true,
+    body: encodeValues(grid.values),
+    headers: { [GRID_META_HEADER]: meta },
+    etag: `"${row.version}-${tag}"`,
+    cacheControl: 'private, no-cache',
   };
 }
 
 /** 4009 for one lead of a revision: who changed it, when, and the version to reload. */
 function staleLead(current: Pick<GridRow, 'version' | 'updated_by_name' | 'updated_at' | 'lead_hours'>): AppError {
-  return errors.conflict('gridStaleLead', {
-    lead: current.lead_hours, name: current.updated_by_name || '?', time: current.updated_at, version: current.version,
-  }, { currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at, lead: current.lead_hours });
+  return errors.conflict(
+    'gridStaleLead',
+    {
+      lead: current.lead_hours,
+      name: current.updated_by_name || '?',
+      time: current.updated_at,
+      version: current.version,
+    },
+    { currentVersion: current.version, updatedBy: current.updated_by_name, updatedAt: current.updated_at, lead: current.lead_hours },
+  );
 }
 
 /** GridStore's 4009 (found inside the transaction, when another save won the race) reworded with the lead. */
@@ -115,15 +179,38 @@ interface RecordInput {
 /** Inserts one revision record (inside the grid switch's transaction); answers its id. */
 async function insertRecord(tx: Db, auth: AuthContext, batchId: string, r: RecordInput, saved: GridRow, now: string): Promise<number> {
   const extent = patchExtent(r.geometry, r.patch);
-  const row = await tx.insertInto('revision').values({
-    batch_id: batchId, customer_id: auth.customerId, grid_id: saved.id, forecast_type_id: saved.forecast_type_id, factor_id: saved.factor_id,
-    base_time: saved.base_time, lead_hours: saved.lead_hours, kind: r.kind, user_id: auth.userId, user_name: auth.name,
-    cells_changed: r.patch.indices.length, ...r.geometry,
-    i0: extent?.cells.i0 ?? null, i1: extent?.cells.i1 ?? null, j0: extent?.cells.j0 ?? null, j1: extent?.cells.j1 ?? null,
-    west: extent?.box.west ?? null, south: extent?.box.south ?? null, east: extent?.box.east ?? null, north: extent?.box.north ?? null,
-    patch: Buffer.from(encodePatch(r.patch)), version_before: r.versionBefore, version_after: saved.version,
-    recovers_id: r.recovers ?? null, recovered_by_id: null, created_at: now,
-  }).returning('id').executeTakeFirstOrThrow();
+  const row = await tx
+    .insertInto('revision')
+    .values({
+      batch_id: batchId,
+      customer_id: auth.customerId,
+      grid_id: saved.id,
+      forecast_type_id: saved.forecast_type_id,
+      factor_id: saved.factor_id,
+      base_time: saved.base_time,
+      lead_hours: saved.lead_hours,
+      kind: r.kind,
+      user_id: auth.userId,
+      user_name: auth.name,
+      cells_changed: r.patch.indices.length,
+      ...r.geometry,
+      i0: extent?.cells.i0 ?? null,
+      i1: extent?.cells.i1 ?? null,
+      j0: extent?.cells.j0 ?? null,
+      j1: extent?.cells.j1 ?? null,
+      west: extent?.box.west ?? null,
+      south: extent?.box.south ?? null,
+      east: extent?.box.east ?? null,
+      north: extent?.box.north ?? null,
+      patch: Buffer.from(encodePatch(r.patch)),
+      version_before: r.versionBefore,
+      version_after: saved.version,
+      recovers_id: r.recovers ?? null,
+      recovered_by_id: null,
+      created_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   return row.id;
 }
 
@@ -169,15 +256,37 @@ async function revise(
         {
           inTransaction: async (tx, rows) => {
             const now = nowIso();
-            await tx.insertInto('revision_batch').values({
-              id: batchId, customer_id: auth.customerId, kind, parameters: JSON.stringify({ ...parameters, leads: body.leads }),
-              user_id: auth.userId, user_name: auth.name, created_at: now,
-            }).execute();
+            await tx
+              .insertInto('revision_batch')
+              .values({
+                id: batchId,
+                customer_id: auth.customerId,
+                kind,
+                parameters: JSON.stringify({ ...parameters, leads: body.leads }),
+                user_id: auth.userId,
+                user_name: auth.name,
+                created_at: now,
+              })
+              .execute();
             for (const [k, e] of changed.entries()) {
               const saved = rows[k]!;
-              recordIds.set(e.lead, await insertRecord(tx, auth, batchId, {
-                kind, row: e.row, geometry: geometryOfRow(e.row), versionBefore: e.row.version, patch: e.patch,
-              }, saved, now));
+              recordIds.set(
+                e.lead,
+                await insertRecord(
+                  tx,
+                  auth,
+                  batchId,
+                  {
+                    kind,
+                    row: e.row,
+                    geometry: geometryOfRow(e.row),
+                    versionBefore: e.row.version,
+                    patch: e.patch,
+                  },
+                  saved,
+                  now,
+                ),
+              );
               versions.set(e.lead, saved.version);
             }
             if (deps.beforeCommit) await deps.beforeCommit(tx);
@@ -193,8 +302,12 @@ async function revise(
     leads: edits.map((e) => {
       const extent = patchExtent(geometryOfRow(e.row), e.patch);
       return {
-        lead: e.lead, previousVersion: e.row.version, version: versions.get(e.lead) ?? e.row.version, cellsChanged: e.patch.indices.length,
-        recordId: recordIds.get(e.lead) ?? null, bbox: extent?.box ?? null,
+        lead: e.lead,
+        previousVersion: e.row.version,
+        version: versions.get(e.lead) ?? e.row.version,
+        cellsChanged: e.patch.indices.length,
+        recordId: recordIds.get(e.lead) ?? null,
+        bbox: extent?.box ?? null,
       };
     }),
   };
@@ -202,7 +315,8 @@ async function revise(
 
 export function pointRevise(deps: ReviseDeps, auth: AuthContext, body: PointInput): Promise<ReviseResult> {
   return revise(deps, auth, 'point', body, { points: body.points }, (grid, factor) =>
-    revisePoints(grid, body.points, { min: factor.min, max: factor.max }));
+    revisePoints(grid, body.points, { min: factor.min, max: factor.max }),
+  );
 }
 
 /** The contract's area as @agromet/grid takes it: a plain list of rings is a list of separate polygons. */
@@ -220,7 +334,11 @@ export function polygonRevise(deps: ReviseDeps, auth: AuthContext, body: Polygon
   const shape = areaShape(body.polygons);
   const masks = new Map<string, Mask>();
   const parameters = {
-    operation: body.operation, value: body.value, edge: body.edge, ...(body.smooth ? { smooth: body.smooth } : {}), polygons: body.polygons,
+    operation: body.operation,
+    value: body.value,
+    edge: body.edge,
+    ...(body.smooth ? { smooth: body.smooth } : {}),
+    polygons: body.polygons,
   };
   return revise(deps, auth, 'polygon', body, parameters, (grid, factor) => {
     // The leads of a call usually share one geometry: rasterise once.
@@ -231,7 +349,10 @@ export function polygonRevise(deps: ReviseDeps, auth: AuthContext, body: Polygon
       masks.set(geometryKey, mask);
     }
     return reviseArea(grid, mask, {
-      operation: body.operation, value: body.value, edge: edgeMode(body.edge), ...(body.smooth ? { smooth: body.smooth } : {}),
+      operation: body.operation,
+      value: body.value,
+      edge: edgeMode(body.edge),
+      ...(body.smooth ? { smooth: body.smooth } : {}),
       range: { min: factor.min, max: factor.max },
     });
   });
@@ -248,7 +369,12 @@ const sameGeometry = (a: GridGeometry, b: GridGeometry) =>
  */
 export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): Promise<RecoveryResult> {
   const { db, store } = deps;
-  const rec = await db.selectFrom('revision').selectAll().where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+  const rec = await db
+    .selectFrom('revision')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', auth.customerId)
+    .executeTakeFirst();
   if (!rec) throw errors.notFound();
   if (rec.kind === 'recovery') throw errors.conflict('recoveryOfRecovery');
   if (rec.recovered_by_id !== null) throw errors.conflict('alreadyRecovered', { by: rec.recovered_by_id });
@@ -257,9 +383,13 @@ export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): 
 
   const blocking = await blockingRecords(db, rec);
   if (blocking.length > 0) {
-    throw errors.conflict('recoveryBlocked', { records: describeBlocking(blocking) }, {
-      blocking: blocking.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at, kind: b.kind })),
-    });
+    throw errors.conflict(
+      'recoveryBlocked',
+      { records: describeBlocking(blocking) },
+      {
+        blocking: blocking.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at, kind: b.kind })),
+      },
+    );
   }
 
   const row = await db.selectFrom('grid').selectAll().where('id', '=', rec.grid_id).executeTakeFirst();
@@ -280,22 +410,52 @@ export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): 
   let saved: GridRow;
   try {
     saved = await store.save(
-      { customerId: row.customer_id, forecastTypeId: row.forecast_type_id, factorId: row.factor_id, baseTime: row.base_time, leadHours: row.lead_hours },
+      {
+        customerId: row.customer_id,
+        forecastTypeId: row.forecast_type_id,
+        factorId: row.factor_id,
+        baseTime: row.base_time,
+        leadHours: row.lead_hours,
+      },
       grid,
       { userId: auth.userId, name: auth.name },
       {
         expectedVersion: row.version,
         inTransaction: async (tx, savedRow) => {
           const now = nowIso();
-          await tx.insertInto('revision_batch').values({
-            id: batchId, customer_id: auth.customerId, kind: 'recovery', parameters: JSON.stringify({ recovers: rec.id }),
-            user_id: auth.userId, user_name: auth.name, created_at: now,
-          }).execute();
-          recordId = await insertRecord(tx, auth, batchId, {
-            kind: 'recovery', row, geometry, versionBefore: row.version, patch: undo, recovers: rec.id,
-          }, savedRow, now);
-          const marked = await tx.updateTable('revision').set({ recovered_by_id: recordId })
-            .where('id', '=', rec.id).where('recovered_by_id', 'is', null).executeTakeFirst();
+          await tx
+            .insertInto('revision_batch')
+            .values({
+              id: batchId,
+              customer_id: auth.customerId,
+              kind: 'recovery',
+              parameters: JSON.stringify({ recovers: rec.id }),
+              user_id: auth.userId,
+              user_name: auth.name,
+              created_at: now,
+            })
+            .execute();
+          recordId = await insertRecord(
+            tx,
+            auth,
+            batchId,
+            {
+              kind: 'recovery',
+              row,
+              geometry,
+              versionBefore: row.version,
+              patch: undo,
+              recovers: rec.id,
+            },
+            savedRow,
+            now,
+          );
+          const marked = await tx
+            .updateTable('revision')
+            .set({ recovered_by_id: recordId })
+            .where('id', '=', rec.id)
+            .where('recovered_by_id', 'is', null)
+            .executeTakeFirst();
           if (Number(marked.numUpdatedRows) !== 1) throw errors.conflict('alreadyRecovered', { by: '?' });
           if (deps.beforeCommit) await deps.beforeCommit(tx);
         },

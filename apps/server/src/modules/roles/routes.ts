@@ -8,7 +8,9 @@ import * as service from './service.js';
 export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.rolePage, { handler: async ({ auth, query }) => ({ data: await service.pageRoles(db, auth, query) }) });
-  registerRoute(app, deps, API.roleOptions, { handler: async ({ auth, query }) => ({ data: await service.roleOptions(db, auth, query.customerId) }) });
+  registerRoute(app, deps, API.roleOptions, {
+    handler: async ({ auth, query }) => ({ data: await service.roleOptions(db, auth, query.customerId) }),
+  });
   registerRoute(app, deps, API.roleAdd, {
     audit: { action: 'role.add', type: 'role', description: '新增角色' },
     handler: async ({ auth, body }) => ({ data: await service.createRole(db, auth, body) }),

@@ -12,23 +12,60 @@ import { contains } from '../../core/db/like.js';
 type CreateInput = z.output<typeof RoleCreate>;
 type UpdateInput = z.output<typeof RoleUpdate>;
 
-async function toRows(db: Db, roles: Array<{ id: number; name: string; description: string; customer_id: number; version: number; created_at: string; updated_at: string; customer: string }>): Promise<RoleRow[]> {
+async function toRows(
+  db: Db,
+  roles: Array<{
+    id: number;
+    name: string;
+    description: string;
+    customer_id: number;
+    version: number;
+    created_at: string;
+    updated_at: string;
+    customer: string;
+  }>,
+): Promise<RoleRow[]> {
   if (roles.length === 0) return [];
   const ids = roles.map((r) => r.id);
-  const perms = await db.selectFrom('role_permission').select(['role_id', 'permission_code']).where('role_id', 'in', ids).orderBy('permission_code').execute();
-  const users = await db.selectFrom('user_role').select(['role_id', (eb) => eb.fn.countAll<number>().as('n')]).where('role_id', 'in', ids).groupBy('role_id').execute();
+  const perms = await db
+    .selectFrom('role_permission')
+    .select(['role_id', 'permission_code'])
+    .where('role_id', 'in', ids)
+    .orderBy('permission_code')
+    .execute();
+  const users = await db
+    .selectFrom('user_role')
+    .select(['role_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('role_id', 'in', ids)
+    .groupBy('role_id')
+    .execute();
   return roles.map((r) => ({
-    id: r.id, name: r.name, description: r.description, customerId: r.customer_id, customer: r.customer,
+    id: r.id,
+    name: r.name,
+    description: r.description,
+    customerId: r.customer_id,
+    customer: r.customer,
     permissions: perms.filter((p) => p.role_id === r.id).map((p) => p.permission_code),
     userCount: Number(users.find((u) => u.role_id === r.id)?.n ?? 0),
-    version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   }));
 }
 
 function roleQuery(db: Db) {
   return db.selectFrom('role').innerJoin('customer', 'customer.id', 'role.customer_id');
 }
-const roleColumns = ['role.id', 'role.name', 'role.description', 'role.customer_id', 'role.version', 'role.created_at', 'role.updated_at', 'customer.name as customer'] as const;
+const roleColumns = [
+  'role.id',
+  'role.name',
+  'role.description',
+  'role.customer_id',
+  'role.version',
+  'role.created_at',
+  'role.updated_at',
+  'customer.name as customer',
+] as const;
 
 export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string; customerId?: number }) {
   const scope = customerScope(auth);
@@ -38,7 +75,12 @@ export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; si
   const keyword = q.keyword;
   if (keyword) base = base.where((eb) => eb.or([contains('role.name', keyword), contains('role.description', keyword)]));
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.select(roleColumns).orderBy('role.id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .select(roleColumns)
+    .orderBy('role.id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: await toRows(db, rows), total, page: q.page, size: q.size };
 }
 
@@ -73,9 +115,16 @@ export async function createRole(db: Db, auth: AuthContext, data: CreateInput): 
   const now = nowIso();
   try {
     const id = await db.transaction().execute(async (tx) => {
-      const role = await tx.insertInto('role').values({ customer_id: customerId, name: data.name, description: data.description, created_at: now, updated_at: now })
-        .returning('id').executeTakeFirstOrThrow();
-      if (codes.length > 0) await tx.insertInto('role_permission').values(codes.map((c) => ({ role_id: role.id, permission_code: c }))).execute();
+      const role = await tx
+        .insertInto('role')
+        .values({ customer_id: customerId, name: data.name, description: data.description, created_at: now, updated_at: now })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (codes.length > 0)
+        await tx
+          .insertInto('role_permission')
+          .values(codes.map((c) => ({ role_id: role.id, permission_code: c })))
+          .execute();
       return role.id;
     });
     return getRole(db, auth, id);
@@ -90,12 +139,19 @@ export async function updateRole(db: Db, auth: AuthContext, data: UpdateInput): 
   const codes = [...new Set(data.permissions)];
   await assertKnownCodes(db, codes);
   // Only what is added needs to be held: keeping a code someone else granted is not a grant.
-  assertCanGrant(auth, codes.filter((c) => !current.permissions.includes(c)));
+  assertCanGrant(
+    auth,
+    codes.filter((c) => !current.permissions.includes(c)),
+  );
   try {
     await db.transaction().execute(async (tx) => {
       await updateVersioned(tx, 'role', data.id, data.version, { name: data.name, description: data.description });
       await tx.deleteFrom('role_permission').where('role_id', '=', data.id).execute();
-      if (codes.length > 0) await tx.insertInto('role_permission').values(codes.map((c) => ({ role_id: data.id, permission_code: c }))).execute();
+      if (codes.length > 0)
+        await tx
+          .insertInto('role_permission')
+          .values(codes.map((c) => ({ role_id: data.id, permission_code: c })))
+          .execute();
       await assertAdminsRemain(tx);
     });
   } catch (e) {
@@ -108,7 +164,15 @@ export async function updateRole(db: Db, auth: AuthContext, data: UpdateInput): 
 export async function deleteRole(db: Db, auth: AuthContext, id: number): Promise<void> {
   const role = await getRole(db, auth, id);
   await db.transaction().execute(async (tx) => {
-    const holders = Number((await tx.selectFrom('user_role').select((eb) => eb.fn.countAll<number>().as('n')).where('role_id', '=', id).executeTakeFirstOrThrow()).n);
+    const holders = Number(
+      (
+        await tx
+          .selectFrom('user_role')
+          .select((eb) => eb.fn.countAll<number>().as('n'))
+          .where('role_id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
     if (holders > 0) throw errors.conflict('roleInUse', { count: holders });
     await tx.deleteFrom('role').where('id', '=', role.id).execute();
   });

@@ -12,7 +12,10 @@ describe('parseCsv', () => {
     ]);
   });
   it('reads a last line without a line end', () => {
-    expect(parseCsv('a,b\n1,2')).toEqual([{ line: 1, fields: ['a', 'b'] }, { line: 2, fields: ['1', '2'] }]);
+    expect(parseCsv('a,b\n1,2')).toEqual([
+      { line: 1, fields: ['a', 'b'] },
+      { line: 2, fields: ['1', '2'] },
+    ]);
   });
   it('refuses an unclosed quote, naming its line', () => {
     expect(() => parseCsv('a,b\n1,"oops\n2,3\n')).toThrow(CsvError);

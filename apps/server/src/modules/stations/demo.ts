@@ -24,10 +24,25 @@ export async function seedDemoStations(db: Db, customerId: number): Promise<numb
   const any = await db.selectFrom('station').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (any) return 0;
   const now = nowIso();
-  await db.insertInto('station').values(SHAANXI_STATIONS.map((s) => ({
-    customer_id: customerId, station_number: s.number, name: s.name, province: '陕西省', city: s.city, district: s.district,
-    address: `陕西省${s.city}${s.district}（${s.name}国家气象观测站）`, longitude: s.lon, latitude: s.lat, altitude: s.alt,
-    remarks: '示例数据', created_at: now, updated_at: now,
-  }))).execute();
+  await db
+    .insertInto('station')
+    .values(
+      SHAANXI_STATIONS.map((s) => ({
+        customer_id: customerId,
+        station_number: s.number,
+        name: s.name,
+        province: '陕西省',
+        city: s.city,
+        district: s.district,
+        address: `陕西省${s.city}${s.district}（${s.name}国家气象观测站）`,
+        longitude: s.lon,
+        latitude: s.lat,
+        altitude: s.alt,
+        remarks: '示例数据',
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
   return SHAANXI_STATIONS.length;
 }

@@ -8,7 +8,9 @@ import * as service from './service.js';
 
 export function stationRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.stationList, { handler: async ({ auth, query }) => ({ data: await service.listStations(db, auth, query) }) });
+  registerRoute(app, deps, API.stationList, {
+    handler: async ({ auth, query }) => ({ data: await service.listStations(db, auth, query) }),
+  });
   registerRoute(app, deps, API.stationInsert, {
     audit: { action: 'station.insert', type: 'station', description: '新增站点' },
     handler: async ({ auth, body }) => ({ data: await service.createStation(db, auth, body) }),

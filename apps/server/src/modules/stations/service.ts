@@ -1,6 +1,13 @@
 import {
-  ErrorCode, STATION_CSV_COLUMNS, STATION_CSV_HEADERS_ZH, STATION_IMPORT_MAX_ROWS, StationCreate, type Station, type StationImportIssue,
-  type StationImportResult, type StationUpdate,
+  ErrorCode,
+  STATION_CSV_COLUMNS,
+  STATION_CSV_HEADERS_ZH,
+  STATION_IMPORT_MAX_ROWS,
+  StationCreate,
+  type Station,
+  type StationImportIssue,
+  type StationImportResult,
+  type StationUpdate,
 } from '@agromet/contracts';
 import { decodeText } from '@agromet/grid';
 import type { Selectable } from 'kysely';
@@ -26,16 +33,38 @@ type StationRow = Selectable<StationTable>;
 
 export function toStation(r: StationRow): Station {
   return {
-    id: r.id, stationNumber: r.station_number, name: r.name, province: r.province, city: r.city, district: r.district, address: r.address,
-    longitude: r.longitude, latitude: r.latitude, altitude: r.altitude, contactPerson: r.contact_person, contactPhone: r.contact_phone,
-    remarks: r.remarks, version: r.version, createdAt: r.created_at, updatedAt: r.updated_at,
+    id: r.id,
+    stationNumber: r.station_number,
+    name: r.name,
+    province: r.province,
+    city: r.city,
+    district: r.district,
+    address: r.address,
+    longitude: r.longitude,
+    latitude: r.latitude,
+    altitude: r.altitude,
+    contactPerson: r.contact_person,
+    contactPhone: r.contact_phone,
+    remarks: r.remarks,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
   };
 }
 
 function columns(s: StationInput) {
   return {
-    station_number: s.stationNumber, name: s.name, province: s.province, city: s.city, district: s.district, address: s.address,
-    longitude: s.longitude, latitude: s.latitude, altitude: s.altitude, contact_person: s.contactPerson, contact_phone: s.contactPhone,
+    station_number: s.stationNumber,
+    name: s.name,
+    province: s.province,
+    city: s.city,
+    district: s.district,
+    address: s.address,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    altitude: s.altitude,
+    contact_person: s.contactPerson,
+    contact_phone: s.contactPhone,
     remarks: s.remarks,
   };
 }
@@ -47,7 +76,13 @@ export async function listStations(db: Db, auth: AuthContext, q: { page: number;
     base = base.where((eb) => eb.or(['station_number', 'name', 'province', 'city', 'district'].map((column) => contains(column, keyword))));
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.selectAll().orderBy('station_number').orderBy('id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .selectAll()
+    .orderBy('station_number')
+    .orderBy('id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: rows.map(toStation), total, page: q.page, size: q.size };
 }
 
@@ -70,8 +105,11 @@ export async function createStation(db: Db, auth: AuthContext, data: StationInpu
   await assertNumberFree(db, auth.customerId, data.stationNumber);
   const now = nowIso();
   try {
-    const row = await db.insertInto('station').values({ customer_id: auth.customerId, ...columns(data), created_at: now, updated_at: now })
-      .returningAll().executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('station')
+      .values({ customer_id: auth.customerId, ...columns(data), created_at: now, updated_at: now })
+      .returningAll()
+      .executeTakeFirstOrThrow();
     return toStation(row);
   } catch (e) {
     if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
@@ -83,9 +121,12 @@ export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput
   await findOwn(db, auth, data.id);
   await assertNumberFree(db, auth.customerId, data.stationNumber, data.id);
   try {
-    const res = await db.updateTable('station')
+    const res = await db
+      .updateTable('station')
       .set((eb) => ({ ...columns(data), updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', data.id).where('customer_id', '=', auth.customerId).where('version', '=', data.version)
+      .where('id', '=', data.id)
+      .where('customer_id', '=', auth.customerId)
+      .where('version', '=', data.version)
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) {
       const current = await findOwn(db, auth, data.id);
@@ -122,9 +163,17 @@ function columnOf(header: string): Column | undefined {
 
 function importRefused(lang: Lang, issues: StationImportIssue[]): AppError {
   const first = issues[0]!;
-  return new AppError(ErrorCode.VALIDATION, 'stationImportInvalid', {
-    count: issues.length, row: first.row, field: first.field, message: first.message,
-  }, { issues });
+  return new AppError(
+    ErrorCode.VALIDATION,
+    'stationImportInvalid',
+    {
+      count: issues.length,
+      row: first.row,
+      field: first.field,
+      message: first.message,
+    },
+    { issues },
+  );
 }
 
 /**
@@ -166,13 +215,18 @@ export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8A
     });
     const parsed = StationCreate.safeParse(raw);
     if (!parsed.success) {
-      for (const issue of localisedIssues(StationCreate, raw, lang, 'body')) issues.push({ row: record.line, field: issue.field, message: issue.message });
+      for (const issue of localisedIssues(StationCreate, raw, lang, 'body'))
+        issues.push({ row: record.line, field: issue.field, message: issue.message });
       continue;
     }
     const number = parsed.data.stationNumber;
     const seen = firstLine.get(number);
     if (seen !== undefined) {
-      issues.push({ row: record.line, field: 'stationNumber', message: translate(lang, 'stationImportDuplicate', { number, first: seen }) });
+      issues.push({
+        row: record.line,
+        field: 'stationNumber',
+        message: translate(lang, 'stationImportDuplicate', { number, first: seen }),
+      });
       continue;
     }
     firstLine.set(number, record.line);
@@ -181,19 +235,29 @@ export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8A
   if (issues.length > 0) throw importRefused(lang, issues);
 
   return db.transaction().execute(async (tx) => {
-    const existing = new Map((await tx.selectFrom('station').select(['id', 'station_number']).where('customer_id', '=', auth.customerId).execute())
-      .map((r) => [r.station_number, r.id]));
+    const existing = new Map(
+      (await tx.selectFrom('station').select(['id', 'station_number']).where('customer_id', '=', auth.customerId).execute()).map((r) => [
+        r.station_number,
+        r.id,
+      ]),
+    );
     const now = nowIso();
     let inserted = 0;
     let updated = 0;
     for (const { station } of valid) {
       const id = existing.get(station.stationNumber);
       if (id === undefined) {
-        await tx.insertInto('station').values({ customer_id: auth.customerId, ...columns(station), created_at: now, updated_at: now }).execute();
+        await tx
+          .insertInto('station')
+          .values({ customer_id: auth.customerId, ...columns(station), created_at: now, updated_at: now })
+          .execute();
         inserted++;
       } else {
-        await tx.updateTable('station').set((eb) => ({ ...columns(station), updated_at: now, version: eb('version', '+', 1) }))
-          .where('id', '=', id).execute();
+        await tx
+          .updateTable('station')
+          .set((eb) => ({ ...columns(station), updated_at: now, version: eb('version', '+', 1) }))
+          .where('id', '=', id)
+          .execute();
         updated++;
       }
     }

@@ -22,9 +22,20 @@ export interface UserDeps {
 }
 
 const userColumns = [
-  'app_user.id', 'app_user.username', 'app_user.first_name', 'app_user.last_name', 'app_user.name', 'app_user.email',
-  'app_user.mobile', 'app_user.avatar', 'app_user.customer_id', 'app_user.enabled', 'app_user.version',
-  'app_user.created_at', 'app_user.updated_at', 'customer.name as customer',
+  'app_user.id',
+  'app_user.username',
+  'app_user.first_name',
+  'app_user.last_name',
+  'app_user.name',
+  'app_user.email',
+  'app_user.mobile',
+  'app_user.avatar',
+  'app_user.customer_id',
+  'app_user.enabled',
+  'app_user.version',
+  'app_user.created_at',
+  'app_user.updated_at',
+  'customer.name as customer',
 ] as const;
 
 function userQuery(db: Db) {
@@ -32,38 +43,88 @@ function userQuery(db: Db) {
 }
 
 interface UserRecord {
-  id: number; username: string; first_name: string; last_name: string; name: string; email: string; mobile: string; avatar: string;
-  customer_id: number; enabled: number; version: number; created_at: string; updated_at: string; customer: string;
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  name: string;
+  email: string;
+  mobile: string;
+  avatar: string;
+  customer_id: number;
+  enabled: number;
+  version: number;
+  created_at: string;
+  updated_at: string;
+  customer: string;
 }
 
 async function toRows(db: Db, users: UserRecord[]): Promise<UserRow[]> {
   if (users.length === 0) return [];
-  const roles = await db.selectFrom('user_role').innerJoin('role', 'role.id', 'user_role.role_id')
-    .select(['user_role.user_id', 'role.id', 'role.name']).where('user_role.user_id', 'in', users.map((u) => u.id)).orderBy('role.id').execute();
+  const roles = await db
+    .selectFrom('user_role')
+    .innerJoin('role', 'role.id', 'user_role.role_id')
+    .select(['user_role.user_id', 'role.id', 'role.name'])
+    .where(
+      'user_role.user_id',
+      'in',
+      users.map((u) => u.id),
+    )
+    .orderBy('role.id')
+    .execute();
   return users.map((u) => ({
-    id: u.id, username: u.username, firstName: u.first_name, lastName: u.last_name, name: u.name, email: u.email, mobile: u.mobile,
-    avatar: u.avatar, customerId: u.customer_id, customer: u.customer, enabled: u.enabled === 1,
+    id: u.id,
+    username: u.username,
+    firstName: u.first_name,
+    lastName: u.last_name,
+    name: u.name,
+    email: u.email,
+    mobile: u.mobile,
+    avatar: u.avatar,
+    customerId: u.customer_id,
+    customer: u.customer,
+    enabled: u.enabled === 1,
     roles: roles.filter((r) => r.user_id === u.id).map((r) => ({ id: r.id, name: r.name })),
-    version: u.version, createdAt: u.created_at, updatedAt: u.updated_at,
+    version: u.version,
+    createdAt: u.created_at,
+    updatedAt: u.updated_at,
   }));
 }
 
-export async function pageUsers(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string; customerId?: number; roleId?: number }) {
+export async function pageUsers(
+  db: Db,
+  auth: AuthContext,
+  q: { page: number; size: number; keyword?: string; customerId?: number; roleId?: number },
+) {
   const scope = customerScope(auth);
   let base = userQuery(db);
   if (scope !== null) base = base.where('app_user.customer_id', '=', scope);
   if (q.customerId) base = base.where('app_user.customer_id', '=', q.customerId);
   if (q.roleId) {
     const roleId = q.roleId;
-    base = base.where((eb) => eb.exists(eb.selectFrom('user_role').select('user_role.user_id')
-      .whereRef('user_role.user_id', '=', 'app_user.id').where('user_role.role_id', '=', roleId)));
+    base = base.where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('user_role')
+          .select('user_role.user_id')
+          .whereRef('user_role.user_id', '=', 'app_user.id')
+          .where('user_role.role_id', '=', roleId),
+      ),
+    );
   }
   if (q.keyword) {
     const keyword = q.keyword;
-    base = base.where((eb) => eb.or([contains('app_user.username', keyword), contains('app_user.name', keyword), contains('app_user.mobile', keyword)]));
+    base = base.where((eb) =>
+      eb.or([contains('app_user.username', keyword), contains('app_user.name', keyword), contains('app_user.mobile', keyword)]),
+    );
   }
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base.select(userColumns).orderBy('app_user.id').limit(q.size).offset((q.page - 1) * q.size).execute();
+  const rows = await base
+    .select(userColumns)
+    .orderBy('app_user.id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
   return { list: await toRows(db, rows), total, page: q.page, size: q.size };
 }
 
@@ -86,7 +147,13 @@ async function checkRoles(db: Db, auth: AuthContext, customerId: number, roleIds
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw errors.validation('roleIds', 'unknownRole', { ids: missing.join(', ') });
   if (rows.some((r) => r.customer_id !== customerId)) throw errors.validation('roleIds', 'roleOtherCustomer');
-  assertCanGrant(auth, await codesOfRoles(db, ids.filter((id) => !keptRoleIds.includes(id))));
+  assertCanGrant(
+    auth,
+    await codesOfRoles(
+      db,
+      ids.filter((id) => !keptRoleIds.includes(id)),
+    ),
+  );
   return ids;
 }
 
@@ -103,11 +170,28 @@ export async function createUser(deps: UserDeps, auth: AuthContext, data: Create
   const now = nowIso();
   try {
     const id = await db.transaction().execute(async (tx) => {
-      const user = await tx.insertInto('app_user').values({
-        customer_id: data.customerId, username: data.username, first_name: data.firstName, last_name: data.lastName, name: data.name,
-        email: data.email, mobile: data.mobile, password_hash: hash, setting: JSON.stringify({ articlePlatform: [] }), created_at: now, updated_at: now,
-      }).returning('id').executeTakeFirstOrThrow();
-      if (roleIds.length > 0) await tx.insertInto('user_role').values(roleIds.map((r) => ({ user_id: user.id, role_id: r }))).execute();
+      const user = await tx
+        .insertInto('app_user')
+        .values({
+          customer_id: data.customerId,
+          username: data.username,
+          first_name: data.firstName,
+          last_name: data.lastName,
+          name: data.name,
+          email: data.email,
+          mobile: data.mobile,
+          password_hash: hash,
+          setting: JSON.stringify({ articlePlatform: [] }),
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      if (roleIds.length > 0)
+        await tx
+          .insertInto('user_role')
+          .values(roleIds.map((r) => ({ user_id: user.id, role_id: r })))
+          .execute();
       return user.id;
     });
     return getUser(db, auth, id);
@@ -129,10 +213,19 @@ export async function updateUser(db: Db, auth: AuthContext, data: UpdateInput): 
   const roleIds = await checkRoles(db, auth, data.customerId, nextRoleIds, data.customerId === current.customerId ? currentRoleIds : []);
   await db.transaction().execute(async (tx) => {
     await updateVersioned(tx, 'app_user', data.id, data.version, {
-      first_name: data.firstName, last_name: data.lastName, name: data.name, email: data.email, mobile: data.mobile, customer_id: data.customerId,
+      first_name: data.firstName,
+      last_name: data.lastName,
+      name: data.name,
+      email: data.email,
+      mobile: data.mobile,
+      customer_id: data.customerId,
     });
     await tx.deleteFrom('user_role').where('user_id', '=', data.id).execute();
-    if (roleIds.length > 0) await tx.insertInto('user_role').values(roleIds.map((r) => ({ user_id: data.id, role_id: r }))).execute();
+    if (roleIds.length > 0)
+      await tx
+        .insertInto('user_role')
+        .values(roleIds.map((r) => ({ user_id: data.id, role_id: r })))
+        .execute();
     await assertAdminsRemain(tx);
   });
   return getUser(db, auth, data.id);
@@ -156,8 +249,11 @@ export async function resetPassword(deps: UserDeps, auth: AuthContext, data: Res
   if (data.id !== auth.userId) await assertCanManage(db, auth, data.id);
   const hash = await hashPassword(data.password, deps.scryptLogN);
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('app_user').set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', data.id).execute();
+    await tx
+      .updateTable('app_user')
+      .set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
+      .where('id', '=', data.id)
+      .execute();
     await revokeUserSessions(tx, data.id, 'password-reset');
   });
 }
@@ -168,7 +264,10 @@ export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise
   await assertCanManage(db, auth, id);
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('user_role').where('user_id', '=', id).execute();
-    await tx.deleteFrom('refresh_token').where('session_id', 'in', tx.selectFrom('session').select('id').where('user_id', '=', id)).execute();
+    await tx
+      .deleteFrom('refresh_token')
+      .where('session_id', 'in', tx.selectFrom('session').select('id').where('user_id', '=', id))
+      .execute();
     await tx.deleteFrom('session').where('user_id', '=', id).execute();
     await tx.deleteFrom('app_user').where('id', '=', id).execute();
     await assertAdminsRemain(tx);

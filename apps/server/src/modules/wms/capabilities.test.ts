@@ -6,11 +6,26 @@ import { capabilitiesXml, layersOf, roundDegrees } from './capabilities.js';
 const T0 = '2026-11-22T00:00:00.000Z';
 const T1 = '2026-11-22T12:00:00.000Z';
 const factor = (code: string, baseTimes: string[], leads: number[]) => ({
-  id: code.length, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] },
-  layer: `fine.${code}`, baseTimes, leads,
+  id: code.length,
+  code,
+  name: code,
+  unit: '°C',
+  min: -60,
+  max: 60,
+  precision: 1,
+  colormap: { type: 'values' as const, entries: [] },
+  layer: `fine.${code}`,
+  baseTimes,
+  leads,
 });
 const fine: ForecastTypeInfo = {
-  id: 1, code: 'fine', name: 'Fine', stepHours: 3, maxLeadHours: 72, baseTimes: [T1, T0], leads: [6],
+  id: 1,
+  code: 'fine',
+  name: 'Fine',
+  stepHours: 3,
+  maxLeadHours: 72,
+  baseTimes: [T1, T0],
+  leads: [6],
   factors: [factor('tmp', [T1, T0], [6]), factor('rh', [T0], [0, 3, 6]), factor('vis', [], [])],
 };
 const box = { west: 105.475, south: 39.6 - 160 * 0.05 - 0.025, east: 111.525, north: 39.625 };
@@ -41,10 +56,14 @@ describe('roundDegrees', () => {
 
 describe('capabilitiesXml', () => {
   const layers = layersOf([fine], () => box);
-  it('advertises each layer\'s defaults: its newest time and its first lead there (1.3.0)', () => {
+  it("advertises each layer's defaults: its newest time and its first lead there (1.3.0)", () => {
     const xml = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, 'token=x');
-    expect(xml).toContain(`<Dimension name="time" units="ISO8601" default="${T1}">${T1},${T0}</Dimension><Dimension name="lead" units="hours" default="6">6</Dimension>`);
-    expect(xml).toContain(`<Dimension name="time" units="ISO8601" default="${T0}">${T0}</Dimension><Dimension name="lead" units="hours" default="0">0,3,6</Dimension>`);
+    expect(xml).toContain(
+      `<Dimension name="time" units="ISO8601" default="${T1}">${T1},${T0}</Dimension><Dimension name="lead" units="hours" default="6">6</Dimension>`,
+    );
+    expect(xml).toContain(
+      `<Dimension name="time" units="ISO8601" default="${T0}">${T0}</Dimension><Dimension name="lead" units="hours" default="0">0,3,6</Dimension>`,
+    );
     expect(xml).not.toContain('fine.vis');
   });
 

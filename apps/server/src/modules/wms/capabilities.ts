@@ -44,9 +44,14 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
   const root = v13
     ? doc.ele(WMS_NS, 'WMS_Capabilities', { version: '1.3.0', 'xmlns:xlink': XLINK })
     : doc.ele('WMT_MS_Capabilities', { version: '1.1.1' });
-  root.ele('Service')
-    .ele('Name').txt(v13 ? 'WMS' : 'OGC:WMS').up()
-    .ele('Title').txt('Agromet Console forecast grids').up()
+  root
+    .ele('Service')
+    .ele('Name')
+    .txt(v13 ? 'WMS' : 'OGC:WMS')
+    .up()
+    .ele('Title')
+    .txt('Agromet Console forecast grids')
+    .up()
     .ele('OnlineResource', href());
   const capability = root.ele('Capability');
   const request = capability.ele('Request');
@@ -61,7 +66,10 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
     for (const f of formats) op.ele('Format').txt(f);
     op.ele('DCPType').ele('HTTP').ele('Get').ele('OnlineResource', href());
   }
-  capability.ele('Exception').ele('Format').txt(v13 ? 'XML' : 'application/vnd.ogc.se_xml');
+  capability
+    .ele('Exception')
+    .ele('Format')
+    .txt(v13 ? 'XML' : 'application/vnd.ogc.se_xml');
   const top = capability.ele('Layer');
   top.ele('Title').txt('Agromet Console');
   top.ele(crsTag).txt('EPSG:4326').up().ele(crsTag).txt('EPSG:3857');
@@ -72,11 +80,19 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
     layer.ele(crsTag).txt('EPSG:4326').up().ele(crsTag).txt('EPSG:3857');
     if (v13) {
       layer.ele('CRS').txt('CRS:84');
-      layer.ele('EX_GeographicBoundingBox')
-        .ele('westBoundLongitude').txt(west!).up()
-        .ele('eastBoundLongitude').txt(east!).up()
-        .ele('southBoundLatitude').txt(south!).up()
-        .ele('northBoundLatitude').txt(north!);
+      layer
+        .ele('EX_GeographicBoundingBox')
+        .ele('westBoundLongitude')
+        .txt(west!)
+        .up()
+        .ele('eastBoundLongitude')
+        .txt(east!)
+        .up()
+        .ele('southBoundLatitude')
+        .txt(south!)
+        .up()
+        .ele('northBoundLatitude')
+        .txt(north!);
       // EPSG:4326 in WMS 1.3.0 is latitude first.
       layer.ele('BoundingBox', { CRS: 'EPSG:4326', minx: south!, miny: west!, maxx: north!, maxy: east! });
     } else {
@@ -93,11 +109,18 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
       for (const [name, units] of dimensions) layer.ele('Dimension', { name, units });
       for (const [name, , def, values] of dimensions) layer.ele('Extent', { name, default: def }).txt(values);
     }
-    layer.ele('Style')
-      .ele('Name').txt('default').up()
-      .ele('Title').txt('default').up()
+    layer
+      .ele('Style')
+      .ele('Name')
+      .txt('default')
+      .up()
+      .ele('Title')
+      .txt('default')
+      .up()
       .ele('LegendURL', { width: '90', height: '240' })
-      .ele('Format').txt('image/png').up()
+      .ele('Format')
+      .txt('image/png')
+      .up()
       .ele('OnlineResource', href(`&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=${l.name}`));
   }
   return `${doc.end({ headless: false })}\n`;

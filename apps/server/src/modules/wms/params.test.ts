@@ -1,7 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { exceptionXml, lonLatToMercator, mercatorToLonLat, parseWmsRequest, pixelToLonLat, WmsException } from './params.js';
 
-const base = { SERVICE: 'WMS', REQUEST: 'GetMap', LAYERS: 'fine:tmp', STYLES: '', FORMAT: 'image/png', WIDTH: '256', HEIGHT: '128', TRANSPARENT: 'TRUE' };
+const base = {
+  SERVICE: 'WMS',
+  REQUEST: 'GetMap',
+  LAYERS: 'fine:tmp',
+  STYLES: '',
+  FORMAT: 'image/png',
+  WIDTH: '256',
+  HEIGHT: '128',
+  TRANSPARENT: 'TRUE',
+};
 
 function error(q: Record<string, string>): WmsException {
   try {
@@ -16,20 +25,43 @@ describe('parseWmsRequest', () => {
   it('reads 1.3.0 EPSG:4326 boxes latitude first and 1.1.1 longitude first', () => {
     const v13 = parseWmsRequest({ ...base, VERSION: '1.3.0', CRS: 'EPSG:4326', BBOX: '30,100,40,120' });
     const v11 = parseWmsRequest({ ...base, VERSION: '1.1.1', SRS: 'EPSG:4326', BBOX: '100,30,120,40' });
-    expect(v13).toMatchObject({ request: 'GetMap', bbox: { minX: 100, minY: 30, maxX: 120, maxY: 40 }, width: 256, height: 128, transparent: true });
+    expect(v13).toMatchObject({
+      request: 'GetMap',
+      bbox: { minX: 100, minY: 30, maxX: 120, maxY: 40 },
+      width: 256,
+      height: 128,
+      transparent: true,
+    });
     expect(v11).toMatchObject({ bbox: { minX: 100, minY: 30, maxX: 120, maxY: 40 } });
     // CRS:84 stays longitude first in 1.3.0.
-    expect(parseWmsRequest({ ...base, VERSION: '1.3.0', CRS: 'CRS:84', BBOX: '100,30,120,40' })).toMatchObject({ bbox: { minX: 100, minY: 30 } });
+    expect(parseWmsRequest({ ...base, VERSION: '1.3.0', CRS: 'CRS:84', BBOX: '100,30,120,40' })).toMatchObject({
+      bbox: { minX: 100, minY: 30 },
+    });
   });
 
   it('accepts keys in any case, the lead-time dimension and TIME', () => {
-    const r = parseWmsRequest({ service: 'wms', request: 'getmap', version: '1.3.0', layers: 'a:b', crs: 'epsg:3857', bbox: '0,0,10,10', width: '1', height: '1', dim_lead: '24', time: '2026-11-22T00:00:00Z' });
+    const r = parseWmsRequest({
+      service: 'wms',
+      request: 'getmap',
+      version: '1.3.0',
+      layers: 'a:b',
+      crs: 'epsg:3857',
+      bbox: '0,0,10,10',
+      width: '1',
+      height: '1',
+      dim_lead: '24',
+      time: '2026-11-22T00:00:00Z',
+    });
     expect(r).toMatchObject({ request: 'GetMap', crs: 'EPSG:3857', lead: 24, time: '2026-11-22T00:00:00Z' });
   });
 
   it('reads GetFeatureInfo pixels as X/Y in 1.1.1 and I/J in 1.3.0', () => {
     const q = { ...base, REQUEST: 'GetFeatureInfo', QUERY_LAYERS: 'fine:tmp', INFO_FORMAT: 'text/plain' };
-    expect(parseWmsRequest({ ...q, VERSION: '1.3.0', CRS: 'EPSG:3857', BBOX: '0,0,1,1', I: '5', J: '6' })).toMatchObject({ i: 5, j: 6, infoFormat: 'text/plain' });
+    expect(parseWmsRequest({ ...q, VERSION: '1.3.0', CRS: 'EPSG:3857', BBOX: '0,0,1,1', I: '5', J: '6' })).toMatchObject({
+      i: 5,
+      j: 6,
+      infoFormat: 'text/plain',
+    });
     expect(parseWmsRequest({ ...q, VERSION: '1.1.1', SRS: 'EPSG:3857', BBOX: '0,0,1,1', X: '7', Y: '8' })).toMatchObject({ i: 7, j: 8 });
     expect(error({ ...q, VERSION: '1.3.0', CRS: 'EPSG:3857', BBOX: '0,0,1,1', I: '256', J: '0' }).code).toBe('InvalidPoint');
   });

@@ -9,7 +9,11 @@ export const SUPPORTED_CRS: readonly Crs[] = ['EPSG:4326', 'EPSG:3857', 'CRS:84'
 export const MAX_IMAGE_SIZE = 4096;
 
 export class WmsException extends Error {
-  constructor(readonly code: string, message: string, readonly locator?: string) {
+  constructor(
+    readonly code: string,
+    message: string,
+    readonly locator?: string,
+  ) {
     super(message);
   }
 }
@@ -39,7 +43,12 @@ export interface MapRequest {
 export type WmsRequest =
   | { request: 'GetCapabilities'; version: WmsVersion }
   | ({ request: 'GetMap' } & MapRequest)
-  | ({ request: 'GetFeatureInfo' } & MapRequest & { queryLayers: string[]; i: number; j: number; infoFormat: 'application/json' | 'text/plain' })
+  | ({ request: 'GetFeatureInfo' } & MapRequest & {
+        queryLayers: string[];
+        i: number;
+        j: number;
+        infoFormat: 'application/json' | 'text/plain';
+      })
   | { request: 'GetLegendGraphic'; version: WmsVersion; layer: string; style?: string; format: 'image/png'; width: number; height: number };
 
 export function lowerKeys(query: Record<string, unknown>): Record<string, string> {
@@ -50,7 +59,8 @@ export function lowerKeys(query: Record<string, unknown>): Record<string, string
 
 function required(q: Record<string, string>, key: string): string {
   const v = q[key];
-  if (v === undefined || v === '') throw new WmsException('MissingParameterValue', `missing parameter ${key.toUpperCase()}`, key.toUpperCase());
+  if (v === undefined || v === '')
+    throw new WmsException('MissingParameterValue', `missing parameter ${key.toUpperCase()}`, key.toUpperCase());
   return v;
 }
 
@@ -104,10 +114,12 @@ function parseMap(q: Record<string, string>, version: WmsVersion): MapRequest {
   let lead: number | undefined;
   if (leadRaw !== undefined && leadRaw !== '') {
     lead = Number(leadRaw);
-    if (!Number.isInteger(lead) || lead < 0 || lead > 10_000) throw new WmsException('InvalidDimensionValue', 'DIM_LEAD must be whole hours', 'DIM_LEAD');
+    if (!Number.isInteger(lead) || lead < 0 || lead > 10_000)
+      throw new WmsException('InvalidDimensionValue', 'DIM_LEAD must be whole hours', 'DIM_LEAD');
   }
   const time = q.time || undefined;
-  if (time !== undefined && Number.isNaN(Date.parse(time))) throw new WmsException('InvalidDimensionValue', 'TIME must be an ISO 8601 time', 'TIME');
+  if (time !== undefined && Number.isNaN(Date.parse(time)))
+    throw new WmsException('InvalidDimensionValue', 'TIME must be an ISO 8601 time', 'TIME');
   return {
     version,
     layers,
@@ -139,8 +151,10 @@ export function parseWmsRequest(query: Record<string, unknown>): WmsRequest {
       const jKey = version === '1.3.0' ? 'j' : 'y';
       const i = Number(required(q, iKey));
       const j = Number(required(q, jKey));
-      if (!Number.isInteger(i) || i < 0 || i >= map.width) throw new WmsException('InvalidPoint', `${iKey.toUpperCase()} outside the image`, iKey.toUpperCase());
-      if (!Number.isInteger(j) || j < 0 || j >= map.height) throw new WmsException('InvalidPoint', `${jKey.toUpperCase()} outside the image`, jKey.toUpperCase());
+      if (!Number.isInteger(i) || i < 0 || i >= map.width)
+        throw new WmsException('InvalidPoint', `${iKey.toUpperCase()} outside the image`, iKey.toUpperCase());
+      if (!Number.isInteger(j) || j < 0 || j >= map.height)
+        throw new WmsException('InvalidPoint', `${jKey.toUpperCase()} outside the image`, jKey.toUpperCase());
       const infoFormat = (q.info_format || 'application/json').toLowerCase();
       if (infoFormat !== 'application/json' && infoFormat !== 'text/plain') {
         throw new WmsException('InvalidFormat', `unsupported INFO_FORMAT ${infoFormat} (application/json, text/plain)`, 'INFO_FORMAT');
@@ -149,8 +163,13 @@ export function parseWmsRequest(query: Record<string, unknown>): WmsRequest {
     }
     case 'getlegendgraphic':
       return {
-        request: 'GetLegendGraphic', version, layer: required(q, 'layer'), style: q.style || undefined, format: 'image/png',
-        width: q.width ? positiveInt(q, 'width', 1024) : 40, height: q.height ? positiveInt(q, 'height', 1024) : 240,
+        request: 'GetLegendGraphic',
+        version,
+        layer: required(q, 'layer'),
+        style: q.style || undefined,
+        format: 'image/png',
+        width: q.width ? positiveInt(q, 'width', 1024) : 40,
+        height: q.height ? positiveInt(q, 'height', 1024) : 240,
       };
     default:
       throw new WmsException('OperationNotSupported', `unsupported REQUEST ${q.request}`, 'REQUEST');
@@ -179,13 +198,14 @@ export function pixelToLonLat(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | '
 
 export function exceptionXml(e: WmsException, version: WmsVersion): string {
   const doc = create({ version: '1.0', encoding: 'UTF-8' });
-  const report = version === '1.3.0'
-    ? doc.ele('http://www.opengis.net/ogc', 'ServiceExceptionReport', {
-      version,
-      'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
-      'xsi:schemaLocation': 'http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd',
-    })
-    : doc.ele('ServiceExceptionReport', { version });
+  const report =
+    version === '1.3.0'
+      ? doc.ele('http://www.opengis.net/ogc', 'ServiceExceptionReport', {
+          version,
+          'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',
+          'xsi:schemaLocation': 'http://www.opengis.net/ogc http://schemas.opengis.net/wms/1.3.0/exceptions_1_3_0.xsd',
+        })
+      : doc.ele('ServiceExceptionReport', { version });
   report.ele('ServiceException', { code: e.code, ...(e.locator ? { locator: e.locator } : {}) }).txt(e.message);
   return `${doc.end({ prettyPrint: true })}\n`;
 }

@@ -5,7 +5,13 @@ import { legendPng } from './render.js';
 describe('legendPng', () => {
   it('draws a legend whose title, labels and colours carry XML specials (they are escaped, not interpreted)', async () => {
     const png = await legendPng(
-      { type: 'values', entries: [{ value: 1, color: '#ff0000' }, { value: 2, color: '#00ff00" onload="alert(1)' as string }] },
+      {
+        type: 'values',
+        entries: [
+          { value: 1, color: '#ff0000' },
+          { value: 2, color: '#00ff00" onload="alert(1)' as string },
+        ],
+      },
       '降水 <24 h> & "累计"',
       'mm',
     );

@@ -4,7 +4,11 @@ import sharp from 'sharp';
 import { pixelToLonLat, type MapRequest } from './params.js';
 
 /** RGBA pixels of a grid drawn into a map request's box (nearest cell; outside or missing → transparent). */
-export function renderGridPixels(grid: Grid, colormap: ColorMap, req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): Uint8ClampedArray {
+export function renderGridPixels(
+  grid: Grid,
+  colormap: ColorMap,
+  req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
+): Uint8ClampedArray {
   const { width, height } = req;
   const out = new Uint8ClampedArray(width * height * 4);
   const paint = compileColorMap(colormap);
@@ -46,7 +50,11 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
   const barHeight = Math.max(height - barTop - 8, 60);
   // Built with an XML writer: titles, labels and colours (all from stored settings) are escaped in text and attributes.
   const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
-    width: String(w), height: String(barTop + barHeight + 8), 'font-family': 'sans-serif', 'font-size': '11', fill: '#222',
+    width: String(w),
+    height: String(barTop + barHeight + 8),
+    'font-family': 'sans-serif',
+    'font-size': '11',
+    fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
   svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(`${title} (${unit})`);
@@ -57,7 +65,11 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
     const gradient = svg.ele('defs').ele('linearGradient', { id: 'g', x1: '0', y1: '0', x2: '0', y2: '1' });
     for (const s of [...stops].reverse()) {
       const h = hex(String(s.color));
-      gradient.ele('stop', { offset: `${(((max - s.value) / (max - min || 1)) * 100).toFixed(2)}%`, 'stop-color': h.color, 'stop-opacity': String(h.opacity) });
+      gradient.ele('stop', {
+        offset: `${(((max - s.value) / (max - min || 1)) * 100).toFixed(2)}%`,
+        'stop-color': h.color,
+        'stop-opacity': String(h.opacity),
+      });
     }
     svg.ele('rect', { x: '4', y: String(barTop), width: '18', height: String(barHeight), fill: 'url(#g)', stroke: '#555' });
     for (const s of stops) {
@@ -65,19 +77,35 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
       svg.ele('text', { x: '28', y: (y + 4).toFixed(1) }).txt(String(s.value));
     }
   } else {
-    const entries = colormap.type === 'intervals'
-      ? colormap.colors.map((color, k) => ({
-        color: String(color),
-        label: k === 0 ? `< ${colormap.thresholds[0]}` : k === colormap.colors.length - 1 ? `≥ ${colormap.thresholds[k - 1]}` : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
-      }))
-      : colormap.entries.map((e) => ({ color: String(e.color), label: String(e.value) }));
+    const entries =
+      colormap.type === 'intervals'
+        ? colormap.colors.map((color, k) => ({
+            color: String(color),
+            label:
+              k === 0
+                ? `< ${colormap.thresholds[0]}`
+                : k === colormap.colors.length - 1
+                  ? `≥ ${colormap.thresholds[k - 1]}`
+                  : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
+          }))
+        : colormap.entries.map((e) => ({ color: String(e.color), label: String(e.value) }));
     const box = Math.min(20, barHeight / entries.length);
     entries.reverse().forEach((e, k) => {
       const h = hex(e.color);
       const y = barTop + k * box;
-      svg.ele('rect', { x: '4', y: String(y), width: '18', height: String(box - 2), fill: h.color, 'fill-opacity': String(h.opacity), stroke: '#555' });
+      svg.ele('rect', {
+        x: '4',
+        y: String(y),
+        width: '18',
+        height: String(box - 2),
+        fill: h.color,
+        'fill-opacity': String(h.opacity),
+        stroke: '#555',
+      });
       svg.ele('text', { x: '28', y: String(y + box / 2 + 3) }).txt(e.label);
     });
   }
-  return sharp(Buffer.from(svg.end({ headless: true }))).png().toBuffer();
+  return sharp(Buffer.from(svg.end({ headless: true })))
+    .png()
+    .toBuffer();
 }

@@ -35,21 +35,34 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
     } catch (e) {
       const status = e instanceof AppError ? e.status : 403;
       const message = e instanceof AppError ? translate(req.lang, e.key, e.params) : (e as Error).message;
-      return reply.status(status).type(xmlType).send(exceptionXml(new WmsException('NotAuthorized', message), version));
+      return reply
+        .status(status)
+        .type(xmlType)
+        .send(exceptionXml(new WmsException('NotAuthorized', message), version));
     }
     try {
       const request = parseWmsRequest(req.query as Record<string, unknown>);
       const customerId = customerOf(auth, q);
       if (request.request === 'GetCapabilities') {
-        const token = typeof (req.query as Record<string, unknown>).token === 'string' ? `token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}&` : '';
+        const token =
+          typeof (req.query as Record<string, unknown>).token === 'string'
+            ? `token=${encodeURIComponent(String((req.query as Record<string, unknown>).token))}&`
+            : '';
         const custom = q.customer ? `customer=${encodeURIComponent(q.customer)}&` : '';
         const serviceUrl = `${req.protocol}://${req.headers.host ?? 'localhost'}/api/wms`;
-        const xml = capabilitiesXml(request.version, serviceUrl, await capabilityLayers(deps.db, customerId), `${token}${custom}`.replace(/&$/, ''));
+        const xml = capabilitiesXml(
+          request.version,
+          serviceUrl,
+          await capabilityLayers(deps.db, customerId),
+          `${token}${custom}`.replace(/&$/, ''),
+        );
         return reply.type(request.version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8').send(xml);
       }
       if (request.request === 'GetLegendGraphic') {
         const factor = await layerFactor(deps.db, request.layer, 'LAYER');
-        return reply.type('image/png').header('cache-control', 'public, max-age=3600')
+        return reply
+          .type('image/png')
+          .header('cache-control', 'public, max-age=3600')
           .send(await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height));
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
@@ -71,19 +84,31 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const raw = inside ? g.values[j * g.nx + i]! : Number.NaN;
       const value = Number.isNaN(raw) ? null : Math.round(raw * 100) / 100;
       const info = {
-        layer: layers[0], name: resolved.factor.name, unit: resolved.factor.unit, lon: Math.round(lon * 1e5) / 1e5, lat: Math.round(lat * 1e5) / 1e5,
-        value, baseTime: resolved.row.base_time, lead: resolved.row.lead_hours, version: resolved.row.version,
+        layer: layers[0],
+        name: resolved.factor.name,
+        unit: resolved.factor.unit,
+        lon: Math.round(lon * 1e5) / 1e5,
+        lat: Math.round(lat * 1e5) / 1e5,
+        value,
+        baseTime: resolved.row.base_time,
+        lead: resolved.row.lead_hours,
+        version: resolved.row.version,
       };
       if (request.infoFormat === 'text/plain') {
-        return reply.type('text/plain; charset=utf-8').send(
-          `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
-        );
+        return reply
+          .type('text/plain; charset=utf-8')
+          .send(
+            `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
+          );
       }
       return reply.type('application/json; charset=utf-8').send(info);
     } catch (e) {
       if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));
       req.log.error({ err: e, reqId: req.id }, 'wms failure');
-      return reply.status(200).type(xmlType).send(exceptionXml(new WmsException('NoApplicableCode', `internal error (request id ${req.id})`), version));
+      return reply
+        .status(200)
+        .type(xmlType)
+        .send(exceptionXml(new WmsException('NoApplicableCode', `internal error (request id ${req.id})`), version));
     }
   });
 }

@@ -24,8 +24,14 @@ export async function capabilityLayers(db: Db, customerId: number): Promise<Capa
   const types = await gridCatalog(db, customerId);
   const boxes = new Map<number, ReturnType<typeof gridBBox>>();
   for (const t of types) {
-    const row = await db.selectFrom('grid').select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
-      .where('customer_id', '=', customerId).where('forecast_type_id', '=', t.id).orderBy('id', 'desc').limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('grid')
+      .select(['lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
+      .where('customer_id', '=', customerId)
+      .where('forecast_type_id', '=', t.id)
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst();
     if (row) boxes.set(t.id, gridBBox(geometryOfRow(row)));
   }
   return layersOf(types, (id) => boxes.get(id));
@@ -43,12 +49,23 @@ export async function layerFactor(db: Db, layer: string, parameter = 'LAYERS') {
  * The grid a GetMap or GetFeatureInfo draws: a missing TIME or DIM_LEAD takes the layer's own default (its newest
  * base time, its first lead there); a combination without a grid is InvalidDimensionValue.
  */
-export async function layerGrid(db: Db, store: GridStore, customerId: number, layer: string, time: string | undefined, lead: number | undefined) {
+export async function layerGrid(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  layer: string,
+  time: string | undefined,
+  lead: number | undefined,
+) {
   const [typeCode, factorCode] = splitLayer(layer);
   await layerFactor(db, layer);
   const resolved = await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: time, lead });
   if (!resolved) {
-    throw new WmsException('InvalidDimensionValue', `no grid of ${layer} at TIME=${time ?? 'default'} DIM_LEAD=${lead ?? 'default'}`, time ? 'TIME' : 'DIM_LEAD');
+    throw new WmsException(
+      'InvalidDimensionValue',
+      `no grid of ${layer} at TIME=${time ?? 'default'} DIM_LEAD=${lead ?? 'default'}`,
+      time ? 'TIME' : 'DIM_LEAD',
+    );
   }
   return resolved;
 }

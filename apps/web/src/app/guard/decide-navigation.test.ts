@@ -3,7 +3,12 @@ import { decideNavigation, isPublicPath, loginRedirectTarget } from './decide-na
 
 const ADMIN = ['admin'];
 const nav = (path: string, opts: { search?: string; hasToken?: boolean; roles?: readonly string[] | null } = {}) =>
-  decideNavigation({ path, search: opts.search ?? '', hasToken: opts.hasToken ?? true, roles: opts.roles === undefined ? ADMIN : opts.roles });
+  decideNavigation({
+    path,
+    search: opts.search ?? '',
+    hasToken: opts.hasToken ?? true,
+    roles: opts.roles === undefined ? ADMIN : opts.roles,
+  });
 
 describe('without a token', () => {
   it('allows /login and /auth-redirect (and the error pages)', () => {
@@ -20,7 +25,10 @@ describe('without a token', () => {
     });
     // `/` is the dashboard
     expect(nav('/', { hasToken: false, roles: null })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fdashboard' });
-    expect(nav('/', { search: '?a=1', hasToken: false, roles: null })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fdashboard%3Fa%3D1' });
+    expect(nav('/', { search: '?a=1', hasToken: false, roles: null })).toEqual({
+      type: 'redirect',
+      to: '/login?redirect=%2Fdashboard%3Fa%3D1',
+    });
     expect(nav('/no/such/page', { hasToken: false, roles: null })).toEqual({ type: 'redirect', to: '/login?redirect=%2Fno%2Fsuch%2Fpage' });
     expect(nav('/redirect/dashboard', { hasToken: false, roles: null })).toMatchObject({ type: 'redirect' });
   });

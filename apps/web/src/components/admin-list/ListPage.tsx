@@ -7,7 +7,14 @@ import './admin-list.css';
  * Frame of an administration list page: heading (the route title), toolbar, content. `className` gives the
  * feature's look (its own padding, width, …) on top of the shared layout.
  */
-export function ListPage({ id, titleKey, className, toolbar, children, data }: {
+export function ListPage({
+  id,
+  titleKey,
+  className,
+  toolbar,
+  children,
+  data,
+}: {
   id: string;
   /** Key of the page's title under `route.` in the common bundle. */
   titleKey: string;

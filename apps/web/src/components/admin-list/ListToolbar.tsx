@@ -8,7 +8,12 @@ export function ToolbarSpacer() {
 }
 
 /** The keyword box of a list toolbar: searches with the trimmed text on Enter or its Search button. */
-export function KeywordSearch({ id, placeholder, width, onSearch }: {
+export function KeywordSearch({
+  id,
+  placeholder,
+  width,
+  onSearch,
+}: {
   id: string;
   placeholder: string;
   width: number;
@@ -30,7 +35,15 @@ export function KeywordSearch({ id, placeholder, width, onSearch }: {
 }
 
 /** A choice that narrows a list, in its toolbar: the label is its placeholder; clearable and searchable by label. */
-export function FilterSelect<V extends string | number>({ id, label, width, value, loading, options, onChange }: {
+export function FilterSelect<V extends string | number>({
+  id,
+  label,
+  width,
+  value,
+  loading,
+  options,
+  onChange,
+}: {
   id: string;
   label: string;
   width: number;

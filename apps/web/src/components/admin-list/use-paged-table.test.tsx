@@ -29,7 +29,13 @@ describe('paged tables', () => {
     expect(table.loading).toBe(true);
     expect(table.scroll).toEqual({ x: 'max-content' });
     const pagination = table.pagination as Exclude<typeof table.pagination, false>;
-    expect(pagination).toMatchObject({ current: 1, pageSize: 20, total: 42, showSizeChanger: true, pageSizeOptions: ['10', '20', '50', '100'] });
+    expect(pagination).toMatchObject({
+      current: 1,
+      pageSize: 20,
+      total: 42,
+      showSizeChanger: true,
+      pageSizeOptions: ['10', '20', '50', '100'],
+    });
     expect(pagination.showTotal?.(42, [1, 20])).toBe('42 in total');
   });
 

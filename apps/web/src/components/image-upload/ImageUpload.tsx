@@ -87,9 +87,12 @@ export function ImageUpload({
 
   // Free the object URL of a replaced or abandoned image.
   const sourceUrl = source?.url;
-  useEffect(() => () => {
-    if (sourceUrl) URL.revokeObjectURL(sourceUrl);
-  }, [sourceUrl]);
+  useEffect(
+    () => () => {
+      if (sourceUrl) URL.revokeObjectURL(sourceUrl);
+    },
+    [sourceUrl],
+  );
 
   // Each opening starts at step 1.
   useEffect(() => {

@@ -17,7 +17,8 @@ describe('image upload rules', () => {
   it('outputs png or jpg, jpg on a white background', () => {
     expect(outputFormat('png')).toEqual({ ext: 'png', mime: 'image/png', background: null });
     expect(outputFormat('PNG').ext).toBe('png');
-    for (const other of ['jpg', 'jpeg', 'webp', 'gif']) expect(outputFormat(other)).toEqual({ ext: 'jpg', mime: 'image/jpeg', background: '#ffffff' });
+    for (const other of ['jpg', 'jpeg', 'webp', 'gif'])
+      expect(outputFormat(other)).toEqual({ ext: 'jpg', mime: 'image/jpeg', background: '#ffffff' });
   });
 
   it('zooms until the crop would take fewer pixels than the output', () => {

@@ -65,6 +65,10 @@ export const ZOOM_REPEAT_MS = 60;
 
 /** File name of the upload, with the output's extension. */
 export function uploadFileName(original: string, format: OutputFormat): string {
-  const base = original.replace(/\.[^./\\]*$/, '').replace(/[^\w.-]+/g, '_').slice(0, 60) || 'image';
+  const base =
+    original
+      .replace(/\.[^./\\]*$/, '')
+      .replace(/[^\w.-]+/g, '_')
+      .slice(0, 60) || 'image';
   return `${base}.${format.ext}`;
 }

@@ -15,7 +15,14 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
   const { t } = useTranslation(MAP_NS);
   const token = useUserStore((s) => s.token);
   const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
-    useShallow((s) => ({ selection: s.selection, setSelection: s.setSelection, points: s.points, setPoints: s.setPoints, opacity: s.opacity, setOpacity: s.setOpacity })),
+    useShallow((s) => ({
+      selection: s.selection,
+      setSelection: s.setSelection,
+      points: s.points,
+      setPoints: s.setPoints,
+      opacity: s.opacity,
+      setOpacity: s.setOpacity,
+    })),
   );
   if (!selection) return null;
   const type = products.find((p) => p.code === selection.type);
@@ -26,7 +33,9 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
   const factor = type.factors.find((f) => f.code === selection.factor);
   const leads = factor?.leads ?? [];
   const leadIndex = Math.max(0, leads.indexOf(selection.lead));
-  const marks = Object.fromEntries(leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]));
+  const marks = Object.fromEntries(
+    leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]),
+  );
 
   return (
     <>
@@ -46,7 +55,9 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
           aria-label={t('product.factor')}
           value={selection.factor}
           popupMatchSelectWidth={false}
-          options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+          options={type.factors
+            .filter((f) => f.baseTimes.length > 0)
+            .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
           onChange={(factor: string) => choose({ factor })}
         />
         <Select
@@ -72,13 +83,23 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
             tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
             onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
           />
-          <span className="map-product-valid">{t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}</span>
+          <span className="map-product-valid">
+            {t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}
+          </span>
         </div>
         <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
           {t('product.points')}
         </Checkbox>
         <Tooltip title={t('product.opacity')}>
-          <Slider className="map-opacity" min={0} max={1} step={0.05} value={opacity} onChange={(v: number) => setOpacity(v)} aria-label={t('product.opacity')} />
+          <Slider
+            className="map-opacity"
+            min={0}
+            max={1}
+            step={0.05}
+            value={opacity}
+            onChange={(v: number) => setOpacity(v)}
+            aria-label={t('product.opacity')}
+          />
         </Tooltip>
       </div>
       <div className="map-legend" data-testid="map-legend">

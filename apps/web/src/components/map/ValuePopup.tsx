@@ -21,7 +21,10 @@ interface FeatureInfo {
 }
 
 function productSource(map: OlMap): ImageWMS | null {
-  const layer = map.getLayers().getArray().find((l) => l.get('role') === 'product') as ImageLayer<ImageWMS> | undefined;
+  const layer = map
+    .getLayers()
+    .getArray()
+    .find((l) => l.get('role') === 'product') as ImageLayer<ImageWMS> | undefined;
   return layer?.getVisible() ? (layer.getSource() ?? null) : null;
 }
 

@@ -1,14 +1,39 @@
 import type { BaseLayer, ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  formatPointValue, initialViewOf, labelFontPx, layerName, layersToShow, legendUrl, resolveSelection, validTimeOf, wmsParams,
+  formatPointValue,
+  initialViewOf,
+  labelFontPx,
+  layerName,
+  layersToShow,
+  legendUrl,
+  resolveSelection,
+  validTimeOf,
+  wmsParams,
 } from './map-rules';
 
 const factor = (code: string, baseTimes: string[] = [], leads: number[] = []) => ({
-  id: 1, code, name: code, unit: '°C', min: -60, max: 60, precision: 1, colormap: { type: 'values' as const, entries: [] }, layer: `t.${code}`, baseTimes, leads,
+  id: 1,
+  code,
+  name: code,
+  unit: '°C',
+  min: -60,
+  max: 60,
+  precision: 1,
+  colormap: { type: 'values' as const, entries: [] },
+  layer: `t.${code}`,
+  baseTimes,
+  leads,
 });
 const type = (code: string, baseTimes: string[], leads: number[], factors = ['t2m', 'rh']): ForecastTypeInfo => ({
-  id: 1, code, name: code, stepHours: 3, maxLeadHours: 72, factors: factors.map((f) => factor(f, baseTimes, leads)), baseTimes, leads,
+  id: 1,
+  code,
+  name: code,
+  stepHours: 3,
+  maxLeadHours: 72,
+  factors: factors.map((f) => factor(f, baseTimes, leads)),
+  baseTimes,
+  leads,
 });
 
 describe('initial view', () => {
@@ -48,13 +73,17 @@ describe('product selection', () => {
     expect(resolveSelection(products, wanted)).toEqual(wanted);
   });
   it('repairs parts that no longer exist', () => {
-    expect(resolveSelection(products, { type: 'grid', factor: 'gone', baseTime: 'old', lead: 99 }))
-      .toEqual({ type: 'grid', factor: 't2m', baseTime: '2026-11-22T00:00:00.000Z', lead: 0 });
+    expect(resolveSelection(products, { type: 'grid', factor: 'gone', baseTime: 'old', lead: 99 })).toEqual({
+      type: 'grid',
+      factor: 't2m',
+      baseTime: '2026-11-22T00:00:00.000Z',
+      lead: 0,
+    });
   });
   it('is null without grids', () => {
     expect(resolveSelection([type('empty', [], [])], null)).toBeNull();
   });
-  it('takes each factor\'s own times: one lead of one factor at a newer base time moves only that factor', () => {
+  it("takes each factor's own times: one lead of one factor at a newer base time moves only that factor", () => {
     const [older, newer] = ['2026-11-22T00:00:00.000Z', '2026-11-22T12:00:00.000Z'];
     const partial: ForecastTypeInfo = {
       ...type('grid', [newer, older], [6]),
@@ -62,17 +91,38 @@ describe('product selection', () => {
     };
     // A factor without grids is passed over.
     expect(resolveSelection([partial], null)).toEqual({ type: 'grid', factor: 't2m', baseTime: newer, lead: 6 });
-    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: '', lead: 0 })).toEqual({ type: 'grid', factor: 'rh', baseTime: older, lead: 0 });
+    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: '', lead: 0 })).toEqual({
+      type: 'grid',
+      factor: 'rh',
+      baseTime: older,
+      lead: 0,
+    });
     // Switching from the newer run of t2m to rh keeps the lead, at rh's own newest base time.
-    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: newer, lead: 6 })).toEqual({ type: 'grid', factor: 'rh', baseTime: older, lead: 6 });
-    expect(resolveSelection([partial], { type: 'grid', factor: 'none', baseTime: '', lead: 3 })).toEqual({ type: 'grid', factor: 't2m', baseTime: newer, lead: 6 });
+    expect(resolveSelection([partial], { type: 'grid', factor: 'rh', baseTime: newer, lead: 6 })).toEqual({
+      type: 'grid',
+      factor: 'rh',
+      baseTime: older,
+      lead: 6,
+    });
+    expect(resolveSelection([partial], { type: 'grid', factor: 'none', baseTime: '', lead: 3 })).toEqual({
+      type: 'grid',
+      factor: 't2m',
+      baseTime: newer,
+      lead: 6,
+    });
   });
 });
 
 describe('WMS parameters', () => {
   it('name the layer, the dimensions and the token', () => {
     expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '2026-11-22T00:00:00.000Z', lead: 6 }, 'tok')).toEqual({
-      LAYERS: 'fine.t2m', VERSION: '1.3.0', FORMAT: 'image/png', TRANSPARENT: true, DIM_LEAD: 6, TIME: '2026-11-22T00:00:00.000Z', token: 'tok',
+      LAYERS: 'fine.t2m',
+      VERSION: '1.3.0',
+      FORMAT: 'image/png',
+      TRANSPARENT: true,
+      DIM_LEAD: 6,
+      TIME: '2026-11-22T00:00:00.000Z',
+      token: 'tok',
     });
     expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '', lead: 0 }, 'tok')).not.toHaveProperty('TIME');
   });
@@ -89,8 +139,23 @@ describe('WMS parameters', () => {
 });
 
 describe('base layers', () => {
-  const layer = (id: string, group: BaseLayer['group'], overlay = false): BaseLayer => ({ id, title: id, kind: 'xyz', url: id, crs: 'EPSG:3857', group, overlay, attribution: '' });
-  const layers = [layer('tianditu-vec', 'tianditu'), layer('tianditu-cva', 'tianditu', true), layer('osm', 'osm'), layer('offline', 'offline'), layer('offline-provinces', 'offline', true)];
+  const layer = (id: string, group: BaseLayer['group'], overlay = false): BaseLayer => ({
+    id,
+    title: id,
+    kind: 'xyz',
+    url: id,
+    crs: 'EPSG:3857',
+    group,
+    overlay,
+    attribution: '',
+  });
+  const layers = [
+    layer('tianditu-vec', 'tianditu'),
+    layer('tianditu-cva', 'tianditu', true),
+    layer('osm', 'osm'),
+    layer('offline', 'offline'),
+    layer('offline-provinces', 'offline', true),
+  ];
   it('draw the chosen base with its labels', () => {
     expect(layersToShow(layers, 'tianditu-vec', true).map((l) => l.id)).toEqual(['tianditu-vec', 'tianditu-cva']);
     expect(layersToShow(layers, 'tianditu-vec', false).map((l) => l.id)).toEqual(['tianditu-vec']);

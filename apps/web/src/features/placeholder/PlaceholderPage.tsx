@@ -27,7 +27,13 @@ export function PlaceholderPage() {
       </Typography.Title>
       <Form layout="inline" className="placeholder-filter" onSubmitCapture={(e) => e.preventDefault()}>
         <Form.Item label={t('placeholder.keyword')} htmlFor={keywordId}>
-          <Input id={keywordId} className="placeholder-keyword" placeholder={t('placeholder.keywordPlaceholder')} allowClear={false} style={{ width: 240 }} />
+          <Input
+            id={keywordId}
+            className="placeholder-keyword"
+            placeholder={t('placeholder.keywordPlaceholder')}
+            allowClear={false}
+            style={{ width: 240 }}
+          />
         </Form.Item>
       </Form>
       <Typography.Paragraph type="secondary" className="placeholder-note">

@@ -21,7 +21,11 @@ export function Breadcrumb() {
       className="navbar-breadcrumb"
       items={trail.map((crumb) => ({
         key: crumb.title,
-        title: crumb.to ? <Link to={crumb.to}>{t(`route.${crumb.title}`)}</Link> : <span aria-current="page">{t(`route.${crumb.title}`)}</span>,
+        title: crumb.to ? (
+          <Link to={crumb.to}>{t(`route.${crumb.title}`)}</Link>
+        ) : (
+          <span aria-current="page">{t(`route.${crumb.title}`)}</span>
+        ),
       }))}
     />
   );

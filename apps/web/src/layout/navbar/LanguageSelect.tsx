@@ -27,7 +27,13 @@ export function LanguageSelect() {
         onClick: ({ key }) => choose(key as Language),
       }}
     >
-      <Button id="language-select" type="text" className="navbar-button" aria-label={t('language.label')} icon={<TranslationOutlined aria-hidden />} />
+      <Button
+        id="language-select"
+        type="text"
+        className="navbar-button"
+        aria-label={t('language.label')}
+        icon={<TranslationOutlined aria-hidden />}
+      />
     </Dropdown>
   );
 }

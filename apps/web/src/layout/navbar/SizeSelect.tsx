@@ -34,7 +34,13 @@ export function SizeSelect() {
         onClick: ({ key }) => choose(key as SizeName),
       }}
     >
-      <Button id="size-select" type="text" className="navbar-button" aria-label={t('navbar.size')} icon={<ColumnHeightOutlined aria-hidden />} />
+      <Button
+        id="size-select"
+        type="text"
+        className="navbar-button"
+        aria-label={t('navbar.size')}
+        icon={<ColumnHeightOutlined aria-hidden />}
+      />
     </Dropdown>
   );
 }

@@ -20,7 +20,11 @@ describe('buildMenu', () => {
     ]);
     const disaster = menu.find((e) => e.key === '/disaster/manage')!;
     expect(disaster).toEqual({ key: '/disaster/manage', title: 'disasterManage', icon: 'disaster' });
-    expect(menu.find((e) => e.key === '/service-products')).toEqual({ key: '/service-products', title: 'serviceProducts', icon: 'service' });
+    expect(menu.find((e) => e.key === '/service-products')).toEqual({
+      key: '/service-products',
+      title: 'serviceProducts',
+      icon: 'service',
+    });
     expect(menu.find((e) => e.key === '/system-admin')!.children!.map((c) => c.key)).toEqual([
       '/system-admin/customer',
       '/system-admin/sys-user',
@@ -48,7 +52,10 @@ describe('buildMenu', () => {
 describe('activeMenuKeys', () => {
   const menu = menuFor(['admin']);
   it('selects the page and opens its group', () => {
-    expect(activeMenuKeys(menu, APP_ROUTES, '/system-admin/sys-user')).toEqual({ selected: ['/system-admin/sys-user'], open: ['/system-admin'] });
+    expect(activeMenuKeys(menu, APP_ROUTES, '/system-admin/sys-user')).toEqual({
+      selected: ['/system-admin/sys-user'],
+      open: ['/system-admin'],
+    });
     expect(activeMenuKeys(menu, APP_ROUTES, '/dashboard/')).toEqual({ selected: ['/dashboard'], open: [] });
     expect(activeMenuKeys(menu, APP_ROUTES, '/service-products')).toEqual({ selected: ['/service-products'], open: [] });
     expect(activeMenuKeys(menu, APP_ROUTES, '/disaster/manage')).toEqual({ selected: ['/disaster/manage'], open: [] });

@@ -32,7 +32,11 @@ export function buildMenu(visibleRoutes: readonly AppRoute[]): MenuEntry[] {
 }
 
 /** The menu keys to highlight and to open for the current path. */
-export function activeMenuKeys(menu: readonly MenuEntry[], routes: readonly AppRoute[], pathname: string): { selected: string[]; open: string[] } {
+export function activeMenuKeys(
+  menu: readonly MenuEntry[],
+  routes: readonly AppRoute[],
+  pathname: string,
+): { selected: string[]; open: string[] } {
   const chain = matchRoute(routes, pathname);
   if (!chain) return { selected: [], open: [] };
   const last = chain[chain.length - 1]!;

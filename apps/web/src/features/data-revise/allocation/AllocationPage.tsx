@@ -10,7 +10,13 @@ import { reportFailure } from '../common/report-failure';
 import { RevisePage } from '../common/RevisePage';
 import { NS } from '../i18n';
 import {
-  allocationIdOf, cellKey, PENDING_ALLOCATION_ID, visibleUsers, type AllocationToggle, type MatrixType, type MatrixUser,
+  allocationIdOf,
+  cellKey,
+  PENDING_ALLOCATION_ID,
+  visibleUsers,
+  type AllocationToggle,
+  type MatrixType,
+  type MatrixUser,
 } from './allocation-matrix';
 
 /** The factors of a forecast type, fetched when the popover first opens. */
@@ -64,54 +70,65 @@ export function AllocationPage() {
   const users = useMemo(() => visibleUsers(matrix.data, { search, onlyForecasters }), [matrix.data, search, onlyForecasters]);
   const types = useMemo(() => matrix.data?.types ?? [], [matrix.data]);
 
-  const change = useCallback((user: MatrixUser, type: MatrixType, allocate: boolean) => {
-    const names = { user: user.name || user.username, type: type.name };
-    const variables: AllocationToggle = {
-      uid: user.id, typeId: type.id, allocate, allocationId: allocationIdOf(user, type.id), userName: names.user, typeName: names.type,
-    };
-    toggleAllocation(variables, {
-      onSuccess: () => void message.success(t(allocate ? 'allocation.allocated' : 'allocation.removed', names)),
-      onError: (error) => reportFailure(error, t('allocation.saveFailed', { ...names, reason: error.message })),
-    });
-  }, [toggleAllocation, message, t]);
-
-  const columns = useMemo<TableColumnsType<MatrixUser>>(() => [
-    {
-      title: t('allocation.user'),
-      key: 'user',
-      fixed: 'left',
-      render: (_, u) => (
-        <Space size={4} wrap>
-          <span>{u.name || u.username}</span>
-          <span className="dr-hint">{u.username}</span>
-          {u.forecaster ? null : (
-            <Tooltip title={t('allocation.notForecasterHint')}>
-              <Tag color="default">{t('allocation.notForecaster')}</Tag>
-            </Tooltip>
-          )}
-          {u.enabled ? null : <Tag color="red">{t('allocation.disabled')}</Tag>}
-        </Space>
-      ),
+  const change = useCallback(
+    (user: MatrixUser, type: MatrixType, allocate: boolean) => {
+      const names = { user: user.name || user.username, type: type.name };
+      const variables: AllocationToggle = {
+        uid: user.id,
+        typeId: type.id,
+        allocate,
+        allocationId: allocationIdOf(user, type.id),
+        userName: names.user,
+        typeName: names.type,
+      };
+      toggleAllocation(variables, {
+        onSuccess: () => void message.success(t(allocate ? 'allocation.allocated' : 'allocation.removed', names)),
+        onError: (error) => reportFailure(error, t('allocation.saveFailed', { ...names, reason: error.message })),
+      });
     },
-    ...types.map((type) => ({
-      title: <TypeHeader type={type} />,
-      key: `type-${type.id}`,
-      align: 'center' as const,
-      render: (_: unknown, u: MatrixUser) => {
-        const id = allocationIdOf(u, type.id);
-        const pending = busyCells.has(cellKey(u.id, type.id)) || id === PENDING_ALLOCATION_ID;
-        return (
-          <Checkbox
-            checked={id !== undefined}
-            disabled={pending}
-            data-cell={cellKey(u.id, type.id)}
-            aria-label={t('allocation.toggle', { user: u.name || u.username, type: type.name })}
-            onChange={(e) => change(u, type, e.target.checked)}
-          />
-        );
+    [toggleAllocation, message, t],
+  );
+
+  const columns = useMemo<TableColumnsType<MatrixUser>>(
+    () => [
+      {
+        title: t('allocation.user'),
+        key: 'user',
+        fixed: 'left',
+        render: (_, u) => (
+          <Space size={4} wrap>
+            <span>{u.name || u.username}</span>
+            <span className="dr-hint">{u.username}</span>
+            {u.forecaster ? null : (
+              <Tooltip title={t('allocation.notForecasterHint')}>
+                <Tag color="default">{t('allocation.notForecaster')}</Tag>
+              </Tooltip>
+            )}
+            {u.enabled ? null : <Tag color="red">{t('allocation.disabled')}</Tag>}
+          </Space>
+        ),
       },
-    })),
-  ], [t, types, busyCells, change]);
+      ...types.map((type) => ({
+        title: <TypeHeader type={type} />,
+        key: `type-${type.id}`,
+        align: 'center' as const,
+        render: (_: unknown, u: MatrixUser) => {
+          const id = allocationIdOf(u, type.id);
+          const pending = busyCells.has(cellKey(u.id, type.id)) || id === PENDING_ALLOCATION_ID;
+          return (
+            <Checkbox
+              checked={id !== undefined}
+              disabled={pending}
+              data-cell={cellKey(u.id, type.id)}
+              aria-label={t('allocation.toggle', { user: u.name || u.username, type: type.name })}
+              onChange={(e) => change(u, type, e.target.checked)}
+            />
+          );
+        },
+      })),
+    ],
+    [t, types, busyCells, change],
+  );
 
   return (
     <RevisePage

@@ -1,12 +1,22 @@
 import type { AllocationMatrix } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  allocationIdOf, cellKey, optimisticMatrix, PENDING_ALLOCATION_ID, rolledBackMatrix, visibleUsers, withAllocation, withoutAllocation,
+  allocationIdOf,
+  cellKey,
+  optimisticMatrix,
+  PENDING_ALLOCATION_ID,
+  rolledBackMatrix,
+  visibleUsers,
+  withAllocation,
+  withoutAllocation,
   type AllocationToggle,
 } from './allocation-matrix';
 
 const matrix: AllocationMatrix = {
-  types: [{ id: 1, code: 'fine-grid', name: '精细化网格预报' }, { id: 2, code: 'agro', name: '农业气象预报' }],
+  types: [
+    { id: 1, code: 'fine-grid', name: '精细化网格预报' },
+    { id: 2, code: 'agro', name: '农业气象预报' },
+  ],
   users: [
     { id: 3, username: 'demo-revise', name: '订正预报员', enabled: true, forecaster: true, allocations: [{ id: 11, fTId: 1 }] },
     { id: 4, username: 'demo-make', name: '产品制作员', enabled: true, forecaster: false, allocations: [] },

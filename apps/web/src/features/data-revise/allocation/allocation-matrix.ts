@@ -14,8 +14,11 @@ export interface MatrixFilters {
 export function visibleUsers(matrix: AllocationMatrix | undefined, filters: MatrixFilters): MatrixUser[] {
   if (!matrix) return [];
   const needle = filters.search.trim().toLowerCase();
-  return matrix.users.filter((u) =>
-    (!filters.onlyForecasters || u.forecaster) && (needle === '' || u.name.toLowerCase().includes(needle) || u.username.toLowerCase().includes(needle)));
+  return matrix.users.filter(
+    (u) =>
+      (!filters.onlyForecasters || u.forecaster) &&
+      (needle === '' || u.name.toLowerCase().includes(needle) || u.username.toLowerCase().includes(needle)),
+  );
 }
 
 /** The id of a user's allocation of a type, if allocated. */

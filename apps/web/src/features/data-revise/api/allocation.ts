@@ -61,7 +61,8 @@ export function useToggleAllocation() {
     onError: (_error, toggle) => updateMatrix((m) => rolledBackMatrix(m, toggle)),
     onSettled: () => {
       // This mutation still counts as running here.
-      if (queryClient.isMutating({ mutationKey: TOGGLE_KEY }) <= 1) void queryClient.invalidateQueries({ queryKey: drKeys.allocationMatrix });
+      if (queryClient.isMutating({ mutationKey: TOGGLE_KEY }) <= 1)
+        void queryClient.invalidateQueries({ queryKey: drKeys.allocationMatrix });
     },
   });
 }

@@ -6,7 +6,9 @@ const err = (code: number, data: unknown) => new ApiError('server says no', { co
 
 describe('details of refused calls', () => {
   it('reads the fields a 4100 refused', () => {
-    expect(fieldIssuesOf(err(4100, { issues: [{ field: 'name', message: 'too short' }, { field: 'longitude' }, { message: 'x' }] }))).toEqual([
+    expect(
+      fieldIssuesOf(err(4100, { issues: [{ field: 'name', message: 'too short' }, { field: 'longitude' }, { message: 'x' }] })),
+    ).toEqual([
       { field: 'name', message: 'too short' },
       { field: 'longitude', message: 'server says no' },
     ]);

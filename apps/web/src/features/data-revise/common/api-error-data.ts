@@ -14,7 +14,9 @@ export function fieldIssuesOf(error: unknown): FieldIssue[] {
   if (!Array.isArray(issues)) return [];
   return issues.flatMap((i: unknown) => {
     const x = i as Partial<FieldIssue> | null;
-    return x && typeof x.field === 'string' && x.field !== '' ? [{ field: x.field, message: typeof x.message === 'string' ? x.message : error.message }] : [];
+    return x && typeof x.field === 'string' && x.field !== ''
+      ? [{ field: x.field, message: typeof x.message === 'string' ? x.message : error.message }]
+      : [];
   });
 }
 

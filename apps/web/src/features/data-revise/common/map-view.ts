@@ -45,7 +45,12 @@ export function areaCentre(area: PixelRect): [number, number] {
 
 /** The part of the map left visible beside the page's panel (the whole map when the panel is folded away). */
 export function visibleAreaBeside(map: OlMap, page: Element | null): PixelRect {
-  const m = map.getTargetElement()?.getBoundingClientRect() ?? { left: 0, top: 0, right: map.getSize()?.[0] ?? 0, bottom: map.getSize()?.[1] ?? 0 };
+  const m = map.getTargetElement()?.getBoundingClientRect() ?? {
+    left: 0,
+    top: 0,
+    right: map.getSize()?.[0] ?? 0,
+    bottom: map.getSize()?.[1] ?? 0,
+  };
   const panel = page?.closest('.map-panel-body') ?? page;
   const r = panel?.getBoundingClientRect();
   const rect = r && r.width > 0 ? { left: r.left, top: r.top, right: r.right, bottom: r.bottom } : null;

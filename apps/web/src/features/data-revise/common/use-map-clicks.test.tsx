@@ -25,7 +25,9 @@ function fakeMap() {
   return { map, listeners, click };
 }
 
-const withMap = (map: OlMap | null) => ({ children }: { children: ReactNode }) => <MapContext.Provider value={map}>{children}</MapContext.Provider>;
+const withMap =
+  (map: OlMap | null) =>
+  ({ children }: { children: ReactNode }) => <MapContext.Provider value={map}>{children}</MapContext.Provider>;
 
 afterEach(() => useMapStore.setState({ clickOwners: 0 }));
 
@@ -69,7 +71,10 @@ describe('useMapClicks', () => {
   it('gives the clicks back while disabled', () => {
     const { map, listeners, click } = fakeMap();
     const onClick = vi.fn();
-    const { rerender } = renderHook(({ enabled }) => useMapClicks(onClick, enabled), { wrapper: withMap(map), initialProps: { enabled: true } });
+    const { rerender } = renderHook(({ enabled }) => useMapClicks(onClick, enabled), {
+      wrapper: withMap(map),
+      initialProps: { enabled: true },
+    });
     rerender({ enabled: false });
     expect(useMapStore.getState().clickOwners).toBe(0);
     expect(listeners.size).toBe(0);

@@ -33,10 +33,22 @@ export function BoundaryLayerTools({ selected, onUploaded }: { selected: Boundar
 
   return (
     <>
-      <Button size="small" id="boundary-upload" icon={<UploadOutlined />} onClick={() => setOpen(true)}>{t('area.upload')}</Button>
+      <Button size="small" id="boundary-upload" icon={<UploadOutlined />} onClick={() => setOpen(true)}>
+        {t('area.upload')}
+      </Button>
       {selected && !selected.builtIn ? (
-        <Popconfirm title={t('area.deleteConfirm', { name: selected.name })} onConfirm={() => remove.mutate({ id: Number(selected.id.slice(1)), name: selected.name })}>
-          <Button size="small" id="boundary-delete" danger icon={<DeleteOutlined />} aria-label={t('area.deleteLayer')} title={t('area.deleteLayer')} />
+        <Popconfirm
+          title={t('area.deleteConfirm', { name: selected.name })}
+          onConfirm={() => remove.mutate({ id: Number(selected.id.slice(1)), name: selected.name })}
+        >
+          <Button
+            size="small"
+            id="boundary-delete"
+            danger
+            icon={<DeleteOutlined />}
+            aria-label={t('area.deleteLayer')}
+            title={t('area.deleteLayer')}
+          />
         </Popconfirm>
       ) : null}
       <Modal

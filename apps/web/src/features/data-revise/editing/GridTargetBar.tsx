@@ -32,7 +32,9 @@ export function GridTargetBar({ target }: { target: RevisionTarget }) {
               className="revise-factor"
               style={{ minWidth: 120 }}
               value={selection?.factor}
-              options={(product?.factors ?? []).filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+              options={(product?.factors ?? [])
+                .filter((f) => f.baseTimes.length > 0)
+                .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
               onChange={(factor: string) => target.choose({ factor })}
             />
           </Form.Item>

@@ -12,7 +12,17 @@ const STATUS_COLOR: Record<FileState['status'], string> = { pending: 'processing
 const timeLabel = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
 
 /** Issuing the revised forecast (frozen and exported as MICAPS 4 and GeoTIFF files), and the issued files. */
-export function IssueForecast({ type, typeName, baseTime, factors }: { type: string; typeName: string; baseTime: string; factors: readonly FactorInfo[] }) {
+export function IssueForecast({
+  type,
+  typeName,
+  baseTime,
+  factors,
+}: {
+  type: string;
+  typeName: string;
+  baseTime: string;
+  factors: readonly FactorInfo[];
+}) {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const [asking, setAsking] = useState(false);
   const [listing, setListing] = useState(false);
@@ -33,8 +43,12 @@ export function IssueForecast({ type, typeName, baseTime, factors }: { type: str
 
   return (
     <>
-      <Button id="issue-forecast" onClick={() => setAsking(true)}>{t('issue.button')}</Button>
-      <Button id="issue-files" type="link" onClick={() => setListing(true)}>{t('issue.files')}</Button>
+      <Button id="issue-forecast" onClick={() => setAsking(true)}>
+        {t('issue.button')}
+      </Button>
+      <Button id="issue-files" type="link" onClick={() => setListing(true)}>
+        {t('issue.files')}
+      </Button>
       <Modal
         open={asking}
         title={t('issue.title')}
@@ -63,7 +77,13 @@ export function IssueForecast({ type, typeName, baseTime, factors }: { type: str
             />
           </Form.Item>
           <Form.Item label={t('issue.remark')}>
-            <Input.TextArea id="issue-remark" maxLength={256} value={remark} onChange={(e) => setRemark(e.target.value)} autoSize={{ minRows: 2, maxRows: 4 }} />
+            <Input.TextArea
+              id="issue-remark"
+              maxLength={256}
+              value={remark}
+              onChange={(e) => setRemark(e.target.value)}
+              autoSize={{ minRows: 2, maxRows: 4 }}
+            />
           </Form.Item>
         </Form>
       </Modal>
@@ -83,9 +103,12 @@ export function IssueForecast({ type, typeName, baseTime, factors }: { type: str
             { title: t('issue.seq'), dataIndex: 'seq' },
             { title: t('issue.issuedBy'), dataIndex: 'userName' },
             {
-              title: t('issue.status'), dataIndex: 'status',
+              title: t('issue.status'),
+              dataIndex: 'status',
               render: (status: FileState['status'], row) => (
-                <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>{t(`issue.statuses.${status}`)}</Tag>
+                <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>
+                  {t(`issue.statuses.${status}`)}
+                </Tag>
               ),
             },
           ]}
@@ -96,8 +119,12 @@ export function IssueForecast({ type, typeName, baseTime, factors }: { type: str
                 {row.files.map((f) => (
                   <Space key={f.id} size={8} className="issue-file" data-name={f.name}>
                     <Typography.Text code>{f.name}</Typography.Text>
-                    <Typography.Text type="secondary">{t('issue.lead', { hours: f.lead })} · {(f.size / 1024).toFixed(1)} KB</Typography.Text>
-                    <Button size="small" type="link" onClick={() => void downloadIssueFile(f.id, f.name)}>{t('issue.download')}</Button>
+                    <Typography.Text type="secondary">
+                      {t('issue.lead', { hours: f.lead })} · {(f.size / 1024).toFixed(1)} KB
+                    </Typography.Text>
+                    <Button size="small" type="link" onClick={() => void downloadIssueFile(f.id, f.name)}>
+                      {t('issue.download')}
+                    </Button>
                   </Space>
                 ))}
               </Space>

@@ -32,7 +32,17 @@ export function PointRevisePage() {
     if (!grid || !data) return;
     const current = sampleBilinear(grid, lon, lat);
     if (Number.isNaN(current)) return;
-    setPoints((list) => [...list, { key: String(nextKey.current++), lon, lat, value: roundTo(current, data.precision), radiusKm: radius, ...(station ? { station } : {}) }]);
+    setPoints((list) => [
+      ...list,
+      {
+        key: String(nextKey.current++),
+        lon,
+        lat,
+        value: roundTo(current, data.precision),
+        radiusKm: radius,
+        ...(station ? { station } : {}),
+      },
+    ]);
   };
   useMapClicks(({ lon, lat }) => addPoint(lon, lat));
   usePointsLayer(points);
@@ -45,17 +55,29 @@ export function PointRevisePage() {
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
 
-  const update = (key: string, change: Partial<RevisionPoint>) => setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
+  const update = (key: string, change: Partial<RevisionPoint>) =>
+    setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const submit = useSubmitRevision({ selection: target.selection, reload: () => target.refetch(), onSaved: () => setPoints([]) });
 
   return (
     <section className="revise-page" id="point-revise" aria-labelledby="point-revise-title">
-      <Typography.Title level={4} id="point-revise-title" className="revise-title">{t('route.pointRevise', { ns: 'translation' })}</Typography.Title>
+      <Typography.Title level={4} id="point-revise-title" className="revise-title">
+        {t('route.pointRevise', { ns: 'translation' })}
+      </Typography.Title>
       <GridTargetBar target={target} />
-      <Typography.Paragraph type="secondary" className="revise-hint">{t('point.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" className="revise-hint">
+        {t('point.hint')}
+      </Typography.Paragraph>
       <Space wrap size={8} className="revise-tools">
         <Form.Item label={t('point.defaultRadius')} className="revise-inline-item">
-          <InputNumber id="revise-default-radius" size="small" min={1} max={500} value={radius} onChange={(v) => setRadius(v ?? DEFAULT_RADIUS_KM)} />
+          <InputNumber
+            id="revise-default-radius"
+            size="small"
+            min={1}
+            max={500}
+            value={radius}
+            onChange={(v) => setRadius(v ?? DEFAULT_RADIUS_KM)}
+          />
         </Form.Item>
         <Select
           showSearch
@@ -71,7 +93,9 @@ export function PointRevisePage() {
             if (s) addPoint(s.longitude, s.latitude, s.name);
           }}
         />
-        <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>{t('point.clear')}</Button>
+        <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>
+          {t('point.clear')}
+        </Button>
       </Space>
       <Table<RevisionPoint>
         size="small"
@@ -86,25 +110,53 @@ export function PointRevisePage() {
           { title: '#', width: 36, render: (_, __, k) => k + 1 },
           { title: t('point.lon'), dataIndex: 'lon', width: 76, render: (v: number, p) => (p.station ? `${p.station}` : v.toFixed(3)) },
           { title: t('point.lat'), dataIndex: 'lat', width: 64, render: (v: number) => v.toFixed(3) },
-          { title: t('point.current'), width: 70, render: (_, p) => (grid ? roundTo(sampleBilinear(grid, p.lon, p.lat), data?.precision ?? 2) : '') },
           {
-            title: `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`, width: 100,
+            title: t('point.current'),
+            width: 70,
+            render: (_, p) => (grid ? roundTo(sampleBilinear(grid, p.lon, p.lat), data?.precision ?? 2) : ''),
+          },
+          {
+            title: `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`,
+            width: 100,
             render: (_, p) => (
-              <InputNumber size="small" className="revise-point-value" aria-label={t('point.value')} value={p.value} min={data?.min} max={data?.max} step={1}
-                onChange={(v) => v !== null && update(p.key, { value: v })} />
+              <InputNumber
+                size="small"
+                className="revise-point-value"
+                aria-label={t('point.value')}
+                value={p.value}
+                min={data?.min}
+                max={data?.max}
+                step={1}
+                onChange={(v) => v !== null && update(p.key, { value: v })}
+              />
             ),
           },
           {
-            title: t('point.radius'), width: 90,
+            title: t('point.radius'),
+            width: 90,
             render: (_, p) => (
-              <InputNumber size="small" className="revise-point-radius" aria-label={t('point.radius')} value={p.radiusKm} min={1} max={500}
-                onChange={(v) => v !== null && update(p.key, { radiusKm: v })} />
+              <InputNumber
+                size="small"
+                className="revise-point-radius"
+                aria-label={t('point.radius')}
+                value={p.radiusKm}
+                min={1}
+                max={500}
+                onChange={(v) => v !== null && update(p.key, { radiusKm: v })}
+              />
             ),
           },
           {
             width: 40,
             render: (_, p) => (
-              <Button size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('point.remove')} onClick={() => setPoints((list) => list.filter((x) => x.key !== p.key))} />
+              <Button
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('point.remove')}
+                onClick={() => setPoints((list) => list.filter((x) => x.key !== p.key))}
+              />
             ),
           },
         ]}

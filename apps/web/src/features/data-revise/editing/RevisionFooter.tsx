@@ -10,8 +10,16 @@ import type { RevisionTarget } from './use-revision-target';
 
 /** Preview figures, the lead times to apply the revision to, and the submit and issue buttons. */
 export function RevisionFooter({
-  target, summary, submitting, onSubmit,
-}: { target: RevisionTarget; summary: PatchSummary | null; submitting: boolean; onSubmit: (leads: number[]) => void }) {
+  target,
+  summary,
+  submitting,
+  onSubmit,
+}: {
+  target: RevisionTarget;
+  summary: PatchSummary | null;
+  submitting: boolean;
+  onSubmit: (leads: number[]) => void;
+}) {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const roles = useUserStore((s) => s.roles);
   const { data, selection } = target;
@@ -47,8 +55,12 @@ export function RevisionFooter({
         <div className="revise-leads">
           <Typography.Text>{t('leads.title')}</Typography.Text>
           <Space size={4}>
-            <Button size="small" type="link" onClick={() => setLeads(allLeads)}>{t('leads.all')}</Button>
-            <Button size="small" type="link" onClick={() => setLeads(selection ? [selection.lead] : [])}>{t('leads.current')}</Button>
+            <Button size="small" type="link" onClick={() => setLeads(allLeads)}>
+              {t('leads.all')}
+            </Button>
+            <Button size="small" type="link" onClick={() => setLeads(selection ? [selection.lead] : [])}>
+              {t('leads.current')}
+            </Button>
           </Space>
           <Checkbox.Group
             className="revise-leads-group"
@@ -62,7 +74,9 @@ export function RevisionFooter({
         <Button type="primary" id="revise-submit" disabled={!canSubmit} loading={submitting} onClick={() => onSubmit(leads)}>
           {t('submit.button')}
         </Button>
-        {mayIssue && data ? <IssueForecast type={data.type} typeName={data.typeName} baseTime={data.baseTime} factors={target.product?.factors ?? []} /> : null}
+        {mayIssue && data ? (
+          <IssueForecast type={data.type} typeName={data.typeName} baseTime={data.baseTime} factors={target.product?.factors ?? []} />
+        ) : null}
       </Space>
     </div>
   );

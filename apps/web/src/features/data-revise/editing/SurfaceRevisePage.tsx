@@ -52,7 +52,11 @@ export function SurfaceRevisePage() {
   const patch = useMemo(() => {
     if (!grid || rings.length === 0 || divideByZero) return null;
     return reviseArea(grid, areaShapeOf(rings), {
-      operation: settings.operation, value: settings.value, edge: edgeModeOf(settings), ...(settings.smooth ? { smooth: settings.smooth } : {}), range,
+      operation: settings.operation,
+      value: settings.value,
+      edge: edgeModeOf(settings),
+      ...(settings.smooth ? { smooth: settings.smooth } : {}),
+      range,
     });
   }, [grid, rings, settings, divideByZero, range]);
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
@@ -63,24 +67,53 @@ export function SurfaceRevisePage() {
 
   return (
     <section className="revise-page" id="surface-revise" aria-labelledby="surface-revise-title">
-      <Typography.Title level={4} id="surface-revise-title" className="revise-title">{t('route.surfaceRevise', { ns: 'translation' })}</Typography.Title>
+      <Typography.Title level={4} id="surface-revise-title" className="revise-title">
+        {t('route.surfaceRevise', { ns: 'translation' })}
+      </Typography.Title>
       <GridTargetBar target={target} />
-      <Typography.Paragraph type="secondary" className="revise-hint">{t('area.hint')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary" className="revise-hint">
+        {t('area.hint')}
+      </Typography.Paragraph>
       <Space wrap size={8}>
-        <Button id="area-draw" type={tool === 'draw' ? 'primary' : 'default'} size="small" onClick={() => setTool(tool === 'draw' ? 'none' : 'draw')}>
+        <Button
+          id="area-draw"
+          type={tool === 'draw' ? 'primary' : 'default'}
+          size="small"
+          onClick={() => setTool(tool === 'draw' ? 'none' : 'draw')}
+        >
           {tool === 'draw' ? t('area.stop') : t('area.draw')}
         </Button>
         {boundaries.length ? (
           <>
-            <Select size="small" className="area-boundary" aria-label={t('area.boundary')} style={{ minWidth: 120 }} value={boundary?.id}
-              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))} onChange={setBoundaryId} />
-            <Button id="area-pick" type={tool === 'pick' ? 'primary' : 'default'} size="small" onClick={() => setTool(tool === 'pick' ? 'none' : 'pick')}>
+            <Select
+              size="small"
+              className="area-boundary"
+              aria-label={t('area.boundary')}
+              style={{ minWidth: 120 }}
+              value={boundary?.id}
+              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+              onChange={setBoundaryId}
+            />
+            <Button
+              id="area-pick"
+              type={tool === 'pick' ? 'primary' : 'default'}
+              size="small"
+              onClick={() => setTool(tool === 'pick' ? 'none' : 'pick')}
+            >
               {tool === 'pick' ? t('area.stop') : t('area.pick')}
             </Button>
           </>
         ) : null}
-        <BoundaryLayerTools selected={boundary} onUploaded={(id) => { setBoundaryId(id); setTool('pick'); }} />
-        <Button size="small" onClick={() => setRings([])} disabled={rings.length === 0}>{t('area.clear')}</Button>
+        <BoundaryLayerTools
+          selected={boundary}
+          onUploaded={(id) => {
+            setBoundaryId(id);
+            setTool('pick');
+          }}
+        />
+        <Button size="small" onClick={() => setRings([])} disabled={rings.length === 0}>
+          {t('area.clear')}
+        </Button>
       </Space>
       <List
         size="small"
@@ -91,7 +124,17 @@ export function SurfaceRevisePage() {
         dataSource={rings.map((ring, k) => ({ ring, k }))}
         renderItem={({ ring, k }) => (
           <List.Item
-            actions={[<Button key="remove" size="small" type="text" danger icon={<DeleteOutlined />} aria-label={t('area.remove')} onClick={() => setRings((list) => list.filter((_, i) => i !== k))} />]}
+            actions={[
+              <Button
+                key="remove"
+                size="small"
+                type="text"
+                danger
+                icon={<DeleteOutlined />}
+                aria-label={t('area.remove')}
+                onClick={() => setRings((list) => list.filter((_, i) => i !== k))}
+              />,
+            ]}
           >
             {t('area.polygon', { n: k + 1 })} · {t('area.vertices', { count: ring.length - 1 })}
           </List.Item>
@@ -100,17 +143,27 @@ export function SurfaceRevisePage() {
       <Form layout="vertical" size="small" className="revise-area-form">
         <Space wrap size={8} align="end">
           <Form.Item label={t('area.operation')}>
-            <Select id="area-operation" style={{ minWidth: 110 }} value={settings.operation} onChange={(operation) => set({ operation })}
-              options={AREA_OPERATIONS.map((op) => ({ value: op, label: t(`area.ops.${op}`) }))} />
+            <Select
+              id="area-operation"
+              style={{ minWidth: 110 }}
+              value={settings.operation}
+              onChange={(operation) => set({ operation })}
+              options={AREA_OPERATIONS.map((op) => ({ value: op, label: t(`area.ops.${op}`) }))}
+            />
           </Form.Item>
-          <Form.Item label={`${t('area.value')}${data?.unit && !['multiply', 'divide'].includes(settings.operation) ? ` (${data.unit})` : ''}`}
-            validateStatus={divideByZero ? 'error' : undefined}>
+          <Form.Item
+            label={`${t('area.value')}${data?.unit && !['multiply', 'divide'].includes(settings.operation) ? ` (${data.unit})` : ''}`}
+            validateStatus={divideByZero ? 'error' : undefined}
+          >
             <InputNumber id="area-value" value={settings.value} step={0.5} onChange={(v) => set({ value: v ?? 0 })} />
           </Form.Item>
         </Space>
         <Form.Item label={t('area.edge')}>
-          <Radio.Group value={settings.edge} onChange={(e) => set({ edge: e.target.value as AreaSettings['edge'] })}
-            options={EDGE_MODES.map((m) => ({ value: m, label: t(`area.edges.${m}`) }))} />
+          <Radio.Group
+            value={settings.edge}
+            onChange={(e) => set({ edge: e.target.value as AreaSettings['edge'] })}
+            options={EDGE_MODES.map((m) => ({ value: m, label: t(`area.edges.${m}`) }))}
+          />
         </Form.Item>
         <Space wrap size={12} align="center">
           {settings.edge === 'ramp' ? (
@@ -118,10 +171,17 @@ export function SurfaceRevisePage() {
               <InputNumber id="area-edge-cells" min={1} max={100} value={settings.edgeCells} onChange={(v) => set({ edgeCells: v ?? 3 })} />
             </Form.Item>
           ) : null}
-          <Checkbox id="area-smooth" checked={settings.smooth !== null} onChange={(e) => set({ smooth: e.target.checked ? 3 : null })}>{t('area.smooth')}</Checkbox>
+          <Checkbox id="area-smooth" checked={settings.smooth !== null} onChange={(e) => set({ smooth: e.target.checked ? 3 : null })}>
+            {t('area.smooth')}
+          </Checkbox>
           {settings.smooth !== null ? (
-            <Select size="small" aria-label={t('area.smoothSize')} value={settings.smooth} onChange={(smooth: number) => set({ smooth })}
-              options={[3, 5, 7, 9].map((n) => ({ value: n, label: `${n} × ${n}` }))} />
+            <Select
+              size="small"
+              aria-label={t('area.smoothSize')}
+              value={settings.smooth}
+              onChange={(smooth: number) => set({ smooth })}
+              options={[3, 5, 7, 9].map((n) => ({ value: n, label: `${n} × ${n}` }))}
+            />
           ) : null}
         </Space>
       </Form>

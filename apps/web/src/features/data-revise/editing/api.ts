@@ -30,7 +30,12 @@ const GRID_READ_ATTEMPTS = 3;
  * /forecaster/getGrid) as `grid`, read side by side.
  */
 async function loadReviseGrid(selection: ProductSelection, signal: AbortSignal): Promise<ReviseGridData & { grid: Grid }> {
-  const query = { type: selection.type, factor: selection.factor, lead: selection.lead, ...(selection.baseTime ? { baseTime: selection.baseTime } : {}) };
+  const query = {
+    type: selection.type,
+    factor: selection.factor,
+    lead: selection.lead,
+    ...(selection.baseTime ? { baseTime: selection.baseTime } : {}),
+  };
   for (let attempt = 1; ; attempt++) {
     const [data, values] = await Promise.all([request('reviseData', { query, signal }), requestGrid('reviseGrid', { query, signal })]);
     if (sameGridVersion(data, values.meta)) return { ...data, grid: gridOfAnswer(values) };
@@ -50,7 +55,9 @@ export function useReviseGrid(selection: ProductSelection | null) {
   const data = query.data;
   const grid = data?.grid ?? null;
   // A kept previous grid (while the next loads) is not the selected one: no editing against it.
-  const current = Boolean(data && selection && data.type === selection.type && data.factor === selection.factor && data.lead === selection.lead);
+  const current = Boolean(
+    data && selection && data.type === selection.type && data.factor === selection.factor && data.lead === selection.lead,
+  );
   return { ...query, grid: current ? grid : null, data: current ? data : undefined };
 }
 

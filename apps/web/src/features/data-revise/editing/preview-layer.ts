@@ -43,7 +43,12 @@ export function boxExtent(grid: Grid, box: NonNullable<PatchSummary['box']>): [n
 export function previewLayer(grid: Grid, patch: Patch, box: NonNullable<PatchSummary['box']>, colormap: ColorMap): ImageLayer<ImageStatic> {
   const canvas = previewCanvas(grid, patch, box, colormap);
   return new ImageLayer({
-    source: new ImageStatic({ url: canvas.toDataURL('image/png'), imageExtent: boxExtent(grid, box), projection: 'EPSG:4326', interpolate: false }),
+    source: new ImageStatic({
+      url: canvas.toDataURL('image/png'),
+      imageExtent: boxExtent(grid, box),
+      projection: 'EPSG:4326',
+      interpolate: false,
+    }),
     zIndex: 15,
     opacity: 0.95,
     properties: { role: 'revision-preview' },

@@ -2,13 +2,29 @@ import { PointReviseBody, PolygonReviseBody } from '@agromet/contracts';
 import { createGrid, reviseArea, revisePoints } from '@agromet/grid';
 import { describe, expect, it } from 'vitest';
 import {
-  areaShapeOf, closeRing, conflictOf, edgeModeOf, expectedVersionsOf, gridOfAnswer, pointBody, polygonBody, ringsWithinLimits, roundTo, sameGridVersion, summarizePatch,
+  areaShapeOf,
+  closeRing,
+  conflictOf,
+  edgeModeOf,
+  expectedVersionsOf,
+  gridOfAnswer,
+  pointBody,
+  polygonBody,
+  ringsWithinLimits,
+  roundTo,
+  sameGridVersion,
+  summarizePatch,
 } from './revise-rules';
 
 const geometry = { lon0: 108, lat0: 35, dx: 0.1, dy: -0.1, nx: 20, ny: 10 };
 const data = {
-  type: 'fine-grid', factor: 'tmp', baseTime: '2026-11-22T00:00:00.000Z',
-  leads: [{ lead: 3, version: 4, updatedBy: 'a', updatedAt: 't' }, { lead: 6, version: 1, updatedBy: 'a', updatedAt: 't' }],
+  type: 'fine-grid',
+  factor: 'tmp',
+  baseTime: '2026-11-22T00:00:00.000Z',
+  leads: [
+    { lead: 3, version: 4, updatedBy: 'a', updatedAt: 't' },
+    { lead: 6, version: 1, updatedBy: 'a', updatedAt: 't' },
+  ],
 };
 
 describe('grid of the revision data', () => {
@@ -44,23 +60,62 @@ describe('revision bodies', () => {
     expect(body.points).toEqual([{ lon: 108.5, lat: 34.5, value: 12.5, radiusKm: 30 }]);
   });
   it('build a polygon body the contract accepts, with edge and smoothing', () => {
-    const ring = closeRing([[108.2, 34.8], [108.8, 34.8], [108.8, 34.2]]);
+    const ring = closeRing([
+      [108.2, 34.8],
+      [108.8, 34.8],
+      [108.8, 34.2],
+    ]);
     const body = polygonBody(data, [3], [ring], { operation: 'add', value: 2, edge: 'ramp', edgeCells: 4, smooth: 3 });
     expect(PolygonReviseBody.safeParse(body).success).toBe(true);
     expect(body.edge).toEqual({ mode: 'ramp', cells: 4 });
     expect(body.smooth).toBe(3);
-    expect(polygonBody(data, [3], [ring], { operation: 'assign', value: 2, edge: 'taper', edgeCells: 4, smooth: null }).edge).toEqual({ mode: 'taper' });
+    expect(polygonBody(data, [3], [ring], { operation: 'assign', value: 2, edge: 'taper', edgeCells: 4, smooth: null }).edge).toEqual({
+      mode: 'taper',
+    });
   });
 });
 
 describe('rings', () => {
   it('are closed and rounded', () => {
-    expect(closeRing([[1.00000012, 2], [3, 4], [5, 6]])).toEqual([[1, 2], [3, 4], [5, 6], [1, 2]]);
-    expect(closeRing([[1, 2], [3, 4], [5, 6], [1, 2]])).toHaveLength(4);
+    expect(
+      closeRing([
+        [1.00000012, 2],
+        [3, 4],
+        [5, 6],
+      ]),
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [1, 2],
+    ]);
+    expect(
+      closeRing([
+        [1, 2],
+        [3, 4],
+        [5, 6],
+        [1, 2],
+      ]),
+    ).toHaveLength(4);
   });
   it('are checked against the server limits', () => {
-    expect(ringsWithinLimits([closeRing([[1, 2], [3, 4], [5, 6]])])).toBe(true);
-    expect(ringsWithinLimits([[[1, 2], [1, 2]]])).toBe(false);
+    expect(
+      ringsWithinLimits([
+        closeRing([
+          [1, 2],
+          [3, 4],
+          [5, 6],
+        ]),
+      ]),
+    ).toBe(true);
+    expect(
+      ringsWithinLimits([
+        [
+          [1, 2],
+          [1, 2],
+        ],
+      ]),
+    ).toBe(false);
     const big = closeRing(Array.from({ length: 6000 }, (_, k) => [Math.cos(k), Math.sin(k)]));
     expect(ringsWithinLimits([big])).toBe(false);
   });
@@ -69,9 +124,19 @@ describe('rings', () => {
 describe('preview', () => {
   it('is the very patch the grid package makes for the body (the server applies the same)', () => {
     const grid = createGrid(geometry, 10);
-    const ring = closeRing([[108.25, 34.75], [109.25, 34.75], [109.25, 34.25], [108.25, 34.25]]);
+    const ring = closeRing([
+      [108.25, 34.75],
+      [109.25, 34.75],
+      [109.25, 34.25],
+      [108.25, 34.25],
+    ]);
     const settings = { operation: 'add' as const, value: 2, edge: 'ramp' as const, edgeCells: 2, smooth: null };
-    const patch = reviseArea(grid, areaShapeOf([ring]), { operation: 'add', value: 2, edge: edgeModeOf(settings), range: { min: -50, max: 50 } });
+    const patch = reviseArea(grid, areaShapeOf([ring]), {
+      operation: 'add',
+      value: 2,
+      edge: edgeModeOf(settings),
+      range: { min: -50, max: 50 },
+    });
     const summary = summarizePatch(patch, grid.nx);
     expect(summary.cells).toBeGreaterThan(0);
     expect(summary.maxChange).toBeCloseTo(2, 5);
@@ -84,7 +149,12 @@ describe('preview', () => {
     const summary = summarizePatch(patch, grid.nx);
     expect(summary.maxChange).toBeCloseTo(4, 4);
     expect(summary.box!.i1 - summary.box!.i0).toBeLessThanOrEqual(4);
-    expect(summarizePatch({ indices: new Uint32Array(), oldValues: new Float32Array(), newValues: new Float32Array() }, 20)).toEqual({ cells: 0, minChange: 0, maxChange: 0, box: null });
+    expect(summarizePatch({ indices: new Uint32Array(), oldValues: new Float32Array(), newValues: new Float32Array() }, 20)).toEqual({
+      cells: 0,
+      minChange: 0,
+      maxChange: 0,
+      box: null,
+    });
   });
 });
 
@@ -94,7 +164,10 @@ describe('small helpers', () => {
     expect(roundTo(12.3456, 0)).toBe(12);
   });
   it('read who changed the grid from a conflict', () => {
-    expect(conflictOf({ currentVersion: 5, updatedBy: '张三', updatedAt: '2026-11-22T01:00:00Z' })).toEqual({ name: '张三', time: '2026-11-22T01:00:00Z' });
+    expect(conflictOf({ currentVersion: 5, updatedBy: '张三', updatedAt: '2026-11-22T01:00:00Z' })).toEqual({
+      name: '张三',
+      time: '2026-11-22T01:00:00Z',
+    });
     expect(conflictOf(null)).toBeNull();
   });
 });

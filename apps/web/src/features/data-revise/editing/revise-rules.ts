@@ -16,11 +16,16 @@ export function sameGridVersion(
   data: Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'lead' | 'version' | 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>,
   meta: GridMeta,
 ): boolean {
-  return (['type', 'factor', 'baseTime', 'lead', 'version', 'lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'] as const).every((k) => data[k] === meta[k]);
+  return (['type', 'factor', 'baseTime', 'lead', 'version', 'lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'] as const).every(
+    (k) => data[k] === meta[k],
+  );
 }
 
 /** The versions the forecaster saw, per lead (expectedVersions of a revision). */
-export function expectedVersionsOf(leads: readonly number[], versions: readonly Pick<ReviseGridData['leads'][number], 'lead' | 'version'>[]): Record<string, number> {
+export function expectedVersionsOf(
+  leads: readonly number[],
+  versions: readonly Pick<ReviseGridData['leads'][number], 'lead' | 'version'>[],
+): Record<string, number> {
   const out: Record<string, number> = {};
   for (const lead of leads) {
     const v = versions.find((x) => x.lead === lead);
@@ -50,7 +55,13 @@ type GridSeen = Pick<ReviseGridData, 'type' | 'factor' | 'baseTime' | 'leads'>;
 
 /** What every revision names: the grid, the leads to apply to and the versions seen of them. */
 function targetOf(data: GridSeen, leads: readonly number[]) {
-  return { type: data.type, factor: data.factor, baseTime: data.baseTime, leads: [...leads], expectedVersions: expectedVersionsOf(leads, data.leads) };
+  return {
+    type: data.type,
+    factor: data.factor,
+    baseTime: data.baseTime,
+    leads: [...leads],
+    expectedVersions: expectedVersionsOf(leads, data.leads),
+  };
 }
 
 export function pointBody(data: GridSeen, leads: readonly number[], points: readonly RevisionPoint[]): PointReviseBody {
@@ -107,7 +118,11 @@ export function closeRing(positions: ReadonlyArray<readonly number[]>): Ring {
 /** Whether rings stay within the server's limits (positions per ring, in all, and ring count). */
 export function ringsWithinLimits(rings: readonly Ring[]): boolean {
   const total = rings.reduce((n, r) => n + r.length, 0);
-  return rings.length <= REVISE_LIMITS.polygons && total <= REVISE_LIMITS.totalPositions && rings.every((r) => r.length >= 4 && r.length <= REVISE_LIMITS.ringPositions);
+  return (
+    rings.length <= REVISE_LIMITS.polygons &&
+    total <= REVISE_LIMITS.totalPositions &&
+    rings.every((r) => r.length >= 4 && r.length <= REVISE_LIMITS.ringPositions)
+  );
 }
 
 export interface PatchSummary {

@@ -18,9 +18,17 @@ const areaStyle = (label: string) =>
   new Style({
     stroke: new Stroke({ color: '#fa541c', width: 2 }),
     fill: new Fill({ color: 'rgba(250,84,28,0.08)' }),
-    text: new Text({ text: label, font: 'bold 12px Arial, sans-serif', fill: new Fill({ color: '#ad2102' }), stroke: new Stroke({ color: '#fff', width: 3 }) }),
+    text: new Text({
+      text: label,
+      font: 'bold 12px Arial, sans-serif',
+      fill: new Fill({ color: '#ad2102' }),
+      stroke: new Stroke({ color: '#fff', width: 3 }),
+    }),
   });
-const boundaryStyle = new Style({ stroke: new Stroke({ color: '#2f54eb', width: 1.2 }), fill: new Fill({ color: 'rgba(47,84,235,0.04)' }) });
+const boundaryStyle = new Style({
+  stroke: new Stroke({ color: '#2f54eb', width: 1.2 }),
+  fill: new Fill({ color: 'rgba(47,84,235,0.04)' }),
+});
 
 /** The chosen revision areas drawn on the map, numbered like the list. */
 export function useAreasLayer(rings: readonly Ring[]): void {
@@ -29,11 +37,13 @@ export function useAreasLayer(rings: readonly Ring[]): void {
   useMapLayer(map, () => new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-areas' } }));
   useEffect(() => {
     source.current.clear(true);
-    source.current.addFeatures(rings.map((ring, k) => {
-      const f = new Feature(new Polygon([ring.map((p) => fromLonLat(p))]));
-      f.setStyle(areaStyle(String(k + 1)));
-      return f;
-    }));
+    source.current.addFeatures(
+      rings.map((ring, k) => {
+        const f = new Feature(new Polygon([ring.map((p) => fromLonLat(p))]));
+        f.setStyle(areaStyle(String(k + 1)));
+        return f;
+      }),
+    );
   }, [rings]);
 }
 

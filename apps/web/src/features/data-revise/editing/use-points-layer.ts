@@ -10,12 +10,21 @@ import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapLayer } from '../../../components/map/use-map-layer';
 import type { RevisionPoint } from './revise-rules';
 
-const ringStyle = new Style({ stroke: new Stroke({ color: 'rgba(245,34,45,0.8)', width: 1.5, lineDash: [6, 4] }), fill: new Fill({ color: 'rgba(245,34,45,0.06)' }) });
+const ringStyle = new Style({
+  stroke: new Stroke({ color: 'rgba(245,34,45,0.8)', width: 1.5, lineDash: [6, 4] }),
+  fill: new Fill({ color: 'rgba(245,34,45,0.06)' }),
+});
 
 function markerStyle(label: string): Style {
   return new Style({
     image: new CircleStyle({ radius: 6, fill: new Fill({ color: '#f5222d' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
-    text: new Text({ text: label, offsetY: -14, font: 'bold 12px Arial, sans-serif', fill: new Fill({ color: '#a8071a' }), stroke: new Stroke({ color: '#fff', width: 3 }) }),
+    text: new Text({
+      text: label,
+      offsetY: -14,
+      font: 'bold 12px Arial, sans-serif',
+      fill: new Fill({ color: '#a8071a' }),
+      stroke: new Stroke({ color: '#fff', width: 3 }),
+    }),
   });
 }
 

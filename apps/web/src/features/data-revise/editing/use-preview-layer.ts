@@ -5,7 +5,12 @@ import { previewLayer } from './preview-layer';
 import type { PatchSummary } from './revise-rules';
 
 /** Draws the preview of a revision over the product layer while the page shows one. */
-export function usePreviewLayer(grid: Grid | null, patch: Patch | null, summary: PatchSummary | null, colormap: ColorMap | undefined): void {
+export function usePreviewLayer(
+  grid: Grid | null,
+  patch: Patch | null,
+  summary: PatchSummary | null,
+  colormap: ColorMap | undefined,
+): void {
   const map = useConsoleMap();
   useEffect(() => {
     if (!map || !grid || !patch || !summary?.box || !colormap) return;

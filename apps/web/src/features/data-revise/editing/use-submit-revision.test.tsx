@@ -44,9 +44,18 @@ describe('submitting a revision', () => {
   });
 
   it('after a conflict, reloading gives the map the versions of the reloaded grid', async () => {
-    const { submit, onSaved, reload, version } = setup([{ lead: 24, version: 7 }, { lead: 27, version: 4 }]);
+    const { submit, onSaved, reload, version } = setup([
+      { lead: 24, version: 7 },
+      { lead: 27, version: 4 },
+    ]);
     await submit(async () => {
-      throw new ApiError('stale', { code: 4009, status: 409, kind: 'api', notified: false, data: { updatedBy: '王', updatedAt: '2026-11-22T01:00:00Z' } });
+      throw new ApiError('stale', {
+        code: 4009,
+        status: 409,
+        kind: 'api',
+        notified: false,
+        data: { updatedBy: '王', updatedAt: '2026-11-22T01:00:00Z' },
+      });
     });
     expect(onSaved).not.toHaveBeenCalled();
     expect(version(24)).toBeUndefined();

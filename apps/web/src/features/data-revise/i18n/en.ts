@@ -45,7 +45,8 @@ const en = {
     exported: 'Exported {{file}}',
     import: 'Import CSV',
     importTitle: 'Import stations from CSV',
-    importHint: 'The first line is the header; columns may be named {{columns}} or with the Chinese labels. Number, name, longitude, latitude and altitude are required. Stations whose number exists are updated. Nothing is imported unless every line passes the checks.',
+    importHint:
+      'The first line is the header; columns may be named {{columns}} or with the Chinese labels. Number, name, longitude, latitude and altitude are required. Stations whose number exists are updated. Nothing is imported unless every line passes the checks.',
     importChoose: 'Choose a CSV file',
     importSubmit: 'Import',
     importTooLarge: 'The file is larger than {{max}} KB',

@@ -45,7 +45,8 @@ const es = {
     exported: 'Exportado {{file}}',
     import: 'Importar CSV',
     importTitle: 'Importar estaciones desde CSV',
-    importHint: 'La primera línea es el encabezado; las columnas pueden llamarse {{columns}} o con las etiquetas en chino. Número, nombre, longitud, latitud y altitud son obligatorios. Las estaciones cuyo número ya existe se actualizan. No se importa nada si alguna línea no supera las comprobaciones.',
+    importHint:
+      'La primera línea es el encabezado; las columnas pueden llamarse {{columns}} o con las etiquetas en chino. Número, nombre, longitud, latitud y altitud son obligatorios. Las estaciones cuyo número ya existe se actualizan. No se importa nada si alguna línea no supera las comprobaciones.',
     importChoose: 'Elegir un archivo CSV',
     importSubmit: 'Importar',
     importTooLarge: 'El archivo supera {{max}} KB',
@@ -146,7 +147,8 @@ const es = {
     noArea: 'Este registro no cambió ninguna celda',
     recover: 'Recuperar',
     recoverTitle: '¿Recuperar el registro de corrección n.º {{id}}?',
-    recoverContent: '{{cells}} celdas de {{grid}} vuelven a sus valores anteriores a esta corrección; la recuperación se registra como una corrección nueva.',
+    recoverContent:
+      '{{cells}} celdas de {{grid}} vuelven a sus valores anteriores a esta corrección; la recuperación se registra como una corrección nueva.',
     recovered: 'Registro n.º {{id}} recuperado: {{cells}} celdas restauradas (nuevo registro n.º {{recordId}})',
     recoverDisabledRecovered: 'Este registro ya se recuperó',
     recoverDisabledRecovery: 'Una recuperación no se puede recuperar',

@@ -45,7 +45,8 @@ const zh = {
     exported: '已导出 {{file}}',
     import: '导入 CSV',
     importTitle: '从 CSV 导入站点',
-    importHint: '第一行为表头，列名可用 {{columns}} 或对应的中文列名；站号、站名、经度、纬度、海拔为必填。已有站号的站点会被更新。全部行都通过检查才会导入。',
+    importHint:
+      '第一行为表头，列名可用 {{columns}} 或对应的中文列名；站号、站名、经度、纬度、海拔为必填。已有站号的站点会被更新。全部行都通过检查才会导入。',
     importChoose: '选择 CSV 文件',
     importSubmit: '导入',
     importTooLarge: '文件超过 {{max}} KB',

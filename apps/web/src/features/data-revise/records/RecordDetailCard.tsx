@@ -12,7 +12,16 @@ import { useGridName, useSummaryText } from './use-summary-text';
  * The selected record: what it did, the change it made, what blocks its recovery, and the Recover button. A
  * refused recovery lists the later records to recover first, each one a link that selects it.
  */
-export function RecordDetailCard({ record, detail, areaPolygons, blocking, recovering, onRecover, onSelect, onClose }: {
+export function RecordDetailCard({
+  record,
+  detail,
+  areaPolygons,
+  blocking,
+  recovering,
+  onRecover,
+  onSelect,
+  onClose,
+}: {
   /** The list row (shown until the details arrive). */
   record: RevisionRecord;
   detail: RecordDetail | undefined;
@@ -79,7 +88,12 @@ export function RecordDetailCard({ record, detail, areaPolygons, blocking, recov
               <ul className="dr-blocked-list">
                 {blocking.map((b) => (
                   <li key={b.id} data-blocking-id={b.id}>
-                    {t('record.blockedItem', { id: b.id, kind: t(`record.kinds.${b.kind}`), user: b.userName, time: formatDateTime(b.createdAt) })}{' '}
+                    {t('record.blockedItem', {
+                      id: b.id,
+                      kind: t(`record.kinds.${b.kind}`),
+                      user: b.userName,
+                      time: formatDateTime(b.createdAt),
+                    })}{' '}
                     {recordLink(b.id)}
                   </li>
                 ))}
@@ -91,7 +105,9 @@ export function RecordDetailCard({ record, detail, areaPolygons, blocking, recov
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={f('operation')}>
           <Space size={4} wrap>
-            <Tag color={record.kind === 'recovery' ? 'green' : record.kind === 'point' ? 'blue' : 'purple'}>{t(`record.kinds.${record.kind}`)}</Tag>
+            <Tag color={record.kind === 'recovery' ? 'green' : record.kind === 'point' ? 'blue' : 'purple'}>
+              {t(`record.kinds.${record.kind}`)}
+            </Tag>
             <span>{summary(record)}</span>
           </Space>
         </Descriptions.Item>
@@ -110,10 +126,16 @@ export function RecordDetailCard({ record, detail, areaPolygons, blocking, recov
                   mean: `${formatNumber(detail.delta.mean)}${unit}`,
                 })}
               </span>
-            ) : t('common.none')
-          ) : <Spin size="small" />}
+            ) : (
+              t('common.none')
+            )
+          ) : (
+            <Spin size="small" />
+          )}
         </Descriptions.Item>
-        <Descriptions.Item label={f('versions')}>{t('record.fields.versionsValue', { before: record.versionBefore, after: record.versionAfter })}</Descriptions.Item>
+        <Descriptions.Item label={f('versions')}>
+          {t('record.fields.versionsValue', { before: record.versionBefore, after: record.versionAfter })}
+        </Descriptions.Item>
         {record.bbox ? (
           <Descriptions.Item label={f('extent')}>
             {`${formatNumber(record.bbox.west, 3)}–${formatNumber(record.bbox.east, 3)}°E, ${formatNumber(record.bbox.south, 3)}–${formatNumber(record.bbox.north, 3)}°N`}
@@ -131,7 +153,13 @@ export function RecordDetailCard({ record, detail, areaPolygons, blocking, recov
       <Collapse
         ghost
         size="small"
-        items={[{ key: 'raw', label: f('rawParameters'), children: <pre className="json-block dr-json">{JSON.stringify(record.parameters, null, 2)}</pre> }]}
+        items={[
+          {
+            key: 'raw',
+            label: f('rawParameters'),
+            children: <pre className="json-block dr-json">{JSON.stringify(record.parameters, null, 2)}</pre>,
+          },
+        ]}
       />
     </Card>
   );

@@ -21,7 +21,12 @@ interface FormValues {
 
 function filtersOf(v: FormValues): RecordFilterValues {
   return {
-    type: v.type, factor: v.factor, user: v.user, kind: v.kind, baseTime: v.baseTime, lead: v.lead,
+    type: v.type,
+    factor: v.factor,
+    user: v.user,
+    kind: v.kind,
+    baseTime: v.baseTime,
+    lead: v.lead,
     range: v.range ? [v.range[0]?.toDate() ?? null, v.range[1]?.toDate() ?? null] : null,
   };
 }
@@ -36,7 +41,10 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
   const f = (key: string) => t(`record.filters.${key}`);
 
   const factorOptions = useMemo(
-    () => (types.data ?? []).find((x) => x.code === type)?.factors.map((x) => ({ value: x.code, label: x.unit ? `${x.name} (${x.unit})` : x.name })) ?? [],
+    () =>
+      (types.data ?? [])
+        .find((x) => x.code === type)
+        ?.factors.map((x) => ({ value: x.code, label: x.unit ? `${x.name} (${x.unit})` : x.name })) ?? [],
     [types.data, type],
   );
   const baseTimeOptions = useMemo(() => {
@@ -58,11 +66,7 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
       }}
     >
       <Form.Item name="type" label={f('type')}>
-        <Select
-          allowClear
-          loading={types.isPending}
-          options={(types.data ?? []).map((x) => ({ value: x.code, label: x.name }))}
-        />
+        <Select allowClear loading={types.isPending} options={(types.data ?? []).map((x) => ({ value: x.code, label: x.name }))} />
       </Form.Item>
       <Form.Item name="factor" label={f('factor')}>
         <Select allowClear disabled={!type} options={factorOptions} />
@@ -80,7 +84,12 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
         <InputNumber min={0} max={10_000} step={1} precision={0} style={{ width: '100%' }} />
       </Form.Item>
       <Form.Item name="range" label={f('timeRange')} className="dr-filters-wide">
-        <DatePicker.RangePicker showTime={{ format: 'HH:mm' }} format="YYYY-MM-DD HH:mm" allowEmpty={[true, true]} style={{ width: '100%' }} />
+        <DatePicker.RangePicker
+          showTime={{ format: 'HH:mm' }}
+          format="YYYY-MM-DD HH:mm"
+          allowEmpty={[true, true]}
+          style={{ width: '100%' }}
+        />
       </Form.Item>
       <div className="dr-filter-actions">
         <Button id="record-search" type="primary" htmlType="submit">

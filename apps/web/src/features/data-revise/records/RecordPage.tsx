@@ -81,36 +81,39 @@ export function RecordPage() {
     });
   };
 
-  const columns = useMemo<TableColumnsType<RevisionRecord>>(() => [
-    { title: t('record.columns.id'), dataIndex: 'id', width: 64, render: (id: number) => `#${id}` },
-    { title: t('record.columns.user'), dataIndex: 'userName', ellipsis: true },
-    { title: t('record.columns.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-    { title: t('record.columns.type'), dataIndex: 'typeName', ellipsis: true },
-    { title: t('record.columns.factor'), dataIndex: 'factorName' },
-    { title: t('record.columns.baseTime'), dataIndex: 'baseTime', render: (v: string) => formatDateMinute(v) },
-    { title: t('record.columns.lead'), dataIndex: 'lead', align: 'right', render: (h: number) => t('common.hours', { hours: h }) },
-    {
-      title: t('record.columns.operation'),
-      key: 'operation',
-      render: (_, rec) => {
-        const text = summary(rec);
-        return (
-          <Tooltip title={text}>
-            <span className="dr-operation">
-              <Tag color={KIND_COLOURS[rec.kind]}>{t(`record.kinds.${rec.kind}`)}</Tag>
-              <span className="dr-operation-text">{text}</span>
-            </span>
-          </Tooltip>
-        );
+  const columns = useMemo<TableColumnsType<RevisionRecord>>(
+    () => [
+      { title: t('record.columns.id'), dataIndex: 'id', width: 64, render: (id: number) => `#${id}` },
+      { title: t('record.columns.user'), dataIndex: 'userName', ellipsis: true },
+      { title: t('record.columns.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+      { title: t('record.columns.type'), dataIndex: 'typeName', ellipsis: true },
+      { title: t('record.columns.factor'), dataIndex: 'factorName' },
+      { title: t('record.columns.baseTime'), dataIndex: 'baseTime', render: (v: string) => formatDateMinute(v) },
+      { title: t('record.columns.lead'), dataIndex: 'lead', align: 'right', render: (h: number) => t('common.hours', { hours: h }) },
+      {
+        title: t('record.columns.operation'),
+        key: 'operation',
+        render: (_, rec) => {
+          const text = summary(rec);
+          return (
+            <Tooltip title={text}>
+              <span className="dr-operation">
+                <Tag color={KIND_COLOURS[rec.kind]}>{t(`record.kinds.${rec.kind}`)}</Tag>
+                <span className="dr-operation-text">{text}</span>
+              </span>
+            </Tooltip>
+          );
+        },
       },
-    },
-    { title: t('record.columns.cells'), dataIndex: 'cellsChanged', align: 'right' },
-    {
-      title: t('record.columns.state'),
-      key: 'state',
-      render: (_, rec) => <span className={rec.recovered ? 'dr-state-recovered' : undefined}>{stateText(rec)}</span>,
-    },
-  ], [t, summary, stateText]);
+      { title: t('record.columns.cells'), dataIndex: 'cellsChanged', align: 'right' },
+      {
+        title: t('record.columns.state'),
+        key: 'state',
+        render: (_, rec) => <span className={rec.recovered ? 'dr-state-recovered' : undefined}>{stateText(rec)}</span>,
+      },
+    ],
+    [t, summary, stateText],
+  );
 
   return (
     <RevisePage id="record-page" titleKey="operationLog" data={{ 'data-selected': selectedId ?? '' }}>

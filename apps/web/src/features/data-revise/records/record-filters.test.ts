@@ -7,8 +7,20 @@ const page = { page: 2, size: 10 };
 describe('record list query', () => {
   it('sends only the filters that are set', () => {
     expect(recordQueryOf({}, page)).toEqual({ page: 2, size: 10 });
-    expect(recordQueryOf({ type: 'fine-grid', factor: 'tmp', user: ' 订正 ', kind: 'polygon', lead: 24, baseTime: '2026-11-22T12:00:00.000Z' }, page)).toEqual({
-      type: 'fine-grid', factor: 'tmp', user: '订正', kind: 'polygon', lead: 24, baseTime: '2026-11-22T12:00:00.000Z', page: 2, size: 10,
+    expect(
+      recordQueryOf(
+        { type: 'fine-grid', factor: 'tmp', user: ' 订正 ', kind: 'polygon', lead: 24, baseTime: '2026-11-22T12:00:00.000Z' },
+        page,
+      ),
+    ).toEqual({
+      type: 'fine-grid',
+      factor: 'tmp',
+      user: '订正',
+      kind: 'polygon',
+      lead: 24,
+      baseTime: '2026-11-22T12:00:00.000Z',
+      page: 2,
+      size: 10,
     });
   });
 

@@ -26,16 +26,19 @@ export function recordQueryOf(filters: RecordFilterValues, paging: Paging) {
   const fromIso = from ? new Date(Math.floor(from.getTime() / MINUTE) * MINUTE).toISOString() : undefined;
   const toIso = to ? new Date(Math.floor(to.getTime() / MINUTE) * MINUTE + MINUTE - 1).toISOString() : undefined;
   const factor = filters.type ? filters.factor : undefined;
-  return listQuery({
-    type: filters.type ?? undefined,
-    factor: factor ?? undefined,
-    user: filters.user ?? undefined,
-    kind: filters.kind ?? undefined,
-    baseTime: filters.baseTime ?? undefined,
-    lead: typeof filters.lead === 'number' && Number.isInteger(filters.lead) && filters.lead >= 0 ? filters.lead : undefined,
-    from: fromIso,
-    to: toIso,
-  }, paging);
+  return listQuery(
+    {
+      type: filters.type ?? undefined,
+      factor: factor ?? undefined,
+      user: filters.user ?? undefined,
+      kind: filters.kind ?? undefined,
+      baseTime: filters.baseTime ?? undefined,
+      lead: typeof filters.lead === 'number' && Number.isInteger(filters.lead) && filters.lead >= 0 ? filters.lead : undefined,
+      from: fromIso,
+      to: toIso,
+    },
+    paging,
+  );
 }
 
 /** A later record that has to be recovered first (data.blocking of the 4009 refusing a recovery). */
@@ -48,8 +51,13 @@ export function blockingRecordsOf(error: unknown): BlockingRecord[] | null {
   if (!Array.isArray(list)) return null;
   const valid = list.filter((b): b is BlockingRecord => {
     const x = b as Partial<BlockingRecord> | null;
-    return !!x && typeof x.id === 'number' && typeof x.userName === 'string' && typeof x.createdAt === 'string'
-      && (REVISION_KINDS as readonly string[]).includes(String(x.kind));
+    return (
+      !!x &&
+      typeof x.id === 'number' &&
+      typeof x.userName === 'string' &&
+      typeof x.createdAt === 'string' &&
+      (REVISION_KINDS as readonly string[]).includes(String(x.kind))
+    );
   });
   return valid.length > 0 ? valid.sort((a, b) => a.id - b.id) : null;
 }

@@ -25,12 +25,27 @@ describe('summaries of revision parameters', () => {
   });
 
   it('areas: operation, value (no unit for a factor), edge and smoothing', () => {
-    const square = [[[108, 34], [109, 34], [109, 35], [108, 34]]];
-    expect(summary('polygon', { operation: 'add', value: 2, edge: { mode: 'flat' }, polygons: { type: 'Polygon', coordinates: square } })).toEqual([
+    const square = [
+      [
+        [108, 34],
+        [109, 34],
+        [109, 35],
+        [108, 34],
+      ],
+    ];
+    expect(
+      summary('polygon', { operation: 'add', value: 2, edge: { mode: 'flat' }, polygons: { type: 'Polygon', coordinates: square } }),
+    ).toEqual([
       { key: 'record.summary.polygon', values: { count: 1, value: '2', unit: ' °C' }, nested: { operation: 'record.operations.add' } },
       { key: 'record.edges.flat' },
     ]);
-    expect(summary('polygon', { operation: 'multiply', value: 1.5, edge: { mode: 'ramp', cells: 4 }, smooth: 5, polygons: [square[0], square[0]] }, 'mm')).toEqual([
+    expect(
+      summary(
+        'polygon',
+        { operation: 'multiply', value: 1.5, edge: { mode: 'ramp', cells: 4 }, smooth: 5, polygons: [square[0], square[0]] },
+        'mm',
+      ),
+    ).toEqual([
       { key: 'record.summary.polygon', values: { count: 2, value: '1.5', unit: '' }, nested: { operation: 'record.operations.multiply' } },
       { key: 'record.edges.ramp', values: { cells: 4 } },
       { key: 'record.summary.smooth', values: { size: 5 } },
@@ -41,7 +56,9 @@ describe('summaries of revision parameters', () => {
 
   it('recoveries name the record they undid; odd parameters say so', () => {
     expect(summary('recovery', { recovers: 12 })).toEqual([{ key: 'record.summary.recovery', values: { id: 12 } }]);
-    expect(summariseRecord({ kind: 'recovery', parameters: {}, unit: '', recovers: 9 })).toEqual([{ key: 'record.summary.recovery', values: { id: 9 } }]);
+    expect(summariseRecord({ kind: 'recovery', parameters: {}, unit: '', recovers: 9 })).toEqual([
+      { key: 'record.summary.recovery', values: { id: 9 } },
+    ]);
     expect(summary('point', { points: 'x' })).toEqual([{ key: 'record.summary.unknown' }]);
     expect(summary('polygon', { operation: 'explode', value: 1 })).toEqual([{ key: 'record.summary.unknown' }]);
   });
@@ -50,8 +67,14 @@ describe('summaries of revision parameters', () => {
 describe('record state and recovery', () => {
   it('tells active, recovered and recovery records apart', () => {
     expect(recordState({ kind: 'point', recovered: false, recoveredBy: null, recovers: null })).toEqual({ key: 'record.state.active' });
-    expect(recordState({ kind: 'point', recovered: true, recoveredBy: 8, recovers: null })).toEqual({ key: 'record.state.recovered', values: { id: 8 } });
-    expect(recordState({ kind: 'recovery', recovered: false, recoveredBy: null, recovers: 3 })).toEqual({ key: 'record.state.recovery', values: { id: 3 } });
+    expect(recordState({ kind: 'point', recovered: true, recoveredBy: 8, recovers: null })).toEqual({
+      key: 'record.state.recovered',
+      values: { id: 8 },
+    });
+    expect(recordState({ kind: 'recovery', recovered: false, recoveredBy: null, recovers: 3 })).toEqual({
+      key: 'record.state.recovery',
+      values: { id: 3 },
+    });
     expect(recoverDisabledReason({ kind: 'polygon', recovered: false })).toBeNull();
     expect(recoverDisabledReason({ kind: 'polygon', recovered: true })).toBe('record.recoverDisabledRecovered');
     expect(recoverDisabledReason({ kind: 'recovery', recovered: false })).toBe('record.recoverDisabledRecovery');

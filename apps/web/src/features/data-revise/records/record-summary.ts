@@ -57,7 +57,13 @@ export function summariseRecord(rec: Pick<RevisionRecord, 'kind' | 'parameters' 
       const [pt] = points as [PointParam];
       parts.push({
         key: 'record.summary.onePoint',
-        values: { lon: formatNumber(pt.lon, 3), lat: formatNumber(pt.lat, 3), value: formatNumber(pt.value), unit: unitSuffix(rec.unit), radius: formatNumber(pt.radiusKm, 1) },
+        values: {
+          lon: formatNumber(pt.lon, 3),
+          lat: formatNumber(pt.lat, 3),
+          value: formatNumber(pt.value),
+          unit: unitSuffix(rec.unit),
+          radius: formatNumber(pt.radiusKm, 1),
+        },
       });
     } else if (points.length > 1) {
       const values = points.map((x) => x.value);
@@ -65,8 +71,12 @@ export function summariseRecord(rec: Pick<RevisionRecord, 'kind' | 'parameters' 
       parts.push({
         key: 'record.summary.points',
         values: {
-          count: points.length, min: formatNumber(Math.min(...values)), max: formatNumber(Math.max(...values)), unit: unitSuffix(rec.unit),
-          radiusMin: formatNumber(Math.min(...radii), 1), radiusMax: formatNumber(Math.max(...radii), 1),
+          count: points.length,
+          min: formatNumber(Math.min(...values)),
+          max: formatNumber(Math.max(...values)),
+          unit: unitSuffix(rec.unit),
+          radiusMin: formatNumber(Math.min(...radii), 1),
+          radiusMax: formatNumber(Math.max(...radii), 1),
         },
       });
     }
@@ -79,9 +89,11 @@ export function summariseRecord(rec: Pick<RevisionRecord, 'kind' | 'parameters' 
     });
     const edge = p.edge as { mode?: unknown; cells?: unknown } | undefined;
     if (edge && typeof edge.mode === 'string' && EDGES.includes(edge.mode)) {
-      parts.push(edge.mode === 'ramp'
-        ? { key: 'record.edges.ramp', values: { cells: isNumber(edge.cells) ? edge.cells : 3 } }
-        : { key: `record.edges.${edge.mode}` });
+      parts.push(
+        edge.mode === 'ramp'
+          ? { key: 'record.edges.ramp', values: { cells: isNumber(edge.cells) ? edge.cells : 3 } }
+          : { key: `record.edges.${edge.mode}` },
+      );
     }
     if (isNumber(p.smooth)) parts.push({ key: 'record.summary.smooth', values: { size: p.smooth } });
   }
@@ -110,8 +122,15 @@ export function selectionOfRecord(rec: Pick<RevisionRecord, 'type' | 'factor' | 
 }
 
 /** Whether the map product shows this record's grid (base times compared as instants). */
-export function showsGridOf(selection: ProductSelection | null, rec: Pick<RevisionRecord, 'type' | 'factor' | 'baseTime' | 'lead'>): boolean {
+export function showsGridOf(
+  selection: ProductSelection | null,
+  rec: Pick<RevisionRecord, 'type' | 'factor' | 'baseTime' | 'lead'>,
+): boolean {
   if (!selection) return false;
-  return selection.type === rec.type && selection.factor === rec.factor && selection.lead === rec.lead
-    && Date.parse(selection.baseTime) === Date.parse(rec.baseTime);
+  return (
+    selection.type === rec.type &&
+    selection.factor === rec.factor &&
+    selection.lead === rec.lead &&
+    Date.parse(selection.baseTime) === Date.parse(rec.baseTime)
+  );
 }

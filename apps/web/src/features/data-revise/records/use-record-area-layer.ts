@@ -27,7 +27,10 @@ export function useRecordAreaLayer(
   area: RecordDetail['area'] | undefined,
   anchor: RefObject<Element | null>,
 ): number {
-  const layerRef = useMapLayer(map, () => new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } }));
+  const layerRef = useMapLayer(
+    map,
+    () => new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } }),
+  );
   const fitted = useRef<number | null>(null);
   const [count, setCount] = useState(0);
 
@@ -44,7 +47,10 @@ export function useRecordAreaLayer(
       setCount(0);
       return;
     }
-    const features = new GeoJSON().readFeatures(area, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' }) as Feature<MultiPolygon>[];
+    const features = new GeoJSON().readFeatures(area, {
+      dataProjection: 'EPSG:4326',
+      featureProjection: 'EPSG:3857',
+    }) as Feature<MultiPolygon>[];
     source.addFeatures(features);
     setCount(features.reduce((n, f) => n + (f.getGeometry()?.getPolygons().length ?? 0), 0));
     const size = map.getSize();

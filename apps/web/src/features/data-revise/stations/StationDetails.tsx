@@ -7,7 +7,12 @@ import { NS } from '../i18n';
 import { regionOf } from './station-values';
 
 /** The selected station's fields, with edit and delete. */
-export function StationDetails({ station, onEdit, onDelete, onClose }: {
+export function StationDetails({
+  station,
+  onEdit,
+  onDelete,
+  onClose,
+}: {
   station: Station;
   onEdit: () => void;
   onDelete: () => void;
@@ -43,8 +48,12 @@ export function StationDetails({ station, onEdit, onDelete, onClose }: {
         <Descriptions.Item label={f('altitude')}>{formatNumber(station.altitude, 1)}</Descriptions.Item>
         <Descriptions.Item label={f('contactPerson')}>{station.contactPerson}</Descriptions.Item>
         <Descriptions.Item label={f('contactPhone')}>{station.contactPhone}</Descriptions.Item>
-        <Descriptions.Item label={f('remarks')} span={2}>{station.remarks}</Descriptions.Item>
-        <Descriptions.Item label={t('common.updatedAt')} span={2}>{formatDateTime(station.updatedAt)}</Descriptions.Item>
+        <Descriptions.Item label={f('remarks')} span={2}>
+          {station.remarks}
+        </Descriptions.Item>
+        <Descriptions.Item label={t('common.updatedAt')} span={2}>
+          {formatDateTime(station.updatedAt)}
+        </Descriptions.Item>
       </Descriptions>
     </Card>
   );

@@ -8,7 +8,13 @@ import { conflictField, fieldIssuesOf } from '../common/api-error-data';
 import { formatLatLon } from '../common/format';
 import { NS } from '../i18n';
 import {
-  checkStationField, STATION_FIELDS, STATION_REQUIRED, STATION_TEXT_MAX, stationBody, stationFormValues, type StationField,
+  checkStationField,
+  STATION_FIELDS,
+  STATION_REQUIRED,
+  STATION_TEXT_MAX,
+  stationBody,
+  stationFormValues,
+  type StationField,
   type StationFormValues,
 } from './station-values';
 
@@ -23,7 +29,15 @@ export interface PickedPosition {
  * Create (record null) or edit a station. The dialog has no mask and sits at the left, so the map stays
  * clickable: while "pick on the map" is on (the default when creating), a click on the map fills the position.
  */
-export function StationFormModal({ record, picking, onPickingChange, picked, onPositionChange, onSaved, onClose }: {
+export function StationFormModal({
+  record,
+  picking,
+  onPickingChange,
+  picked,
+  onPositionChange,
+  onSaved,
+  onClose,
+}: {
   record: Station | null;
   picking: boolean;
   onPickingChange: (on: boolean) => void;
@@ -41,23 +55,29 @@ export function StationFormModal({ record, picking, onPickingChange, picked, onP
   const { version, offerStale } = useEditVersion(record);
   const label = (field: StationField) => t(`station.fields.${field}`);
 
-  const rulesOf = useMemo(() => (field: StationField): FormRule[] => {
-    const name = t(`station.fields.${field}`);
-    return [
-      ...(STATION_REQUIRED.includes(field)
-        ? [NUMBER_FIELDS.includes(field)
-          ? { required: true, type: 'number' as const, message: t('validation.required', { field: name }) }
-          : { required: true, whitespace: true, message: t('validation.required', { field: name }) }]
-        : []),
-      {
-        validator: async (_, value: unknown) => {
-          const problem = checkStationField(field, value);
-          // An empty required field is the rule above's message.
-          if (problem && problem.key !== 'required') throw new Error(t(`validation.${problem.key}`, { ...problem, field: name }));
-        },
+  const rulesOf = useMemo(
+    () =>
+      (field: StationField): FormRule[] => {
+        const name = t(`station.fields.${field}`);
+        return [
+          ...(STATION_REQUIRED.includes(field)
+            ? [
+                NUMBER_FIELDS.includes(field)
+                  ? { required: true, type: 'number' as const, message: t('validation.required', { field: name }) }
+                  : { required: true, whitespace: true, message: t('validation.required', { field: name }) },
+              ]
+            : []),
+          {
+            validator: async (_, value: unknown) => {
+              const problem = checkStationField(field, value);
+              // An empty required field is the rule above's message.
+              if (problem && problem.key !== 'required') throw new Error(t(`validation.${problem.key}`, { ...problem, field: name }));
+            },
+          },
+        ];
       },
-    ];
-  }, [t]);
+    [t],
+  );
 
   // A click on the map while picking fills the position.
   useEffect(() => {
@@ -102,9 +122,11 @@ export function StationFormModal({ record, picking, onPickingChange, picked, onP
 
   const text = (field: Exclude<StationField, 'longitude' | 'latitude' | 'altitude'>) => (
     <Form.Item name={field} label={label(field)} rules={rulesOf(field)}>
-      {field === 'remarks'
-        ? <Input.TextArea maxLength={STATION_TEXT_MAX.remarks} rows={2} />
-        : <Input maxLength={STATION_TEXT_MAX[field]} autoComplete="off" />}
+      {field === 'remarks' ? (
+        <Input.TextArea maxLength={STATION_TEXT_MAX.remarks} rows={2} />
+      ) : (
+        <Input maxLength={STATION_TEXT_MAX[field]} autoComplete="off" />
+      )}
     </Form.Item>
   );
   const number = (field: 'longitude' | 'latitude' | 'altitude', step: number) => (

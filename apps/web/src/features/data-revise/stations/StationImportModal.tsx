@@ -9,9 +9,7 @@ import { NS } from '../i18n';
 import { badLineCount, checkImportFile, importIssuesOf, importReportRows, type ImportReportRow } from './station-import-report';
 
 type Outcome =
-  | { kind: 'done'; result: StationImportResult }
-  | { kind: 'refused'; issues: StationImportIssue[] }
-  | { kind: 'failed'; reason: string };
+  { kind: 'done'; result: StationImportResult } | { kind: 'refused'; issues: StationImportIssue[] } | { kind: 'failed'; reason: string };
 
 /**
  * Import stations from a CSV file. The server takes all rows or none: a refusal lists every problem by line and
@@ -47,16 +45,20 @@ export function StationImportModal({ onClose }: { onClose: () => void }) {
     }
   };
 
-  const columns = useMemo<TableColumnsType<ImportReportRow>>(() => [
-    { title: t('station.issueRow'), dataIndex: 'row', width: 64 },
-    {
-      title: t('station.issueField'),
-      dataIndex: 'field',
-      width: 140,
-      render: (field: string, row) => (row.column ? `${t(`station.fields.${row.column}`)} (${field})` : field === 'file' ? t('station.issueFile') : field),
-    },
-    { title: t('station.issueMessage'), dataIndex: 'message' },
-  ], [t]);
+  const columns = useMemo<TableColumnsType<ImportReportRow>>(
+    () => [
+      { title: t('station.issueRow'), dataIndex: 'row', width: 64 },
+      {
+        title: t('station.issueField'),
+        dataIndex: 'field',
+        width: 140,
+        render: (field: string, row) =>
+          row.column ? `${t(`station.fields.${row.column}`)} (${field})` : field === 'file' ? t('station.issueFile') : field,
+      },
+      { title: t('station.issueMessage'), dataIndex: 'message' },
+    ],
+    [t],
+  );
 
   return (
     <Modal
@@ -69,7 +71,14 @@ export function StationImportModal({ onClose }: { onClose: () => void }) {
         <Button key="close" onClick={onClose}>
           {t('common.close')}
         </Button>,
-        <Button key="import" id="station-import-submit" type="primary" disabled={!file} loading={importStations.isPending} onClick={() => void submit()}>
+        <Button
+          key="import"
+          id="station-import-submit"
+          type="primary"
+          disabled={!file}
+          loading={importStations.isPending}
+          onClick={() => void submit()}
+        >
           {t('station.importSubmit')}
         </Button>,
       ]}

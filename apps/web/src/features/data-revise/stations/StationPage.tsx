@@ -111,24 +111,40 @@ export function StationPage() {
     }
   };
 
-  const columns = useMemo<TableColumnsType<Station>>(() => [
-    { title: t('station.fields.stationNumber'), dataIndex: 'stationNumber', width: 90 },
-    { title: t('station.fields.name'), dataIndex: 'name', ellipsis: true },
-    { title: t('station.region'), key: 'region', ellipsis: true, render: (_, s) => regionOf(s) },
-    { title: t('station.position'), key: 'position', render: (_, s) => formatLatLon(s.latitude, s.longitude) },
-    { title: t('station.fields.altitude'), dataIndex: 'altitude', align: 'right', render: (v: number) => formatNumber(v, 1) },
-    {
-      title: t('common.actions'),
-      key: 'actions',
-      fixed: 'right',
-      render: (_, row) => (
-        <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button type="link" size="small" icon={<EditOutlined aria-hidden />} aria-label={`${t('common.edit')} ${row.name}`} onClick={() => openEditor(row)} />
-          <Button type="link" size="small" danger icon={<DeleteOutlined aria-hidden />} aria-label={`${t('common.delete')} ${row.name}`} onClick={() => askDelete(row)} />
-        </Space>
-      ),
-    },
-  ], [t, askDelete]);
+  const columns = useMemo<TableColumnsType<Station>>(
+    () => [
+      { title: t('station.fields.stationNumber'), dataIndex: 'stationNumber', width: 90 },
+      { title: t('station.fields.name'), dataIndex: 'name', ellipsis: true },
+      { title: t('station.region'), key: 'region', ellipsis: true, render: (_, s) => regionOf(s) },
+      { title: t('station.position'), key: 'position', render: (_, s) => formatLatLon(s.latitude, s.longitude) },
+      { title: t('station.fields.altitude'), dataIndex: 'altitude', align: 'right', render: (v: number) => formatNumber(v, 1) },
+      {
+        title: t('common.actions'),
+        key: 'actions',
+        fixed: 'right',
+        render: (_, row) => (
+          <Space size={0} onClick={(e) => e.stopPropagation()}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={`${t('common.edit')} ${row.name}`}
+              onClick={() => openEditor(row)}
+            />
+            <Button
+              type="link"
+              size="small"
+              danger
+              icon={<DeleteOutlined aria-hidden />}
+              aria-label={`${t('common.delete')} ${row.name}`}
+              onClick={() => askDelete(row)}
+            />
+          </Space>
+        ),
+      },
+    ],
+    [t, askDelete],
+  );
 
   return (
     <RevisePage
@@ -151,7 +167,9 @@ export function StationPage() {
         </>
       }
     >
-      <div ref={anchorRef} className="dr-hint">{t('station.mapHint')}</div>
+      <div ref={anchorRef} className="dr-hint">
+        {t('station.mapHint')}
+      </div>
       <Table<Station>
         id="station-table"
         size="small"
@@ -167,7 +185,12 @@ export function StationPage() {
         }}
       />
       {selected ? (
-        <StationDetails station={selected} onEdit={() => openEditor(selected)} onDelete={() => askDelete(selected)} onClose={() => setSelectedId(null)} />
+        <StationDetails
+          station={selected}
+          onEdit={() => openEditor(selected)}
+          onDelete={() => askDelete(selected)}
+          onClose={() => setSelectedId(null)}
+        />
       ) : null}
       {editor ? (
         <StationFormModal

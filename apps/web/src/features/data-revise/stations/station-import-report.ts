@@ -29,7 +29,8 @@ export function importIssuesOf(error: unknown): StationImportIssue[] | null {
   return valid.length > 0 ? valid : null;
 }
 
-const columnOf = (field: string): StationField | null => (STATION_FIELDS as readonly string[]).includes(field) ? (field as StationField) : null;
+const columnOf = (field: string): StationField | null =>
+  (STATION_FIELDS as readonly string[]).includes(field) ? (field as StationField) : null;
 
 /** The report's rows: by line, then in the order of the station's columns. */
 export function importReportRows(issues: readonly StationImportIssue[]): ImportReportRow[] {
@@ -39,7 +40,13 @@ export function importReportRows(issues: readonly StationImportIssue[]): ImportR
   };
   return [...issues]
     .sort((a, b) => a.row - b.row || order(a.field) - order(b.field))
-    .map((issue, k) => ({ key: `${issue.row}-${issue.field}-${k}`, row: issue.row, field: issue.field, column: columnOf(issue.field), message: issue.message }));
+    .map((issue, k) => ({
+      key: `${issue.row}-${issue.field}-${k}`,
+      row: issue.row,
+      field: issue.field,
+      column: columnOf(issue.field),
+      message: issue.message,
+    }));
 }
 
 /** How many distinct lines of the file have problems. */

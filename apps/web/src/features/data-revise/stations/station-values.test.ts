@@ -1,12 +1,33 @@
 import { StationCreate, type Station } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
-  checkStationField, pickedPosition, regionOf, STATION_FIELDS, stationBody, stationFormValues, stationLabel, STATION_TEXT_MAX,
+  checkStationField,
+  pickedPosition,
+  regionOf,
+  STATION_FIELDS,
+  stationBody,
+  stationFormValues,
+  stationLabel,
+  STATION_TEXT_MAX,
 } from './station-values';
 
 const station: Station = {
-  id: 7, stationNumber: '57036', name: '西安', province: '陕西省', city: '西安市', district: '', address: '未央区', longitude: 108.93,
-  latitude: 34.3, altitude: 397.5, contactPerson: '', contactPhone: '029-1', remarks: '', version: 2, createdAt: '', updatedAt: '',
+  id: 7,
+  stationNumber: '57036',
+  name: '西安',
+  province: '陕西省',
+  city: '西安市',
+  district: '',
+  address: '未央区',
+  longitude: 108.93,
+  latitude: 34.3,
+  altitude: 397.5,
+  contactPerson: '',
+  contactPhone: '029-1',
+  remarks: '',
+  version: 2,
+  createdAt: '',
+  updatedAt: '',
 };
 
 describe('station form values', () => {

@@ -3,7 +3,18 @@ import type { Station, StationCreate } from '@agromet/contracts';
 
 /** Fields of the station form, in the order the form shows them. */
 export const STATION_FIELDS = [
-  'stationNumber', 'name', 'province', 'city', 'district', 'address', 'longitude', 'latitude', 'altitude', 'contactPerson', 'contactPhone', 'remarks',
+  'stationNumber',
+  'name',
+  'province',
+  'city',
+  'district',
+  'address',
+  'longitude',
+  'latitude',
+  'altitude',
+  'contactPerson',
+  'contactPhone',
+  'remarks',
 ] as const;
 export type StationField = (typeof STATION_FIELDS)[number];
 
@@ -12,7 +23,15 @@ type TextField = Exclude<StationField, NumberField>;
 
 /** Longest text of each field, as the contracts' station schema allows. */
 export const STATION_TEXT_MAX: Record<TextField, number> = {
-  stationNumber: 16, name: 64, province: 64, city: 64, district: 64, address: 256, contactPerson: 64, contactPhone: 32, remarks: 500,
+  stationNumber: 16,
+  name: 64,
+  province: 64,
+  city: 64,
+  district: 64,
+  address: 256,
+  contactPerson: 64,
+  contactPhone: 32,
+  remarks: 500,
 };
 /** Fields the server requires (numbers always, texts non-empty). */
 export const STATION_REQUIRED: readonly StationField[] = ['stationNumber', 'name', 'longitude', 'latitude', 'altitude'];
@@ -52,13 +71,32 @@ export function checkStationField(field: StationField, value: unknown): FieldPro
 export function stationFormValues(s: Station | null): StationFormValues {
   if (!s) {
     return {
-      stationNumber: '', name: '', province: '', city: '', district: '', address: '', longitude: null, latitude: null, altitude: null,
-      contactPerson: '', contactPhone: '', remarks: '',
+      stationNumber: '',
+      name: '',
+      province: '',
+      city: '',
+      district: '',
+      address: '',
+      longitude: null,
+      latitude: null,
+      altitude: null,
+      contactPerson: '',
+      contactPhone: '',
+      remarks: '',
     };
   }
   return {
-    stationNumber: s.stationNumber, name: s.name, province: s.province, city: s.city, district: s.district, address: s.address,
-    longitude: s.longitude, latitude: s.latitude, altitude: s.altitude, contactPerson: s.contactPerson, contactPhone: s.contactPhone,
+    stationNumber: s.stationNumber,
+    name: s.name,
+    province: s.province,
+    city: s.city,
+    district: s.district,
+    address: s.address,
+    longitude: s.longitude,
+    latitude: s.latitude,
+    altitude: s.altitude,
+    contactPerson: s.contactPerson,
+    contactPhone: s.contactPhone,
     remarks: s.remarks,
   };
 }
@@ -67,9 +105,18 @@ export function stationFormValues(s: Station | null): StationFormValues {
 export function stationBody(v: StationFormValues): StationCreate {
   const text = (x: string | undefined | null) => (x ?? '').trim();
   return {
-    stationNumber: text(v.stationNumber), name: text(v.name), province: text(v.province), city: text(v.city), district: text(v.district),
-    address: text(v.address), longitude: Number(v.longitude), latitude: Number(v.latitude), altitude: Number(v.altitude),
-    contactPerson: text(v.contactPerson), contactPhone: text(v.contactPhone), remarks: text(v.remarks),
+    stationNumber: text(v.stationNumber),
+    name: text(v.name),
+    province: text(v.province),
+    city: text(v.city),
+    district: text(v.district),
+    address: text(v.address),
+    longitude: Number(v.longitude),
+    latitude: Number(v.latitude),
+    altitude: Number(v.altitude),
+    contactPerson: text(v.contactPerson),
+    contactPhone: text(v.contactPhone),
+    remarks: text(v.remarks),
   };
 }
 

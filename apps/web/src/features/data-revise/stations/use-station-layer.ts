@@ -22,7 +22,10 @@ function dot(radius: number, color: string): Circle {
 
 const styles = {
   station: (label: string) =>
-    new Style({ image: dot(6, '#1677ff'), text: new Text({ text: label, font: FONT, offsetY: -15, fill: new Fill({ color: '#1f1f1f' }), stroke: HALO }) }),
+    new Style({
+      image: dot(6, '#1677ff'),
+      text: new Text({ text: label, font: FONT, offsetY: -15, fill: new Fill({ color: '#1f1f1f' }), stroke: HALO }),
+    }),
   selected: (label: string) =>
     new Style({
       image: dot(8, '#fa541c'),
@@ -60,7 +63,14 @@ export function useStationLayer(
 ): (pixel: Pixel) => number | null {
   const layerRef = useMapLayer(
     map,
-    () => new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: styleOf, declutter: true, zIndex: 30, properties: { role: 'stations' } }),
+    () =>
+      new VectorLayer({
+        source: new VectorSource<Feature<Point>>(),
+        style: styleOf,
+        declutter: true,
+        zIndex: 30,
+        properties: { role: 'stations' },
+      }),
   );
 
   useEffect(() => {
@@ -68,11 +78,17 @@ export function useStationLayer(
     if (!source) return;
     const draftFeature = source.getFeatureById(DRAFT_ID);
     source.clear(true);
-    source.addFeatures(stations.map((s) => {
-      const f = new Feature({ geometry: new Point(fromLonLat([s.longitude, s.latitude])), label: stationLabel(s), selected: s.id === selectedId });
-      f.setId(s.id);
-      return f;
-    }));
+    source.addFeatures(
+      stations.map((s) => {
+        const f = new Feature({
+          geometry: new Point(fromLonLat([s.longitude, s.latitude])),
+          label: stationLabel(s),
+          selected: s.id === selectedId,
+        });
+        f.setId(s.id);
+        return f;
+      }),
+    );
     if (draftFeature) source.addFeature(draftFeature);
   }, [map, layerRef, stations, selectedId]);
 

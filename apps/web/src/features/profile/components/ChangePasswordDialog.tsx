@@ -51,7 +51,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         <Form.Item name="newPassword" label={t('profile.password.new')} required rules={[passwordRule]}>
           <Input.Password autoComplete="new-password" />
         </Form.Item>
-        <Form.Item name="confirmPassword" label={t('profile.password.confirm')} required dependencies={['newPassword']} rules={[confirmationRule]}>
+        <Form.Item
+          name="confirmPassword"
+          label={t('profile.password.confirm')}
+          required
+          dependencies={['newPassword']}
+          rules={[confirmationRule]}
+        >
           <Input.Password autoComplete="new-password" />
         </Form.Item>
       </Form>

@@ -11,7 +11,10 @@ export function passwordProblem(value: string | undefined | null): PasswordProbl
 }
 
 /** The confirmation also has to equal the new password. */
-export function confirmationProblem(newPassword: string | undefined | null, confirmation: string | undefined | null): PasswordProblem | null {
+export function confirmationProblem(
+  newPassword: string | undefined | null,
+  confirmation: string | undefined | null,
+): PasswordProblem | null {
   return passwordProblem(confirmation) ?? (confirmation === newPassword ? null : 'mismatch');
 }
 

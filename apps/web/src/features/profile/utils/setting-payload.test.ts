@@ -5,7 +5,9 @@ const DEFAULT = '/default-avatar.svg';
 
 describe('settingPayload', () => {
   it('sends only the accepted fields, trimmed', () => {
-    expect(settingPayload({ name: ' 张三 ', email: ' a@b.cn ', mobile: ' 138 ', introduction: ' hi ' }, '/api/files/a.png', DEFAULT)).toEqual({
+    expect(
+      settingPayload({ name: ' 张三 ', email: ' a@b.cn ', mobile: ' 138 ', introduction: ' hi ' }, '/api/files/a.png', DEFAULT),
+    ).toEqual({
       name: '张三',
       avatar: '/api/files/a.png',
       email: 'a@b.cn',

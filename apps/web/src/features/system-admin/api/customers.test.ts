@@ -5,8 +5,20 @@ import { useUserStore } from '../../../stores/user';
 import { applyOwnBranding } from './customers';
 
 const saved = (id: number): Customer => ({
-  id, name: 'c', tel: '', address: '', logo: '/api/files/uploads/x.png', sysName: '新平台', centerLat: 30, centerLon: 110, zoom: 6,
-  platform: false, userCount: 1, version: 2, createdAt: '', updatedAt: '',
+  id,
+  name: 'c',
+  tel: '',
+  address: '',
+  logo: '/api/files/uploads/x.png',
+  sysName: '新平台',
+  centerLat: 30,
+  centerLon: 110,
+  zoom: 6,
+  platform: false,
+  userCount: 1,
+  version: 2,
+  createdAt: '',
+  updatedAt: '',
 });
 
 describe('branding after saving a customer', () => {
@@ -15,7 +27,7 @@ describe('branding after saving a customer', () => {
     useUserStore.setState({ customerId: 7, branding: null });
   });
 
-  it('applies at once when the customer is the signed-in user\'s own, and is remembered for the login page', () => {
+  it("applies at once when the customer is the signed-in user's own, and is remembered for the login page", () => {
     expect(applyOwnBranding(saved(7))).toBe(true);
     const expected = { sysName: '新平台', logo: '/api/files/uploads/x.png', centerLat: 30, centerLon: 110, zoom: 6 };
     expect(useUserStore.getState().branding).toEqual(expected);

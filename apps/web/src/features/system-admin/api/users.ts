@@ -36,9 +36,7 @@ export async function fetchUser(row: Pick<UserRow, 'id' | 'username'>): Promise<
   return page.list.find((u) => u.id === row.id) ?? null;
 }
 
-export type UserSaveInput =
-  | { mode: 'create'; body: UserCreate }
-  | { mode: 'update'; body: UserUpdate };
+export type UserSaveInput = { mode: 'create'; body: UserCreate } | { mode: 'update'; body: UserUpdate };
 
 export function useSaveUser() {
   return useMutation({

@@ -16,7 +16,10 @@ export function useRules() {
       select: (field: string): FormRule => ({ required: true, message: t('validation.select', { field }) }),
       max: (field: string, max: number): FormRule => ({ type: 'string', max, message: t('validation.maxLength', { field, max }) }),
       range: (field: string, min: number, max: number): FormRule => ({
-        type: 'number', min, max, message: t('validation.range', { field, min, max }),
+        type: 'number',
+        min,
+        max,
+        message: t('validation.range', { field, min, max }),
       }),
       integer: (field: string): FormRule => ({ type: 'integer', message: t('validation.integer', { field }) }),
       phone: (): FormRule => ({ pattern: PHONE_PATTERN, message: t('validation.phone') }),

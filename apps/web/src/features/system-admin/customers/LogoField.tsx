@@ -70,7 +70,12 @@ export function LogoField({ value, onChange, id, disabled }: LogoFieldProps) {
             </Button>
           </Upload>
           {value ? (
-            <Button id="customer-logo-remove" icon={<DeleteOutlined aria-hidden />} disabled={disabled || uploading} onClick={() => onChange?.('')}>
+            <Button
+              id="customer-logo-remove"
+              icon={<DeleteOutlined aria-hidden />}
+              disabled={disabled || uploading}
+              onClick={() => onChange?.('')}
+            >
               {t('customer.logoRemove')}
             </Button>
           ) : null}

@@ -16,9 +16,27 @@ export interface CustomerFormValues {
 /** The form's start: the record, or empty with the default map centre and zoom. */
 export function customerFormValues(c: Customer | null): CustomerFormValues {
   if (!c) {
-    return { name: '', tel: '', address: '', logo: '', sysName: '', centerLat: DEFAULT_MAP.centerLat, centerLon: DEFAULT_MAP.centerLon, zoom: DEFAULT_MAP.zoom };
+    return {
+      name: '',
+      tel: '',
+      address: '',
+      logo: '',
+      sysName: '',
+      centerLat: DEFAULT_MAP.centerLat,
+      centerLon: DEFAULT_MAP.centerLon,
+      zoom: DEFAULT_MAP.zoom,
+    };
   }
-  return { name: c.name, tel: c.tel, address: c.address, logo: c.logo, sysName: c.sysName, centerLat: c.centerLat, centerLon: c.centerLon, zoom: c.zoom };
+  return {
+    name: c.name,
+    tel: c.tel,
+    address: c.address,
+    logo: c.logo,
+    sysName: c.sysName,
+    centerLat: c.centerLat,
+    centerLon: c.centerLon,
+    zoom: c.zoom,
+  };
 }
 
 /** The body of the save call: exactly the contract's fields, text trimmed (the form has checked the numbers). */

@@ -106,7 +106,8 @@ const en: SystemAdminMessages = {
     editTitle: 'Edit permission code',
     builtinCodeFixed: 'The code of a built-in permission cannot be changed',
     builtinNoDelete: 'Built-in permission codes cannot be deleted',
-    platformOnly: 'The permission catalogue belongs to the platform and is shared by every customer: only the platform administrator adds, edits or deletes codes. You assign these codes to your customer\'s roles under Role administration.',
+    platformOnly:
+      "The permission catalogue belongs to the platform and is shared by every customer: only the platform administrator adds, edits or deletes codes. You assign these codes to your customer's roles under Role administration.",
   },
   log: {
     timeRange: 'Time range',

@@ -106,7 +106,8 @@ const es: SystemAdminMessages = {
     editTitle: 'Editar código de permiso',
     builtinCodeFixed: 'El código de un permiso integrado no se puede cambiar',
     builtinNoDelete: 'Los códigos de permiso integrados no se pueden eliminar',
-    platformOnly: 'El catálogo de permisos pertenece a la plataforma y es común a todos los clientes: solo el administrador de la plataforma crea, edita o elimina códigos. Usted asigna estos códigos a los roles de su cliente en la administración de roles.',
+    platformOnly:
+      'El catálogo de permisos pertenece a la plataforma y es común a todos los clientes: solo el administrador de la plataforma crea, edita o elimina códigos. Usted asigna estos códigos a los roles de su cliente en la administración de roles.',
   },
   log: {
     timeRange: 'Intervalo de tiempo',

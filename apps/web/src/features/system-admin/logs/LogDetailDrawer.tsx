@@ -7,8 +7,24 @@ import { formatDateTime, prettyJson } from '../utils/format';
 
 /** Every field of a log row, in this order. */
 export const LOG_FIELDS: ReadonlyArray<keyof LogRow> = [
-  'id', 'createdAt', 'action', 'type', 'description', 'operatorName', 'username', 'userId', 'customerId', 'ip', 'host', 'agent',
-  'language', 'referer', 'origin', 'statusCode', 'resultCode', 'parameter',
+  'id',
+  'createdAt',
+  'action',
+  'type',
+  'description',
+  'operatorName',
+  'username',
+  'userId',
+  'customerId',
+  'ip',
+  'host',
+  'agent',
+  'language',
+  'referer',
+  'origin',
+  'statusCode',
+  'resultCode',
+  'parameter',
 ];
 
 /** One log row (fresh from GET /api/log/{id}) with every field; the parameters pretty-printed. */
@@ -21,7 +37,12 @@ export function LogDetailDrawer({ row, onClose }: { row: LogRow; onClose: () => 
     const value = log[field];
     if (field === 'createdAt') return formatDateTime(String(value));
     if (field === 'type') return t(`log.types.${String(value)}`, { defaultValue: String(value) });
-    if (field === 'parameter') return <pre className="json-block sa-json" id="log-detail-parameter">{prettyJson(String(value))}</pre>;
+    if (field === 'parameter')
+      return (
+        <pre className="json-block sa-json" id="log-detail-parameter">
+          {prettyJson(String(value))}
+        </pre>
+      );
     return value === null || value === '' ? '—' : String(value);
   };
 

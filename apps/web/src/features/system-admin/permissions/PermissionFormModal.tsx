@@ -56,7 +56,13 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
       maskClosable={false}
       destroyOnHidden
     >
-      <Form<FormValues> form={form} name="permission-form" layout="vertical" initialValues={formValuesOf(record)} onFinish={(v) => void onFinish(v)}>
+      <Form<FormValues>
+        form={form}
+        name="permission-form"
+        layout="vertical"
+        initialValues={formValuesOf(record)}
+        onFinish={(v) => void onFinish(v)}
+      >
         <Form.Item
           name="code"
           label={label('code')}

@@ -7,7 +7,11 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 if (!('ResizeObserver' in globalThis)) {
   Object.defineProperty(globalThis, 'ResizeObserver', {
     configurable: true,
-    value: class { observe() {} unobserve() {} disconnect() {} },
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
   });
 }
 
@@ -19,17 +23,31 @@ const { useUserStore } = await import('../../../stores/user');
 const { queryClient } = await import('../../../lib/query-client');
 
 const ROW = {
-  id: 30, code: 'report.export', name: '报表导出', description: '', builtin: false, roleCount: 1, version: 1,
-  createdAt: '2026-01-01T00:00:00.000Z', updatedAt: '2026-01-01T00:00:00.000Z',
+  id: 30,
+  code: 'report.export',
+  name: '报表导出',
+  description: '',
+  builtin: false,
+  roleCount: 1,
+  version: 1,
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
 };
 
 function serve() {
-  vi.stubGlobal('fetch', vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'success', data: { list: [ROW], total: 1, page: 1, size: 20 } }))));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(JSON.stringify({ code: 0, msg: 'success', data: { list: [ROW], total: 1, page: 1, size: 20 } }))),
+  );
 }
 
 async function renderAs(roles: string[]) {
   useUserStore.setState({ roles, infoLoaded: true });
-  render(<AppProviders><PermissionPage /></AppProviders>);
+  render(
+    <AppProviders>
+      <PermissionPage />
+    </AppProviders>,
+  );
   // A loaded machine renders slowly: wait for the row longer than the default second.
   return screen.findByRole('cell', { name: 'report.export' }, { timeout: 10_000 });
 }

@@ -45,22 +45,24 @@ export function PermissionPage() {
       },
       { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 120 },
       { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
-      ...(platform ? [{
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right' as const,
-        render: (_: unknown, row: PermissionRow) => {
-          const del = (
-            <DeleteLink disabled={row.builtin} onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))} />
-          );
-          return (
-            <Space size={0}>
-              <EditLink onClick={() => setEditor({ record: row })} />
-              {row.builtin ? <Tooltip title={t('permission.builtinNoDelete')}>{del}</Tooltip> : del}
-            </Space>
-          );
-        },
-      }] : []),
+      ...(platform
+        ? [
+            {
+              title: t('common.actions'),
+              key: 'actions',
+              fixed: 'right' as const,
+              render: (_: unknown, row: PermissionRow) => {
+                const del = <DeleteLink disabled={row.builtin} onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))} />;
+                return (
+                  <Space size={0}>
+                    <EditLink onClick={() => setEditor({ record: row })} />
+                    {row.builtin ? <Tooltip title={t('permission.builtinNoDelete')}>{del}</Tooltip> : del}
+                  </Space>
+                );
+              },
+            },
+          ]
+        : []),
     ],
     [t, platform, confirmDelete, remove],
   );
@@ -77,7 +79,9 @@ export function PermissionPage() {
         </>
       }
     >
-      {platform ? null : <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />}
+      {platform ? null : (
+        <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
+      )}
       <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} />
       {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>

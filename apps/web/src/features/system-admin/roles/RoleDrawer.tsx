@@ -93,10 +93,7 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
       >
         {record === null && customerChoices.length > 1 ? (
           <Form.Item name="customerId" label={label('customer')} rules={[rules.select(label('customer'))]}>
-            <Select
-              options={customerChoices.map((c) => ({ value: c.id, label: c.name }))}
-              showSearch={{ optionFilterProp: 'label' }}
-            />
+            <Select options={customerChoices.map((c) => ({ value: c.id, label: c.name }))} showSearch={{ optionFilterProp: 'label' }} />
           </Form.Item>
         ) : null}
         <Form.Item name="name" label={label('name')} rules={[rules.required(label('name')), rules.max(label('name'), 64)]}>
@@ -106,11 +103,7 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
           <Input.TextArea maxLength={256} rows={2} showCount />
         </Form.Item>
         <Form.Item name="permissions" label={label('authorisation')} rules={[rules.maxItems(MAX_CODES)]}>
-          {permissions.data ? (
-            <PermissionTree permissions={permissions.data} held={held} original={original} />
-          ) : (
-            <Spin />
-          )}
+          {permissions.data ? <PermissionTree permissions={permissions.data} held={held} original={original} /> : <Spin />}
         </Form.Item>
       </Form>
     </Drawer>

@@ -10,11 +10,29 @@ describe('permission tree', () => {
 
   it('groups codes like the menu, in menu order, each code once', () => {
     expect(groups.map((g) => g.key)).toEqual([
-      'group:data-revise', 'group:make-manage', 'group:zoning-manage', 'group:service-products-group', 'group:system-admin',
-      'group:disaster', 'group:travel-manage', 'group:weixin-admin', OTHER_GROUP_KEY,
+      'group:data-revise',
+      'group:make-manage',
+      'group:zoning-manage',
+      'group:service-products-group',
+      'group:system-admin',
+      'group:disaster',
+      'group:travel-manage',
+      'group:weixin-admin',
+      OTHER_GROUP_KEY,
     ]);
-    expect(codesOf('group:data-revise')).toEqual(['revise.point.admin', 'revise.polygon.admin', 'revise.allocation.admin', 'revise.recovery.admin']);
-    expect(codesOf('group:system-admin')).toEqual(['sys.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.permission.admin', 'sys.log.view']);
+    expect(codesOf('group:data-revise')).toEqual([
+      'revise.point.admin',
+      'revise.polygon.admin',
+      'revise.allocation.admin',
+      'revise.recovery.admin',
+    ]);
+    expect(codesOf('group:system-admin')).toEqual([
+      'sys.customer.admin',
+      'sys.user.admin',
+      'sys.role.admin',
+      'sys.permission.admin',
+      'sys.log.view',
+    ]);
     expect(groups.find((g) => g.key === 'group:system-admin')?.titleKey).toBe('systemAdmin');
     const all = groups.flatMap((g) => g.items.map((p) => p.code));
     expect(new Set(all).size).toBe(all.length);
@@ -40,7 +58,8 @@ describe('permission tree', () => {
 
   it('keeps only codes among checked keys', () => {
     expect(checkedCodes(['group:system-admin', 'sys.user.admin', 'sys.log.view', 'sys.user.admin', OTHER_GROUP_KEY])).toEqual([
-      'sys.user.admin', 'sys.log.view',
+      'sys.user.admin',
+      'sys.log.view',
     ]);
   });
 

@@ -55,7 +55,9 @@ export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClo
             rules.required(t('user.confirmPassword')),
             ({ getFieldValue }) => ({
               validator: (_, value: string) =>
-                !value || value === getFieldValue('password') ? Promise.resolve() : Promise.reject(new Error(t('validation.passwordMismatch'))),
+                !value || value === getFieldValue('password')
+                  ? Promise.resolve()
+                  : Promise.reject(new Error(t('validation.passwordMismatch'))),
             }),
           ]}
         >

@@ -26,11 +26,27 @@ const MAX_ROLES = 50;
 
 function formValuesOf(row: UserRow | null, defaultCustomerId: number | undefined): FormValues {
   if (!row) {
-    return { username: '', firstName: '', lastName: '', name: '', email: '', mobile: '', customerId: defaultCustomerId, roleIds: [], password: '' };
+    return {
+      username: '',
+      firstName: '',
+      lastName: '',
+      name: '',
+      email: '',
+      mobile: '',
+      customerId: defaultCustomerId,
+      roleIds: [],
+      password: '',
+    };
   }
   return {
-    username: row.username, firstName: row.firstName, lastName: row.lastName, name: row.name, email: row.email, mobile: row.mobile,
-    customerId: row.customerId, roleIds: row.roles.map((r) => r.id),
+    username: row.username,
+    firstName: row.firstName,
+    lastName: row.lastName,
+    name: row.name,
+    email: row.email,
+    mobile: row.mobile,
+    customerId: row.customerId,
+    roleIds: row.roles.map((r) => r.id),
   };
 }
 
@@ -40,7 +56,12 @@ const text = (v: string | undefined) => (v ?? '').trim();
  * Create (record null) or edit a user. The username is fixed once created; the roles of an edited user
  * come from GET /api/user/{id}/rids; roles are those of the chosen customer. Nobody edits their own roles.
  */
-export function UserFormModal({ record, selfId, defaultCustomerId, onClose }: {
+export function UserFormModal({
+  record,
+  selfId,
+  defaultCustomerId,
+  onClose,
+}: {
   record: UserRow | null;
   selfId: number | null;
   defaultCustomerId: number | undefined;
@@ -65,8 +86,13 @@ export function UserFormModal({ record, selfId, defaultCustomerId, onClose }: {
 
   const onFinish = async (v: FormValues) => {
     const common = {
-      firstName: text(v.firstName), lastName: text(v.lastName), name: text(v.name), email: text(v.email), mobile: text(v.mobile),
-      customerId: v.customerId!, roleIds: v.roleIds ?? [],
+      firstName: text(v.firstName),
+      lastName: text(v.lastName),
+      name: text(v.name),
+      email: text(v.email),
+      mobile: text(v.mobile),
+      customerId: v.customerId!,
+      roleIds: v.roleIds ?? [],
     };
     try {
       if (record && version !== undefined) {

@@ -42,7 +42,10 @@ export function UserPage() {
     // Several customers: role names repeat across them, so name the customer too.
     const names = new Map((customers.data ?? []).map((c) => [c.id, c.name]));
     const many = names.size > 1 && customerId === undefined;
-    return (roles.data ?? []).map((r) => ({ value: r.id, label: many ? `${r.name} · ${names.get(r.customerId) ?? r.customerId}` : r.name }));
+    return (roles.data ?? []).map((r) => ({
+      value: r.id,
+      label: many ? `${r.name} · ${names.get(r.customerId) ?? r.customerId}` : r.name,
+    }));
   }, [roles.data, customers.data, customerId]);
 
   const columns = useMemo<TableColumnsType<UserRow>>(

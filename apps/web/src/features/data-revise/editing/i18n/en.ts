@@ -87,7 +87,8 @@ const en: ReviseEditMessages = {
     button: 'Submit revision',
     success: 'Revision saved: {{leads}} lead times, {{cells}} grid cells changed',
     conflictTitle: 'Changed by someone else',
-    conflict: 'This grid was changed by {{name}} at {{time}}; your revision was not saved. Reload the latest grid and re-apply your revision?',
+    conflict:
+      'This grid was changed by {{name}} at {{time}}; your revision was not saved. Reload the latest grid and re-apply your revision?',
     reload: 'Reload and re-apply',
     cancel: 'Cancel',
     reloaded: 'The latest grid is loaded and the preview recomputed: check it and submit again.',

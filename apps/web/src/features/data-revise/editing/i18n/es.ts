@@ -87,7 +87,8 @@ const es: ReviseEditMessages = {
     button: 'Enviar corrección',
     success: 'Corrección guardada: {{leads}} plazos, {{cells}} celdas cambiadas',
     conflictTitle: 'Modificado por otra persona',
-    conflict: '{{name}} modificó esta rejilla el {{time}}; su corrección no se guardó. ¿Cargar la rejilla más reciente y volver a aplicar su corrección?',
+    conflict:
+      '{{name}} modificó esta rejilla el {{time}}; su corrección no se guardó. ¿Cargar la rejilla más reciente y volver a aplicar su corrección?',
     reload: 'Cargar y volver a aplicar',
     cancel: 'Cancelar',
     reloaded: 'Se cargó la rejilla más reciente y se recalculó la vista previa: revísela y envíe de nuevo.',
