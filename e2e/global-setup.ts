@@ -7,10 +7,16 @@ import path from 'node:path';
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
 const root = path.resolve(import.meta.dirname, '..');
 
+/**
+ * The server listens on every address, as `HOST=0.0.0.0` serves the network, so that a test can open the console
+ * through a non-loopback address as another machine would (tests/network.spec.ts); the others use 127.0.0.1.
+ */
+const HOST = '0.0.0.0';
+
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
+    srv.listen(0, HOST, () => {
       const { port } = srv.address() as net.AddressInfo;
       srv.close(() => resolve(port));
     });
@@ -47,24 +53,48 @@ export default async function globalSetup() {
   // so that its imports resolve from node_modules.
   const serverDist = fs.mkdtempSync(path.join(root, '.test-output', 'e2e-server-'));
   const serverData = path.join(dataDir, 'data');
-  const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], { env: { ...process.env, SERVER_DIST: serverDist }, encoding: 'utf8' });
+  const built = spawnSync(process.execPath, [path.join(root, 'apps/server/build.mjs')], {
+    env: { ...process.env, SERVER_DIST: serverDist },
+    encoding: 'utf8',
+  });
   if (built.status !== 0) throw new Error(`server build failed:\n${built.stdout}${built.stderr}`);
   const port = await freePort();
   let output = '';
+  // SCRYPT_LOG_N=12 as in the API tests: at the default 2^17 every sign-in, user creation and password reset costs
+  // seconds of CPU on a loaded machine. The stored hash carries its own cost, so the code paths are the same.
   const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
     cwd: root,
-    env: { ...process.env, WEB_DIST: webDist, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: serverData, ADMIN_PASSWORD: E2E_ADMIN_PASSWORD, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '' },
+    env: {
+      ...process.env,
+      WEB_DIST: webDist,
+      PORT: String(port),
+      HOST,
+      DATA_DIR: serverData,
+      ADMIN_PASSWORD: E2E_ADMIN_PASSWORD,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      SCRYPT_LOG_N: '12',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
+  child.stdout!.on('data', (d) => {
+    output += d;
+  });
+  child.stderr!.on('data', (d) => {
+    output += d;
+  });
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child, () => output);
   process.env.E2E_BASE_URL = url;
+  process.env.E2E_PORT = String(port);
   process.env.E2E_DATA_DIR = serverData;
   return async () => {
     child.kill('SIGTERM');
-    await new Promise((r) => { if (child.exitCode !== null) r(null); else child.once('exit', r); });
+    await new Promise((r) => {
+      if (child.exitCode !== null) r(null);
+      else child.once('exit', r);
+    });
     fs.rmSync(dataDir, { recursive: true, force: true });
     fs.rmSync(serverDist, { recursive: true, force: true });
   };

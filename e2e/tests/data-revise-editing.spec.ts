@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, cookie, signIn } from './fixtures';
+import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
 
 interface GridData {
   type: string;
@@ -8,15 +8,18 @@ interface GridData {
   lead: number;
   version: number;
   updatedBy: string;
+  nx: number;
+  ny: number;
   leads: Array<{ lead: number; version: number }>;
 }
 
 /** Calls the API as the signed-in user of the page (the Access-Token cookie). */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<{ code: number; msg: string; data: T }> {
   const token = await cookie(page.context(), 'Access-Token');
-  const res = method === 'GET'
-    ? await page.request.get(at(path), { headers: { authorization: `Bearer ${token}` } })
-    : await page.request.post(at(path), { headers: { authorization: `Bearer ${token}` }, data: body });
+  const res =
+    method === 'GET'
+      ? await page.request.get(at(path), { headers: { authorization: `Bearer ${token}` } })
+      : await page.request.post(at(path), { headers: { authorization: `Bearer ${token}` }, data: body });
   return res.json();
 }
 
@@ -29,10 +32,21 @@ async function mapPoint(page: Page, fx: number, fy: number): Promise<{ x: number
 }
 
 async function openRevisePage(page: Page, path: string): Promise<GridData> {
-  await signIn(page, 'demo-revise', ADMIN_PASSWORD);
+  await storeSession(page, 'demo-revise', ADMIN_PASSWORD);
   const gridAnswer = page.waitForResponse((r) => r.url().includes('/api/forecaster/getData') && r.ok());
+  const valuesAnswer = page.waitForResponse((r) => r.url().includes('/api/forecaster/getGrid') && r.ok());
   await page.goto(at(path));
   const grid = ((await (await gridAnswer).json()) as { data: GridData }).data;
+  // The values come as bytes (docs/grids.md#grid-values-over-http): nx·ny Float32, described by x-grid-meta.
+  const values = await valuesAnswer;
+  expect(values.headers()['content-type']).toBe('application/octet-stream');
+  expect((await values.body()).length).toBe(grid.nx * grid.ny * 4);
+  expect(JSON.parse(values.headers()['x-grid-meta']!)).toMatchObject({
+    type: grid.type,
+    factor: grid.factor,
+    lead: grid.lead,
+    version: grid.version,
+  });
   await expect(map(page)).toHaveAttribute('data-wms', 'loaded');
   await expect(page.getByTestId('revise-grid-meta')).toContainText(`版本 ${grid.version}`);
   return grid;
@@ -61,25 +75,45 @@ test.describe('point and area revision', () => {
     // Apply to the shown lead and the next one.
     const nextLead = grid.leads.find((l) => l.lead > grid.lead)!;
     await page.locator('.revise-leads-group').getByText(`${nextLead.lead} 小时`, { exact: true }).click();
-    const redraw = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /STAMP=\d/.test(r.url()));
+    // The map asks the shown lead's image at its new version (an address the browser has no image of).
+    const redraw = page.waitForResponse(
+      (r) => /REQUEST=GetMap/i.test(r.url()) && new URL(r.url()).searchParams.get('GRID_VERSION') === String(grid.version + 1),
+    );
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/revise/pointRevise'));
     await page.locator('#revise-submit').click();
-    const result = (await (await saved).json()) as { code: number; data: { leads: Array<{ lead: number; version: number; cellsChanged: number }> } };
+    const result = (await (await saved).json()) as {
+      code: number;
+      data: { leads: Array<{ lead: number; version: number; cellsChanged: number }> };
+    };
     expect(result.code).toBe(0);
     await expect(page.locator('.ant-message')).toContainText('订正已保存：2 个时效');
     // The browser's preview is exactly what the server changed.
     expect(result.data.leads.find((l) => l.lead === grid.lead)!.cellsChanged).toBe(previewCells);
-    expect((await redraw).ok()).toBe(true);
+    const redrawn = await redraw;
+    expect(redrawn.ok()).toBe(true);
+    expect(new URL(redrawn.url()).searchParams.get('DIM_LEAD')).toBe(String(grid.lead));
+    expect(await redrawn.headerValue('x-grid-version')).toBe(String(grid.version + 1));
     await expect(page.getByTestId('revise-grid-meta')).toContainText(`版本 ${grid.version + 1}`);
     await expect(points.locator('tbody tr.ant-table-row')).toHaveCount(0);
 
     // What the server holds: both leads moved on a version, recorded under the forecaster's name.
-    const after = await api<GridData>(page, 'GET', `/api/forecaster/getData?type=${grid.type}&factor=${grid.factor}&baseTime=${encodeURIComponent(grid.baseTime)}&lead=${grid.lead}`);
+    const after = await api<GridData>(
+      page,
+      'GET',
+      `/api/forecaster/getData?type=${grid.type}&factor=${grid.factor}&baseTime=${encodeURIComponent(grid.baseTime)}&lead=${grid.lead}`,
+    );
     expect(after.data.version).toBe(grid.version + 1);
     expect(after.data.updatedBy).toBe('订正预报员');
     expect(after.data.leads.find((l) => l.lead === nextLead.lead)!.version).toBe(nextLead.version + 1);
-    const records = await api<{ list: Array<{ kind: string; lead: number; userName: string }> }>(page, 'GET', '/api/record/findByRecord?page=1&size=2');
-    expect(records.data.list.map((r) => [r.kind, r.userName]).sort()).toEqual([['point', '订正预报员'], ['point', '订正预报员']]);
+    const records = await api<{ list: Array<{ kind: string; lead: number; userName: string }> }>(
+      page,
+      'GET',
+      '/api/record/findByRecord?page=1&size=2',
+    );
+    expect(records.data.list.map((r) => [r.kind, r.userName]).sort()).toEqual([
+      ['point', '订正预报员'],
+      ['point', '订正预报员'],
+    ]);
   });
 
   test('a revision against a grid changed meanwhile is refused, then reloaded and re-applied', async ({ page }) => {
@@ -93,7 +127,11 @@ test.describe('point and area revision', () => {
 
     // Another forecaster's revision lands first.
     const other = await api(page, 'POST', '/api/revise/pointRevise', {
-      type: grid.type, factor: grid.factor, baseTime: grid.baseTime, leads: [grid.lead], expectedVersions: { [grid.lead]: grid.version },
+      type: grid.type,
+      factor: grid.factor,
+      baseTime: grid.baseTime,
+      leads: [grid.lead],
+      expectedVersions: { [grid.lead]: grid.version },
       points: [{ lon: 108.9, lat: 34.3, value: 1, radiusKm: 20 }],
     });
     expect(other.code).toBe(0);
@@ -115,7 +153,12 @@ test.describe('point and area revision', () => {
   test('a forecaster draws an area, previews an increase with an edge ramp and submits it', async ({ page }) => {
     const grid = await openRevisePage(page, '/data-revise/surface-revise');
     await page.locator('#area-draw').click();
-    const corners = [[0.6, 0.3], [0.72, 0.3], [0.72, 0.55], [0.6, 0.55]] as const;
+    const corners = [
+      [0.6, 0.3],
+      [0.72, 0.3],
+      [0.72, 0.55],
+      [0.6, 0.55],
+    ] as const;
     for (const [fx, fy] of corners) {
       const p = await mapPoint(page, fx, fy);
       await page.mouse.click(p.x, p.y);
@@ -131,9 +174,10 @@ test.describe('point and area revision', () => {
     await page.locator('#area-edge-cells').fill('2');
     await page.locator('#area-edge-cells').press('Tab');
     const preview = page.getByTestId('revise-preview');
+    // The preview of the settings just entered (a value of 3), read once it shows them; nothing changes it afterwards.
     await expect(preview).toContainText('将修改');
-    const previewCells = Number((await page.getByTestId('revise-preview-cells').innerText()).match(/\d+/)![0]);
     await expect(preview).toContainText('3.00 °C');
+    const previewCells = Number((await page.getByTestId('revise-preview-cells').innerText()).match(/\d+/)![0]);
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/revise/polygonRevise'));
     await page.locator('#revise-submit').click();
@@ -142,7 +186,9 @@ test.describe('point and area revision', () => {
     expect(result.data.leads[0]!.cellsChanged).toBe(previewCells);
     await expect(page.locator('.ant-message')).toContainText('订正已保存');
     const detail = await api<{ kind: string; parameters: { operation: string; value: number; edge: { mode: string; cells: number } } }>(
-      page, 'GET', `/api/record/detail?id=${result.data.leads[0]!.recordId}`,
+      page,
+      'GET',
+      `/api/record/detail?id=${result.data.leads[0]!.recordId}`,
     );
     expect(detail.data.kind).toBe('polygon');
     expect(detail.data.parameters).toMatchObject({ operation: 'add', value: 3, edge: { mode: 'ramp', cells: 2 } });
@@ -166,7 +212,13 @@ test.describe('point and area revision', () => {
 
   test('a customer boundary layer is uploaded, picked from, refused when malformed and deleted', async ({ page }) => {
     await openRevisePage(page, '/data-revise/surface-revise');
-    const ring = [[106.5, 33], [112, 33], [112, 36.5], [106.5, 36.5], [106.5, 33]];
+    const ring = [
+      [106.5, 33],
+      [112, 33],
+      [112, 36.5],
+      [106.5, 36.5],
+      [106.5, 33],
+    ];
     const counties = {
       type: 'FeatureCollection',
       features: [{ type: 'Feature', properties: { name: '示例县', adcode: 610116 }, geometry: { type: 'Polygon', coordinates: [ring] } }],
@@ -174,7 +226,9 @@ test.describe('point and area revision', () => {
     const uploadLayer = async (name: string, content: unknown) => {
       await page.locator('#boundary-upload').click();
       const modal = page.locator('.ant-modal').filter({ hasText: '上传边界图层' });
-      await modal.locator('input[type=file]').setInputFiles({ name: 'counties.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(content)) });
+      await modal
+        .locator('input[type=file]')
+        .setInputFiles({ name: 'counties.geojson', mimeType: 'application/geo+json', buffer: Buffer.from(JSON.stringify(content)) });
       await modal.locator('#boundary-name').fill(name);
       const answer = page.waitForResponse((r) => r.url().endsWith('/api/gis/boundary/upload'));
       await modal.locator('#boundary-upload-ok').click();
@@ -182,7 +236,22 @@ test.describe('point and area revision', () => {
     };
 
     // A line is not an area: refused with the feature named, nothing stored.
-    const bad = await uploadLayer('坏图层', { type: 'FeatureCollection', features: [{ type: 'Feature', properties: { name: '线' }, geometry: { type: 'LineString', coordinates: [[108, 34], [109, 35]] } }] });
+    const bad = await uploadLayer('坏图层', {
+      type: 'FeatureCollection',
+      features: [
+        {
+          type: 'Feature',
+          properties: { name: '线' },
+          geometry: {
+            type: 'LineString',
+            coordinates: [
+              [108, 34],
+              [109, 35],
+            ],
+          },
+        },
+      ],
+    });
     expect(bad.body.code).toBe(4100);
     await expect(page.locator('.ant-message')).toContainText(bad.body.msg);
     await bad.modal.getByRole('button', { name: '取消' }).click();
@@ -202,7 +271,10 @@ test.describe('point and area revision', () => {
     await expect(page.getByTestId('revise-areas')).toContainText('4 个顶点');
 
     await page.locator('#boundary-delete').click();
-    await page.locator('.ant-popconfirm').getByRole('button', { name: /OK|确 ?定/ }).click();
+    await page
+      .locator('.ant-popconfirm')
+      .getByRole('button', { name: /OK|确 ?定/ })
+      .click();
     await expect(page.locator('.ant-message')).toContainText(`已删除边界图层 ${name}`);
     await expect(page.locator('.area-boundary')).not.toContainText(name);
     const list = await api<Array<{ name: string }>>(page, 'GET', '/api/gis/boundaries');
