@@ -415,7 +415,9 @@ test.describe('forecast allocation', () => {
     await expect(page.getByTestId('factors-1')).toContainText('气温 (°C)');
 
     const inserted = page.waitForResponse((r) => r.url().includes('/api/forecasr/insertAllocation'));
-    await cell.check();
+    // The tick shows once the optimistic update (after cancelling the matrix query) renders: click, then wait for it.
+    await cell.click();
+    await expect(cell).toBeChecked();
     expect((await (await inserted).json()).code).toBe(0);
     await expect(page.getByText(`已为 ${name} 分配“精细化网格预报”`)).toBeVisible();
     await page.reload();
@@ -431,7 +433,8 @@ test.describe('forecast allocation', () => {
     expect((await grid()).data.allocated).toBe(true);
 
     const deleted = page.waitForResponse((r) => r.url().includes('/api/forecasr/deleteAllocation'));
-    await cell.uncheck();
+    await cell.click();
+    await expect(cell).not.toBeChecked();
     expect((await (await deleted).json()).code).toBe(0);
     await page.reload();
     await page.locator('#allocation-search').fill(name);
