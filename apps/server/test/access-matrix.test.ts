@@ -5,10 +5,199 @@ import { nowIso } from '../src/core/db/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
- * Generated from the contracts' API table: every route, called without a token and as a user holding each single
- * permission code. Guards run before validation, so an allowed caller with an empty body gets past them (any answer
- * but 4000/4003), and a refused one gets 4003 whatever the body. Routes added later join the matrix by themselves.
+ * Every route, called without a token and as a user holding each single permission code, against the expectation
+ * written out below (not derived from the access rules the guard enforces, so a changed rule fails here). Guards run
+ * before validation, so an allowed caller with an empty body gets past them (any answer but 4000/4003), and a refused
+ * one gets 4003 whatever the body. A route missing from the table fails too: new routes are added here on purpose.
+ *
+ * 'public': anyone; 'any user': any signed-in user; 'platform': only the platform (of single codes, `admin`);
+ * a list: the codes that pass (`admin` always does).
  */
+const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = {
+  health: 'public', // GET /api/health
+  branding: 'public', // GET /api/login/branding
+  login: 'public', // POST /api/login/login
+  logout: 'any user', // POST /api/login/logout
+  refresh: 'public', // POST /api/login/refresh
+  userInfo: 'any user', // GET /api/user/info
+  userRids: ['admin', 'sys.user.admin'], // GET /api/user/:id/rids
+  changePassword: 'any user', // POST /api/user/changePassword
+  setting: 'any user', // POST /api/user/setting
+  upload: 'any user', // POST /api/file/upload
+  customerPage: ['admin', 'sys.customer.admin', 'osm.customer.admin'], // GET /api/customer/page
+  customerGet: ['admin', 'sys.customer.admin', 'osm.customer.admin'], // GET /api/customer/:id
+  customerOptions: ['admin', 'sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view'], // GET /api/customer/options
+  customerAdd: ['admin', 'osm.customer.admin'], // POST /api/customer/add
+  customerUpdate: ['admin', 'sys.customer.admin', 'osm.customer.admin'], // POST /api/customer/update
+  customerDelete: ['admin', 'osm.customer.admin'], // POST /api/customer/delete
+  userPage: ['admin', 'sys.user.admin'], // GET /api/user/page
+  userAdd: ['admin', 'sys.user.admin'], // POST /api/user/add
+  userUpdate: ['admin', 'sys.user.admin'], // POST /api/user/update
+  userEnable: ['admin', 'sys.user.admin'], // POST /api/user/enable
+  userResetPassword: ['admin', 'sys.user.admin'], // POST /api/user/resetPassword
+  userDelete: ['admin', 'sys.user.admin'], // POST /api/user/delete
+  rolePage: ['admin', 'sys.role.admin'], // GET /api/role/page
+  roleOptions: ['admin', 'sys.role.admin', 'sys.user.admin'], // GET /api/role/options
+  roleAdd: ['admin', 'sys.role.admin'], // POST /api/role/add
+  roleUpdate: ['admin', 'sys.role.admin'], // POST /api/role/update
+  roleDelete: ['admin', 'sys.role.admin'], // POST /api/role/delete
+  permissionPage: ['admin', 'sys.permission.admin'], // GET /api/permission/page
+  permissionAll: ['admin', 'sys.permission.admin', 'sys.role.admin'], // GET /api/permission/all
+  permissionAdd: 'platform', // POST /api/permission/add
+  permissionUpdate: 'platform', // POST /api/permission/update
+  permissionDelete: 'platform', // POST /api/permission/delete
+  logPage: ['admin', 'sys.log.view'], // GET /api/log/page
+  logGet: ['admin', 'sys.log.view'], // GET /api/log/:id
+  gridCatalog: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/grid/catalog
+  latticePoints: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/lattice/getPoint
+  gisAll: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/gis/all
+  gisCountries: 'public', // GET /api/gis/offline/countries.json
+  gisProvinces: 'public', // GET /api/gis/offline/provinces.json
+  gridImport: ['admin', 'revise.submit.admin'], // POST /api/grid/import
+  gridExport: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/grid/export
+  jobGet: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/job/:id
+  logExport: ['admin', 'sys.log.view'], // GET /api/log/export
+  stationInsert: ['admin', 'revise.point.admin'], // POST /api/station/insertStation
+  stationList: ['admin', 'revise.point.admin'], // GET /api/station/findByUidStation
+  stationUpdate: ['admin', 'revise.point.admin'], // POST /api/station/updateStation
+  stationDelete: ['admin', 'revise.point.admin'], // POST /api/station/deleteStation
+  stationExport: ['admin', 'revise.point.admin'], // GET /api/station/export
+  stationImport: ['admin', 'revise.point.admin'], // POST /api/station/import
+  forecastTypes: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+  ], // GET /api/forecasr/findForevast
+  forecastTypesOfUser: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+  ], // GET /api/forecasr/findByUserForevast
+  allocationInsert: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/insertAllocation
+  allocationDelete: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/deleteAllocation
+  allocationMatrix: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/allocations
+  factorList: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+  ], // GET /api/factor/getFactor
+  reviseData: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/forecaster/getData
+  reviseGrid: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/forecaster/getGrid
+  revisePoint: ['admin', 'revise.point.admin'], // POST /api/revise/pointRevise
+  revisePolygon: ['admin', 'revise.polygon.admin'], // POST /api/revise/polygonRevise
+  reviseSubmit: ['admin', 'revise.submit.admin'], // POST /api/revise/submit
+  fileStateList: ['admin', 'revise.submit.admin'], // GET /api/filestate/findByUserFile
+  fileStateDownload: ['admin', 'revise.submit.admin'], // GET /api/filestate/download
+  recordList: ['admin', 'revise.recovery.admin'], // GET /api/record/findByRecord
+  recordDetail: ['admin', 'revise.recovery.admin'], // GET /api/record/detail
+  recordPatch: ['admin', 'revise.recovery.admin'], // GET /api/record/patch
+  recordRecovery: ['admin', 'revise.recovery.admin'], // GET /api/record/recovery
+  gisBoundaryList: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+    'sys.customer.admin',
+  ], // GET /api/gis/boundaries
+  gisBoundaryUpload: ['admin', 'revise.polygon.admin', 'sys.customer.admin'], // POST /api/gis/boundary/upload
+  gisBoundaryGet: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/gis/boundary/:id
+  gisBoundaryDelete: ['admin', 'revise.polygon.admin', 'sys.customer.admin'], // POST /api/gis/boundary/delete
+};
 let t: TestApp;
 const tokens = new Map<string, string>();
 const PASSWORD = 'Matrix-Pass-1';
@@ -56,21 +245,25 @@ function urlOf(def: ApiDef): string {
 }
 
 /** The matrix calls with another user's id (999999), so self-or-codes routes need the codes. */
-function allowed(def: ApiDef, code: string): boolean {
-  if (def.access.kind !== 'codes' && def.access.kind !== 'self-or-codes') return true;
-  // A platform-only route needs the platform scope as well as one of its codes: of single codes, only admin has both.
-  if (def.access.kind === 'codes' && def.access.platform) return code === 'admin';
-  return code === 'admin' || def.access.codes.includes(code);
+function allowed(name: string, code: string): boolean {
+  const rule = EXPECTED[name]!;
+  if (rule === 'public' || rule === 'any user') return true;
+  if (rule === 'platform') return code === 'admin';
+  return rule.includes(code);
 }
 
 // Logout ends the caller's session, so it is called last with throw-away sessions.
 const routes = Object.entries(API as Record<string, ApiDef>).sort(([a], [b]) => Number(a === 'logout') - Number(b === 'logout'));
 
 describe('authorisation matrix', () => {
-  it.each(routes)('%s without a token', async (_name, def) => {
+  it('lists every route of the API table, and only those', () => {
+    expect(Object.keys(EXPECTED).sort()).toEqual(Object.keys(API).sort());
+  });
+
+  it.each(routes)('%s without a token', async (name, def) => {
     const res = await t.app.inject({ method: def.method, url: urlOf(def), payload: def.method === 'GET' ? undefined : {} });
     const code = res.json().code as number;
-    if (def.access.kind === 'public') expect(code).not.toBe(4000);
+    if (EXPECTED[name] === 'public') expect(code).not.toBe(4000);
     else {
       expect(code).toBe(4000);
       expect(res.statusCode).toBe(401);
@@ -89,10 +282,49 @@ describe('authorisation matrix', () => {
       });
       answers[code] = def.raw && res.statusCode === 200 ? 0 : (res.json().code as number);
     }
-    const expected = Object.fromEntries(PERMISSION_CODES.map((code) => [code, allowed(def, code) ? 'passes' : 4003]));
+    const expected = Object.fromEntries(PERMISSION_CODES.map((code) => [code, allowed(name, code) ? 'passes' : 4003]));
     const actual = Object.fromEntries(
       Object.entries(answers).map(([code, c]) => [code, c === 4003 || c === 4000 || c === 4002 ? c : 'passes']),
     );
     expect(actual).toEqual(expected);
+  });
+});
+
+/** Codes that read grids, and so the WMS, written out as the guard should apply them. */
+const WMS_READERS = [
+  'admin',
+  'revise.point.admin',
+  'revise.polygon.admin',
+  'revise.recovery.admin',
+  'revise.submit.admin',
+  'revise.allocation.admin',
+  'make.product.admin',
+  'make.risk.admin',
+  'quhua.make.admin',
+  'quhua.criteria.admin',
+  'quhua.result.admin',
+  'serviceproducts.all.admin',
+];
+
+describe('map images and files (token in the query)', () => {
+  it('WMS capabilities: no token is refused; each code passes exactly when it reads grids', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/wms?SERVICE=WMS&REQUEST=GetCapabilities' });
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).toContain('NotAuthorized');
+    const passes: string[] = [];
+    for (const code of PERMISSION_CODES) {
+      const token = await tokenFor(code);
+      const res = await t.app.inject({ method: 'GET', url: `/api/wms?SERVICE=WMS&REQUEST=GetCapabilities&token=${token}` });
+      if (res.statusCode === 200 && !res.body.includes('NotAuthorized')) passes.push(code);
+    }
+    expect(passes.sort()).toEqual([...WMS_READERS].sort());
+  });
+
+  it('files are public by their unguessable path (logos show on the login page): with or without a token, a missing one is 4004', async () => {
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/files/missing.png' });
+    expect(anonymous.json().code).toBe(4004);
+    const token = await tokenFor('sys.log.view');
+    const res = await t.app.inject({ method: 'GET', url: `/api/files/missing.png?token=${token}` });
+    expect(res.json().code).toBe(4004);
   });
 });
