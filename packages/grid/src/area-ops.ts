@@ -1,10 +1,14 @@
 // Area edits inside a mask (GFE-style): assign, add, subtract, multiply, divide, smooth, each with
 // an edge treatment giving every cell a weight w in (0, 1]. Edits never mutate the grid: they
 // return the patch to apply. Missing cells stay missing.
-import { distanceToOutside } from './distance-transform.js';
+//
+// Speed: an edit touches only the mask's bounding box (plus the ramp's reach), walks the area as
+// runs of cells row by row, computes each cell's weight, new value and patch entry in the same pass,
+// and keeps its working arrays between calls (module scratch, grown when a larger box comes). The
+// straightforward version these must equal bit for bit is ./reference/area-ops.ts (property tests).
 import type { Grid } from './grid.js';
 import type { CellBounds, Mask } from './mask.js';
-import { emptyPatch, PatchBuilder, type Patch } from './patch.js';
+import { emptyPatch, type Patch } from './patch.js';
 
 export type AreaOperation = 'assign' | 'add' | 'subtract' | 'multiply' | 'divide';
 
@@ -40,90 +44,58 @@ export interface SmoothEdit {
 
 const FLAT: EdgeMode = { type: 'flat' };
 
+/** Where a pass reads the values: `values` laid over the cells (i0…, j0…) of a `width`-wide box of the grid. */
+export interface ValueSource {
+  values: Float32Array;
+  i0: number;
+  j0: number;
+  width: number;
+}
+
 export function editArea(grid: Grid, mask: Mask, edit: AreaEdit): Patch {
   checkMask(grid, mask);
   const { operation, value } = edit;
   if (!Number.isFinite(value)) throw new RangeError('the edit value must be finite');
   if (operation === 'divide' && !(value > 0)) throw new RangeError('divide needs a factor > 0');
-  return editCells(grid, mask, edit.edge ?? FLAT, edit.range, operationFormula(operation, value));
+  const range = checkRange(edit.range);
+  if (!mask.bounds) return emptyPatch();
+  const weights = prepareWeights(mask, edit.edge ?? FLAT);
+  return operateCells(grid.values, mask, weights, range, OPERATION_CODES[operation], value);
 }
 
 export function smoothArea(grid: Grid, mask: Mask, edit: SmoothEdit = {}): Patch {
   checkMask(grid, mask);
+  return smoothFrom({ values: grid.values, i0: 0, j0: 0, width: grid.nx }, mask, edit);
+}
+
+/**
+ * smoothArea over values laid over a box of the grid (the box must hold the mask's bounds plus
+ * (size − 1) / 2 cells on each side, clipped to the grid): how reviseArea smooths the values after
+ * its operation without copying the whole grid.
+ */
+export function smoothFrom(source: ValueSource, mask: Mask, edit: SmoothEdit = {}): Patch {
   const size = edit.size ?? 3;
   if (!Number.isInteger(size) || size < 1 || size % 2 === 0) throw new RangeError(`smoothing size must be an odd integer ≥ 1, got ${size}`);
+  const range = checkRange(edit.range);
   if (!mask.bounds) return emptyPatch();
-  const means = neighbourhoodMeans(grid, mask.bounds, (size - 1) / 2);
-  return editCells(grid, mask, edit.edge ?? FLAT, edit.range, (old, w, boxIndex) => {
-    const mean = means[boxIndex]!;
-    return w === 1 ? mean : old + (mean - old) * w;
-  });
+  const weights = prepareWeights(mask, edit.edge ?? FLAT);
+  return smoothCells(source, mask, weights, range, (size - 1) / 2);
 }
 
 /** The edge weight of every cell of the grid (0 outside the area). */
 export function edgeWeights(mask: Mask, edge: EdgeMode): Float32Array {
   const out = new Float32Array(mask.nx * mask.ny);
   if (!mask.bounds) return out;
-  const weights = areaWeights(mask, edge);
-  const { i0, i1, j0, j1 } = mask.bounds;
-  for (let j = j0; j <= j1; j++) {
-    for (let i = i0; i <= i1; i++) {
-      const index = j * mask.nx + i;
-      if (mask.inside[index]) out[index] = weights ? weights[(j - j0) * (i1 - i0 + 1) + (i - i0)]! : 1;
+  const weights = prepareWeights(mask, edge);
+  const runs = weights.runs;
+  for (let r = 0; r < runs.rows; r++) {
+    const j = runs.j0 + r;
+    const row = weights.row(r);
+    for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
+      for (let i = runs.start[k]!; i <= runs.end[k]!; i++) out[j * mask.nx + i] = row ? row[i - weights.offset]! : 1;
     }
   }
   return out;
-}
-
-/**
- * The patch of new = change(old, w, boxIndex), clipped, over the non-missing cells of the area;
- * boxIndex addresses arrays laid over the mask's bounds.
- */
-function editCells(
-  grid: Grid,
-  mask: Mask,
-  edge: EdgeMode,
-  range: ValueRange | undefined,
-  change: (old: number, w: number, boxIndex: number) => number,
-): Patch {
-  if (range && !(range.min <= range.max)) throw new RangeError(`invalid value range [${range.min}, ${range.max}]`);
-  if (!mask.bounds) return emptyPatch();
-  const builder = new PatchBuilder(mask.count);
-  const weights = areaWeights(mask, edge);
-  const min = range?.min ?? Number.NEGATIVE_INFINITY;
-  const max = range?.max ?? Number.POSITIVE_INFINITY;
-  const { i0, i1, j0, j1 } = mask.bounds;
-  const width = i1 - i0 + 1;
-  const { inside } = mask;
-  const { values } = grid;
-  for (let j = j0; j <= j1; j++) {
-    const base = j * mask.nx;
-    const boxRow = (j - j0) * width - i0;
-    for (let i = i0; i <= i1; i++) {
-      if (!inside[base + i]) continue;
-      const old = values[base + i]!;
-      if (Number.isNaN(old)) continue;
-      const next = change(old, weights ? weights[boxRow + i]! : 1, boxRow + i);
-      builder.set(base + i, old, next < min ? min : next > max ? max : next);
-    }
-  }
-  return builder.build();
-}
-
-// new = f(old, w). At w = 1 the plain formula: old + (value − old) need not round back to value.
-function operationFormula(operation: AreaOperation, value: number): (old: number, w: number) => number {
-  switch (operation) {
-    case 'assign':
-      return (old, w) => (w === 1 ? value : old + (value - old) * w);
-    case 'add':
-      return (old, w) => old + value * w;
-    case 'subtract':
-      return (old, w) => old - value * w;
-    case 'multiply':
-      return (old, w) => old * (w === 1 ? value : (value - 1) * w + 1);
-    case 'divide':
-      return (old, w) => old / (w === 1 ? value : (value - 1) * w + 1);
-  }
 }
 
 function checkMask(grid: Grid, mask: Mask): void {
@@ -132,114 +104,523 @@ function checkMask(grid: Grid, mask: Mask): void {
   }
 }
 
-/** Weights over the mask's bounds (row-major, bounds width); null means 1 everywhere. */
-type BoxWeights = Float64Array | null;
-
-function areaWeights(mask: Mask, edge: EdgeMode): BoxWeights {
-  if (edge.type === 'flat' || !mask.bounds) return null;
-  if (edge.type === 'ramp' && !(edge.cells > 0)) throw new RangeError('a ramp needs a width > 0 cells');
-  // A ramp only needs to know which distances fall below its width.
-  const distances = distanceToOutside(mask, edge.type === 'ramp' ? edge.cells : Number.POSITIVE_INFINITY)!;
-  const bounds = mask.bounds;
-  const width = bounds.i1 - bounds.i0 + 1;
-  const height = bounds.j1 - bounds.j0 + 1;
-  const weights = new Float64Array(width * height);
-  const distanceAt = (i: number, j: number) => distances.distance[(j - distances.box.j0) * distances.width + (i - distances.box.i0)]!;
-  for (let j = bounds.j0; j <= bounds.j1; j++) {
-    for (let i = bounds.i0; i <= bounds.i1; i++) {
-      if (!mask.inside[j * mask.nx + i]) continue;
-      const d = distanceAt(i, j);
-      weights[(j - bounds.j0) * width + (i - bounds.i0)] = edge.type === 'ramp' ? Math.min(1, d / edge.cells) : d;
-    }
-  }
-  if (edge.type === 'taper') normaliseByComponent(mask, bounds, weights);
-  return weights;
+function checkRange(range: ValueRange | undefined): { min: number; max: number } {
+  if (range && !(range.min <= range.max)) throw new RangeError(`invalid value range [${range.min}, ${range.max}]`);
+  return { min: range?.min ?? Number.NEGATIVE_INFINITY, max: range?.max ?? Number.POSITIVE_INFINITY };
 }
 
-// Divides each connected part's distances by that part's largest distance.
-function normaliseByComponent(mask: Mask, bounds: CellBounds, weights: Float64Array): void {
-  const width = bounds.i1 - bounds.i0 + 1;
-  const height = bounds.j1 - bounds.j0 + 1;
-  const label = new Int32Array(width * height).fill(-1);
-  const inBox = new Uint8Array(width * height);
-  for (let j = 0; j < height; j++)
-    inBox.set(mask.inside.subarray((bounds.j0 + j) * mask.nx + bounds.i0, (bounds.j0 + j) * mask.nx + bounds.i1 + 1), j * width);
-  const stack = new Int32Array(width * height);
-  const largest: number[] = [];
-  for (let start = 0; start < label.length; start++) {
-    if (label[start]! >= 0 || !inBox[start]) continue;
-    const component = largest.length;
-    let maxDistance = 0;
-    let top = 0;
-    stack[top++] = start;
-    label[start] = component;
-    while (top > 0) {
-      const k = stack[--top]!;
-      if (weights[k]! > maxDistance) maxDistance = weights[k]!;
-      const i = k % width;
-      const j = (k - i) / width;
-      for (let jj = Math.max(0, j - 1); jj <= Math.min(height - 1, j + 1); jj++) {
-        for (let ii = Math.max(0, i - 1); ii <= Math.min(width - 1, i + 1); ii++) {
-          const n = jj * width + ii;
-          if (inBox[n] && label[n]! < 0) {
-            label[n] = component;
-            stack[top++] = n;
+// ---------------------------------------------------------------------------------------------
+// Scratch: typed arrays kept between calls and grown to the largest box seen. Every pass writes
+// what it reads, so no clearing is needed. (JavaScript is single-threaded: one edit at a time.)
+
+let f64a = new Float64Array(0);
+let f64b = new Float64Array(0);
+let f64c = new Float64Array(0);
+let i32a = new Int32Array(0);
+let i32b = new Int32Array(0);
+let i32c = new Int32Array(0);
+let i32d = new Int32Array(0);
+let i32e = new Int32Array(0);
+let ringSums = new Float64Array(0);
+let ringCounts = new Int32Array(0);
+
+const grownF64 = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> =>
+  a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
+const grownI32 = (a: Int32Array<ArrayBuffer>, n: number): Int32Array<ArrayBuffer> =>
+  a.length >= n ? a : new Int32Array(Math.max(n, 2 * a.length));
+
+// ---------------------------------------------------------------------------------------------
+// The area as runs: for each row of the mask's bounds, the maximal spans of consecutive cells in it.
+
+interface Runs {
+  j0: number;
+  rows: number;
+  /** Runs of bounds row r are rowStart[r] … rowStart[r + 1] − 1. */
+  rowStart: Int32Array;
+  start: Int32Array;
+  end: Int32Array;
+  count: number;
+}
+
+function maskRuns(mask: Mask): Runs {
+  const { i0, i1, j0, j1 } = mask.bounds!;
+  const rows = j1 - j0 + 1;
+  const width = i1 - i0 + 1;
+  // At most one run per two cells (plus one) in a row.
+  const capacity = rows * ((width >> 1) + 1);
+  i32a = grownI32(i32a, rows + 1);
+  i32b = grownI32(i32b, capacity);
+  i32c = grownI32(i32c, capacity);
+  const rowStart = i32a;
+  const start = i32b;
+  const end = i32c;
+  const { inside, nx } = mask;
+  let n = 0;
+  for (let r = 0; r < rows; r++) {
+    rowStart[r] = n;
+    const base = (j0 + r) * nx;
+    let i = i0;
+    while (i <= i1) {
+      while (i <= i1 && !inside[base + i]) i++;
+      if (i > i1) break;
+      start[n] = i;
+      while (i <= i1 && inside[base + i]) i++;
+      end[n++] = i - 1;
+    }
+  }
+  rowStart[rows] = n;
+  return { j0, rows, rowStart, start, end, count: n };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Edge weights. `row(r)` prepares bounds row r and answers the array `weight` reads, or null when
+// every weight is 1 (flat).
+
+interface Weights {
+  runs: Runs;
+  /** Weights of the row prepared are row[i − offset]. */
+  offset: number;
+  row(r: number): Float64Array | null;
+}
+
+// Up to this reach a direct search (2·reach + 1 candidates per cell near the border) beats the envelope.
+const DIRECT_SEARCH_LIMIT = 8;
+// Stands for "no outside cell on this column" (as in distance-transform.ts).
+const FAR = 1e10;
+
+function prepareWeights(mask: Mask, edge: EdgeMode): Weights {
+  const runs = maskRuns(mask);
+  if (edge.type === 'flat') return { runs, offset: 0, row: () => null };
+  if (edge.type === 'ramp' && !(edge.cells > 0)) throw new RangeError('a ramp needs a width > 0 cells');
+  if (edge.type === 'ramp' && edge.cells <= DIRECT_SEARCH_LIMIT) return rampWeights(mask, runs, edge.cells);
+  return exactWeights(mask, runs, edge);
+}
+
+/** The box distances are measured in: the bounds plus one cell (clipped), where the nearest outside cells lie. */
+function distanceBox(mask: Mask): CellBounds {
+  const b = mask.bounds!;
+  return { i0: Math.max(0, b.i0 - 1), i1: Math.min(mask.nx - 1, b.i1 + 1), j0: Math.max(0, b.j0 - 1), j1: Math.min(mask.ny - 1, b.j1 + 1) };
+}
+
+/**
+ * Ramp of at most DIRECT_SEARCH_LIMIT cells: only cells nearer than `reach` = ⌈cells⌉ to an outside cell
+ * have w < 1, and their distance only depends on the rows within reach. Per row, the cells at least reach
+ * (in both directions) from every outside cell of the rows within reach are found as intervals (w = 1);
+ * the others get d² = min over those rows of dy² + h², h being the distance along that row to its nearest
+ * outside cell, capped at reach² — the reference's capped search, computed from the runs instead of a
+ * distance map over the whole box.
+ */
+function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
+  const reach = Math.ceil(cells);
+  const reach2 = reach * reach;
+  const { nx, ny } = mask;
+  const { i0, i1, j0 } = mask.bounds!;
+  const width = i1 - i0 + 1;
+  f64a = grownF64(f64a, width);
+  const weights = f64a;
+  // Interval lists (start, end pairs): the far cells so far, and the next row's far intervals.
+  i32d = grownI32(i32d, 2 * width + 4);
+  i32e = grownI32(i32e, 2 * width + 4);
+  let far = i32d;
+  let next = i32e;
+  f64b = grownF64(f64b, width);
+  const best = f64b;
+  const { rowStart, start, end } = runs;
+  const farWeight = Math.min(1, reach / cells);
+  return {
+    runs,
+    offset: i0,
+    row(r) {
+      const j = j0 + r;
+      if (rowStart[r] === rowStart[r + 1]) return weights;
+      // Far cells: the row's own runs, narrowed by every row within reach (rows off the grid do not narrow).
+      let farCount = 0;
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+        far[2 * farCount] = start[k]!;
+        far[2 * farCount++ + 1] = end[k]!;
+      }
+      for (let jj = Math.max(0, j - reach + 1); jj <= Math.min(ny - 1, j + reach - 1) && farCount > 0; jj++) {
+        const rr = jj - j0;
+        let n = 0;
+        if (rr >= 0 && rr < runs.rows) {
+          let a = 0;
+          for (let k = rowStart[rr]!; k < rowStart[rr + 1]! && a < farCount; k++) {
+            const s = start[k]! === 0 ? 0 : start[k]! + reach - 1;
+            const e = end[k]! === nx - 1 ? nx - 1 : end[k]! - reach + 1;
+            if (s > e) continue;
+            while (a < farCount && far[2 * a + 1]! < s) a++;
+            for (let b = a; b < farCount && far[2 * b]! <= e; b++) {
+              const from = far[2 * b]! > s ? far[2 * b]! : s;
+              const to = far[2 * b + 1]! < e ? far[2 * b + 1]! : e;
+              if (from <= to) {
+                next[2 * n] = from;
+                next[2 * n++ + 1] = to;
+              }
+            }
           }
         }
+        const t = far;
+        far = next;
+        next = t;
+        farCount = n;
+      }
+      // Every cell of the row's runs: far cells keep farWeight, the others are measured.
+      let f = 0;
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+        const e = end[k]!;
+        let i = start[k]!;
+        while (i <= e) {
+          while (f < farCount && far[2 * f + 1]! < i) f++;
+          const farFrom = f < farCount ? far[2 * f]! : nx;
+          if (farFrom <= i) {
+            const to = Math.min(e, far[2 * f + 1]!);
+            weights.fill(farWeight, i - i0, to - i0 + 1);
+            i = to + 1;
+            continue;
+          }
+          const to = Math.min(e, farFrom - 1);
+          measure(j, i, to);
+          for (let c = i; c <= to; c++) weights[c - i0] = Math.min(1, Math.sqrt(best[c - i0]!) / cells);
+          i = to + 1;
+        }
+      }
+      return weights;
+    },
+  };
+
+  /** best[i − i0] = min(reach², d²) for the cells from … to of row j. */
+  function measure(j: number, from: number, to: number): void {
+    best.fill(reach2, from - i0, to - i0 + 1);
+    for (let jj = Math.max(0, j - reach + 1); jj <= Math.min(ny - 1, j + reach - 1); jj++) {
+      const dy2 = (jj - j) * (jj - j);
+      const rr = jj - j0;
+      if (rr < 0 || rr >= runs.rows) {
+        // A grid row without any cell of the area: every cell of it is outside.
+        for (let c = from; c <= to; c++) if (dy2 < best[c - i0]!) best[c - i0] = dy2;
+        continue;
+      }
+      let k = rowStart[rr]!;
+      const kEnd = rowStart[rr + 1]!;
+      for (let c = from; c <= to; c++) {
+        while (k < kEnd && end[k]! < c) k++;
+        let h: number;
+        if (k < kEnd && start[k]! <= c) {
+          const left = start[k]! === 0 ? reach : c - start[k]! + 1;
+          const right = end[k]! === nx - 1 ? reach : end[k]! - c + 1;
+          h = left < right ? left : right;
+          if (h > reach) h = reach;
+        } else h = 0;
+        const d2 = dy2 + h * h;
+        if (d2 < best[c - i0]!) best[c - i0] = d2;
       }
     }
-    largest.push(maxDistance);
-  }
-  for (let k = 0; k < label.length; k++) {
-    const component = label[k]!;
-    if (component < 0) continue;
-    const maxDistance = largest[component]!;
-    weights[k] = Number.isFinite(maxDistance) ? weights[k]! / maxDistance : 1;
   }
 }
 
-// Mean of the (2r+1)² neighbourhood of every cell in the box, from the original values; missing
-// and off-grid cells are left out. Separable: row sums first, then column sums of those.
-function neighbourhoodMeans(grid: Grid, box: CellBounds, r: number): Float64Array {
-  const { nx, ny, values } = grid;
+/**
+ * Exact Euclidean distances over the box (Felzenszwalb & Huttenlocher, as the reference), then the
+ * weights: min(1, d / cells) for a wide ramp; d / dmax of the connected part for a taper, the parts
+ * found by joining touching runs of consecutive rows (8-connectivity) instead of a cell flood fill.
+ */
+function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
+  const box = distanceBox(mask);
   const width = box.i1 - box.i0 + 1;
   const height = box.j1 - box.j0 + 1;
-  const rowJ0 = Math.max(0, box.j0 - r);
-  const rowJ1 = Math.min(ny - 1, box.j1 + r);
-  const rows = rowJ1 - rowJ0 + 1;
-  const rowSum = new Float64Array(rows * width);
-  const rowCount = new Int32Array(rows * width);
-  for (let jr = 0; jr < rows; jr++) {
-    const base = (rowJ0 + jr) * nx;
+  f64b = grownF64(f64b, width * height);
+  const distance = f64b;
+  const { inside, nx } = mask;
+  for (let j = 0; j < height; j++) {
+    const src = (box.j0 + j) * nx + box.i0;
+    const row = j * width;
+    for (let i = 0; i < width; i++) distance[row + i] = inside[src + i] ? (j > 0 ? distance[row - width + i]! + 1 : FAR) : 0;
+  }
+  for (let j = height - 2; j >= 0; j--) {
+    const row = j * width;
+    for (let i = 0; i < width; i++) {
+      const below = distance[row + width + i]! + 1;
+      if (below < distance[row + i]!) distance[row + i] = below;
+    }
+  }
+  f64a = grownF64(f64a, width);
+  f64c = grownF64(f64c, 2 * width + 1);
+  i32d = grownI32(i32d, width);
+  const f = f64a;
+  const d = f64c; // d in [0, width), z in [width, 2·width]
+  const v = i32d;
+  for (let j = 0; j < height; j++) {
+    const row = j * width;
+    let any = false;
+    for (let i = 0; i < width; i++) {
+      const h = distance[row + i]!;
+      if (h > 0) any = true;
+      f[i] = h * h;
+    }
+    if (!any) continue;
+    transform1d(f, width, d, v);
+    for (let i = 0; i < width; i++) {
+      const s = d[i]!;
+      distance[row + i] = s >= (FAR * FAR) / 2 ? Number.POSITIVE_INFINITY : Math.sqrt(s);
+    }
+  }
+  const rowOf = (r: number) => (runs.j0 + r - box.j0) * width - box.i0;
+  if (edge.type === 'ramp') {
+    const cells = edge.cells;
+    f64a = grownF64(f64a, width);
+    const weights = f64a;
+    return {
+      runs,
+      offset: box.i0,
+      row(r) {
+        const row = rowOf(r);
+        for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
+          for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = Math.min(1, distance[row + i]! / cells);
+        }
+        return weights;
+      },
+    };
+  }
+  const largest = componentMaxima(runs, distance, rowOf);
+  f64a = grownF64(f64a, width);
+  const weights = f64a;
+  return {
+    runs,
+    offset: box.i0,
+    row(r) {
+      const row = rowOf(r);
+      for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
+        const maxDistance = largest[k]!;
+        const finite = Number.isFinite(maxDistance);
+        for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = finite ? distance[row + i]! / maxDistance : 1;
+      }
+      return weights;
+    },
+  };
+}
+
+/** For each run, the largest distance of the connected part (8-connectivity) it belongs to. */
+function componentMaxima(runs: Runs, distance: Float64Array, rowOf: (r: number) => number): Float64Array {
+  const n = runs.count;
+  i32e = grownI32(i32e, n);
+  const parent = i32e;
+  for (let k = 0; k < n; k++) parent[k] = k;
+  const find = (k: number) => {
+    while (parent[k] !== k) {
+      parent[k] = parent[parent[k]!]!;
+      k = parent[k]!;
+    }
+    return k;
+  };
+  const { rowStart, start, end } = runs;
+  for (let r = 1; r < runs.rows; r++) {
+    let a = rowStart[r - 1]!;
+    const aEnd = rowStart[r]!;
+    for (let b = rowStart[r]!; b < rowStart[r + 1]!; b++) {
+      // Runs of the row above that end before this one's reach cannot touch this or any later run.
+      while (a < aEnd && end[a]! < start[b]! - 1) a++;
+      for (let c = a; c < aEnd && start[c]! <= end[b]! + 1; c++) {
+        const x = find(c);
+        const y = find(b);
+        if (x !== y) parent[x < y ? y : x] = x < y ? x : y;
+      }
+    }
+  }
+  f64c = grownF64(f64c, Math.max(f64c.length, 2 * n));
+  const largest = f64c;
+  for (let k = 0; k < n; k++) largest[n + k] = 0;
+  for (let r = 0; r < runs.rows; r++) {
+    const row = rowOf(r);
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      let m = largest[n + find(k)]!;
+      for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! > m) m = distance[row + i]!;
+      largest[n + find(k)] = m;
+    }
+  }
+  for (let k = 0; k < n; k++) largest[k] = largest[n + find(k)]!;
+  return largest;
+}
+
+// Lower envelope of the parabolas (q − p)² + f(p) (as distance-transform.ts); z lives in d[n …].
+function transform1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array): void {
+  let k = 0;
+  v[0] = 0;
+  d[n] = Number.NEGATIVE_INFINITY;
+  d[n + 1] = Number.POSITIVE_INFINITY;
+  for (let q = 1; q < n; q++) {
+    let p = v[k]!;
+    let s = (f[q]! + q * q - (f[p]! + p * p)) / (2 * (q - p));
+    while (s <= d[n + k]!) {
+      k--;
+      p = v[k]!;
+      s = (f[q]! + q * q - (f[p]! + p * p)) / (2 * (q - p));
+    }
+    k++;
+    v[k] = q;
+    d[n + k] = s;
+    d[n + k + 1] = Number.POSITIVE_INFINITY;
+  }
+  k = 0;
+  for (let q = 0; q < n; q++) {
+    while (d[n + k + 1]! < q) k++;
+    const p = v[k]!;
+    d[q] = (q - p) * (q - p) + f[p]!;
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The passes: weight, new value, clip and patch entry of each cell in one go.
+
+const ASSIGN = 0;
+const ADD = 1;
+const SUBTRACT = 2;
+const MULTIPLY = 3;
+const DIVIDE = 4;
+const OPERATION_CODES: Record<AreaOperation, number> = { assign: ASSIGN, add: ADD, subtract: SUBTRACT, multiply: MULTIPLY, divide: DIVIDE };
+
+/** A patch of at most `capacity` entries, filled in increasing cell order; views of the filled part at the end. */
+class PatchOut {
+  readonly indices: Uint32Array;
+  readonly oldValues: Float32Array;
+  readonly newValues: Float32Array;
+  n = 0;
+  constructor(capacity: number) {
+    this.indices = new Uint32Array(capacity);
+    this.oldValues = new Float32Array(capacity);
+    this.newValues = new Float32Array(capacity);
+  }
+  patch(): Patch {
+    const n = this.n;
+    if (n === this.indices.length) return { indices: this.indices, oldValues: this.oldValues, newValues: this.newValues };
+    return { indices: this.indices.slice(0, n), oldValues: this.oldValues.slice(0, n), newValues: this.newValues.slice(0, n) };
+  }
+}
+
+// new = f(old, w), as the reference: at w = 1 the plain formula (old + (value − old) need not round back to value).
+function operationCells(
+  values: Float32Array,
+  base: number,
+  from: number,
+  to: number,
+  row: Float64Array | null,
+  offset: number,
+  op: number,
+  value: number,
+  min: number,
+  max: number,
+  out: PatchOut,
+): void {
+  const { indices, oldValues, newValues } = out;
+  let n = out.n;
+  for (let i = from; i <= to; i++) {
+    const old = values[base + i]!;
+    if (old !== old) continue;
+    const w = row === null ? 1 : row[i - offset]!;
+    let next: number;
+    if (op === ADD) next = old + value * w;
+    else if (op === ASSIGN) next = w === 1 ? value : old + (value - old) * w;
+    else if (op === SUBTRACT) next = old - value * w;
+    else if (op === MULTIPLY) next = old * (w === 1 ? value : (value - 1) * w + 1);
+    else next = old / (w === 1 ? value : (value - 1) * w + 1);
+    const rounded = Math.fround(next < min ? min : next > max ? max : next);
+    // Object.is(rounded, old) without the call: −0 and +0 differ, old is never NaN.
+    if (rounded === old && (rounded !== 0 || 1 / rounded === 1 / old)) continue;
+    indices[n] = base + i;
+    oldValues[n] = old;
+    newValues[n++] = rounded;
+  }
+  out.n = n;
+}
+
+function operateCells(values: Float32Array, mask: Mask, weights: Weights, range: ValueRange, op: number, value: number): Patch {
+  const out = new PatchOut(mask.count);
+  const { runs } = weights;
+  const { rowStart, start, end } = runs;
+  for (let r = 0; r < runs.rows; r++) {
+    if (rowStart[r] === rowStart[r + 1]) continue;
+    const row = weights.row(r);
+    const base = (runs.j0 + r) * mask.nx;
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      operationCells(values, base, start[k]!, end[k]!, row, weights.offset, op, value, range.min, range.max, out);
+    }
+  }
+  return out.patch();
+}
+
+/**
+ * Smoothing: each cell of the area moves towards the mean of its (2r+1)² neighbourhood (missing and
+ * off-grid cells left out) by its weight. Sums in the reference's order: along each row left to right,
+ * then those row sums top to bottom; the row sums of the 2r + 1 rows in reach are kept in a ring.
+ */
+function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: ValueRange, r: number): Patch {
+  const { nx, ny } = mask;
+  const { i0, i1, j0 } = mask.bounds!;
+  const width = i1 - i0 + 1;
+  const ring = 2 * r + 1;
+  ringSums = grownF64(ringSums, ring * width);
+  ringCounts = grownI32(ringCounts, ring * width);
+  const rowSum = ringSums;
+  const rowCount = ringCounts;
+  const offset = weights.offset;
+  const src = source.values;
+  const srcWidth = source.width;
+  const fillRow = (j: number) => {
+    const slot = (j % ring) * width;
+    const base = (j - source.j0) * srcWidth - source.i0;
     for (let c = 0; c < width; c++) {
-      const i = box.i0 + c;
+      const i = i0 + c;
+      const from = i - r < 0 ? 0 : i - r;
+      const to = i + r > nx - 1 ? nx - 1 : i + r;
       let sum = 0;
       let count = 0;
-      for (let ii = Math.max(0, i - r); ii <= Math.min(nx - 1, i + r); ii++) {
-        const v = values[base + ii]!;
-        if (!Number.isNaN(v)) {
+      for (let ii = from; ii <= to; ii++) {
+        const v = src[base + ii]!;
+        if (v === v) {
           sum += v;
           count++;
         }
       }
-      rowSum[jr * width + c] = sum;
-      rowCount[jr * width + c] = count;
+      rowSum[slot + c] = sum;
+      rowCount[slot + c] = count;
     }
-  }
-  const means = new Float64Array(width * height);
-  for (let jb = 0; jb < height; jb++) {
-    const j = box.j0 + jb;
-    const from = Math.max(0, j - r) - rowJ0;
-    const to = Math.min(ny - 1, j + r) - rowJ0;
-    for (let c = 0; c < width; c++) {
-      let sum = 0;
-      let count = 0;
-      for (let jr = from; jr <= to; jr++) {
-        sum += rowSum[jr * width + c]!;
-        count += rowCount[jr * width + c]!;
+  };
+  const out = new PatchOut(mask.count);
+  const { runs } = weights;
+  const { rowStart, start, end } = runs;
+  const { min, max } = range;
+  let filled = Math.max(0, j0 - r) - 1; // the last row whose sums are in the ring
+  for (let rr = 0; rr < runs.rows; rr++) {
+    const j = runs.j0 + rr;
+    const last = Math.min(ny - 1, j + r);
+    while (filled < last) fillRow(++filled);
+    if (rowStart[rr] === rowStart[rr + 1]) continue;
+    const first = Math.max(0, j - r);
+    const row = weights.row(rr);
+    const base = j * nx;
+    const srcBase = (j - source.j0) * srcWidth - source.i0;
+    const { indices, oldValues, newValues } = out;
+    let n = out.n;
+    for (let k = rowStart[rr]!; k < rowStart[rr + 1]!; k++) {
+      for (let i = start[k]!; i <= end[k]!; i++) {
+        const old = src[srcBase + i]!;
+        if (old !== old) continue;
+        const c = i - i0;
+        let sum = 0;
+        let count = 0;
+        for (let jr = first; jr <= last; jr++) {
+          const slot = (jr % ring) * width + c;
+          sum += rowSum[slot]!;
+          count += rowCount[slot]!;
+        }
+        const mean = count > 0 ? sum / count : Number.NaN;
+        const w = row === null ? 1 : row[i - offset]!;
+        const next = w === 1 ? mean : old + (mean - old) * w;
+        const rounded = Math.fround(next < min ? min : next > max ? max : next);
+        if (rounded === old && (rounded !== 0 || 1 / rounded === 1 / old)) continue;
+        indices[n] = base + i;
+        oldValues[n] = old;
+        newValues[n++] = rounded;
       }
-      means[jb * width + c] = count > 0 ? sum / count : Number.NaN;
     }
+    out.n = n;
   }
-  return means;
+  return out.patch();
 }

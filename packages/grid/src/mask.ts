@@ -60,8 +60,19 @@ export function rasterizeArea(geometry: GridGeometry, shape: AreaShape): Mask {
   assertGeometry(geometry);
   const inside = new Uint8Array(geometry.nx * geometry.ny);
   const row = new Uint8Array(geometry.nx);
-  for (const polygon of flattenShape(shape)) rasterizePolygon(geometry, polygon, inside, row);
-  return maskFromCells(geometry.nx, geometry.ny, inside);
+  // Count and bounds are kept as cells are set, so the grid is never scanned as a whole.
+  const tally: Tally = { count: 0, i0: geometry.nx, i1: -1, j0: geometry.ny, j1: -1 };
+  for (const polygon of flattenShape(shape)) rasterizePolygon(geometry, polygon, inside, row, tally);
+  const { count, i0, i1, j0, j1 } = tally;
+  return { nx: geometry.nx, ny: geometry.ny, inside, count, bounds: count > 0 ? { i0, i1, j0, j1 } : null };
+}
+
+interface Tally {
+  count: number;
+  i0: number;
+  i1: number;
+  j0: number;
+  j1: number;
 }
 
 /** Wraps a 0/1 cell array as a Mask, computing its count and bounds. */
@@ -181,7 +192,7 @@ function pointInFlatPolygon(x: number, y: number, polygon: FlatPolygon): boolean
 // the edge's slope), yet far below any grid spacing: only a handful of cells per row get the exact test.
 const CROSSING_TOLERANCE = 1e-9;
 
-function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Array, row: Uint8Array): void {
+function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Array, row: Uint8Array, tally: Tally): void {
   const { nx, ny } = g;
   let edgeCount = 0;
   for (const ring of polygon) edgeCount += ring.length / 2;
@@ -281,11 +292,24 @@ function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Ar
       }
     }
     const base = j * nx;
+    let first = -1;
+    let last = -1;
+    let added = 0;
     for (let i = touchedMin; i <= touchedMax; i++) {
       if (row[i]) {
+        if (first < 0) first = i;
+        last = i;
+        added += 1 - inside[base + i]!;
         inside[base + i] = 1;
         row[i] = 0;
       }
+    }
+    if (first >= 0) {
+      tally.count += added;
+      if (first < tally.i0) tally.i0 = first;
+      if (last > tally.i1) tally.i1 = last;
+      if (j < tally.j0) tally.j0 = j;
+      if (j > tally.j1) tally.j1 = j;
     }
   }
 }

@@ -1,9 +1,9 @@
 // The forecaster's revisions as the console applies them: one function per kind, so that the server
 // and the browser's preview run exactly the same steps and get bit-identical patches.
-import { editArea, smoothArea, type AreaOperation, type EdgeMode, type ValueRange } from './area-ops.js';
+import { editArea, smoothFrom, type AreaOperation, type EdgeMode, type ValueRange } from './area-ops.js';
 import type { Grid } from './grid.js';
 import { rasterizeArea, type AreaShape, type Mask } from './mask.js';
-import { applyPatch, emptyPatch, type Patch } from './patch.js';
+import { emptyPatch, type Patch } from './patch.js';
 import { editPoints, type PointTarget } from './point-ops.js';
 
 export interface AreaRevision {
@@ -24,11 +24,43 @@ export function reviseArea(grid: Grid, area: Mask | AreaShape, revision: AreaRev
   const mask = isMask(area) ? area : rasterizeArea(grid, area);
   const first = editArea(grid, mask, { operation: revision.operation, value: revision.value, edge: revision.edge, range: revision.range });
   if (!revision.smooth) return first;
-  const edited = { ...grid, values: grid.values.slice() };
-  applyPatch(edited.values, first, { verify: false });
-  const second = smoothArea(edited, mask, { size: revision.smooth, edge: revision.edge, range: revision.range });
+  const size = revision.smooth;
+  if (!Number.isInteger(size) || size < 1 || size % 2 === 0) throw new RangeError(`smoothing size must be an odd integer ≥ 1, got ${size}`);
+  if (!mask.bounds) return first;
+  // The smoothing reads the values after the operation only within its reach of the area: copy that
+  // box, not the grid, and apply the operation's patch to it.
+  const r = (revision.smooth - 1) / 2;
+  const box = {
+    i0: Math.max(0, mask.bounds.i0 - r),
+    i1: Math.min(grid.nx - 1, mask.bounds.i1 + r),
+    j0: Math.max(0, mask.bounds.j0 - r),
+    j1: Math.min(grid.ny - 1, mask.bounds.j1 + r),
+  };
+  const width = box.i1 - box.i0 + 1;
+  const height = box.j1 - box.j0 + 1;
+  if (boxValues.length < width * height) boxValues = new Float32Array(Math.max(width * height, 2 * boxValues.length));
+  const edited = bitsOf(boxValues);
+  const source = bitsOf(grid.values);
+  for (let j = 0; j < height; j++) {
+    const from = (box.j0 + j) * grid.nx + box.i0;
+    edited.set(source.subarray(from, from + width), j * width);
+  }
+  const newBits = bitsOf(first.newValues);
+  for (let k = 0; k < first.indices.length; k++) {
+    const index = first.indices[k]!;
+    const j = Math.floor(index / grid.nx);
+    edited[(j - box.j0) * width + (index - j * grid.nx - box.i0)] = newBits[k]!;
+  }
+  const second = smoothFrom({ values: boxValues, i0: box.i0, j0: box.j0, width }, mask, {
+    size: revision.smooth,
+    edge: revision.edge,
+    range: revision.range,
+  });
   return composePatches(first, second);
 }
+
+// Scratch for the box of values a smoothing reads (kept between calls, grown as needed).
+let boxValues = new Float32Array(0);
 
 /** A point revision: Cressman spreading of each point's change within its radius, clipped to the range. */
 export function revisePoints(grid: Grid, points: readonly PointTarget[], range?: ValueRange): Patch {
@@ -84,6 +116,10 @@ export function composePatches(first: Patch, second: Patch): Patch {
     oldValues: new Float32Array(oldBits.buffer.slice(0, 4 * n)),
     newValues: new Float32Array(newBits.buffer.slice(0, 4 * n)),
   };
+}
+
+function bitsOf(values: Float32Array): Uint32Array {
+  return new Uint32Array(values.buffer, values.byteOffset, values.length);
 }
 
 function bits(values: Float32Array): Uint32Array {
