@@ -83,6 +83,17 @@ function main(): void {
       `${r.name.padEnd(42)} ${String(r.cells).padStart(9)} ${r.ms.toFixed(2).padStart(10)} ${(r.ms / baseline).toFixed(1).padStart(11)}`,
     );
   }
+  // Issue 14's targets for an edit, as ratios to the copy measured in this same run.
+  const ratio = (name: string) => rows.find((r) => r.name === name)!.ms / baseline;
+  console.log('\ntargets (× the copy, same run):');
+  for (const [name, label, target] of [
+    ['polygon add, 5-cell ramp (mask + edit)', 'ramp, mask + edit', 3],
+    ['extra: polygon add, taper', 'taper', 5],
+    ['extra: polygon 3 × 3 smoothing', '3 × 3 smoothing', 5],
+  ] as const) {
+    const r = ratio(name);
+    console.log(`  ${label.padEnd(20)} ${r.toFixed(1).padStart(6)} × (target ≤ ${target}: ${r <= target ? 'met' : 'not met'})`);
+  }
   console.log(
     `\nencoded polygon patch: ${(encodePatch(areaPatch).length / 1024 / 1024).toFixed(2)} MB for ${areaPatch.indices.length} cells`,
   );

@@ -476,23 +476,35 @@ const MULTIPLY = 3;
 const DIVIDE = 4;
 const OPERATION_CODES: Record<AreaOperation, number> = { assign: ASSIGN, add: ADD, subtract: SUBTRACT, multiply: MULTIPLY, divide: DIVIDE };
 
-/** A patch of at most `capacity` entries, filled in increasing cell order; views of the filled part at the end. */
+/**
+ * A patch of at most `capacity` entries, filled in increasing cell order into scratch arrays kept between
+ * calls (writing into fresh, untouched memory costs more than the edit); the caller gets copies of the filled part.
+ */
 class PatchOut {
   readonly indices: Uint32Array;
   readonly oldValues: Float32Array;
   readonly newValues: Float32Array;
   n = 0;
   constructor(capacity: number) {
-    this.indices = new Uint32Array(capacity);
-    this.oldValues = new Float32Array(capacity);
-    this.newValues = new Float32Array(capacity);
+    if (outIndices.length < capacity) {
+      const size = Math.max(capacity, 2 * outIndices.length);
+      outIndices = new Uint32Array(size);
+      outOld = new Float32Array(size);
+      outNew = new Float32Array(size);
+    }
+    this.indices = outIndices;
+    this.oldValues = outOld;
+    this.newValues = outNew;
   }
   patch(): Patch {
     const n = this.n;
-    if (n === this.indices.length) return { indices: this.indices, oldValues: this.oldValues, newValues: this.newValues };
     return { indices: this.indices.slice(0, n), oldValues: this.oldValues.slice(0, n), newValues: this.newValues.slice(0, n) };
   }
 }
+
+let outIndices = new Uint32Array(0);
+let outOld = new Float32Array(0);
+let outNew = new Float32Array(0);
 
 // new = f(old, w), as the reference: at w = 1 the plain formula (old + (value − old) need not round back to value).
 function operationCells(
