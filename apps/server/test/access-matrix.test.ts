@@ -160,6 +160,8 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   revisePoint: ['admin', 'revise.point.admin'], // POST /api/revise/pointRevise
   revisePolygon: ['admin', 'revise.polygon.admin'], // POST /api/revise/polygonRevise
   reviseSubmit: ['admin', 'revise.submit.admin'], // POST /api/revise/submit
+  consistencyCheck: ['admin', 'revise.point.admin', 'revise.polygon.admin', 'revise.submit.admin'], // GET /api/revise/consistency
+  consistencyFix: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // POST /api/revise/consistencyFix
   fileStateList: ['admin', 'revise.submit.admin'], // GET /api/filestate/findByUserFile
   fileStateDownload: ['admin', 'revise.submit.admin'], // GET /api/filestate/download
   recordList: ['admin', 'revise.recovery.admin'], // GET /api/record/findByRecord

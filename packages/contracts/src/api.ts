@@ -396,6 +396,20 @@ export const API = {
     body: R.SubmitBody,
     data: R.SubmitResult,
   },
+  consistencyCheck: {
+    ...E.consistencyCheck,
+    access: codes(...C.REVISE_EDITOR_CODES, C.REVISE_SUBMIT),
+    summary: 'Consistency violations of the forecast of a type at a base time (tmin ≤ t ≤ tmax, ranges, 3 h sums vs totals), with outlines',
+    query: R.ConsistencyQuery,
+    data: R.ConsistencyReport,
+  },
+  consistencyFix: {
+    ...E.consistencyFix,
+    access: codes(...C.REVISE_EDITOR_CODES),
+    summary: 'Fix consistency violations (clip to the extremes or range, rescale 3 h amounts to the total) as undoable revision records',
+    body: R.ConsistencyFixBody,
+    data: R.ConsistencyFixResult,
+  },
   fileStateList: {
     ...E.fileStateList,
     access: codes(C.REVISE_SUBMIT),

@@ -105,7 +105,7 @@ export const AREA_OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide
 
 export const EDGE_MODES = ['flat', 'ramp', 'taper'] as const;
 
-export const REVISION_KINDS = ['point', 'polygon', 'recovery'] as const;
+export const REVISION_KINDS = ['point', 'polygon', 'recovery', 'consistency'] as const;
 
 export const FILE_STATES = ['pending', 'exported', 'failed'] as const;
 

@@ -61,6 +61,8 @@ export const API_ENDPOINTS = {
   revisePoint: { method: 'POST', url: '/api/revise/pointRevise' },
   revisePolygon: { method: 'POST', url: '/api/revise/polygonRevise' },
   reviseSubmit: { method: 'POST', url: '/api/revise/submit' },
+  consistencyCheck: { method: 'GET', url: '/api/revise/consistency' },
+  consistencyFix: { method: 'POST', url: '/api/revise/consistencyFix' },
   fileStateList: { method: 'GET', url: '/api/filestate/findByUserFile' },
   fileStateDownload: { method: 'GET', url: '/api/filestate/download' },
   recordList: { method: 'GET', url: '/api/record/findByRecord' },

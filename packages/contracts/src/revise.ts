@@ -339,6 +339,8 @@ export const ReviseResult = z.object({
   /** One id for all leads of the call. */
   batchId: z.string(),
   leads: z.array(LeadRevision),
+  /** Cells violating a consistency rule involving the revised leads, after the revision (see consistencyCheck). */
+  violations: z.number().int().optional(),
 });
 export type ReviseResult = z.infer<typeof ReviseResult>;
 
@@ -432,8 +434,80 @@ export const SubmitBody = z.strictObject({
   /** Factor codes to issue; all factors with grids when absent. */
   factors: z.array(typeCode).min(1).max(50).optional(),
   remark: text(256),
+  /** Issue even though the forecast violates consistency rules (else 4009 listing them). */
+  confirmViolations: z.boolean().optional(),
 });
 export type SubmitBody = z.input<typeof SubmitBody>;
+
+// ---- consistency of a forecast ---------------------------------------------------------------------
+
+export const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation'] as const;
+
+export const ConsistencyQuery = z.strictObject({
+  type: typeCode,
+  baseTime: isoTime,
+  /** Only the violations involving this factor (and lead). */
+  factor: typeCode.optional(),
+  lead: z.coerce.number().int().min(0).max(10_000).optional(),
+});
+
+export const ConsistencyViolation = z.object({
+  /** temperature: tmin ≤ t ≤ tmax; range: a physical range (precipitation ≥ 0, RH 0–100); accumulation: 3 h sums vs a total. */
+  rule: z.enum(CONSISTENCY_RULES),
+  /** The grid the violation is shown on. */
+  factor: z.string(),
+  lead: z.number().int(),
+  /** Every grid the rule compared (factor, lead). */
+  grids: z.array(z.object({ factor: z.string(), lead: z.number().int() })),
+  cells: z.number().int(),
+  /** The first 500 cell indices (j·nx + i). */
+  cellIndices: z.array(z.number().int()),
+  bbox: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }),
+  /** The violating cells as rectangles (a run of cells of a row each). */
+  outline: z.object({ type: z.literal('MultiPolygon'), coordinates: z.array(z.array(z.array(z.array(z.number())))) }),
+  outlineComplete: z.boolean(),
+});
+export type ConsistencyViolation = z.infer<typeof ConsistencyViolation>;
+
+export const ConsistencyReport = z.object({
+  type: z.string(),
+  baseTime: z.string(),
+  violations: z.array(ConsistencyViolation),
+  /** Violating cells in all. */
+  cells: z.number().int(),
+});
+export type ConsistencyReport = z.infer<typeof ConsistencyReport>;
+
+export const ConsistencyFixBody = z.strictObject({
+  type: typeCode,
+  baseTime: isoTime,
+  /** Fix only this rule / factor / lead; everything when absent. */
+  rule: z.enum(CONSISTENCY_RULES).optional(),
+  factor: typeCode.optional(),
+  lead: lead.optional(),
+});
+export type ConsistencyFixBody = z.input<typeof ConsistencyFixBody>;
+
+export const ConsistencyFixResult = z.object({
+  batchId: z.string(),
+  /** Violations fixed. */
+  fixed: z.number().int(),
+  /** One revision record per changed grid (kind consistency, undoable by recovery). */
+  records: z.array(
+    z.object({
+      factor: z.string(),
+      lead: z.number().int(),
+      recordId: z.number().int(),
+      version: z.number().int(),
+      cellsChanged: z.number().int(),
+    }),
+  ),
+});
+
+/** `data` of the 4009 refusing to issue a forecast with violations. */
+export const IssueViolations = z.object({
+  violations: z.array(z.object({ rule: z.enum(CONSISTENCY_RULES), factor: z.string(), lead: z.number().int(), cells: z.number().int() })),
+});
 
 export const SubmitResult = z.object({ issueId: z.number().int(), seq: z.number().int(), jobId: z.string(), grids: z.number().int() });
 

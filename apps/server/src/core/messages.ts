@@ -89,6 +89,7 @@ const zh = {
   recoveryOfRecovery: '恢复记录本身不能再恢复',
   gridReplaced: '该格点场在此记录之后被整体替换（例如重新导入），不能按记录恢复',
   submitNoGrids: '{type} 在起报时间 {baseTime} 没有可提交的格点场',
+  issueHasViolations: '该预报有 {count} 处一致性问题（共 {cells} 个格点），确认后才能提交',
   issueFileMissing: '提交的格点场副本已不存在（{key}）',
   // boundary layers (GeoJSON upload)
   boundaryNotJson: '文件不是有效的 JSON（需要 UTF-8 编码的 GeoJSON）',
@@ -196,6 +197,7 @@ const en: Record<MessageKey, string> = {
   recoveryOfRecovery: 'A recovery record cannot itself be recovered',
   gridReplaced: 'The grid was replaced as a whole after this record (e.g. imported again); it cannot be recovered record by record',
   submitNoGrids: '{type} has no grids to submit at base time {baseTime}',
+  issueHasViolations: 'The forecast has {count} consistency violations ({cells} cells in all); confirm to issue it anyway',
   issueFileMissing: 'The frozen copy of a submitted grid is gone ({key})',
   boundaryNotJson: 'the file is not valid JSON (GeoJSON in UTF-8 is needed)',
   boundaryNotGeoJson: 'the file is not GeoJSON: a FeatureCollection, a Feature or a Polygon/MultiPolygon geometry is needed',
@@ -304,6 +306,7 @@ const es: Record<MessageKey, string> = {
   gridReplaced:
     'La malla se sustituyó entera después de este registro (p. ej. se importó de nuevo); no se puede recuperar registro a registro',
   submitNoGrids: '{type} no tiene mallas que enviar con hora base {baseTime}',
+  issueHasViolations: 'El pronóstico tiene {count} incoherencias ({cells} celdas en total); confírmelo para emitirlo igualmente',
   issueFileMissing: 'La copia congelada de una malla enviada ya no existe ({key})',
   boundaryNotJson: 'el archivo no es JSON válido (se necesita GeoJSON en UTF-8)',
   boundaryNotGeoJson: 'el archivo no es GeoJSON: se necesita una FeatureCollection, una Feature o una geometría Polygon/MultiPolygon',

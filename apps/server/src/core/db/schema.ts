@@ -222,7 +222,7 @@ export interface ForecastAllocationTable {
 export interface RevisionBatchTable {
   id: string;
   customer_id: number;
-  kind: 'point' | 'polygon' | 'recovery';
+  kind: 'point' | 'polygon' | 'recovery' | 'consistency';
   /** JSON. */
   parameters: string;
   user_id: number | null;
@@ -240,7 +240,7 @@ export interface RevisionTable {
   factor_id: number;
   base_time: string;
   lead_hours: number;
-  kind: 'point' | 'polygon' | 'recovery';
+  kind: 'point' | 'polygon' | 'recovery' | 'consistency';
   user_id: number | null;
   user_name: D<string>;
   cells_changed: number;

@@ -11,7 +11,8 @@ import type { Lang } from '../../core/messages.js';
 import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from '../grids/codec.js';
 import { exportStem } from '../grids/service.js';
-import { decodeValues, type GridRow } from '../grids/store.js';
+import { decodeValues, type GridRow, type GridStore } from '../grids/store.js';
+import { checkConsistency } from './consistency.js';
 
 // Submission (issue): the current grids of a forecast type at a base time are frozen (their values copied, so later
 // revisions never change what was issued) and exported as MICAPS 4 and GeoTIFF files by a job. The job writes every
@@ -41,7 +42,12 @@ async function currentValues(db: Db, storage: FileStorage, row: GridRow): Promis
   throw errors.notFound();
 }
 
-export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: SubmitInput, log: CleanupLog = consoleCleanupLog) {
+export async function submitIssue(
+  deps: IssueDeps & { store: GridStore },
+  auth: AuthContext,
+  body: SubmitInput,
+  log: CleanupLog = consoleCleanupLog,
+) {
   const { db, storage } = deps;
   const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', body.type).executeTakeFirst();
   if (!type) throw errors.validation('type', 'unknownLayer');
@@ -67,6 +73,23 @@ export async function submitIssue(deps: IssueDeps, auth: AuthContext, body: Subm
   if (factorIds) q = q.where('factor_id', 'in', factorIds);
   const rows = await q.orderBy('factor_id').orderBy('lead_hours').execute();
   if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'submitNoGrids', { type: type.name, baseTime });
+
+  // A forecast that contradicts itself is issued only when the forecaster confirms it (docs/grids.md#consistency).
+  if (!body.confirmViolations) {
+    const report = await checkConsistency(deps, auth, { type: body.type, baseTime });
+    const issued = new Set(rows.map((r) => r.factor_id));
+    const codes = new Map(
+      (await db.selectFrom('factor').select(['id', 'code']).where('forecast_type_id', '=', type.id).execute()).map((f) => [f.code, f.id]),
+    );
+    const violations = report.violations.filter((v) => v.grids.some((g) => issued.has(codes.get(g.factor) ?? -1)));
+    if (violations.length > 0) {
+      throw errors.conflict(
+        'issueHasViolations',
+        { count: violations.length, cells: violations.reduce((n, v) => n + v.cells, 0) },
+        { violations: violations.map((v) => ({ rule: v.rule, factor: v.factor, lead: v.lead, cells: v.cells })) },
+      );
+    }
+  }
 
   const dir = `issues/${auth.customerId}/${randomUUID()}`;
   const frozen: Array<{ row: GridRow; key: string }> = [];

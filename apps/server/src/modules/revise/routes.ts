@@ -2,9 +2,10 @@ import { API } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
+import { checkConsistency, fixConsistency } from './consistency.js';
 import { downloadIssueFile, listFileStates, submitIssue, type IssueDeps } from './issue.js';
 import { listRecords, recordDetail, recordPatch } from './records.js';
-import { pointRevise, polygonRevise, recover, reviseData, reviseGridValues, type ReviseDeps } from './service.js';
+import { insertRecord, pointRevise, polygonRevise, recover, reviseData, reviseGridValues, withLead, type ReviseDeps } from './service.js';
 
 /** Revising grids, the revision record with recovery, and submission. Every change writes an operation-log row. */
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
@@ -33,6 +34,13 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
   registerRoute(app, deps, API.reviseSubmit, {
     audit: { action: 'revise.submit', type: 'revise', description: '提交订正结果' },
     handler: async ({ auth, body, req }) => ({ data: await submitIssue(deps, auth, body, req.log) }),
+  });
+  registerRoute(app, deps, API.consistencyCheck, {
+    handler: async ({ auth, query }) => ({ data: await checkConsistency(deps, auth, query) }),
+  });
+  registerRoute(app, deps, API.consistencyFix, {
+    audit: { action: 'revise.consistencyFix', type: 'revise', description: '一致性修正' },
+    handler: async ({ auth, body }) => ({ data: await fixConsistency({ ...deps, insertRecord, withLead }, auth, body) }),
   });
   registerRoute(app, deps, API.fileStateList, {
     handler: async ({ auth, req, query }) => ({ data: await listFileStates(db, auth, query, req.lang) }),

@@ -37,6 +37,7 @@ import type { FileAnswer } from '../../core/route.js';
 import { assertAllocated, isAllocated } from '../allocation/service.js';
 import { exportStem, factorByLayer, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
 import { encodeValues, geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
+import { violationCount } from './consistency.js';
 import { blockingRecords, describeBlocking, patchExtent } from './records.js';
 
 export interface ReviseDeps {
@@ -159,7 +160,7 @@ function staleLead(current: Pick<GridRow, 'version' | 'updated_by_name' | 'updat
 }
 
 /** GridStore's 4009 (found inside the transaction, when another save won the race) reworded with the lead. */
-function withLead(e: unknown): unknown {
+export function withLead(e: unknown): unknown {
   if (e instanceof AppError && e.code === ErrorCode.CONFLICT && e.key === 'gridStale') {
     const d = e.data as { currentVersion: number; updatedBy: string; updatedAt: string; lead: number };
     return staleLead({ version: d.currentVersion, updated_by_name: d.updatedBy, updated_at: d.updatedAt, lead_hours: d.lead });
@@ -168,7 +169,7 @@ function withLead(e: unknown): unknown {
 }
 
 interface RecordInput {
-  kind: 'point' | 'polygon' | 'recovery';
+  kind: 'point' | 'polygon' | 'recovery' | 'consistency';
   row: GridRow;
   geometry: GridGeometry;
   versionBefore: number;
@@ -177,7 +178,14 @@ interface RecordInput {
 }
 
 /** Inserts one revision record (inside the grid switch's transaction); answers its id. */
-async function insertRecord(tx: Db, auth: AuthContext, batchId: string, r: RecordInput, saved: GridRow, now: string): Promise<number> {
+export async function insertRecord(
+  tx: Db,
+  auth: AuthContext,
+  batchId: string,
+  r: RecordInput,
+  saved: GridRow,
+  now: string,
+): Promise<number> {
   const extent = patchExtent(r.geometry, r.patch);
   const row = await tx
     .insertInto('revision')
@@ -297,8 +305,11 @@ async function revise(
       throw withLead(e);
     }
   }
+  // The consistency of what the revision touched, for the forecaster to see at once (docs/grids.md#consistency).
+  const violations = await violationCount(deps, auth, factor.typeCode, baseTime, factor.code, body.leads);
   return {
     batchId,
+    violations,
     leads: edits.map((e) => {
       const extent = patchExtent(geometryOfRow(e.row), e.patch);
       return {

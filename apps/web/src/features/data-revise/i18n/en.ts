@@ -102,6 +102,7 @@ const en = {
       point: 'Point revision',
       polygon: 'Area revision',
       recovery: 'Recovery',
+      consistency: 'Consistency fix',
     },
     operations: {
       assign: 'set to',
@@ -122,6 +123,7 @@ const en = {
       smooth: 'smoothed {{size}}×{{size}}',
       leads: 'on {{count}} leads at once',
       recovery: 'recovers record #{{id}}',
+      consistency: 'consistency fix: {{rules}}',
       unknown: '(no parameters)',
     },
     state: {

@@ -102,6 +102,7 @@ const es = {
       point: 'Corrección puntual',
       polygon: 'Corrección por áreas',
       recovery: 'Recuperación',
+      consistency: 'Corrección de coherencia',
     },
     operations: {
       assign: 'fijar en',
@@ -122,6 +123,7 @@ const es = {
       smooth: 'suavizado {{size}}×{{size}}',
       leads: 'en {{count}} plazos a la vez',
       recovery: 'recupera el registro n.º {{id}}',
+      consistency: 'corrección de coherencia: {{rules}}',
       unknown: '(sin parámetros)',
     },
     state: {

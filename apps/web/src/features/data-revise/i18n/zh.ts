@@ -102,6 +102,7 @@ const zh = {
       point: '单点订正',
       polygon: '落区订正',
       recovery: '恢复',
+      consistency: '一致性修正',
     },
     operations: {
       assign: '设为',
@@ -122,6 +123,7 @@ const zh = {
       smooth: '平滑 {{size}}×{{size}}',
       leads: '同时订正 {{count}} 个时效',
       recovery: '恢复记录 #{{id}}',
+      consistency: '一致性修正：{{rules}}',
       unknown: '（无参数）',
     },
     state: {

@@ -18,7 +18,7 @@ import { selectionOfRecord, showsGridOf } from './record-summary';
 import { useRecordAreaLayer } from './use-record-area-layer';
 import { useGridName, useStateText, useSummaryText } from './use-summary-text';
 
-const KIND_COLOURS: Record<RevisionRecord['kind'], string> = { point: 'blue', polygon: 'purple', recovery: 'green' };
+const KIND_COLOURS: Record<RevisionRecord['kind'], string> = { point: 'blue', polygon: 'purple', recovery: 'green', consistency: 'orange' };
 
 /**
  * /data-revise/operation-log: the revision records with filters and paging. A selected record shows its changed

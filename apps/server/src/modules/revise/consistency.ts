@@ -1,0 +1,395 @@
+import { randomUUID } from 'node:crypto';
+import type { ConsistencyFixBody, ConsistencyQuery, ConsistencyReport, ConsistencyViolation } from '@agromet/contracts';
+import {
+  cellLat,
+  cellLon,
+  cellRuns,
+  clipToExtremes,
+  clipToRange,
+  outsideRange,
+  PRECIPITATION_TOLERANCE,
+  rescaleToTotal,
+  sumDiffersFromTotal,
+  temperatureOutsideExtremes,
+  diffValues,
+  type CellSet,
+  type Grid,
+  type GridGeometry,
+  type Patch,
+} from '@agromet/grid';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { errors } from '../../core/errors.js';
+import { assertAllocated } from '../allocation/service.js';
+import { geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
+
+// Consistency of a forecast (docs/grids.md#consistency): the grids of one forecast type at one base time are checked
+// against each other and their physical ranges; the violations are listed per grid with their cells, and a fix (clip
+// to the extremes or range, rescale the 3 h amounts to their total) is saved as revision records, undoable like any.
+
+export type ConsistencyRule = ConsistencyViolation['rule'];
+
+/** Physical ranges checked beyond the factor's configured range (which revisions and imports already enforce). */
+const PHYSICAL_RANGES: Record<string, { min: number; max: number }> = {
+  pre3h: { min: 0, max: Number.POSITIVE_INFINITY },
+  pre12h: { min: 0, max: Number.POSITIVE_INFINITY },
+  pre24h: { min: 0, max: Number.POSITIVE_INFINITY },
+  rh: { min: 0, max: 100 },
+};
+
+/** Totals whose stored grids are compared with the sum of the 3 h amounts of their window (ending at their lead). */
+const TOTALS: Record<string, { parts: string; hours: number; step: number }> = {
+  pre12h: { parts: 'pre3h', hours: 12, step: 3 },
+  pre24h: { parts: 'pre3h', hours: 24, step: 3 },
+};
+
+/** At most this many runs of cells make a violation's outline (the count is always exact). */
+const OUTLINE_RUNS = 2000;
+
+interface Loaded {
+  row: GridRow;
+  grid: Grid;
+}
+
+/** The grids of the forecast, by factor code and lead, loaded lazily. */
+class ForecastGrids {
+  private readonly loaded = new Map<number, Loaded>();
+  constructor(
+    private readonly store: GridStore,
+    readonly rows: Map<string, Map<number, GridRow>>,
+  ) {}
+
+  leads(factor: string): number[] {
+    return [...(this.rows.get(factor)?.keys() ?? [])].sort((a, b) => a - b);
+  }
+
+  has(factor: string, lead: number): boolean {
+    return this.rows.get(factor)?.has(lead) ?? false;
+  }
+
+  async get(factor: string, lead: number): Promise<Loaded | undefined> {
+    const row = this.rows.get(factor)?.get(lead);
+    if (!row) return undefined;
+    let l = this.loaded.get(row.id);
+    if (!l) {
+      l = { row, grid: await this.store.load(row) };
+      this.loaded.set(row.id, l);
+    }
+    return l;
+  }
+}
+
+/**
+ * The daily extreme that bounds the temperature at `lead`: the extreme stored at the same lead (3-hourly extremes),
+ * else the first one at most 24 h later (a daily extreme stored at the end of its window).
+ */
+export function boundingLead(lead: number, extremeLeads: readonly number[]): number | undefined {
+  if (extremeLeads.includes(lead)) return lead;
+  return extremeLeads.filter((l) => l > lead && l - 24 < lead).sort((a, b) => a - b)[0];
+}
+
+interface Finding {
+  rule: ConsistencyRule;
+  factor: string;
+  lead: number;
+  /** The grids the rule read and the fix may change: [factor, lead]. */
+  grids: Array<[string, number]>;
+  cells: CellSet;
+  geometry: GridGeometry;
+  fix: (g: ForecastGrids) => Promise<Array<{ loaded: Loaded; patch: Patch }>>;
+}
+
+const sameGeometry = (a: GridGeometry, b: GridGeometry) =>
+  a.lon0 === b.lon0 && a.lat0 === b.lat0 && a.dx === b.dx && a.dy === b.dy && a.nx === b.nx && a.ny === b.ny;
+
+async function findings(g: ForecastGrids, only?: { factor: string; leads: readonly number[] }): Promise<Finding[]> {
+  const out: Finding[] = [];
+  const concerns = (factor: string, lead: number, related: Array<[string, number]>) =>
+    !only || (factor === only.factor && only.leads.includes(lead)) || related.some(([f, l]) => f === only.factor && only.leads.includes(l));
+
+  // tmin ≤ t ≤ tmax
+  for (const lead of g.leads('tmp')) {
+    const lo = boundingLead(lead, g.leads('tmin'));
+    const hi = boundingLead(lead, g.leads('tmax'));
+    if (lo === undefined || hi === undefined) continue;
+    const related: Array<[string, number]> = [
+      ['tmin', lo],
+      ['tmax', hi],
+    ];
+    if (!concerns('tmp', lead, related)) continue;
+    const [t, tmin, tmax] = [await g.get('tmp', lead), await g.get('tmin', lo), await g.get('tmax', hi)];
+    if (!t || !tmin || !tmax || !sameGeometry(t.grid, tmin.grid) || !sameGeometry(t.grid, tmax.grid)) continue;
+    const cells = temperatureOutsideExtremes(t.grid.nx, t.grid.values, tmin.grid.values, tmax.grid.values);
+    if (cells.indices.length === 0) continue;
+    out.push({
+      rule: 'temperature',
+      factor: 'tmp',
+      lead,
+      grids: [['tmp', lead], ...related],
+      cells,
+      geometry: geometryOfRow(t.row),
+      fix: async () => [{ loaded: t, patch: clipToExtremes(t.grid.values, tmin.grid.values, tmax.grid.values, cells.indices) }],
+    });
+  }
+
+  // physical ranges
+  for (const [factor, range] of Object.entries(PHYSICAL_RANGES)) {
+    for (const lead of g.leads(factor)) {
+      if (!concerns(factor, lead, [])) continue;
+      const l = (await g.get(factor, lead))!;
+      const cells = outsideRange(l.grid.nx, l.grid.values, range.min, range.max);
+      if (cells.indices.length === 0) continue;
+      out.push({
+        rule: 'range',
+        factor,
+        lead,
+        grids: [[factor, lead]],
+        cells,
+        geometry: geometryOfRow(l.row),
+        fix: async () => [{ loaded: l, patch: clipToRange(l.grid.values, range.min, range.max, cells.indices) }],
+      });
+    }
+  }
+
+  // 3 h amounts against their 12 h / 24 h totals
+  for (const [factor, total] of Object.entries(TOTALS)) {
+    for (const lead of g.leads(factor)) {
+      const partLeads: number[] = [];
+      for (let l = lead - total.hours + total.step; l <= lead; l += total.step) partLeads.push(l);
+      if (partLeads[0]! < 0 || !partLeads.every((l) => g.has(total.parts, l))) continue;
+      const related = partLeads.map((l): [string, number] => [total.parts, l]);
+      if (!concerns(factor, lead, related)) continue;
+      const whole = (await g.get(factor, lead))!;
+      const parts: Loaded[] = [];
+      for (const l of partLeads) parts.push((await g.get(total.parts, l))!);
+      if (parts.some((p) => !sameGeometry(p.grid, whole.grid))) continue;
+      const values = parts.map((p) => p.grid.values);
+      const cells = sumDiffersFromTotal(whole.grid.nx, values, whole.grid.values, PRECIPITATION_TOLERANCE);
+      if (cells.indices.length === 0) continue;
+      out.push({
+        rule: 'accumulation',
+        factor,
+        lead,
+        grids: [[factor, lead], ...related],
+        cells,
+        geometry: geometryOfRow(whole.row),
+        fix: async () => rescaleToTotal(values, whole.grid.values, cells.indices).map((patch, n) => ({ loaded: parts[n]!, patch })),
+      });
+    }
+  }
+  return out;
+}
+
+/** The violation as the API answers it: counts, the box, and the cells as an outline of rectangles (GeoJSON). */
+function describe(f: Finding): ConsistencyViolation {
+  const { geometry: g, cells } = f;
+  const runs = cellRuns(g.nx, cells.indices);
+  const polygons = runs.slice(0, OUTLINE_RUNS).map(({ j, i0, i1 }) => {
+    const west = cellLon(g, i0) - g.dx / 2;
+    const east = cellLon(g, i1) + g.dx / 2;
+    const a = cellLat(g, j) - g.dy / 2;
+    const b = cellLat(g, j) + g.dy / 2;
+    const south = Math.min(a, b);
+    const north = Math.max(a, b);
+    return [
+      [
+        [west, south],
+        [east, south],
+        [east, north],
+        [west, north],
+        [west, south],
+      ],
+    ];
+  });
+  const b = cells.bounds!;
+  const lats = [cellLat(g, b.j0), cellLat(g, b.j1)];
+  return {
+    rule: f.rule,
+    factor: f.factor,
+    lead: f.lead,
+    grids: f.grids.map(([factor, lead]) => ({ factor, lead })),
+    cells: cells.indices.length,
+    cellIndices: [...cells.indices.subarray(0, 500)],
+    bbox: {
+      west: cellLon(g, b.i0) - g.dx / 2,
+      east: cellLon(g, b.i1) + g.dx / 2,
+      south: Math.min(...lats) - Math.abs(g.dy) / 2,
+      north: Math.max(...lats) + Math.abs(g.dy) / 2,
+    },
+    outline: { type: 'MultiPolygon', coordinates: polygons },
+    outlineComplete: runs.length <= OUTLINE_RUNS,
+  };
+}
+
+async function forecastGrids(
+  db: Db,
+  store: GridStore,
+  auth: AuthContext,
+  typeCode: string,
+  baseTime: string,
+): Promise<{ type: { id: number; name: string; code: string }; grids: ForecastGrids }> {
+  const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', typeCode).executeTakeFirst();
+  if (!type) throw errors.validation('type', 'unknownLayer');
+  const rows = await db
+    .selectFrom('grid')
+    .innerJoin('factor', 'factor.id', 'grid.factor_id')
+    .selectAll('grid')
+    .select('factor.code as factor_code')
+    .where('grid.customer_id', '=', auth.customerId)
+    .where('grid.forecast_type_id', '=', type.id)
+    .where('grid.base_time', '=', baseTime)
+    .execute();
+  const byFactor = new Map<string, Map<number, GridRow>>();
+  for (const { factor_code, ...row } of rows) {
+    if (!byFactor.has(factor_code)) byFactor.set(factor_code, new Map());
+    byFactor.get(factor_code)!.set(row.lead_hours, row);
+  }
+  return { type, grids: new ForecastGrids(store, byFactor) };
+}
+
+/** Violations of the forecast of a type at a base time (all, or those involving some leads of one factor). */
+export async function checkConsistency(
+  deps: { db: Db; store: GridStore },
+  auth: AuthContext,
+  q: z.output<typeof ConsistencyQuery> & { only?: { factor: string; leads: readonly number[] } },
+): Promise<ConsistencyReport> {
+  const baseTime = new Date(q.baseTime).toISOString();
+  const { grids } = await forecastGrids(deps.db, deps.store, auth, q.type, baseTime);
+  const found = await findings(
+    grids,
+    q.only ?? (q.factor ? { factor: q.factor, leads: q.lead === undefined ? grids.leads(q.factor) : [q.lead] } : undefined),
+  );
+  const violations = found.map(describe);
+  return { type: q.type, baseTime, violations, cells: violations.reduce((n, v) => n + v.cells, 0) };
+}
+
+/** The number of violating cells after a revision of some leads of one factor (for the revision's answer). */
+export async function violationCount(
+  deps: { db: Db; store: GridStore },
+  auth: AuthContext,
+  type: string,
+  baseTime: string,
+  factor: string,
+  leads: readonly number[],
+): Promise<number> {
+  const report = await checkConsistency(deps, auth, { type, baseTime, only: { factor, leads } });
+  return report.cells;
+}
+
+export interface FixDeps {
+  db: Db;
+  store: GridStore;
+  insertRecord: (
+    tx: Db,
+    auth: AuthContext,
+    batchId: string,
+    r: { kind: 'consistency'; row: GridRow; geometry: GridGeometry; versionBefore: number; patch: Patch },
+    saved: GridRow,
+    now: string,
+  ) => Promise<number>;
+  withLead: (e: unknown) => unknown;
+}
+
+/**
+ * Fixes the violations (all of the forecast, or those of one rule, factor and lead) on the grids as stored now, and
+ * saves every changed grid with one record each (kind consistency) in one transaction: undoable by recovery.
+ */
+export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.output<typeof ConsistencyFixBody>) {
+  const { db, store } = deps;
+  const baseTime = new Date(body.baseTime).toISOString();
+  const { type, grids } = await forecastGrids(db, store, auth, body.type, baseTime);
+  await assertAllocated(db, auth, { id: type.id, name: type.name });
+  const selected = (await findings(grids)).filter(
+    (f) =>
+      (!body.rule || f.rule === body.rule) &&
+      (!body.factor || f.factor === body.factor) &&
+      (body.lead === undefined || f.lead === body.lead),
+  );
+  // Fixes apply one after another: a grid two rules touch gets both patches, each against the values before it.
+  const changed = new Map<number, { loaded: Loaded; before: Float32Array; key: GridKey }>();
+  for (const f of selected) {
+    for (const { loaded, patch } of await f.fix(grids)) {
+      if (patch.indices.length === 0) continue;
+      if (!changed.has(loaded.row.id)) {
+        const r = loaded.row;
+        changed.set(r.id, {
+          loaded,
+          before: loaded.grid.values.slice(),
+          key: {
+            customerId: r.customer_id,
+            forecastTypeId: r.forecast_type_id,
+            factorId: r.factor_id,
+            baseTime: r.base_time,
+            leadHours: r.lead_hours,
+          },
+        });
+      }
+      const v = loaded.grid.values;
+      for (let k = 0; k < patch.indices.length; k++) v[patch.indices[k]!] = patch.newValues[k]!;
+    }
+  }
+  const items = [...changed.values()]
+    .map((c) => ({ ...c, patch: diffValues(c.before, c.loaded.grid.values) }))
+    .filter((c) => c.patch.indices.length > 0);
+  const batchId = randomUUID();
+  const records: Array<{ factor: string; lead: number; recordId: number; version: number; cellsChanged: number }> = [];
+  if (items.length > 0) {
+    const factorCode = new Map<number, string>();
+    for (const [code, leads] of grids.rows) for (const row of leads.values()) factorCode.set(row.id, code);
+    try {
+      await store.saveMany(
+        items.map((c) => ({ key: c.key, grid: c.loaded.grid, expectedVersion: c.loaded.row.version })),
+        { userId: auth.userId, name: auth.name },
+        {
+          inTransaction: async (tx, rows) => {
+            const now = nowIso();
+            await tx
+              .insertInto('revision_batch')
+              .values({
+                id: batchId,
+                customer_id: auth.customerId,
+                kind: 'consistency',
+                parameters: JSON.stringify({
+                  rules: [...new Set(selected.map((f) => f.rule))],
+                  violations: selected.map((f) => ({ rule: f.rule, factor: f.factor, lead: f.lead, cells: f.cells.indices.length })),
+                }),
+                user_id: auth.userId,
+                user_name: auth.name,
+                created_at: now,
+              })
+              .execute();
+            for (const [k, c] of items.entries()) {
+              const saved = rows[k]!;
+              const recordId = await deps.insertRecord(
+                tx,
+                auth,
+                batchId,
+                {
+                  kind: 'consistency',
+                  row: c.loaded.row,
+                  geometry: geometryOfRow(c.loaded.row),
+                  versionBefore: c.loaded.row.version,
+                  patch: c.patch,
+                },
+                saved,
+                now,
+              );
+              records.push({
+                factor: factorCode.get(c.loaded.row.id) ?? '',
+                lead: c.loaded.row.lead_hours,
+                recordId,
+                version: saved.version,
+                cellsChanged: c.patch.indices.length,
+              });
+            }
+          },
+        },
+      );
+    } catch (e) {
+      throw deps.withLead(e);
+    }
+  }
+  return { batchId, fixed: selected.length, records };
+}

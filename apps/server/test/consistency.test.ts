@@ -1,0 +1,238 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './helpers.js';
+import { addCustomer, addUser, allocate, BASE_TIME, call, field, gridRow, saveGrid, SMALL, storedValues } from './revise-helpers.js';
+
+/** Consistency of a forecast: violations listed per grid with outlines, fixed as undoable records, checked on issue. */
+let t: TestApp;
+let customer = 0;
+const tok: Record<string, string> = {};
+const base = (i: number, j: number) => 10 + 0.1 * i + 0.2 * j;
+const Q = `/api/revise/consistency?type=fine-grid&baseTime=${encodeURIComponent(BASE_TIME)}`;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await addCustomer(t, '汉中市气象局');
+  const fc = await addUser(t, customer, 'cons-fc', ['revise.polygon.admin', 'revise.recovery.admin']);
+  tok.fc = fc.token;
+  await allocate(t, (await addUser(t, customer, 'cons-alloc', ['revise.allocation.admin'])).token, fc.id);
+  tok.submit = (await addUser(t, customer, 'cons-submit', ['revise.submit.admin'])).token;
+  tok.none = (await addUser(t, customer, 'cons-none', [])).token;
+  // t within [tmin, tmax] = [t − 2, t + 2] at leads 3 and 6; four 3 h amounts of 1 mm and their 12 h total of 4 mm.
+  for (const lead of [3, 6]) {
+    await saveGrid(t, customer, { lead, grid: field(SMALL, base) });
+    await saveGrid(t, customer, { lead, factor: 'tmin', grid: field(SMALL, (i, j) => base(i, j) - 2) });
+    await saveGrid(t, customer, { lead, factor: 'tmax', grid: field(SMALL, (i, j) => base(i, j) + 2) });
+  }
+  for (const lead of [3, 6, 9, 12]) await saveGrid(t, customer, { lead, factor: 'pre3h', grid: field(SMALL, () => 1) });
+  await saveGrid(t, customer, { lead: 3, factor: 'rh', grid: field(SMALL, () => 60) });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const square = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [108.0, 34.0],
+      [108.5, 34.0],
+      [108.5, 34.5],
+      [108.0, 34.5],
+      [108.0, 34.0],
+    ],
+  ],
+};
+
+async function check(who = 'fc', query = '') {
+  const res = await call(t, tok[who]!, 'GET', Q + query);
+  return res.json();
+}
+
+describe('consistency', () => {
+  it('a consistent forecast has no violation', async () => {
+    const body = await check();
+    expect(body.code).toBe(0);
+    expect(body.data).toMatchObject({ type: 'fine-grid', baseTime: BASE_TIME, violations: [], cells: 0 });
+  });
+
+  it('refuses unknown types (4100) and callers without a revision or submission code (4003)', async () => {
+    expect(
+      (await call(t, tok.fc!, 'GET', `/api/revise/consistency?type=nope&baseTime=${encodeURIComponent(BASE_TIME)}`)).json(),
+    ).toMatchObject({
+      code: 4100,
+      data: { issues: [{ field: 'type' }] },
+    });
+    expect((await check('none')).code).toBe(4003);
+  });
+
+  it('a revision that leaves t above tmax answers its violations, listed with an outline', async () => {
+    const row = await gridRow(t, customer, 3);
+    const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: BASE_TIME,
+      leads: [3],
+      expectedVersions: [row.version],
+      polygons: square,
+      operation: 'add',
+      value: 5,
+      edge: { mode: 'flat' },
+    });
+    const body = res.json();
+    expect(body.code).toBe(0);
+    const changed = body.data.leads[0].cellsChanged as number;
+    expect(changed).toBeGreaterThan(0);
+    // +5 on t while tmax = t + 2: every changed cell is above tmax.
+    expect(body.data.violations).toBe(changed);
+
+    const report = (await check()).data;
+    expect(report.violations).toHaveLength(1);
+    const v = report.violations[0];
+    expect(v).toMatchObject({
+      rule: 'temperature',
+      factor: 'tmp',
+      lead: 3,
+      cells: changed,
+      grids: [
+        { factor: 'tmp', lead: 3 },
+        { factor: 'tmin', lead: 3 },
+        { factor: 'tmax', lead: 3 },
+      ],
+      outlineComplete: true,
+    });
+    expect(v.outline.type).toBe('MultiPolygon');
+    // The outline's rectangles cover exactly the violating cells (0.1° × 0.1° each).
+    const area = (v.outline.coordinates as number[][][][]).reduce(
+      (s, [ring]) => s + (ring![1]![0]! - ring![0]![0]!) * (ring![2]![1]! - ring![1]![1]!),
+      0,
+    );
+    expect(area / 0.01).toBeCloseTo(changed, 6);
+    expect(v.bbox.west).toBeGreaterThanOrEqual(107.95);
+    expect(v.bbox.north).toBeLessThanOrEqual(34.55 + 1e-9);
+    // Filtered by factor and lead.
+    expect((await check('fc', '&factor=tmp&lead=6')).data.violations).toEqual([]);
+    expect((await check('fc', '&factor=tmax&lead=3')).data.violations).toHaveLength(1);
+  });
+
+  it('issuing a forecast with violations asks for confirmation (4009 listing them)', async () => {
+    const refused = await call(t, tok.submit!, 'POST', '/api/revise/submit', { type: 'fine-grid', baseTime: BASE_TIME }, 'en');
+    const body = refused.json();
+    expect(body.code).toBe(4009);
+    expect(body.msg).toMatch(/1 consistency violations/);
+    expect(body.data.violations).toEqual([{ rule: 'temperature', factor: 'tmp', lead: 3, cells: expect.any(Number) }]);
+    expect(await t.db.db.selectFrom('issue').select('id').where('customer_id', '=', customer).execute()).toEqual([]);
+    const es = (await call(t, tok.submit!, 'POST', '/api/revise/submit', { type: 'fine-grid', baseTime: BASE_TIME }, 'es')).json();
+    expect(es.msg).toMatch(/incoherencias/);
+    // Issuing factors the violation does not involve needs no confirmation.
+    const rh = (
+      await call(t, tok.submit!, 'POST', '/api/revise/submit', { type: 'fine-grid', baseTime: BASE_TIME, factors: ['rh'] })
+    ).json();
+    expect(rh.code).toBe(0);
+    const confirmed = await call(t, tok.submit!, 'POST', '/api/revise/submit', {
+      type: 'fine-grid',
+      baseTime: BASE_TIME,
+      confirmViolations: true,
+    });
+    expect(confirmed.json().code).toBe(0);
+    await t.jobs.waitFor(confirmed.json().data.jobId);
+  });
+
+  it('the fix clips t to the extremes as an undoable record', async () => {
+    const before = await gridRow(t, customer, 3);
+    const tmax = await storedValues(t, (await gridRow(t, customer, 3, 'tmax')).storage_key);
+    const broken = await storedValues(t, before.storage_key);
+    const res = await call(t, tok.fc!, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME });
+    const body = res.json();
+    expect(body.code).toBe(0);
+    expect(body.data.fixed).toBe(1);
+    expect(body.data.records).toHaveLength(1);
+    const rec = body.data.records[0];
+    expect(rec).toMatchObject({ factor: 'tmp', lead: 3, version: before.version + 1 });
+
+    // The database holds the clipped values: exactly tmax where t was above it, the rest untouched.
+    const after = await gridRow(t, customer, 3);
+    expect(after.version).toBe(before.version + 1);
+    const fixed = await storedValues(t, after.storage_key);
+    let clipped = 0;
+    for (let k = 0; k < fixed.length; k++) {
+      if (broken[k]! > tmax[k]!) {
+        expect(fixed[k]).toBe(tmax[k]);
+        clipped++;
+      } else expect(fixed[k]).toBe(broken[k]);
+    }
+    expect(clipped).toBe(rec.cellsChanged);
+    expect((await check()).data.violations).toEqual([]);
+
+    // Recorded like any revision (kind consistency), in the operation log too, and undoable.
+    const listed = (await call(t, tok.fc!, 'GET', '/api/record/findByRecord?kind=consistency')).json();
+    expect(listed.data.list.map((r: { id: number }) => r.id)).toEqual([rec.recordId]);
+    const log = await t.db.db.selectFrom('operation_log').select('action').where('action', '=', 'revise.consistencyFix').execute();
+    expect(log).toHaveLength(1);
+    const undo = (await call(t, tok.fc!, 'GET', `/api/record/recovery?id=${rec.recordId}`)).json();
+    expect(undo.code).toBe(0);
+    expect(Buffer.from((await storedValues(t, (await gridRow(t, customer, 3)).storage_key)).buffer)).toEqual(Buffer.from(broken.buffer));
+    expect((await check()).data.violations).toHaveLength(1);
+    // Fix again, for the next tests.
+    expect(
+      (await call(t, tok.fc!, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME, rule: 'temperature' })).json()
+        .code,
+    ).toBe(0);
+  });
+
+  it('3 h amounts that do not add up to their stored 12 h total are rescaled to it', async () => {
+    // A stored 12 h total (the catalogue derives totals on demand; a type may also hold them as grids).
+    const pre12h = await t.db.db.selectFrom('factor').select('id').where('code', '=', 'pre12h').executeTakeFirst();
+    if (!pre12h) {
+      const type = await t.db.db.selectFrom('forecast_type').select('id').where('code', '=', 'fine-grid').executeTakeFirstOrThrow();
+      await t.db.db
+        .insertInto('factor')
+        .values({
+          forecast_type_id: type.id,
+          code: 'pre12h',
+          name: '12小时降水',
+          unit: 'mm',
+          min_value: 0,
+          max_value: 500,
+          colormap: '{"type":"ramp","stops":[{"value":0,"color":"#ffffff"},{"value":50,"color":"#0000ff"}]}',
+        })
+        .execute();
+    }
+    // Cells with i ≥ 10 get 6 mm where their four 3 h amounts give 4.
+    await saveGrid(t, customer, { lead: 12, factor: 'pre12h', grid: field(SMALL, (i) => (i < 10 ? 4 : 6)) });
+    const report = (await check()).data;
+    const v = report.violations.find((x: { rule: string }) => x.rule === 'accumulation');
+    expect(v).toMatchObject({ factor: 'pre12h', lead: 12, cells: 20 * 20 });
+    const fix = (
+      await call(t, tok.fc!, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME, rule: 'accumulation' })
+    ).json();
+    expect(fix.data.records.map((r: { lead: number }) => r.lead).sort((a: number, b: number) => a - b)).toEqual([3, 6, 9, 12]);
+    const parts = await Promise.all([3, 6, 9, 12].map(async (l) => storedValues(t, (await gridRow(t, customer, l, 'pre3h')).storage_key)));
+    expect(parts.map((p) => p[15])).toEqual([1.5, 1.5, 1.5, 1.5]);
+    expect(parts.map((p) => p[5])).toEqual([1, 1, 1, 1]);
+  });
+
+  it('relative humidity above 100 % is listed and clipped', async () => {
+    const wet = field(SMALL, () => 60);
+    wet.values[42] = 130;
+    wet.values[43] = 100.5;
+    await saveGrid(t, customer, { lead: 3, factor: 'rh', grid: wet });
+    const v = (await check('fc', '&factor=rh')).data.violations;
+    expect(v).toEqual([expect.objectContaining({ rule: 'range', factor: 'rh', lead: 3, cells: 2, cellIndices: [42, 43] })]);
+    expect(
+      (
+        await call(t, tok.fc!, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME, factor: 'rh', lead: 3 })
+      ).json().code,
+    ).toBe(0);
+    const stored = await storedValues(t, (await gridRow(t, customer, 3, 'rh')).storage_key);
+    expect([stored[42], stored[43], stored[44]]).toEqual([100, 100, 60]);
+    expect((await check()).data.violations).toEqual([]);
+  });
+
+  it('only a forecaster allocated the type may fix (4003), and nothing changes', async () => {
+    const other = await addUser(t, customer, 'cons-unallocated', ['revise.polygon.admin']);
+    const before = await gridRow(t, customer, 3);
+    const res = (await call(t, other.token, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME })).json();
+    expect(res.code).toBe(4003);
+    expect((await gridRow(t, customer, 3)).version).toBe(before.version);
+  });
+});
