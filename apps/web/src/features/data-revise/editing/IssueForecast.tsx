@@ -1,11 +1,13 @@
 import type { FactorInfo, FileState } from '@agromet/contracts';
-import { Button, Drawer, Form, Input, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Button, Drawer, Form, Input, List, Modal, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../../lib/feedback';
+import { toastError, toastSuccess } from '../../../lib/feedback';
+import { ApiError } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { downloadIssueFile, useFileStates, useSubmitForecast } from './api';
+import { issueViolationsOf, violationKey, type IssueViolation } from './consistency-rules';
 import { REVISE_EDIT_NS } from './i18n';
 
 const STATUS_COLOR: Record<FileState['status'], string> = { pending: 'processing', exported: 'success', failed: 'error' };
@@ -29,12 +31,34 @@ export function IssueForecast({
   const [page, setPage] = useState(1);
   const [chosen, setChosen] = useState<string[]>([]);
   const [remark, setRemark] = useState('');
+  const [violations, setViolations] = useState<IssueViolation[] | null>(null);
   const submit = useSubmitForecast();
   const files = useFileStates(page, listing);
+  const factorName = (code: string) => factors.find((f) => f.code === code)?.name ?? code;
 
-  const issue = async () => {
-    const result = await submit.mutateAsync({ type, baseTime, remark, ...(chosen.length ? { factors: chosen } : {}) });
+  // A forecast with consistency violations is issued only once the forecaster confirms the list the server gives.
+  const issue = async (confirmViolations = false) => {
+    let result;
+    try {
+      result = await submit.mutateAsync({
+        type,
+        baseTime,
+        remark,
+        ...(chosen.length ? { factors: chosen } : {}),
+        ...(confirmViolations ? { confirmViolations: true } : {}),
+      });
+    } catch (e) {
+      const listed = issueViolationsOf(e);
+      if (listed) {
+        setViolations(listed);
+        return;
+      }
+      if (!(e instanceof ApiError)) throw e;
+      if (!e.notified) toastError(e.message);
+      return;
+    }
     toastSuccess(t('issue.started', { seq: result.seq, grids: result.grids }));
+    setViolations(null);
     setAsking(false);
     setRemark('');
     setChosen([]);
@@ -86,6 +110,35 @@ export function IssueForecast({
             />
           </Form.Item>
         </Form>
+      </Modal>
+      <Modal
+        open={violations !== null}
+        title={t('issue.violationsTitle')}
+        okText={t('issue.issueAnyway')}
+        okButtonProps={{ danger: true, id: 'issue-anyway' }}
+        cancelText={t('submit.cancel')}
+        confirmLoading={submit.isPending}
+        onOk={() => void issue(true).catch((e: unknown) => logUnlessShown(e, 'forecast issue'))}
+        onCancel={() => setViolations(null)}
+        destroyOnHidden
+      >
+        <Typography.Paragraph>{t('issue.violationsIntro')}</Typography.Paragraph>
+        <List
+          size="small"
+          data-testid="issue-violations"
+          dataSource={violations ?? []}
+          rowKey={violationKey}
+          renderItem={(v) => (
+            <List.Item>
+              {t('issue.violationItem', {
+                rule: t(`consistency.rules.${v.rule}`),
+                factor: factorName(v.factor),
+                lead: v.lead,
+                cells: v.cells,
+              })}
+            </List.Item>
+          )}
+        />
       </Modal>
       <Drawer open={listing} onClose={() => setListing(false)} title={t('issue.files')} size={720} destroyOnHidden>
         <Table<FileState>

@@ -5,6 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMapClicks } from '../common/use-map-clicks';
 import { useStationOptions, usePointRevise } from './api';
+import { ConsistencyPanel } from './ConsistencyPanel';
 import { GridTargetBar } from './GridTargetBar';
 import { REVISE_EDIT_NS } from './i18n';
 import { pointBody, roundTo, summarizePatch, type RevisionPoint } from './revise-rules';
@@ -65,6 +66,7 @@ export function PointRevisePage() {
         {t('route.pointRevise', { ns: 'translation' })}
       </Typography.Title>
       <GridTargetBar target={target} />
+      <ConsistencyPanel target={target} />
       <Typography.Paragraph type="secondary" className="revise-hint">
         {t('point.hint')}
       </Typography.Paragraph>

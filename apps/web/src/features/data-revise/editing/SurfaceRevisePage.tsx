@@ -10,6 +10,7 @@ import { useMapLayers } from '../../../components/map/use-map-data';
 import { toastWarning } from '../../../lib/feedback';
 import { usePolygonRevise } from './api';
 import { BoundaryLayerTools } from './BoundaryLayerTools';
+import { ConsistencyPanel } from './ConsistencyPanel';
 import { GridTargetBar } from './GridTargetBar';
 import { REVISE_EDIT_NS } from './i18n';
 import { areaShapeOf, edgeModeOf, polygonBody, summarizePatch, type AreaSettings, type Ring } from './revise-rules';
@@ -71,6 +72,7 @@ export function SurfaceRevisePage() {
         {t('route.surfaceRevise', { ns: 'translation' })}
       </Typography.Title>
       <GridTargetBar target={target} />
+      <ConsistencyPanel target={target} />
       <Typography.Paragraph type="secondary" className="revise-hint">
         {t('area.hint')}
       </Typography.Paragraph>

@@ -1,4 +1,4 @@
-import type { PointReviseBody, PolygonReviseBody, ReviseGridData, SubmitBody } from '@agromet/contracts';
+import type { ConsistencyFixBody, PointReviseBody, PolygonReviseBody, ReviseGridData, SubmitBody } from '@agromet/contracts';
 import type { Grid } from '@agromet/grid';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ export const editKeys = {
   grid: (s: ProductSelection | null) => ['revise-edit', 'grid', s?.type, s?.factor, s?.baseTime, s?.lead] as const,
   stations: ['revise-edit', 'stations'] as const,
   files: (page: number) => ['revise-edit', 'files', page] as const,
+  consistency: (type: string | undefined, baseTime: string | undefined) => ['revise-edit', 'consistency', type, baseTime] as const,
 };
 
 /** Forecast types allocated to the signed-in forecaster (all for admin). */
@@ -72,7 +73,28 @@ export function useStationOptions() {
 
 function useAfterRevision() {
   const client = useQueryClient();
-  return () => client.invalidateQueries({ queryKey: ['revise-edit', 'grid'] });
+  // A revision may break (or mend) the forecast's consistency: both are read again.
+  return () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['revise-edit', 'grid'] }),
+      client.invalidateQueries({ queryKey: ['revise-edit', 'consistency'] }),
+    ]);
+}
+
+/** The consistency violations of the forecast of a type at a base time (docs/grids.md#consistency). */
+export function useConsistency(type: string | undefined, baseTime: string | undefined) {
+  return useQuery({
+    queryKey: editKeys.consistency(type, baseTime),
+    queryFn: ({ signal }) => request('consistencyCheck', { query: { type: type!, baseTime: baseTime! }, signal }),
+    enabled: Boolean(type && baseTime),
+    staleTime: 0,
+  });
+}
+
+/** Fixes violations (clip to the extremes or range, rescale 3 h amounts), saved as undoable records. */
+export function useConsistencyFix() {
+  const after = useAfterRevision();
+  return useMutation({ mutationFn: (body: ConsistencyFixBody) => request('consistencyFix', { body }), onSuccess: after });
 }
 
 export function usePointRevise() {
@@ -89,7 +111,8 @@ export function usePolygonRevise() {
 export function useSubmitForecast() {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (body: SubmitBody) => request('reviseSubmit', { body }),
+    // A 4009 listing violations is answered by the page's confirmation, not a toast.
+    mutationFn: (body: SubmitBody) => request('reviseSubmit', { body, silent: true }),
     onSuccess: () => client.invalidateQueries({ queryKey: ['revise-edit', 'files'] }),
   });
 }

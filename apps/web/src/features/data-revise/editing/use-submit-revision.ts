@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { noteGridVersion } from '../../../components/map/grid-version';
 import type { ProductSelection } from '../../../components/map/map-rules';
-import { confirmDialog, toastError, toastSuccess } from '../../../lib/feedback';
+import { confirmDialog, toastError, toastSuccess, toastWarning } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/request';
 import { REVISE_EDIT_NS } from './i18n';
 import { conflictOf } from './revise-rules';
@@ -32,6 +32,8 @@ export function useSubmitRevision(opts: {
       const result = await send();
       const cells = result.leads.reduce((n, l) => n + l.cellsChanged, 0);
       toastSuccess(t('submit.success', { leads: result.leads.length, cells }));
+      // The check after every revision: what it left inconsistent is outlined by the consistency panel.
+      if (result.violations) toastWarning(t('consistency.afterRevision', { count: result.violations }));
       // The map's product layer and point values fetch the new versions.
       noteVersions(result.leads);
       opts.onSaved();

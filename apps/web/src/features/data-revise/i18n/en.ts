@@ -104,6 +104,11 @@ const en = {
       recovery: 'Recovery',
       consistency: 'Consistency fix',
     },
+    consistencyRules: {
+      temperature: 'temperature clipped to its extremes',
+      range: 'clipped to the physical range',
+      accumulation: '3 h precipitation rescaled to the total',
+    },
     operations: {
       assign: 'set to',
       add: 'add',

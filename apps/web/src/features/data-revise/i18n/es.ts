@@ -104,6 +104,11 @@ const es = {
       recovery: 'Recuperación',
       consistency: 'Corrección de coherencia',
     },
+    consistencyRules: {
+      temperature: 'temperatura recortada a sus extremos',
+      range: 'recortado al rango físico',
+      accumulation: 'precipitación de 3 h reescalada al total',
+    },
     operations: {
       assign: 'fijar en',
       add: 'sumar',

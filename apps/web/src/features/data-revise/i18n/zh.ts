@@ -104,6 +104,11 @@ const zh = {
       recovery: '恢复',
       consistency: '一致性修正',
     },
+    consistencyRules: {
+      temperature: '气温裁剪到最高/最低气温',
+      range: '裁剪到物理范围',
+      accumulation: '3 小时降水按累计量缩放',
+    },
     operations: {
       assign: '设为',
       add: '加',

@@ -89,3 +89,13 @@ describe('record state and recovery', () => {
     expect(showsGridOf(null, rec)).toBe(false);
   });
 });
+
+describe('consistency fixes', () => {
+  it('summarise each rule they fixed', () => {
+    expect(summariseRecord({ kind: 'consistency', parameters: { rules: ['temperature', 'range'] }, unit: '°C', recovers: null })).toEqual([
+      { key: 'record.summary.consistency', nested: { rules: 'record.consistencyRules.temperature' } },
+      { key: 'record.summary.consistency', nested: { rules: 'record.consistencyRules.range' } },
+    ]);
+    expect(summariseRecord({ kind: 'consistency', parameters: {}, unit: '', recovers: null })).toEqual([{ key: 'record.summary.unknown' }]);
+  });
+});

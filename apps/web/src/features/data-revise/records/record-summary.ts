@@ -40,6 +40,7 @@ export function areaCount(polygons: unknown): number {
 }
 
 const OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide'];
+const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation'];
 const EDGES = ['flat', 'ramp', 'taper'];
 const unitSuffix = (unit: string) => (unit ? ` ${unit}` : '');
 
@@ -50,6 +51,12 @@ export function summariseRecord(rec: Pick<RevisionRecord, 'kind' | 'parameters' 
   if (rec.kind === 'recovery') {
     const id = isNumber(p.recovers) ? p.recovers : rec.recovers;
     return [id === null || id === undefined ? { key: 'record.summary.unknown' } : { key: 'record.summary.recovery', values: { id } }];
+  }
+  if (rec.kind === 'consistency') {
+    const rules = Array.isArray(p.rules) ? p.rules.filter((r): r is string => CONSISTENCY_RULES.includes(r as never)) : [];
+    return rules.length
+      ? rules.map((rule) => ({ key: 'record.summary.consistency', nested: { rules: `record.consistencyRules.${rule}` } }))
+      : [{ key: 'record.summary.unknown' }];
   }
   if (rec.kind === 'point') {
     const points = pointsOf(p);

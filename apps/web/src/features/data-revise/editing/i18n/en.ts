@@ -115,7 +115,31 @@ const en: ReviseEditMessages = {
     seq: 'Issue',
     download: 'Download',
     noFiles: 'Nothing issued yet',
+    violationsTitle: 'The forecast is not consistent',
+    violationsIntro: 'These grids contradict each other or leave their physical range. Issue anyway?',
+    violationItem: '{{rule}} · {{factor}} {{lead}} h · {{cells}} cells',
+    issueAnyway: 'Issue anyway',
     lead: '{{hours}} h',
+  },
+  consistency: {
+    afterRevision: 'After this revision {{count}} cells are inconsistent; they are outlined on the map',
+    title: 'Consistency',
+    none: 'No consistency problems',
+    fixAll: 'Fix all ({{count}})',
+    rules: {
+      temperature: 'Temperature outside its daily extremes',
+      range: 'Outside the physical range',
+      accumulation: '3 h precipitation does not add up to the total',
+    },
+    fix: {
+      temperature: 'Clip to the extremes',
+      range: 'Clip to the range',
+      accumulation: 'Rescale to the total',
+    },
+    cells: '{{count}} cells',
+    outlined: '{{count}} problem areas outlined on the map',
+    elsewhere: '{{count}} more problems in other grids of this forecast',
+    fixed: 'Fixed {{count}} problems in {{grids}} grids (undoable from the revision records)',
   },
 };
 

@@ -115,7 +115,31 @@ const es: ReviseEditMessages = {
     seq: 'Emisión',
     download: 'Descargar',
     noFiles: 'Aún no se ha emitido nada',
+    violationsTitle: 'El pronóstico no es coherente',
+    violationsIntro: 'Estas mallas se contradicen o salen de su rango físico. ¿Emitir igualmente?',
+    violationItem: '{{rule}} · {{factor}} {{lead}} h · {{cells}} celdas',
+    issueAnyway: 'Emitir igualmente',
     lead: '{{hours}} h',
+  },
+  consistency: {
+    afterRevision: 'Tras esta corrección hay {{count}} celdas incoherentes; están marcadas en el mapa',
+    title: 'Coherencia',
+    none: 'Sin problemas de coherencia',
+    fixAll: 'Corregir todo ({{count}})',
+    rules: {
+      temperature: 'Temperatura fuera de sus extremos diarios',
+      range: 'Fuera del rango físico',
+      accumulation: 'La precipitación de 3 h no suma el total',
+    },
+    fix: {
+      temperature: 'Recortar a los extremos',
+      range: 'Recortar al rango',
+      accumulation: 'Reescalar al total',
+    },
+    cells: '{{count}} celdas',
+    outlined: '{{count}} zonas con problemas marcadas en el mapa',
+    elsewhere: '{{count}} problemas más en otras mallas de este pronóstico',
+    fixed: 'Corregidos {{count}} problemas en {{grids}} mallas (se puede deshacer desde los registros)',
   },
 };
 

@@ -113,7 +113,31 @@ const zh = {
     seq: '次序',
     download: '下载',
     noFiles: '暂无签发记录',
+    violationsTitle: '预报存在一致性问题',
+    violationsIntro: '以下格点场之间存在矛盾或超出物理范围，仍要签发吗？',
+    violationItem: '{{rule}} · {{factor}} {{lead}} 小时 · {{cells}} 个格点',
+    issueAnyway: '仍然签发',
     lead: '{{hours}} 小时',
+  },
+  consistency: {
+    afterRevision: '订正后有 {{count}} 个格点存在一致性问题，已在地图上勾出',
+    title: '一致性检查',
+    none: '无一致性问题',
+    fixAll: '全部修正（{{count}} 处）',
+    rules: {
+      temperature: '气温超出最高/最低气温',
+      range: '超出物理范围',
+      accumulation: '3 小时降水与累计降水不符',
+    },
+    fix: {
+      temperature: '裁剪到最高/最低气温',
+      range: '裁剪到范围',
+      accumulation: '按累计量缩放',
+    },
+    cells: '{{count}} 个格点',
+    outlined: '地图上已勾出 {{count}} 处问题区域',
+    elsewhere: '本预报其他格点场还有 {{count}} 处问题',
+    fixed: '已修正 {{count}} 处问题，改动 {{grids}} 个格点场（可在订正记录中恢复）',
   },
 };
 
