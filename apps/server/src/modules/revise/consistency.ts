@@ -45,7 +45,7 @@ const TOTALS: Record<string, { parts: string; hours: number; step: number }> = {
   pre24h: { parts: 'pre3h', hours: 24, step: 3 },
 };
 
-/** At most this many runs of cells make a violation's outline (the count is always exact). */
+/** At most this many rectangles of cells make a violation's outline (the count is always exact). */
 const OUTLINE_RUNS = 2000;
 
 interface Loaded {
@@ -185,14 +185,13 @@ async function findings(g: ForecastGrids, only?: { factor: string; leads: readon
 /** The violation as the API answers it: counts, the box, and the cells as an outline of rectangles (GeoJSON). */
 function describe(f: Finding): ConsistencyViolation {
   const { geometry: g, cells } = f;
-  const runs = cellRuns(g.nx, cells.indices);
-  const polygons = runs.slice(0, OUTLINE_RUNS).map(({ j, i0, i1 }) => {
+  const rects = mergeRows(cellRuns(g.nx, cells.indices));
+  const polygons = rects.slice(0, OUTLINE_RUNS).map(({ j0, j1, i0, i1 }) => {
     const west = cellLon(g, i0) - g.dx / 2;
     const east = cellLon(g, i1) + g.dx / 2;
-    const a = cellLat(g, j) - g.dy / 2;
-    const b = cellLat(g, j) + g.dy / 2;
-    const south = Math.min(a, b);
-    const north = Math.max(a, b);
+    const ends = [cellLat(g, j0) - g.dy / 2, cellLat(g, j1) + g.dy / 2];
+    const south = Math.min(...ends);
+    const north = Math.max(...ends);
     return [
       [
         [west, south],
@@ -219,8 +218,34 @@ function describe(f: Finding): ConsistencyViolation {
       north: Math.max(...lats) + Math.abs(g.dy) / 2,
     },
     outline: { type: 'MultiPolygon', coordinates: polygons },
-    outlineComplete: runs.length <= OUTLINE_RUNS,
+    outlineComplete: rects.length <= OUTLINE_RUNS,
   };
+}
+
+/** Runs of cells joined down the rows where consecutive rows have the same run: fewer, larger rectangles. */
+export function mergeRows(runs: ReadonlyArray<{ j: number; i0: number; i1: number }>) {
+  const rects: Array<{ j0: number; j1: number; i0: number; i1: number }> = [];
+  let open = new Map<string, (typeof rects)[number]>();
+  let row = -1;
+  let next = new Map<string, (typeof rects)[number]>();
+  for (const r of runs) {
+    if (r.j !== row) {
+      open = r.j === row + 1 ? next : new Map();
+      next = new Map();
+      row = r.j;
+    }
+    const key = `${r.i0}:${r.i1}`;
+    const above = open.get(key);
+    if (above) {
+      above.j1 = r.j;
+      next.set(key, above);
+    } else {
+      const rect = { j0: r.j, j1: r.j, i0: r.i0, i1: r.i1 };
+      rects.push(rect);
+      next.set(key, rect);
+    }
+  }
+  return rects;
 }
 
 async function forecastGrids(
