@@ -1,7 +1,7 @@
 import { createGrid, type Grid, type GridGeometry } from '@agromet/grid';
 import { hashPassword } from '../src/core/auth/password.js';
 import { nowIso } from '../src/core/db/index.js';
-import { GridStore, decodeValues } from '../src/modules/grids/store.js';
+import { GridStore, readStoredValues } from '../src/modules/grids/store.js';
 import type { TestApp } from './helpers.js';
 
 export const USER_PASSWORD = 'Revise-Pass-1';
@@ -105,7 +105,7 @@ export async function gridRow(t: TestApp, customerId: number, lead: number, fact
 }
 
 export async function storedValues(t: TestApp, storageKey: string): Promise<Float32Array> {
-  return decodeValues((await t.storage.get(storageKey))!);
+  return (await readStoredValues(t.storage, storageKey))!;
 }
 
 export const bitsOf = (values: Float32Array) => Buffer.from(values.buffer, values.byteOffset, values.byteLength);

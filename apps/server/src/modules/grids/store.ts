@@ -1,5 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { gridFromValues, type Grid, type GridGeometry } from '@agromet/grid';
+import {
+  applyPatch,
+  composePatches,
+  decodePatch,
+  encodePatch,
+  gridFromValues,
+  type Grid,
+  type GridGeometry,
+  type Patch,
+} from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -36,6 +45,35 @@ export function decodeValues(data: Buffer): Float32Array {
 
 const CACHE_BYTES = 256 * 1024 * 1024;
 
+/** The values a stored version holds, read from storage without a cache (tools and tests). */
+export async function readStoredValues(storage: FileStorage, key: string): Promise<Float32Array | null> {
+  const data = await storage.get(key);
+  if (!data) return null;
+  if (!isDeltaKey(key)) return decodeValues(data);
+  const values = await readStoredValues(storage, deltaBase(key));
+  if (values) applyPatch(values, decodeDelta(data), { verify: false });
+  return values;
+}
+
+// A version saved from a revision is written as what changed (docs/grids.md#storage-and-versions): a delta file holding
+// the patch from a full file of an earlier version (its base) to this version. The base is named by the delta's key,
+// `<base without .f32>.<id>.f32d`, so it is known without reading the file. Beyond a twelfth of the cells (a patch
+// is 12 bytes a cell against 4 for the values) the version is written in full again.
+const DELTA_SUFFIX = '.f32d';
+const DELTA_MAGIC = Buffer.from('AGD1');
+export const isDeltaKey = (key: string) => key.endsWith(DELTA_SUFFIX);
+export function deltaBase(key: string): string {
+  const stem = key.slice(0, -DELTA_SUFFIX.length);
+  return `${stem.slice(0, stem.lastIndexOf('.'))}.f32`;
+}
+function encodeDelta(patch: Patch): Buffer {
+  return Buffer.concat([DELTA_MAGIC, Buffer.from(encodePatch(patch))]);
+}
+function decodeDelta(data: Buffer): Patch {
+  if (!data.subarray(0, 4).equals(DELTA_MAGIC)) throw new Error('not a grid delta file');
+  return decodePatch(data.subarray(4));
+}
+
 /** Test hooks (never set in production). */
 export interface GridStoreHooks {
   /**
@@ -66,15 +104,74 @@ export class GridStore {
   }
 
   async load(row: GridRow): Promise<Grid> {
-    let values = this.cache.get(row.storage_key);
-    if (!values) {
-      const data = await this.storage.get(row.storage_key);
-      if (!data) throw errors.notFound();
-      values = decodeValues(data);
-      this.remember(row.storage_key, values);
-    }
     // Callers may edit what they get; the cached copy stays as stored.
-    return gridFromValues(geometryOfRow(row), values.slice());
+    return gridFromValues(geometryOfRow(row), (await this.values(row.storage_key)).slice());
+  }
+
+  /** The grid as stored, without a copy: callers must not change its values (a revision computing its patch). */
+  async view(row: GridRow): Promise<Grid> {
+    return gridFromValues(geometryOfRow(row), await this.values(row.storage_key));
+  }
+
+  /** The values of a stored version (cached): a full file, or a delta applied to its base. */
+  private async values(key: string): Promise<Float32Array> {
+    let values = this.cache.get(key);
+    if (values) return values;
+    const data = await this.storage.get(key);
+    if (!data) throw errors.notFound();
+    if (isDeltaKey(key)) {
+      const patch = decodeDelta(data);
+      values = (await this.values(deltaBase(key))).slice();
+      applyPatch(values, patch, { verify: false });
+    } else values = decodeValues(data);
+    this.remember(key, values);
+    return values;
+  }
+
+  /**
+   * Saves revisions of stored grids, writing only what changed: each item's patch turns the row's current version
+   * (which must still be `row.version`) into the new one. The new version is a delta file (the patch from the row's
+   * base, composed with the delta it had), or a full file when that patch would be larger than a twelfth of the cells.
+   * Everything else as saveMany: all together or not at all, `inTransaction` inside, 4009 on a stale version.
+   */
+  async savePatches(
+    items: ReadonlyArray<{ key: GridKey; row: GridRow; patch: Patch }>,
+    editor: Editor,
+    opts: { inTransaction?: (tx: Db, rows: GridRow[]) => Promise<void> } = {},
+  ): Promise<GridRow[]> {
+    const files: Array<{ key: string; data: Buffer }> = [];
+    for (const { row, patch } of items) {
+      const current = row.storage_key;
+      const base = isDeltaKey(current) ? deltaBase(current) : current;
+      let fromBase = patch;
+      if (isDeltaKey(current)) {
+        const data = await this.storage.get(current);
+        if (!data) throw staleGrid(row);
+        fromBase = composePatches(decodeDelta(data), patch);
+      }
+      if (fromBase.indices.length <= (row.nx * row.ny) / 12) {
+        files.push({ key: `${base.slice(0, -'.f32'.length)}.${randomUUID()}${DELTA_SUFFIX}`, data: encodeDelta(fromBase) });
+      } else {
+        const values = (await this.values(current)).slice();
+        applyPatch(values, patch, { verify: false });
+        files.push({ key: `grids/${row.customer_id}/${row.factor_id}/${randomUUID()}.f32`, data: encodeValues(values) });
+      }
+    }
+    const saved = await this.switchTo(
+      items.map((item, k) => ({ key: item.key, geometry: geometryOfRow(item.row), expectedVersion: item.row.version, file: files[k]! })),
+      editor,
+      opts.inTransaction,
+    );
+    // The cache follows: a version held as its own array (a delta's) becomes the new one in place; a base stays as is.
+    for (const [k, { row, patch }] of items.entries()) {
+      const old = this.cache.get(row.storage_key);
+      if (old && isDeltaKey(row.storage_key)) {
+        this.cache.delete(row.storage_key);
+        applyPatch(old, patch, { verify: false });
+        this.cache.set(files[k]!.key, old);
+      }
+    }
+    return saved;
   }
 
   private remember(key: string, values: Float32Array) {
@@ -121,15 +218,39 @@ export class GridStore {
     editor: Editor,
     opts: { inTransaction?: (tx: Db, rows: GridRow[]) => Promise<void> } = {},
   ): Promise<GridRow[]> {
-    const storageKeys = items.map((item) => `grids/${item.key.customerId}/${item.key.factorId}/${randomUUID()}.f32`);
+    const rows = await this.switchTo(
+      items.map((item) => ({
+        key: item.key,
+        geometry: geometryOfRow(item.grid),
+        expectedVersion: item.expectedVersion,
+        file: { key: `grids/${item.key.customerId}/${item.key.factorId}/${randomUUID()}.f32`, data: encodeValues(item.grid.values) },
+      })),
+      editor,
+      opts.inTransaction,
+    );
+    for (const [k, item] of items.entries()) this.remember(rows[k]!.storage_key, item.grid.values.slice());
+    return rows;
+  }
+
+  /**
+   * Writes every new file, then switches the rows in one transaction (retried on write races), then removes what the
+   * replaced versions alone used: a replaced full file unless it is the base of the new delta, a replaced delta, and
+   * the base of a replaced delta when the new version no longer builds on it.
+   */
+  private async switchTo(
+    items: ReadonlyArray<{ key: GridKey; geometry: GridGeometry; expectedVersion?: number | null; file: { key: string; data: Buffer } }>,
+    editor: Editor,
+    inTransaction: ((tx: Db, rows: GridRow[]) => Promise<void>) | undefined,
+  ): Promise<GridRow[]> {
+    const storageKeys = items.map((item) => item.file.key);
     let replaced: string[] = [];
     try {
-      for (const [k, item] of items.entries()) await this.storage.put(storageKeys[k]!, encodeValues(item.grid.values));
+      for (const item of items) await this.storage.put(item.file.key, item.file.data);
       let rows: GridRow[];
       for (let attempt = 1; ; attempt++) {
         try {
           rows = await this.db.transaction().execute((tx) =>
-            this.switchRows(tx, items, storageKeys, editor, opts.inTransaction, (old) => {
+            this.switchRows(tx, items, storageKeys, editor, inTransaction, (old) => {
               replaced = old;
             }),
           );
@@ -143,14 +264,15 @@ export class GridStore {
           }
         }
       }
-      for (const [k, item] of items.entries()) this.remember(storageKeys[k]!, item.grid.values.slice());
       return rows;
     } catch (e) {
       replaced = [];
       await removeFiles(this.storage, storageKeys, this.log, 'a grid file of a failed save');
       throw e;
     } finally {
-      for (const key of replaced) {
+      const kept = new Set(storageKeys.filter(isDeltaKey).map(deltaBase));
+      const unused = replaced.flatMap((key) => (isDeltaKey(key) ? [key, deltaBase(key)] : [key])).filter((key) => !kept.has(key));
+      for (const key of new Set(unused)) {
         this.cache.delete(key);
         // The old version's file is no longer referenced once the switch committed; one left behind is only space.
         await removeFiles(this.storage, [key], this.log, 'a replaced grid file');
@@ -161,7 +283,7 @@ export class GridStore {
   /** One attempt of saveMany's transaction: read and check every row, then switch them in key order. */
   private async switchRows(
     tx: Db,
-    items: ReadonlyArray<{ key: GridKey; grid: Grid; expectedVersion?: number | null }>,
+    items: ReadonlyArray<{ key: GridKey; geometry: GridGeometry; expectedVersion?: number | null }>,
     storageKeys: string[],
     editor: Editor,
     inTransaction: ((tx: Db, rows: GridRow[]) => Promise<void>) | undefined,
@@ -182,10 +304,9 @@ export class GridStore {
     }
     if (this.hooks.afterRead) await this.hooks.afterRead(order.map((k) => items[k]!.key));
     for (const k of order) {
-      const { key, grid } = items[k]!;
+      const { key, geometry } = items[k]!;
       const row = current[k];
       const storageKey = storageKeys[k]!;
-      const geometry = { lon0: grid.lon0, lat0: grid.lat0, dx: grid.dx, dy: grid.dy, nx: grid.nx, ny: grid.ny };
       const change = { ...geometry, storage_key: storageKey, updated_by: editor.userId, updated_by_name: editor.name, updated_at: now };
       if (row) {
         const res = await raceGuard(

@@ -11,7 +11,7 @@ import type { Lang } from '../../core/messages.js';
 import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from '../grids/codec.js';
 import { exportStem } from '../grids/service.js';
-import { decodeValues, type GridRow, type GridStore } from '../grids/store.js';
+import { decodeValues, encodeValues, type GridRow, type GridStore } from '../grids/store.js';
 import { checkConsistency } from './consistency.js';
 
 // Submission (issue): the current grids of a forecast type at a base time are frozen (their values copied, so later
@@ -29,12 +29,18 @@ export interface IssueDeps {
 
 type SubmitInput = z.output<typeof SubmitBody>;
 
-/** The file of a grid row: the row may be replaced (and its file removed) meanwhile, so re-read it until both match. */
-async function currentValues(db: Db, storage: FileStorage, row: GridRow): Promise<{ row: GridRow; bytes: Buffer }> {
+/**
+ * The values of a grid row as a full file's bytes (a version saved as a delta is applied to its base): the row may be
+ * replaced (and its files removed) meanwhile, so re-read it until both match.
+ */
+async function currentValues(db: Db, store: GridStore, row: GridRow): Promise<{ row: GridRow; bytes: Buffer }> {
   let current = row;
   for (let attempt = 0; attempt < 5; attempt++) {
-    const bytes = await storage.get(current.storage_key);
-    if (bytes) return { row: current, bytes };
+    try {
+      return { row: current, bytes: encodeValues((await store.view(current)).values) };
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === ErrorCode.NOT_FOUND)) throw e;
+    }
     const next = await db.selectFrom('grid').selectAll().where('id', '=', row.id).executeTakeFirst();
     if (!next) break;
     current = next;
@@ -95,7 +101,7 @@ export async function submitIssue(
   const frozen: Array<{ row: GridRow; key: string }> = [];
   try {
     for (const listed of rows) {
-      const { row, bytes } = await currentValues(db, storage, listed);
+      const { row, bytes } = await currentValues(db, deps.store, listed);
       const key = `${dir}/grids/${row.id}-v${row.version}.f32`;
       await storage.put(key, bytes);
       frozen.push({ row, key });

@@ -240,16 +240,16 @@ async function revise(
   await assertAllocated(db, auth, { id: factor.typeId, name: factor.typeName });
   const baseTime = new Date(body.baseTime).toISOString();
 
-  const edits: Array<{ lead: number; row: GridRow; key: GridKey; grid: Grid; patch: Patch }> = [];
+  const edits: Array<{ lead: number; row: GridRow; key: GridKey; patch: Patch }> = [];
   for (const lead of body.leads) {
     const key: GridKey = { customerId: auth.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime, leadHours: lead };
     const row = await store.find(key);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'gridNotFound', { factor: factor.name, baseTime, lead });
     if (row.version !== expectedVersionOf(body, lead)) throw staleLead(row);
-    const grid = await store.load(row);
+    // The stored values themselves (no copy): the edit only reads them, and the save writes only its patch.
+    const grid = await store.view(row);
     const patch = edit(grid, factor);
-    applyPatch(grid.values, patch, { verify: false });
-    edits.push({ lead, row, key, grid, patch });
+    edits.push({ lead, row, key, patch });
   }
 
   const changed = edits.filter((e) => e.patch.indices.length > 0);
@@ -258,8 +258,8 @@ async function revise(
   const versions = new Map<number, number>();
   if (changed.length > 0) {
     try {
-      await store.saveMany(
-        changed.map((e) => ({ key: e.key, grid: e.grid, expectedVersion: e.row.version })),
+      await store.savePatches(
+        changed.map((e) => ({ key: e.key, row: e.row, patch: e.patch })),
         { userId: auth.userId, name: auth.name },
         {
           inTransaction: async (tx, rows) => {
@@ -407,10 +407,13 @@ export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): 
   if (!row) throw errors.notFound();
   const geometry: GridGeometry = { lon0: rec.lon0, lat0: rec.lat0, dx: rec.dx, dy: rec.dy, nx: rec.nx, ny: rec.ny };
   if (!sameGeometry(geometry, geometryOfRow(row))) throw errors.conflict('gridReplaced');
-  const grid = await store.load(row);
+  const grid = await store.view(row);
   const undo = invertPatch(decodePatch(rec.patch));
   try {
-    applyPatch(grid.values, undo);
+    // Checks that the cells still hold the record's new values, on a copy of just those cells.
+    const stored = new Uint32Array(grid.values.buffer, grid.values.byteOffset, grid.values.length);
+    const cells = new Float32Array(Uint32Array.from(undo.indices, (k) => stored[k]!).buffer);
+    applyPatch(cells, { ...undo, indices: undo.indices.map((_, n) => n) });
   } catch (e) {
     if (e instanceof PatchMismatchError) throw errors.conflict('gridReplaced');
     throw e;
@@ -420,58 +423,65 @@ export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): 
   let recordId = 0;
   let saved: GridRow;
   try {
-    saved = await store.save(
-      {
-        customerId: row.customer_id,
-        forecastTypeId: row.forecast_type_id,
-        factorId: row.factor_id,
-        baseTime: row.base_time,
-        leadHours: row.lead_hours,
-      },
-      grid,
-      { userId: auth.userId, name: auth.name },
-      {
-        expectedVersion: row.version,
-        inTransaction: async (tx, savedRow) => {
-          const now = nowIso();
-          await tx
-            .insertInto('revision_batch')
-            .values({
-              id: batchId,
-              customer_id: auth.customerId,
-              kind: 'recovery',
-              parameters: JSON.stringify({ recovers: rec.id }),
-              user_id: auth.userId,
-              user_name: auth.name,
-              created_at: now,
-            })
-            .execute();
-          recordId = await insertRecord(
-            tx,
-            auth,
-            batchId,
-            {
-              kind: 'recovery',
-              row,
-              geometry,
-              versionBefore: row.version,
-              patch: undo,
-              recovers: rec.id,
+    saved = (
+      await store.savePatches(
+        [
+          {
+            key: {
+              customerId: row.customer_id,
+              forecastTypeId: row.forecast_type_id,
+              factorId: row.factor_id,
+              baseTime: row.base_time,
+              leadHours: row.lead_hours,
             },
-            savedRow,
-            now,
-          );
-          const marked = await tx
-            .updateTable('revision')
-            .set({ recovered_by_id: recordId })
-            .where('id', '=', rec.id)
-            .where('recovered_by_id', 'is', null)
-            .executeTakeFirst();
-          if (Number(marked.numUpdatedRows) !== 1) throw errors.conflict('alreadyRecovered', { by: '?' });
-          if (deps.beforeCommit) await deps.beforeCommit(tx);
+            row,
+            patch: undo,
+          },
+        ],
+        { userId: auth.userId, name: auth.name },
+        {
+          inTransaction: async (tx, rows) => {
+            const savedRow = rows[0]!;
+            const now = nowIso();
+            await tx
+              .insertInto('revision_batch')
+              .values({
+                id: batchId,
+                customer_id: auth.customerId,
+                kind: 'recovery',
+                parameters: JSON.stringify({ recovers: rec.id }),
+                user_id: auth.userId,
+                user_name: auth.name,
+                created_at: now,
+              })
+              .execute();
+            recordId = await insertRecord(
+              tx,
+              auth,
+              batchId,
+              {
+                kind: 'recovery',
+                row,
+                geometry,
+                versionBefore: row.version,
+                patch: undo,
+                recovers: rec.id,
+              },
+              savedRow,
+              now,
+            );
+            const marked = await tx
+              .updateTable('revision')
+              .set({ recovered_by_id: recordId })
+              .where('id', '=', rec.id)
+              .where('recovered_by_id', 'is', null)
+              .executeTakeFirst();
+            if (Number(marked.numUpdatedRows) !== 1) throw errors.conflict('alreadyRecovered', { by: '?' });
+            if (deps.beforeCommit) await deps.beforeCommit(tx);
+          },
         },
-      },
-    );
+      )
+    )[0]!;
   } catch (e) {
     throw withLead(e);
   }
