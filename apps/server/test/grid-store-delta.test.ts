@@ -43,7 +43,7 @@ describe('GridStore.savePatches', () => {
       const next = expected.slice();
       for (let k = step * 7; k < step * 7 + 20; k++) next[k] = next[k]! + step;
       const patch = diffValues(expected, next);
-      [row] = await store.savePatches([{ key, row, patch }], editor);
+      row = (await store.savePatches([{ key, row, patch }], editor))[0]!;
       applyPatch(expected, patch);
       expect(isDeltaKey(row.storage_key)).toBe(true);
       expect(row.storage_key.startsWith(base.slice(0, -4))).toBe(true);
@@ -55,7 +55,7 @@ describe('GridStore.savePatches', () => {
     }
     // A large edit (beyond a twelfth of the cells) is written in full; the base and the delta go.
     const big = expected.map((v) => v + 0.5);
-    [row] = await store.savePatches([{ key, row, patch: diffValues(expected, big) }], editor);
+    row = (await store.savePatches([{ key, row, patch: diffValues(expected, big) }], editor))[0]!;
     expect(isDeltaKey(row.storage_key)).toBe(false);
     expect(bits((await new GridStore(t.db.db, t.storage).load(row)).values)).toEqual(bits(big));
     expect(files()).toEqual([path.basename(row.storage_key)]);

@@ -139,7 +139,7 @@ export class GridStore {
     editor: Editor,
     opts: { inTransaction?: (tx: Db, rows: GridRow[]) => Promise<void> } = {},
   ): Promise<GridRow[]> {
-    const files: Array<{ key: string; data: Buffer }> = [];
+    const files: Array<{ key: string; data: Buffer; values?: Float32Array }> = [];
     for (const { row, patch } of items) {
       const current = row.storage_key;
       const base = isDeltaKey(current) ? deltaBase(current) : current;
@@ -154,7 +154,7 @@ export class GridStore {
       } else {
         const values = (await this.values(current)).slice();
         applyPatch(values, patch, { verify: false });
-        files.push({ key: `grids/${row.customer_id}/${row.factor_id}/${randomUUID()}.f32`, data: encodeValues(values) });
+        files.push({ key: `grids/${row.customer_id}/${row.factor_id}/${randomUUID()}.f32`, data: encodeValues(values), values });
       }
     }
     const saved = await this.switchTo(
@@ -164,6 +164,11 @@ export class GridStore {
     );
     // The cache follows: a version held as its own array (a delta's) becomes the new one in place; a base stays as is.
     for (const [k, { row, patch }] of items.entries()) {
+      const full = files[k]!.values;
+      if (full) {
+        this.remember(files[k]!.key, full);
+        continue;
+      }
       const old = this.cache.get(row.storage_key);
       if (old && isDeltaKey(row.storage_key)) {
         this.cache.delete(row.storage_key);
