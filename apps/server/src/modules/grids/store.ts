@@ -89,6 +89,8 @@ export interface GridStoreHooks {
  */
 export class GridStore {
   private readonly cache = new Map<string, Float32Array>();
+  /** The patch from its base of each delta version this store wrote last (small; one per grid). */
+  private readonly deltas = new Map<string, Patch>();
   private cachedBytes = 0;
 
   constructor(
@@ -139,44 +141,60 @@ export class GridStore {
     editor: Editor,
     opts: { inTransaction?: (tx: Db, rows: GridRow[]) => Promise<void> } = {},
   ): Promise<GridRow[]> {
-    const files: Array<{ key: string; data: Buffer; values?: Float32Array }> = [];
+    const files: Array<{ key: string; data: Buffer; values?: Float32Array; fromBase?: Patch }> = [];
     for (const { row, patch } of items) {
       const current = row.storage_key;
       const base = isDeltaKey(current) ? deltaBase(current) : current;
       let fromBase = patch;
       if (isDeltaKey(current)) {
-        const data = await this.storage.get(current);
-        if (!data) throw staleGrid(row);
-        fromBase = composePatches(decodeDelta(data), patch);
+        let previous = this.deltas.get(current);
+        if (!previous) {
+          const data = await this.storage.get(current);
+          if (!data) throw staleGrid(row);
+          previous = decodeDelta(data);
+        }
+        fromBase = composePatches(previous, patch);
       }
       if (fromBase.indices.length <= (row.nx * row.ny) / 12) {
-        files.push({ key: `${base.slice(0, -'.f32'.length)}.${randomUUID()}${DELTA_SUFFIX}`, data: encodeDelta(fromBase) });
+        files.push({ key: `${base.slice(0, -'.f32'.length)}.${randomUUID()}${DELTA_SUFFIX}`, data: encodeDelta(fromBase), fromBase });
       } else {
         const values = (await this.values(current)).slice();
         applyPatch(values, patch, { verify: false });
         files.push({ key: `grids/${row.customer_id}/${row.factor_id}/${randomUUID()}.f32`, data: encodeValues(values), values });
       }
     }
+    // Taken before the switch, whose cleanup drops the replaced versions from the cache.
+    const cached = items.map(({ row }) => this.cache.get(row.storage_key));
     const saved = await this.switchTo(
       items.map((item, k) => ({ key: item.key, geometry: geometryOfRow(item.row), expectedVersion: item.row.version, file: files[k]! })),
       editor,
       opts.inTransaction,
     );
-    // The cache follows: a version held as its own array (a delta's) becomes the new one in place; a base stays as is.
+    // The cache follows without copying: the old version's array becomes the new one in place (a base left behind is
+    // read again from its file if ever needed), and the new delta's patch is remembered for the next revision.
     for (const [k, { row, patch }] of items.entries()) {
-      const full = files[k]!.values;
-      if (full) {
-        this.remember(files[k]!.key, full);
+      const file = files[k]!;
+      this.deltas.delete(row.storage_key);
+      if (file.values) {
+        this.remember(file.key, file.values);
         continue;
       }
-      const old = this.cache.get(row.storage_key);
-      if (old && isDeltaKey(row.storage_key)) {
-        this.cache.delete(row.storage_key);
+      if (file.fromBase) this.deltas.set(file.key, file.fromBase);
+      const old = cached[k];
+      if (old) {
+        this.forget(row.storage_key);
         applyPatch(old, patch, { verify: false });
-        this.cache.set(files[k]!.key, old);
+        this.remember(file.key, old);
       }
     }
     return saved;
+  }
+
+  private forget(key: string) {
+    const values = this.cache.get(key);
+    if (!values) return;
+    this.cache.delete(key);
+    this.cachedBytes -= values.byteLength;
   }
 
   private remember(key: string, values: Float32Array) {
@@ -278,7 +296,7 @@ export class GridStore {
       const kept = new Set(storageKeys.filter(isDeltaKey).map(deltaBase));
       const unused = replaced.flatMap((key) => (isDeltaKey(key) ? [key, deltaBase(key)] : [key])).filter((key) => !kept.has(key));
       for (const key of new Set(unused)) {
-        this.cache.delete(key);
+        this.forget(key);
         // The old version's file is no longer referenced once the switch committed; one left behind is only space.
         await removeFiles(this.storage, [key], this.log, 'a replaced grid file');
       }
