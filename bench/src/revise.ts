@@ -145,7 +145,9 @@ async function main() {
     const big = rows[2]!.ms / rows[0]!.ms;
     console.log(`\noverhead ratio (end-to-end 1 lead ÷ raw operation), a fifth of the grid: ${big.toFixed(2)}`);
     const countyRatio = rows[6]!.ms / rows[4]!.ms;
-    console.log(`overhead ratio, county polygon: ${countyRatio.toFixed(2)} (issue 14's target ≤ 3: ${countyRatio <= 3 ? 'met' : 'not met'})`);
+    console.log(
+      `overhead ratio, county polygon: ${countyRatio.toFixed(2)} (issue 14's target ≤ 3: ${countyRatio <= 3 ? 'met' : 'not met'})`,
+    );
   } finally {
     await built.close();
     fs.rmSync(dataDir, { recursive: true, force: true });
