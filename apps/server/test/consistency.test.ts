@@ -1,3 +1,4 @@
+import { writeGeoTiff } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, allocate, BASE_TIME, call, field, gridRow, saveGrid, SMALL, storedValues } from './revise-helpers.js';
@@ -234,5 +235,35 @@ describe('consistency', () => {
     const res = (await call(t, other.token, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME })).json();
     expect(res.code).toBe(4003);
     expect((await gridRow(t, customer, 3)).version).toBe(before.version);
+  });
+
+  it('an import answers the violations it brings', async () => {
+    const boundary = '----consistencyImport';
+    const bytes = Buffer.from(writeGeoTiff(field(SMALL, (i, j) => base(i, j) + 5)));
+    const fields = { type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: '6' };
+    const payload = Buffer.concat([
+      ...Object.entries(fields).map(([k, v]) =>
+        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
+      ),
+      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.tif"\r\nContent-Type: image/tiff\r\n\r\n`),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/grid/import',
+      payload,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(tok.submit!) },
+    });
+    expect(res.json().code).toBe(0);
+    const jobId = res.json().data.jobId as string;
+    await t.jobs.waitFor(jobId);
+    const job = (await call(t, tok.submit!, 'GET', `/api/job/${jobId}`)).json().data;
+    expect(job.status).toBe('done');
+    // tmp = t + 5 against tmax = t + 2: every cell of the 30 × 20 grid.
+    expect(job.result.violations).toBe(600);
+    expect((await check('fc', '&factor=tmp&lead=6')).data.violations).toEqual([
+      expect.objectContaining({ rule: 'temperature', factor: 'tmp', lead: 6, cells: 600 }),
+    ]);
   });
 });

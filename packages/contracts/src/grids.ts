@@ -189,6 +189,8 @@ export const GridImportResult = z.object({
   resample: GridResampleMethod.nullable(),
   /** A packed GeoTIFF's scale and offset (value = stored · scale + offset), applied; null when the file had none. */
   scaling: z.object({ scale: z.number(), offset: z.number() }).nullable(),
+  /** Cells violating a consistency rule that involves the imported grid (see the consistency call). */
+  violations: z.number().int().optional(),
 });
 export type GridImportResult = z.infer<typeof GridImportResult>;
 

@@ -9,6 +9,7 @@ import { GridFileError } from './formats.js';
 import { placeOnProduct } from './placement.js';
 import { factorByLayer, productGeometry } from './service.js';
 import { geometryOfRow, type GridKey, type GridStore } from './store.js';
+import { violationCount } from './consistency.js';
 
 export const GRID_IMPORT_JOB = 'grid.import';
 
@@ -172,6 +173,8 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
         source: geometryOf(file),
         resample: placed.resampled,
         scaling: parsed.scaling,
+        // The check after every import, as after a revision (docs/grids.md#consistency).
+        violations: await violationCount(deps, { customerId: p.customerId }, type.code, row.base_time, factor.code, [row.lead_hours]),
       };
       return result;
     } finally {
