@@ -123,6 +123,7 @@ let i32d = new Int32Array(0);
 let i32e = new Int32Array(0);
 let ringSums = new Float64Array(0);
 let ringCounts = new Int32Array(0);
+let ringSlots = new Int32Array(0);
 
 const grownF64 = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> =>
   a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
@@ -568,6 +569,7 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
   const width = i1 - i0 + 1;
   const ring = 2 * r + 1;
   ringSums = grownF64(ringSums, ring * width);
+  ringSlots = grownI32(ringSlots, ring + 3);
   ringCounts = grownI32(ringCounts, ring * width);
   const rowSum = ringSums;
   const rowCount = ringCounts;
@@ -577,8 +579,33 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
   const fillRow = (j: number) => {
     const slot = (j % ring) * width;
     const base = (j - source.j0) * srcWidth - source.i0;
+    // Columns whose whole neighbourhood lies on the grid; for a 3 × 3 mean their three values are added inline.
+    const inner0 = Math.max(0, r - i0);
+    const inner1 = Math.min(width - 1, nx - 1 - r - i0);
     for (let c = 0; c < width; c++) {
       const i = i0 + c;
+      if (r === 1 && c >= inner0 && c <= inner1) {
+        const a = src[base + i - 1]!;
+        const b = src[base + i]!;
+        const d = src[base + i + 1]!;
+        let sum = 0;
+        let count = 0;
+        if (a === a) {
+          sum += a;
+          count++;
+        }
+        if (b === b) {
+          sum += b;
+          count++;
+        }
+        if (d === d) {
+          sum += d;
+          count++;
+        }
+        rowSum[slot + c] = sum;
+        rowCount[slot + c] = count;
+        continue;
+      }
       const from = i - r < 0 ? 0 : i - r;
       const to = i + r > nx - 1 ? nx - 1 : i + r;
       let sum = 0;
@@ -605,6 +632,13 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
     while (filled < last) fillRow(++filled);
     if (rowStart[rr] === rowStart[rr + 1]) continue;
     const first = Math.max(0, j - r);
+    // The ring slots of the rows first … last, top to bottom (the reference's order of addition).
+    const rowsInReach = last - first + 1;
+    for (let m = 0; m < rowsInReach; m++) ringSlots[m] = ((first + m) % ring) * width;
+    const s0 = ringSlots[0]!;
+    const s1 = ringSlots[1]!;
+    const s2 = ringSlots[2]!;
+    const three = rowsInReach === 3;
     const row = weights.row(rr);
     const base = j * nx;
     const srcBase = (j - source.j0) * srcWidth - source.i0;
@@ -617,10 +651,16 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
         const c = i - i0;
         let sum = 0;
         let count = 0;
-        for (let jr = first; jr <= last; jr++) {
-          const slot = (jr % ring) * width + c;
-          sum += rowSum[slot]!;
-          count += rowCount[slot]!;
+        if (three) {
+          sum += rowSum[s0 + c]!;
+          sum += rowSum[s1 + c]!;
+          sum += rowSum[s2 + c]!;
+          count = rowCount[s0 + c]! + rowCount[s1 + c]! + rowCount[s2 + c]!;
+        } else {
+          for (let m = 0; m < rowsInReach; m++) {
+            sum += rowSum[ringSlots[m]! + c]!;
+            count += rowCount[ringSlots[m]! + c]!;
+          }
         }
         const mean = count > 0 ? sum / count : Number.NaN;
         const w = row === null ? 1 : row[i - offset]!;
