@@ -124,6 +124,7 @@ let i32e = new Int32Array(0);
 let ringSums = new Float64Array(0);
 let ringCounts = new Int32Array(0);
 let ringSlots = new Int32Array(0);
+let farRows = new Uint8Array(0);
 
 const grownF64 = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> =>
   a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
@@ -328,39 +329,84 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
   const width = box.i1 - box.i0 + 1;
   const height = box.j1 - box.j0 + 1;
   f64b = grownF64(f64b, width * height);
+  // Vertical distances, then squared Euclidean distances (Infinity where no outside cell exists): only the cells of
+  // the area are computed, the rest of each row is 0.
   const distance = f64b;
-  const { inside, nx } = mask;
+  const { rowStart, start, end } = runs;
+  const runRow = (j: number) => box.j0 + j - runs.j0; // bounds row of box row j (may lie outside 0 … rows − 1)
   for (let j = 0; j < height; j++) {
-    const src = (box.j0 + j) * nx + box.i0;
-    const row = j * width;
-    for (let i = 0; i < width; i++) distance[row + i] = inside[src + i] ? (j > 0 ? distance[row - width + i]! + 1 : FAR) : 0;
+    const row = j * width - box.i0;
+    distance.fill(0, j * width, (j + 1) * width);
+    const r = runRow(j);
+    if (r < 0 || r >= runs.rows) continue;
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      const e = end[k]!;
+      if (j === 0) distance.fill(FAR, row + start[k]!, row + e + 1);
+      else for (let i = start[k]!; i <= e; i++) distance[row + i] = distance[row - width + i]! + 1;
+    }
   }
+  // Rows holding a cell with no outside cell in its column (FAR): those get the reference's whole-row envelope.
+  if (farRows.length < height) farRows = new Uint8Array(Math.max(height, 2 * farRows.length));
+  farRows.fill(0, 0, height);
   for (let j = height - 2; j >= 0; j--) {
-    const row = j * width;
-    for (let i = 0; i < width; i++) {
-      const below = distance[row + width + i]! + 1;
-      if (below < distance[row + i]!) distance[row + i] = below;
+    const row = j * width - box.i0;
+    const r = runRow(j);
+    if (r < 0 || r >= runs.rows) continue;
+    let far = 0;
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      const e = end[k]!;
+      for (let i = start[k]!; i <= e; i++) {
+        const below = distance[row + width + i]! + 1;
+        if (below < distance[row + i]!) distance[row + i] = below;
+        if (distance[row + i]! >= FAR) far = 1;
+      }
+    }
+    farRows[j] = far;
+  }
+  // The last row has no row below: its vertical distances are final as they are.
+  {
+    const j = height - 1;
+    const row = j * width - box.i0;
+    const r = runRow(j);
+    if (r >= 0 && r < runs.rows) {
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+        for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! >= FAR) farRows[j] = 1;
+      }
     }
   }
   f64a = grownF64(f64a, width);
   f64c = grownF64(f64c, 2 * width + 1);
   i32d = grownI32(i32d, width);
   const f = f64a;
-  const d = f64c; // d in [0, width), z in [width, 2·width]
+  const d = f64c; // d in [0, n), z in [n, 2·n]
   const v = i32d;
+  const INFINITE = (FAR * FAR) / 2;
   for (let j = 0; j < height; j++) {
-    const row = j * width;
-    let any = false;
-    for (let i = 0; i < width; i++) {
-      const h = distance[row + i]!;
-      if (h > 0) any = true;
-      f[i] = h * h;
+    const r = runRow(j);
+    if (r < 0 || r >= runs.rows || rowStart[r] === rowStart[r + 1]) continue;
+    const row = j * width - box.i0;
+    if (farRows[j]) {
+      // A column without any outside cell: the whole row's envelope, as the reference computes it.
+      for (let i = 0; i < width; i++) {
+        const h = distance[row + box.i0 + i]!;
+        f[i] = h * h;
+      }
+      transform1d(f, width, d, v);
+      for (let i = 0; i < width; i++) distance[row + box.i0 + i] = d[i]! >= INFINITE ? Number.POSITIVE_INFINITY : d[i]!;
+      continue;
     }
-    if (!any) continue;
-    transform1d(f, width, d, v);
-    for (let i = 0; i < width; i++) {
-      const s = d[i]!;
-      distance[row + i] = s >= (FAR * FAR) / 2 ? Number.POSITIVE_INFINITY : Math.sqrt(s);
+    // Each run on its own: the outside cells next to it are nearer than any beyond them (exact integers, so the
+    // envelope gives the same minima as over the whole row).
+    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+      const from = Math.max(box.i0, start[k]! - 1);
+      const to = Math.min(box.i1, end[k]! + 1);
+      const n = to - from + 1;
+      for (let t = 0; t < n; t++) {
+        const h = distance[row + from + t]!;
+        f[t] = h * h;
+      }
+      transform1d(f, n, d, v);
+      for (let i = start[k]!; i <= end[k]!; i++) distance[row + i] = d[i - from]!;
     }
   }
   const rowOf = (r: number) => (runs.j0 + r - box.j0) * width - box.i0;
@@ -374,13 +420,15 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
       row(r) {
         const row = rowOf(r);
         for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
-          for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = Math.min(1, distance[row + i]! / cells);
+          for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = Math.min(1, Math.sqrt(distance[row + i]!) / cells);
         }
         return weights;
       },
     };
   }
+  // The largest squared distance of each part; √ of the largest is the largest √ (√ is monotonic and correctly rounded).
   const largest = componentMaxima(runs, distance, rowOf);
+  for (let k = 0; k < runs.count; k++) largest[k] = Math.sqrt(largest[k]!);
   f64a = grownF64(f64a, width);
   const weights = f64a;
   return {
@@ -388,10 +436,12 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
     offset: box.i0,
     row(r) {
       const row = rowOf(r);
-      for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
+      const off = box.i0;
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         const maxDistance = largest[k]!;
-        const finite = Number.isFinite(maxDistance);
-        for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = finite ? distance[row + i]! / maxDistance : 1;
+        const e = end[k]!;
+        if (!Number.isFinite(maxDistance)) weights.fill(1, start[k]! - off, e - off + 1);
+        else for (let i = start[k]!; i <= e; i++) weights[i - off] = Math.sqrt(distance[row + i]!) / maxDistance;
       }
       return weights;
     },
