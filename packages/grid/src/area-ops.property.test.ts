@@ -162,3 +162,28 @@ describe('the optimised area operators equal the reference', () => {
     );
   });
 });
+
+describe('rasterizeArea keeps count and bounds while drawing', () => {
+  it('equal those of its cells, for overlapping polygons too', () => {
+    const ringArb = fc
+      .array(fc.tuple(fc.double({ min: 99, max: 104.5, noNaN: true }), fc.double({ min: 36, max: 41, noNaN: true })), {
+        minLength: 3,
+        maxLength: 8,
+      })
+      .map((ring) => ({ type: 'Polygon' as const, coordinates: [[...ring, ring[0]!]] }));
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(ringArb, { minLength: 1, maxLength: 3 }),
+        (nx, ny, polygons) => {
+          const mask = rasterizeArea({ lon0: 100, lat0: 40, dx: 0.1, dy: -0.1, nx, ny }, polygons);
+          const again = maskFromCells(nx, ny, mask.inside.slice());
+          expect(mask.count).toBe(again.count);
+          expect(mask.bounds).toEqual(again.bounds);
+        },
+      ),
+      RUNS,
+    );
+  });
+});

@@ -61,13 +61,15 @@ export function rasterizeArea(geometry: GridGeometry, shape: AreaShape): Mask {
   const inside = new Uint8Array(geometry.nx * geometry.ny);
   const row = new Uint8Array(geometry.nx);
   // Count and bounds are kept as cells are set, so the grid is never scanned as a whole.
-  const tally: Tally = { count: 0, i0: geometry.nx, i1: -1, j0: geometry.ny, j1: -1 };
+  const tally: Tally = { rows: new Uint8Array(geometry.ny), count: 0, i0: geometry.nx, i1: -1, j0: geometry.ny, j1: -1 };
   for (const polygon of flattenShape(shape)) rasterizePolygon(geometry, polygon, inside, row, tally);
   const { count, i0, i1, j0, j1 } = tally;
   return { nx: geometry.nx, ny: geometry.ny, inside, count, bounds: count > 0 ? { i0, i1, j0, j1 } : null };
 }
 
 interface Tally {
+  /** 1 for the rows a polygon has already set cells on. */
+  rows: Uint8Array;
   count: number;
   i0: number;
   i1: number;
@@ -273,25 +275,49 @@ function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Ar
 
     let touchedMin = nx;
     let touchedMax = -1;
+    // Cells set in `row` (the spans of sorted crossing pairs never overlap).
+    let ones = 0;
     const sorted = crossings.subarray(0, crossingCount).sort();
     for (let c = 0; c + 1 < crossingCount; c += 2) {
       const from = Math.max(0, Math.ceil((sorted[c]! - g.lon0) / g.dx));
       const to = Math.min(nx - 1, Math.ceil((sorted[c + 1]! - g.lon0) / g.dx) - 1);
       if (from > to) continue;
       row.fill(1, from, to + 1);
+      ones += to - from + 1;
       if (from < touchedMin) touchedMin = from;
       if (to > touchedMax) touchedMax = to;
     }
     for (let a = 0; a < ambiguousCount; a++) {
       const from = Math.max(0, Math.ceil((ambiguous[2 * a]! - g.lon0) / g.dx));
       const to = Math.min(nx - 1, Math.floor((ambiguous[2 * a + 1]! - g.lon0) / g.dx));
-      for (let i = from; i <= to; i++) row[i] = pointInFlatPolygon(cellLon(g, i), y, polygon) ? 1 : 0;
+      for (let i = from; i <= to; i++) {
+        const set = pointInFlatPolygon(cellLon(g, i), y, polygon) ? 1 : 0;
+        ones += set - row[i]!;
+        row[i] = set;
+      }
       if (from <= to) {
         if (from < touchedMin) touchedMin = from;
         if (to > touchedMax) touchedMax = to;
       }
     }
     const base = j * nx;
+    if (touchedMin > touchedMax) continue;
+    if (!tally.rows[j]) {
+      // The first polygon on this row: the row buffer is copied as it is.
+      if (ones > 0) {
+        inside.set(row.subarray(touchedMin, touchedMax + 1), base + touchedMin);
+        tally.rows[j] = 1;
+        tally.count += ones;
+        const first = row.indexOf(1, touchedMin);
+        const last = row.lastIndexOf(1, touchedMax);
+        if (first < tally.i0) tally.i0 = first;
+        if (last > tally.i1) tally.i1 = last;
+        if (j < tally.j0) tally.j0 = j;
+        if (j > tally.j1) tally.j1 = j;
+      }
+      row.fill(0, touchedMin, touchedMax + 1);
+      continue;
+    }
     let first = -1;
     let last = -1;
     let added = 0;
