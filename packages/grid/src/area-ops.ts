@@ -160,14 +160,17 @@ function maskRuns(mask: Mask): Runs {
   let n = 0;
   for (let r = 0; r < rows; r++) {
     rowStart[r] = n;
-    const base = (j0 + r) * nx;
-    let i = i0;
-    while (i <= i1) {
-      while (i <= i1 && !inside[base + i]) i++;
-      if (i > i1) break;
-      start[n] = i;
-      while (i <= i1 && inside[base + i]) i++;
-      end[n++] = i - 1;
+    // The row's cells within the bounds, searched natively for the next 1 and the next 0.
+    const cells = inside.subarray((j0 + r) * nx + i0, (j0 + r) * nx + i1 + 1);
+    let i = 0;
+    while (i < width) {
+      const from = cells.indexOf(1, i);
+      if (from < 0) break;
+      const to = cells.indexOf(0, from);
+      start[n] = i0 + from;
+      end[n++] = i0 + (to < 0 ? width : to) - 1;
+      if (to < 0) break;
+      i = to;
     }
   }
   rowStart[rows] = n;
