@@ -137,8 +137,8 @@ const en: ReviseEditMessages = {
       accumulation: 'Rescale to the total',
     },
     cells: '{{count}} cells',
-    outlined: '{{count}} problem areas outlined on the map',
-    elsewhere: '{{count}} more problems in other grids of this forecast',
+    outlined: 'Outlined on the map: {{count}}',
+    elsewhere: 'Problems in other grids of this forecast: {{count}}',
     fixed: 'Fixed {{count}} problems in {{grids}} grids (undoable from the revision records)',
   },
 };

@@ -137,8 +137,8 @@ const es: ReviseEditMessages = {
       accumulation: 'Reescalar al total',
     },
     cells: '{{count}} celdas',
-    outlined: '{{count}} zonas con problemas marcadas en el mapa',
-    elsewhere: '{{count}} problemas más en otras mallas de este pronóstico',
+    outlined: 'Marcadas en el mapa: {{count}}',
+    elsewhere: 'Problemas en otras mallas de este pronóstico: {{count}}',
     fixed: 'Corregidos {{count}} problemas en {{grids}} mallas (se puede deshacer desde los registros)',
   },
 };
