@@ -49,9 +49,11 @@ export interface Loaded {
   grid: Grid;
 }
 
-/** The grids of the forecast, by factor code and lead, loaded lazily. */
+/**
+ * The grids of the forecast, by factor code and lead, read when a rule needs them: the stored values themselves (no
+ * copy, nothing kept here), so a check over a national forecast holds no more than the store's cache. Read only.
+ */
 export class ForecastGrids {
-  private readonly loaded = new Map<number, Loaded>();
   constructor(
     private readonly store: GridStore,
     readonly rows: Map<string, Map<number, GridRow>>,
@@ -67,13 +69,7 @@ export class ForecastGrids {
 
   async get(factor: string, lead: number): Promise<Loaded | undefined> {
     const row = this.rows.get(factor)?.get(lead);
-    if (!row) return undefined;
-    let l = this.loaded.get(row.id);
-    if (!l) {
-      l = { row, grid: await this.store.load(row) };
-      this.loaded.set(row.id, l);
-    }
-    return l;
+    return row ? { row, grid: await this.store.view(row) } : undefined;
   }
 }
 

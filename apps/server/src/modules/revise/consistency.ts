@@ -6,7 +6,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { assertAllocated } from '../allocation/service.js';
-import { findings, forecastGrids, type Loaded } from '../grids/consistency.js';
+import { findings, forecastGrids } from '../grids/consistency.js';
 import { geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
 
 // The one-click fixes of consistency violations (docs/grids.md#consistency), saved as revision records: the rules and
@@ -42,16 +42,19 @@ export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.o
       (!body.factor || f.factor === body.factor) &&
       (body.lead === undefined || f.lead === body.lead),
   );
-  // Fixes apply one after another: a grid two rules touch gets both patches, each against the values before it.
-  const changed = new Map<number, { loaded: Loaded; before: Float32Array; key: GridKey }>();
+  // Fixes apply one after another onto working copies of the grids they change (the rules read the stored values):
+  // where two rules change a cell (a negative 3 h amount in a window to rescale) the later one's value stands.
+  const changed = new Map<number, { row: GridRow; original: Float32Array; working: Float32Array; key: GridKey }>();
   for (const f of selected) {
     for (const { loaded, patch } of await f.fix(grids)) {
       if (patch.indices.length === 0) continue;
-      if (!changed.has(loaded.row.id)) {
-        const r = loaded.row;
-        changed.set(r.id, {
-          loaded,
-          before: loaded.grid.values.slice(),
+      const r = loaded.row;
+      let c = changed.get(r.id);
+      if (!c) {
+        c = {
+          row: r,
+          original: loaded.grid.values,
+          working: loaded.grid.values.slice(),
           key: {
             customerId: r.customer_id,
             forecastTypeId: r.forecast_type_id,
@@ -59,14 +62,14 @@ export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.o
             baseTime: r.base_time,
             leadHours: r.lead_hours,
           },
-        });
+        };
+        changed.set(r.id, c);
       }
-      const v = loaded.grid.values;
-      for (let k = 0; k < patch.indices.length; k++) v[patch.indices[k]!] = patch.newValues[k]!;
+      for (let k = 0; k < patch.indices.length; k++) c.working[patch.indices[k]!] = patch.newValues[k]!;
     }
   }
   const items = [...changed.values()]
-    .map((c) => ({ ...c, patch: diffValues(c.before, c.loaded.grid.values) }))
+    .map((c) => ({ ...c, patch: diffValues(c.original, c.working) }))
     .filter((c) => c.patch.indices.length > 0);
   const batchId = randomUUID();
   const records: Array<{ factor: string; lead: number; recordId: number; version: number; cellsChanged: number }> = [];
@@ -74,8 +77,8 @@ export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.o
     const factorCode = new Map<number, string>();
     for (const [code, leads] of grids.rows) for (const row of leads.values()) factorCode.set(row.id, code);
     try {
-      await store.saveMany(
-        items.map((c) => ({ key: c.key, grid: c.loaded.grid, expectedVersion: c.loaded.row.version })),
+      await store.savePatches(
+        items.map((c) => ({ key: c.key, row: c.row, patch: c.patch })),
         { userId: auth.userId, name: auth.name },
         {
           inTransaction: async (tx, rows) => {
@@ -103,17 +106,17 @@ export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.o
                 batchId,
                 {
                   kind: 'consistency',
-                  row: c.loaded.row,
-                  geometry: geometryOfRow(c.loaded.row),
-                  versionBefore: c.loaded.row.version,
+                  row: c.row,
+                  geometry: geometryOfRow(c.row),
+                  versionBefore: c.row.version,
                   patch: c.patch,
                 },
                 saved,
                 now,
               );
               records.push({
-                factor: factorCode.get(c.loaded.row.id) ?? '',
-                lead: c.loaded.row.lead_hours,
+                factor: factorCode.get(c.row.id) ?? '',
+                lead: c.row.lead_hours,
                 recordId,
                 version: saved.version,
                 cellsChanged: c.patch.indices.length,
