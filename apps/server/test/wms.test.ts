@@ -134,6 +134,38 @@ describe('WMS', () => {
     expect(text.body).toContain(`value=${info.value.toFixed(2)} °C`);
   });
 
+  it('answers JPEG (GDAL asks for it), every style, and feature info in HTML and GML (issue 14)', async () => {
+    const jpeg = await wms(MAP13.replace('FORMAT=image/png', 'FORMAT=image/jpeg'));
+    expect(jpeg.headers['content-type']).toBe('image/jpeg');
+    expect(await sharp(jpeg.rawPayload).metadata()).toMatchObject({ format: 'jpeg', width: 120, height: 160 });
+    const pixels = async (style: string) =>
+      (await sharp((await wms(MAP13.replace('STYLES=', `STYLES=${style}`))).rawPayload)
+        .raw()
+        .toBuffer()) as Buffer;
+    const [nearest, smooth, contours] = await Promise.all(['nearest', 'smooth', 'contours'].map(pixels));
+    expect(nearest.equals(await pixels(''))).toBe(true);
+    expect(smooth.equals(nearest)).toBe(false);
+    // Contours: dark isolines over transparency, and some of both.
+    let line = 0;
+    let clear = 0;
+    for (let k = 0; k < contours.length; k += 4) {
+      if (contours[k + 3] === 0) clear += 1;
+      else if (contours[k] === 51) line += 1;
+    }
+    expect(line).toBeGreaterThan(100);
+    expect(clear).toBeGreaterThan(120 * 160 * 0.5);
+    const legend = await wms('SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=1.3.0&FORMAT=image/png&LAYER=fine-grid.tmp&STYLE=contours');
+    expect(legend.headers['content-type']).toBe('image/png');
+    const q = `${MAP13.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=fine-grid.tmp&I=60&J=80`;
+    const json = (await wms(q)).json();
+    const html = await wms(`${q}&INFO_FORMAT=text/html`);
+    expect(html.headers['content-type']).toMatch(/text\/html/);
+    expect(html.body).toContain(`<th>value</th><td>${json.value}</td>`);
+    const gml = await wms(`${q}&INFO_FORMAT=application/vnd.ogc.gml`);
+    expect(gml.body).toContain(`<value>${json.value}</value>`);
+    expect(gml.body).toContain('<fine-grid.tmp_feature>');
+  });
+
   it('draws a legend', async () => {
     const res = await wms('SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=1.3.0&FORMAT=image/png&LAYER=fine-grid.pre3h');
     expect(res.headers['content-type']).toBe('image/png');
@@ -145,6 +177,13 @@ describe('WMS', () => {
     ['bad bbox', MAP13.replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=a,b,c,d'), 'InvalidParameterValue'],
     ['bad crs', MAP13.replace('CRS=EPSG:4326', 'CRS=EPSG:9999'), 'InvalidCRS'],
     ['missing lead', `${MAP13}&DIM_LEAD=5`, 'InvalidDimensionValue'],
+    ['unknown style', MAP13.replace('STYLES=', 'STYLES=fancy'), 'StyleNotDefined'],
+    ['latitude beyond 90', MAP13.replace('BBOX=31.6,105.5,39.6,111.5', 'BBOX=31.6,105.5,95,111.5'), 'InvalidParameterValue'],
+    [
+      'a queried layer not in LAYERS',
+      `${MAP13.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=fine-grid.rh&I=1&J=1`,
+      'LayerNotQueryable',
+    ],
     ['unknown request', 'SERVICE=WMS&VERSION=1.3.0&REQUEST=Explode', 'OperationNotSupported'],
   ])('answers %s with service-exception XML, never a 500', async (_name, query, code) => {
     const res = await wms(query);
@@ -191,15 +230,22 @@ describe('point values', () => {
 });
 
 describe('one lead of one layer at a newer base time', () => {
-  // Layer → [default time, default lead, advertised times, advertised leads] read from a capabilities document.
+  // Layer → defaults and values of its time (valid), reference_time (run) and lead dimensions in a capabilities document.
   function dimensions(xml: string, v13: boolean) {
-    const out = new Map<string, { time: string; lead: number; times: string[]; leads: number[] }>();
+    const out = new Map<string, { time: string; run: string; lead: number; times: string[]; runs: string[]; leads: number[] }>();
     for (const layer of xml.split('<Layer queryable="1"').slice(1)) {
       const name = /<Name>([^<]+)<\/Name>/.exec(layer)![1]!;
       const tag = v13 ? 'Dimension' : 'Extent';
-      const time = new RegExp(`<${tag} name="time"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
-      const lead = new RegExp(`<${tag} name="lead"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
-      out.set(name, { time: time[1]!, lead: Number(lead[1]), times: time[2]!.split(','), leads: lead[2]!.split(',').map(Number) });
+      const dim = (d: string) => new RegExp(`<${tag} name="${d}"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
+      const [time, run, lead] = [dim('time'), dim('reference_time'), dim('lead')];
+      out.set(name, {
+        time: time[1]!,
+        run: run[1]!,
+        lead: Number(lead[1]),
+        times: time[2]!.split(','),
+        runs: run[2]!.split(','),
+        leads: lead[2]!.split(',').map(Number),
+      });
     }
     return out;
   }
@@ -222,20 +268,32 @@ describe('one lead of one layer at a newer base time', () => {
       { userId: null, name: 'importer' },
     );
 
+    const leads = Array.from({ length: 25 }, (_, k) => k * 3);
+    const valid = (base: string, lead: number) => new Date(Date.parse(base) + lead * 3_600_000).toISOString();
     for (const v13 of [true, false]) {
       const caps = await wms(`SERVICE=WMS&REQUEST=GetCapabilities&VERSION=${v13 ? '1.3.0' : '1.1.1'}`);
       const dims = dimensions(caps.body, v13);
       expect([...dims.keys()].sort()).toEqual(['pre3h', 'rh', 'tmax', 'tmin', 'tmp', 'vis', 'wsp'].map((f) => `fine-grid.${f}`));
-      expect(dims.get('fine-grid.tmp')).toEqual({ time: newer, lead: 6, times: [newer, older], leads: [6] });
+      // tmp: the newer run has one lead of 25, so the default stays on the older, complete run; both runs are listed,
+      // and every valid time of both.
+      const allValid = [...new Set([...leads.map((l) => valid(older, l)), valid(newer, 6)])].sort();
+      expect(dims.get('fine-grid.tmp')).toEqual({ time: older, run: older, lead: 0, times: allValid, runs: [newer, older], leads });
       for (const [name, d] of dims) {
         if (name === 'fine-grid.tmp') continue;
-        expect(d).toEqual({ time: older, lead: 0, times: [older], leads: Array.from({ length: 25 }, (_, k) => k * 3) });
+        expect(d).toEqual({ time: older, run: older, lead: 0, times: leads.map((l) => valid(older, l)), runs: [older], leads });
       }
     }
 
     const dims = dimensions((await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0')).body, true);
     for (const [name, d] of dims) {
-      for (const extra of ['', `&TIME=${d.time}&DIM_LEAD=${d.lead}`, `&TIME=${d.time}`]) {
+      for (const extra of [
+        '',
+        `&TIME=${d.time}`,
+        `&TIME=${d.time}&DIM_REFERENCE_TIME=${d.run}`,
+        `&DIM_REFERENCE_TIME=${d.run}&DIM_LEAD=${d.lead}`,
+        `&TIME=${d.times[d.times.length - 1]}`,
+        ...d.runs.map((r) => `&DIM_REFERENCE_TIME=${r}`),
+      ]) {
         const res = await getMap(name, extra);
         expect([name, extra, res.statusCode, res.headers['content-type']]).toEqual([name, extra, 200, 'image/png']);
       }
@@ -243,15 +301,26 @@ describe('one lead of one layer at a newer base time', () => {
       const info = await wms(
         `${MAP13.replace('GetMap', 'GetFeatureInfo').replaceAll('fine-grid.tmp', name)}&QUERY_LAYERS=${name}&I=60&J=80`,
       );
-      expect(info.json()).toMatchObject({ baseTime: d.time, lead: d.lead });
+      expect(info.json()).toMatchObject({ baseTime: d.run, lead: d.lead, validTime: d.time });
     }
+    // Every valid time of tmp draws, from the run that has it; the newer run is reached by its reference time.
+    const tmp = dims.get('fine-grid.tmp')!;
+    const at = async (extra: string) =>
+      (await wms(`${MAP13.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=fine-grid.tmp&I=60&J=80${extra}`)).json();
+    expect(await at(`&TIME=${valid(older, 6)}`)).toMatchObject({ baseTime: older, lead: 6 });
+    expect(await at(`&TIME=${valid(older, 72)}`)).toMatchObject({ baseTime: older, lead: 72 });
+    expect(await at(`&TIME=${valid(newer, 6)}&DIM_REFERENCE_TIME=${newer}`)).toMatchObject({ baseTime: newer, lead: 6 });
+    expect(await at(`&DIM_REFERENCE_TIME=${newer}`)).toMatchObject({ baseTime: newer, lead: 6 });
+    for (const time of tmp.times) expect((await getMap('fine-grid.tmp', `&TIME=${time}`)).headers['content-type']).toBe('image/png');
+    const absent = await getMap('fine-grid.tmp', `&TIME=${valid(newer, 0)}&DIM_REFERENCE_TIME=${newer}`);
+    expect(absent.body).toContain('<ServiceException code="InvalidDimensionValue" locator="TIME"');
 
     // The catalogue (map and revision pages) gives the same per-layer times.
     const catalog = (await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) })).json().data;
     const factors = catalog.find((x: { code: string }) => x.code === 'fine-grid').factors;
     for (const f of factors as Array<{ layer: string; baseTimes: string[]; leads: number[] }>) {
       const d = dims.get(f.layer)!;
-      expect({ layer: f.layer, baseTimes: f.baseTimes, leads: f.leads }).toEqual({ layer: f.layer, baseTimes: d.times, leads: d.leads });
+      expect({ layer: f.layer, baseTimes: f.baseTimes }).toEqual({ layer: f.layer, baseTimes: d.runs });
     }
   });
 });

@@ -1,12 +1,14 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import { create } from 'xmlbuilder2';
+import { layerAxis } from '../grids/layer-times.js';
 import { capabilitiesXml, layersOf, roundDegrees } from './capabilities.js';
 
 const T0 = '2026-11-22T00:00:00.000Z';
 const T1 = '2026-11-22T12:00:00.000Z';
+const IDS: Record<string, number> = { tmp: 1, rh: 2, vis: 3 };
 const factor = (code: string, baseTimes: string[], leads: number[]) => ({
-  id: code.length,
+  id: IDS[code]!,
   code,
   name: code,
   unit: '°C',
@@ -30,16 +32,23 @@ const fine: ForecastTypeInfo = {
 };
 const box = { west: 105.475, south: 39.6 - 160 * 0.05 - 0.025, east: 111.525, north: 39.625 };
 
+// tmp: lead 6 at both runs; rh: leads 0, 3, 6 at T0.
+const axes = layerAxis([
+  { factorId: 1, baseTime: T0, lead: 6 },
+  { factorId: 1, baseTime: T1, lead: 6 },
+  ...[0, 3, 6].map((lead) => ({ factorId: 2, baseTime: T0, lead })),
+]);
+const axisOf = (id: number) => axes.get(id);
+
 describe('layersOf', () => {
-  it('gives each layer its own times and leads and leaves out layers without grids', () => {
-    expect(layersOf([fine], () => box)).toEqual([
-      { name: 'fine.tmp', title: 'Fine tmp', bbox: box, baseTimes: [T1, T0], leads: [6] },
-      { name: 'fine.rh', title: 'Fine rh', bbox: box, baseTimes: [T0], leads: [0, 3, 6] },
+  it('gives each layer its own time axis and leaves out layers without grids', () => {
+    expect(layersOf([fine], () => box, axisOf)).toEqual([
+      { name: 'fine.tmp', title: 'Fine tmp', bbox: box, axis: axes.get(1) },
+      { name: 'fine.rh', title: 'Fine rh', bbox: box, axis: axes.get(2) },
     ]);
   });
-
   it('leaves out types without a grid box', () => {
-    expect(layersOf([fine], () => undefined)).toEqual([]);
+    expect(layersOf([fine], () => undefined, axisOf)).toEqual([]);
   });
 });
 
@@ -55,25 +64,43 @@ describe('roundDegrees', () => {
 });
 
 describe('capabilitiesXml', () => {
-  const layers = layersOf([fine], () => box);
-  it("advertises each layer's defaults: its newest time and its first lead there (1.3.0)", () => {
+  const layers = layersOf([fine], () => box, axisOf);
+  const V0 = '2026-11-22T06:00:00.000Z';
+  const V1 = '2026-11-22T18:00:00.000Z';
+  it('advertises TIME as the valid time, reference_time as the run and lead, with defaults of the newest complete run (1.3.0)', () => {
     const xml = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, 'token=x');
     expect(xml).toContain(
-      `<Dimension name="time" units="ISO8601" default="${T1}">${T1},${T0}</Dimension><Dimension name="lead" units="hours" default="6">6</Dimension>`,
+      `<Dimension name="time" units="ISO8601" default="${V1}">${V0},${V1}</Dimension>` +
+        `<Dimension name="reference_time" units="ISO8601" default="${T1}">${T1},${T0}</Dimension>` +
+        `<Dimension name="lead" units="hours" default="6">6</Dimension>`,
     );
     expect(xml).toContain(
-      `<Dimension name="time" units="ISO8601" default="${T0}">${T0}</Dimension><Dimension name="lead" units="hours" default="0">0,3,6</Dimension>`,
+      `<Dimension name="time" units="ISO8601" default="${T0}">${T0},2026-11-22T03:00:00.000Z,${V0}</Dimension>` +
+        `<Dimension name="reference_time" units="ISO8601" default="${T0}">${T0}</Dimension>` +
+        `<Dimension name="lead" units="hours" default="0">0,3,6</Dimension>`,
     );
     expect(xml).not.toContain('fine.vis');
   });
-
+  it('offers PNG and JPEG maps, four feature-info formats and the three styles with their legends, titled in the language', () => {
+    const xml = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, '', 'en');
+    expect(xml).toContain('<GetMap><Format>image/png</Format><Format>image/jpeg</Format>');
+    for (const f of ['application/json', 'text/plain', 'text/html', 'application/vnd.ogc.gml'])
+      expect(xml).toContain(`<Format>${f}</Format>`);
+    for (const style of ['nearest', 'smooth', 'contours']) {
+      expect(xml).toContain(`<Style><Name>${style}</Name>`);
+      expect(xml).toContain(`LAYER=fine.tmp&amp;STYLE=${style}"`);
+    }
+    expect(xml).toContain('<Title>Isolines (labelled)</Title>');
+    expect(capabilitiesXml('1.3.0', 'http://h/api/wms', layers, '', 'es')).toContain('<Title>Isolíneas (con etiquetas)</Title>');
+    expect(capabilitiesXml('1.3.0', 'http://h/api/wms', layers, '')).toContain('<Title>等值线（带数值标注）</Title>');
+  });
   it('writes box numbers without float noise in both versions', () => {
     const v13 = capabilitiesXml('1.3.0', 'http://h/api/wms', layers, '');
     expect(v13).toContain('<southBoundLatitude>31.575</southBoundLatitude>');
     expect(v13).toContain('<BoundingBox CRS="EPSG:4326" minx="31.575" miny="105.475" maxx="39.625" maxy="111.525"/>');
     const v11 = capabilitiesXml('1.1.1', 'http://h/api/wms', layers, '');
     expect(v11).toContain('<LatLonBoundingBox minx="105.475" miny="31.575" maxx="111.525" maxy="39.625"/>');
-    expect(v11).toContain(`<Extent name="time" default="${T1}">${T1},${T0}</Extent><Extent name="lead" default="6">6</Extent>`);
+    expect(v11).toContain(`<Extent name="time" default="${V1}">${V0},${V1}</Extent><Extent name="reference_time" default="${T1}">`);
     for (const xml of [v13, v11]) expect(xml).not.toMatch(/\d\.\d{7,}/);
   });
 });
@@ -87,7 +114,7 @@ interface XmlElement {
 
 describe('capabilitiesXml escaping', () => {
   it('titles, layer names and addresses with XML specials read back exactly, in text and in attributes', () => {
-    const layer = { name: 'fine.t&"<', title: '温度 <2 m> & "dew"', bbox: box, baseTimes: [T0], leads: [0] };
+    const layer = { name: 'fine.t&"<', title: '温度 <2 m> & "dew"', bbox: box, axis: axes.get(2)! };
     for (const version of ['1.3.0', '1.1.1'] as const) {
       const xml = capabilitiesXml(version, 'http://h/api/wms', [layer], 'token=a"b&c');
       // Read through the DOM, which decodes entities (the object conversion keeps them as written).
@@ -97,7 +124,7 @@ describe('capabilitiesXml escaping', () => {
       expect(child('Name').textContent).toBe('fine.t&"<');
       expect(child('Title').textContent).toBe('温度 <2 m> & "dew"');
       expect(child('LegendURL').getElementsByTagName('OnlineResource')[0]!.getAttribute('xlink:href')).toBe(
-        `http://h/api/wms?token=a"b&c&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=fine.t&"<`,
+        `http://h/api/wms?token=a"b&c&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=fine.t&"<&STYLE=nearest`,
       );
     }
   });

@@ -1,30 +1,44 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { create } from 'xmlbuilder2';
-import type { WmsVersion } from './params.js';
+import type { Lang } from '../../core/messages.js';
+import type { LayerAxis } from '../grids/layer-times.js';
+import { INFO_FORMATS, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
 
 export interface CapabilityLayer {
   name: string;
   title: string;
   bbox: { west: number; south: number; east: number; north: number };
-  baseTimes: string[];
-  leads: number[];
+  /** Runs and valid times (see layerAxis): TIME, DIM_REFERENCE_TIME and DIM_LEAD with defaults that render. */
+  axis: LayerAxis;
 }
+
+/** Style titles and abstracts in the console's languages. */
+export const STYLE_TITLES: Record<Lang, Record<WmsStyle, string>> = {
+  zh: { nearest: '格点（最近格点着色）', smooth: '平滑（双线性插值着色）', contours: '等值线（带数值标注）' },
+  en: { nearest: 'Cells (nearest cell colour)', smooth: 'Smooth (bilinear colour)', contours: 'Isolines (labelled)' },
+  es: { nearest: 'Celdas (color de la celda más cercana)', smooth: 'Suave (color bilineal)', contours: 'Isolíneas (con etiquetas)' },
+};
 
 const WMS_NS = 'http://www.opengis.net/wms';
 const XLINK = 'http://www.w3.org/1999/xlink';
 
 /**
- * Layers with grids, each with its own times and leads: a layer's default (its first time and first lead) is always a
- * grid it has, whatever other factors of its type were imported since. Factors without any grid are not advertised.
+ * Layers with grids, each with its own time axis: a layer's defaults are always a grid it has, whatever other factors
+ * of its type were imported since. Factors without any grid are not advertised.
  */
-export function layersOf(types: ForecastTypeInfo[], bboxOf: (typeId: number) => CapabilityLayer['bbox'] | undefined): CapabilityLayer[] {
+export function layersOf(
+  types: ForecastTypeInfo[],
+  bboxOf: (typeId: number) => CapabilityLayer['bbox'] | undefined,
+  axisOf: (factorId: number) => LayerAxis | undefined,
+): CapabilityLayer[] {
   const out: CapabilityLayer[] = [];
   for (const t of types) {
     const bbox = bboxOf(t.id);
     if (!bbox) continue;
     for (const f of t.factors) {
-      if (f.baseTimes.length === 0 || f.leads.length === 0) continue;
-      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, baseTimes: f.baseTimes, leads: f.leads });
+      const axis = axisOf(f.id);
+      if (!axis) continue;
+      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, axis });
     }
   }
   return out;
@@ -36,7 +50,13 @@ export function roundDegrees(v: number): number {
 }
 
 /** GetCapabilities for both versions: the 1.3.0 document uses CRS and EX_GeographicBoundingBox, 1.1.1 SRS and LatLonBoundingBox. */
-export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers: CapabilityLayer[], tokenQuery: string): string {
+export function capabilitiesXml(
+  version: WmsVersion,
+  serviceUrl: string,
+  layers: CapabilityLayer[],
+  tokenQuery: string,
+  lang: Lang = 'zh',
+): string {
   const v13 = version === '1.3.0';
   const crsTag = v13 ? 'CRS' : 'SRS';
   const href = (query = '') => ({ 'xmlns:xlink': XLINK, 'xlink:type': 'simple', 'xlink:href': `${serviceUrl}?${tokenQuery}${query}` });
@@ -57,8 +77,8 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
   const request = capability.ele('Request');
   const operations: Array<[string, string[]]> = [
     ['GetCapabilities', [v13 ? 'text/xml' : 'application/vnd.ogc.wms_xml']],
-    ['GetMap', ['image/png']],
-    ['GetFeatureInfo', ['application/json', 'text/plain']],
+    ['GetMap', ['image/png', 'image/jpeg']],
+    ['GetFeatureInfo', [...INFO_FORMATS]],
     ['GetLegendGraphic', ['image/png']],
   ];
   for (const [name, formats] of operations) {
@@ -99,9 +119,13 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
       layer.ele('LatLonBoundingBox', { minx: west!, miny: south!, maxx: east!, maxy: north! });
       layer.ele('BoundingBox', { SRS: 'EPSG:4326', minx: west!, miny: south!, maxx: east!, maxy: north! });
     }
+    const { axis } = l;
+    const defaultRun = axis.runs.find((r) => r.baseTime === axis.defaultRun)!;
+    // TIME is the valid time, reference_time the run (issue time), lead the hours between (of the default run).
     const dimensions: Array<[string, string, string, string]> = [
-      ['time', 'ISO8601', l.baseTimes[0]!, l.baseTimes.join(',')],
-      ['lead', 'hours', String(l.leads[0] ?? 0), l.leads.join(',')],
+      ['time', 'ISO8601', axis.defaultTime, axis.validTimes.join(',')],
+      ['reference_time', 'ISO8601', axis.defaultRun, axis.runs.map((r) => r.baseTime).join(',')],
+      ['lead', 'hours', String(axis.defaultLead), defaultRun.leads.join(',')],
     ];
     if (v13) {
       for (const [name, units, def, values] of dimensions) layer.ele('Dimension', { name, units, default: def }).txt(values);
@@ -109,19 +133,25 @@ export function capabilitiesXml(version: WmsVersion, serviceUrl: string, layers:
       for (const [name, units] of dimensions) layer.ele('Dimension', { name, units });
       for (const [name, , def, values] of dimensions) layer.ele('Extent', { name, default: def }).txt(values);
     }
-    layer
-      .ele('Style')
-      .ele('Name')
-      .txt('default')
-      .up()
-      .ele('Title')
-      .txt('default')
-      .up()
-      .ele('LegendURL', { width: '90', height: '240' })
-      .ele('Format')
-      .txt('image/png')
-      .up()
-      .ele('OnlineResource', href(`&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=${l.name}`));
+    // The first style is the default (an empty STYLES draws it).
+    for (const style of WMS_STYLES) {
+      layer
+        .ele('Style')
+        .ele('Name')
+        .txt(style)
+        .up()
+        .ele('Title')
+        .txt(STYLE_TITLES[lang][style])
+        .up()
+        .ele('LegendURL', { width: '90', height: '240' })
+        .ele('Format')
+        .txt('image/png')
+        .up()
+        .ele(
+          'OnlineResource',
+          href(`&SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=${version}&FORMAT=image/png&LAYER=${l.name}&STYLE=${style}`),
+        );
+    }
   }
   return `${doc.end({ headless: false })}\n`;
 }

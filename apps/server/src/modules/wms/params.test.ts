@@ -85,6 +85,45 @@ describe('parseWmsRequest', () => {
   });
 });
 
+describe('validation (issue 14)', () => {
+  const map = { ...base, VERSION: '1.3.0', CRS: 'EPSG:4326', BBOX: '30,100,40,120' };
+  it('takes image/jpeg besides image/png (GDAL asks for JPEG by default)', () => {
+    expect(parseWmsRequest({ ...map, FORMAT: 'image/jpeg' })).toMatchObject({ format: 'image/jpeg' });
+    expect(parseWmsRequest({ ...map, FORMAT: 'image/png' })).toMatchObject({ format: 'image/png' });
+  });
+  it('reads the styles nearest, smooth and contours; empty and default mean nearest', () => {
+    expect(parseWmsRequest({ ...map, STYLES: '' })).toMatchObject({ style: 'nearest' });
+    expect(parseWmsRequest({ ...map, STYLES: 'default' })).toMatchObject({ style: 'nearest' });
+    expect(parseWmsRequest({ ...map, STYLES: 'smooth' })).toMatchObject({ style: 'smooth' });
+    expect(parseWmsRequest({ ...map, STYLES: 'contours' })).toMatchObject({ style: 'contours' });
+  });
+  it('refuses an unknown style with StyleNotDefined', () => {
+    const e = error({ ...map, STYLES: 'fancy' });
+    expect([e.code, e.locator]).toEqual(['StyleNotDefined', 'STYLES']);
+  });
+  it('refuses a QUERY_LAYERS entry that is not in LAYERS', () => {
+    const e = error({ ...map, REQUEST: 'GetFeatureInfo', QUERY_LAYERS: 'other.tmp', I: '1', J: '1' });
+    expect([e.code, e.locator]).toEqual(['LayerNotQueryable', 'QUERY_LAYERS']);
+  });
+  it('refuses 1.3.0 EPSG:4326 latitudes beyond ±90 (and CRS:84 ones)', () => {
+    expect(error({ ...map, BBOX: '-95,100,40,120' }).locator).toBe('BBOX');
+    expect(error({ ...map, BBOX: '30,100,91,120' }).code).toBe('InvalidParameterValue');
+    expect(error({ ...map, CRS: 'CRS:84', BBOX: '100,-91,120,40' }).locator).toBe('BBOX');
+    expect(parseWmsRequest({ ...map, BBOX: '-90,-180,90,180' })).toMatchObject({ bbox: { minY: -90, maxY: 90 } });
+  });
+  it('answers GetFeatureInfo also as text/html and GML', () => {
+    const q = { ...map, REQUEST: 'GetFeatureInfo', QUERY_LAYERS: 'fine:tmp', I: '1', J: '1' };
+    expect(parseWmsRequest({ ...q, INFO_FORMAT: 'text/html' })).toMatchObject({ infoFormat: 'text/html' });
+    expect(parseWmsRequest({ ...q, INFO_FORMAT: 'application/vnd.ogc.gml' })).toMatchObject({ infoFormat: 'application/vnd.ogc.gml' });
+    expect(error({ ...q, INFO_FORMAT: 'text/csv' }).code).toBe('InvalidFormat');
+  });
+  it('reads DIM_REFERENCE_TIME as the run and keeps DIM_LEAD', () => {
+    const r = parseWmsRequest({ ...map, TIME: '2026-11-22T06:00:00Z', DIM_REFERENCE_TIME: '2026-11-22T00:00:00Z', DIM_LEAD: '6' });
+    expect(r).toMatchObject({ time: '2026-11-22T06:00:00Z', referenceTime: '2026-11-22T00:00:00Z', lead: 6 });
+    expect(error({ ...map, DIM_REFERENCE_TIME: 'x' }).locator).toBe('DIM_REFERENCE_TIME');
+  });
+});
+
 describe('geometry', () => {
   it('converts between Web Mercator and degrees', () => {
     const [x, y] = lonLatToMercator(116.4, 39.9);

@@ -7,6 +7,12 @@ export type WmsVersion = '1.1.1' | '1.3.0';
 export type Crs = 'EPSG:4326' | 'EPSG:3857' | 'CRS:84';
 export const SUPPORTED_CRS: readonly Crs[] = ['EPSG:4326', 'EPSG:3857', 'CRS:84'];
 export const MAX_IMAGE_SIZE = 4096;
+/** How a layer is drawn: the nearest cell (the default, also named `default`), bilinear, or labelled isolines. */
+export type WmsStyle = 'nearest' | 'smooth' | 'contours';
+export const WMS_STYLES: readonly WmsStyle[] = ['nearest', 'smooth', 'contours'];
+export type MapFormat = 'image/png' | 'image/jpeg';
+export type InfoFormat = 'application/json' | 'text/plain' | 'text/html' | 'application/vnd.ogc.gml';
+export const INFO_FORMATS: readonly InfoFormat[] = ['application/json', 'text/plain', 'text/html', 'application/vnd.ogc.gml'];
 
 export class WmsException extends Error {
   constructor(
@@ -30,13 +36,19 @@ export interface MapRequest {
   version: WmsVersion;
   layers: string[];
   styles: string[];
+  /** The one layer's style (an empty or `default` STYLES is `nearest`). */
+  style: WmsStyle;
   crs: Crs;
   bbox: BBox;
   width: number;
   height: number;
-  format: 'image/png';
+  format: MapFormat;
   transparent: boolean;
+  /** TIME: the valid time. */
   time?: string;
+  /** DIM_REFERENCE_TIME: the issue (base) time of the run. */
+  referenceTime?: string;
+  /** DIM_LEAD: hours from the run to the valid time (an alias for TIME given the run). */
   lead?: number;
 }
 
@@ -47,9 +59,17 @@ export type WmsRequest =
         queryLayers: string[];
         i: number;
         j: number;
-        infoFormat: 'application/json' | 'text/plain';
+        infoFormat: InfoFormat;
       })
-  | { request: 'GetLegendGraphic'; version: WmsVersion; layer: string; style?: string; format: 'image/png'; width: number; height: number };
+  | {
+      request: 'GetLegendGraphic';
+      version: WmsVersion;
+      layer: string;
+      style?: WmsStyle;
+      format: 'image/png';
+      width: number;
+      height: number;
+    };
 
 export function lowerKeys(query: Record<string, unknown>): Record<string, string> {
   const out: Record<string, string> = {};
@@ -100,16 +120,34 @@ export function parseBBox(raw: string, crs: Crs, version: WmsVersion): BBox {
   // WMS 1.3.0 with EPSG:4326 is latitude first.
   if (version === '1.3.0' && crs === 'EPSG:4326') [a, b, c, d] = [b, a, d, c];
   if (!(c > a && d > b)) throw new WmsException('InvalidParameterValue', 'BBOX minimum must be below maximum', 'BBOX');
+  if (crs !== 'EPSG:3857' && (b < -90 || d > 90))
+    throw new WmsException('InvalidParameterValue', 'BBOX latitudes must lie within -90 to 90', 'BBOX');
   return { minX: a, minY: b, maxX: c, maxY: d };
+}
+
+/** A style name; empty and `default` are `nearest`; anything else is StyleNotDefined. */
+function parseStyle(s: string, locator: string): WmsStyle {
+  const name = s.trim().toLowerCase();
+  if (name === '' || name === 'default') return 'nearest';
+  if ((WMS_STYLES as readonly string[]).includes(name)) return name as WmsStyle;
+  throw new WmsException('StyleNotDefined', `unknown style ${s} (${WMS_STYLES.join(', ')})`, locator);
 }
 
 function parseMap(q: Record<string, string>, version: WmsVersion): MapRequest {
   const layers = required(q, 'layers').split(',').filter(Boolean);
   const crs = parseCrs(q, version);
-  const format = (q.format || 'image/png').toLowerCase();
-  if (format !== 'image/png' && format !== 'png') {
-    throw new WmsException('InvalidFormat', `unsupported FORMAT ${q.format} (image/png)`, 'FORMAT');
-  }
+  const formatRaw = (q.format || 'image/png').toLowerCase();
+  const format: MapFormat | undefined =
+    formatRaw === 'image/png' || formatRaw === 'png'
+      ? 'image/png'
+      : formatRaw === 'image/jpeg' || formatRaw === 'jpeg' || formatRaw === 'image/jpg'
+        ? 'image/jpeg'
+        : undefined;
+  if (!format) throw new WmsException('InvalidFormat', `unsupported FORMAT ${q.format} (image/png, image/jpeg)`, 'FORMAT');
+  const styles = (q.styles ?? '').split(',');
+  const styleOf = (s: string) => parseStyle(s, 'STYLES');
+  const style = styleOf(styles[0] ?? '');
+  for (const s of styles.slice(1)) styleOf(s);
   const leadRaw = q.dim_lead ?? q.dim_lead_time;
   let lead: number | undefined;
   if (leadRaw !== undefined && leadRaw !== '') {
@@ -120,17 +158,22 @@ function parseMap(q: Record<string, string>, version: WmsVersion): MapRequest {
   const time = q.time || undefined;
   if (time !== undefined && Number.isNaN(Date.parse(time)))
     throw new WmsException('InvalidDimensionValue', 'TIME must be an ISO 8601 time', 'TIME');
+  const referenceTime = q.dim_reference_time || undefined;
+  if (referenceTime !== undefined && Number.isNaN(Date.parse(referenceTime)))
+    throw new WmsException('InvalidDimensionValue', 'DIM_REFERENCE_TIME must be an ISO 8601 time', 'DIM_REFERENCE_TIME');
   return {
     version,
     layers,
-    styles: (q.styles ?? '').split(','),
+    styles,
+    style,
     crs,
     bbox: parseBBox(required(q, 'bbox'), crs, version),
     width: positiveInt(q, 'width', MAX_IMAGE_SIZE),
     height: positiveInt(q, 'height', MAX_IMAGE_SIZE),
-    format: 'image/png',
+    format,
     transparent: (q.transparent ?? '').toUpperCase() === 'TRUE',
     time,
+    referenceTime,
     lead,
   };
 }
@@ -155,18 +198,23 @@ export function parseWmsRequest(query: Record<string, unknown>): WmsRequest {
         throw new WmsException('InvalidPoint', `${iKey.toUpperCase()} outside the image`, iKey.toUpperCase());
       if (!Number.isInteger(j) || j < 0 || j >= map.height)
         throw new WmsException('InvalidPoint', `${jKey.toUpperCase()} outside the image`, jKey.toUpperCase());
-      const infoFormat = (q.info_format || 'application/json').toLowerCase();
-      if (infoFormat !== 'application/json' && infoFormat !== 'text/plain') {
-        throw new WmsException('InvalidFormat', `unsupported INFO_FORMAT ${infoFormat} (application/json, text/plain)`, 'INFO_FORMAT');
+      const infoFormat = (q.info_format || 'application/json').toLowerCase() as InfoFormat;
+      if (!INFO_FORMATS.includes(infoFormat)) {
+        throw new WmsException('InvalidFormat', `unsupported INFO_FORMAT ${infoFormat} (${INFO_FORMATS.join(', ')})`, 'INFO_FORMAT');
       }
-      return { request: 'GetFeatureInfo', ...map, queryLayers: required(q, 'query_layers').split(',').filter(Boolean), i, j, infoFormat };
+      const queryLayers = required(q, 'query_layers').split(',').filter(Boolean);
+      // Only layers of the map can be queried (a layer outside LAYERS is not queryable in this map).
+      for (const l of queryLayers) {
+        if (!map.layers.includes(l)) throw new WmsException('LayerNotQueryable', `${l} is not one of LAYERS`, 'QUERY_LAYERS');
+      }
+      return { request: 'GetFeatureInfo', ...map, queryLayers, i, j, infoFormat };
     }
     case 'getlegendgraphic':
       return {
         request: 'GetLegendGraphic',
         version,
         layer: required(q, 'layer'),
-        style: q.style || undefined,
+        style: q.style ? parseStyle(q.style, 'STYLE') : undefined,
         format: 'image/png',
         width: q.width ? positiveInt(q, 'width', 1024) : 40,
         height: q.height ? positiveInt(q, 'height', 1024) : 240,

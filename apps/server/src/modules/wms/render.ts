@@ -1,14 +1,33 @@
 import { compileColorMap, type ColorMap, type Grid } from '@agromet/grid';
 import { create } from 'xmlbuilder2';
 import sharp from 'sharp';
-import { pixelToLonLat, type MapRequest } from './params.js';
+import { contourLevels, drawContours, type ContourLevels } from './contours.js';
+import { pixelToLonLat, type MapRequest, type WmsStyle } from './params.js';
 
 /** RGBA pixels of a grid drawn into a map request's box (nearest cell; outside or missing → transparent). */
 export function renderGridPixels(
   grid: Grid,
   colormap: ColorMap,
   req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
+  style: WmsStyle = 'nearest',
+  levels?: ContourLevels,
 ): Uint8ClampedArray {
+  if (style === 'nearest') return renderNearest(grid, colormap, req);
+  const field = sampleBilinear(grid, req);
+  const out = new Uint8ClampedArray(req.width * req.height * 4);
+  if (style === 'smooth') {
+    const paint = compileColorMap(colormap);
+    for (let k = 0; k < field.length; k++) {
+      const v = field[k]!;
+      if (!Number.isNaN(v)) paint(v, out, k * 4);
+    }
+    return out;
+  }
+  drawContours(out, field, req.width, req.height, levels ?? contourLevels('', colormap));
+  return out;
+}
+
+function renderNearest(grid: Grid, colormap: ColorMap, req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): Uint8ClampedArray {
   const { width, height } = req;
   const out = new Uint8ClampedArray(width * height * 4);
   const paint = compileColorMap(colormap);
@@ -34,6 +53,66 @@ export function renderGridPixels(
   return out;
 }
 
+/**
+ * The grid's value at every pixel centre, interpolated bilinearly between the four cells around it (NaN outside the
+ * grid's cells; within half a cell of the edge the edge cells are used; next to a missing cell the nearest cell's value).
+ */
+export function sampleBilinear(grid: Grid, req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): Float32Array {
+  const { width, height } = req;
+  const out = new Float32Array(width * height).fill(Number.NaN);
+  const { nx, ny, values } = grid;
+  const i0s = new Int32Array(width);
+  const fxs = new Float64Array(width);
+  const inCol = new Uint8Array(width);
+  for (let c = 0; c < width; c++) {
+    const [lon] = pixelToLonLat(req, c, 0);
+    const fi = (lon - grid.lon0) / grid.dx;
+    inCol[c] = fi >= -0.5 && fi < nx - 0.5 ? 1 : 0;
+    const cl = Math.min(Math.max(fi, 0), nx - 1);
+    const i0 = Math.min(Math.floor(cl), Math.max(nx - 2, 0));
+    i0s[c] = i0;
+    fxs[c] = nx > 1 ? cl - i0 : 0;
+  }
+  for (let r = 0; r < height; r++) {
+    const [, lat] = pixelToLonLat(req, 0, r);
+    const fj = (lat - grid.lat0) / grid.dy;
+    if (!(fj >= -0.5 && fj < ny - 0.5)) continue;
+    const cl = Math.min(Math.max(fj, 0), ny - 1);
+    const j0 = Math.min(Math.floor(cl), Math.max(ny - 2, 0));
+    const fy = ny > 1 ? cl - j0 : 0;
+    const j1 = Math.min(j0 + 1, ny - 1);
+    for (let c = 0; c < width; c++) {
+      if (!inCol[c]) continue;
+      const i0 = i0s[c]!;
+      const i1 = Math.min(i0 + 1, nx - 1);
+      const fx = fxs[c]!;
+      const a = values[j0 * nx + i0]!;
+      const b = values[j0 * nx + i1]!;
+      const d = values[j1 * nx + i0]!;
+      const e = values[j1 * nx + i1]!;
+      let v = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy;
+      if (Number.isNaN(v)) v = values[(fy < 0.5 ? j0 : j1) * nx + (fx < 0.5 ? i0 : i1)]!;
+      out[r * width + c] = v;
+    }
+  }
+  return out;
+}
+
+/** A GetMap image: PNG (transparent unless asked otherwise) or JPEG (always laid on white: JPEG has no alpha). */
+export function encodeImage(
+  pixels: Uint8ClampedArray,
+  width: number,
+  height: number,
+  format: 'image/png' | 'image/jpeg',
+  transparent = true,
+): Promise<Buffer> {
+  if (format === 'image/png') return encodePng(pixels, width, height, transparent);
+  return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 4 } })
+    .flatten({ background: '#ffffff' })
+    .jpeg({ quality: 90 })
+    .toBuffer();
+}
+
 export function encodePng(pixels: Uint8ClampedArray, width: number, height: number, transparent = true): Promise<Buffer> {
   const image = sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 4 } });
   return (transparent ? image : image.flatten({ background: '#ffffff' })).png({ compressionLevel: 6, adaptiveFiltering: false }).toBuffer();
@@ -41,6 +120,51 @@ export function encodePng(pixels: Uint8ClampedArray, width: number, height: numb
 
 function hex(c: string) {
   return c.length === 9 ? { color: c.slice(0, 7), opacity: parseInt(c.slice(7), 16) / 255 } : { color: c, opacity: 1 };
+}
+
+/** The legend of the contours style: the factor's name and unit, and one line per level (at most 12, spread). */
+export async function contourLegendPng(
+  levels: ContourLevels,
+  colormap: ColorMap,
+  title: string,
+  unit: string,
+  height = 240,
+): Promise<Buffer> {
+  let values: number[];
+  if (levels.kind === 'thresholds') values = [...levels.thresholds];
+  else {
+    const range =
+      colormap.type === 'ramp'
+        ? colormap.stops.map((s) => s.value)
+        : colormap.type === 'values'
+          ? colormap.entries.map((e) => e.value)
+          : [0, 10];
+    const lo = Math.ceil(Math.min(...range) / levels.interval);
+    const hi = Math.floor(Math.max(...range) / levels.interval);
+    values = [];
+    for (let k = lo; k <= hi; k++) values.push(Math.round(k * levels.interval * 1e6) / 1e6);
+  }
+  const step = Math.max(1, Math.ceil(values.length / 12));
+  const shown = values.filter((_, k) => k % step === 0).reverse();
+  const top = 24;
+  const row = Math.min(20, Math.max(12, (height - top - 8) / Math.max(shown.length, 1)));
+  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+    width: '90',
+    height: String(Math.max(height, top + shown.length * row + 8)),
+    'font-family': 'sans-serif',
+    'font-size': '11',
+    fill: '#222',
+  });
+  svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
+  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(`${title} (${unit})`);
+  shown.forEach((v, k) => {
+    const y = top + k * row + row / 2;
+    svg.ele('line', { x1: '4', x2: '24', y1: String(y), y2: String(y), stroke: '#333333', 'stroke-width': '1' });
+    svg.ele('text', { x: '30', y: String(y + 4) }).txt(String(v));
+  });
+  return sharp(Buffer.from(svg.end({ headless: true })))
+    .png()
+    .toBuffer();
 }
 
 /** A legend drawn as SVG (title, colour bar or class boxes, labels) and rasterised to PNG. */

@@ -7,7 +7,9 @@ import { translate } from '../../core/messages.js';
 import { isPlatformWide } from '../../core/tenancy.js';
 import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
-import { encodePng, legendPng, renderGridPixels } from './render.js';
+import { contourLevels } from './contours.js';
+import { featureInfoGml, featureInfoHtml, type FeatureInfo } from './feature-info.js';
+import { contourLegendPng, encodeImage, legendPng, renderGridPixels } from './render.js';
 import { capabilityLayers, layerFactor, layerGrid, type WmsDeps } from './service.js';
 
 /** Whose grids: the caller's customer, or for platform-wide holders the vendor parameter CUSTOMER. */
@@ -55,26 +57,40 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           serviceUrl,
           await capabilityLayers(deps.db, customerId),
           `${token}${custom}`.replace(/&$/, ''),
+          req.lang,
         );
         return reply.type(request.version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8').send(xml);
       }
       if (request.request === 'GetLegendGraphic') {
         const factor = await layerFactor(deps.db, request.layer, 'LAYER');
-        return reply
-          .type('image/png')
-          .header('cache-control', 'public, max-age=3600')
-          .send(await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height));
+        const png =
+          request.style === 'contours'
+            ? await contourLegendPng(contourLevels(factor.code, factor.colormap), factor.colormap, factor.name, factor.unit, request.height)
+            : await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height);
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
       if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
-      const resolved = await layerGrid(deps.db, deps.store, customerId, layers[0]!, request.time, request.lead);
+      const resolved = await layerGrid(deps.db, deps.store, customerId, layers[0]!, {
+        time: request.time,
+        referenceTime: request.referenceTime,
+        lead: request.lead,
+      });
       if (request.request === 'GetMap') {
         // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
         const etag = mapEtag(resolved.row.id, resolved.row.version, request);
         reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-        const pixels = renderGridPixels(resolved.grid, resolved.factor.colormap, request);
-        return reply.type('image/png').send(await encodePng(pixels, request.width, request.height, request.transparent));
+        const pixels = renderGridPixels(
+          resolved.grid,
+          resolved.factor.colormap,
+          request,
+          request.style,
+          contourLevels(resolved.factor.code, resolved.factor.colormap),
+        );
+        return reply
+          .type(request.format)
+          .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
       }
       const [lon, lat] = pixelToLonLat(request, request.i, request.j);
       const g = resolved.grid;
@@ -83,14 +99,15 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const inside = i >= 0 && i < g.nx && j >= 0 && j < g.ny;
       const raw = inside ? g.values[j * g.nx + i]! : Number.NaN;
       const value = Number.isNaN(raw) ? null : Math.round(raw * 100) / 100;
-      const info = {
-        layer: layers[0],
+      const info: FeatureInfo = {
+        layer: layers[0]!,
         name: resolved.factor.name,
         unit: resolved.factor.unit,
         lon: Math.round(lon * 1e5) / 1e5,
         lat: Math.round(lat * 1e5) / 1e5,
         value,
         baseTime: resolved.row.base_time,
+        validTime: new Date(Date.parse(resolved.row.base_time) + resolved.row.lead_hours * 3_600_000).toISOString(),
         lead: resolved.row.lead_hours,
         version: resolved.row.version,
       };
@@ -101,6 +118,9 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
             `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
           );
       }
+      if (request.infoFormat === 'text/html') return reply.type('text/html; charset=utf-8').send(featureInfoHtml(info));
+      if (request.infoFormat === 'application/vnd.ogc.gml')
+        return reply.type('application/vnd.ogc.gml; charset=utf-8').send(featureInfoGml(info));
       return reply.type('application/json; charset=utf-8').send(info);
     } catch (e) {
       if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));

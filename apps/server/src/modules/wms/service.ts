@@ -3,6 +3,7 @@ import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
 import { factorByLayer, gridCatalog, resolveGrid } from '../grids/service.js';
 import { geometryOfRow, type GridStore } from '../grids/store.js';
+import { layerAxis, resolveLayerTime, type LayerAxis } from '../grids/layer-times.js';
 import { layersOf, type CapabilityLayer } from './capabilities.js';
 import { WmsException } from './params.js';
 
@@ -34,7 +35,20 @@ export async function capabilityLayers(db: Db, customerId: number): Promise<Capa
       .executeTakeFirst();
     if (row) boxes.set(t.id, gridBBox(geometryOfRow(row)));
   }
-  return layersOf(types, (id) => boxes.get(id));
+  const axes = await factorAxes(db, customerId);
+  return layersOf(
+    types,
+    (id) => boxes.get(id),
+    (id) => axes.get(id),
+  );
+}
+
+/** The time axis of every factor with grids for a customer (or of one factor). */
+export async function factorAxes(db: Db, customerId: number, factorId?: number): Promise<Map<number, LayerAxis>> {
+  let q = db.selectFrom('grid').select(['factor_id', 'base_time', 'lead_hours']).distinct().where('customer_id', '=', customerId);
+  if (factorId !== undefined) q = q.where('factor_id', '=', factorId);
+  const rows = await q.execute();
+  return layerAxis(rows.map((r) => ({ factorId: r.factor_id, baseTime: r.base_time, lead: r.lead_hours })));
 }
 
 /** The factor a layer name stands for, or LayerNotDefined naming the parameter that carried it. */
@@ -46,25 +60,29 @@ export async function layerFactor(db: Db, layer: string, parameter = 'LAYERS') {
 }
 
 /**
- * The grid a GetMap or GetFeatureInfo draws: a missing TIME or DIM_LEAD takes the layer's own default (its newest
- * base time, its first lead there); a combination without a grid is InvalidDimensionValue.
+ * The grid a GetMap or GetFeatureInfo draws: TIME is the valid time, DIM_REFERENCE_TIME the run, DIM_LEAD an alias for
+ * the hours between (see resolveLayerTime); missing ones take the layer's defaults (the newest complete run, its first
+ * lead). A combination without a grid is InvalidDimensionValue naming the dimension.
  */
 export async function layerGrid(
   db: Db,
   store: GridStore,
   customerId: number,
   layer: string,
-  time: string | undefined,
-  lead: number | undefined,
+  dims: { time?: string; referenceTime?: string; lead?: number },
 ) {
   const [typeCode, factorCode] = splitLayer(layer);
-  await layerFactor(db, layer);
-  const resolved = await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: time, lead });
+  const factor = await layerFactor(db, layer);
+  const axis = (await factorAxes(db, customerId, factor.id)).get(factor.id);
+  const at = axis ? resolveLayerTime(axis, dims) : ({ missing: dims.time ? 'TIME' : 'DIM_REFERENCE_TIME' } as const);
+  const resolved =
+    'baseTime' in at ? await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: at.baseTime, lead: at.lead }) : undefined;
   if (!resolved) {
+    const missing = 'missing' in at ? at.missing : 'TIME';
     throw new WmsException(
       'InvalidDimensionValue',
-      `no grid of ${layer} at TIME=${time ?? 'default'} DIM_LEAD=${lead ?? 'default'}`,
-      time ? 'TIME' : 'DIM_LEAD',
+      `no grid of ${layer} at TIME=${dims.time ?? 'default'} DIM_REFERENCE_TIME=${dims.referenceTime ?? 'default'} DIM_LEAD=${dims.lead ?? 'default'}`,
+      missing,
     );
   }
   return resolved;

@@ -1,0 +1,168 @@
+import type { ColorMap } from '@agromet/grid';
+
+/**
+ * Isolines drawn on the image's own pixels: each pixel carries the band (level index) of its bilinear value; a pixel
+ * whose band differs from its right or lower neighbour's is on an isoline (marching squares at pixel resolution: the
+ * line crosses the square between the two pixel centres). Labels are written with a small bitmap font where a line
+ * passes, at most one per block, so that they never overlap.
+ */
+
+/** Isoline spacing by factor (temperatures every 2 °C, humidities every 10 %, …). */
+const INTERVALS: Record<string, number> = { tmp: 2, tmax: 2, tmin: 2, tsoil: 2, rh: 10, sm: 10, wsp: 2, vis: 5, et0: 1 };
+
+/** The levels a factor's isolines are drawn at: interval colour maps at their thresholds, otherwise every interval. */
+export type ContourLevels = { kind: 'interval'; interval: number; base: number } | { kind: 'thresholds'; thresholds: readonly number[] };
+
+export function contourLevels(factorCode: string, colormap: ColorMap): ContourLevels {
+  const fixed = INTERVALS[factorCode];
+  if (fixed) return { kind: 'interval', interval: fixed, base: 0 };
+  if (colormap.type === 'intervals' && colormap.thresholds.length > 0) return { kind: 'thresholds', thresholds: colormap.thresholds };
+  const values =
+    colormap.type === 'ramp'
+      ? colormap.stops.map((s) => s.value)
+      : colormap.type === 'values'
+        ? colormap.entries.map((e) => e.value)
+        : [0, 10];
+  const span = Math.max(...values) - Math.min(...values);
+  return { kind: 'interval', interval: niceStep(span / 10), base: 0 };
+}
+
+/** 1, 2 or 5 times a power of ten, at least `raw` (and 1 for an empty span). */
+export function niceStep(raw: number): number {
+  if (!(raw > 0) || !Number.isFinite(raw)) return 1;
+  const p = 10 ** Math.floor(Math.log10(raw));
+  for (const m of [1, 2, 5, 10]) if (m * p >= raw - 1e-12) return m * p;
+  return 10 * p;
+}
+
+/** The band of a value: the number of levels at or below it (a line separates two consecutive bands). */
+export function bandOf(levels: ContourLevels, v: number): number {
+  if (levels.kind === 'interval') return Math.floor((v - levels.base) / levels.interval);
+  let lo = 0;
+  let hi = levels.thresholds.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (levels.thresholds[mid]! <= v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** The level between band b−1 and band b. */
+export function levelOf(levels: ContourLevels, band: number): number {
+  if (levels.kind === 'interval') return Math.round((levels.base + band * levels.interval) * 1e6) / 1e6;
+  return levels.thresholds[band - 1]!;
+}
+
+/**
+ * Pixels on isolines of a field of `width × height` values (NaN where there is none): 1 where the band changes between
+ * a pixel and its right or lower neighbour (the pixel on the higher side takes the line), 0 elsewhere; and the band
+ * boundary each line pixel stands for.
+ */
+export function isolinePixels(field: Float32Array, width: number, height: number, levels: ContourLevels): Int32Array {
+  // NO_LINE marks pixels off any line; otherwise the band whose lower level the line is.
+  const out = new Int32Array(width * height).fill(NO_LINE);
+  const bands = new Float64Array(width * height);
+  for (let k = 0; k < field.length; k++) bands[k] = Number.isNaN(field[k]!) ? Number.NaN : bandOf(levels, field[k]!);
+  for (let r = 0; r < height; r++) {
+    for (let c = 0; c < width; c++) {
+      const k = r * width + c;
+      const b = bands[k]!;
+      if (Number.isNaN(b)) continue;
+      for (const n of [c + 1 < width ? k + 1 : -1, r + 1 < height ? k + width : -1]) {
+        if (n < 0) continue;
+        const bn = bands[n]!;
+        if (Number.isNaN(bn) || bn === b) continue;
+        // The pixel on the higher side draws the line, labelled with the lowest level crossed.
+        const target = b > bn ? k : n;
+        out[target] = Math.min(b, bn) + 1;
+      }
+    }
+  }
+  return out;
+}
+export const NO_LINE = -2147483648;
+
+// 3 × 5 digits, minus and point, one row per string (1 = ink).
+const GLYPHS: Record<string, string[]> = {
+  '0': ['111', '101', '101', '101', '111'],
+  '1': ['010', '110', '010', '010', '111'],
+  '2': ['111', '001', '111', '100', '111'],
+  '3': ['111', '001', '111', '001', '111'],
+  '4': ['101', '101', '111', '001', '001'],
+  '5': ['111', '100', '111', '001', '111'],
+  '6': ['111', '100', '111', '101', '111'],
+  '7': ['111', '001', '010', '010', '010'],
+  '8': ['111', '101', '111', '101', '111'],
+  '9': ['111', '101', '111', '001', '111'],
+  '-': ['000', '000', '111', '000', '000'],
+  '.': ['000', '000', '000', '000', '010'],
+};
+const SCALE = 2;
+const LABEL_BLOCK = 96;
+
+/** Writes `text` centred at (cx, cy) in dark ink on a white halo; characters other than digits, '-' and '.' are skipped. */
+export function drawLabel(out: Uint8ClampedArray, width: number, height: number, cx: number, cy: number, text: string): void {
+  const chars = [...text].filter((ch) => GLYPHS[ch]);
+  const w = chars.length * 4 * SCALE - SCALE;
+  const h = 5 * SCALE;
+  const x0 = Math.round(cx - w / 2);
+  const y0 = Math.round(cy - h / 2);
+  const put = (x: number, y: number, v: number, a: number) => {
+    if (x < 0 || y < 0 || x >= width || y >= height) return;
+    const o = (y * width + x) * 4;
+    out[o] = v;
+    out[o + 1] = v;
+    out[o + 2] = v;
+    out[o + 3] = a;
+  };
+  for (let y = y0 - 1; y <= y0 + h; y++) for (let x = x0 - 1; x <= x0 + w; x++) put(x, y, 255, 230);
+  chars.forEach((ch, n) => {
+    const g = GLYPHS[ch]!;
+    for (let gy = 0; gy < 5; gy++) {
+      for (let gx = 0; gx < 3; gx++) {
+        if (g[gy]![gx] !== '1') continue;
+        for (let sy = 0; sy < SCALE; sy++)
+          for (let sx = 0; sx < SCALE; sx++) put(x0 + n * 4 * SCALE + gx * SCALE + sx, y0 + gy * SCALE + sy, 20, 255);
+      }
+    }
+  });
+}
+
+/** Draws the isolines of a field (dark grey, 1 px) and their labels into RGBA pixels. */
+export function drawContours(out: Uint8ClampedArray, field: Float32Array, width: number, height: number, levels: ContourLevels): void {
+  const lines = isolinePixels(field, width, height, levels);
+  for (let k = 0; k < lines.length; k++) {
+    if (lines[k] === NO_LINE) continue;
+    const o = k * 4;
+    out[o] = 51;
+    out[o + 1] = 51;
+    out[o + 2] = 51;
+    out[o + 3] = 255;
+  }
+  // One label per block, at the line pixel nearest the block's centre, away from the image's edges.
+  const margin = 8;
+  for (let by = 0; by < height; by += LABEL_BLOCK) {
+    for (let bx = 0; bx < width; bx += LABEL_BLOCK) {
+      const cx = bx + LABEL_BLOCK / 2;
+      const cy = by + LABEL_BLOCK / 2;
+      let best = -1;
+      let bestD = Infinity;
+      for (let y = Math.max(by, margin); y < Math.min(by + LABEL_BLOCK, height - margin); y++) {
+        for (let x = Math.max(bx, margin * 2); x < Math.min(bx + LABEL_BLOCK, width - margin * 2); x++) {
+          if (lines[y * width + x] === NO_LINE) continue;
+          const d = (x - cx) ** 2 + (y - cy) ** 2;
+          if (d < bestD) {
+            bestD = d;
+            best = y * width + x;
+          }
+        }
+      }
+      if (best >= 0) drawLabel(out, width, height, best % width, Math.floor(best / width), formatLevel(levelOf(levels, lines[best]!)));
+    }
+  }
+}
+
+export function formatLevel(v: number): string {
+  return String(Math.round(v * 100) / 100);
+}
