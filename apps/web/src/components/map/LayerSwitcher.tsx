@@ -4,13 +4,15 @@ import { Button, Checkbox, Popover, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { MAP_NS } from './i18n';
-import { layerTitleKey } from './map-rules';
+import { layerTitleKey, PRODUCT_STYLES, type ProductStyle } from './map-rules';
 import { useMapStore } from './map-store';
 
 /** Base-layer choice (Tianditu, AutoNavi, OSM, offline) and their annotation labels. */
 export function LayerSwitcher({ layers, activeBase }: { layers: readonly BaseLayer[]; activeBase: string }) {
   const { t } = useTranslation(MAP_NS);
-  const { labels, setBase, setLabels } = useMapStore(useShallow((s) => ({ labels: s.labels, setBase: s.setBase, setLabels: s.setLabels })));
+  const { labels, setBase, setLabels, style, setStyle } = useMapStore(
+    useShallow((s) => ({ labels: s.labels, setBase: s.setBase, setLabels: s.setLabels, style: s.style, setStyle: s.setStyle })),
+  );
   const bases = layers.filter((l) => !l.overlay);
 
   const content = (
@@ -27,6 +29,18 @@ export function LayerSwitcher({ layers, activeBase }: { layers: readonly BaseLay
       <Checkbox className="map-labels-toggle" checked={labels} onChange={(e) => setLabels(e.target.checked)}>
         {t('base.labels')}
       </Checkbox>
+      <div className="map-style-switcher" data-testid="map-style-switcher">
+        <div className="map-style-title">{t('style.title')}</div>
+        <Radio.Group value={style} onChange={(e) => setStyle(e.target.value as ProductStyle)}>
+          <Space direction="vertical" size={4}>
+            {PRODUCT_STYLES.map((s) => (
+              <Radio key={s} value={s}>
+                {t(`style.${s}`)}
+              </Radio>
+            ))}
+          </Space>
+        </Radio.Group>
+      </div>
     </div>
   );
 

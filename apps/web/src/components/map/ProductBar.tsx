@@ -14,6 +14,7 @@ const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') 
 export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTypeInfo[]; wmsUrl: string }) {
   const { t } = useTranslation(MAP_NS);
   const token = useUserStore((s) => s.token);
+  const style = useMapStore((s) => s.style);
   const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
     useShallow((s) => ({
       selection: s.selection,
@@ -103,7 +104,7 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
         </Tooltip>
       </div>
       <div className="map-legend" data-testid="map-legend">
-        <img src={legendUrl(wmsUrl, selection, token)} alt={t('product.legend')} />
+        <img src={legendUrl(wmsUrl, selection, token, style)} alt={t('product.legend')} />
       </div>
     </>
   );

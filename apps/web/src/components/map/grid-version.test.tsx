@@ -62,7 +62,7 @@ describe('the product layer', () => {
     renderHook(() => useProductLayer(map, '/api/wms', selection), { wrapper });
     expect(layers).toHaveLength(1);
     const params = () => layers[0]!.getSource()!.getParams() as Record<string, unknown>;
-    expect(params()).toMatchObject({ LAYERS: 'fine-grid.tmp', DIM_LEAD: 24, TIME: selection.baseTime });
+    expect(params()).toMatchObject({ LAYERS: 'fine-grid.tmp', DIM_LEAD: 24, DIM_REFERENCE_TIME: selection.baseTime });
     expect(params()).not.toHaveProperty('GRID_VERSION');
 
     noteGridVersion(client, selection, 5);

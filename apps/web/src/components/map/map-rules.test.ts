@@ -119,18 +119,28 @@ describe('WMS parameters', () => {
       LAYERS: 'fine.t2m',
       VERSION: '1.3.0',
       FORMAT: 'image/png',
+      STYLES: 'nearest',
       TRANSPARENT: true,
       DIM_LEAD: 6,
-      TIME: '2026-11-22T00:00:00.000Z',
+      // TIME is the valid time, DIM_REFERENCE_TIME the run.
+      TIME: '2026-11-22T06:00:00.000Z',
+      DIM_REFERENCE_TIME: '2026-11-22T00:00:00.000Z',
       token: 'tok',
     });
     expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '', lead: 0 }, 'tok')).not.toHaveProperty('TIME');
+    expect(wmsParams({ type: 'fine', factor: 't2m', baseTime: '', lead: 0 }, 'tok', undefined, 'contours')).toMatchObject({
+      STYLES: 'contours',
+    });
   });
   it('build the legend address', () => {
     const url = new URL(legendUrl('/api/wms', { type: 'fine', factor: 't2m' }, 'a b'), 'http://x');
     expect(url.searchParams.get('REQUEST')).toBe('GetLegendGraphic');
     expect(url.searchParams.get('LAYER')).toBe('fine.t2m');
     expect(url.searchParams.get('token')).toBe('a b');
+    expect(url.searchParams.get('STYLE')).toBe('nearest');
+    expect(new URL(legendUrl('/api/wms', { type: 'fine', factor: 't2m' }, 'x', 'contours'), 'http://x').searchParams.get('STYLE')).toBe(
+      'contours',
+    );
   });
   it('give valid times', () => {
     expect(validTimeOf('2026-11-22T00:00:00.000Z', 27)).toBe('2026-11-23T03:00:00.000Z');

@@ -71,21 +71,40 @@ export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: 
  * version rides along too: a changed grid is a new address, so neither the map nor the browser reuses an image of the
  * old values (docs/wms.md#getmap).
  */
-export function wmsParams(selection: ProductSelection, token: string, gridVersion?: number): Record<string, string | number | boolean> {
+/** How the product layer is drawn (the WMS styles). */
+export type ProductStyle = 'nearest' | 'smooth' | 'contours';
+export const PRODUCT_STYLES: readonly ProductStyle[] = ['nearest', 'smooth', 'contours'];
+
+export function wmsParams(
+  selection: ProductSelection,
+  token: string,
+  gridVersion?: number,
+  style: ProductStyle = 'nearest',
+): Record<string, string | number | boolean> {
   const params: Record<string, string | number | boolean> = {
     LAYERS: wmsLayerName(selection),
     VERSION: '1.3.0',
     FORMAT: 'image/png',
+    STYLES: style,
     TRANSPARENT: true,
     DIM_LEAD: selection.lead,
     token,
   };
-  if (selection.baseTime) params.TIME = selection.baseTime;
+  // TIME is the valid time and DIM_REFERENCE_TIME the run (docs/wms.md#dimensions).
+  if (selection.baseTime) {
+    params.DIM_REFERENCE_TIME = selection.baseTime;
+    params.TIME = validTimeOf(selection.baseTime, selection.lead);
+  }
   if (gridVersion !== undefined) params.GRID_VERSION = gridVersion;
   return params;
 }
 
-export function legendUrl(wmsUrl: string, selection: Pick<ProductSelection, 'type' | 'factor'>, token: string): string {
+export function legendUrl(
+  wmsUrl: string,
+  selection: Pick<ProductSelection, 'type' | 'factor'>,
+  token: string,
+  style: ProductStyle = 'nearest',
+): string {
   const q = new URLSearchParams({
     SERVICE: 'WMS',
     VERSION: '1.3.0',
@@ -94,6 +113,7 @@ export function legendUrl(wmsUrl: string, selection: Pick<ProductSelection, 'typ
     FORMAT: 'image/png',
     WIDTH: '40',
     HEIGHT: '240',
+    STYLE: style,
     token,
   });
   return `${wmsUrl}?${q.toString()}`;

@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import type { ProductSelection } from './map-rules';
+import { PRODUCT_STYLES, type ProductSelection, type ProductStyle } from './map-rules';
 
 /** localStorage key of the user's map choices (base layer, labels, point values). */
 export const MAP_PREFS_KEY = 'agromet-map';
@@ -9,6 +9,8 @@ interface MapPrefs {
   labels: boolean;
   points: boolean;
   opacity: number;
+  /** How the product layer is drawn: grid cells, smooth or isolines. */
+  style: ProductStyle;
 }
 
 export interface MapState extends MapPrefs {
@@ -22,6 +24,7 @@ export interface MapState extends MapPrefs {
   setLabels: (labels: boolean) => void;
   setPoints: (points: boolean) => void;
   setOpacity: (opacity: number) => void;
+  setStyle: (style: ProductStyle) => void;
   setSelection: (selection: ProductSelection | null) => void;
   setView: (view: { center: [number, number]; zoom: number }) => void;
   claimClicks: () => () => void;
@@ -35,6 +38,7 @@ function readPrefs(): Partial<MapPrefs> {
       ...(typeof raw.labels === 'boolean' ? { labels: raw.labels } : {}),
       ...(typeof raw.points === 'boolean' ? { points: raw.points } : {}),
       ...(typeof raw.opacity === 'number' && raw.opacity >= 0 && raw.opacity <= 1 ? { opacity: raw.opacity } : {}),
+      ...(PRODUCT_STYLES.includes(raw.style as ProductStyle) ? { style: raw.style } : {}),
     };
   } catch {
     return {};
@@ -43,8 +47,8 @@ function readPrefs(): Partial<MapPrefs> {
 
 function savePrefs(state: MapPrefs): void {
   try {
-    const { baseId, labels, points, opacity } = state;
-    localStorage.setItem(MAP_PREFS_KEY, JSON.stringify({ baseId, labels, points, opacity }));
+    const { baseId, labels, points, opacity, style } = state;
+    localStorage.setItem(MAP_PREFS_KEY, JSON.stringify({ baseId, labels, points, opacity, style }));
   } catch {
     // storage disabled: choices last for this page only
   }
@@ -56,6 +60,7 @@ export const useMapStore = create<MapState>()((set, get) => ({
   labels: true,
   points: true,
   opacity: 0.8,
+  style: 'nearest',
   ...readPrefs(),
   selection: null,
   view: null,
@@ -74,6 +79,10 @@ export const useMapStore = create<MapState>()((set, get) => ({
   },
   setOpacity: (opacity) => {
     set({ opacity });
+    savePrefs(get());
+  },
+  setStyle: (style) => {
+    set({ style });
     savePrefs(get());
   },
   setSelection: (selection) => set({ selection }),

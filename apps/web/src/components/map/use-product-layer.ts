@@ -13,6 +13,7 @@ export type WmsStatus = 'none' | 'loading' | 'loaded' | 'error';
 export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, selection: ProductSelection | null): WmsStatus {
   const token = useUserStore((s) => s.token);
   const opacity = useMapStore((s) => s.opacity);
+  const style = useMapStore((s) => s.style);
   const gridVersion = useGridVersion(selection);
   const [status, setStatus] = useState<WmsStatus>('none');
   const layerRef = useRef<ImageLayer<ImageWMS> | null>(null);
@@ -37,8 +38,8 @@ export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, s
     const layer = layerRef.current;
     if (!layer) return;
     layer.setVisible(Boolean(selection));
-    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, gridVersion));
-  }, [map, wmsUrl, selection, token, gridVersion]);
+    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, gridVersion, style));
+  }, [map, wmsUrl, selection, token, gridVersion, style]);
 
   useEffect(() => {
     layerRef.current?.setOpacity(opacity);

@@ -16,6 +16,12 @@ const en: MapMessages = {
     offlineProvinces: 'Province outlines',
     labels: 'Show labels',
   },
+  style: {
+    title: 'Product drawing',
+    nearest: 'Grid cells',
+    smooth: 'Smooth',
+    contours: 'Isolines',
+  },
   product: {
     title: 'Product layer',
     type: 'Forecast type',

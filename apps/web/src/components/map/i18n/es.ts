@@ -16,6 +16,12 @@ const es: MapMessages = {
     offlineProvinces: 'Límites provinciales',
     labels: 'Mostrar etiquetas',
   },
+  style: {
+    title: 'Dibujo del producto',
+    nearest: 'Celdas',
+    smooth: 'Suave',
+    contours: 'Isolíneas',
+  },
   product: {
     title: 'Capa de producto',
     type: 'Tipo de pronóstico',

@@ -15,6 +15,12 @@ const zh = {
     offlineProvinces: '省界',
     labels: '显示注记',
   },
+  style: {
+    title: '产品显示方式',
+    nearest: '格点',
+    smooth: '平滑',
+    contours: '等值线',
+  },
   product: {
     title: '产品图层',
     type: '预报类型',
