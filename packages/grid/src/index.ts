@@ -13,5 +13,6 @@ export * from './resample.js';
 export { greatCircleKm, EARTH_RADIUS_KM } from './geodesy.js';
 export { decodeText, encodeGbk, encodeUtf8, type TextEncoding } from './formats/text.js';
 export * from './formats/micaps4.js';
+export * from './formats/micaps-time.js';
 export * from './formats/geotiff.js';
 export * from './consistency.js';
