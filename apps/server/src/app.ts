@@ -92,8 +92,8 @@ export async function buildApp(
   // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
   const codec = new GridFileCodec();
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
-  defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec });
-  defineIssueExport({ db: handle.db, storage, jobs, codec });
+  defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
+  defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   await jobs.failStale();
   app.addHook('onClose', async () => {
     await jobs.close();
@@ -158,7 +158,7 @@ export async function buildApp(
   permissionRoutes(app, deps);
   logRoutes(app, deps);
   gridRoutes(app, { ...deps, store: gridStore });
-  gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec });
+  gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   jobRoutes(app, deps);
   wmsRoutes(app, { ...deps, store: gridStore });
   gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });

@@ -13,7 +13,9 @@ describe('loadConfig', () => {
       demo: false,
       accessTokenTtl: 7200,
       scryptLogN: 17,
+      micapsTimeZone: 'Asia/Shanghai',
     });
+    expect(loadConfig({ MICAPS_TIME_ZONE: 'UTC' }).micapsTimeZone).toBe('UTC');
   });
 
   it.each([
@@ -26,6 +28,7 @@ describe('loadConfig', () => {
     [{ HOST: 'a b' }, 'HOST'],
     [{ ACCESS_TOKEN_TTL: '5' }, 'ACCESS_TOKEN_TTL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
+    [{ MICAPS_TIME_ZONE: 'Beijing' }, 'MICAPS_TIME_ZONE'],
   ])('stops on a bad value with one line naming the variable: %o', (env, name) => {
     let error: unknown;
     try {

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { assertTimeZone, DEFAULT_MICAPS_TIME_ZONE } from '@agromet/grid';
 
 /** Every setting of the server, read from the environment in this one place. */
 export interface Config {
@@ -24,6 +25,8 @@ export interface Config {
   scryptLogN: number;
   /** Tianditu map key; without it the map defaults to the offline base layer. */
   tiandituKey: string | undefined;
+  /** IANA zone of the wall-clock times in MICAPS headers (read and written); Beijing time by default. */
+  micapsTimeZone: string;
 }
 
 export class ConfigError extends Error {}
@@ -54,6 +57,17 @@ function tiandituKey(env: Env): string | undefined {
   if (!key) return undefined;
   if (!/^[0-9a-fA-F]{32}$/.test(key)) throw new ConfigError('TIANDITU_KEY must be the 32 hexadecimal characters of a Tianditu key');
   return key;
+}
+
+function timeZone(env: Env, name: string, fallback: string): string {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  try {
+    assertTimeZone(raw);
+  } catch {
+    throw new ConfigError(`${name} must be an IANA time zone such as Asia/Shanghai or UTC, got "${raw}"`);
+  }
+  return raw;
 }
 
 export function loadConfig(env: Env = process.env): Config {
@@ -90,5 +104,6 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: bool(env, 'TRUST_PROXY', false),
     scryptLogN: int(env, 'SCRYPT_LOG_N', 17, 10, 20),
     tiandituKey: tiandituKey(env),
+    micapsTimeZone: timeZone(env, 'MICAPS_TIME_ZONE', DEFAULT_MICAPS_TIME_ZONE),
   };
 }

@@ -158,10 +158,12 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     expect(job).toMatchObject({ kind: 'grid.import', status: 'done', progress: 100, error: null });
     // Parsed in the worker thread, off the event loop.
     expect(t.codec.threadTasks).toBe(threadTasks + 1);
+    // The header's 2024-06-15 08 is Beijing time (MICAPS_TIME_ZONE's default): 00 UTC, and the result says so.
     expect(job.result).toMatchObject({
       type: 'fine-grid',
       factor: 'tmp',
-      baseTime: '2024-06-15T08:00:00.000Z',
+      baseTime: '2024-06-15T00:00:00.000Z',
+      micapsTime: { header: '2024-06-15 08:00', timeZone: 'Asia/Shanghai', offset: 'UTC+08:00', used: true },
       lead: 24,
       version: 1,
       format: 'micaps4',
@@ -176,7 +178,7 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     const row = (await gridRow(24))!;
     expect(row).toMatchObject({
       id: job.result.gridId,
-      base_time: '2024-06-15T08:00:00.000Z',
+      base_time: '2024-06-15T00:00:00.000Z',
       lon0: 110,
       lat0: 37,
       dx: 0.05,
@@ -235,18 +237,28 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     expect(await t.storage.get(before.storage_key)).toBeNull();
   });
 
-  it("lets the form's time override the MICAPS header (e.g. files stamped in Beijing time)", async () => {
+  it("lets the form's time override the MICAPS header, and its time zone the server's", async () => {
     const job = await importAndWait(
-      { type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T08:00:00+08:00', lead: '30' },
+      { type: 'fine-grid', factor: 'tmp', baseTime: '2024-06-15T20:00:00+08:00', lead: '30' },
       { name: 'bjt.m4', bytes: HENAN_M4 },
     );
-    expect(job.result).toMatchObject({ baseTime: '2024-06-15T00:00:00.000Z', lead: 30 });
+    expect(job.result).toMatchObject({ baseTime: '2024-06-15T12:00:00.000Z', lead: 30, micapsTime: { used: false } });
+    // A file stamped in UTC says so with the time zone field.
+    const utc = await importAndWait({ type: 'fine-grid', factor: 'tmp', lead: '33', timeZone: 'UTC' }, { name: 'utc.m4', bytes: HENAN_M4 });
+    expect(utc.result).toMatchObject({
+      baseTime: '2024-06-15T08:00:00.000Z',
+      lead: 33,
+      micapsTime: { header: '2024-06-15 08:00', timeZone: 'UTC', offset: 'UTC+00:00', used: true },
+    });
+    const bad = await postImport({ type: 'fine-grid', factor: 'tmp', timeZone: 'Mars/Olympus' }, { name: 'x.m4', bytes: HENAN_M4 });
+    expect(bad.json()).toMatchObject({ code: 4100 });
+    expect(bad.json().msg).toContain('timeZone');
     // Empty form fields are absent ones: the file's own time stays.
     const blank = await importAndWait(
       { type: 'fine-grid', factor: 'tmin', baseTime: '', lead: ' ' },
       { name: 'blank.m4', bytes: HENAN_M4 },
     );
-    expect(blank.result).toMatchObject({ factor: 'tmin', baseTime: '2024-06-15T08:00:00.000Z', lead: 24 });
+    expect(blank.result).toMatchObject({ factor: 'tmin', baseTime: '2024-06-15T00:00:00.000Z', lead: 24 });
   });
 });
 
@@ -391,27 +403,35 @@ describe('grid import and jobs: access and tenancy', () => {
 });
 
 describe('grid export', () => {
-  const exportUrl = (q: string) => `/api/grid/export?type=fine-grid&factor=tmp&baseTime=2024-06-15T08:00:00Z&lead=24&${q}`;
+  // The henan file's run: 2024-06-15 08 Beijing time.
+  const exportUrl = (q: string) => `/api/grid/export?type=fine-grid&factor=tmp&baseTime=2024-06-15T00:00:00Z&lead=24&${q}`;
 
   it('downloads GeoTIFF and MICAPS 4 (UTF-8 and GBK) with good names, and they import back equal', async () => {
     const tif = await t.app.inject({ method: 'GET', url: exportUrl('format=geotiff'), headers: t.bearer(tokens.reader!) });
     expect(tif.statusCode).toBe(200);
     expect(tif.headers['content-type']).toBe('image/tiff');
-    expect(tif.headers['content-disposition']).toBe('attachment; filename="fine-grid_tmp_2024061508_024.tif"');
+    expect(tif.headers['content-disposition']).toBe('attachment; filename="fine-grid_tmp_2024061500_024.tif"');
     const read = await readGeoTiff(tif.rawPayload);
     expect(read.grid).toMatchObject({ lon0: 110, nx: 141, ny: 121 });
     expect(bits(read.grid.values).equals(bits(henan.values))).toBe(true);
 
     const utf8 = await t.app.inject({ method: 'GET', url: exportUrl('format=micaps4'), headers: t.bearer(tokens.reader!) });
     expect(utf8.headers['content-type']).toBe('text/plain; charset=utf-8');
-    expect(utf8.headers['content-disposition']).toBe('attachment; filename="fine-grid_tmp_2024061508_024.m4"');
-    expect(utf8.body.split('\n')[0]).toBe('diamond 4 精细化网格预报 气温(°C) 2024-06-15T08:00:00.000Z +24h');
+    expect(utf8.headers['content-disposition']).toBe('attachment; filename="fine-grid_tmp_2024061500_024.m4"');
+    // The header carries Beijing time, and the description says which zone.
+    expect(utf8.body.split('\n')[0]).toBe('diamond 4 精细化网格预报 气温(°C) 2024061508 +24h [Asia/Shanghai UTC+08:00]');
+    expect(utf8.body.split('\n')[1]).toBe('2024 06 15 08 24 0');
+    const utc = await t.app.inject({ method: 'GET', url: exportUrl('format=micaps4&timeZone=UTC'), headers: t.bearer(tokens.reader!) });
+    expect(utc.body.split('\n').slice(0, 2)).toEqual([
+      'diamond 4 精细化网格预报 气温(°C) 2024061500 +24h [UTC UTC+00:00]',
+      '2024 06 15 00 24 0',
+    ]);
     const gbk = await t.app.inject({ method: 'GET', url: exportUrl('format=micaps4&encoding=gbk'), headers: t.bearer(tokens.reader!) });
     expect(gbk.headers['content-type']).toBe('text/plain; charset=gbk');
     const parsedGbk = parseMicaps4(gbk.rawPayload);
     expect(parsedGbk).toMatchObject({
       encoding: 'gb18030',
-      description: '精细化网格预报 气温(°C) 2024-06-15T08:00:00.000Z +24h',
+      description: '精细化网格预报 气温(°C) 2024061508 +24h [Asia/Shanghai UTC+08:00]',
       year: 2024,
       month: 6,
       day: 15,
@@ -545,7 +565,9 @@ describe('import-grid command', () => {
     expect(res.status, res.stderr).toBe(1);
     expect(res.stdout).toMatch(/henan\.m4: job [0-9a-f-]{36}/);
     expect(res.stdout).toContain('henan.m4: 60%');
-    expect(res.stdout).toContain('henan.m4: done, fine-grid.tmax 2024-06-15T08:00:00.000Z +24 h, 141 × 121, version 1');
+    expect(res.stdout).toContain(
+      'henan.m4: done, fine-grid.tmax 2024-06-15T00:00:00.000Z (header 2024-06-15 08:00 Asia/Shanghai UTC+08:00) +24 h, 141 × 121, version 1',
+    );
     expect(res.stderr).toContain(
       'bad.m4: failed: The file cannot be imported: not a readable MICAPS 4 grid: file ends before header field 7',
     );
@@ -566,11 +588,28 @@ describe('import-grid command', () => {
     const again = run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmax', good]);
     expect(again.status, again.stderr).toBe(0);
     expect(again.stdout).toContain('version 2');
+    // --micaps-time-zone reads the header in another zone: 08 UTC is another run.
+    const utc = run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmax', '--micaps-time-zone', 'UTC', good]);
+    expect(utc.status, utc.stderr).toBe(0);
+    expect(utc.stdout).toContain('fine-grid.tmax 2024-06-15T08:00:00.000Z (header 2024-06-15 08:00 UTC UTC+00:00) +24 h');
+    expect(utc.stdout).toContain('version 1');
   });
 
   it('exits 2 on bad usage', () => {
     expect(run(['--type', 'fine-grid', '--factor', 'tmp', 'x.m4']).status).toBe(2);
     expect(run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmp']).stderr).toContain('no file given');
     expect(run(['--customer', '99999', '--type', 'fine-grid', '--factor', 'tmp', 'x.m4']).status).toBe(2);
+    const zone = run([
+      '--customer',
+      String(platformId),
+      '--type',
+      'fine-grid',
+      '--factor',
+      'tmp',
+      '--micaps-time-zone',
+      'Mars/Olympus',
+      'x.m4',
+    ]);
+    expect([zone.status, zone.stderr.includes('--micaps-time-zone must be an IANA time zone')]).toEqual([2, true]);
   });
 });

@@ -118,8 +118,11 @@ describe('POST /revise/submit', () => {
         expect(grid).toMatchObject({ lon0: SMALL.lon0, lat0: SMALL.lat0, nx: 30, ny: 20 });
       } else {
         const m4 = parseMicaps4(res.rawPayload);
-        expect(m4).toMatchObject({ year: 2026, month: 3, day: 1, hour: 0, leadHours: f.lead, encoding: 'gb18030' });
+        // The 00 UTC run is 08 Beijing time (MICAPS_TIME_ZONE's default), and the description says so.
+        expect(m4).toMatchObject({ year: 2026, month: 3, day: 1, hour: 8, leadHours: f.lead, encoding: 'gb18030' });
         expect(m4.description).toContain('第1次发布');
+        expect(m4.description).toContain('2026030108');
+        expect(m4.description).toContain('[Asia/Shanghai UTC+08:00]');
         // MICAPS text holds the shortest decimal of each Float32: it reads back exactly (9999 = missing = NaN).
         expect(m4.grid.values.map((v) => (Number.isNaN(v) ? -1e30 : v))).toEqual(values.map((v) => (Number.isNaN(v) ? -1e30 : v)));
       }

@@ -142,7 +142,7 @@ describe('WMS', () => {
       (await sharp((await wms(MAP13.replace('STYLES=', `STYLES=${style}`))).rawPayload)
         .raw()
         .toBuffer()) as Buffer;
-    const [nearest, smooth, contours] = await Promise.all(['nearest', 'smooth', 'contours'].map(pixels));
+    const [nearest, smooth, contours] = (await Promise.all(['nearest', 'smooth', 'contours'].map(pixels))) as [Buffer, Buffer, Buffer];
     expect(nearest.equals(await pixels(''))).toBe(true);
     expect(smooth.equals(nearest)).toBe(false);
     // Contours: dark isolines over transparency, and some of both.

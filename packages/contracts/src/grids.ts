@@ -138,11 +138,27 @@ export type BoundaryUploadFields = z.infer<typeof BoundaryUploadFields>;
 
 /** How an import may put a file on other cells onto the product's grid (at each product cell centre). */
 export const GridResampleMethod = z.enum(['nearest', 'bilinear']);
+
+/** An IANA time zone name (Asia/Shanghai, UTC, …), as the platform's Intl knows them. */
+export const TimeZoneName = z
+  .string()
+  .trim()
+  .min(1)
+  .max(64)
+  .refine((tz) => {
+    try {
+      new Intl.DateTimeFormat('en-US', { timeZone: tz });
+      return true;
+    } catch {
+      return false;
+    }
+  }, 'not an IANA time zone');
 export type GridResampleMethod = z.infer<typeof GridResampleMethod>;
 
 /**
  * Text fields of the multipart import (beside the field `file`: MICAPS 4 text, UTF-8 or GBK, or a GeoTIFF, told apart
- * by content). MICAPS 4 carries its base time (read as UTC) and lead; given here they override the file's. A file must
+ * by content). MICAPS 4 carries its base time, a wall-clock hour of `timeZone` (default: the server's MICAPS_TIME_ZONE,
+ * Beijing time), and its lead; given here they override the file's. A file must
  * lie on the product's grid; on other cells that cover the product's region it is resampled only when `resample` asks.
  */
 export const GridImportFields = z.strictObject({
@@ -151,6 +167,7 @@ export const GridImportFields = z.strictObject({
   baseTime: z.iso.datetime({ offset: true }).optional(),
   lead: z.coerce.number().int().min(0).max(10_000).optional(),
   resample: GridResampleMethod.optional(),
+  timeZone: TimeZoneName.optional(),
 });
 export type GridImportFields = z.infer<typeof GridImportFields>;
 
@@ -191,6 +208,8 @@ export const GridImportResult = z.object({
   scaling: z.object({ scale: z.number(), offset: z.number() }).nullable(),
   /** Cells violating a consistency rule that involves the imported grid (see the consistency call). */
   violations: z.number().int().optional(),
+  /** MICAPS 4 only: the header's wall-clock time, the zone it was read in and its offset, and whether it was used. */
+  micapsTime: z.object({ header: z.string(), timeZone: z.string(), offset: z.string(), used: z.boolean() }).nullable().optional(),
 });
 export type GridImportResult = z.infer<typeof GridImportResult>;
 
@@ -199,4 +218,6 @@ export const GridExportQuery = z.strictObject({
   format: z.enum(['micaps4', 'geotiff']),
   /** MICAPS 4 text encoding: UTF-8, or GBK for MICAPS software on Windows. */
   encoding: z.enum(['utf-8', 'gbk']).default('utf-8'),
+  /** MICAPS 4 header time zone (default: the server's MICAPS_TIME_ZONE, Beijing time). */
+  timeZone: TimeZoneName.optional(),
 });

@@ -1,8 +1,10 @@
 // Imports MICAPS 4 or GeoTIFF grid files from the command line, through the same job as POST /api/grid/import:
 //
 //   npm run import-grid -- --customer 2 --type fine-grid --factor tmp [--base-time 2026-11-22T00:00:00Z] [--lead 24]
-//                          [--resample nearest|bilinear] [--user demo-revise] [--lang zh|en|es] file...
+//                          [--resample nearest|bilinear] [--micaps-time-zone Asia/Shanghai] [--user demo-revise]
+//                          [--lang zh|en|es] file...
 //
+// A MICAPS header's time is read as wall-clock time of --micaps-time-zone (default: MICAPS_TIME_ZONE, Beijing time).
 // A file on other cells than the product's grid is refused unless --resample says how to put it onto that grid.
 // Configuration (DATA_DIR, DATABASE_URL …) comes from the environment as for the server. One job per file, run in
 // turn, with progress printed; exit status 0 when every file was imported, 1 when any failed, 2 for bad usage.
@@ -11,7 +13,7 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GridResampleMethod, type GridImportResult } from '@agromet/contracts';
+import { GridResampleMethod, TimeZoneName, type GridImportResult } from '@agromet/contracts';
 import { ConfigError, loadConfig } from '../config.js';
 import { migrate, nowIso, openDatabase } from '../core/db/index.js';
 import { JobRunner, jobErrorMessage } from '../core/jobs.js';
@@ -23,7 +25,7 @@ import { defineGridImport, queueGridImport } from '../modules/grids/import.js';
 import { GridStore } from '../modules/grids/store.js';
 
 const USAGE = `usage: import-grid --customer <id> --type <forecast type> --factor <factor> [--base-time <ISO time>] [--lead <hours>]
-                   [--resample nearest|bilinear] [--user <username>] [--lang zh|en|es] file...`;
+                   [--resample nearest|bilinear] [--micaps-time-zone <IANA zone>] [--user <username>] [--lang zh|en|es] file...`;
 
 class UsageError extends Error {}
 
@@ -37,6 +39,7 @@ function options() {
       'base-time': { type: 'string' },
       lead: { type: 'string' },
       resample: { type: 'string' },
+      'micaps-time-zone': { type: 'string' },
       user: { type: 'string' },
       lang: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
@@ -63,10 +66,24 @@ function options() {
   }
   const resample = values.resample === undefined ? undefined : GridResampleMethod.safeParse(values.resample).data;
   if (values.resample !== undefined && !resample) throw new UsageError(`--resample must be ${GridResampleMethod.options.join(' or ')}`);
+  const timeZone = values['micaps-time-zone'] === undefined ? undefined : TimeZoneName.safeParse(values['micaps-time-zone']).data;
+  if (values['micaps-time-zone'] !== undefined && !timeZone)
+    throw new UsageError(`--micaps-time-zone must be an IANA time zone such as Asia/Shanghai or UTC, got ${values['micaps-time-zone']}`);
   const envLang = (process.env.LANG ?? '').slice(0, 2);
   const lang = (values.lang ?? (['zh', 'en', 'es'].includes(envLang) ? envLang : 'zh')) as Lang;
   if (!['zh', 'en', 'es'].includes(lang)) throw new UsageError('--lang must be zh, en or es');
-  return { customerId, type: values.type, factor: values.factor, baseTime, lead, resample, user: values.user, lang, files: positionals };
+  return {
+    customerId,
+    type: values.type,
+    factor: values.factor,
+    baseTime,
+    lead,
+    resample,
+    timeZone,
+    user: values.user,
+    lang,
+    files: positionals,
+  };
 }
 
 async function main(): Promise<number> {
@@ -115,7 +132,7 @@ async function main(): Promise<number> {
       editor = { userId: user.id, name: user.name, username: user.username };
     }
     const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
-    defineGridImport(jobs, { db, store: new GridStore(db, storage), storage, codec });
+    defineGridImport(jobs, { db, store: new GridStore(db, storage), storage, codec, micapsTimeZone: config.micapsTimeZone });
 
     let failed = 0;
     for (const file of opts.files) {
@@ -143,6 +160,7 @@ async function main(): Promise<number> {
           ...(opts.baseTime !== undefined ? { baseTime: opts.baseTime } : {}),
           ...(opts.lead !== undefined ? { lead: opts.lead } : {}),
           ...(opts.resample !== undefined ? { resample: opts.resample } : {}),
+          ...(opts.timeZone !== undefined ? { timeZone: opts.timeZone } : {}),
           fileName: name,
           bytes,
         },
@@ -154,7 +172,10 @@ async function main(): Promise<number> {
       if (ok) {
         const r = JSON.parse(row.result!) as GridImportResult;
         const how = r.resample ? `, resampled (${r.resample}) from ${r.source.nx} × ${r.source.ny}` : '';
-        console.log(`${name}: done, ${opts.type}.${opts.factor} ${r.baseTime} +${r.lead} h, ${r.nx} × ${r.ny}${how}, version ${r.version}`);
+        const zone = r.micapsTime?.used ? ` (header ${r.micapsTime.header} ${r.micapsTime.timeZone} ${r.micapsTime.offset})` : '';
+        console.log(
+          `${name}: done, ${opts.type}.${opts.factor} ${r.baseTime}${zone} +${r.lead} h, ${r.nx} × ${r.ny}${how}, version ${r.version}`,
+        );
       } else {
         failed += 1;
         console.error(`${name}: failed: ${jobErrorMessage(row.error, opts.lang)}`);

@@ -31,7 +31,7 @@ describe('grid file codec in a worker thread', () => {
       format: 'micaps4',
       description: '河南 气温',
       encoding: 'gb18030',
-      time: { baseTime: '2026-11-22T08:00:00.000Z', lead: 24 },
+      time: { header: { year: 2026, month: 11, day: 22, hour: 8 }, lead: 24 },
     });
     expect([...m.grid.values]).toEqual([...grid.values]);
     const g = await codec.parse(writeGeoTiff(grid));

@@ -1,4 +1,14 @@
-import { encodeMicaps4, parseMicaps4, readGeoTiff, type GdalScaling, type Grid, type Micaps4HeaderInput } from '@agromet/grid';
+import {
+  encodeMicaps4,
+  toMicapsTime,
+  utcOffsetLabel,
+  parseMicaps4,
+  readGeoTiff,
+  type GdalScaling,
+  type Grid,
+  type Micaps4HeaderInput,
+  type MicapsTime,
+} from '@agromet/grid';
 
 /** Grid file formats the console reads and writes. */
 export type GridFileFormat = 'micaps4' | 'geotiff';
@@ -14,8 +24,8 @@ export class GridFileError extends Error {
 export interface ParsedGridFile {
   format: GridFileFormat;
   grid: Grid;
-  /** MICAPS 4 carries its base time (read as UTC) and lead; GeoTIFF does not. */
-  time: { baseTime: string; lead: number } | null;
+  /** MICAPS 4 carries its base time (a wall-clock hour: the import reads it in a time zone) and lead; GeoTIFF does not. */
+  time: { header: MicapsTime; lead: number } | null;
   /** MICAPS 4 only. */
   description: string | null;
   encoding: string | null;
@@ -65,7 +75,7 @@ export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> 
     return {
       format,
       grid: tidy(m.grid),
-      time: { baseTime: date.toISOString(), lead: m.leadHours },
+      time: { header: { year: m.year, month: m.month, day: m.day, hour: m.hour }, lead: m.leadHours },
       description: m.description,
       encoding: m.encoding,
       scaling: null,
@@ -82,6 +92,20 @@ export async function parseGridFile(bytes: Uint8Array): Promise<ParsedGridFile> 
 function tidy(grid: Grid): Grid {
   const r = (x: number) => Number(x.toPrecision(12));
   return { ...grid, lon0: r(grid.lon0), lat0: r(grid.lat0), dx: r(grid.dx), dy: r(grid.dy) };
+}
+
+/**
+ * The header of a MICAPS 4 file written for a grid: the base time as wall-clock time of the zone (08 Beijing time for a
+ * 00 UTC run), and a description that states it, e.g. `精细化网格预报 气温(°C) 2026112208 +24h [Asia/Shanghai UTC+08:00]`.
+ */
+export function micapsHeaderFor(baseTime: string, lead: number, timeZone: string, title: string): Micaps4HeaderInput {
+  const t = toMicapsTime(baseTime, timeZone);
+  const p = (n: number) => String(n).padStart(2, '0');
+  return {
+    ...t,
+    leadHours: lead,
+    description: `${title} ${t.year}${p(t.month)}${p(t.day)}${p(t.hour)} +${lead}h [${timeZone} ${utcOffsetLabel(timeZone, baseTime)}]`,
+  };
 }
 
 export function encodeMicaps4File(grid: Grid, header: Micaps4HeaderInput, encoding: 'utf-8' | 'gbk'): Uint8Array {

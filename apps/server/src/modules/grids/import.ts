@@ -1,5 +1,5 @@
 import { ErrorCode, type GridImportResult, type GridResampleMethod } from '@agromet/contracts';
-import { geometryOf } from '@agromet/grid';
+import { DEFAULT_MICAPS_TIME_ZONE, fromMicapsTime, geometryOf, utcOffsetLabel } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import { JobError, type JobRunner } from '../../core/jobs.js';
@@ -25,6 +25,8 @@ export interface GridImportPayload {
   lead?: number;
   /** How to put a file on other cells onto the product's grid; absent: such a file is refused. */
   resample?: GridResampleMethod;
+  /** IANA zone of a MICAPS header's time; absent: the server's MICAPS_TIME_ZONE. */
+  timeZone?: string;
   /** Storage key of the uploaded bytes, removed when the job ends. */
   staged: string;
   fileName: string;
@@ -35,6 +37,8 @@ export interface GridImportDeps {
   store: GridStore;
   storage: FileStorage;
   codec: GridFileCodec;
+  /** MICAPS_TIME_ZONE (Beijing time when not given). */
+  micapsTimeZone?: string;
 }
 
 export const stagedKey = (customerId: number, jobId: string) => `imports/${customerId}/${jobId}.upload`;
@@ -64,6 +68,7 @@ export async function queueGridImport(
   }
 }
 
+const pad2 = (n: number) => String(n).padStart(2, '0');
 const fmt = (v: number) => String(Number(v.toPrecision(7)));
 
 /**
@@ -98,7 +103,10 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
         .select(['code', 'name', 'max_lead_hours'])
         .where('id', '=', factor.typeId)
         .executeTakeFirstOrThrow();
-      const baseTime = p.baseTime ?? parsed.time?.baseTime;
+      // A MICAPS header's hour is wall-clock time of the asked zone (Beijing time by default): 08 is 00 UTC.
+      const timeZone = p.timeZone ?? deps.micapsTimeZone ?? DEFAULT_MICAPS_TIME_ZONE;
+      const headerTime = parsed.time ? fromMicapsTime(parsed.time.header, timeZone) : undefined;
+      const baseTime = p.baseTime ?? headerTime;
       const lead = p.lead ?? parsed.time?.lead;
       if (baseTime === undefined || lead === undefined) throw new JobError('importNeedsTime');
       if (lead > type.max_lead_hours) throw new JobError('importLeadRange', { lead, type: type.name, max: type.max_lead_hours });
@@ -174,6 +182,15 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
         resample: placed.resampled,
         scaling: parsed.scaling,
         // The check after every import, as after a revision (docs/grids.md#consistency).
+        micapsTime:
+          parsed.time && headerTime
+            ? {
+                header: `${parsed.time.header.year}-${pad2(parsed.time.header.month)}-${pad2(parsed.time.header.day)} ${pad2(parsed.time.header.hour)}:00`,
+                timeZone,
+                offset: utcOffsetLabel(timeZone, headerTime),
+                used: p.baseTime === undefined,
+              }
+            : null,
         violations: await violationCount(deps, { customerId: p.customerId }, type.code, row.base_time, factor.code, [row.lead_hours]),
       };
       return result;

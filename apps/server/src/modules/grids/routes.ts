@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API, GRID_IMPORT_MAX_MB, GridImportFields } from '@agromet/contracts';
 import { writeGeoTiff } from '@agromet/grid';
+import { micapsHeaderFor } from './formats.js';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
@@ -46,7 +47,16 @@ export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
 /** Import (as a job) and export of grid files: MICAPS 4 and GeoTIFF. */
 export function gridFileRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; store: GridStore; storage: FileStorage; jobs: JobRunner; codec: GridFileCodec },
+  deps: {
+    db: Db;
+    tokens: TokenService;
+    store: GridStore;
+    storage: FileStorage;
+    jobs: JobRunner;
+    codec: GridFileCodec;
+    /** MICAPS_TIME_ZONE: the zone of MICAPS header times read and written. */
+    micapsTimeZone: string;
+  },
 ): void {
   const { db, store } = deps;
 
@@ -68,6 +78,7 @@ export function gridFileRoutes(
           ...(f.baseTime !== undefined ? { baseTime: f.baseTime } : {}),
           ...(f.lead !== undefined ? { lead: f.lead } : {}),
           ...(f.resample !== undefined ? { resample: f.resample } : {}),
+          ...(f.timeZone !== undefined ? { timeZone: f.timeZone } : {}),
           fileName: file.name,
           bytes: file.bytes,
         },
@@ -89,7 +100,6 @@ export function gridFileRoutes(
         }),
       );
       const { factor, row, grid } = resolved;
-      const base = new Date(row.base_time);
       const stem = exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours);
       if (query.format === 'geotiff') {
         const bytes = writeGeoTiff(grid);
@@ -100,14 +110,12 @@ export function gridFileRoutes(
       }
       const bytes = await deps.codec.encodeMicaps4(
         grid,
-        {
-          description: `${factor.typeName} ${factor.name}(${factor.unit}) ${row.base_time} +${row.lead_hours}h`,
-          year: base.getUTCFullYear(),
-          month: base.getUTCMonth() + 1,
-          day: base.getUTCDate(),
-          hour: base.getUTCHours(),
-          leadHours: row.lead_hours,
-        },
+        micapsHeaderFor(
+          row.base_time,
+          row.lead_hours,
+          query.timeZone ?? deps.micapsTimeZone,
+          `${factor.typeName} ${factor.name}(${factor.unit})`,
+        ),
         query.encoding,
       );
       return {

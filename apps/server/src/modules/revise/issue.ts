@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type FileState, type SubmitBody } from '@agromet/contracts';
-import { gridFromValues, writeGeoTiff } from '@agromet/grid';
+import { DEFAULT_MICAPS_TIME_ZONE, gridFromValues, writeGeoTiff } from '@agromet/grid';
+import { micapsHeaderFor } from '../grids/formats.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
@@ -25,6 +26,8 @@ export interface IssueDeps {
   storage: FileStorage;
   jobs: JobRunner;
   codec: GridFileCodec;
+  /** MICAPS_TIME_ZONE: issued MICAPS files carry their base time as wall-clock time of this zone (Beijing by default). */
+  micapsTimeZone?: string;
 }
 
 type SubmitInput = z.output<typeof SubmitBody>;
@@ -180,8 +183,6 @@ export async function submitIssue(
   }
 }
 
-const pad = (n: number, w = 2) => String(n).padStart(w, '0');
-
 /** The export job of an issue. */
 export function defineIssueExport(deps: IssueDeps): void {
   const { db, storage, codec } = deps;
@@ -223,25 +224,19 @@ export function defineIssueExport(deps: IssueDeps): void {
       .execute();
     const written: Array<{ name: string; format: 'micaps4' | 'geotiff'; factor: string; lead: number; size: number; key: string }> = [];
     try {
-      const base = new Date(issue.base_time);
       for (const [k, g] of grids.entries()) {
         const bytes = await storage.get(g.storage_key);
         if (!bytes) throw new JobError('issueFileMissing', { key: g.storage_key });
         const grid = gridFromValues({ lon0: g.lon0, lat0: g.lat0, dx: g.dx, dy: g.dy, nx: g.nx, ny: g.ny }, decodeValues(bytes));
         const stem = exportStem(issue.code, g.code, issue.base_time, g.lead_hours);
         // MICAPS software on Windows reads GBK.
-        const m4 = await codec.encodeMicaps4(
-          grid,
-          {
-            description: `${issue.name} ${g.name}(${g.unit}) ${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}${pad(base.getUTCHours())} +${g.lead_hours}h 第${issue.seq}次发布`,
-            year: base.getUTCFullYear(),
-            month: base.getUTCMonth() + 1,
-            day: base.getUTCDate(),
-            hour: base.getUTCHours(),
-            leadHours: g.lead_hours,
-          },
-          'gbk',
+        const header = micapsHeaderFor(
+          issue.base_time,
+          g.lead_hours,
+          deps.micapsTimeZone ?? DEFAULT_MICAPS_TIME_ZONE,
+          `${issue.name} ${g.name}(${g.unit})`,
         );
+        const m4 = await codec.encodeMicaps4(grid, { ...header, description: `${header.description} 第${issue.seq}次发布` }, 'gbk');
         const tif = writeGeoTiff(grid);
         for (const [name, format, data] of [
           [`${stem}.m4`, 'micaps4', m4],
