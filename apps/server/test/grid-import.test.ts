@@ -457,6 +457,35 @@ describe('grid export', () => {
     }
   });
 
+  it.skipIf(spawnSync('gdalinfo', ['--version']).status !== 0)(
+    'GeoTIFF exports carry element, unit, issue and valid time and lead (gdalinfo), and a colour table on request',
+    async () => {
+      const dir = fs.mkdtempSync(path.join(t.dataDir, 'gdal-'));
+      const info = async (q: string) => {
+        const res = await t.app.inject({ method: 'GET', url: exportUrl(q), headers: t.bearer(tokens.reader!) });
+        const file = path.join(dir, `${q.replace(/\W/g, '_')}.tif`);
+        fs.writeFileSync(file, res.rawPayload);
+        return JSON.parse(spawnSync('gdalinfo', ['-json', file], { encoding: 'utf8' }).stdout);
+      };
+      const plain = await info('format=geotiff');
+      expect(plain.metadata['']).toMatchObject({
+        ELEMENT: 'tmp',
+        ELEMENT_NAME: '气温',
+        UNIT: '°C',
+        FORECAST_TYPE: 'fine-grid',
+        ISSUE_TIME: '2024-06-15T00:00:00.000Z',
+        VALID_TIME: '2024-06-16T00:00:00.000Z',
+        LEAD_HOURS: '24',
+      });
+      expect(plain.bands[0]).toMatchObject({ type: 'Float32', unit: '°C', description: '气温' });
+      const classes = await info('format=geotiff&colorTable=true');
+      expect(classes.bands[0]).toMatchObject({ type: 'Byte', colorInterpretation: 'Palette', noDataValue: 255 });
+      // The temperature ramp's first class is its first stop's colour (#2c0b5e).
+      expect(classes.bands[0].colorTable.entries[0].slice(0, 3)).toEqual([0x2c, 0x0b, 0x5e].map((c) => expect.closeTo(c, -1)));
+      expect(classes.metadata[''].ELEMENT).toBe('tmp');
+    },
+  );
+
   it("exports only the caller's customer's grids, to grid readers", async () => {
     const other = await t.app.inject({
       method: 'GET',

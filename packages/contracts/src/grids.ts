@@ -220,4 +220,6 @@ export const GridExportQuery = z.strictObject({
   encoding: z.enum(['utf-8', 'gbk']).default('utf-8'),
   /** MICAPS 4 header time zone (default: the server's MICAPS_TIME_ZONE, Beijing time). */
   timeZone: TimeZoneName.optional(),
+  /** GeoTIFF: the factor's colour classes as a paletted Byte band instead of the values. */
+  colorTable: z.stringbool().optional(),
 });

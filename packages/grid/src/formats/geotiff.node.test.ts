@@ -189,3 +189,74 @@ describe('packed GeoTIFFs made by gdal_translate (scale, offset, nodata): read a
     expect(grid.values[3]).toBeNaN();
   });
 });
+
+describe.skipIf(!hasGdal)('GeoTIFF metadata in GDAL (issue 14)', () => {
+  const work = mkdtempSync(join(tmpdir(), 'grid-gdal-meta-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('carries element, unit, issue time, valid time and lead as GDAL metadata, band unit and description', async () => {
+    const file = join(work, 'meta.tif');
+    const bytes = writeGeoTiff(micaps, {
+      metadata: {
+        ELEMENT: 'tmp',
+        ELEMENT_NAME: '气温 <2 m> & "air"',
+        UNIT: '°C',
+        ISSUE_TIME: '2024-06-15T00:00:00Z',
+        VALID_TIME: '2024-06-16T00:00:00Z',
+        LEAD_HOURS: '24',
+      },
+      band: { unit: '°C', description: '气温' },
+    });
+    writeFileSync(file, bytes);
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' }));
+    expect(info.metadata['']).toMatchObject({
+      ELEMENT: 'tmp',
+      ELEMENT_NAME: '气温 <2 m> & "air"',
+      UNIT: '°C',
+      ISSUE_TIME: '2024-06-15T00:00:00Z',
+      VALID_TIME: '2024-06-16T00:00:00Z',
+      LEAD_HOURS: '24',
+    });
+    expect(info.bands[0]).toMatchObject({ unit: '°C', description: '气温', type: 'Float32' });
+    // Values unchanged, and our reader still reads it.
+    const read = await readGeoTiff(bytes);
+    expect(Buffer.from(read.grid.values.buffer).equals(Buffer.from(micaps.values.buffer))).toBe(true);
+  });
+
+  it('writes a colour table on request: classes as a paletted Byte band that GDAL shows with its colours', () => {
+    const file = join(work, 'classes.tif');
+    const bytes = writeGeoTiff(micaps, {
+      colorTable: {
+        classOf: (v) => (v < 20 ? 0 : v < 30 ? 1 : 2),
+        colors: [
+          [0, 0, 255, 255],
+          [0, 255, 0, 255],
+          [255, 0, 0, 255],
+        ],
+      },
+      metadata: { ELEMENT: 'tmp' },
+    });
+    writeFileSync(file, bytes);
+    const info = JSON.parse(execFileSync('gdalinfo', ['-json', file], { encoding: 'utf8' }));
+    const band = info.bands[0];
+    expect(band.type).toBe('Byte');
+    expect(band.colorInterpretation).toBe('Palette');
+    expect(band.colorTable.entries.slice(0, 3)).toEqual([
+      [0, 0, 255, 255],
+      [0, 255, 0, 255],
+      [255, 0, 0, 255],
+    ]);
+    expect(band.noDataValue).toBe(255);
+    // A cell's class, read by GDAL at the cell's centre.
+    const k = micaps.values.findIndex((v) => !Number.isNaN(v));
+    const i = k % micaps.nx;
+    const j = Math.floor(k / micaps.nx);
+    const v = micaps.values[k]!;
+    const got = execFileSync(
+      'gdallocationinfo',
+      ['-valonly', '-geoloc', file, String(micaps.lon0 + i * micaps.dx), String(micaps.lat0 + j * micaps.dy)],
+      { encoding: 'utf8' },
+    ).trim();
+    expect(Number(got)).toBe(v < 20 ? 0 : v < 30 ? 1 : 2);
+  });
+});

@@ -11,10 +11,37 @@
 // compression and sample type that other software writes.
 import { fromArrayBuffer } from 'geotiff';
 import { assertGeometry, type Grid } from '../grid.js';
+import { encodeUtf8 } from './text.js';
 
 export interface GeoTiffWriteOptions {
-  /** The missing-value marker written in place of NaN and in GDAL_NODATA (default NaN, "nan"). */
+  /** The missing-value marker written in place of NaN and in GDAL_NODATA (default NaN, "nan"; 255 with a colour table). */
   nodata?: number;
+  /** Dataset metadata items, written in the GDAL_METADATA tag (gdalinfo lists them; UTF-8). */
+  metadata?: Record<string, string>;
+  /** The band's unit and description (GDAL's unittype and description roles). */
+  band?: { unit?: string; description?: string };
+  /**
+   * Write the grid's classes instead of its values: a paletted Byte band (class index per cell, 255 for a missing cell
+   * or a class beyond 254) with the classes' colours as its TIFF colour map.
+   */
+  colorTable?: { classOf: (value: number) => number; colors: ReadonlyArray<readonly [number, number, number, number?]> };
+}
+
+function xmlEscape(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/**
+ * The GDAL_METADATA text: dataset items, then the band's unit and description. Values are escaped twice, as GDAL writes
+ * them (it escapes a value, then the XML text) and reads them back (gdal_translate -mo 'X=a & b' stores `a &amp;amp; b`).
+ */
+export function gdalMetadataXml(metadata: Record<string, string>, band: { unit?: string; description?: string } = {}): string {
+  const text = (v: string) => xmlEscape(xmlEscape(v));
+  const items = Object.entries(metadata).map(([k, v]) => `  <Item name="${xmlEscape(k)}">${text(v)}</Item>`);
+  if (band.unit !== undefined) items.push(`  <Item name="UNITTYPE" sample="0" role="unittype">${text(band.unit)}</Item>`);
+  if (band.description !== undefined)
+    items.push(`  <Item name="DESCRIPTION" sample="0" role="description">${text(band.description)}</Item>`);
+  return `<GDALMetadata>\n${items.join('\n')}\n</GDALMetadata>`;
 }
 
 export interface GeoTiffRead {
@@ -63,8 +90,9 @@ interface Entry {
 
 const SIZE_OF = { [SHORT]: 2, [LONG]: 4, [ASCII]: 1, [DOUBLE]: 8 } as const;
 
+
 function countOf(e: Entry): number {
-  return typeof e.values === 'string' ? e.values.length + 1 : e.values.length;
+  return typeof e.values === 'string' ? encodeUtf8(e.values).length + 1 : e.values.length;
 }
 
 export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uint8Array {
@@ -75,10 +103,12 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
   const dy = Math.abs(grid.dy);
   // The west/north corner of the first cell of the north-up image.
   const north = northUp ? grid.lat0 : grid.lat0 + (ny - 1) * grid.dy;
-  const nodata = options.nodata ?? Number.NaN;
+  const classes = options.colorTable;
+  const nodata = options.nodata ?? (classes ? 255 : Number.NaN);
   const nodataText = Number.isNaN(nodata) ? 'nan' : String(nodata);
+  const sampleBytes = classes ? 1 : 4;
 
-  const rowBytes = nx * 4;
+  const rowBytes = nx * sampleBytes;
   const rowsPerStrip = Math.max(1, Math.min(ny, Math.floor(STRIP_BYTES / rowBytes)));
   const strips = Math.ceil(ny / rowsPerStrip);
   const dataBytes = rowBytes * ny;
@@ -88,15 +118,16 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
   const entries: Entry[] = [
     { tag: 256, type: LONG, values: [nx] }, // ImageWidth
     { tag: 257, type: LONG, values: [ny] }, // ImageLength
-    { tag: 258, type: SHORT, values: [32] }, // BitsPerSample
+    { tag: 258, type: SHORT, values: [sampleBytes * 8] }, // BitsPerSample
     { tag: 259, type: SHORT, values: [1] }, // Compression: none
-    { tag: 262, type: SHORT, values: [1] }, // PhotometricInterpretation: BlackIsZero
+    { tag: 262, type: SHORT, values: [classes ? 3 : 1] }, // PhotometricInterpretation: Palette or BlackIsZero
     { tag: 273, type: LONG, values: stripOffsets }, // StripOffsets
     { tag: 277, type: SHORT, values: [1] }, // SamplesPerPixel
     { tag: 278, type: LONG, values: [rowsPerStrip] }, // RowsPerStrip
     { tag: 279, type: LONG, values: stripCounts }, // StripByteCounts
     { tag: 284, type: SHORT, values: [1] }, // PlanarConfiguration: chunky
-    { tag: 339, type: SHORT, values: [3] }, // SampleFormat: IEEE floating point
+    ...(classes ? [{ tag: 320, type: SHORT, values: colorMapTag(classes.colors) } satisfies Entry] : []), // ColorMap
+    { tag: 339, type: SHORT, values: [classes ? 1 : 3] }, // SampleFormat: unsigned integer or IEEE floating point
     { tag: 33550, type: DOUBLE, values: [dx, dy, 0] }, // ModelPixelScale
     { tag: 33922, type: DOUBLE, values: [0, 0, 0, grid.lon0 - dx / 2, north + dy / 2, 0] }, // ModelTiepoint
     {
@@ -122,6 +153,9 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
         4326, // GeographicTypeGeoKey: WGS 84
       ],
     },
+    ...(options.metadata || options.band
+      ? [{ tag: 42112, type: ASCII, values: gdalMetadataXml(options.metadata ?? {}, options.band) } satisfies Entry] // GDAL_METADATA
+      : []),
     { tag: 42113, type: ASCII, values: nodataText }, // GDAL_NODATA
   ];
 
@@ -166,7 +200,17 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
   // Pixel rows north to south, NaN replaced by a numeric nodata marker.
   const replace = !Number.isNaN(nodata);
   const src = grid.values;
-  if (LITTLE_ENDIAN_HOST) {
+  if (classes) {
+    const dst = new Uint8Array(out.buffer, dataOffset, nx * ny);
+    for (let j = 0; j < ny; j++) {
+      const from = (northUp ? j : ny - 1 - j) * nx;
+      for (let i = 0; i < nx; i++) {
+        const v = src[from + i]!;
+        const c = Number.isNaN(v) ? 255 : classes.classOf(v);
+        dst[j * nx + i] = Number.isInteger(c) && c >= 0 && c < 255 ? c : 255;
+      }
+    }
+  } else if (LITTLE_ENDIAN_HOST) {
     const dst = new Float32Array(out.buffer, dataOffset, nx * ny);
     for (let j = 0; j < ny; j++) {
       const from = (northUp ? j : ny - 1 - j) * nx;
@@ -188,10 +232,21 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
   return out;
 }
 
+/** TIFF ColorMap: 256 reds, then greens, then blues, each 0–65535; entries past the classes are black. */
+function colorMapTag(colors: ReadonlyArray<readonly [number, number, number, number?]>): number[] {
+  const out = new Array<number>(3 * 256).fill(0);
+  colors.slice(0, 255).forEach((c, k) => {
+    for (let ch = 0; ch < 3; ch++) out[ch * 256 + k] = Math.max(0, Math.min(255, Math.round(c[ch]!))) * 257;
+  });
+  return out;
+}
+
 function writeValues(view: DataView, at: number, e: Entry): void {
   if (typeof e.values === 'string') {
-    for (let k = 0; k < e.values.length; k++) view.setUint8(at + k, e.values.charCodeAt(k) & 0x7f);
-    view.setUint8(at + e.values.length, 0);
+    // GDAL writes and reads its text tags as UTF-8.
+    const bytes = encodeUtf8(e.values);
+    for (let k = 0; k < bytes.length; k++) view.setUint8(at + k, bytes[k]!);
+    view.setUint8(at + bytes.length, 0);
     return;
   }
   e.values.forEach((v, k) => {

@@ -1,4 +1,7 @@
 import {
+  compileColorMap,
+  type ColorMap,
+  type GeoTiffWriteOptions,
   encodeMicaps4,
   toMicapsTime,
   utcOffsetLabel,
@@ -105,6 +108,65 @@ export function micapsHeaderFor(baseTime: string, lead: number, timeZone: string
     ...t,
     leadHours: lead,
     description: `${title} ${t.year}${p(t.month)}${p(t.day)}${p(t.hour)} +${lead}h [${timeZone} ${utcOffsetLabel(timeZone, baseTime)}]`,
+  };
+}
+
+/**
+ * What a GeoTIFF export says about itself (gdalinfo lists it): element code and name, unit, forecast type, issue time,
+ * valid time and lead as dataset metadata, and the band's unit and description.
+ */
+export function geoTiffMetadataFor(
+  f: { code: string; name: string; unit: string; typeCode: string },
+  baseTime: string,
+  lead: number,
+): Pick<GeoTiffWriteOptions, 'metadata' | 'band'> {
+  const issue = new Date(baseTime);
+  return {
+    metadata: {
+      ELEMENT: f.code,
+      ELEMENT_NAME: f.name,
+      UNIT: f.unit,
+      FORECAST_TYPE: f.typeCode,
+      ISSUE_TIME: issue.toISOString(),
+      VALID_TIME: new Date(issue.getTime() + lead * 3_600_000).toISOString(),
+      LEAD_HOURS: String(lead),
+    },
+    band: { unit: f.unit, description: f.name },
+  };
+}
+
+/**
+ * The classes of a colour map as a GeoTIFF colour table: intervals and exact values class by class, a ramp in 254
+ * equal steps between its first and last stop (each step coloured at its middle).
+ */
+export function colorTableOf(colormap: ColorMap): NonNullable<GeoTiffWriteOptions['colorTable']> {
+  const paint = compileColorMap(colormap);
+  const rgba = (v: number): [number, number, number, number] => {
+    const px = new Uint8ClampedArray(4);
+    paint(v, px, 0);
+    return [px[0]!, px[1]!, px[2]!, px[3]!];
+  };
+  if (colormap.type === 'intervals') {
+    const t = colormap.thresholds;
+    const right = colormap.closed === 'right';
+    const classOf = (v: number) => {
+      let k = 0;
+      while (k < t.length && (right ? v > t[k]! : v >= t[k]!)) k++;
+      return k;
+    };
+    const mids = [t[0]! - 1, ...t.slice(1).map((x, k) => (x + t[k]!) / 2), t[t.length - 1]! + 1];
+    return { classOf, colors: mids.map(rgba) };
+  }
+  if (colormap.type === 'values') {
+    const values = colormap.entries.map((e) => e.value);
+    return { classOf: (v) => values.indexOf(v), colors: values.map(rgba) };
+  }
+  const lo = colormap.stops[0]!.value;
+  const hi = colormap.stops[colormap.stops.length - 1]!.value;
+  const step = (hi - lo) / 254 || 1;
+  return {
+    classOf: (v) => Math.min(253, Math.max(0, Math.floor((v - lo) / step))),
+    colors: Array.from({ length: 254 }, (_, k) => rgba(lo + (k + 0.5) * step)),
   };
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { API, GRID_IMPORT_MAX_MB, GridImportFields } from '@agromet/contracts';
 import { writeGeoTiff } from '@agromet/grid';
-import { micapsHeaderFor } from './formats.js';
+import { colorTableOf, geoTiffMetadataFor, micapsHeaderFor } from './formats.js';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
@@ -102,7 +102,10 @@ export function gridFileRoutes(
       const { factor, row, grid } = resolved;
       const stem = exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours);
       if (query.format === 'geotiff') {
-        const bytes = writeGeoTiff(grid);
+        const bytes = writeGeoTiff(grid, {
+          ...geoTiffMetadataFor(factor, row.base_time, row.lead_hours),
+          ...(query.colorTable ? { colorTable: colorTableOf(factor.colormap) } : {}),
+        });
         return {
           data: null,
           file: { contentType: 'image/tiff', filename: `${stem}.tif`, body: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) },

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type FileState, type SubmitBody } from '@agromet/contracts';
 import { DEFAULT_MICAPS_TIME_ZONE, gridFromValues, writeGeoTiff } from '@agromet/grid';
-import { micapsHeaderFor } from '../grids/formats.js';
+import { geoTiffMetadataFor, micapsHeaderFor } from '../grids/formats.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
@@ -237,7 +237,10 @@ export function defineIssueExport(deps: IssueDeps): void {
           `${issue.name} ${g.name}(${g.unit})`,
         );
         const m4 = await codec.encodeMicaps4(grid, { ...header, description: `${header.description} 第${issue.seq}次发布` }, 'gbk');
-        const tif = writeGeoTiff(grid);
+        const tif = writeGeoTiff(
+          grid,
+          geoTiffMetadataFor({ code: g.code, name: g.name, unit: g.unit, typeCode: issue.code }, issue.base_time, g.lead_hours),
+        );
         for (const [name, format, data] of [
           [`${stem}.m4`, 'micaps4', m4],
           [`${stem}.tif`, 'geotiff', tif],
