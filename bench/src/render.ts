@@ -1,7 +1,9 @@
 // Part of npm run bench:grid: a 256 × 256 WMS GetMap render of the national grid (sample + colour map + PNG encode),
-// against a baseline measured in the same run: the PNG encode of a blank 256 × 256 tile.
+// against a baseline measured in the same run: the PNG encode of a blank 256 × 256 tile; and the WMS styles (nearest,
+// smooth, contours) against each other, in tiles per second.
 import { cellLat, cellLon, createGrid, type ColorMap } from '@agromet/grid';
 import { lonLatToMercator, parseWmsRequest, type MapRequest } from '../../apps/server/src/modules/wms/params.js';
+import { contourLevels } from '../../apps/server/src/modules/wms/contours.js';
 import { encodePng, renderGridPixels } from '../../apps/server/src/modules/wms/render.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 21);
@@ -54,6 +56,12 @@ async function main() {
   const baseline = await time(() => encodePng(blank, 256, 256));
   const render = await time(() => encodePng(renderGridPixels(grid, ramp, req), 256, 256));
   const sampleOnly = await time(async () => renderGridPixels(grid, ramp, req));
+  // The styles, same tile and run: tiles per second of each against nearest (issue 14).
+  const levels = contourLevels('tmp', ramp);
+  const styles = [] as Array<[string, number]>;
+  for (const style of ['nearest', 'smooth', 'contours'] as const) {
+    styles.push([style, await time(() => encodePng(renderGridPixels(grid, ramp, req, style, levels), 256, 256))]);
+  }
   console.log('\nWMS GetMap 256 × 256 of the national grid (EPSG:3857)');
   console.log(`${'operation'.padEnd(42)} ${'median ms'.padStart(10)} ${'× baseline'.padStart(11)}`);
   for (const [name, ms] of [
@@ -62,6 +70,14 @@ async function main() {
     ['  of which: sample + colour', sampleOnly],
   ] as const) {
     console.log(`${name.padEnd(42)} ${ms.toFixed(2).padStart(10)} ${(ms / baseline).toFixed(1).padStart(11)}`);
+  }
+  const nearest = styles[0]![1];
+  console.log('\nWMS styles, 256 × 256 tile with PNG encode (same run)');
+  console.log(`${'style'.padEnd(12)} ${'median ms'.padStart(10)} ${'tiles/s'.padStart(9)} ${'× nearest time'.padStart(15)}`);
+  for (const [style, ms] of styles) {
+    console.log(
+      `${style.padEnd(12)} ${ms.toFixed(2).padStart(10)} ${(1000 / ms).toFixed(0).padStart(9)} ${(ms / nearest).toFixed(2).padStart(15)}`,
+    );
   }
 }
 
