@@ -25,3 +25,24 @@ describe('legendPng', () => {
     expect(at(12, 53)).toEqual([255, 0, 0]);
   });
 });
+
+describe('sampleBilinear (style smooth)', () => {
+  it('interpolates between cell centres and equals the cell value at a centre (property)', async () => {
+    const { sampleBilinear } = await import('./render.js');
+    const { createGrid } = await import('@agromet/grid');
+    const fc = (await import('fast-check')).default;
+    fc.assert(
+      fc.property(fc.array(fc.float({ min: -40, max: 40, noNaN: true }), { minLength: 12, maxLength: 12 }), (vals) => {
+        const grid = createGrid({ lon0: 100, lat0: 30, dx: 1, dy: 1, nx: 4, ny: 3 });
+        grid.values.set(vals);
+        // One pixel per cell, centres on cell centres: the values themselves.
+        const req = { bbox: { minX: 99.5, minY: 29.5, maxX: 103.5, maxY: 32.5 }, crs: 'EPSG:4326' as const, width: 4, height: 3 };
+        const at = sampleBilinear(grid, req);
+        for (let r = 0; r < 3; r++) for (let c = 0; c < 4; c++) expect(at[r * 4 + c]).toBeCloseTo(grid.values[(2 - r) * 4 + c]!, 4);
+        // Halfway between two cells: their mean.
+        const mid = sampleBilinear(grid, { ...req, bbox: { minX: 100, minY: 29.9999, maxX: 101, maxY: 30.0001 }, width: 1, height: 1 });
+        expect(mid[0]).toBeCloseTo((grid.values[0]! + grid.values[1]!) / 2, 3);
+      }),
+    );
+  });
+});
