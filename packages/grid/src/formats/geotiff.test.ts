@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { fromArrayBuffer, writeArrayBuffer } from 'geotiff';
 import { describe, expect, it } from 'vitest';
-import { flipRows, gridFromValues, type Grid } from '../grid.js';
+import { createGrid, flipRows, gridFromValues, type Grid } from '../grid.js';
 import { gdalBandScaling, GeoTiffError, readGeoTiff, writeGeoTiff } from './geotiff.js';
 
 // 4 × 3, rows north to south, cell centres 100.25 … 101.75°E, 35.75 … 34.75°N (0.5° cells).
@@ -180,6 +181,35 @@ describe('GDAL scale and offset (GDAL_METADATA)', () => {
     }
     expect(() => gdalBandScaling('<GDALMetadata><Item name="OFFSET" sample="0" role="offset">NaN</Item></GDALMetadata>', 0)).toThrow(
       /offset/,
+    );
+  });
+});
+
+describe('GeoTIFF metadata round trip (issue 14)', () => {
+  it('reads back the dataset items written, any text, and the values unchanged (property)', async () => {
+    const key = fc.stringMatching(/^[A-Z][A-Z0-9_]{0,15}$/);
+    const text = fc.oneof(
+      fc.string({ unit: 'grapheme', maxLength: 20 }),
+      fc.constantFrom('气温 <2 m> & "air"', '&amp;', '°C', '降水 24h'),
+      // Issue and valid times of runs in UTC, as the exports write them.
+      fc.integer({ min: 0, max: 500_000 }).map((h) => new Date(Date.UTC(2000, 0, 1) + h * 3_600_000).toISOString()),
+    );
+    await fc.assert(
+      fc.asyncProperty(
+        fc.dictionary(key, text, { maxKeys: 6 }),
+        fc.array(
+          fc.float({ noNaN: true }).map((v) => v + 0),
+          { minLength: 6, maxLength: 6 },
+        ),
+        async (metadata, values) => {
+          const grid = createGrid({ lon0: 100, lat0: 40, dx: 0.5, dy: -0.5, nx: 3, ny: 2 });
+          grid.values.set(values);
+          const read = await readGeoTiff(writeGeoTiff(grid, { metadata, band: { unit: '°C', description: '气温' } }));
+          expect(read.metadata).toEqual(metadata);
+          expect([...read.grid.values]).toEqual([...grid.values]);
+        },
+      ),
+      { numRuns: 100 },
     );
   });
 });

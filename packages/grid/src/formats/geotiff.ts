@@ -56,6 +56,8 @@ export interface GeoTiffRead {
    * applied to the grid's values; null when the file gives neither.
    */
   scaling: GdalScaling | null;
+  /** GDAL's dataset metadata items (those without a band), as gdalinfo lists them; empty when the file has none. */
+  metadata: Record<string, string>;
 }
 
 export interface GdalScaling {
@@ -89,7 +91,6 @@ interface Entry {
 }
 
 const SIZE_OF = { [SHORT]: 2, [LONG]: 4, [ASCII]: 1, [DOUBLE]: 8 } as const;
-
 
 function countOf(e: Entry): number {
   return typeof e.values === 'string' ? encodeUtf8(e.values).length + 1 : e.values.length;
@@ -304,8 +305,10 @@ export async function readGeoTiff(
   };
   assertGeometry(geometry);
 
-  const metadata = image.fileDirectory.hasTag('GDAL_METADATA') ? await image.fileDirectory.loadValue('GDAL_METADATA') : null;
-  const scaling = typeof metadata === 'string' ? gdalBandScaling(metadata, band) : null;
+  const tag = image.fileDirectory.hasTag('GDAL_METADATA') ? await image.fileDirectory.loadValue('GDAL_METADATA') : null;
+  // The tag's bytes are UTF-8 (GDAL's); the geotiff package decodes them so.
+  const metadata = typeof tag === 'string' ? tag : null;
+  const scaling = metadata !== null ? gdalBandScaling(metadata, band) : null;
   const rasters = await image.readRasters({ samples: [band] });
   const raw = rasters[0] as ArrayLike<number>;
   const nodata = image.getGDALNoData();
@@ -320,7 +323,25 @@ export async function readGeoTiff(
     values = new Float32Array(raw.length);
     for (let k = 0; k < raw.length; k++) values[k] = raw[k] === marker ? Number.NaN : raw[k]! * scale + offset;
   }
-  return { grid: { ...geometry, values }, nodata, epsg, scaling };
+  return { grid: { ...geometry, values }, nodata, epsg, scaling, metadata: metadata !== null ? gdalDatasetItems(metadata) : {} };
+}
+
+/**
+ * The dataset items (no `sample` attribute) of a GDAL_METADATA text, decoded as GDAL reads them: the XML text, then the
+ * value's own escaping (GDAL escapes a value before writing it as XML text; see gdalMetadataXml).
+ */
+export function gdalDatasetItems(xml: string): Record<string, string> {
+  const text = xml.replace(/<!--[\s\S]*?-->/g, '');
+  const item = /<Item((?:\s+[A-Za-z_:][\w.:-]*\s*=\s*(?:"[^"]*"|'[^']*'))*)\s*>([\s\S]*?)<\/Item\s*>/g;
+  const attribute = /([A-Za-z_:][\w.:-]*)\s*=\s*(?:"([^"]*)"|'([^']*)')/g;
+  const out: Record<string, string> = {};
+  for (const [, attrs, content] of text.matchAll(item)) {
+    const a: Record<string, string> = {};
+    for (const [, name, dq, sq] of attrs!.matchAll(attribute)) a[name!] = decodeXmlText(dq ?? sq ?? '');
+    if (a.sample !== undefined || a.name === undefined) continue;
+    out[a.name] = decodeXmlText(decodeXmlText(content!));
+  }
+  return out;
 }
 
 /**
