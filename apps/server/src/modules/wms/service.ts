@@ -73,6 +73,15 @@ export async function layerGrid(
 ) {
   const [typeCode, factorCode] = splitLayer(layer);
   const factor = await layerFactor(db, layer);
+  // The web map names the run and the valid time (and lead): the grid is found without reading the layer's axis.
+  if (dims.referenceTime !== undefined && (dims.time !== undefined || dims.lead !== undefined)) {
+    const lead = dims.time !== undefined ? (Date.parse(dims.time) - Date.parse(dims.referenceTime)) / 3_600_000 : dims.lead!;
+    if (Number.isInteger(lead) && lead >= 0 && (dims.lead === undefined || dims.lead === lead)) {
+      const direct = await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: dims.referenceTime, lead });
+      if (direct) return direct;
+    }
+    // Otherwise the axis below names the dimension without a grid.
+  }
   const axis = (await factorAxes(db, customerId, factor.id)).get(factor.id);
   const at = axis ? resolveLayerTime(axis, dims) : ({ missing: dims.time ? 'TIME' : 'DIM_REFERENCE_TIME' } as const);
   const resolved =
