@@ -89,4 +89,61 @@ describe.skipIf(!hasGdal)("GDAL's WMS driver reads our WMS", () => {
     expect(compared).toBeGreaterThanOrEqual(3);
     fs.rmSync(out, { force: true });
   });
+
+  it('reads exactly the colours of the API values through a GDAL_WMS description in 1.3.0 (latitude-first EPSG:4326, PNG)', async () => {
+    const xml = path.join(t.dataDir, 'wms13.xml');
+    const serverUrl = base.replace(/&/g, '&amp;');
+    // 0.05° per pixel over the grid's cells: pixel centres on cell centres.
+    fs.writeFileSync(
+      xml,
+      `<GDAL_WMS>
+  <Service name="WMS">
+    <Version>1.3.0</Version>
+    <ServerUrl>${serverUrl}</ServerUrl>
+    <CRS>EPSG:4326</CRS>
+    <BBoxOrder>yxYX</BBoxOrder>
+    <ImageFormat>image/png</ImageFormat>
+    <Layers>fine-grid.tmp</Layers>
+    <Styles>nearest</Styles>
+    <Transparent>TRUE</Transparent>
+  </Service>
+  <DataWindow>
+    <UpperLeftX>105.475</UpperLeftX><UpperLeftY>39.625</UpperLeftY>
+    <LowerRightX>111.525</LowerRightX><LowerRightY>31.575</LowerRightY>
+    <SizeX>121</SizeX><SizeY>161</SizeY>
+  </DataWindow>
+  <BandsCount>4</BandsCount>
+  <BlockSizeX>121</BlockSizeX><BlockSizeY>161</BlockSizeY>
+</GDAL_WMS>
+`,
+    );
+    const out = path.join(t.dataDir, 'gdal-wms13.tif');
+    const translated = await run('gdal_translate', ['-q', '-of', 'GTiff', xml, out], {
+      env: { ...process.env, CPL_CURL_VERBOSE: 'YES' },
+    });
+    // 1.3.0 with EPSG:4326 is latitude first, as the standard says; this GDAL sends longitude first unless the
+    // description says BBoxOrder yxYX (without it our server refuses the box: latitude 105 is beyond 90).
+    expect(translated.stderr).toMatch(/bbox=31\.57\d*,105\.47\d*,39\.62\d*,111\.52\d*/i);
+    const colormap = (await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) }))
+      .json()
+      .data.find((x: { code: string }) => x.code === 'fine-grid')
+      .factors.find((f: { code: string }) => f.code === 'tmp').colormap;
+    const paint = compileColorMap(colormap);
+    for (const [lon, lat] of [
+      [108.95, 34.25],
+      [105.5, 39.6],
+      [111.5, 31.6],
+      [110.05, 36.7],
+    ] as const) {
+      const gdal = (await run('gdallocationinfo', ['-valonly', '-geoloc', out, String(lon), String(lat)])).stdout
+        .trim()
+        .split(/\s+/)
+        .map(Number);
+      const q = `SERVICE=WMS&VERSION=1.3.0&REQUEST=GetFeatureInfo&LAYERS=fine-grid.tmp&QUERY_LAYERS=fine-grid.tmp&STYLES=&CRS=CRS:84&BBOX=${lon - 0.025},${lat - 0.025},${lon + 0.025},${lat + 0.025}&WIDTH=1&HEIGHT=1&I=0&J=0`;
+      const api = (await t.app.inject({ method: 'GET', url: `/api/wms?token=${token}&${q}` })).json();
+      const px = new Uint8ClampedArray(4);
+      paint(api.value, px, 0);
+      expect({ lon, lat, rgba: gdal }).toEqual({ lon, lat, rgba: [...px] });
+    }
+  });
 });
