@@ -140,8 +140,22 @@ export function drawContours(out: Uint8ClampedArray, field: Float32Array, width:
     out[o + 2] = 51;
     out[o + 3] = 255;
   }
-  // One label per block, at the line pixel nearest the block's centre, away from the image's edges.
+  // One label per block, at the line pixel nearest the block's centre, away from the image's edges and with data all
+  // around (a label at the edge of the grid would float over nothing).
   const margin = 8;
+  const insideData = (x: number, y: number) => {
+    for (const [dx, dy] of [
+      [-14, -7],
+      [14, -7],
+      [-14, 7],
+      [14, 7],
+    ] as const) {
+      const px = x + dx;
+      const py = y + dy;
+      if (px < 0 || py < 0 || px >= width || py >= height || Number.isNaN(field[py * width + px]!)) return false;
+    }
+    return true;
+  };
   for (let by = 0; by < height; by += LABEL_BLOCK) {
     for (let bx = 0; bx < width; bx += LABEL_BLOCK) {
       const cx = bx + LABEL_BLOCK / 2;
@@ -152,10 +166,9 @@ export function drawContours(out: Uint8ClampedArray, field: Float32Array, width:
         for (let x = Math.max(bx, margin * 2); x < Math.min(bx + LABEL_BLOCK, width - margin * 2); x++) {
           if (lines[y * width + x] === NO_LINE) continue;
           const d = (x - cx) ** 2 + (y - cy) ** 2;
-          if (d < bestD) {
-            bestD = d;
-            best = y * width + x;
-          }
+          if (d >= bestD || !insideData(x, y)) continue;
+          bestD = d;
+          best = y * width + x;
         }
       }
       if (best >= 0) drawLabel(out, width, height, best % width, Math.floor(best / width), formatLevel(levelOf(levels, lines[best]!)));
