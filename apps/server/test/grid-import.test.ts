@@ -253,6 +253,7 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     const bad = await postImport({ type: 'fine-grid', factor: 'tmp', timeZone: 'Mars/Olympus' }, { name: 'x.m4', bytes: HENAN_M4 });
     expect(bad.json()).toMatchObject({ code: 4100 });
     expect(bad.json().msg).toContain('timeZone');
+    expect(bad.json().msg).toContain('不是 IANA 时区名');
     // Empty form fields are absent ones: the file's own time stays.
     const blank = await importAndWait(
       { type: 'fine-grid', factor: 'tmin', baseTime: '', lead: ' ' },

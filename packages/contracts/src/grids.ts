@@ -152,7 +152,7 @@ export const TimeZoneName = z
     } catch {
       return false;
     }
-  }, 'not an IANA time zone');
+  }, 'notTimeZone');
 export type GridResampleMethod = z.infer<typeof GridResampleMethod>;
 
 /**

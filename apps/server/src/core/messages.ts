@@ -59,6 +59,7 @@ const zh = {
     '文件的格点（格点中心 {fileCentres}，间距 {fileStep}，{fileSize} 个格点）与{type}的格点（格点中心 {productCentres}，间距 {productStep}，{productSize} 个格点）不一致；如需插值到该格点，请选择重采样方法（最近邻或双线性）。文件未导入',
   importStale: '导入期间该格点场已被 {name} 于 {time} 修改（当前版本 {version}），文件未导入；请确认该修改后重新导入',
   unknownLayer: '未知的预报类型或要素',
+  notTimeZone: '不是 IANA 时区名（例如 Asia/Shanghai、UTC）',
   emptyFile: '上传的文件为空',
   // data revision
   duplicateLead: '时效重复',
@@ -167,6 +168,7 @@ const en: Record<MessageKey, string> = {
   importStale:
     'While the file was being imported, {name} changed this grid at {time} (now version {version}); the file was not imported: check that change and import again',
   unknownLayer: 'unknown forecast type or factor',
+  notTimeZone: 'not an IANA time zone name (such as Asia/Shanghai or UTC)',
   emptyFile: 'the uploaded file is empty',
   duplicateLead: 'duplicate lead time',
   expectedVersionsLength: 'expectedVersions must have as many entries as leads',
@@ -273,6 +275,7 @@ const es: Record<MessageKey, string> = {
   importStale:
     'Mientras se importaba el archivo, {name} modificó esta malla a las {time} (ahora versión {version}); no se importó: revise ese cambio e importe de nuevo',
   unknownLayer: 'tipo de pronóstico o factor desconocido',
+  notTimeZone: 'no es un nombre de zona horaria IANA (como Asia/Shanghai o UTC)',
   emptyFile: 'el archivo subido está vacío',
   duplicateLead: 'plazo repetido',
   expectedVersionsLength: 'expectedVersions debe tener tantas entradas como leads',
