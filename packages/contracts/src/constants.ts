@@ -135,5 +135,63 @@ export const LOG_TYPES = [
   'allocation',
   'revise',
   'boundary',
+  'zoning',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
+
+// from zoning
+/** Codes of the zoning pages: make-zoning, index-manage (crops, criteria, base factors) and zoning-list. */
+export const QUHUA_MAKE = 'quhua.make.admin';
+
+export const QUHUA_CRITERIA = 'quhua.criteria.admin';
+
+export const QUHUA_RESULT = 'quhua.result.admin';
+
+/** Any of the three zoning pages (reading crops, criteria, base factors and products). */
+export const QUHUA_READER_CODES = [QUHUA_MAKE, QUHUA_CRITERIA, QUHUA_RESULT] as const;
+
+/** Suitability classes, index 0 = most suitable … 3 = unsuitable; 255 = no class (no data, outside the region). */
+export const ZONING_CLASS_COUNT = 4;
+
+export const ZONING_NO_CLASS = 255;
+
+/** Legend colours of the classes, most suitable first: dark green, light green, yellow, grey-brown. */
+export const ZONING_CLASS_COLORS = ['#1a7f37', '#8fd18a', '#f2d24b', '#a89a86'] as const;
+
+/** How a criterion combines its factors' classes: worst class wins, weighted class scores, weighted fuzzy membership. */
+export const ZONING_METHODS = ['limiting', 'weighted', 'fuzzy'] as const;
+
+export const ZONING_PRODUCT_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+
+/** Where a base factor's grid comes from: station normals gridded, an imported grid file, or derived (slope from altitude). */
+export const BASE_FACTOR_SOURCES = ['stations', 'import', 'derived'] as const;
+
+/**
+ * The base climate factors a criterion may use (units and valid ranges in the server's catalogue): altitude and slope,
+ * then the climatological factors gridded from station normals.
+ */
+export const BASE_FACTOR_CODES = [
+  'altitude',
+  'slope',
+  'tmean',
+  'acc10',
+  'precip',
+  'sunshine',
+  'textmin',
+  'tcold',
+  'twarm',
+  'frostfree',
+  'rh',
+  'rhMarSep',
+  'springFrost',
+] as const;
+
+/** CSV columns of a station-normals import (the Chinese headers 站号, 要素, 值 are accepted too). */
+export const NORMALS_CSV_COLUMNS = ['station', 'factor', 'value'] as const;
+
+export const NORMALS_IMPORT_MAX_KB = 2048;
+
+export const NORMALS_IMPORT_MAX_ROWS = 20_000;
+
+/** Limits of a criterion: factors, thresholds per factor, name lengths. */
+export const ZONING_LIMITS = { factors: 12, breaks: 8, name: 64, description: 500, className: 32, histogramBins: 100 } as const;

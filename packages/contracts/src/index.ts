@@ -10,3 +10,4 @@ export * from './system.js';
 export * from './grids.js';
 export * from './jobs.js';
 export * from './revise.js';
+export * from './zoning.js';

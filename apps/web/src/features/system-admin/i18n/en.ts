@@ -158,6 +158,7 @@ const en: SystemAdminMessages = {
       allocation: 'Allocation',
       revise: 'Revision',
       boundary: 'Boundary layers',
+      zoning: 'Agro-climatic zoning',
     },
   },
   permissionName: {

@@ -158,6 +158,7 @@ const es: SystemAdminMessages = {
       allocation: 'Asignación',
       revise: 'Corrección',
       boundary: 'Capas de límites',
+      zoning: 'Zonificación agroclimática',
     },
   },
   permissionName: {

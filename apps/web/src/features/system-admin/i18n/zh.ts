@@ -158,6 +158,7 @@ const zh = {
       allocation: '预报分配',
       revise: '数据订正',
       boundary: '边界图层',
+      zoning: '农业气候区划',
     },
   },
   /** Display names of the built-in permission codes (dots of the code become underscores). */
