@@ -1,6 +1,6 @@
 // Gridding station values: least-squares regression on longitude, latitude and altitude,
 // evaluated on an elevation grid, plus the station residuals interpolated by inverse distance.
-import { cellLat, cellLon, geometryOf, type Grid } from './grid.js';
+import { cellAt, cellLat, cellLon, geometryOf, type Grid } from './grid.js';
 import { EARTH_RADIUS_KM } from './geodesy.js';
 
 export interface Station {
@@ -97,9 +97,7 @@ export function gridStations(stations: readonly Station[], elevation: Grid, opti
   used.forEach((s, k) => {
     [sx[k], sy[k], sz[k]] = unitVector(s.lon, s.lat);
   });
-  const maxChord2 = Number.isFinite(radiusKm)
-    ? (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2
-    : Number.POSITIVE_INFINITY;
+  const maxChord2 = maxChordSquared(radiusKm);
   const halfPower = power / 2;
 
   const { nx, ny } = elevation;
@@ -116,28 +114,136 @@ export function gridStations(stations: readonly Station[], elevation: Grid, opti
         values[j * nx + i] = Number.NaN;
         continue;
       }
-      const cx = cosLat * cosLon[i]!;
-      const cy = cosLat * sinLon[i]!;
-      let weightSum = 0;
-      let weighted = 0;
-      let hits = 0;
-      let hitSum = 0;
-      for (let k = 0; k < n; k++) {
-        const chord2 = (cx - sx[k]!) ** 2 + (cy - sy[k]!) ** 2 + (cz - sz[k]!) ** 2;
-        if (chord2 === 0) {
-          hits++;
-          hitSum += fit.residuals[k]!;
-        } else if (chord2 < maxChord2) {
-          const w = halfPower === 1 ? 1 / chord2 : chord2 ** -halfPower;
-          weightSum += w;
-          weighted += w * fit.residuals[k]!;
-        }
-      }
-      const residual = hits > 0 ? hitSum / hits : weightSum > 0 ? weighted / weightSum : 0;
+      const residual = idwResidual(cosLat * cosLon[i]!, cosLat * sinLon[i]!, cz, sx, sy, sz, fit.residuals, -1, maxChord2, halfPower);
       values[j * nx + i] = evaluateFit(fit, cellLon(elevation, i), lat, h) + residual;
     }
   }
   return { grid: { ...geometryOf(elevation), values }, fit };
+}
+
+export interface CrossValidation {
+  /** Root mean square of the computed residuals (NaN when there are none). */
+  rmse: number;
+  /**
+   * Per station, in the order given: its value minus the value its cell would hold had the
+   * station been left out. NaN for a station with a missing value, outside the grid or on a
+   * cell without elevation.
+   */
+  residuals: Float64Array;
+  /** Stations with a computed residual. */
+  count: number;
+  /** 1 − Σ residual² / Σ (value − mean)² over those stations: the variance the left-out predictions explain. */
+  looRSquared: number;
+  /** The regression on all stations (its rSquared is the fit's R²). */
+  fit: LinearFit;
+}
+
+/**
+ * Leave-one-out cross-validation of `gridStations`: each station in turn is left out, the
+ * regression refitted on the others and evaluated on the station's cell of the elevation grid,
+ * plus the others' residuals interpolated there, exactly as `gridStations` would grid that cell
+ * without the station. Needs at least 5 usable stations; cost: stations².
+ */
+export function crossValidate(stations: readonly Station[], elevation: Grid, options: IdwOptions = {}): CrossValidation {
+  const power = options.power ?? 2;
+  if (!(power > 0)) throw new RangeError('the inverse distance power must be > 0');
+  const maxChord2 = maxChordSquared(options.radiusKm ?? Number.POSITIVE_INFINITY);
+  const fit = fitLonLatAltitude(stations);
+  const used = usableStations(stations);
+  const n = used.length;
+  if (n < 5) throw new RangeError(`leave-one-out cross-validation needs at least 5 stations, got ${n}`);
+  const sx = new Float64Array(n);
+  const sy = new Float64Array(n);
+  const sz = new Float64Array(n);
+  used.forEach((s, k) => {
+    [sx[k], sy[k], sz[k]] = unitVector(s.lon, s.lat);
+  });
+  const others = new Float64Array(n);
+  const looResiduals = new Float64Array(n).fill(Number.NaN);
+  for (let k = 0; k < n; k++) {
+    const s = used[k]!;
+    const cell = cellAt(elevation, s.lon, s.lat);
+    if (!cell) continue;
+    const h = elevation.values[cell.j * elevation.nx + cell.i]!;
+    if (Number.isNaN(h)) continue;
+    const rest = used.filter((_, m) => m !== k);
+    const fitK = fitLonLatAltitude(rest);
+    // the others' residuals at their own index, k's slot unused
+    rest.forEach((_, m) => (others[m < k ? m : m + 1] = fitK.residuals[m]!));
+    const lon = cellLon(elevation, cell.i);
+    const lat = cellLat(elevation, cell.j);
+    const [cx, cy, cz] = unitVector(lon, lat);
+    const predicted = Math.fround(evaluateFit(fitK, lon, lat, h) + idwResidual(cx, cy, cz, sx, sy, sz, others, k, maxChord2, power / 2));
+    looResiduals[k] = s.value - predicted;
+  }
+  // back to the caller's order
+  const residuals = new Float64Array(stations.length).fill(Number.NaN);
+  let u = 0;
+  let count = 0;
+  let squares = 0;
+  let mean = 0;
+  stations.forEach((s, k) => {
+    if (![s.lon, s.lat, s.altitude, s.value].every(Number.isFinite)) return;
+    const r = looResiduals[u++]!;
+    residuals[k] = r;
+    if (Number.isNaN(r)) return;
+    count++;
+    squares += r * r;
+    mean += s.value;
+  });
+  mean /= count;
+  let total = 0;
+  stations.forEach((s, k) => {
+    if (!Number.isNaN(residuals[k]!)) total += (s.value - mean) ** 2;
+  });
+  return {
+    rmse: count > 0 ? Math.sqrt(squares / count) : Number.NaN,
+    residuals,
+    count,
+    looRSquared: count > 0 && total > 0 ? 1 - squares / total : Number.NaN,
+    fit,
+  };
+}
+
+/** The squared chord (unit sphere) of a great-circle distance; Infinity for no radius. */
+function maxChordSquared(radiusKm: number): number {
+  return Number.isFinite(radiusKm) ? (2 * Math.sin(Math.min(Math.PI, radiusKm / EARTH_RADIUS_KM) / 2)) ** 2 : Number.POSITIVE_INFINITY;
+}
+
+/**
+ * The inverse-distance weighted residual at the unit vector (cx, cy, cz), leaving out station
+ * `exclude` (−1: none): the mean residual of stations exactly there, else Σ w·r / Σ w over the
+ * stations within the radius, else 0.
+ */
+function idwResidual(
+  cx: number,
+  cy: number,
+  cz: number,
+  sx: Float64Array,
+  sy: Float64Array,
+  sz: Float64Array,
+  residuals: Float64Array,
+  exclude: number,
+  maxChord2: number,
+  halfPower: number,
+): number {
+  let weightSum = 0;
+  let weighted = 0;
+  let hits = 0;
+  let hitSum = 0;
+  for (let k = 0; k < sx.length; k++) {
+    if (k === exclude) continue;
+    const chord2 = (cx - sx[k]!) ** 2 + (cy - sy[k]!) ** 2 + (cz - sz[k]!) ** 2;
+    if (chord2 === 0) {
+      hits++;
+      hitSum += residuals[k]!;
+    } else if (chord2 < maxChord2) {
+      const w = halfPower === 1 ? 1 / chord2 : chord2 ** -halfPower;
+      weightSum += w;
+      weighted += w * residuals[k]!;
+    }
+  }
+  return hits > 0 ? hitSum / hits : weightSum > 0 ? weighted / weightSum : 0;
 }
 
 function usableStations(stations: readonly Station[]): Station[] {

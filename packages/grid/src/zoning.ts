@@ -1,0 +1,385 @@
+// Agro-climatic zoning: each factor's grid classified by its thresholds, the factors combined into
+// four suitability classes by the limiting factor, a weighted sum of class scores or weighted fuzzy
+// memberships; per-class areas on the sphere. One pass over the cells, no allocation per cell.
+import { NO_CLASS } from './classify.js';
+import { EARTH_RADIUS_KM } from './geodesy.js';
+import { assertGeometry, type GridGeometry } from './grid.js';
+
+/** Classes 0 most suitable, 1 suitable, 2 sub-suitable, 3 unsuitable; NO_CLASS (255) for no data. */
+export const ZONING_CLASS_COUNT = 4;
+export const ZONING_METHODS = ['limiting', 'weighted', 'fuzzy'] as const;
+export type ZoningMethod = (typeof ZONING_METHODS)[number];
+/** Class scores of the weighted method when a criterion gives none: most suitable 4 … unsuitable 1. */
+export const DEFAULT_CLASS_SCORES: readonly [number, number, number, number] = [4, 3, 2, 1];
+/** Most thresholds one factor may have (a factor best in the middle of its range needs 4). */
+export const MAX_BREAKS = 8;
+/** Tolerance of the weights' sum and of a combined score against a cut point (decimal weights are not exact in binary). */
+export const ZONING_TOLERANCE = 1e-6;
+
+/** The thresholds of one factor. */
+export interface FactorRule {
+  /** Base-factor code. */
+  factor: string;
+  /** Strictly ascending thresholds; intervals are closed above: (−∞, b0], (b0, b1], …, (bn, +∞). */
+  breaks: number[];
+  /** The class (0–3) of each interval, breaks.length + 1 of them. */
+  classes: number[];
+  /** Weighted and fuzzy methods: > 0, the weights of a criterion sum to 1. */
+  weight?: number;
+  /** Fuzzy method: trapezoid a ≤ b ≤ c ≤ d, membership 0 outside (a, d), 1 on [b, c]. */
+  membership?: [number, number, number, number];
+}
+
+export interface ZoningCriterion {
+  method: ZoningMethod;
+  factors: FactorRule[];
+  /** Weighted method: the score of each class, strictly decreasing (default [4, 3, 2, 1]). */
+  classScores?: [number, number, number, number];
+  /** Weighted and fuzzy methods, strictly decreasing: score ≥ cut[0] → 0, ≥ cut[1] → 1, ≥ cut[2] → 2, else 3. */
+  cutPoints?: [number, number, number];
+}
+
+/** A problem of a criterion: where (path inside the criterion), a message key and its parameters. */
+export interface CriterionProblem {
+  path: (string | number)[];
+  key: string;
+  params?: Record<string, string | number>;
+}
+
+export interface ZoningResult {
+  /** Combined class per cell (NO_CLASS where a factor has no data or outside the mask). */
+  classes: Uint8Array;
+  /** Each factor's class per cell, in the order of criterion.factors. */
+  factorClasses: Uint8Array[];
+  /**
+   * Index of the factor that limited the cell (NO_CLASS where the cell has no class). Limiting
+   * method: a factor of the worst class; weighted: the factor of the lowest class score; fuzzy:
+   * the factor of the lowest membership. The first such factor on ties.
+   */
+  limiting: Uint8Array;
+  /** Weighted and fuzzy methods: the combined score (NaN where the cell has no class). */
+  score?: Float32Array;
+}
+
+export interface CellExplanation {
+  class: number;
+  limitingFactor: number;
+  factors: { value: number; class: number; score?: number }[];
+  score?: number;
+}
+
+const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
+
+/**
+ * Every problem of a criterion (empty when it is valid). Keys are message keys under `zoning.`;
+ * `knownFactors`, when given, are the base-factor codes a criterion may use.
+ */
+export function checkZoningCriterion(c: ZoningCriterion, knownFactors?: ReadonlySet<string>): CriterionProblem[] {
+  const problems: CriterionProblem[] = [];
+  const add = (path: (string | number)[], key: string, params?: Record<string, string | number>) =>
+    problems.push(params ? { path, key: `zoning.${key}`, params } : { path, key: `zoning.${key}` });
+  const method = c.method;
+  if (!ZONING_METHODS.includes(method)) add(['method'], 'methodUnknown', { method: String(method) });
+  const factors = Array.isArray(c.factors) ? c.factors : [];
+  if (factors.length === 0) add(['factors'], 'noFactors');
+  if (factors.length > 254) add(['factors'], 'tooManyFactors', { max: 254 });
+  const needWeights = method === 'weighted' || method === 'fuzzy';
+  const seen = new Set<string>();
+  let weightSum = 0;
+  let weightsComplete = true;
+  factors.forEach((f, i) => {
+    const at = (...rest: (string | number)[]) => ['factors', i, ...rest];
+    if (typeof f.factor !== 'string' || f.factor === '') add(at('factor'), 'factorMissing');
+    else if (knownFactors && !knownFactors.has(f.factor)) add(at('factor'), 'unknownFactor', { factor: f.factor });
+    else if (seen.has(f.factor)) add(at('factor'), 'duplicateFactor', { factor: f.factor });
+    if (typeof f.factor === 'string') seen.add(f.factor);
+
+    const breaks = Array.isArray(f.breaks) ? f.breaks : [];
+    if (breaks.length < 1 || breaks.length > MAX_BREAKS) add(at('breaks'), 'breaksLength', { min: 1, max: MAX_BREAKS });
+    breaks.forEach((b, j) => {
+      if (!isFiniteNumber(b)) add(at('breaks', j), 'notFinite');
+      else if (j > 0 && isFiniteNumber(breaks[j - 1]) && !(Math.fround(b) > Math.fround(breaks[j - 1]!))) {
+        add(at('breaks', j), 'breaksNotAscending', { previous: breaks[j - 1]!, value: b });
+      }
+    });
+    const classes = Array.isArray(f.classes) ? f.classes : [];
+    if (classes.length !== breaks.length + 1) add(at('classes'), 'classesLength', { expected: breaks.length + 1 });
+    classes.forEach((k, j) => {
+      if (!Number.isInteger(k) || k < 0 || k >= ZONING_CLASS_COUNT) add(at('classes', j), 'classValue', { max: ZONING_CLASS_COUNT - 1 });
+    });
+
+    if (needWeights) {
+      if (f.weight === undefined || f.weight === null) {
+        add(at('weight'), 'weightMissing');
+        weightsComplete = false;
+      } else if (!isFiniteNumber(f.weight) || !(f.weight > 0)) {
+        add(at('weight'), 'weightPositive');
+        weightsComplete = false;
+      } else weightSum += f.weight;
+    }
+    if (method === 'fuzzy') {
+      const m = f.membership;
+      if (!Array.isArray(m) || m.length !== 4) add(at('membership'), 'membershipMissing');
+      else if (!m.every(isFiniteNumber)) add(at('membership'), 'notFinite');
+      else if (!(m[0] <= m[1] && m[1] <= m[2] && m[2] <= m[3]) || !(m[0] < m[3])) add(at('membership'), 'trapezoidOrder');
+    }
+  });
+  if (needWeights && weightsComplete && factors.length > 0 && Math.abs(weightSum - 1) > ZONING_TOLERANCE) {
+    add(['factors'], 'weightsSum', { sum: Math.round(weightSum * 1e6) / 1e6 });
+  }
+
+  const scores = c.classScores ?? DEFAULT_CLASS_SCORES;
+  if (method === 'weighted' && c.classScores !== undefined) {
+    if (!Array.isArray(c.classScores) || c.classScores.length !== ZONING_CLASS_COUNT || !c.classScores.every(isFiniteNumber)) {
+      add(['classScores'], 'classScoresLength', { expected: ZONING_CLASS_COUNT });
+    } else if (!c.classScores.every((s, k) => k === 0 || s < c.classScores![k - 1]!)) add(['classScores'], 'classScoresOrder');
+  }
+  if (needWeights) {
+    const cut = c.cutPoints;
+    if (cut === undefined || cut === null) add(['cutPoints'], 'cutPointsMissing');
+    else if (!Array.isArray(cut) || cut.length !== ZONING_CLASS_COUNT - 1 || !cut.every(isFiniteNumber)) {
+      add(['cutPoints'], 'cutPointsLength', { expected: ZONING_CLASS_COUNT - 1 });
+    } else if (!(cut[0] > cut[1] && cut[1] > cut[2])) add(['cutPoints'], 'cutPointsOrder');
+    else {
+      // the combined score lies within [lowest, highest] class score (weighted) or [0, 1] (fuzzy)
+      const [lo, hi] = method === 'fuzzy' ? [0, 1] : [Math.min(...scores), Math.max(...scores)];
+      cut.forEach((v, j) => {
+        if (v < lo || v > hi) add(['cutPoints', j], 'cutPointsRange', { min: lo, max: hi });
+      });
+    }
+  }
+  return problems;
+}
+
+/**
+ * The class of each cell of one factor by its rule (intervals closed above). Thresholds are
+ * compared at the grids' single precision, so that a cell holding a threshold's value lies on
+ * the threshold. Missing values and cells outside the mask (mask[k] = 0) get NO_CLASS.
+ */
+export function classifyFactor(values: Float32Array, rule: FactorRule, mask?: Uint8Array): Uint8Array {
+  const problems = checkZoningCriterion({ method: 'limiting', factors: [rule] });
+  if (problems.length > 0) throw new RangeError(describe(problems[0]!));
+  if (mask && mask.length !== values.length) throw new RangeError('mask and values differ in size');
+  const breaks = Float64Array.from(rule.breaks, Math.fround);
+  const classes = Uint8Array.from(rule.classes);
+  const nb = breaks.length;
+  const out = new Uint8Array(values.length);
+  for (let k = 0; k < values.length; k++) {
+    const v = values[k]!;
+    if ((mask && mask[k] === 0) || v !== v) {
+      out[k] = NO_CLASS;
+      continue;
+    }
+    let i = 0;
+    while (i < nb && v > breaks[i]!) i++;
+    out[k] = classes[i]!;
+  }
+  return out;
+}
+
+/** Trapezoidal membership: 0 at or outside a and d, rising from a to b, 1 from b to c, falling from c to d. */
+export function membership(value: number, trapezoid: readonly [number, number, number, number]): number {
+  const [a, b, c, d] = trapezoid;
+  if (value >= b && value <= c) return 1;
+  if (value <= a || value >= d) return 0;
+  return value < b ? (value - a) / (b - a) : (d - value) / (d - c);
+}
+
+/**
+ * Zones every cell. `factorValues[f]` holds the grid of `criterion.factors[f]`, all of one size;
+ * a cell is classed only where every factor has a value and the mask (if any) is non-zero.
+ * `onProgress` gets the fraction done every 65 536 cells and 1 at the end.
+ */
+export function zone(
+  criterion: ZoningCriterion,
+  factorValues: Float32Array[],
+  mask?: Uint8Array,
+  onProgress?: (fraction: number) => void,
+): ZoningResult {
+  const problems = checkZoningCriterion(criterion);
+  if (problems.length > 0) throw new RangeError(describe(problems[0]!));
+  const nf = criterion.factors.length;
+  if (factorValues.length !== nf) throw new RangeError(`the criterion has ${nf} factors, ${factorValues.length} grids were given`);
+  const n = factorValues[0]!.length;
+  if (factorValues.some((v) => v.length !== n)) throw new RangeError('the factor grids differ in size');
+  if (mask && mask.length !== n) throw new RangeError('mask and factor grids differ in size');
+
+  // thresholds of all factors in one array: factor f's are breaks[offset[f] … offset[f + 1])
+  const offset = new Int32Array(nf + 1);
+  criterion.factors.forEach((f, i) => (offset[i + 1] = offset[i]! + f.breaks.length));
+  const breaks = new Float64Array(offset[nf]!);
+  const intervalClass = new Uint8Array(offset[nf]! + nf);
+  criterion.factors.forEach((f, i) => {
+    f.breaks.forEach((b, j) => (breaks[offset[i]! + j] = Math.fround(b)));
+    f.classes.forEach((c, j) => (intervalClass[offset[i]! + i + j] = c));
+  });
+  const method = criterion.method;
+  const weights = Float64Array.from(criterion.factors, (f) => f.weight ?? 0);
+  const classScores = Float64Array.from(criterion.classScores ?? DEFAULT_CLASS_SCORES);
+  const cut = Float64Array.from(criterion.cutPoints ?? [0, 0, 0], (c) => c - ZONING_TOLERANCE);
+  const trapezoids = Float64Array.from(criterion.factors.flatMap((f) => f.membership ?? [0, 0, 0, 0]));
+
+  const classes = new Uint8Array(n);
+  const limiting = new Uint8Array(n);
+  const factorClasses = Array.from({ length: nf }, () => new Uint8Array(n));
+  const score = method === 'limiting' ? undefined : new Float32Array(n);
+  const BLOCK = 65536;
+  for (let start = 0; start < n; start += BLOCK) {
+    const end = Math.min(n, start + BLOCK);
+    for (let k = start; k < end; k++) {
+      if (mask && mask[k] === 0) {
+        for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
+        classes[k] = NO_CLASS;
+        limiting[k] = NO_CLASS;
+        if (score) score[k] = Number.NaN;
+        continue;
+      }
+      let missing = false;
+      let worst = -1; // limiting: worst class; weighted: lowest class score; fuzzy: lowest membership
+      let worstScore = Number.POSITIVE_INFINITY;
+      let limit = 0;
+      let sum = 0;
+      for (let f = 0; f < nf; f++) {
+        const v = factorValues[f]![k]!;
+        if (v !== v) {
+          factorClasses[f]![k] = NO_CLASS;
+          missing = true;
+          continue;
+        }
+        const o = offset[f]!;
+        const e = offset[f + 1]!;
+        let i = o;
+        while (i < e && v > breaks[i]!) i++;
+        const c = intervalClass[i + f]!;
+        factorClasses[f]![k] = c;
+        if (method === 'limiting') {
+          if (c > worst) {
+            worst = c;
+            limit = f;
+          }
+        } else {
+          const s = method === 'weighted' ? classScores[c]! : trapezoidAt(v, trapezoids, 4 * f);
+          sum += weights[f]! * s;
+          if (s < worstScore) {
+            worstScore = s;
+            limit = f;
+          }
+        }
+      }
+      if (missing) {
+        classes[k] = NO_CLASS;
+        limiting[k] = NO_CLASS;
+        if (score) score[k] = Number.NaN;
+        continue;
+      }
+      limiting[k] = limit;
+      if (score) {
+        score[k] = sum;
+        classes[k] = sum >= cut[0]! ? 0 : sum >= cut[1]! ? 1 : sum >= cut[2]! ? 2 : 3;
+      } else classes[k] = worst;
+    }
+    onProgress?.(end / n);
+  }
+  if (n === 0) onProgress?.(1);
+  return score ? { classes, factorClasses, limiting, score } : { classes, factorClasses, limiting };
+}
+
+function trapezoidAt(v: number, t: Float64Array, o: number): number {
+  const a = t[o]!;
+  const b = t[o + 1]!;
+  const c = t[o + 2]!;
+  const d = t[o + 3]!;
+  if (v >= b && v <= c) return 1;
+  if (v <= a || v >= d) return 0;
+  return v < b ? (v - a) / (b - a) : (d - v) / (d - c);
+}
+
+/**
+ * Why one cell got its class: each factor's value, class and score (weighted: class score; fuzzy:
+ * membership), the limiting factor and the combined class, exactly as `zone` computes them
+ * (values are taken at the grids' single precision).
+ */
+export function explainCell(criterion: ZoningCriterion, values: number[]): CellExplanation {
+  const r = zone(
+    criterion,
+    values.map((v) => Float32Array.of(v)),
+  );
+  const classScores = criterion.classScores ?? DEFAULT_CLASS_SCORES;
+  const factors = criterion.factors.map((f, i) => {
+    const c = r.factorClasses[i]![0]!;
+    const value = values[i]!;
+    if (criterion.method === 'limiting' || c === NO_CLASS) return { value, class: c };
+    const s = criterion.method === 'weighted' ? classScores[c]! : membership(Math.fround(value), f.membership!);
+    return { value, class: c, score: s };
+  });
+  const out: CellExplanation = { class: r.classes[0]!, limitingFactor: r.limiting[0]!, factors };
+  if (r.score)
+    out.score = r.classes[0] === NO_CLASS ? Number.NaN : criterion.factors.reduce((s, f, i) => s + f.weight! * factors[i]!.score!, 0);
+  return out;
+}
+
+/**
+ * Area of one cell of each row on a sphere of the mean Earth radius:
+ * R²·Δλ·|sin φ_north − sin φ_south|, the cell's edges clamped to the poles.
+ */
+export function cellAreaKm2ByRow(geometry: GridGeometry): Float64Array {
+  assertGeometry(geometry);
+  const rad = Math.PI / 180;
+  const half = Math.abs(geometry.dy) / 2;
+  const dLon = Math.min(geometry.dx, 360) * rad;
+  const out = new Float64Array(geometry.ny);
+  for (let j = 0; j < geometry.ny; j++) {
+    const lat = geometry.lat0 + j * geometry.dy;
+    const north = Math.min(90, lat + half) * rad;
+    const south = Math.max(-90, lat - half) * rad;
+    out[j] = north > south ? EARTH_RADIUS_KM * EARTH_RADIUS_KM * dLon * (Math.sin(north) - Math.sin(south)) : 0;
+  }
+  return out;
+}
+
+/**
+ * km² of each class (ZONING_CLASS_COUNT entries) over the grid, and per zone when `zoneIds` gives
+ * each cell's zone (0 … zoneCount − 1; other ids, e.g. −1 or 65 535, belong to no zone).
+ * Cells of NO_CLASS count nowhere.
+ */
+export function classAreasKm2(
+  classes: Uint8Array,
+  geometry: GridGeometry,
+  zoneIds?: Uint16Array | Int32Array,
+  zoneCount?: number,
+): { total: number[]; byZone?: number[][] } {
+  const { nx, ny } = geometry;
+  if (classes.length !== nx * ny) throw new RangeError('classes and grid differ in size');
+  if (zoneIds && zoneIds.length !== classes.length) throw new RangeError('zone ids and classes differ in size');
+  const zones = zoneIds ? (zoneCount ?? 0) : 0;
+  if (!Number.isInteger(zones) || zones < 0) throw new RangeError('zoneCount must be a non-negative integer');
+  const rowArea = cellAreaKm2ByRow(geometry);
+  const total = new Float64Array(ZONING_CLASS_COUNT);
+  const byZone = new Float64Array(zones * ZONING_CLASS_COUNT);
+  const counts = new Int32Array(256);
+  // per row: cells counted per class, then times the row's cell area (exact counts, one multiplication)
+  for (let j = 0; j < ny; j++) {
+    counts.fill(0, 0, ZONING_CLASS_COUNT);
+    const a = rowArea[j]!;
+    const row = j * nx;
+    for (let k = row; k < row + nx; k++) {
+      const c = classes[k]!;
+      counts[c]!++;
+      if (zones > 0 && c < ZONING_CLASS_COUNT) {
+        const z = zoneIds![k]!;
+        if (z >= 0 && z < zones) byZone[z * ZONING_CLASS_COUNT + c]! += a;
+      }
+    }
+    for (let c = 0; c < ZONING_CLASS_COUNT; c++) total[c]! += counts[c]! * a;
+  }
+  const result: { total: number[]; byZone?: number[][] } = { total: [...total] };
+  if (zoneIds) {
+    result.byZone = Array.from({ length: zones }, (_, z) => [...byZone.subarray(z * ZONING_CLASS_COUNT, (z + 1) * ZONING_CLASS_COUNT)]);
+  }
+  return result;
+}
+
+function describe(p: CriterionProblem): string {
+  const params = p.params ? ` ${JSON.stringify(p.params)}` : '';
+  return `invalid zoning criterion at ${p.path.join('.') || '(root)'}: ${p.key}${params}`;
+}
