@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greatCircleKm } from './geodesy.js';
 import { cellLat, cellLon, gridFromValues, type GridGeometry } from './grid.js';
-import { evaluateFit, fitLonLatAltitude, gridStations, type Station } from './gridding.js';
+import { crossValidate, evaluateFit, fitLonLatAltitude, gridStations, type Station } from './gridding.js';
 
 // The published fit for mean temperature (docs/grids.md#gridding-station-values): T = 111.723 − 1.029·lon + 0.714·lat − 0.005·H.
 const published = (lon: number, lat: number, h: number) => 111.723 - 1.029 * lon + 0.714 * lat - 0.005 * h;
@@ -123,5 +123,109 @@ describe('gridding stations', () => {
     const s0 = stations[0]!;
     const k0 = Math.round((s0.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s0.lon - geometry.lon0) / geometry.dx);
     expect(grid.values[k0]).toBeCloseTo(s0.value, 4);
+  });
+});
+
+/** Stations on distinct cells (a network may draw a cell twice). */
+function distinct(stations: Station[]): Station[] {
+  const seen = new Set<string>();
+  return stations.filter((s) => !seen.has(`${s.lon},${s.lat}`) && seen.add(`${s.lon},${s.lat}`));
+}
+
+/** Uniform noise in [−half, half], deterministic. */
+function noisy(stations: Station[], half: number, seed = 23): Station[] {
+  const random = lcg(seed);
+  return stations.map((s) => ({ ...s, value: s.value + half * (2 * random() - 1) }));
+}
+
+describe('gridding known fields', () => {
+  it('recovers a linear field exactly, to the single precision of the grid, on every cell', () => {
+    const { grid } = gridStations(network(60), elevation);
+    let worst = 0;
+    for (let k = 0; k < grid.values.length; k++) {
+      const truth = published(cellLon(geometry, k % 41), cellLat(geometry, Math.floor(k / 41)), elevation.values[k]!);
+      // within one unit in the last place of a Float32 (2⁻²³ relative)
+      worst = Math.max(worst, Math.abs(grid.values[k]! - truth) / (Math.abs(truth) * 2 ** -23));
+    }
+    expect(worst).toBeLessThanOrEqual(1);
+  });
+
+  it('recovers a linear field plus noise within the noise', () => {
+    const half = 0.5;
+    const stations = noisy(distinct(network(200)), half);
+    const { grid, fit } = gridStations(stations, elevation);
+    let fitError = 0;
+    let worst = 0;
+    let squares = 0;
+    for (let k = 0; k < grid.values.length; k++) {
+      const [lon, lat, h] = [cellLon(geometry, k % 41), cellLat(geometry, Math.floor(k / 41)), elevation.values[k]!];
+      const truth = published(lon, lat, h);
+      fitError = Math.max(fitError, Math.abs(evaluateFit(fit, lon, lat, h) - truth));
+      worst = Math.max(worst, Math.abs(grid.values[k]! - truth));
+      squares += (grid.values[k]! - truth) ** 2;
+    }
+    // residual = noise − fit error, and inverse-distance weights average residuals: |grid − truth| ≤ noise + 2·fit error
+    expect(fitError).toBeLessThan(0.1);
+    expect(worst).toBeLessThanOrEqual(half + 2 * fitError + 1e-5);
+    // the averaging leaves less than the noise's own standard deviation (half / √3)
+    expect(Math.sqrt(squares / grid.values.length)).toBeLessThan(half / Math.sqrt(3));
+    // and honours each station
+    for (const s of stations.slice(0, 20)) {
+      const k = Math.round((s.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s.lon - geometry.lon0) / geometry.dx);
+      expect(grid.values[k]).toBeCloseTo(s.value, 4);
+    }
+  });
+});
+
+describe('leave-one-out cross-validation', () => {
+  it('finds no error on a linear field', () => {
+    const cv = crossValidate(network(40), elevation);
+    expect(cv.count).toBe(40);
+    expect(cv.rmse).toBeLessThan(1e-5);
+    expect(cv.looRSquared).toBeCloseTo(1, 9);
+    expect(cv.fit.rSquared).toBeCloseTo(1, 12);
+  });
+
+  it('gives each station its value minus the grid made without it, on its cell', () => {
+    const stations = noisy(network(30), 1, 5);
+    stations[3] = { ...stations[3]!, value: stations[3]!.value + 4 };
+    const cv = crossValidate(stations, elevation, { power: 3 });
+    for (const k of [0, 3, 11, 29]) {
+      const { grid } = gridStations(
+        stations.filter((_, m) => m !== k),
+        elevation,
+        { power: 3 },
+      );
+      const s = stations[k]!;
+      const cell = Math.round((s.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s.lon - geometry.lon0) / geometry.dx);
+      expect(cv.residuals[k]).toBe(s.value - grid.values[cell]!);
+    }
+    const squares = [...cv.residuals].reduce((sum, r) => sum + r * r, 0);
+    expect(cv.rmse).toBeCloseTo(Math.sqrt(squares / 30), 12);
+    // the outlier is the worst-predicted station
+    const worst = cv.residuals.reduce((w, r, k) => (Math.abs(r) > Math.abs(cv.residuals[w]!) ? k : w), 0);
+    expect(worst).toBe(3);
+  });
+
+  it('measures the noise of a noisy field', () => {
+    const half = 0.5;
+    const sigma = half / Math.sqrt(3);
+    const cv = crossValidate(noisy(distinct(network(200)), half, 41), elevation);
+    // a left-out station's error is its own noise minus a weighted mean of the others': σ ≤ rmse ≤ √2·σ (give or take sampling)
+    expect(cv.rmse).toBeGreaterThan(0.85 * sigma);
+    expect(cv.rmse).toBeLessThan(1.5 * sigma);
+  });
+
+  it('leaves out stations without a value, outside the grid or on a cell without elevation', () => {
+    const stations = network(12);
+    const holes = { ...elevation, values: elevation.values.slice() };
+    const s2 = stations[2]!;
+    holes.values[Math.round((s2.lat - geometry.lat0) / geometry.dy) * 41 + Math.round((s2.lon - geometry.lon0) / geometry.dx)] = Number.NaN;
+    stations[5] = { ...stations[5]!, value: Number.NaN };
+    stations[7] = { ...stations[7]!, lon: 130 };
+    const cv = crossValidate(stations, holes);
+    expect([2, 5, 7].map((k) => cv.residuals[k])).toEqual([NaN, NaN, NaN]);
+    expect(cv.count).toBe(9);
+    expect(() => crossValidate(network(4), elevation)).toThrow(/at least 5/);
   });
 });
