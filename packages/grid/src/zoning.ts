@@ -223,75 +223,108 @@ export function zone(
   const limiting = new Uint8Array(n);
   const factorClasses = Array.from({ length: nf }, () => new Uint8Array(n));
   const score = method === 'limiting' ? undefined : new Float32Array(n);
-  const BLOCK = 65536;
-  for (let start = 0; start < n; start += BLOCK) {
-    const end = Math.min(n, start + BLOCK);
-    for (let k = start; k < end; k++) {
-      if (mask && mask[k] === 0) {
-        for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
-        classes[k] = NO_CLASS;
-        limiting[k] = NO_CLASS;
-        if (score) score[k] = Number.NaN;
-        continue;
-      }
-      let missing = false;
-      let worst = -1; // limiting: worst class; weighted: lowest class score; fuzzy: lowest membership
-      let worstScore = Number.POSITIVE_INFINITY;
-      let limit = 0;
-      let sum = 0;
-      for (let f = 0; f < nf; f++) {
-        const v = factorValues[f]![k]!;
-        if (v !== v) {
-          factorClasses[f]![k] = NO_CLASS;
-          missing = true;
-          continue;
-        }
-        const o = offset[f]!;
-        const e = offset[f + 1]!;
-        let i = o;
-        while (i < e && v > breaks[i]!) i++;
-        const c = intervalClass[i + f]!;
-        factorClasses[f]![k] = c;
-        if (method === 'limiting') {
-          if (c > worst) {
-            worst = c;
-            limit = f;
+  // Cells are taken a tile at a time, factor by factor within the tile (the tile's values and classes stay in
+  // cache): per cell, the worst class or lowest score so far, the factor it came from and the score's sum.
+  const TILE = 2048;
+  const worst = new Float64Array(TILE); // limiting: −(worst class); weighted, fuzzy: lowest score
+  const limit = new Uint8Array(TILE);
+  const sum = new Float64Array(TILE);
+  const missing = new Uint8Array(TILE);
+  const PROGRESS_EVERY = 65536;
+  for (let start = 0; start < n; start += TILE) {
+    const end = Math.min(n, start + TILE);
+    const m = end - start;
+    worst.fill(Number.POSITIVE_INFINITY, 0, m);
+    limit.fill(0, 0, m);
+    sum.fill(0, 0, m);
+    missing.fill(0, 0, m);
+    for (let f = 0; f < nf; f++) {
+      const values = factorValues[f]!;
+      const out = factorClasses[f]!;
+      const o = offset[f]!;
+      const e = offset[f + 1]!;
+      const w = weights[f]!;
+      const ta = trapezoids[4 * f]!;
+      const tb = trapezoids[4 * f + 1]!;
+      const tc = trapezoids[4 * f + 2]!;
+      const td = trapezoids[4 * f + 3]!;
+      // one loop per method, so that the loop body has no method test; the lowest of −class (limiting), class
+      // score (weighted) or membership (fuzzy) is kept, the first factor on ties
+      if (method === 'limiting') {
+        for (let k = start, t = 0; k < end; k++, t++) {
+          const v = values[k]!;
+          if (v !== v) {
+            out[k] = NO_CLASS;
+            missing[t] = 1;
+            continue;
           }
-        } else {
-          const s = method === 'weighted' ? classScores[c]! : trapezoidAt(v, trapezoids, 4 * f);
-          sum += weights[f]! * s;
-          if (s < worstScore) {
-            worstScore = s;
-            limit = f;
+          let i = o;
+          while (i < e && v > breaks[i]!) i++;
+          const c = intervalClass[i + f]!;
+          out[k] = c;
+          if (-c < worst[t]!) {
+            worst[t] = -c;
+            limit[t] = f;
+          }
+        }
+      } else if (method === 'weighted') {
+        for (let k = start, t = 0; k < end; k++, t++) {
+          const v = values[k]!;
+          if (v !== v) {
+            out[k] = NO_CLASS;
+            missing[t] = 1;
+            continue;
+          }
+          let i = o;
+          while (i < e && v > breaks[i]!) i++;
+          const c = intervalClass[i + f]!;
+          out[k] = c;
+          const s = classScores[c]!;
+          sum[t]! += w * s;
+          if (s < worst[t]!) {
+            worst[t] = s;
+            limit[t] = f;
+          }
+        }
+      } else {
+        for (let k = start, t = 0; k < end; k++, t++) {
+          const v = values[k]!;
+          if (v !== v) {
+            out[k] = NO_CLASS;
+            missing[t] = 1;
+            continue;
+          }
+          let i = o;
+          while (i < e && v > breaks[i]!) i++;
+          out[k] = intervalClass[i + f]!;
+          const s = v >= tb && v <= tc ? 1 : v <= ta || v >= td ? 0 : v < tb ? (v - ta) / (tb - ta) : (td - v) / (td - tc);
+          sum[t]! += w * s;
+          if (s < worst[t]!) {
+            worst[t] = s;
+            limit[t] = f;
           }
         }
       }
-      if (missing) {
-        classes[k] = NO_CLASS;
-        limiting[k] = NO_CLASS;
-        if (score) score[k] = Number.NaN;
-        continue;
-      }
-      limiting[k] = limit;
-      if (score) {
-        score[k] = sum;
-        classes[k] = sum >= cut[0]! ? 0 : sum >= cut[1]! ? 1 : sum >= cut[2]! ? 2 : 3;
-      } else classes[k] = worst;
     }
-    onProgress?.(end / n);
+    for (let k = start, t = 0; k < end; k++, t++) {
+      if (missing[t] || (mask && mask[k] === 0)) {
+        classes[k] = NO_CLASS;
+        limiting[k] = NO_CLASS;
+        if (score) score[k] = Number.NaN;
+        if (mask && mask[k] === 0) for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
+        continue;
+      }
+      limiting[k] = limit[t]!;
+      if (score) {
+        const x = sum[t]!;
+        score[k] = x;
+        classes[k] = x >= cut[0]! ? 0 : x >= cut[1]! ? 1 : x >= cut[2]! ? 2 : 3;
+      } else classes[k] = -worst[t]!;
+    }
+    if (end % PROGRESS_EVERY === 0 || end === n) onProgress?.(end / n);
   }
   if (n === 0) onProgress?.(1);
   return score ? { classes, factorClasses, limiting, score } : { classes, factorClasses, limiting };
-}
-
-function trapezoidAt(v: number, t: Float64Array, o: number): number {
-  const a = t[o]!;
-  const b = t[o + 1]!;
-  const c = t[o + 2]!;
-  const d = t[o + 3]!;
-  if (v >= b && v <= c) return 1;
-  if (v <= a || v >= d) return 0;
-  return v < b ? (v - a) / (b - a) : (d - v) / (d - c);
 }
 
 /**
