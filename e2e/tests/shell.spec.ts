@@ -21,8 +21,15 @@ async function openMenu(page: Page, group: string, item: string) {
   await expect(tab(page, item)).toHaveAttribute('aria-selected', 'true');
 }
 
-/** The keyword field of the visible placeholder page (hidden kept-alive pages have their own). */
-const keyword = (page: Page) => page.getByRole('textbox', { name: '关键字' });
+/**
+ * The keyword search of the visible list page (user, role, customer and permission management each have one; kept-alive
+ * pages that are hidden hold their own, which a role query does not see).
+ */
+const keyword = (page: Page) => page.getByRole('main').getByRole('searchbox', { name: '搜索', exact: true });
+
+/** The keyword search's button, whose height is the control height of the chosen size. */
+const searchButtonHeight = async (page: Page) =>
+  (await page.getByRole('main').getByRole('button', { name: '搜索', exact: true }).boundingBox())?.height;
 
 /** The tabs of the strip, whose text is their title (assert with toHaveText, which waits for the strip to settle). */
 const tabTitles = (page: Page) => page.locator('#tags-view [role="tab"]');
@@ -74,84 +81,84 @@ test.describe('tabs of visited views', () => {
     await expect(tab(page, '首页')).toHaveAttribute('aria-selected', 'true');
     await expect(tab(page, '首页').locator('.tags-view-close')).toHaveCount(0);
 
-    await openMenu(page, '旅游管理', '景区');
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await openMenu(page, '系统管理', '用户管理');
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await keyword(page).fill('黄河壶口');
-    await openMenu(page, '旅游管理', '景观');
-    await expect(page).toHaveURL(/\/travel-manage\/travel-landscape$/);
-    await expect(tabTitles(page)).toHaveText(['首页', '景区', '景观'], { useInnerText: true });
-    await expect(tab(page, '景观')).toHaveAttribute('aria-selected', 'true');
+    await openMenu(page, '系统管理', '角色管理');
+    await expect(page).toHaveURL(/\/system-admin\/sys-role$/);
+    await expect(tabTitles(page)).toHaveText(['首页', '用户管理', '角色管理'], { useInnerText: true });
+    await expect(tab(page, '角色管理')).toHaveAttribute('aria-selected', 'true');
     await expect(keyword(page)).toHaveValue('');
 
     // Switching back finds the input as it was left.
-    await openTab(page, '景区');
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await openTab(page, '用户管理');
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect(keyword(page)).toHaveValue('黄河壶口');
 
     // Refresh re-mounts the view: same address, fresh state.
-    await contextMenu(page, '景区', '刷新');
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await contextMenu(page, '用户管理', '刷新');
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect(keyword(page)).toHaveValue('');
     await keyword(page).fill('华山');
 
     // Close on the active tab goes to the most recently visited remaining one.
-    await openMenu(page, '旅游管理', '绿道');
-    await openTab(page, '景观');
-    await openTab(page, '绿道');
-    await tab(page, '绿道').locator('.tags-view-close').click();
-    await expect(page).toHaveURL(/\/travel-manage\/travel-landscape$/);
-    await expect(tabTitles(page)).toHaveText(['首页', '景区', '景观'], { useInnerText: true });
+    await openMenu(page, '系统管理', '客户管理');
+    await openTab(page, '角色管理');
+    await openTab(page, '客户管理');
+    await tab(page, '客户管理').locator('.tags-view-close').click();
+    await expect(page).toHaveURL(/\/system-admin\/sys-role$/);
+    await expect(tabTitles(page)).toHaveText(['首页', '用户管理', '角色管理'], { useInnerText: true });
 
     // Middle click closes too; next is the scenic view, still holding its input.
-    await tab(page, '景观').click({ button: 'middle' });
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await tab(page, '角色管理').click({ button: 'middle' });
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect(keyword(page)).toHaveValue('华山');
-    await expect(tabTitles(page)).toHaveText(['首页', '景区'], { useInnerText: true });
+    await expect(tabTitles(page)).toHaveText(['首页', '用户管理'], { useInnerText: true });
 
     // A closed view starts afresh when reopened.
-    await openMenu(page, '旅游管理', '线路');
+    await openMenu(page, '系统管理', '权限管理');
     await keyword(page).fill('秦岭');
-    await tab(page, '线路').locator('.tags-view-close').click();
-    await openMenu(page, '旅游管理', '线路');
+    await tab(page, '权限管理').locator('.tags-view-close').click();
+    await openMenu(page, '系统管理', '权限管理');
     await expect(keyword(page)).toHaveValue('');
   });
 
   test('close others keeps the pinned dashboard and the chosen tab with its input; close all goes home', async ({ page }) => {
     await signIn(page);
-    await openMenu(page, '旅游管理', '景区');
+    await openMenu(page, '系统管理', '用户管理');
     await keyword(page).fill('华山');
-    await openMenu(page, '旅游管理', '景观');
-    await openMenu(page, '旅游管理', '评论');
-    await expect(tabTitles(page)).toHaveText(['首页', '景区', '景观', '评论'], { useInnerText: true });
+    await openMenu(page, '系统管理', '角色管理');
+    await openMenu(page, '系统管理', '系统日志');
+    await expect(tabTitles(page)).toHaveText(['首页', '用户管理', '角色管理', '系统日志'], { useInnerText: true });
 
     // Close Others keeps the pinned dashboard and the chosen tab, and opens it.
-    await contextMenu(page, '景区', '关闭其他');
-    await expect(tabTitles(page)).toHaveText(['首页', '景区'], { useInnerText: true });
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await contextMenu(page, '用户管理', '关闭其他');
+    await expect(tabTitles(page)).toHaveText(['首页', '用户管理'], { useInnerText: true });
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect(keyword(page)).toHaveValue('华山');
 
     // Close All keeps the pinned dashboard and goes there.
-    await openMenu(page, '旅游管理', '评论');
-    await contextMenu(page, '评论', '关闭所有');
+    await openMenu(page, '系统管理', '系统日志');
+    await contextMenu(page, '系统日志', '关闭所有');
     await expect(tabTitles(page)).toHaveText(['首页'], { useInnerText: true });
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.locator('#dashboard-greeting')).toBeVisible();
   });
 
   test('the same path with another query updates its tab, and refresh keeps the query', async ({ page }) => {
-    await openSignedIn(page, '/travel-manage/travel-routes?page=2');
-    await expect(tab(page, '线路')).toHaveAttribute('aria-selected', 'true');
+    await openSignedIn(page, '/system-admin/sys-permission?page=2');
+    await expect(tab(page, '权限管理')).toHaveAttribute('aria-selected', 'true');
     await keyword(page).fill('环线');
-    await contextMenu(page, '线路', '刷新');
-    await expect(page).toHaveURL(at('/travel-manage/travel-routes?page=2'));
+    await contextMenu(page, '权限管理', '刷新');
+    await expect(page).toHaveURL(at('/system-admin/sys-permission?page=2'));
     await expect(keyword(page)).toHaveValue('');
 
-    await openMenu(page, '旅游管理', '线路');
-    await expect(page).toHaveURL(at('/travel-manage/travel-routes'));
-    await expect(tabTitles(page)).toHaveText(['首页', '线路'], { useInnerText: true });
+    await openMenu(page, '系统管理', '权限管理');
+    await expect(page).toHaveURL(at('/system-admin/sys-permission'));
+    await expect(tabTitles(page)).toHaveText(['首页', '权限管理'], { useInnerText: true });
     await openTab(page, '首页');
-    await openTab(page, '线路');
-    await expect(page).toHaveURL(at('/travel-manage/travel-routes'));
+    await openTab(page, '权限管理');
+    await expect(page).toHaveURL(at('/system-admin/sys-permission'));
   });
 
   test('the tab strip scrolls to bring the active tab into view', async ({ page }) => {
@@ -197,22 +204,22 @@ test.describe('toolbar', () => {
 
   test('size switch resizes every control, refreshes the view and persists', async ({ page, context }) => {
     await signIn(page);
-    await openMenu(page, '旅游管理', '景区');
-    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(36);
+    await openMenu(page, '系统管理', '用户管理');
+    await expect.poll(() => searchButtonHeight(page)).toBe(36);
     await keyword(page).fill('保留吗');
     await page.locator('#size-select').click();
     await page.getByRole('menuitem', { name: '迷你', exact: true }).click();
     await expect(page.getByText('切换尺寸成功')).toBeVisible();
-    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(28);
+    await expect.poll(() => searchButtonHeight(page)).toBe(28);
     await expect(keyword(page)).toHaveValue('');
-    await expect(page).toHaveURL(/\/travel-manage\/travel-scenic$/);
+    await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect.poll(() => cookie(context, 'size')).toBe('mini');
 
     await page.reload();
-    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(28);
+    await expect.poll(() => searchButtonHeight(page)).toBe(28);
     await page.locator('#size-select').click();
     await page.getByRole('menuitem', { name: '默认', exact: true }).click();
-    await expect.poll(async () => (await keyword(page).boundingBox())?.height).toBe(40);
+    await expect.poll(() => searchButtonHeight(page)).toBe(40);
   });
 
   test('language switch relabels everything at once and persists', async ({ page, context }) => {
