@@ -27,6 +27,11 @@ export interface Config {
   tiandituKey: string | undefined;
   /** IANA zone of the wall-clock times in MICAPS headers (read and written); Beijing time by default. */
   micapsTimeZone: string;
+  /**
+   * The Beijing hour at which forecast days end (DAILY_WINDOW: 08-08 → 8, 20-20 → 20): the windows of daily maximum and
+   * minimum temperature and of 24 h precipitation.
+   */
+  dayEndLocalHour: number;
 }
 
 export class ConfigError extends Error {}
@@ -70,6 +75,14 @@ function timeZone(env: Env, name: string, fallback: string): string {
   return raw;
 }
 
+function dailyWindow(env: Env): number {
+  const raw = env.DAILY_WINDOW?.trim();
+  if (!raw) return 8;
+  const m = /^(\d{2})-(\d{2})$/.exec(raw);
+  if (!m || m[1] !== m[2] || Number(m[1]) > 23) throw new ConfigError(`DAILY_WINDOW must be 08-08 or 20-20 (Beijing time), got "${raw}"`);
+  return Number(m[1]);
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
@@ -105,5 +118,6 @@ export function loadConfig(env: Env = process.env): Config {
     scryptLogN: int(env, 'SCRYPT_LOG_N', 17, 10, 20),
     tiandituKey: tiandituKey(env),
     micapsTimeZone: timeZone(env, 'MICAPS_TIME_ZONE', DEFAULT_MICAPS_TIME_ZONE),
+    dayEndLocalHour: dailyWindow(env),
   };
 }

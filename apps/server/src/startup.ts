@@ -7,7 +7,7 @@ import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
 import { GridStore } from './modules/grids/store.js';
 import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js';
-import { seedDemoStations } from './modules/stations/demo.js';
+import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
 
 /**
  * What the server runs on: an open, migrated database, its file storage and what seeding created. Start-up is three
@@ -58,7 +58,10 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
     data.seedReport,
   );
   const customerId = data.seedReport.demoCustomerId!;
-  await seedDemoGrids(data.handle.db, new GridStore(data.handle.db, data.storage), customerId);
+  await seedDemoGrids(data.handle.db, new GridStore(data.handle.db, data.storage), customerId, {
+    dayEndLocalHour: config.dayEndLocalHour,
+    stations: SHAANXI_STATIONS,
+  });
   await seedDemoStations(data.handle.db, customerId);
   await seedDemoAllocations(data.handle.db, customerId, 'demo-revise');
 }

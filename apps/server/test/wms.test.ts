@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { dailyExtremeLeads } from '../src/modules/grids/demo-fields.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 import { readStoredValues } from '../src/modules/grids/store.js';
@@ -22,9 +23,10 @@ const MAP13 =
   'SERVICE=WMS&VERSION=1.3.0&REQUEST=GetMap&LAYERS=fine-grid.tmp&STYLES=&CRS=EPSG:4326&BBOX=31.6,105.5,39.6,111.5&WIDTH=120&HEIGHT=160&FORMAT=image/png&TRANSPARENT=TRUE';
 
 describe('demo grids', () => {
-  it('are generated once for 72 h at 3 h steps, and the catalog lists them', async () => {
+  it('are generated once for 72 h at 3 h steps (daily extremes once a day), and the catalog lists them', async () => {
     const grids = await t.db.db.selectFrom('grid').select(['lead_hours', 'base_time']).execute();
-    expect(grids).toHaveLength(7 * 25);
+    // Six elements every 3 h, tmax and tmin at the ends of the three forecast days.
+    expect(grids).toHaveLength(6 * 25 + 2 * 3);
     expect(new Set(grids.map((g) => g.base_time)).size).toBe(1);
     const res = await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) });
     const fine = res.json().data.find((x: { code: string }) => x.code === 'fine-grid');
@@ -273,14 +275,24 @@ describe('one lead of one layer at a newer base time', () => {
     for (const v13 of [true, false]) {
       const caps = await wms(`SERVICE=WMS&REQUEST=GetCapabilities&VERSION=${v13 ? '1.3.0' : '1.1.1'}`);
       const dims = dimensions(caps.body, v13);
-      expect([...dims.keys()].sort()).toEqual(['pre3h', 'rh', 'tmax', 'tmin', 'tmp', 'vis', 'wsp'].map((f) => `fine-grid.${f}`));
+      expect([...dims.keys()].sort()).toEqual(['pre3h', 'rh', 'tmax', 'tmin', 'tmp', 'vis', 'wdir', 'wsp'].map((f) => `fine-grid.${f}`));
       // tmp: the newer run has one lead of 25, so the default stays on the older, complete run; both runs are listed,
       // and every valid time of both.
       const allValid = [...new Set([...leads.map((l) => valid(older, l)), valid(newer, 6)])].sort();
       expect(dims.get('fine-grid.tmp')).toEqual({ time: older, run: older, lead: 0, times: allValid, runs: [newer, older], leads });
+      // The daily extremes are stored at the ends of the forecast days only: their axis starts there.
+      const daily = dailyExtremeLeads(new Date(older), 72);
       for (const [name, d] of dims) {
         if (name === 'fine-grid.tmp') continue;
-        expect(d).toEqual({ time: older, run: older, lead: 0, times: leads.map((l) => valid(older, l)), runs: [older], leads });
+        const own = name === 'fine-grid.tmax' || name === 'fine-grid.tmin' ? daily : leads;
+        expect(d).toEqual({
+          time: valid(older, own[0]!),
+          run: older,
+          lead: own[0],
+          times: own.map((l) => valid(older, l)),
+          runs: [older],
+          leads: own,
+        });
       }
     }
 

@@ -79,6 +79,25 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
         },
       },
       {
+        code: 'wdir',
+        name: '风向',
+        unit: '°',
+        min: 0,
+        max: 360,
+        precision: 0,
+        // Where the wind blows from, clockwise from north; the colours come round again at 360°.
+        colormap: {
+          type: 'ramp',
+          stops: [
+            { value: 0, color: '#3b4cc0' },
+            { value: 90, color: '#1a9850' },
+            { value: 180, color: '#d73027' },
+            { value: 270, color: '#fdae61' },
+            { value: 360, color: '#3b4cc0' },
+          ],
+        },
+      },
+      {
         code: 'rh',
         name: '相对湿度',
         unit: '%',
