@@ -49,6 +49,9 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'operation-log': () => import('../features/data-revise/records/RecordPage').then((m) => ({ Component: m.RecordPage })),
   'point-revise': () => import('../features/data-revise/editing/PointRevisePage').then((m) => ({ Component: m.PointRevisePage })),
   'surface-revise': () => import('../features/data-revise/editing/SurfaceRevisePage').then((m) => ({ Component: m.SurfaceRevisePage })),
+  'make-zoning': () => import('../features/zoning/make/MakeZoningPage').then((m) => ({ Component: m.MakeZoningPage })),
+  'index-manage': () => import('../features/zoning/criteria/IndexManagePage').then((m) => ({ Component: m.IndexManagePage })),
+  'zoning-list': () => import('../features/zoning/list/ZoningListPage').then((m) => ({ Component: m.ZoningListPage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {

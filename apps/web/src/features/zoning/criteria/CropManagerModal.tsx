@@ -1,0 +1,144 @@
+import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import type { Crop } from '@agromet/contracts';
+import { App, Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
+import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
+import { NS } from '../i18n';
+
+/** Create or edit one crop: name (unique in the customer) and remarks. */
+function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ name: string; remark: string }>();
+  const save = useSaveCrop();
+  const { version, offerStale } = useEditVersion(record);
+
+  const submit = async () => {
+    const values = await form.validateFields();
+    try {
+      await save.mutateAsync({ id: record?.id, version, values: { name: values.name.trim(), remark: (values.remark ?? '').trim() } });
+      void message.success(t(record ? 'common.saved' : 'common.created'));
+      onClose();
+    } catch (error) {
+      if (record) {
+        await offerStale(error, {
+          fetchCurrent: () => fetchCrop(record.id),
+          onReload: (current) => form.setFieldsValue({ name: current.name, remark: current.remark }),
+          onGone: onClose,
+        });
+      }
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={record ? t('crop.editTitle') : t('crop.createTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'crop-save', loading: save.isPending }}
+      destroyOnHidden
+    >
+      <Form form={form} layout="vertical" initialValues={{ name: record?.name ?? '', remark: record?.remark ?? '' }}>
+        <Form.Item
+          name="name"
+          label={t('crop.name')}
+          rules={[{ required: true, whitespace: true, message: t('crop.nameRequired') }, { max: 64 }]}
+        >
+          <Input id="crop-name" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('crop.remark')} rules={[{ max: 256 }]}>
+          <Input.TextArea id="crop-remark" maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}
+
+/** The customer's crops: seeded ones (built in) and their own; add, edit, delete those without criteria. */
+export function CropManagerModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const crops = useCrops();
+  const remove = useDeleteCrop();
+  const confirmDelete = useConfirmDelete();
+  const [editor, setEditor] = useState<{ record: Crop | null } | null>(null);
+
+  const columns = useMemo<TableColumnsType<Crop>>(
+    () => [
+      {
+        title: t('crop.name'),
+        dataIndex: 'name',
+        render: (name: string, row) => (
+          <Space size={4}>
+            {name}
+            {row.builtIn ? <Tag>{t('common.builtIn')}</Tag> : null}
+          </Space>
+        ),
+      },
+      { title: t('crop.remark'), dataIndex: 'remark', ellipsis: true },
+      { title: t('crop.criteriaCount'), dataIndex: 'criteriaCount', align: 'right', width: 80 },
+      {
+        title: t('common.actions'),
+        key: 'actions',
+        width: 100,
+        render: (_, row) => (
+          <Space size={0}>
+            <Button
+              type="link"
+              size="small"
+              icon={<EditOutlined aria-hidden />}
+              aria-label={`${t('common.edit')} ${row.name}`}
+              onClick={() => setEditor({ record: row })}
+            />
+            <Tooltip title={row.criteriaCount > 0 ? t('crop.inUse', { count: row.criteriaCount }) : undefined}>
+              <Button
+                type="link"
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={`${t('common.delete')} ${row.name}`}
+                disabled={row.criteriaCount > 0}
+                onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
+              />
+            </Tooltip>
+          </Space>
+        ),
+      },
+    ],
+    [t, confirmDelete, remove],
+  );
+
+  return (
+    <Modal
+      open
+      title={t('crop.manageTitle')}
+      onCancel={onClose}
+      width={640}
+      footer={[
+        <Button key="add" id="crop-create" icon={<PlusOutlined aria-hidden />} onClick={() => setEditor({ record: null })}>
+          {t('common.create')}
+        </Button>,
+        <Button key="close" type="primary" onClick={onClose}>
+          {t('common.close')}
+        </Button>,
+      ]}
+      destroyOnHidden
+    >
+      <Table<Crop>
+        id="crop-table"
+        size="small"
+        rowKey="id"
+        loading={crops.isFetching}
+        columns={columns}
+        dataSource={crops.data ?? []}
+        pagination={(crops.data?.length ?? 0) > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+      />
+      {editor ? <CropFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
+    </Modal>
+  );
+}

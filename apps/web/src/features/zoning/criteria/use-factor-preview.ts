@@ -1,0 +1,34 @@
+import type { BaseFactor } from '@agromet/contracts';
+import { ZONING_CLASS_COLORS } from '@agromet/contracts/web';
+import { classifyFactor, type FactorRule } from '@agromet/grid';
+import { useDeferredValue, useMemo } from 'react';
+import { useFactorGrid } from '../api/factors';
+import { classCounts } from '../common/class-image';
+import { useClassLayer, type ClassImage } from '../common/use-class-layer';
+
+export type PreviewState = { kind: 'off' } | { kind: 'loading' } | { kind: 'invalid' } | { kind: 'shown'; counts: number[]; none: number };
+
+/**
+ * The live preview of one factor's classes: its grid fetched once (bytes), classed in the browser by the thresholds
+ * as they are being edited with the same `classifyFactor` the server runs, and drawn over the map.
+ */
+export function useFactorPreview(factor: BaseFactor | undefined, rule: FactorRule | undefined): PreviewState {
+  const grid = useFactorGrid(factor?.code, factor?.hasGrid ? factor.version : null);
+  // Typing stays responsive: the map follows the thresholds a moment later.
+  const deferred = useDeferredValue(rule);
+  const image = useMemo<{ image: ClassImage; counts: number[]; none: number } | 'invalid' | null>(() => {
+    if (!grid.data || !deferred) return null;
+    try {
+      const classes = classifyFactor(grid.data.values, deferred);
+      const { byClass, none } = classCounts(classes);
+      return { image: { classes, geometry: grid.data, colors: ZONING_CLASS_COLORS }, counts: byClass, none };
+    } catch {
+      return 'invalid';
+    }
+  }, [grid.data, deferred]);
+  useClassLayer(image && image !== 'invalid' ? image.image : null);
+  if (!factor || !rule) return { kind: 'off' };
+  if (image === 'invalid') return { kind: 'invalid' };
+  if (!image) return { kind: 'loading' };
+  return { kind: 'shown', counts: image.counts, none: image.none };
+}

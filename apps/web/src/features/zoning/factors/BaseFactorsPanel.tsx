@@ -1,0 +1,116 @@
+import { UploadOutlined } from '@ant-design/icons';
+import type { BaseFactor } from '@agromet/contracts';
+import { Alert, Button, Progress, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useBaseFactors, useJob } from '../api/factors';
+import { formatDateTime, formatValue, signedTerm } from '../common/format';
+import { NS } from '../i18n';
+import { NormalsImportModal } from './NormalsImportModal';
+
+/**
+ * The base climate factors of the customer's region: unit, valid range, where the grid comes from and its version;
+ * for grids made from station normals the regression's R² and the leave-one-out RMSE of the whole gridding, with
+ * the fitted formula on hover. Station normals are imported here (CSV), after which the factors are gridded again.
+ */
+export function BaseFactorsPanel() {
+  const { t } = useTranslation(NS);
+  const [jobId, setJobId] = useState<string | undefined>();
+  const job = useJob(jobId);
+  const jobActive = Boolean(jobId) && job.data?.status !== 'done' && job.data?.status !== 'failed';
+  const factors = useBaseFactors({ poll: jobActive });
+  const [importing, setImporting] = useState(false);
+
+  // A finished regridding shows its new grids and fits.
+  const finished = job.data?.status === 'done';
+  const refetch = factors.refetch;
+  useEffect(() => {
+    if (finished) void refetch();
+  }, [finished, refetch]);
+
+  const columns = useMemo<TableColumnsType<BaseFactor>>(
+    () => [
+      { title: t('factor.name'), dataIndex: 'name', fixed: 'left' },
+      { title: t('factor.unit'), dataIndex: 'unit' },
+      { title: t('factor.range'), key: 'range', render: (_, f) => `${formatValue(f.min)} ~ ${formatValue(f.max)}` },
+      { title: t('factor.source'), dataIndex: 'source', render: (s: BaseFactor['source']) => t(`source.${s}`) },
+      {
+        title: t('factor.grid'),
+        key: 'grid',
+        render: (_, f) =>
+          f.hasGrid ? (
+            <Tooltip title={f.updatedAt ? `${t('factor.updatedAt')} ${formatDateTime(f.updatedAt)}` : undefined}>
+              <Tag color="green">{t('factor.gridVersion', { version: f.version })}</Tag>
+            </Tooltip>
+          ) : (
+            <Tag>{t('factor.noGrid')}</Tag>
+          ),
+      },
+      { title: t('factor.stations'), dataIndex: 'stationCount', align: 'right' },
+      {
+        title: t('factor.r2'),
+        key: 'r2',
+        align: 'right',
+        render: (_, f) =>
+          f.fit ? (
+            <Tooltip
+              title={t('factor.formula', {
+                name: f.name,
+                intercept: formatValue(f.fit.coefficients.intercept, 3),
+                lon: signedTerm(f.fit.coefficients.lon),
+                lat: signedTerm(f.fit.coefficients.lat),
+                alt: signedTerm(f.fit.coefficients.altitude, 5),
+              })}
+            >
+              <span className="zn-fit">{formatValue(f.fit.r2, 3)}</span>
+            </Tooltip>
+          ) : (
+            '—'
+          ),
+      },
+      {
+        title: t('factor.rmse'),
+        key: 'rmse',
+        align: 'right',
+        render: (_, f) => (f.fit ? `${formatValue(f.fit.looRmse, 2)} ${f.unit}`.trim() : '—'),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <div data-testid="zoning-factors">
+      <Typography.Paragraph type="secondary" className="zn-hint">
+        {t('factor.hint')}
+      </Typography.Paragraph>
+      <div className="list-toolbar">
+        <Button id="normals-import" icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
+          {t('factor.importNormals')}
+        </Button>
+      </div>
+      {jobId && job.data ? (
+        job.data.status === 'failed' ? (
+          <Alert type="error" showIcon title={t('factor.regridFailed', { reason: job.data.error ?? '' })} className="zn-hint" />
+        ) : job.data.status === 'done' ? (
+          <Alert type="success" showIcon title={t('factor.regridDone')} className="zn-hint" closable onClose={() => setJobId(undefined)} />
+        ) : (
+          <div className="zn-progress" data-testid="zoning-regrid-progress">
+            <Typography.Text type="secondary">{t('factor.regridding', { progress: job.data.progress })}</Typography.Text>
+            <Progress percent={job.data.progress} status="active" size="small" />
+          </div>
+        )
+      ) : null}
+      <Table<BaseFactor>
+        id="factor-table"
+        size="small"
+        rowKey="code"
+        loading={factors.isFetching && !factors.data}
+        columns={columns}
+        dataSource={factors.data ?? []}
+        pagination={false}
+        scroll={{ x: 'max-content' }}
+      />
+      {importing ? <NormalsImportModal onClose={() => setImporting(false)} onImported={(r) => setJobId(r.jobId)} /> : null}
+    </div>
+  );
+}

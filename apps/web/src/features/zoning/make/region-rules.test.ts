@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { areaCode, areaNameOf, closeRing, proposedName } from './region-rules';
+
+describe('region rules', () => {
+  it('closes a ring once', () => {
+    expect(
+      closeRing([
+        [1, 2],
+        [3, 4],
+        [5, 6],
+      ]),
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 6],
+      [1, 2],
+    ]);
+    expect(
+      closeRing([
+        [1, 2],
+        [3, 4],
+        [1, 2],
+      ]),
+    ).toEqual([
+      [1, 2],
+      [3, 4],
+      [1, 2],
+    ]);
+  });
+
+  it('names an area by its layer and index, as /quhua/execute reads it', () => {
+    expect(areaCode('provinces', 12)).toBe('provinces:12');
+    expect(areaCode('b3', 0)).toMatch(/^(provinces|b\d{1,9}):\d{1,5}$/);
+  });
+
+  it('finds an area name among the usual properties', () => {
+    const fallback = (n: number) => `Area ${n}`;
+    expect(areaNameOf({ name: ' 西安市 ' }, 0, fallback)).toBe('西安市');
+    expect(areaNameOf({ NAME: 'Xi’an' }, 0, fallback)).toBe('Xi’an');
+    expect(areaNameOf({ other: 1 }, 4, fallback)).toBe('Area 5');
+    expect(areaNameOf(null, 0, fallback)).toBe('Area 1');
+  });
+
+  it('proposes a product name with the date, within 64 characters', () => {
+    const name = proposedName((v) => `${v.crop}${v.criterion}区划`, '茶树', '茶树气候适宜性', new Date(2026, 10, 5));
+    expect(name).toBe('茶树茶树气候适宜性区划 2026-11-05');
+    expect(proposedName(() => 'x'.repeat(80), '', '', new Date()).length).toBe(64);
+  });
+});

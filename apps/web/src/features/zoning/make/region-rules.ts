@@ -1,0 +1,37 @@
+/** A ring of lon/lat positions, closed (first = last). */
+export type Ring = [number, number][];
+
+/** A drawn ring, closed when it was not (the server takes closed rings). */
+export function closeRing(ring: readonly (readonly number[])[]): Ring {
+  const out = ring.map((p) => [p[0]!, p[1]!] as [number, number]);
+  const first = out[0];
+  const last = out[out.length - 1];
+  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) out.push([first[0], first[1]]);
+  return out;
+}
+
+/** The areaCode of /quhua/execute: the boundary layer's id and the feature's 0-based index in its GeoJSON. */
+export function areaCode(layerId: string, featureIndex: number): string {
+  return `${layerId}:${featureIndex}`;
+}
+
+/** The name an area of a boundary layer goes by: its `name` (or NAME, 名称) property, else "Area n" (1-based). */
+export function areaNameOf(properties: Record<string, unknown> | null | undefined, index: number, fallback: (n: number) => string): string {
+  for (const key of ['name', 'NAME', 'Name', '名称', 'NAME_CH', 'county', 'COUNTY']) {
+    const v = properties?.[key];
+    if (typeof v === 'string' && v.trim() !== '') return v.trim();
+    if (typeof v === 'number') return String(v);
+  }
+  return fallback(index + 1);
+}
+
+/** The product name the page proposes: crop and criterion, then the date. */
+export function proposedName(
+  template: (values: { crop: string; criterion: string }) => string,
+  crop: string,
+  criterion: string,
+  now: Date,
+): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${template({ crop, criterion })} ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`.slice(0, 64);
+}
