@@ -1,4 +1,5 @@
 // Constants of the contract without zod: the browser imports them (through ./web.ts) without the schemas.
+import type { LogRow } from './system.js';
 
 // from auth
 /** Minimum password length (docs/security.md#passwords). */
@@ -195,3 +196,26 @@ export const NORMALS_IMPORT_MAX_ROWS = 20_000;
 
 /** Limits of a criterion: factors, thresholds per factor, name lengths. */
 export const ZONING_LIMITS = { factors: 12, breaks: 8, name: 64, description: 500, className: 32, histogramBins: 100 } as const;
+
+// from system
+/** Every field of an operation-log row, in the order its detail view and the CSV export show them. */
+export const LOG_FIELDS = [
+  'id',
+  'createdAt',
+  'action',
+  'type',
+  'description',
+  'operatorName',
+  'username',
+  'userId',
+  'customerId',
+  'ip',
+  'host',
+  'agent',
+  'language',
+  'referer',
+  'origin',
+  'statusCode',
+  'resultCode',
+  'parameter',
+] as const satisfies ReadonlyArray<keyof LogRow>;

@@ -1,4 +1,4 @@
-import { LOG_EXPORT_LIMIT, type LogFilters, type LogRow } from '@agromet/contracts';
+import { LOG_EXPORT_LIMIT, LOG_FIELDS, type LogFilters, type LogRow } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
 import { spreadsheetCsv } from '../../core/csv-safe.js';
@@ -66,29 +66,8 @@ export async function getLog(db: Db, auth: AuthContext, id: number): Promise<Log
   return toRow(row);
 }
 
-export const CSV_COLUMNS: Array<keyof LogRow> = [
-  'id',
-  'createdAt',
-  'action',
-  'type',
-  'description',
-  'operatorName',
-  'username',
-  'userId',
-  'customerId',
-  'ip',
-  'host',
-  'agent',
-  'language',
-  'referer',
-  'origin',
-  'statusCode',
-  'resultCode',
-  'parameter',
-];
-
 /** Usernames and user agents come from anyone (a failed sign-in is logged): text a spreadsheet would run is neutralised. */
 export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters): Promise<string> {
   const rows = await filtered(db, auth, f).selectAll().orderBy('id', 'desc').limit(LOG_EXPORT_LIMIT).execute();
-  return spreadsheetCsv(rows.map(toRow), CSV_COLUMNS);
+  return spreadsheetCsv(rows.map(toRow), [...LOG_FIELDS]);
 }

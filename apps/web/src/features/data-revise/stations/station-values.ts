@@ -1,21 +1,8 @@
-import { STATION_LIMITS, STATION_NUMBER_PATTERN } from '@agromet/contracts/web';
+import { STATION_CSV_COLUMNS, STATION_LIMITS, STATION_NUMBER_PATTERN } from '@agromet/contracts/web';
 import type { Station, StationCreate } from '@agromet/contracts';
 
-/** Fields of the station form, in the order the form shows them. */
-export const STATION_FIELDS = [
-  'stationNumber',
-  'name',
-  'province',
-  'city',
-  'district',
-  'address',
-  'longitude',
-  'latitude',
-  'altitude',
-  'contactPerson',
-  'contactPhone',
-  'remarks',
-] as const;
+/** Fields of the station form, in the order the form shows them: the columns of the station CSV. */
+export const STATION_FIELDS = STATION_CSV_COLUMNS;
 export type StationField = (typeof STATION_FIELDS)[number];
 
 type NumberField = 'longitude' | 'latitude' | 'altitude';

@@ -1,31 +1,10 @@
 import type { LogRow } from '@agromet/contracts';
+import { LOG_FIELDS } from '@agromet/contracts/web';
 import { Descriptions, Drawer, Spin, type DescriptionsProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLog } from '../api/logs';
 import { NS } from '../i18n';
 import { formatDateTime, prettyJson } from '../utils/format';
-
-/** Every field of a log row, in this order. */
-export const LOG_FIELDS: ReadonlyArray<keyof LogRow> = [
-  'id',
-  'createdAt',
-  'action',
-  'type',
-  'description',
-  'operatorName',
-  'username',
-  'userId',
-  'customerId',
-  'ip',
-  'host',
-  'agent',
-  'language',
-  'referer',
-  'origin',
-  'statusCode',
-  'resultCode',
-  'parameter',
-];
 
 /** One log row (fresh from GET /api/log/{id}) with every field; the parameters pretty-printed. */
 export function LogDetailDrawer({ row, onClose }: { row: LogRow; onClose: () => void }) {
