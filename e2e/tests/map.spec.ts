@@ -63,7 +63,7 @@ test.describe('map layout', () => {
 
     // The page panel folds away (keeping its input) and comes back.
     const panel = page.getByTestId('map-panel');
-    const keyword = panel.locator('.placeholder-keyword');
+    const keyword = panel.locator('#zoning-name');
     await keyword.fill('小麦');
     await panel.getByRole('button', { name: '收起面板' }).click();
     await expect(keyword).toBeHidden();

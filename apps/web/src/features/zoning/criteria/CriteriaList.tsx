@@ -39,18 +39,19 @@ export function CriteriaList({
         title: t('criterion.name'),
         dataIndex: 'name',
         render: (value: string, row) => (
-          <Space size={4}>
-            {value}
-            {row.example ? <Tag color="gold">{t('common.example')}</Tag> : null}
-          </Space>
+          <Tooltip title={row.description || undefined} placement="topLeft">
+            <Space size={4}>
+              {value}
+              {row.example ? <Tag color="gold">{t('common.example')}</Tag> : null}
+            </Space>
+          </Tooltip>
         ),
       },
       { title: t('criterion.crop'), dataIndex: 'cropName' },
       { title: t('criterion.method'), dataIndex: 'method', render: (m: Criterion['method']) => t(`methods.${m}`) },
       { title: t('criterion.factors'), key: 'factors', align: 'right', render: (_, row) => row.factors.length },
       { title: t('criterion.productCount'), dataIndex: 'productCount', align: 'right' },
-      { title: t('common.createdAt'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
-      { title: t('common.creator'), dataIndex: 'creator' },
+      { title: t('common.createdAt'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v).slice(0, 10) },
       {
         title: t('common.actions'),
         key: 'actions',

@@ -202,7 +202,6 @@ const en = {
     polygonReady: 'Polygon with {{count}} vertices',
     noPolygon: 'No polygon drawn',
     name: 'Product name',
-    defaultName: '{{crop}} {{criterion}} zoning',
     execute: 'Run zoning',
     submitted: 'Zoning submitted',
     progress: 'Progress',

@@ -202,7 +202,6 @@ const es = {
     polygonReady: 'Polígono de {{count}} vértices',
     noPolygon: 'Ningún polígono dibujado',
     name: 'Nombre del producto',
-    defaultName: 'Zonificación {{crop}} {{criterion}}',
     execute: 'Zonificar',
     submitted: 'Zonificación enviada',
     progress: 'Progreso',

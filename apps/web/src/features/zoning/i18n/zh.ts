@@ -203,7 +203,6 @@ const zh = {
     polygonReady: '多边形 {{count}} 个顶点',
     noPolygon: '尚未绘制多边形',
     name: '产品名称',
-    defaultName: '{{crop}}{{criterion}}区划',
     execute: '开始区划',
     submitted: '已提交区划任务',
     progress: '区划进度',

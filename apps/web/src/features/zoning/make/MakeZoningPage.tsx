@@ -1,6 +1,6 @@
 import { PlayCircleOutlined } from '@ant-design/icons';
 import type { ZoningExecuteBody } from '@agromet/contracts';
-import { Alert, Button, Empty, Form, Input, List, Progress, Radio, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, List, Progress, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_NS } from '../../../components/map/i18n';
@@ -60,9 +60,9 @@ export function MakeZoningPage() {
   // The name follows crop and criterion until the user writes one.
   useEffect(() => {
     if (!nameTouched && crop && criterion) {
-      setName(proposedName((v) => t('make.defaultName', v), crop.name, criterion.name, new Date()));
+      setName(proposedName(crop.name, criterion.name, new Date()));
     }
-  }, [crop, criterion, nameTouched, t]);
+  }, [crop, criterion, nameTouched]);
 
   useBoundaryAreas(
     boundary,
@@ -238,7 +238,7 @@ export function MakeZoningPage() {
       <section className="zn-running" aria-label={t('make.running')}>
         <Typography.Text strong>{t('make.running')}</Typography.Text>
         {others.length === 0 ? (
-          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('make.noRunning')} />
+          <div className="zn-hint">{t('make.noRunning')}</div>
         ) : (
           <List
             size="small"

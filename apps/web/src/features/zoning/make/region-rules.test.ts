@@ -41,9 +41,11 @@ describe('region rules', () => {
     expect(areaNameOf(null, 0, fallback)).toBe('Area 1');
   });
 
-  it('proposes a product name with the date, within 64 characters', () => {
-    const name = proposedName((v) => `${v.crop}${v.criterion}区划`, '茶树', '茶树气候适宜性', new Date(2026, 10, 5));
-    expect(name).toBe('茶树茶树气候适宜性区划 2026-11-05');
-    expect(proposedName(() => 'x'.repeat(80), '', '', new Date()).length).toBe(64);
+  it('proposes a product name from crop, criterion and date, within 64 characters', () => {
+    const day = new Date(2026, 10, 5);
+    expect(proposedName('猕猴桃', '猕猴桃气候适宜性区划（示例）', day)).toBe('猕猴桃气候适宜性区划 2026-11-05');
+    expect(proposedName('Tea', 'Suitability (example)', day)).toBe('Tea Suitability 2026-11-05');
+    expect(proposedName('Tea', 'Tea suitability', day)).toBe('Tea suitability 2026-11-05');
+    expect(proposedName('', 'x'.repeat(80), day)).toHaveLength(64);
   });
 });

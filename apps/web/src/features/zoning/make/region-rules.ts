@@ -25,13 +25,14 @@ export function areaNameOf(properties: Record<string, unknown> | null | undefine
   return fallback(index + 1);
 }
 
-/** The product name the page proposes: crop and criterion, then the date. */
-export function proposedName(
-  template: (values: { crop: string; criterion: string }) => string,
-  crop: string,
-  criterion: string,
-  now: Date,
-): string {
+/**
+ * The product name the page proposes: the criterion's name (after the crop's when it does not name the crop), without
+ * a trailing bracketed remark such as "(example)", then the date; at most 64 characters.
+ */
+export function proposedName(crop: string, criterion: string, now: Date): string {
   const pad = (n: number) => String(n).padStart(2, '0');
-  return `${template({ crop, criterion })} ${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`.slice(0, 64);
+  const plain = criterion.replace(/\s*[（(][^（()）]*[)）]\s*$/u, '').trim();
+  const base = crop && !plain.includes(crop) ? `${crop} ${plain}` : plain;
+  const date = `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+  return `${base.slice(0, 64 - date.length - 1)} ${date}`.trim();
 }
