@@ -42,6 +42,7 @@ import { stationRoutes } from './modules/stations/routes.js';
 import { defineIssueExport } from './modules/revise/issue.js';
 import { reviseRoutes } from './modules/revise/routes.js';
 import type { ReviseDeps } from './modules/revise/service.js';
+import { defineZoningJobs, zoningRoutes } from './modules/zoning/routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -94,6 +95,7 @@ export async function buildApp(
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
   defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
+  defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
   await jobs.failStale();
   app.addHook('onClose', async () => {
     await jobs.close();
@@ -165,6 +167,7 @@ export async function buildApp(
   stationRoutes(app, deps);
   allocationRoutes(app, deps);
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
+  zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

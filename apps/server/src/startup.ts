@@ -1,13 +1,14 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
-import { LocalFileStorage, type FileStorage } from './core/storage.js';
+import { consoleCleanupLog, LocalFileStorage, type FileStorage } from './core/storage.js';
 import { seedDemoAllocations } from './modules/allocation/service.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
 import { GridStore } from './modules/grids/store.js';
 import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js';
 import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
+import { seedDemoZoning } from './modules/zoning/demo.js';
 
 /**
  * What the server runs on: an open, migrated database, its file storage and what seeding created. Start-up is three
@@ -64,6 +65,7 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   });
   await seedDemoStations(data.handle.db, customerId);
   await seedDemoAllocations(data.handle.db, customerId, 'demo-revise');
+  await seedDemoZoning(data.handle.db, data.storage, consoleCleanupLog, customerId);
 }
 
 /** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */

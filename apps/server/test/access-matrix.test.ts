@@ -199,6 +199,29 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'serviceproducts.all.admin',
   ], // GET /api/gis/boundary/:id
   gisBoundaryDelete: ['admin', 'revise.polygon.admin', 'sys.customer.admin'], // POST /api/gis/boundary/delete
+  cropAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/crop/all
+  cropAdd: ['admin', 'quhua.criteria.admin'], // POST /api/crop/add
+  cropUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/crop/update
+  cropDelete: ['admin', 'quhua.criteria.admin'], // POST /api/crop/delete
+  criterionAllByCrop: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/allByCrop
+  criterionPage: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/page
+  criterionGet: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/queryIndex
+  criterionAdd: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/add
+  criterionUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/update
+  criterionDelete: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/deleteCriteria
+  baseFactorAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/allFactorAndAltitude
+  baseFactorHistogram: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/histogram
+  baseFactorGrid: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/grid
+  baseFactorNormals: ['admin', 'quhua.criteria.admin'], // GET /api/baseWeatherFactor/normals
+  baseFactorImportNormals: ['admin', 'quhua.criteria.admin'], // POST /api/baseWeatherFactor/importNormals
+  baseFactorImportGrid: ['admin', 'quhua.criteria.admin'], // POST /api/baseWeatherFactor/importGrid
+  zoningExecute: ['admin', 'quhua.make.admin'], // POST /api/quhua/execute
+  zoningRunning: ['admin', 'quhua.make.admin'], // GET /api/quhua/queryproucting
+  zoningProduct: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // GET /api/quhua/product
+  zoningProductPage: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // GET /api/quhua/allByCrop
+  zoningQuery: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // POST /api/quhua/querydata
+  zoningDelete: ['admin', 'quhua.result.admin'], // POST /api/quhua/delete
+  zoningDownload: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // GET /api/quhua/down
 };
 let t: TestApp;
 const tokens = new Map<string, string>();

@@ -1,3 +1,5 @@
+import { zoningEn, zoningEs, zoningZh } from './zoning-messages.js';
+
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
 export type Lang = 'zh' | 'en' | 'es';
 
@@ -103,6 +105,7 @@ const zh = {
   boundaryOutOfRange: '要素 {feature} 的坐标 [{lon}, {lat}] 超出范围（经度 −180…180，纬度 −90…90；需要 WGS84 经纬度）',
   boundaryRingTooShort: '要素 {feature} 的环少于 4 个坐标',
   boundaryRingNotClosed: '要素 {feature} 的环没有闭合（首尾坐标不同）',
+  ...zoningZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -212,6 +215,7 @@ const en: Record<MessageKey, string> = {
     'feature {feature} has position [{lon}, {lat}] out of range (longitude −180…180, latitude −90…90; WGS84 lon/lat is needed)',
   boundaryRingTooShort: 'feature {feature} has a ring with fewer than 4 positions',
   boundaryRingNotClosed: 'feature {feature} has a ring that is not closed (last position differs from the first)',
+  ...zoningEn,
 };
 
 const es: Record<MessageKey, string> = {
@@ -322,6 +326,7 @@ const es: Record<MessageKey, string> = {
     'el elemento {feature} tiene la posición [{lon}, {lat}] fuera de rango (longitud −180…180, latitud −90…90; se necesita lon/lat WGS84)',
   boundaryRingTooShort: 'el elemento {feature} tiene un anillo con menos de 4 posiciones',
   boundaryRingNotClosed: 'el elemento {feature} tiene un anillo sin cerrar (la última posición difiere de la primera)',
+  ...zoningEs,
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

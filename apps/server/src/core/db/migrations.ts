@@ -1,4 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
+import { zoningMigration } from './zoning-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -466,6 +467,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0002_grids': grids(dialect),
         '0003_revise': revise(dialect),
         '0004_boundaries': boundaries(dialect),
+        '0005_zoning': zoningMigration(dialect),
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { ZoningTables } from './zoning-schema.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -330,7 +331,7 @@ export interface BoundaryLayerTable {
   created_at: string;
 }
 
-export interface Database {
+export interface Database extends ZoningTables {
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
   grid: GridTable;

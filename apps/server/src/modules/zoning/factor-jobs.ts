@@ -1,0 +1,121 @@
+import { randomUUID } from 'node:crypto';
+import { placeOnProduct } from '../grids/placement.js';
+import { GridFileError } from '../grids/formats.js';
+import type { GridFileCodec } from '../grids/codec.js';
+import type { Db } from '../../core/db/index.js';
+import { JobError, type JobRunner } from '../../core/jobs.js';
+import type { Lang } from '../../core/messages.js';
+import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
+import { factorRow, geometryOfFactorRow, regridFromNormals, saveAltitude, saveFactorGrid, type RegridOutcome } from './base-factors.js';
+import { factorDef } from './factors.js';
+
+// Jobs of the base factors: regridding from station normals (after an import of normals) and importing a grid file
+// (a DEM for altitude, or any factor as GeoTIFF / MICAPS 4).
+
+export const REGRID_JOB = 'zoning.regrid';
+export const FACTOR_IMPORT_JOB = 'zoning.importGrid';
+
+export interface RegridPayload {
+  customerId: number;
+  codes: string[] | 'all';
+  by: string;
+  lang: Lang;
+}
+
+export interface FactorImportPayload {
+  customerId: number;
+  code: string;
+  staged: string;
+  fileName: string;
+  by: string;
+  lang: Lang;
+}
+
+export interface FactorJobDeps {
+  db: Db;
+  storage: FileStorage;
+  jobs: JobRunner;
+  codec: GridFileCodec;
+  log: CleanupLog;
+}
+
+const view = (list: RegridOutcome[]) => ({ factors: list.map((o) => ({ code: o.code, version: o.version, fit: o.fit })) });
+
+export function defineFactorJobs(deps: FactorJobDeps): void {
+  const { db, storage, log } = deps;
+  deps.jobs.define<RegridPayload>(REGRID_JOB, async (p, ctx) => {
+    await ctx.progress(5);
+    const out = await regridFromNormals(db, storage, log, p.customerId, p.codes, p.by, (f) => ctx.progress(5 + 90 * f), p.lang);
+    return view(out);
+  });
+
+  deps.jobs.define<FactorImportPayload>(FACTOR_IMPORT_JOB, async (p, ctx) => {
+    try {
+      await ctx.progress(5);
+      const bytes = await storage.get(p.staged);
+      if (!bytes) throw new JobError('importFileGone');
+      let parsed;
+      try {
+        parsed = await deps.codec.parse(bytes);
+      } catch (e) {
+        if (e instanceof GridFileError) throw new JobError('importUnreadable', { reason: e.message });
+        throw e;
+      }
+      await ctx.progress(40);
+      const def = factorDef(p.code)!;
+      let grid = parsed.grid;
+      if (p.code !== 'altitude') {
+        const altitude = await factorRow(db, p.customerId, 'altitude');
+        if (!altitude) throw new JobError('zoning.noAltitude');
+        // Another factor lands on the altitude grid's cells (bilinear when its cells differ); it must cover them.
+        const placed = placeOnProduct(grid, geometryOfFactorRow(altitude), 'bilinear');
+        if (!placed.ok) throw new JobError('zoning.gridNotCovering');
+        grid = placed.grid;
+      }
+      let outside = 0;
+      for (const v of grid.values) if (v < def.min || v > def.max) outside++;
+      if (outside > 0)
+        throw new JobError('zoning.gridOutOfRange', {
+          count: outside,
+          factor: def.names[p.lang],
+          min: def.min,
+          max: def.max,
+          unit: def.unit,
+        });
+      await ctx.progress(60);
+      if (p.code === 'altitude') {
+        const saved = await saveAltitude(db, storage, log, p.customerId, grid, p.by);
+        await ctx.progress(70);
+        // Station factors follow the new cells and altitudes.
+        const regridded = await regridFromNormals(db, storage, log, p.customerId, 'all', p.by, (f) => ctx.progress(70 + 25 * f), p.lang);
+        return view([...saved, ...regridded]);
+      }
+      const row = await saveFactorGrid(db, storage, log, p.customerId, p.code, grid, { source: 'import', fit: null, by: p.by });
+      return view([{ code: p.code, version: row.version, fit: null }]);
+    } finally {
+      await removeFiles(storage, [p.staged], log, 'a staged base factor import');
+    }
+  });
+}
+
+/** Stages an uploaded grid file and queues its import; answers the job id. */
+export async function queueFactorImport(
+  deps: FactorJobDeps,
+  input: Omit<FactorImportPayload, 'staged'> & { bytes: Uint8Array },
+): Promise<string> {
+  const jobId = randomUUID();
+  const staged = `imports/${input.customerId}/${jobId}.upload`;
+  const { bytes, ...rest } = input;
+  await deps.storage.put(staged, Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength));
+  try {
+    return await deps.jobs.enqueue<FactorImportPayload>(
+      FACTOR_IMPORT_JOB,
+      { ...rest, staged },
+      { customerId: input.customerId, userId: null },
+      jobId,
+    );
+  } catch (e) {
+    await removeFiles(deps.storage, [staged], deps.log, 'a staged base factor import');
+    throw e;
+  }
+}

@@ -1,0 +1,75 @@
+import type { FactorRule } from '@agromet/contracts';
+import type { ZoningCriterion } from '@agromet/grid';
+import type { Lang } from '../../core/messages.js';
+
+/** The crops every customer starts with (editable and deletable like their own), in display order. */
+export const SEED_CROPS: ReadonlyArray<{ key: string; names: Record<Lang, string> }> = [
+  { key: 'winter-wheat', names: { zh: '冬小麦', en: 'Winter wheat', es: 'Trigo de invierno' } },
+  { key: 'summer-maize', names: { zh: '夏玉米', en: 'Summer maize', es: 'Maíz de verano' } },
+  { key: 'spring-maize', names: { zh: '春玉米', en: 'Spring maize', es: 'Maíz de primavera' } },
+  { key: 'rice', names: { zh: '水稻', en: 'Rice', es: 'Arroz' } },
+  { key: 'rapeseed', names: { zh: '油菜', en: 'Rapeseed', es: 'Colza' } },
+  { key: 'potato', names: { zh: '马铃薯', en: 'Potato', es: 'Papa' } },
+  { key: 'apple', names: { zh: '苹果', en: 'Apple', es: 'Manzano' } },
+  { key: 'kiwifruit', names: { zh: '猕猴桃', en: 'Kiwifruit', es: 'Kiwi' } },
+  { key: 'tea', names: { zh: '茶树', en: 'Tea', es: 'Té' } },
+  { key: 'citrus', names: { zh: '柑橘', en: 'Citrus', es: 'Cítricos' } },
+  { key: 'grape', names: { zh: '葡萄', en: 'Grape', es: 'Vid' } },
+  { key: 'walnut', names: { zh: '核桃', en: 'Walnut', es: 'Nogal' } },
+];
+
+export interface ExampleCriterion {
+  cropKey: string;
+  name: string;
+  description: string;
+  criterion: ZoningCriterion & { factors: FactorRule[] };
+}
+
+/**
+ * Tea, mainland China (Tang et al. 2021, J. Appl. Meteor. Sci.), reproduced exactly. Intervals are closed above
+ * (docs/zoning.md#thresholds-of-a-factor), which is how the published table reads: "> −7.8" most suitable, "−9.2 … −7.8" suitable
+ * (−7.8 itself suitable), "≤ −14.7" unsuitable; for spring frost frequency lower is better ("≤ 20" most suitable,
+ * "> 43" unsuitable). Limiting-factor method: the worst factor class is the cell's class.
+ */
+export const TEA_EXAMPLE: ExampleCriterion = {
+  cropKey: 'tea',
+  name: '茶树气候适宜性区划（示例）',
+  description:
+    '示例指标：Tang 等（2021，应用气象学报）全国茶树气候区划指标，原表照录，限制因子法（最差等级决定区划等级）。年极端最低气温平均值、春霜冻发生频率、年平均气温、年降水量、3—9月平均相对湿度。',
+  criterion: {
+    method: 'limiting',
+    factors: [
+      { factor: 'textmin', breaks: [-14.7, -9.2, -7.8], classes: [3, 2, 1, 0] },
+      { factor: 'springFrost', breaks: [20, 27, 43], classes: [0, 1, 2, 3] },
+      { factor: 'tmean', breaks: [12.4, 14.4, 15.5], classes: [3, 2, 1, 0] },
+      { factor: 'precip', breaks: [650, 810, 1010], classes: [3, 2, 1, 0] },
+      { factor: 'rhMarSep', breaks: [67, 73, 76], classes: [3, 2, 1, 0] },
+    ],
+  },
+};
+
+/**
+ * Kiwifruit (review figures): annual mean 10–18 °C (best 13–17), extreme minimum above −19 °C, ≥10 °C accumulated
+ * temperature 3500–6000 °C·d (best 4500–5200), precipitation ≥ 800 mm (best 1000–1500), sunshine ≥ 1100 h. Weighted
+ * class scores (4, 3, 2, 1) with example weights and cut points, to be adapted to the province.
+ */
+export const KIWIFRUIT_EXAMPLE: ExampleCriterion = {
+  cropKey: 'kiwifruit',
+  name: '猕猴桃气候适宜性区划（示例）',
+  description:
+    '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。',
+  criterion: {
+    method: 'weighted',
+    factors: [
+      { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.3 },
+      { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.2 },
+      { factor: 'acc10', breaks: [3500, 4500, 5200, 6000], classes: [3, 1, 0, 1, 3], weight: 0.2 },
+      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2 },
+      { factor: 'sunshine', breaks: [1100], classes: [3, 0], weight: 0.1 },
+    ],
+    classScores: [4, 3, 2, 1],
+    cutPoints: [3.6, 3, 2.2],
+  },
+};
+
+export const EXAMPLE_CRITERIA: readonly ExampleCriterion[] = [TEA_EXAMPLE, KIWIFRUIT_EXAMPLE];
