@@ -1,9 +1,11 @@
 import type { BaseFactor } from '@agromet/contracts';
 import { ZONING_CLASS_COLORS } from '@agromet/contracts/web';
 import { classifyFactor, type FactorRule } from '@agromet/grid';
-import { useDeferredValue, useMemo } from 'react';
+import { useDeferredValue, useEffect, useMemo } from 'react';
+import { useConsoleMap } from '../../../components/map/map-context';
 import { useFactorGrid } from '../api/factors';
-import { classCounts } from '../common/class-image';
+import { classCounts, gridExtent } from '../common/class-image';
+import { fitLonLatBox } from '../common/fit-view';
 import { useClassLayer, type ClassImage } from '../common/use-class-layer';
 
 export type PreviewState = { kind: 'off' } | { kind: 'loading' } | { kind: 'invalid' } | { kind: 'shown'; counts: number[]; none: number };
@@ -27,6 +29,12 @@ export function useFactorPreview(factor: BaseFactor | undefined, rule: FactorRul
     }
   }, [grid.data, deferred]);
   useClassLayer(image && image !== 'invalid' ? image.image : null);
+  // The region comes into view when a factor's preview starts.
+  const map = useConsoleMap();
+  const geometry = grid.data;
+  useEffect(() => {
+    if (map && geometry) fitLonLatBox(map, gridExtent(geometry));
+  }, [map, geometry, factor?.code]);
   if (!factor || !rule) return { kind: 'off' };
   if (image === 'invalid') return { kind: 'invalid' };
   if (!image) return { kind: 'loading' };

@@ -1,11 +1,11 @@
 import type { ZoningProduct } from '@agromet/contracts';
 import ImageLayer from 'ol/layer/Image';
-import { transformExtent } from 'ol/proj';
 import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { useUserStore } from '../../../stores/user';
+import { fitLonLatBox } from '../common/fit-view';
 import { showable } from './product-rules';
 
 export type LayerStatus = 'none' | 'loading' | 'loaded' | 'error';
@@ -53,14 +53,7 @@ export function useZoningLayer(product: ZoningProduct | null | undefined): Layer
   // Show the product's region when it is opened.
   const boxKey = layerName && bbox ? `${layerName}:${bbox.join(',')}` : null;
   useEffect(() => {
-    if (!map || !boxKey || !bbox) return;
-    const [w, s, e, n] = bbox;
-    if (![w, s, e, n].every(Number.isFinite) || !(e > w) || !(n > s)) return;
-    // The page's panel covers the map's left side: the region is fitted into the rest.
-    const panel = document.querySelector('[data-testid="map-panel"]')?.getBoundingClientRect().width ?? 0;
-    const size = map.getSize();
-    const left = size && panel < size[0]! * 0.7 ? panel + 40 : 40;
-    map.getView().fit(transformExtent([w, s, e, n], 'EPSG:4326', 'EPSG:3857'), { padding: [40, 40, 40, left], duration: 0, maxZoom: 10 });
+    if (map && boxKey && bbox) fitLonLatBox(map, bbox);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fitted once per product, not on every refetch
   }, [map, boxKey]);
 
