@@ -114,6 +114,8 @@ test.describe('forecast consistency', () => {
     await expect(page.getByTestId('revise-preview')).toContainText('15.00 °C');
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/revise/polygonRevise'));
     const reread = page.waitForResponse((r) => r.url().includes('/api/revise/consistency?') && r.ok());
+    // The warning is a toast of a few seconds: watched for from before the click, so a slow machine cannot miss it.
+    const warned = page.locator('.ant-message').getByText('存在一致性问题').waitFor();
     await page.locator('#revise-submit').click();
     const result = (await (await saved).json()) as { code: number; data: { violations: number; leads: Array<{ cellsChanged: number }> } };
     expect(result.code).toBe(0);
@@ -126,7 +128,7 @@ test.describe('forecast consistency', () => {
     await expect(list).toContainText(`${result.data.violations} 个格点`);
     await expect(panel).toHaveAttribute('data-outlined', '1');
     await expect(page.getByTestId('consistency-outlined')).toContainText('地图上已勾出 1 处问题区域');
-    await expect(page.locator('.ant-message')).toContainText('存在一致性问题');
+    await warned;
     const report = await api<{ violations: Violation[] }>(
       page,
       'GET',
