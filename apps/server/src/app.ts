@@ -34,6 +34,7 @@ import { defineGridImport } from './modules/grids/import.js';
 import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
+import { setForecastDayEnd } from './modules/grids/derived.js';
 import { GridStore, type GridStoreHooks } from './modules/grids/store.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
@@ -90,6 +91,8 @@ export async function buildApp(
   });
   data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
   const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, app.log);
+  // The forecast days of daily extremes and 24 h totals (derived elements, docs/grids.md#derived-elements).
+  setForecastDayEnd(config.dayEndLocalHour);
   // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
   const codec = new GridFileCodec();
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });

@@ -275,16 +275,27 @@ describe('one lead of one layer at a newer base time', () => {
     for (const v13 of [true, false]) {
       const caps = await wms(`SERVICE=WMS&REQUEST=GetCapabilities&VERSION=${v13 ? '1.3.0' : '1.1.1'}`);
       const dims = dimensions(caps.body, v13);
-      expect([...dims.keys()].sort()).toEqual(['pre3h', 'rh', 'tmax', 'tmin', 'tmp', 'vis', 'wdir', 'wsp'].map((f) => `fine-grid.${f}`));
+      expect([...dims.keys()].sort()).toEqual(
+        ['pre12h', 'pre24h', 'pre3h', 'rh', 'tmax', 'tmax24h', 'tmin', 'tmin24h', 'tmp', 'vis', 'wdir', 'wsp'].map((f) => `fine-grid.${f}`),
+      );
       // tmp: the newer run has one lead of 25, so the default stays on the older, complete run; both runs are listed,
       // and every valid time of both.
       const allValid = [...new Set([...leads.map((l) => valid(older, l)), valid(newer, 6)])].sort();
       expect(dims.get('fine-grid.tmp')).toEqual({ time: older, run: older, lead: 0, times: allValid, runs: [newer, older], leads });
-      // The daily extremes are stored at the ends of the forecast days only: their axis starts there.
+      // The daily extremes are stored at the ends of the forecast days only: their axis starts there. Derived 12 h totals
+      // end every 12 h, 24 h totals at the ends of the forecast days whose every 3 h amount is stored.
       const daily = dailyExtremeLeads(new Date(older), 72);
+      const ownLeads: Record<string, number[]> = {
+        'fine-grid.tmax': daily,
+        'fine-grid.tmin': daily,
+        'fine-grid.tmax24h': daily,
+        'fine-grid.tmin24h': daily,
+        'fine-grid.pre24h': daily.filter((l) => l >= 24),
+        'fine-grid.pre12h': [12, 24, 36, 48, 60, 72],
+      };
       for (const [name, d] of dims) {
         if (name === 'fine-grid.tmp') continue;
-        const own = name === 'fine-grid.tmax' || name === 'fine-grid.tmin' ? daily : leads;
+        const own = ownLeads[name] ?? leads;
         expect(d).toEqual({
           time: valid(older, own[0]!),
           run: older,

@@ -32,6 +32,11 @@ export const ProductFactor = FactorInfo.extend({
   baseTimes: z.array(z.string()),
   /** Lead hours of this factor at its newest base time, ascending: the first is the default lead. */
   leads: z.array(z.number().int()),
+  /**
+   * A derived element (12/24 h precipitation, daily extremes, wind from u/v): computed from stored grids when read, never
+   * stored, so it can be shown and exported but not revised or imported. Its id is negative.
+   */
+  derived: z.boolean().optional(),
 });
 export type ProductFactor = z.infer<typeof ProductFactor>;
 

@@ -21,7 +21,7 @@ export interface ForecastTypeDef {
   factors: FactorDef[];
 }
 
-const temperatureRamp: ColorMap = {
+export const temperatureRamp: ColorMap = {
   type: 'ramp',
   stops: [
     { value: -30, color: '#2c0b5e' },
@@ -166,6 +166,118 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
     ],
   },
 ];
+
+/** How a derived element is made from stored ones (docs/grids.md#derived-elements). */
+export type Derivation =
+  /** The total of `of` over the window of `hours` ending at the lead (12 h: 08–20/20–08; 24 h: the forecast day). */
+  | { kind: 'sum'; of: string; hours: 12 | 24 }
+  /** The highest or lowest of the stored `of` grids within the forecast day ending at the lead. */
+  | { kind: 'extreme'; extreme: 'max' | 'min'; of: readonly string[] }
+  /** Speed or direction of the wind from its components `u` and `v`. */
+  | { kind: 'wind'; part: 'speed' | 'direction' };
+
+export interface DerivedFactorDef extends FactorDef {
+  derivation: Derivation;
+}
+
+const precipitationColors = ['#00000000', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1', '#fa00fa', '#800040'];
+
+/**
+ * Elements computed on demand from a forecast type's stored grids, never stored: offered for a type that stores their
+ * sources and not the element itself. Precipitation classes are the national grades for 12 h and 24 h totals.
+ */
+export const DERIVED_FACTORS: readonly DerivedFactorDef[] = [
+  {
+    code: 'pre12h',
+    name: '12小时降水',
+    unit: 'mm',
+    min: 0,
+    max: 1200,
+    precision: 1,
+    colormap: { type: 'intervals', thresholds: [0.1, 5, 15, 30, 70, 140], colors: precipitationColors },
+    derivation: { kind: 'sum', of: 'pre3h', hours: 12 },
+  },
+  {
+    code: 'pre24h',
+    name: '24小时降水',
+    unit: 'mm',
+    min: 0,
+    max: 2400,
+    precision: 1,
+    colormap: { type: 'intervals', thresholds: [0.1, 10, 25, 50, 100, 250], colors: precipitationColors },
+    derivation: { kind: 'sum', of: 'pre3h', hours: 24 },
+  },
+  {
+    code: 'tmax24h',
+    name: '日最高气温',
+    unit: '°C',
+    min: -60,
+    max: 60,
+    precision: 1,
+    colormap: temperatureRamp,
+    derivation: { kind: 'extreme', extreme: 'max', of: ['tmax', 'tmp'] },
+  },
+  {
+    code: 'tmin24h',
+    name: '日最低气温',
+    unit: '°C',
+    min: -60,
+    max: 60,
+    precision: 1,
+    colormap: temperatureRamp,
+    derivation: { kind: 'extreme', extreme: 'min', of: ['tmin', 'tmp'] },
+  },
+  {
+    code: 'wsp',
+    name: '风速',
+    unit: 'm/s',
+    min: 0,
+    max: 75,
+    precision: 1,
+    colormap: {
+      type: 'ramp',
+      stops: [
+        { value: 0, color: '#f0f9e8' },
+        { value: 5, color: '#7bccc4' },
+        { value: 10, color: '#2b8cbe' },
+        { value: 17, color: '#f03b20' },
+        { value: 25, color: '#67000d' },
+      ],
+    },
+    derivation: { kind: 'wind', part: 'speed' },
+  },
+  {
+    code: 'wdir',
+    name: '风向',
+    unit: '°',
+    min: 0,
+    max: 360,
+    precision: 0,
+    colormap: {
+      type: 'ramp',
+      stops: [
+        { value: 0, color: '#3b4cc0' },
+        { value: 90, color: '#1a9850' },
+        { value: 180, color: '#d73027' },
+        { value: 270, color: '#fdae61' },
+        { value: 360, color: '#3b4cc0' },
+      ],
+    },
+    derivation: { kind: 'wind', part: 'direction' },
+  },
+];
+
+/** The stored factors a derivation reads (any of them for an extreme; all of them otherwise). */
+export function derivationSources(d: Derivation): readonly string[] {
+  return d.kind === 'sum' ? [d.of] : d.kind === 'extreme' ? d.of : ['u', 'v'];
+}
+
+/** Whether a type storing `stored` offers the derived element: its sources are stored, the element itself is not. */
+export function offersDerived(def: DerivedFactorDef, stored: ReadonlySet<string>): boolean {
+  if (stored.has(def.code)) return false;
+  const d = def.derivation;
+  return d.kind === 'extreme' ? d.of.some((f) => stored.has(f)) : derivationSources(d).every((f) => stored.has(f));
+}
 
 /** Inserts missing forecast types and factors; existing ones are left as the office configured them. */
 export async function seedForecastTypes(db: Db): Promise<void> {

@@ -12,7 +12,7 @@ import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
 import { queueGridImport } from './import.js';
-import { exportStem, factorByLayer, gridCatalog, requireGrid, resolveGrid, thinnedPoints } from './service.js';
+import { exportStem, factorByLayer, gridCatalog, requireGrid, resolveLayerGrid, thinnedPoints } from './service.js';
 import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
@@ -21,7 +21,7 @@ export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   registerRoute(app, deps, API.latticePoints, {
     handler: async ({ auth, query }) => {
       const resolved = requireGrid(
-        await resolveGrid(db, store, auth.customerId, {
+        await resolveLayerGrid(db, store, auth.customerId, {
           typeCode: query.type,
           factorCode: query.factor,
           baseTime: query.baseTime,
@@ -92,7 +92,7 @@ export function gridFileRoutes(
   registerRoute(app, deps, API.gridExport, {
     handler: async ({ auth, query }) => {
       const resolved = requireGrid(
-        await resolveGrid(db, store, auth.customerId, {
+        await resolveLayerGrid(db, store, auth.customerId, {
           typeCode: query.type,
           factorCode: query.factor,
           baseTime: query.baseTime,

@@ -2,7 +2,8 @@ import type { ForecastTypeInfo } from '@agromet/contracts';
 import type { ColorMap, Grid, GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
-import type { FactorDef } from './catalog.js';
+import type { Derivation, FactorDef } from './catalog.js';
+import { computeDerived, derivedFactorId, derivedFactorsOf, derivedTimeRows, type TypeFactors } from './derived.js';
 import { layerTimes } from './layer-times.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
 
@@ -12,6 +13,8 @@ export interface FactorRecord extends FactorDef {
   typeId: number;
   typeCode: string;
   typeName: string;
+  /** Set for a derived element (computed on demand, never stored; id is negative). */
+  derivation?: Derivation;
 }
 
 export const layerName = (typeCode: string, factorCode: string) => `${typeCode}.${factorCode}`;
@@ -62,7 +65,28 @@ export async function factorByLayer(db: Db, typeCode: string, factorCode: string
   };
 }
 
-/** Forecast types with their factors and the times that have grids for the customer. */
+/** Every forecast type with its stored factors (code → id), as the derived elements need them. */
+export async function typeFactors(db: Db): Promise<TypeFactors[]> {
+  const types = await db.selectFrom('forecast_type').select(['id', 'step_hours']).orderBy('id').execute();
+  const factors = await db.selectFrom('factor').select(['id', 'code', 'forecast_type_id']).execute();
+  return types.map((t) => ({
+    typeId: t.id,
+    stepHours: t.step_hours,
+    factors: new Map(factors.filter((f) => f.forecast_type_id === t.id).map((f) => [f.code, f.id])),
+  }));
+}
+
+/** The stored grids' times of a customer (one factor when given) and those of the derived elements they make. */
+export async function layerTimeRows(db: Db, customerId: number, factorId?: number) {
+  let q = db.selectFrom('grid').select(['factor_id', 'base_time', 'lead_hours']).distinct().where('customer_id', '=', customerId);
+  if (factorId !== undefined && factorId > 0) q = q.where('factor_id', '=', factorId);
+  const stored = (await q.execute()).map((r) => ({ factorId: r.factor_id, baseTime: r.base_time, lead: r.lead_hours }));
+  if (factorId !== undefined && factorId > 0) return stored;
+  const derived = derivedTimeRows(await typeFactors(db), stored);
+  return factorId === undefined ? [...stored, ...derived] : derived.filter((r) => r.factorId === factorId);
+}
+
+/** Forecast types with their factors (derived elements after the stored ones) and the times that have grids for the customer. */
 export async function gridCatalog(db: Db, customerId: number): Promise<ForecastTypeInfo[]> {
   const types = await db.selectFrom('forecast_type').selectAll().orderBy('id').execute();
   const factors = await db.selectFrom('factor').selectAll().orderBy('sort').execute();
@@ -72,8 +96,23 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
     .distinct()
     .where('customer_id', '=', customerId)
     .execute();
-  const perLayer = layerTimes(times.map((g) => ({ factorId: g.factor_id, baseTime: g.base_time, lead: g.lead_hours })));
+  const stored = times.map((g) => ({ factorId: g.factor_id, baseTime: g.base_time, lead: g.lead_hours }));
+  const perLayer = layerTimes([...stored, ...derivedTimeRows(await typeFactors(db), stored)]);
   return types.map((t) => {
+    const own = factors.filter((f) => f.forecast_type_id === t.id);
+    const derived = derivedFactorsOf(own.map((f) => f.code)).map((d) => ({
+      id: derivedFactorId(t.id, d),
+      code: d.code,
+      name: d.name,
+      unit: d.unit,
+      min: d.min,
+      max: d.max,
+      precision: d.precision,
+      colormap: d.colormap,
+      layer: layerName(t.code, d.code),
+      derived: true,
+      ...(perLayer.get(derivedFactorId(t.id, d)) ?? { baseTimes: [], leads: [] }),
+    }));
     const mine = times.filter((g) => g.forecast_type_id === t.id);
     const baseTimes = [...new Set(mine.map((g) => g.base_time))].sort().reverse();
     const leads = [...new Set(mine.filter((g) => g.base_time === baseTimes[0]).map((g) => g.lead_hours))].sort((a, b) => a - b);
@@ -85,9 +124,8 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
       maxLeadHours: t.max_lead_hours,
       baseTimes,
       leads,
-      factors: factors
-        .filter((f) => f.forecast_type_id === t.id)
-        .map((f) => ({
+      factors: [
+        ...own.map((f) => ({
           id: f.id,
           code: f.code,
           name: f.name,
@@ -99,14 +137,91 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
           layer: layerName(t.code, f.code),
           ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
         })),
+        ...derived,
+      ],
     };
   });
 }
 
 export interface ResolvedGrid {
   factor: FactorRecord;
+  /** The stored row; for a derived element, one standing for it (id 0, the newest version among its sources). */
   row: GridRow;
   grid: Grid;
+  /** The stored rows the values come from: the row itself, or a derived element's sources. */
+  sources?: GridRow[];
+}
+
+/** What a drawing of the grid depends on: its row and version, or every source's for a derived element. */
+export function gridTag(resolved: ResolvedGrid): string {
+  const rows = resolved.sources ?? [resolved.row];
+  return rows.map((r) => `${r.id}v${r.version}`).join('.');
+}
+
+/** A stored factor or a derived element of a type, by layer name parts; undefined when the type offers neither. */
+export async function layerFactorOf(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
+  const stored = await factorByLayer(db, typeCode, factorCode);
+  if (stored) return stored;
+  const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', typeCode).executeTakeFirst();
+  if (!type) return undefined;
+  const codes = await db.selectFrom('factor').select('code').where('forecast_type_id', '=', type.id).execute();
+  const def = derivedFactorsOf(codes.map((c) => c.code)).find((d) => d.code === factorCode);
+  if (!def) return undefined;
+  return {
+    id: derivedFactorId(type.id, def),
+    code: def.code,
+    name: def.name,
+    unit: def.unit,
+    min: def.min,
+    max: def.max,
+    precision: def.precision,
+    colormap: def.colormap,
+    typeId: type.id,
+    typeCode: type.code,
+    typeName: type.name,
+    derivation: def.derivation,
+  };
+}
+
+/**
+ * Like resolveGrid, for stored factors and derived elements alike (read calls: WMS, export, point values, meteogram).
+ * A derived element is computed from its sources; without a base time the newest run that has it, without a lead its
+ * first lead there.
+ */
+export async function resolveLayerGrid(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  sel: { typeCode: string; factorCode: string; baseTime?: string; lead?: number },
+): Promise<ResolvedGrid | undefined> {
+  const factor = await layerFactorOf(db, sel.typeCode, sel.factorCode);
+  if (!factor) return undefined;
+  if (!factor.derivation) return resolveGrid(db, store, customerId, sel);
+  const rows = await layerTimeRows(db, customerId, factor.id);
+  const candidates = rows
+    .filter(
+      (r) =>
+        (sel.baseTime === undefined || Date.parse(r.baseTime) === Date.parse(sel.baseTime)) &&
+        (sel.lead === undefined || r.lead === sel.lead),
+    )
+    .sort((a, b) => Date.parse(b.baseTime) - Date.parse(a.baseTime) || a.lead - b.lead);
+  const at = candidates[0];
+  if (!at) return undefined;
+  const type = (await typeFactors(db)).find((t) => t.typeId === factor.typeId)!;
+  const def = derivedFactorsOf(type.factors.keys()).find((d) => d.code === factor.code)!;
+  const made = await computeDerived(db, store, customerId, type, def, at.baseTime, at.lead);
+  if (!made) return undefined;
+  const newest = made.sources.reduce((a, b) => (b.updated_at > a.updated_at ? b : a));
+  const row: GridRow = {
+    ...newest,
+    id: 0,
+    factor_id: factor.id,
+    base_time: new Date(at.baseTime).toISOString(),
+    lead_hours: at.lead,
+    storage_key: '',
+    version: Math.max(...made.sources.map((r) => r.version)),
+  };
+  return { factor, row, grid: made.grid, sources: made.sources };
 }
 
 /**

@@ -2,7 +2,7 @@ import type { ForecastTypeInfo } from '@agromet/contracts';
 import { create } from 'xmlbuilder2';
 import type { Lang } from '../../core/messages.js';
 import type { LayerAxis } from '../grids/layer-times.js';
-import { INFO_FORMATS, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
+import { INFO_FORMATS, WIND_STYLES, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
 
 export interface CapabilityLayer {
   name: string;
@@ -10,13 +10,36 @@ export interface CapabilityLayer {
   bbox: { west: number; south: number; east: number; north: number };
   /** Runs and valid times (see layerAxis): TIME, DIM_REFERENCE_TIME and DIM_LEAD with defaults that render. */
   axis: LayerAxis;
+  /** A wind layer (speed or direction, with the other stored or derived): offers the arrows and barbs styles. */
+  wind?: boolean;
 }
+
+/** The factors drawn as wind symbols, each with the one it needs beside it. */
+export const WIND_PARTNER: Record<string, string> = { wsp: 'wdir', wdir: 'wsp' };
 
 /** Style titles and abstracts in the console's languages. */
 export const STYLE_TITLES: Record<Lang, Record<WmsStyle, string>> = {
-  zh: { nearest: '格点（最近格点着色）', smooth: '平滑（双线性插值着色）', contours: '等值线（带数值标注）' },
-  en: { nearest: 'Cells (nearest cell colour)', smooth: 'Smooth (bilinear colour)', contours: 'Isolines (labelled)' },
-  es: { nearest: 'Celdas (color de la celda más cercana)', smooth: 'Suave (color bilineal)', contours: 'Isolíneas (con etiquetas)' },
+  zh: {
+    nearest: '格点（最近格点着色）',
+    smooth: '平滑（双线性插值着色）',
+    contours: '等值线（带数值标注）',
+    arrows: '风矢（箭头指向风的去向）',
+    barbs: '风羽（长杆 4 m/s，短杆 2 m/s，三角 20 m/s）',
+  },
+  en: {
+    nearest: 'Cells (nearest cell colour)',
+    smooth: 'Smooth (bilinear colour)',
+    contours: 'Isolines (labelled)',
+    arrows: 'Wind arrows (pointing where the wind goes)',
+    barbs: 'Wind barbs (full 4 m/s, half 2 m/s, pennant 20 m/s)',
+  },
+  es: {
+    nearest: 'Celdas (color de la celda más cercana)',
+    smooth: 'Suave (color bilineal)',
+    contours: 'Isolíneas (con etiquetas)',
+    arrows: 'Flechas de viento (hacia donde va el viento)',
+    barbs: 'Barbas de viento (entera 4 m/s, media 2 m/s, banderín 20 m/s)',
+  },
 };
 
 const WMS_NS = 'http://www.opengis.net/wms';
@@ -38,7 +61,9 @@ export function layersOf(
     for (const f of t.factors) {
       const axis = axisOf(f.id);
       if (!axis) continue;
-      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, axis });
+      const partner = WIND_PARTNER[f.code];
+      const wind = partner !== undefined && t.factors.some((p) => p.code === partner && axisOf(p.id) !== undefined);
+      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, axis, ...(wind ? { wind } : {}) });
     }
   }
   return out;
@@ -134,7 +159,7 @@ export function capabilitiesXml(
       for (const [name, , def, values] of dimensions) layer.ele('Extent', { name, default: def }).txt(values);
     }
     // The first style is the default (an empty STYLES draws it).
-    for (const style of WMS_STYLES) {
+    for (const style of l.wind ? [...WMS_STYLES, ...WIND_STYLES] : WMS_STYLES) {
       layer
         .ele('Style')
         .ele('Name')

@@ -7,9 +7,14 @@ export type WmsVersion = '1.1.1' | '1.3.0';
 export type Crs = 'EPSG:4326' | 'EPSG:3857' | 'CRS:84';
 export const SUPPORTED_CRS: readonly Crs[] = ['EPSG:4326', 'EPSG:3857', 'CRS:84'];
 export const MAX_IMAGE_SIZE = 4096;
-/** How a layer is drawn: the nearest cell (the default, also named `default`), bilinear, or labelled isolines. */
-export type WmsStyle = 'nearest' | 'smooth' | 'contours';
+/**
+ * How a layer is drawn: the nearest cell (the default, also named `default`), bilinear, or labelled isolines; wind
+ * layers (speed, direction) also as arrows or barbs on a lattice.
+ */
+export type WmsStyle = 'nearest' | 'smooth' | 'contours' | 'arrows' | 'barbs';
 export const WMS_STYLES: readonly WmsStyle[] = ['nearest', 'smooth', 'contours'];
+/** The styles of wind layers only. */
+export const WIND_STYLES: readonly WmsStyle[] = ['arrows', 'barbs'];
 export type MapFormat = 'image/png' | 'image/jpeg';
 export type InfoFormat = 'application/json' | 'text/plain' | 'text/html' | 'application/vnd.ogc.gml';
 export const INFO_FORMATS: readonly InfoFormat[] = ['application/json', 'text/plain', 'text/html', 'application/vnd.ogc.gml'];
@@ -129,8 +134,8 @@ export function parseBBox(raw: string, crs: Crs, version: WmsVersion): BBox {
 function parseStyle(s: string, locator: string): WmsStyle {
   const name = s.trim().toLowerCase();
   if (name === '' || name === 'default') return 'nearest';
-  if ((WMS_STYLES as readonly string[]).includes(name)) return name as WmsStyle;
-  throw new WmsException('StyleNotDefined', `unknown style ${s} (${WMS_STYLES.join(', ')})`, locator);
+  if ((WMS_STYLES as readonly string[]).includes(name) || (WIND_STYLES as readonly string[]).includes(name)) return name as WmsStyle;
+  throw new WmsException('StyleNotDefined', `unknown style ${s} (${[...WMS_STYLES, ...WIND_STYLES].join(', ')})`, locator);
 }
 
 function parseMap(q: Record<string, string>, version: WmsVersion): MapRequest {

@@ -10,7 +10,9 @@ import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, 
 import { contourLevels } from './contours.js';
 import { featureInfoGml, featureInfoHtml, type FeatureInfo } from './feature-info.js';
 import { contourLegendPng, encodeImage, legendPng, renderGridPixels } from './render.js';
-import { capabilityLayers, layerFactor, layerGrid, type WmsDeps } from './service.js';
+import { renderWindPixels, windLegendPng } from './arrows.js';
+import { WIND_PARTNER } from './capabilities.js';
+import { capabilityLayers, gridTag, layerFactor, layerGrid, windPartner, windSpeedName, type WmsDeps } from './service.js';
 
 /** Whose grids: the caller's customer, or for platform-wide holders the vendor parameter CUSTOMER. */
 function customerOf(auth: AuthContext, q: Record<string, string>): number {
@@ -18,10 +20,13 @@ function customerOf(auth: AuthContext, q: Record<string, string>): number {
   return isPlatformWide(auth) && Number.isInteger(asked) && asked > 0 ? asked : auth.customerId;
 }
 
-/** Tag of a GetMap image: the grid row and version, and what the request draws (not the token). */
-export function mapEtag(gridId: number, version: number, request: object): string {
+/**
+ * Tag of a GetMap image: the grid row and version (every source's for a derived element, see gridTag), and what the
+ * request draws (not the token).
+ */
+export function mapEtag(gridTag: string, request: object): string {
   const hash = createHash('sha1').update(JSON.stringify(request)).digest('base64url').slice(0, 16);
-  return `"g${gridId}v${version}-${hash}"`;
+  return `"g${gridTag}-${hash}"`;
 }
 
 /** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
@@ -63,6 +68,13 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       }
       if (request.request === 'GetLegendGraphic') {
         const factor = await layerFactor(deps.db, request.layer, 'LAYER');
+        if (request.style === 'arrows' || request.style === 'barbs') {
+          if (WIND_PARTNER[factor.code] === undefined)
+            throw new WmsException('StyleNotDefined', `${request.style} is a style of wind layers only`, 'STYLE');
+          // Titled like the other legends, with the name of the speed the symbols show.
+          const png = await windLegendPng(request.style, `${await windSpeedName(deps.db, factor)} (m/s)`, request.height);
+          return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+        }
         const png =
           request.style === 'contours'
             ? await contourLegendPng(contourLevels(factor.code, factor.colormap), factor.colormap, factor.name, factor.unit, request.height)
@@ -76,9 +88,21 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         referenceTime: request.referenceTime,
         lead: request.lead,
       });
+      if (request.request === 'GetMap' && (request.style === 'arrows' || request.style === 'barbs')) {
+        // Speed and direction of the same run and lead: the layer's grid and its partner (stored or derived).
+        const partner = await windPartner(deps.db, deps.store, customerId, resolved, request.style);
+        const [speed, direction] = resolved.factor.code === 'wsp' ? [resolved, partner] : [partner, resolved];
+        const etag = mapEtag(`${gridTag(speed)}~${gridTag(direction)}`, request);
+        reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
+        if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+        const pixels = await renderWindPixels(speed.grid, direction.grid, request, request.style);
+        return reply
+          .type(request.format)
+          .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+      }
       if (request.request === 'GetMap') {
         // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
-        const etag = mapEtag(resolved.row.id, resolved.row.version, request);
+        const etag = mapEtag(gridTag(resolved), request);
         reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
         const pixels = renderGridPixels(

@@ -1,7 +1,18 @@
 import { gridBBox } from '@agromet/grid';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
-import { factorByLayer, gridCatalog, resolveGrid } from '../grids/service.js';
+import {
+  gridCatalog,
+  gridTag,
+  layerFactorOf,
+  layerTimeRows,
+  resolveLayerGrid,
+  type FactorRecord,
+  type ResolvedGrid,
+} from '../grids/service.js';
+import { WIND_PARTNER } from './capabilities.js';
+
+export { gridTag };
 import { geometryOfRow, type GridStore } from '../grids/store.js';
 import { layerAxis, resolveLayerTime, type LayerAxis } from '../grids/layer-times.js';
 import { layersOf, type CapabilityLayer } from './capabilities.js';
@@ -43,18 +54,15 @@ export async function capabilityLayers(db: Db, customerId: number): Promise<Capa
   );
 }
 
-/** The time axis of every factor with grids for a customer (or of one factor). */
+/** The time axis of every factor with grids for a customer (or of one factor), derived elements included. */
 export async function factorAxes(db: Db, customerId: number, factorId?: number): Promise<Map<number, LayerAxis>> {
-  let q = db.selectFrom('grid').select(['factor_id', 'base_time', 'lead_hours']).distinct().where('customer_id', '=', customerId);
-  if (factorId !== undefined) q = q.where('factor_id', '=', factorId);
-  const rows = await q.execute();
-  return layerAxis(rows.map((r) => ({ factorId: r.factor_id, baseTime: r.base_time, lead: r.lead_hours })));
+  return layerAxis(await layerTimeRows(db, customerId, factorId));
 }
 
 /** The factor a layer name stands for, or LayerNotDefined naming the parameter that carried it. */
 export async function layerFactor(db: Db, layer: string, parameter = 'LAYERS') {
   const [typeCode, factorCode] = splitLayer(layer, parameter);
-  const factor = await factorByLayer(db, typeCode, factorCode);
+  const factor = await layerFactorOf(db, typeCode, factorCode);
   if (!factor) throw new WmsException('LayerNotDefined', `unknown layer ${layer}`, parameter);
   return factor;
 }
@@ -77,7 +85,7 @@ export async function layerGrid(
   if (dims.referenceTime !== undefined && (dims.time !== undefined || dims.lead !== undefined)) {
     const lead = dims.time !== undefined ? (Date.parse(dims.time) - Date.parse(dims.referenceTime)) / 3_600_000 : dims.lead!;
     if (Number.isInteger(lead) && lead >= 0 && (dims.lead === undefined || dims.lead === lead)) {
-      const direct = await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: dims.referenceTime, lead });
+      const direct = await resolveLayerGrid(db, store, customerId, { typeCode, factorCode, baseTime: dims.referenceTime, lead });
       if (direct) return direct;
     }
     // Otherwise the axis below names the dimension without a grid.
@@ -85,7 +93,9 @@ export async function layerGrid(
   const axis = (await factorAxes(db, customerId, factor.id)).get(factor.id);
   const at = axis ? resolveLayerTime(axis, dims) : ({ missing: dims.time ? 'TIME' : 'DIM_REFERENCE_TIME' } as const);
   const resolved =
-    'baseTime' in at ? await resolveGrid(db, store, customerId, { typeCode, factorCode, baseTime: at.baseTime, lead: at.lead }) : undefined;
+    'baseTime' in at
+      ? await resolveLayerGrid(db, store, customerId, { typeCode, factorCode, baseTime: at.baseTime, lead: at.lead })
+      : undefined;
   if (!resolved) {
     const missing = 'missing' in at ? at.missing : 'TIME';
     throw new WmsException(
@@ -95,4 +105,33 @@ export async function layerGrid(
     );
   }
   return resolved;
+}
+
+/**
+ * The other half of a wind drawing: the direction beside a speed grid or the speed beside a direction grid, same run
+ * and lead (stored or derived). StyleNotDefined for a layer that is not wind, InvalidDimensionValue when it is missing.
+ */
+export async function windPartner(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  resolved: ResolvedGrid,
+  style: string,
+): Promise<ResolvedGrid> {
+  const partnerCode = WIND_PARTNER[resolved.factor.code];
+  if (partnerCode === undefined) throw new WmsException('StyleNotDefined', `${style} is a style of wind layers only`, 'STYLES');
+  const partner = await resolveLayerGrid(db, store, customerId, {
+    typeCode: resolved.factor.typeCode,
+    factorCode: partnerCode,
+    baseTime: resolved.row.base_time,
+    lead: resolved.row.lead_hours,
+  });
+  if (!partner) throw new WmsException('InvalidDimensionValue', `no ${partnerCode} beside ${resolved.factor.code} at this time`, 'TIME');
+  return partner;
+}
+
+/** The name of the wind speed of a wind layer's type (the legend's title). */
+export async function windSpeedName(db: Db, factor: FactorRecord): Promise<string> {
+  if (factor.code === 'wsp') return factor.name;
+  return (await layerFactorOf(db, factor.typeCode, 'wsp'))?.name ?? 'wind';
 }

@@ -4,14 +4,21 @@ import { Button, Checkbox, Popover, Radio, Space } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { MAP_NS } from './i18n';
-import { layerTitleKey, PRODUCT_STYLES, type ProductStyle } from './map-rules';
+import { layerTitleKey, styleFor, stylesFor, type ProductStyle } from './map-rules';
 import { useMapStore } from './map-store';
 
 /** Base-layer choice (Tianditu, AutoNavi, OSM, offline) and their annotation labels. */
 export function LayerSwitcher({ layers, activeBase }: { layers: readonly BaseLayer[]; activeBase: string }) {
   const { t } = useTranslation(MAP_NS);
-  const { labels, setBase, setLabels, style, setStyle } = useMapStore(
-    useShallow((s) => ({ labels: s.labels, setBase: s.setBase, setLabels: s.setLabels, style: s.style, setStyle: s.setStyle })),
+  const { labels, setBase, setLabels, style, setStyle, factor } = useMapStore(
+    useShallow((s) => ({
+      labels: s.labels,
+      setBase: s.setBase,
+      setLabels: s.setLabels,
+      style: s.style,
+      setStyle: s.setStyle,
+      factor: s.selection?.factor,
+    })),
   );
   const bases = layers.filter((l) => !l.overlay);
 
@@ -31,9 +38,9 @@ export function LayerSwitcher({ layers, activeBase }: { layers: readonly BaseLay
       </Checkbox>
       <div className="map-style-switcher" data-testid="map-style-switcher">
         <div className="map-style-title">{t('style.title')}</div>
-        <Radio.Group value={style} onChange={(e) => setStyle(e.target.value as ProductStyle)}>
+        <Radio.Group value={styleFor(style, factor)} onChange={(e) => setStyle(e.target.value as ProductStyle)}>
           <Space direction="vertical" size={4}>
-            {PRODUCT_STYLES.map((s) => (
+            {stylesFor(factor).map((s) => (
               <Radio key={s} value={s}>
                 {t(`style.${s}`)}
               </Radio>

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useUserStore } from '../../stores/user';
 import { MAP_NS } from './i18n';
-import { legendUrl, resolveSelection, validTimeOf } from './map-rules';
+import { legendUrl, resolveSelection, styleFor, validTimeOf } from './map-rules';
 import { useMapStore } from './map-store';
 
 const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
@@ -104,7 +104,7 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
         </Tooltip>
       </div>
       <div className="map-legend" data-testid="map-legend">
-        <img src={legendUrl(wmsUrl, selection, token, style)} alt={t('product.legend')} />
+        <img src={legendUrl(wmsUrl, selection, token, styleFor(style, selection.factor))} alt={t('product.legend')} />
       </div>
     </>
   );

@@ -1,6 +1,8 @@
 import type { BaseLayer, ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  styleFor,
+  stylesFor,
   formatPointValue,
   initialViewOf,
   labelFontPx,
@@ -191,5 +193,17 @@ describe('layer names', () => {
     const t = (k: string) => `«${k}»`;
     expect(layerName('map.boundary.provinces', t)).toBe('«boundary.provinces»');
     expect(layerName('西安市区县', t)).toBe('西安市区县');
+  });
+});
+
+describe('product styles', () => {
+  it('offers arrows and barbs for wind speed and direction only, and draws other factors in cells when a wind style is kept', () => {
+    expect(stylesFor('wsp')).toEqual(['nearest', 'smooth', 'contours', 'arrows', 'barbs']);
+    expect(stylesFor('wdir')).toEqual(['nearest', 'smooth', 'contours', 'arrows', 'barbs']);
+    expect(stylesFor('tmp')).toEqual(['nearest', 'smooth', 'contours']);
+    expect(stylesFor(undefined)).toEqual(['nearest', 'smooth', 'contours']);
+    expect(styleFor('arrows', 'wsp')).toBe('arrows');
+    expect(styleFor('barbs', 'pre24h')).toBe('nearest');
+    expect(styleFor('contours', 'tmp')).toBe('contours');
   });
 });

@@ -71,9 +71,22 @@ export function resolveSelection(products: readonly ForecastTypeInfo[], wanted: 
  * version rides along too: a changed grid is a new address, so neither the map nor the browser reuses an image of the
  * old values (docs/wms.md#getmap).
  */
-/** How the product layer is drawn (the WMS styles). */
-export type ProductStyle = 'nearest' | 'smooth' | 'contours';
+/** How the product layer is drawn (the WMS styles); wind layers also as arrows or barbs. */
+export type ProductStyle = 'nearest' | 'smooth' | 'contours' | 'arrows' | 'barbs';
 export const PRODUCT_STYLES: readonly ProductStyle[] = ['nearest', 'smooth', 'contours'];
+export const WIND_STYLES: readonly ProductStyle[] = ['arrows', 'barbs'];
+/** Factors drawn as wind symbols (speed or direction: the WMS finds the other). */
+const WIND_FACTORS = new Set(['wsp', 'wdir']);
+
+/** The styles a factor offers (docs/wms.md#styles): every product the three, wind also arrows and barbs. */
+export function stylesFor(factor: string | undefined): readonly ProductStyle[] {
+  return factor !== undefined && WIND_FACTORS.has(factor) ? [...PRODUCT_STYLES, ...WIND_STYLES] : PRODUCT_STYLES;
+}
+
+/** The style to draw a factor in: the chosen one if the factor offers it, else grid cells (a wind style kept for wind). */
+export function styleFor(style: ProductStyle, factor: string | undefined): ProductStyle {
+  return stylesFor(factor).includes(style) ? style : 'nearest';
+}
 
 export function wmsParams(
   selection: ProductSelection,

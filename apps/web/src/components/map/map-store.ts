@@ -1,5 +1,5 @@
 import { create } from 'zustand';
-import { PRODUCT_STYLES, type ProductSelection, type ProductStyle } from './map-rules';
+import { PRODUCT_STYLES, WIND_STYLES, type ProductSelection, type ProductStyle } from './map-rules';
 
 /** localStorage key of the user's map choices (base layer, labels, point values). */
 export const MAP_PREFS_KEY = 'agromet-map';
@@ -38,7 +38,7 @@ function readPrefs(): Partial<MapPrefs> {
       ...(typeof raw.labels === 'boolean' ? { labels: raw.labels } : {}),
       ...(typeof raw.points === 'boolean' ? { points: raw.points } : {}),
       ...(typeof raw.opacity === 'number' && raw.opacity >= 0 && raw.opacity <= 1 ? { opacity: raw.opacity } : {}),
-      ...(PRODUCT_STYLES.includes(raw.style as ProductStyle) ? { style: raw.style } : {}),
+      ...([...PRODUCT_STYLES, ...WIND_STYLES].includes(raw.style as ProductStyle) ? { style: raw.style } : {}),
     };
   } catch {
     return {};

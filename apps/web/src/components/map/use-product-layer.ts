@@ -4,7 +4,7 @@ import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { useUserStore } from '../../stores/user';
 import { useGridVersion } from './grid-version';
-import { wmsParams, type ProductSelection } from './map-rules';
+import { styleFor, wmsParams, type ProductSelection } from './map-rules';
 import { useMapStore } from './map-store';
 
 export type WmsStatus = 'none' | 'loading' | 'loaded' | 'error';
@@ -38,7 +38,7 @@ export function useProductLayer(map: OlMap | null, wmsUrl: string | undefined, s
     const layer = layerRef.current;
     if (!layer) return;
     layer.setVisible(Boolean(selection));
-    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, gridVersion, style));
+    if (selection) layer.getSource()?.updateParams(wmsParams(selection, token, gridVersion, styleFor(style, selection.factor)));
   }, [map, wmsUrl, selection, token, gridVersion, style]);
 
   useEffect(() => {

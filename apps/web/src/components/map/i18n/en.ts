@@ -21,6 +21,8 @@ const en: MapMessages = {
     nearest: 'Grid cells',
     smooth: 'Smooth',
     contours: 'Isolines',
+    arrows: 'Wind arrows',
+    barbs: 'Wind barbs',
   },
   product: {
     title: 'Product layer',

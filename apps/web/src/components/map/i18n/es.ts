@@ -21,6 +21,8 @@ const es: MapMessages = {
     nearest: 'Celdas',
     smooth: 'Suave',
     contours: 'Isolíneas',
+    arrows: 'Flechas de viento',
+    barbs: 'Barbas de viento',
   },
   product: {
     title: 'Capa de producto',

@@ -20,6 +20,8 @@ const zh = {
     nearest: '格点',
     smooth: '平滑',
     contours: '等值线',
+    arrows: '风矢',
+    barbs: '风羽',
   },
   product: {
     title: '产品图层',

@@ -15,10 +15,11 @@ export function useRevisionTarget() {
   const { data: layers } = useMapLayers();
   const { selection, setSelection } = useMapStore(useShallow((s) => ({ selection: s.selection, setSelection: s.setSelection })));
 
-  // Products of allocated types only (the catalogue gives base times and leads with grids).
+  // Products of allocated types only (the catalogue gives base times and leads with grids), stored factors only: derived
+  // elements (12/24 h totals, daily extremes) are computed from the stored grids and are not revised themselves.
   const products = useMemo<ForecastTypeInfo[]>(() => {
     const codes = new Set((allocated.data ?? []).map((t) => t.code));
-    return (layers?.products ?? []).filter((p) => codes.has(p.code));
+    return (layers?.products ?? []).filter((p) => codes.has(p.code)).map((p) => ({ ...p, factors: p.factors.filter((f) => !f.derived) }));
   }, [allocated.data, layers]);
 
   // Opening a revision page on a type the forecaster may not revise moves the map to one they may.
