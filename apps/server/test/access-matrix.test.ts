@@ -107,6 +107,20 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'quhua.result.admin',
     'serviceproducts.all.admin',
   ], // GET /api/grid/export
+  gridMeteogram: [
+    'admin',
+    'revise.point.admin',
+    'revise.polygon.admin',
+    'revise.recovery.admin',
+    'revise.submit.admin',
+    'revise.allocation.admin',
+    'make.product.admin',
+    'make.risk.admin',
+    'quhua.make.admin',
+    'quhua.criteria.admin',
+    'quhua.result.admin',
+    'serviceproducts.all.admin',
+  ], // GET /api/grid/meteogram
   jobGet: [
     'admin',
     'revise.point.admin',

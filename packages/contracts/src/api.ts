@@ -28,7 +28,7 @@ import {
   UserRow,
   UserUpdate,
 } from './system.js';
-import { FactorInfo, ForecastTypeInfo, GisLayers, GridExportQuery, PointData, PointQuery } from './grids.js';
+import { FactorInfo, ForecastTypeInfo, GisLayers, GridExportQuery, Meteogram, MeteogramQuery, PointData, PointQuery } from './grids.js';
 import { BoundaryLayer } from './grids.js';
 import * as C from './constants.js';
 import { JobCreated, JobInfo, JobParams } from './jobs.js';
@@ -271,6 +271,14 @@ export const API = {
     summary: "Download a grid of the caller's customer as MICAPS 4 text or GeoTIFF",
     query: GridExportQuery,
     data: z.null(),
+    raw: true,
+  },
+  gridMeteogram: {
+    ...E.gridMeteogram,
+    access: codes(...C.GRID_READER_CODES),
+    summary: 'Every element of a forecast at a point or station over all leads (meteogram), as JSON or a CSV file',
+    query: MeteogramQuery,
+    data: Meteogram,
     raw: true,
   },
   jobGet: {

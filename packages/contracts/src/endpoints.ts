@@ -42,6 +42,7 @@ export const API_ENDPOINTS = {
   gisProvinces: { method: 'GET', url: '/api/gis/offline/provinces.json' },
   gridImport: { method: 'POST', url: '/api/grid/import' },
   gridExport: { method: 'GET', url: '/api/grid/export' },
+  gridMeteogram: { method: 'GET', url: '/api/grid/meteogram' },
   jobGet: { method: 'GET', url: '/api/job/:id' },
   logExport: { method: 'GET', url: '/api/log/export' },
   stationInsert: { method: 'POST', url: '/api/station/insertStation' },

@@ -228,3 +228,56 @@ export const GridExportQuery = z.strictObject({
   /** GeoTIFF: the factor's colour classes as a paletted Byte band instead of the values. */
   colorTable: z.stringbool().optional(),
 });
+
+/**
+ * A point time series (meteogram) of a forecast: every element of a type at one run, over all its leads, at the grid
+ * cell nearest a point or a station of the caller's customer.
+ */
+export const MeteogramQuery = z
+  .strictObject({
+    type: z.string().trim().min(1).max(64),
+    lon: z.coerce.number().min(-180).max(360).optional(),
+    lat: z.coerce.number().min(-90).max(90).optional(),
+    /** A station of the caller's customer (its position is used). */
+    station: z.coerce.number().int().positive().optional(),
+    /** The run; the newest with grids of the type when absent. */
+    baseTime: z.iso.datetime({ offset: true }).optional(),
+    /** json (the envelope) or csv (a spreadsheet-safe file). */
+    format: z.enum(['json', 'csv']).default('json'),
+  })
+  .refine((q) => q.station !== undefined || (q.lon !== undefined && q.lat !== undefined), {
+    path: ['lon'],
+    message: 'lon and lat, or station',
+  });
+export type MeteogramQuery = z.input<typeof MeteogramQuery>;
+
+export const MeteogramElement = z.object({
+  code: z.string(),
+  name: z.string(),
+  unit: z.string(),
+  precision: z.number().int(),
+  /** Computed from stored grids (12/24 h totals, daily extremes), see ProductFactor.derived. */
+  derived: z.boolean(),
+  /** One value per lead of the meteogram (`leads`), null where the element has no grid or the cell is missing. */
+  values: z.array(z.number().nullable()),
+});
+export type MeteogramElement = z.infer<typeof MeteogramElement>;
+
+export const Meteogram = z.object({
+  type: z.string(),
+  typeName: z.string(),
+  baseTime: z.string(),
+  /** The point asked (or the station's position). */
+  lon: z.number(),
+  lat: z.number(),
+  /** The grid cell the values come from (nearest to the point), with its centre. */
+  cell: z.object({ i: z.number().int(), j: z.number().int(), lon: z.number(), lat: z.number() }),
+  station: z.object({ id: z.number().int(), number: z.string(), name: z.string(), altitude: z.number() }).nullable(),
+  /** The UTC hour the forecast days end at (daily extremes and 24 h totals end there). */
+  dayEndUtcHour: z.number().int(),
+  /** Every lead of any element at this run, ascending, and its valid time (ISO UTC). */
+  leads: z.array(z.number().int()),
+  validTimes: z.array(z.string()),
+  elements: z.array(MeteogramElement),
+});
+export type Meteogram = z.infer<typeof Meteogram>;

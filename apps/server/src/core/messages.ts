@@ -61,6 +61,7 @@ const zh = {
     '文件的格点（格点中心 {fileCentres}，间距 {fileStep}，{fileSize} 个格点）与{type}的格点（格点中心 {productCentres}，间距 {productStep}，{productSize} 个格点）不一致；如需插值到该格点，请选择重采样方法（最近邻或双线性）。文件未导入',
   importStale: '导入期间该格点场已被 {name} 于 {time} 修改（当前版本 {version}），文件未导入；请确认该修改后重新导入',
   unknownLayer: '未知的预报类型或要素',
+  pointOutsideGrid: '该位置不在预报格点范围内',
   notTimeZone: '不是 IANA 时区名（例如 Asia/Shanghai、UTC）',
   emptyFile: '上传的文件为空',
   // data revision
@@ -171,6 +172,7 @@ const en: Record<MessageKey, string> = {
   importStale:
     'While the file was being imported, {name} changed this grid at {time} (now version {version}); the file was not imported: check that change and import again',
   unknownLayer: 'unknown forecast type or factor',
+  pointOutsideGrid: 'the place lies outside the forecast grid',
   notTimeZone: 'not an IANA time zone name (such as Asia/Shanghai or UTC)',
   emptyFile: 'the uploaded file is empty',
   duplicateLead: 'duplicate lead time',
@@ -279,6 +281,7 @@ const es: Record<MessageKey, string> = {
   importStale:
     'Mientras se importaba el archivo, {name} modificó esta malla a las {time} (ahora versión {version}); no se importó: revise ese cambio e importe de nuevo',
   unknownLayer: 'tipo de pronóstico o factor desconocido',
+  pointOutsideGrid: 'el lugar está fuera de la malla del pronóstico',
   notTimeZone: 'no es un nombre de zona horaria IANA (como Asia/Shanghai o UTC)',
   emptyFile: 'el archivo subido está vacío',
   duplicateLead: 'plazo repetido',

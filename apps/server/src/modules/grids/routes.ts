@@ -9,15 +9,30 @@ import { errors } from '../../core/errors.js';
 import type { JobRunner } from '../../core/jobs.js';
 import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
+import { spreadsheetCsv } from '../../core/csv-safe.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridFileCodec } from './codec.js';
 import { queueGridImport } from './import.js';
+import { meteogram, meteogramTable } from './meteogram.js';
 import { exportStem, factorByLayer, gridCatalog, requireGrid, resolveLayerGrid, thinnedPoints } from './service.js';
 import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
   const { db, store } = deps;
   registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth }) => ({ data: await gridCatalog(db, auth.customerId) }) });
+  registerRoute(app, deps, API.gridMeteogram, {
+    handler: async ({ auth, query }) => {
+      const data = await meteogram(db, store, auth.customerId, query);
+      if (query.format !== 'csv') return { data };
+      const { columns, rows } = meteogramTable(data);
+      const place = data.station ? data.station.number : `${data.cell.lon}_${data.cell.lat}`;
+      const stem = exportStem(data.type, 'meteogram', data.baseTime, 0).replace(/_000$/, '');
+      return {
+        data,
+        file: { contentType: 'text/csv; charset=utf-8', filename: `${stem}_${place}.csv`, body: spreadsheetCsv(rows, columns) },
+      };
+    },
+  });
   registerRoute(app, deps, API.latticePoints, {
     handler: async ({ auth, query }) => {
       const resolved = requireGrid(
