@@ -165,7 +165,7 @@ export async function buildApp(
   gridRoutes(app, { ...deps, store: gridStore });
   gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   jobRoutes(app, deps);
-  wmsRoutes(app, { ...deps, store: gridStore });
+  wmsRoutes(app, { ...deps, store: gridStore, storage });
   gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });
   stationRoutes(app, deps);
   allocationRoutes(app, deps);

@@ -765,6 +765,58 @@ describe('zoning products', () => {
     expect((await call(tok.result!, 'GET', `/api/quhua/allByCrop?cropId=${await cropId('Tea')}`)).json().data.total).toBe(0);
   });
 
+  it('is a layer of the WMS: capabilities, class colours cell by cell, feature info, legend', async () => {
+    const wms = (query: string, token = tok.result!) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/api/wms?SERVICE=WMS&${query}`,
+        headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' },
+      });
+    const layer = `zoning.p${productId}`;
+    const caps = (await wms('REQUEST=GetCapabilities&VERSION=1.3.0')).body;
+    const block = caps.slice(caps.indexOf(`<Name>${layer}</Name>`));
+    expect(block).toContain('<Title>=1+1 apple (Apple)</Title>');
+    expect(block.slice(0, block.indexOf('</Layer>'))).not.toContain('<Dimension');
+    expect(block.slice(0, block.indexOf('</Layer>'))).not.toContain('<Name>contours</Name>');
+    // One pixel per cell: every pixel has its cell's class colour (no class: transparent).
+    const map = await wms(
+      `REQUEST=GetMap&VERSION=1.1.1&LAYERS=${layer}&STYLES=&SRS=EPSG:4326&BBOX=105.45,31.55,111.55,39.55&WIDTH=61&HEIGHT=80&FORMAT=image/png&TRANSPARENT=true`,
+    );
+    expect(map.headers['content-type']).toBe('image/png');
+    const { data, info } = await sharp(map.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height, info.channels]).toEqual([61, 80, 4]);
+    for (let k = 0; k < 61 * 80; k++) {
+      const c = expectedClass(k);
+      const px = [...data.subarray(4 * k, 4 * k + 4)];
+      expect(px, `cell ${k}`).toEqual(c === 255 ? [0, 0, 0, 0] : parseColor(ZONING_CLASS_COLORS[c]!));
+    }
+    const k = 40 * G.nx + 30;
+    const fi = await wms(
+      `REQUEST=GetFeatureInfo&VERSION=1.1.1&LAYERS=${layer}&QUERY_LAYERS=${layer}&STYLES=&SRS=EPSG:4326&BBOX=105.45,31.55,111.55,39.55&WIDTH=61&HEIGHT=80&X=30&Y=40&INFO_FORMAT=application/json`,
+    );
+    expect(fi.json()).toMatchObject({
+      layer,
+      name: '=1+1 apple',
+      value: expectedClass(k),
+      unit: ['Most suitable', 'Suitable', 'Sub-suitable', '很差'][expectedClass(k)],
+    });
+    const legend = await wms(`REQUEST=GetLegendGraphic&VERSION=1.3.0&LAYER=${layer}&FORMAT=image/png`);
+    expect((await sharp(legend.rawPayload).metadata()).format).toBe('png');
+    expect(
+      (
+        await wms(
+          `REQUEST=GetMap&VERSION=1.1.1&LAYERS=${layer}&STYLES=contours&SRS=EPSG:4326&BBOX=105,31,112,40&WIDTH=10&HEIGHT=10&FORMAT=image/png`,
+        )
+      ).body,
+    ).toContain('StyleNotDefined');
+    // Another customer does not have it.
+    const theirs = await wms(
+      `REQUEST=GetMap&VERSION=1.1.1&LAYERS=${layer}&STYLES=&SRS=EPSG:4326&BBOX=105,31,112,40&WIDTH=10&HEIGHT=10&FORMAT=image/png`,
+      tok.other!,
+    );
+    expect(theirs.body).toContain('LayerNotDefined');
+  });
+
   it('downloads a zip: GeoTIFF with colour table, PNG map, formula-safe CSV, JSON', async () => {
     const res = await call(tok.result!, 'GET', `/api/quhua/down?productId=${productId}`);
     expect(res.statusCode).toBe(200);

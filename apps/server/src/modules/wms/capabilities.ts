@@ -8,8 +8,10 @@ export interface CapabilityLayer {
   name: string;
   title: string;
   bbox: { west: number; south: number; east: number; north: number };
-  /** Runs and valid times (see layerAxis): TIME, DIM_REFERENCE_TIME and DIM_LEAD with defaults that render. */
-  axis: LayerAxis;
+  /** Runs and valid times (see layerAxis): TIME, DIM_REFERENCE_TIME and DIM_LEAD with defaults that render. None: a layer without time (a zoning product). */
+  axis?: LayerAxis;
+  /** A grid of classes (a zoning product): drawn by class colour only, so its one style is nearest. */
+  classes?: boolean;
   /** A wind layer (speed or direction, with the other stored or derived): offers the arrows and barbs styles. */
   wind?: boolean;
 }
@@ -145,13 +147,16 @@ export function capabilitiesXml(
       layer.ele('BoundingBox', { SRS: 'EPSG:4326', minx: west!, miny: south!, maxx: east!, maxy: north! });
     }
     const { axis } = l;
-    const defaultRun = axis.runs.find((r) => r.baseTime === axis.defaultRun)!;
+    const defaultRun = axis?.runs.find((r) => r.baseTime === axis.defaultRun);
     // TIME is the valid time, reference_time the run (issue time), lead the hours between (of the default run).
-    const dimensions: Array<[string, string, string, string]> = [
-      ['time', 'ISO8601', axis.defaultTime, axis.validTimes.join(',')],
-      ['reference_time', 'ISO8601', axis.defaultRun, axis.runs.map((r) => r.baseTime).join(',')],
-      ['lead', 'hours', String(axis.defaultLead), defaultRun.leads.join(',')],
-    ];
+    const dimensions: Array<[string, string, string, string]> =
+      axis && defaultRun
+        ? [
+            ['time', 'ISO8601', axis.defaultTime, axis.validTimes.join(',')],
+            ['reference_time', 'ISO8601', axis.defaultRun, axis.runs.map((r) => r.baseTime).join(',')],
+            ['lead', 'hours', String(axis.defaultLead), defaultRun.leads.join(',')],
+          ]
+        : [];
     if (v13) {
       for (const [name, units, def, values] of dimensions) layer.ele('Dimension', { name, units, default: def }).txt(values);
     } else {
@@ -159,7 +164,8 @@ export function capabilitiesXml(
       for (const [name, , def, values] of dimensions) layer.ele('Extent', { name, default: def }).txt(values);
     }
     // The first style is the default (an empty STYLES draws it).
-    for (const style of l.wind ? [...WMS_STYLES, ...WIND_STYLES] : WMS_STYLES) {
+    const styles: readonly WmsStyle[] = l.classes ? ['nearest'] : l.wind ? [...WMS_STYLES, ...WIND_STYLES] : WMS_STYLES;
+    for (const style of styles) {
       layer
         .ele('Style')
         .ele('Name')

@@ -12,7 +12,19 @@ import { featureInfoGml, featureInfoHtml, type FeatureInfo } from './feature-inf
 import { contourLegendPng, encodeImage, legendPng, renderGridPixels } from './render.js';
 import { renderWindPixels, windLegendPng } from './arrows.js';
 import { WIND_PARTNER } from './capabilities.js';
-import { capabilityLayers, gridTag, layerFactor, layerGrid, windPartner, windSpeedName, type WmsDeps } from './service.js';
+import {
+  capabilityLayers,
+  gridTag,
+  isZoningLayer,
+  layerFactor,
+  layerGrid,
+  windPartner,
+  windSpeedName,
+  ZONING_COLORMAP,
+  zoningLayerGrid,
+  zoningLegendPng,
+  type WmsDeps,
+} from './service.js';
 
 /** Whose grids: the caller's customer, or for platform-wide holders the vendor parameter CUSTOMER. */
 function customerOf(auth: AuthContext, q: Record<string, string>): number {
@@ -60,11 +72,17 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         const xml = capabilitiesXml(
           request.version,
           serviceUrl,
-          await capabilityLayers(deps.db, customerId),
+          await capabilityLayers(deps.db, customerId, req.lang),
           `${token}${custom}`.replace(/&$/, ''),
           req.lang,
         );
         return reply.type(request.version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.wms_xml; charset=utf-8').send(xml);
+      }
+      if (request.request === 'GetLegendGraphic' && isZoningLayer(request.layer)) {
+        if (request.style && request.style !== 'nearest')
+          throw new WmsException('StyleNotDefined', `${request.style} is not a style of zoning layers`, 'STYLE');
+        const png = await zoningLegendPng(deps.db, customerOf(auth, q), request.layer, req.lang, request.height);
+        return reply.type('image/png').header('cache-control', 'private, no-cache').send(png);
       }
       if (request.request === 'GetLegendGraphic') {
         const factor = await layerFactor(deps.db, request.layer, 'LAYER');
@@ -83,6 +101,40 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
       if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
+      if (isZoningLayer(layers[0]!)) {
+        // A zoning product: its class grid by class colour, no time (docs/wms.md#zoning-products).
+        const zoning = await zoningLayerGrid(deps.db, deps.storage, customerId, layers[0]!, req.lang);
+        if (!zoning) throw new WmsException('LayerNotDefined', `unknown layer ${layers[0]}`, 'LAYERS');
+        if (request.style !== 'nearest')
+          throw new WmsException('StyleNotDefined', `${request.style} is not a style of zoning layers`, 'STYLES');
+        if (request.request === 'GetMap') {
+          const etag = mapEtag(zoning.tag, request);
+          reply.header('cache-control', 'private, no-cache').header('etag', etag);
+          if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+          const pixels = renderGridPixels(zoning.grid, ZONING_COLORMAP, request, 'nearest');
+          return reply
+            .type(request.format)
+            .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+        }
+        const [lon, lat] = pixelToLonLat(request, request.i, request.j);
+        const g = zoning.grid;
+        const i = Math.round((lon - g.lon0) / g.dx);
+        const j = Math.round((lat - g.lat0) / g.dy);
+        const raw = i >= 0 && i < g.nx && j >= 0 && j < g.ny ? g.values[j * g.nx + i]! : Number.NaN;
+        const info: FeatureInfo = {
+          layer: layers[0]!,
+          name: zoning.title,
+          unit: Number.isNaN(raw) ? '' : zoning.classNames[raw]!,
+          lon: Math.round(lon * 1e5) / 1e5,
+          lat: Math.round(lat * 1e5) / 1e5,
+          value: Number.isNaN(raw) ? null : raw,
+          baseTime: zoning.createdAt,
+          validTime: zoning.createdAt,
+          lead: 0,
+          version: 1,
+        };
+        return sendFeatureInfo(reply, request.infoFormat, info);
+      }
       const resolved = await layerGrid(deps.db, deps.store, customerId, layers[0]!, {
         time: request.time,
         referenceTime: request.referenceTime,
@@ -135,17 +187,7 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         lead: resolved.row.lead_hours,
         version: resolved.row.version,
       };
-      if (request.infoFormat === 'text/plain') {
-        return reply
-          .type('text/plain; charset=utf-8')
-          .send(
-            `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
-          );
-      }
-      if (request.infoFormat === 'text/html') return reply.type('text/html; charset=utf-8').send(featureInfoHtml(info));
-      if (request.infoFormat === 'application/vnd.ogc.gml')
-        return reply.type('application/vnd.ogc.gml; charset=utf-8').send(featureInfoGml(info));
-      return reply.type('application/json; charset=utf-8').send(info);
+      return sendFeatureInfo(reply, request.infoFormat, info);
     } catch (e) {
       if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));
       req.log.error({ err: e, reqId: req.id }, 'wms failure');
@@ -155,4 +197,19 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         .send(exceptionXml(new WmsException('NoApplicableCode', `internal error (request id ${req.id})`), version));
     }
   });
+}
+
+/** A GetFeatureInfo answer in the asked format. */
+function sendFeatureInfo(reply: FastifyReply, format: string, info: FeatureInfo) {
+  const { value } = info;
+  if (format === 'text/plain') {
+    return reply
+      .type('text/plain; charset=utf-8')
+      .send(
+        `${info.name} (${info.layer})\nlon=${info.lon} lat=${info.lat}\nvalue=${value === null ? 'missing' : `${value.toFixed(2)} ${info.unit}`}\nbase=${info.baseTime} lead=${info.lead}h\n`,
+      );
+  }
+  if (format === 'text/html') return reply.type('text/html; charset=utf-8').send(featureInfoHtml(info));
+  if (format === 'application/vnd.ogc.gml') return reply.type('application/vnd.ogc.gml; charset=utf-8').send(featureInfoGml(info));
+  return reply.type('application/json; charset=utf-8').send(info);
 }

@@ -11,6 +11,12 @@ import {
   type ResolvedGrid,
 } from '../grids/service.js';
 import { WIND_PARTNER } from './capabilities.js';
+import type { FileStorage } from '../../core/storage.js';
+import type { Lang } from '../../core/messages.js';
+import { zoningLayers } from '../zoning/wms-layers.js';
+
+/** Zoning products are layers too (docs/wms.md#zoning-products). */
+export { isZoningLayer, ZONING_COLORMAP, zoningLayerGrid, zoningLegendPng } from '../zoning/wms-layers.js';
 
 export { gridTag };
 import { geometryOfRow, type GridStore } from '../grids/store.js';
@@ -22,6 +28,8 @@ export interface WmsDeps {
   db: Db;
   tokens: TokenService;
   store: GridStore;
+  /** Where zoning products' grids are read (zoning.p<id> layers). */
+  storage: FileStorage;
 }
 
 /** A WMS layer name is `<forecast type>.<factor>`. */
@@ -31,8 +39,8 @@ export function splitLayer(name: string, parameter = 'LAYERS'): [string, string]
   return [name.slice(0, dot), name.slice(dot + 1)];
 }
 
-/** The layers a customer's capabilities advertise: every factor with grids, boxed by its type's newest grid. */
-export async function capabilityLayers(db: Db, customerId: number): Promise<CapabilityLayer[]> {
+/** The layers a customer's capabilities advertise: every factor with grids, boxed by its type's newest grid; then the finished zoning products. */
+export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 'zh'): Promise<CapabilityLayer[]> {
   const types = await gridCatalog(db, customerId);
   const boxes = new Map<number, ReturnType<typeof gridBBox>>();
   for (const t of types) {
@@ -47,11 +55,15 @@ export async function capabilityLayers(db: Db, customerId: number): Promise<Capa
     if (row) boxes.set(t.id, gridBBox(geometryOfRow(row)));
   }
   const axes = await factorAxes(db, customerId);
-  return layersOf(
-    types,
-    (id) => boxes.get(id),
-    (id) => axes.get(id),
-  );
+  const products = (await zoningLayers(db, customerId, lang)).map((l) => ({ ...l, classes: true }));
+  return [
+    ...layersOf(
+      types,
+      (id) => boxes.get(id),
+      (id) => axes.get(id),
+    ),
+    ...products,
+  ];
 }
 
 /** The time axis of every factor with grids for a customer (or of one factor), derived elements included. */
