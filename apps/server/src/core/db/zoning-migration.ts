@@ -15,9 +15,10 @@ export function zoningMigration(dialect: Dialect): Migration {
       // Marks a customer whose seeded crops were made (deleted ones stay deleted).
       await db.schema
         .createTable('zoning_setup')
-        .addColumn('customer_id', 'integer', (c) => c.primaryKey().references('customer.id').onDelete('cascade'))
+        .addColumn('customer_id', 'integer', customer)
         .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
         .execute();
+      await db.schema.createIndex('zoning_setup_uq').on('zoning_setup').column('customer_id').unique().execute();
 
       await db.schema
         .createTable('zoning_crop')

@@ -15,7 +15,7 @@ import {
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
-import type { ZoningBaseFactorTable } from '../../core/db/zoning-schema.js';
+import type { ZoningBaseFactorTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { JobError } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';

@@ -15,7 +15,7 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
-import type { ZoningProductTable } from '../../core/db/zoning-schema.js';
+import type { ZoningProductTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { JobError, jobErrorMessage, type JobRunner } from '../../core/jobs.js';
 import { translate, type Lang } from '../../core/messages.js';
