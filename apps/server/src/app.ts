@@ -98,11 +98,12 @@ export async function buildApp(
   const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
   defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
-  defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
+  const zoning = defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
   await jobs.failStale();
   app.addHook('onClose', async () => {
     await jobs.close();
     await codec.close();
+    await zoning.close();
   });
 
   app.setValidatorCompiler(zodValidatorCompiler);

@@ -3,11 +3,9 @@ import type { BaseFactor, BaseFactorFit, Histogram, StationNormals } from '@agro
 import {
   cellLat,
   createGrid,
-  crossValidate,
   EARTH_RADIUS_KM,
   geometryOf,
   gridFromValues,
-  gridStations,
   type Grid,
   type GridGeometry,
   type Station,
@@ -22,6 +20,7 @@ import type { Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { decodeValues, encodeValues } from '../grids/store.js';
 import { factorDef, FACTORS, type FactorDef } from './factors.js';
+import { gridInline, type GridCompute } from './gridding.js';
 
 // Base climate factors (docs/zoning.md#base-factors): one grid per factor and customer, all on the cells of the
 // customer's altitude grid. A grid is a Float32 file in storage written before the row that names it; a new grid is a
@@ -262,6 +261,7 @@ export async function regridFromNormals(
   by: string,
   onProgress: (fraction: number) => Promise<void> = async () => {},
   lang: Lang = 'zh',
+  compute: GridCompute = gridInline,
 ): Promise<RegridOutcome[]> {
   const altitude = await readFactorGrid(db, storage, customerId, 'altitude');
   if (!altitude) throw new JobError('zoning.noAltitude');
@@ -281,15 +281,9 @@ export async function regridFromNormals(
     let grid: Grid;
     let fit: BaseFactorFit;
     try {
-      const gridded = gridStations(stations, altitude.grid);
-      const cv = crossValidate(stations, altitude.grid);
-      grid = gridded.grid;
-      fit = {
-        coefficients: { intercept: gridded.fit.intercept, lon: gridded.fit.lon, lat: gridded.fit.lat, altitude: gridded.fit.altitude },
-        r2: gridded.fit.rSquared,
-        looRmse: cv.rmse,
-        stationCount: stations.length,
-      };
+      const gridded = await compute(stations, altitude.grid);
+      grid = gridFromValues(geometryOf(altitude.grid), gridded.values);
+      fit = gridded.fit;
     } catch (e) {
       if (e instanceof RangeError) throw new JobError('zoning.regridFailed', { factor: def.names[lang], reason: e.message });
       throw e;

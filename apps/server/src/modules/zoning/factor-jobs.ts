@@ -8,6 +8,7 @@ import type { Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { factorRow, geometryOfFactorRow, regridFromNormals, saveAltitude, saveFactorGrid, type RegridOutcome } from './base-factors.js';
 import { factorDef } from './factors.js';
+import type { GridCompute } from './gridding.js';
 
 // Jobs of the base factors: regridding from station normals (after an import of normals) and importing a grid file
 // (a DEM for altitude, or any factor as GeoTIFF / MICAPS 4).
@@ -37,6 +38,8 @@ export interface FactorJobDeps {
   jobs: JobRunner;
   codec: GridFileCodec;
   log: CleanupLog;
+  /** Where gridding runs (a worker thread in the server; this thread when not given). */
+  grid?: GridCompute;
 }
 
 const view = (list: RegridOutcome[]) => ({ factors: list.map((o) => ({ code: o.code, version: o.version, fit: o.fit })) });
@@ -45,7 +48,7 @@ export function defineFactorJobs(deps: FactorJobDeps): void {
   const { db, storage, log } = deps;
   deps.jobs.define<RegridPayload>(REGRID_JOB, async (p, ctx) => {
     await ctx.progress(5);
-    const out = await regridFromNormals(db, storage, log, p.customerId, p.codes, p.by, (f) => ctx.progress(5 + 90 * f), p.lang);
+    const out = await regridFromNormals(db, storage, log, p.customerId, p.codes, p.by, (f) => ctx.progress(5 + 90 * f), p.lang, deps.grid);
     return view(out);
   });
 
@@ -87,7 +90,17 @@ export function defineFactorJobs(deps: FactorJobDeps): void {
         const saved = await saveAltitude(db, storage, log, p.customerId, grid, p.by);
         await ctx.progress(70);
         // Station factors follow the new cells and altitudes.
-        const regridded = await regridFromNormals(db, storage, log, p.customerId, 'all', p.by, (f) => ctx.progress(70 + 25 * f), p.lang);
+        const regridded = await regridFromNormals(
+          db,
+          storage,
+          log,
+          p.customerId,
+          'all',
+          p.by,
+          (f) => ctx.progress(70 + 25 * f),
+          p.lang,
+          deps.grid,
+        );
         return view([...saved, ...regridded]);
       }
       const row = await saveFactorGrid(db, storage, log, p.customerId, p.code, grid, { source: 'import', fit: null, by: p.by });

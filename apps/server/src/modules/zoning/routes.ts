@@ -9,15 +9,21 @@ import * as factors from './base-factors.js';
 import { downloadProduct } from './download.js';
 import { defineFactorJobs, queueFactorImport, REGRID_JOB, type FactorJobDeps, type RegridPayload } from './factor-jobs.js';
 import { factorGridFile } from './grid-file.js';
+import { ZoningGridder } from './gridding.js';
 import { importNormalsCsv } from './normals.js';
 import * as products from './products.js';
 
 export type ZoningRouteDeps = FactorJobDeps & { tokens: TokenService };
 
-/** The job kinds of zoning: zoning.execute (a product), zoning.regrid (base factors from normals), zoning.importGrid. */
-export function defineZoningJobs(deps: FactorJobDeps): void {
-  defineFactorJobs(deps);
+/**
+ * The job kinds of zoning: zoning.execute (a product), zoning.regrid (base factors from normals), zoning.importGrid.
+ * Gridding runs in a worker thread; close() stops it.
+ */
+export function defineZoningJobs(deps: Omit<FactorJobDeps, 'grid'>): { close(): Promise<void> } {
+  const gridder = new ZoningGridder();
+  defineFactorJobs({ ...deps, grid: gridder.grid });
   products.defineZoningJob(deps);
+  return { close: () => gridder.close() };
 }
 
 /** Agro-climatic zoning: crops, criteria, base factors and products (docs/zoning.md#calls). Every change is logged. */
