@@ -232,8 +232,16 @@ export function MakeZoningPage() {
           {t('make.execute')}
         </Button>
       </Form>
-      {product.data && productId !== undefined ? (
+      {product.data && product.data.id === productId ? (
         <ProductView product={product.data} clicks={tool === 'none'} onClose={() => setProductId(undefined)} />
+      ) : productId !== undefined ? (
+        // Just submitted: the job is queued until the product's first answer says more.
+        <div className="zn-progress" data-testid="zoning-progress" data-progress={0}>
+          <Typography.Text type="secondary">
+            {t('make.progress')} · {t('status.queued')}
+          </Typography.Text>
+          <Progress percent={0} status="active" />
+        </div>
       ) : null}
       <section className="zn-running" aria-label={t('make.running')}>
         <Typography.Text strong>{t('make.running')}</Typography.Text>
