@@ -445,12 +445,7 @@ export async function deleteProduct(
   if (!row) throw errors.notFound();
   const { status } = statusOf(row);
   if (status === 'queued' || status === 'running') throw errors.conflict('zoning.productRunning', {}, { field: 'productId', status });
-  const res = await deps.db
-    .deleteFrom('zoning_product')
-    .where('id', '=', id)
-    .where('customer_id', '=', auth.customerId)
-    .where('status', 'in', ['done', 'failed', 'queued', 'running'])
-    .executeTakeFirst();
+  const res = await deps.db.deleteFrom('zoning_product').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
   forgetFiles(row.storage_prefix);
   if (row.storage_prefix)
