@@ -1,4 +1,4 @@
-import { CloseOutlined } from '@ant-design/icons';
+import { CloseOutlined, LineChartOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
 import type OlMap from 'ol/Map';
 import type MapBrowserEvent from 'ol/MapBrowserEvent';
@@ -8,6 +8,8 @@ import type ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { METEOGRAM_NS } from '../meteogram/i18n';
+import { MeteogramDrawer, type MeteogramPlace } from '../meteogram/MeteogramDrawer';
 import { MAP_NS } from './i18n';
 import { formatPointValue } from './map-rules';
 import { useMapStore } from './map-store';
@@ -35,6 +37,8 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
   const [element] = useState(() => document.createElement('div'));
   const overlay = useRef<Overlay | null>(null);
   const [info, setInfo] = useState<FeatureInfo | null>(null);
+  const [meteogram, setMeteogram] = useState<MeteogramPlace | null>(null);
+  const { t: tm } = useTranslation(METEOGRAM_NS);
 
   useEffect(() => {
     if (!map) return;
@@ -90,8 +94,21 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
             {info.value === null ? t('info.missing') : `${formatPointValue(info.value)} ${info.unit}`}
           </div>
           <div className="map-value-popup-pos">{t('info.position', { lon: info.lon.toFixed(3), lat: info.lat.toFixed(3) })}</div>
+          <Button
+            size="small"
+            type="link"
+            className="map-value-popup-meteogram"
+            icon={<LineChartOutlined />}
+            onClick={() => {
+              const selection = useMapStore.getState().selection;
+              if (selection) setMeteogram({ type: selection.type, baseTime: selection.baseTime, lon: info.lon, lat: info.lat });
+            }}
+          >
+            {tm('open')}
+          </Button>
         </>
       ) : null}
+      <MeteogramDrawer place={meteogram} onClose={() => setMeteogram(null)} />
     </div>,
     element,
   );

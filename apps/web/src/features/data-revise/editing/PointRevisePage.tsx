@@ -1,8 +1,10 @@
-import { DeleteOutlined } from '@ant-design/icons';
+import { DeleteOutlined, LineChartOutlined } from '@ant-design/icons';
 import { revisePoints, sampleBilinear } from '@agromet/grid';
-import { Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MeteogramDrawer, type MeteogramPlace } from '../../../components/meteogram/MeteogramDrawer';
+import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
 import { useMapClicks } from '../common/use-map-clicks';
 import { useStationOptions, usePointRevise } from './api';
 import { ConsistencyPanel } from './ConsistencyPanel';
@@ -28,6 +30,12 @@ export function PointRevisePage() {
   const nextKey = useRef(1);
   const stations = useStationOptions();
   const mutation = usePointRevise();
+  // Meteogram mode: a click on the map (or a station picked) opens the point's time series instead of adding a point.
+  const [meteogramMode, setMeteogramMode] = useState(false);
+  const [meteogram, setMeteogram] = useState<MeteogramPlace | null>(null);
+  const { t: tm } = useTranslation(METEOGRAM_NS);
+  const openMeteogram = (place: { lon: number; lat: number } | { station: number }) =>
+    target.selection && setMeteogram({ type: target.selection.type, baseTime: target.selection.baseTime, ...place });
 
   const addPoint = (lon: number, lat: number, station?: string) => {
     if (!grid || !data) return;
@@ -45,7 +53,7 @@ export function PointRevisePage() {
       },
     ]);
   };
-  useMapClicks(({ lon, lat }) => addPoint(lon, lat));
+  useMapClicks(({ lon, lat }) => (meteogramMode ? openMeteogram({ lon, lat }) : addPoint(lon, lat)));
   usePointsLayer(points);
 
   // The preview: the very patch the server will apply, computed here with the same grid package.
@@ -92,9 +100,14 @@ export function PointRevisePage() {
           options={(stations.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.stationNumber}` }))}
           onChange={(id: number) => {
             const s = stations.data?.list.find((x) => x.id === id);
-            if (s) addPoint(s.longitude, s.latitude, s.name);
+            if (s && meteogramMode) openMeteogram({ station: s.id });
+            else if (s) addPoint(s.longitude, s.latitude, s.name);
           }}
         />
+        <Space size={4} className="meteogram-mode">
+          <Switch size="small" id="meteogram-mode" checked={meteogramMode} onChange={setMeteogramMode} />
+          <label htmlFor="meteogram-mode">{tm('mode')}</label>
+        </Space>
         <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>
           {t('point.clear')}
         </Button>
@@ -149,6 +162,20 @@ export function PointRevisePage() {
             ),
           },
           {
+            width: 36,
+            render: (_, p) => (
+              <Button
+                size="small"
+                type="text"
+                className="revise-point-meteogram"
+                icon={<LineChartOutlined />}
+                aria-label={tm('show')}
+                title={tm('show')}
+                onClick={() => openMeteogram({ lon: p.lon, lat: p.lat })}
+              />
+            ),
+          },
+          {
             width: 40,
             render: (_, p) => (
               <Button
@@ -163,6 +190,7 @@ export function PointRevisePage() {
           },
         ]}
       />
+      <MeteogramDrawer place={meteogram} onClose={() => setMeteogram(null)} />
       <RevisionFooter
         target={target}
         summary={summary}
