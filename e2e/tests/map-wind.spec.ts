@@ -1,0 +1,76 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, at, storeSession } from './fixtures';
+
+/** Pixels of an image the browser loads (same origin): opaque ones and dark, opaque ink. */
+async function pixels(page: Page, url: string): Promise<{ total: number; opaque: number; ink: number }> {
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! > 0) opaque += 1;
+      if (data[i + 3]! > 200 && data[i]! < 80 && data[i + 1]! < 80 && data[i + 2]! < 80) ink += 1;
+    }
+    return { total: canvas.width * canvas.height, opaque, ink };
+  }, url);
+}
+
+test('wind speed offers arrows and barbs: the map draws dark symbols over transparency instead of coloured cells', async ({ page }) => {
+  await storeSession(page, 'demo-revise', ADMIN_PASSWORD);
+  const gridAnswer = page.waitForResponse((r) => r.url().includes('/api/forecaster/getData') && r.ok());
+  await page.goto(at('/data-revise/point-revise'));
+  await gridAnswer;
+  const map = page.getByTestId('console-map');
+  await expect(map).toHaveAttribute('data-wms', 'loaded');
+
+  // Temperature: the three product styles only.
+  await page.getByRole('button', { name: '底图' }).click();
+  const switcher = page.getByTestId('map-style-switcher');
+  await expect(switcher.getByRole('radio', { name: '等值线' })).toBeVisible();
+  await expect(switcher.getByRole('radio', { name: '风矢' })).toHaveCount(0);
+  await page.keyboard.press('Escape');
+
+  // Wind speed, drawn in cells first.
+  const nearest = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /LAYERS=fine-grid.wsp/.test(r.url()));
+  await page.locator('.revise-factor').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '风速 (m/s)' }).click();
+  const cells = await pixels(page, (await nearest).url());
+  expect(cells.opaque).toBeGreaterThan(cells.total * 0.2);
+  await expect(map).toHaveAttribute('data-wms', 'loaded');
+
+  await page.getByRole('button', { name: '底图' }).click();
+  for (const label of ['格点', '平滑', '等值线', '风矢', '风羽']) await expect(switcher.getByRole('radio', { name: label })).toBeVisible();
+  const arrows = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /STYLES=arrows/.test(r.url()));
+  await switcher.getByText('风矢').click();
+  const arrowAnswer = await arrows;
+  expect(arrowAnswer.headers()['content-type']).toBe('image/png');
+  const drawn = await pixels(page, arrowAnswer.url());
+  // Symbols: a little ink, the rest transparent — unlike the coloured cells of the same layer.
+  expect(drawn.ink).toBeGreaterThan(100);
+  expect(drawn.opaque).toBeLessThan(drawn.total * 0.25);
+  expect(drawn.opaque).toBeLessThan(cells.opaque / 2);
+  await expect(page.getByTestId('map-legend').locator('img')).toHaveAttribute('src', /STYLE=arrows/);
+
+  const barbs = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /STYLES=barbs/.test(r.url()));
+  await switcher.getByText('风羽').click();
+  const barbDrawn = await pixels(page, (await barbs).url());
+  expect(barbDrawn.ink).toBeGreaterThan(100);
+
+  // Back to temperature: the wind style is not offered, the layer is drawn in cells.
+  await page.keyboard.press('Escape');
+  const tmp = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /LAYERS=fine-grid.tmp/.test(r.url()));
+  await page.locator('.revise-factor').click();
+  await page
+    .locator('.ant-select-item-option')
+    .filter({ hasText: /^气温 \(°C\)$/ })
+    .click();
+  expect(new URL((await tmp).url()).searchParams.get('STYLES')).toBe('nearest');
+});
