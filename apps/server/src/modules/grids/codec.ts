@@ -1,5 +1,7 @@
 import type { Grid, Micaps4HeaderInput } from '@agromet/grid';
 import { WorkerPool, WorkerTaskError, workerModule } from '../../core/worker-pool.js';
+import { JobError } from '../../core/jobs.js';
+import type { FileStorage } from '../../core/storage.js';
 import { encodeMicaps4File, GridFileError, parseGridFile, type ParsedGridFile } from './formats.js';
 
 /**
@@ -35,5 +37,20 @@ export class GridFileCodec {
 
   async close(): Promise<void> {
     await this.pool?.close();
+  }
+}
+
+/**
+ * A job's first step on an uploaded grid file: the staged bytes read back and parsed in the worker thread. A file
+ * gone from storage or not a readable grid ends the job with its reason in the reader's language.
+ */
+export async function parseStagedGridFile(storage: FileStorage, codec: GridFileCodec, key: string): Promise<ParsedGridFile> {
+  const bytes = await storage.get(key);
+  if (!bytes) throw new JobError('importFileGone');
+  try {
+    return await codec.parse(bytes);
+  } catch (e) {
+    if (e instanceof GridFileError) throw new JobError('importUnreadable', { reason: e.message });
+    throw e;
   }
 }

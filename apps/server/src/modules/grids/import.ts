@@ -4,8 +4,7 @@ import type { Db } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import { JobError, type JobRunner } from '../../core/jobs.js';
 import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
-import type { GridFileCodec } from './codec.js';
-import { GridFileError } from './formats.js';
+import { parseStagedGridFile, type GridFileCodec } from './codec.js';
 import { placeOnProduct } from './placement.js';
 import { factorByLayer, productGeometry } from './service.js';
 import { geometryOfRow, type GridKey, type GridStore } from './store.js';
@@ -84,16 +83,7 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
   runner.define<GridImportPayload>(GRID_IMPORT_JOB, async (p, ctx) => {
     try {
       await ctx.progress(5);
-      const bytes = await deps.storage.get(p.staged);
-      if (!bytes) throw new JobError('importFileGone');
-      await ctx.progress(10);
-      let parsed;
-      try {
-        parsed = await deps.codec.parse(bytes);
-      } catch (e) {
-        if (e instanceof GridFileError) throw new JobError('importUnreadable', { reason: e.message });
-        throw e;
-      }
+      const parsed = await parseStagedGridFile(deps.storage, deps.codec, p.staged);
       await ctx.progress(60);
 
       const factor = await factorByLayer(deps.db, p.type, p.factor);

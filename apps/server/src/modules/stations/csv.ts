@@ -1,4 +1,5 @@
 import { CsvError as ParseError, parse } from 'csv-parse/sync';
+import { decodeText } from '@agromet/grid';
 
 /** One CSV record with the file line it starts on (1-based). */
 export interface CsvRecord {
@@ -46,4 +47,48 @@ export function parseCsv(text: string): CsvRecord[] {
     throw e;
   }
   return records;
+}
+
+/** What refuses a whole uploaded file: a message key with its parameters and the row it concerns (1 for the file). */
+export type CsvFileIssue = (
+  key:
+    | 'csvUnclosedQuote'
+    | 'csvMalformed'
+    | 'stationImportEmpty'
+    | 'stationImportUnknownColumns'
+    | 'stationImportMissingColumns'
+    | 'stationImportTooMany',
+  params?: Record<string, string | number>,
+  row?: number,
+) => Error;
+
+/**
+ * Reads an uploaded CSV table for an all-or-nothing import: the text decoded (UTF-8 or GBK), its header mapped to
+ * known columns, and its data records. A malformed or empty file, an unknown or missing column, or more rows than
+ * allowed is refused through `issue` before any row is looked at.
+ */
+export function readCsvTable<C extends string>(
+  bytes: Uint8Array,
+  columnOf: (header: string) => C | undefined,
+  required: readonly C[],
+  maxRows: number,
+  issue: CsvFileIssue,
+): { mapping: Array<C | undefined>; data: CsvRecord[] } {
+  let records;
+  try {
+    records = parseCsv(decodeText(bytes).text);
+  } catch (e) {
+    if (e instanceof CsvError) throw issue(e.unclosedQuote ? 'csvUnclosedQuote' : 'csvMalformed', { row: e.line }, e.line);
+    throw e;
+  }
+  const [header, ...data] = records;
+  if (!header) throw issue('stationImportEmpty');
+  const mapping = header.fields.map(columnOf);
+  const unknown = header.fields.filter((h, k) => mapping[k] === undefined && h.trim() !== '');
+  if (unknown.length > 0) throw issue('stationImportUnknownColumns', { columns: unknown.join(', ') });
+  const missing = required.filter((c) => !mapping.includes(c));
+  if (missing.length > 0) throw issue('stationImportMissingColumns', { columns: missing.join(', ') });
+  if (data.length === 0) throw issue('stationImportEmpty');
+  if (data.length > maxRows) throw issue('stationImportTooMany', { max: maxRows });
+  return { mapping, data };
 }

@@ -9,7 +9,6 @@ import {
   type StationImportResult,
   type StationUpdate,
 } from '@agromet/contracts';
-import { decodeText } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -21,7 +20,7 @@ import { AppError, errors } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import { CsvError, parseCsv } from './csv.js';
+import { readCsvTable } from './csv.js';
 import { contains } from '../../core/db/like.js';
 
 // Stations of a customer: numbers unique within the customer, every query scoped to the caller's customer (another
@@ -184,22 +183,7 @@ function importRefused(lang: Lang, issues: StationImportIssue[]): AppError {
 export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8Array, lang: Lang): Promise<StationImportResult> {
   const fileIssue = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}, row = 1, field = 'file') =>
     importRefused(lang, [{ row, field, message: translate(lang, key, params) }]);
-  let records;
-  try {
-    records = parseCsv(decodeText(bytes).text);
-  } catch (e) {
-    if (e instanceof CsvError) throw fileIssue(e.unclosedQuote ? 'csvUnclosedQuote' : 'csvMalformed', { row: e.line }, e.line);
-    throw e;
-  }
-  const [header, ...data] = records;
-  if (!header) throw fileIssue('stationImportEmpty');
-  const mapping = header.fields.map(columnOf);
-  const unknown = header.fields.filter((_, k) => mapping[k] === undefined && header.fields[k]!.trim() !== '');
-  if (unknown.length > 0) throw fileIssue('stationImportUnknownColumns', { columns: unknown.join(', ') });
-  const missing = REQUIRED.filter((c) => !mapping.includes(c));
-  if (missing.length > 0) throw fileIssue('stationImportMissingColumns', { columns: missing.join(', ') });
-  if (data.length === 0) throw fileIssue('stationImportEmpty');
-  if (data.length > STATION_IMPORT_MAX_ROWS) throw fileIssue('stationImportTooMany', { max: STATION_IMPORT_MAX_ROWS });
+  const { mapping, data } = readCsvTable(bytes, columnOf, REQUIRED, STATION_IMPORT_MAX_ROWS, fileIssue);
 
   const issues: StationImportIssue[] = [];
   const valid: Array<{ line: number; station: StationInput }> = [];

@@ -4,23 +4,13 @@ import type { CleanupLog, FileStorage } from '../../core/storage.js';
 import { factorRow, regridFromNormals, saveAltitude } from './base-factors.js';
 import { ensureZoningSetup } from './criteria.js';
 import { demoElevation } from './demo-elevation.js';
+import { FACTORS } from './factors.js';
 
 // Demo zoning data (DEMO=1): the synthetic elevation of the region, climate normals of the demo stations, the base
 // factors gridded from them at start, and the seeded crops with the tea and kiwifruit example criteria.
 
-const COLUMNS = [
-  'tmean',
-  'acc10',
-  'precip',
-  'sunshine',
-  'textmin',
-  'tcold',
-  'twarm',
-  'frostfree',
-  'rh',
-  'rhMarSep',
-  'springFrost',
-] as const;
+/** The factors measured at stations, in the catalogue's order: the columns of DEMO_NORMALS. */
+const COLUMNS = FACTORS.filter((f) => f.source === 'stations').map((f) => f.code);
 
 /**
  * Climate normals (about 1981–2010) of the Shaanxi demo stations, rounded as a specialist would quote them: annual

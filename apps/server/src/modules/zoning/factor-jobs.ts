@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { placeOnProduct } from '../grids/placement.js';
-import { GridFileError } from '../grids/formats.js';
-import type { GridFileCodec } from '../grids/codec.js';
+import { parseStagedGridFile, type GridFileCodec } from '../grids/codec.js';
 import type { Db } from '../../core/db/index.js';
 import { JobError, type JobRunner } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
@@ -55,15 +54,7 @@ export function defineFactorJobs(deps: FactorJobDeps): void {
   deps.jobs.define<FactorImportPayload>(FACTOR_IMPORT_JOB, async (p, ctx) => {
     try {
       await ctx.progress(5);
-      const bytes = await storage.get(p.staged);
-      if (!bytes) throw new JobError('importFileGone');
-      let parsed;
-      try {
-        parsed = await deps.codec.parse(bytes);
-      } catch (e) {
-        if (e instanceof GridFileError) throw new JobError('importUnreadable', { reason: e.message });
-        throw e;
-      }
+      const parsed = await parseStagedGridFile(storage, deps.codec, p.staged);
       await ctx.progress(40);
       const def = factorDef(p.code)!;
       let grid = parsed.grid;

@@ -1,11 +1,10 @@
 import { ErrorCode, NORMALS_IMPORT_MAX_ROWS } from '@agromet/contracts';
-import { decodeText } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
 import { restoreCell } from '../../core/csv-safe.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
-import { CsvError, parseCsv } from '../stations/csv.js';
+import { readCsvTable } from '../stations/csv.js';
 import { FACTORS, type FactorDef } from './factors.js';
 
 // Station normals from CSV (docs/zoning.md#station-normals): `station,factor,value` (or 站号,要素,值), UTF-8 or GBK.
@@ -59,22 +58,7 @@ export interface NormalsImported {
 export async function importNormalsCsv(db: Db, customerId: number, bytes: Uint8Array, lang: Lang): Promise<NormalsImported> {
   const fileIssue = (key: MessageKey, params: Record<string, string | number> = {}, row = 1) =>
     refused(lang, [{ row, field: 'file', message: translate(lang, key, params) }]);
-  let records;
-  try {
-    records = parseCsv(decodeText(bytes).text);
-  } catch (e) {
-    if (e instanceof CsvError) throw fileIssue(e.unclosedQuote ? 'csvUnclosedQuote' : 'csvMalformed', { row: e.line }, e.line);
-    throw e;
-  }
-  const [header, ...data] = records;
-  if (!header) throw fileIssue('stationImportEmpty');
-  const mapping = header.fields.map(columnOf);
-  const unknown = header.fields.filter((h, k) => mapping[k] === undefined && h.trim() !== '');
-  if (unknown.length > 0) throw fileIssue('stationImportUnknownColumns', { columns: unknown.join(', ') });
-  const missing = (['station', 'factor', 'value'] as const).filter((c) => !mapping.includes(c));
-  if (missing.length > 0) throw fileIssue('stationImportMissingColumns', { columns: missing.join(', ') });
-  if (data.length === 0) throw fileIssue('stationImportEmpty');
-  if (data.length > NORMALS_IMPORT_MAX_ROWS) throw fileIssue('stationImportTooMany', { max: NORMALS_IMPORT_MAX_ROWS });
+  const { mapping, data } = readCsvTable(bytes, columnOf, ['station', 'factor', 'value'] as const, NORMALS_IMPORT_MAX_ROWS, fileIssue);
 
   const stations = new Map(
     (await db.selectFrom('station').select(['id', 'station_number']).where('customer_id', '=', customerId).execute()).map((s) => [
