@@ -190,7 +190,8 @@ export function FactorRuleEditor({
                           className="zn-interval-class"
                           aria-label={`${t('criterion.class')} ${j + 1}`}
                           size="small"
-                          style={{ width: 130 }}
+                          style={{ width: 150 }}
+                          popupMatchSelectWidth={false}
                           value={cls}
                           options={classOptions}
                           onChange={(c: number) => setClass(j, c)}

@@ -2,7 +2,7 @@ import { ZONING_CLASS_COUNT, ZONING_LIMITS } from '@agromet/contracts/web';
 import type { Criterion, CriterionCreate } from '@agromet/contracts';
 import { checkZoningCriterion, type CriterionProblem, type FactorRule, type ZoningCriterion, type ZoningMethod } from '@agromet/grid';
 
-// The criterion editor's rules: what the editor holds, how it becomes the body of
+// The criterion editor's rules (docs/zoning.md#web-pages): what the editor holds, how it becomes the body of
 // /qhCriterion/add and /update, the class intervals a factor's thresholds give, and the problems shown beside
 // each field. An empty number input is held as NaN, which the checks report as "not a number".
 

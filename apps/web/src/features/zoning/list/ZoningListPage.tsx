@@ -34,7 +34,6 @@ export function ZoningListPage() {
     () => [
       { title: t('product.name'), dataIndex: 'name', ellipsis: true },
       { title: t('product.crop'), dataIndex: 'cropName' },
-      { title: t('product.criterion'), dataIndex: 'criteriaName', ellipsis: true },
       {
         title: t('product.status'),
         dataIndex: 'status',
@@ -96,6 +95,7 @@ export function ZoningListPage() {
     <ZoningPage
       id="zoning-list"
       titleKey="zoningList"
+      wide
       data={{ 'data-open': openId ?? '' }}
       toolbar={
         <FilterSelect<number>

@@ -13,6 +13,9 @@ import { formatValue } from '../common/format';
 import { useMapClicks } from '../common/use-map-clicks';
 import { NS } from '../i18n';
 
+/** A cell of the product's grid outside its region: no class and no factor value. */
+const outsideRegion = (info: ZoningCellInfo) => info.class === null && info.factors.every((f) => f.value === null);
+
 type CellState = { kind: 'loading' } | { kind: 'info'; info: ZoningCellInfo } | { kind: 'outside' } | { kind: 'failed'; message: string };
 
 /**
@@ -80,7 +83,13 @@ export function CellPopup({ product, enabled = true }: { product: ZoningProduct;
           {state?.kind === 'loading' ? <Spin size="small" description={t('product.cell.loading')} /> : null}
           {state?.kind === 'outside' ? <Typography.Text type="secondary">{t('product.cell.outside')}</Typography.Text> : null}
           {state?.kind === 'failed' ? <Typography.Text type="danger">{state.message}</Typography.Text> : null}
-          {state?.kind === 'info' ? <CellDetails info={state.info} product={product} /> : null}
+          {state?.kind === 'info' ? (
+            outsideRegion(state.info) ? (
+              <Typography.Text type="secondary">{t('product.cell.outside')}</Typography.Text>
+            ) : (
+              <CellDetails info={state.info} product={product} />
+            )
+          ) : null}
         </>
       ) : null}
     </div>,

@@ -20,7 +20,7 @@ export function ClassAreaChart({ rows, title }: { rows: readonly ClassShareRow[]
   return (
     <figure className="zn-chart" data-testid="zoning-stats-chart">
       <figcaption>{title}</figcaption>
-      <svg viewBox={`0 0 ${chartWidth} ${height}`} width="100%" role="img" aria-label={title}>
+      <svg viewBox={`0 0 ${chartWidth} ${height}`} width="100%" style={{ maxWidth: chartWidth * 1.25 }} role="img" aria-label={title}>
         {rows.map((r, k) => {
           const y = k * (barHeight + gap);
           const w = max > 0 ? Math.max(r.km2 > 0 ? 1 : 0, (barSpace * r.km2) / max) : 0;
