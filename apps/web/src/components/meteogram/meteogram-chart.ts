@@ -62,7 +62,7 @@ export function meteogramOption(m: Meteogram, labels: MeteogramLabels) {
   const rain = pointsOf(m, 'pre3h');
   const wind = windPoints(m);
   const grids = [
-    { left: 56, right: 24, top: 36, height: '30%' },
+    { left: 56, right: 24, top: 56, height: '28%' },
     { left: 56, right: 24, top: '48%', height: '18%' },
     { left: 56, right: 24, top: '74%', height: '16%' },
   ];
