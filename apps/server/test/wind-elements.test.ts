@@ -1,7 +1,8 @@
 import fs from 'node:fs';
-import { readGeoTiff } from '@agromet/grid';
+import { createGrid, readGeoTiff, windDirection } from '@agromet/grid';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { GridStore } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -179,5 +180,86 @@ describe('wind styles', () => {
     expect(Buffer.compare(arrows, barbs)).not.toBe(0);
     // The direction layer draws the same wind.
     expect(Buffer.compare(await pixels('fine-grid.wdir', 'arrows'), arrows)).toBe(0);
+  });
+});
+
+describe('wind from u and v', () => {
+  it('a type storing the components offers speed and direction computed from them, and wind styles', async () => {
+    // A type of an office that stores 10 m wind as components (inserted as an office would configure it).
+    const type = await t.db.db
+      .insertInto('forecast_type')
+      .values({ code: 'uv-grid', name: '风场', description: '', step_hours: 3, max_lead_hours: 6, created_at: new Date().toISOString() })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: Record<string, number> = {};
+    for (const [n, code] of ['u', 'v'].entries()) {
+      ids[code] = (
+        await t.db.db
+          .insertInto('factor')
+          .values({
+            forecast_type_id: type.id,
+            code,
+            name: code,
+            unit: 'm/s',
+            min_value: -75,
+            max_value: 75,
+            precision: 1,
+            colormap: '{"type":"ramp","stops":[{"value":-20,"color":"#0000ff"},{"value":20,"color":"#ff0000"}]}',
+            sort: 900 + n,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id;
+    }
+    const customer = (
+      await t.db.db.selectFrom('app_user').select('customer_id').where('username', '=', 'demo-revise').executeTakeFirstOrThrow()
+    ).customer_id;
+    const geometry = { lon0: 108, lat0: 35, dx: 0.1, dy: -0.1, nx: 20, ny: 10 };
+    const u = createGrid(geometry, 0);
+    const v = createGrid(geometry, 0);
+    for (let k = 0; k < u.values.length; k++) {
+      u.values[k] = (k % 7) - 3;
+      v.values[k] = (k % 5) - 2;
+    }
+    u.values[5] = Number.NaN;
+    const store = new GridStore(t.db.db, t.storage);
+    const run = '2026-07-01T00:00:00.000Z';
+    for (const [code, grid] of [
+      ['u', u],
+      ['v', v],
+    ] as const)
+      await store.save({ customerId: customer, forecastTypeId: type.id, factorId: ids[code]!, baseTime: run, leadHours: 3 }, grid, {
+        userId: null,
+        name: 'importer',
+      });
+
+    const catalog = (await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) })).json().data;
+    const uv = catalog.find((c: { code: string }) => c.code === 'uv-grid');
+    expect(uv.factors.map((f: { code: string; derived?: boolean }) => [f.code, f.derived ?? false])).toEqual([
+      ['u', false],
+      ['v', false],
+      ['wsp', true],
+      ['wdir', true],
+    ]);
+    const read = async (factor: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/grid/export?type=uv-grid&factor=${factor}&lead=3&baseTime=${encodeURIComponent(run)}&format=geotiff`,
+        headers: t.bearer(token),
+      });
+      return (await readGeoTiff(res.rawPayload)).grid.values;
+    };
+    const [speed, direction] = [await read('wsp'), await read('wdir')];
+    for (let k = 0; k < u.values.length; k++) {
+      if (k === 5) {
+        expect(speed[k]).toBeNaN();
+        continue;
+      }
+      expect(speed[k]).toBe(Math.fround(Math.hypot(u.values[k]!, v.values[k]!)));
+      expect(direction[k]).toBe(Math.fround(windDirection(u.values[k]!, v.values[k]!)));
+    }
+    const caps = (await wms('SERVICE=WMS&REQUEST=GetCapabilities&VERSION=1.3.0')).body;
+    const at = caps.indexOf('<Name>uv-grid.wsp</Name>');
+    expect(caps.slice(at, caps.indexOf('</Layer>', at))).toContain('<Name>barbs</Name>');
   });
 });
