@@ -5,11 +5,16 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_NS } from '../../../components/map/i18n';
 import { layerName } from '../../../components/map/map-rules';
+import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { toastSuccess } from '../../../lib/feedback';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useCrops } from '../api/crops';
 import { useCriteriaOfCrop } from '../api/criteria';
+import { useBaseFactors } from '../api/factors';
+import { gridExtent } from '../common/class-image';
+import { fitLonLatBox } from '../common/fit-view';
+import { useHideForecast } from '../common/use-hide-forecast';
 import { useExecuteZoning, useProduct, useRunningProducts } from '../api/products';
 import { ZoningPage } from '../common/ZoningPage';
 import { NS } from '../i18n';
@@ -46,6 +51,10 @@ export function MakeZoningPage() {
   const product = useProduct(productId);
   const running = useRunningProducts();
   const execute = useExecuteZoning();
+  const map = useConsoleMap();
+  const factors = useBaseFactors();
+  // While an area or polygon is being chosen the forecast layer would only be in the way.
+  useHideForecast(region !== 'customer');
 
   const crop = crops.data?.find((c) => c.id === cropId);
   const criterion = criteria.data?.find((c) => c.id === criteriaId);
@@ -88,6 +97,9 @@ export function MakeZoningPage() {
 
   const chooseRegion = (kind: RegionKind) => {
     setRegion(kind);
+    // The customer's region (where the base factors have grids) comes into view to pick or draw in.
+    const geometry = factors.data?.find((f) => f.geometry)?.geometry;
+    if (map && geometry && kind !== 'customer') fitLonLatBox(map, gridExtent(geometry));
     setProblem(null);
     setTool(kind === 'area' && !area ? 'pick' : kind === 'polygon' && !ring ? 'draw' : 'none');
   };
@@ -119,6 +131,7 @@ export function MakeZoningPage() {
 
   return (
     <ZoningPage id="make-zoning" titleKey="makeZoning" data={{ 'data-product': productId ?? '', 'data-tool': tool }}>
+      {region !== 'customer' ? <span className="zn-hides-forecast" hidden /> : null}
       <Form layout="vertical" className="zn-form" onSubmitCapture={(e) => e.preventDefault()}>
         <div className="zn-form-row">
           <Form.Item label={t('make.crop')} htmlFor="zoning-crop">

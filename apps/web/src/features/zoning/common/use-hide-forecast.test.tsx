@@ -1,0 +1,53 @@
+// @vitest-environment jsdom
+import { renderHook } from '@testing-library/react';
+import Collection from 'ol/Collection';
+import type BaseLayer from 'ol/layer/Base';
+import type OlMap from 'ol/Map';
+import VectorLayer from 'ol/layer/Vector';
+import VectorSource from 'ol/source/Vector';
+import type { ReactNode } from 'react';
+import { describe, expect, it } from 'vitest';
+import { MapContext } from '../../../components/map/map-context';
+import { useHideForecast } from './use-hide-forecast';
+
+const layer = (role: string, visible = true) => new VectorLayer({ source: new VectorSource(), visible, properties: { role } });
+
+/** The part of an OpenLayers map the hook uses: its layer collection (a real one, with its add events). */
+function fakeMap(layers: BaseLayer[]) {
+  const collection = new Collection<BaseLayer>(layers);
+  return { getLayers: () => collection, addLayer: (l: BaseLayer) => collection.push(l) } as unknown as OlMap;
+}
+
+const withMap =
+  (map: OlMap) =>
+  ({ children }: { children: ReactNode }) => <MapContext.Provider value={map}>{children}</MapContext.Provider>;
+
+describe('useHideForecast', () => {
+  it('hides the forecast image and point values (also when they change or arrive later), and restores them', () => {
+    const product = layer('product');
+    const points = layer('points');
+    const other = layer('zoning-product');
+    const map = fakeMap([product, other]);
+    const hook = renderHook(({ hidden }) => useHideForecast(hidden), { wrapper: withMap(map), initialProps: { hidden: true } });
+    expect([product.getVisible(), other.getVisible()]).toEqual([false, true]);
+    map.addLayer(points);
+    expect(points.getVisible()).toBe(false);
+    // The product layer's own hook shows it for a new selection: it stays hidden meanwhile.
+    product.setVisible(true);
+    expect(product.getVisible()).toBe(false);
+    hook.rerender({ hidden: false });
+    expect([product.getVisible(), points.getVisible(), other.getVisible()]).toEqual([true, true, true]);
+  });
+
+  it('keeps them hidden until the last of several parts lets go, and leaves a hidden layer hidden', () => {
+    const product = layer('product');
+    const points = layer('points', false);
+    const map = fakeMap([product, points]);
+    const first = renderHook(() => useHideForecast(true), { wrapper: withMap(map) });
+    const second = renderHook(() => useHideForecast(true), { wrapper: withMap(map) });
+    first.unmount();
+    expect(product.getVisible()).toBe(false);
+    second.unmount();
+    expect([product.getVisible(), points.getVisible()]).toEqual([true, false]);
+  });
+});
