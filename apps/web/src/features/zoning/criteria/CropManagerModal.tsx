@@ -136,7 +136,7 @@ export function CropManagerModal({ onClose }: { onClose: () => void }) {
         loading={crops.isFetching}
         columns={columns}
         dataSource={crops.data ?? []}
-        pagination={(crops.data?.length ?? 0) > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+        pagination={(crops.data?.length ?? 0) > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
       />
       {editor ? <CropFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </Modal>

@@ -30,8 +30,7 @@ export function BaseFactorsPanel() {
 
   const columns = useMemo<TableColumnsType<BaseFactor>>(
     () => [
-      { title: t('factor.name'), dataIndex: 'name', fixed: 'left' },
-      { title: t('factor.unit'), dataIndex: 'unit' },
+      { title: t('factor.name'), dataIndex: 'name', fixed: 'left', render: (name: string, f) => (f.unit ? `${name} (${f.unit})` : name) },
       { title: t('factor.range'), key: 'range', render: (_, f) => `${formatValue(f.min)} ~ ${formatValue(f.max)}` },
       { title: t('factor.source'), dataIndex: 'source', render: (s: BaseFactor['source']) => t(`source.${s}`) },
       {
