@@ -36,7 +36,7 @@ const en = {
     polygon: 'Drawn polygon',
   },
   source: {
-    stations: 'Gridded station normals',
+    stations: 'Station normals',
     import: 'Imported grid',
     derived: 'Derived from altitude',
   },
@@ -149,7 +149,7 @@ const en = {
     updatedAt: 'Updated',
     stations: 'Stations',
     r2: 'Fit R²',
-    rmse: 'Leave-one-out RMSE',
+    rmse: 'LOO-CV RMSE',
     formula: '{{name}} = {{intercept}} {{lon}}·lon {{lat}}·lat {{alt}}·altitude (m)',
     importNormals: 'Import station normals',
     importTitle: 'Import station normals (CSV)',

@@ -36,7 +36,7 @@ const es = {
     polygon: 'Polígono dibujado',
   },
   source: {
-    stations: 'Normales de estaciones interpoladas',
+    stations: 'Normales de estaciones',
     import: 'Rejilla importada',
     derived: 'Derivado de la altitud',
   },
@@ -149,7 +149,7 @@ const es = {
     updatedAt: 'Actualizado',
     stations: 'Estaciones',
     r2: 'R² del ajuste',
-    rmse: 'RMSE (validación dejando uno fuera)',
+    rmse: 'RMSE (LOO)',
     formula: '{{name}} = {{intercept}} {{lon}}·lon {{lat}}·lat {{alt}}·altitud (m)',
     importNormals: 'Importar normales de estaciones',
     importTitle: 'Importar normales de estaciones (CSV)',

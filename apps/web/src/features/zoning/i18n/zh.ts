@@ -150,7 +150,7 @@ const zh = {
     updatedAt: '更新时间',
     stations: '站点数',
     r2: '拟合 R²',
-    rmse: '留一交叉验证 RMSE',
+    rmse: '留一法 RMSE',
     formula: '{{name}} = {{intercept}} {{lon}}·经度 {{lat}}·纬度 {{alt}}·海拔(m)',
     importNormals: '导入站点气候值',
     importTitle: '导入站点气候值（CSV）',
