@@ -88,26 +88,35 @@ function classOf(value: number, rule: FactorRule): number {
 const TMEAN: FactorRule = { factor: 'tmean', breaks: [12.4, 14.4, 15.5], classes: [3, 2, 1, 0] };
 const FROST: FactorRule = { factor: 'springFrost', breaks: [20, 27, 43], classes: [0, 1, 2, 3] };
 
+/** Opens index-manage (its examples listed) and the editor of a new criterion. */
+async function openEditor(page: Page): Promise<Locator> {
+  await storeSession(page, 'demo-zoning', ADMIN_PASSWORD);
+  await page.goto(at('/zoning-manage/index-manage'));
+  await expect(page.locator('#criterion-table')).toContainText('示例');
+  await page.locator('#criterion-create').click();
+  const editor = page.getByTestId('criterion-editor');
+  await expect(editor).toBeVisible();
+  return editor;
+}
+
+/** Adds a base factor to the criterion being edited; answers its part of the editor. */
+async function addFactor(page: Page, editor: Locator, label: RegExp, code: string): Promise<Locator> {
+  await choose(page, page.locator('#criterion-add-factor'), label);
+  await page.locator('#criterion-add-factor-button').click();
+  const factor = editor.locator(`[data-testid=zoning-factor][data-factor=${code}]`);
+  await expect(factor).toBeVisible();
+  return factor;
+}
+
 test.describe('agro-climatic zoning', () => {
-  test('a specialist writes a criterion: thresholds with per-field problems, live preview of a factor, saved as entered', async ({
+  test('the criterion editor: intervals closed above, a falling threshold pointed out, a preview counting the grid as its values say', async ({
     page,
   }) => {
-    await storeSession(page, 'demo-zoning', ADMIN_PASSWORD);
-    await page.goto(at('/zoning-manage/index-manage'));
-    await expect(page.locator('#criterion-table tbody tr.ant-table-row').first()).toBeVisible();
-    await expect(page.locator('#criterion-table')).toContainText('示例');
-
-    await page.locator('#criterion-create').click();
-    const editor = page.getByTestId('criterion-editor');
-    await expect(editor).toBeVisible();
-    const name = `E2E 茶树指标 ${Date.now()}`;
-    await page.locator('#criterion-name').fill(name);
-    await choose(page, page.locator('#criterion-crop'), '茶树');
+    const editor = await openEditor(page);
+    await expect(page.locator('#criterion-table')).toHaveCount(0);
 
     // Annual mean temperature: thresholds typed one by one; a threshold below the previous one is pointed out beside it.
-    await choose(page, page.locator('#criterion-add-factor'), /^年平均气温/);
-    await page.locator('#criterion-add-factor-button').click();
-    const tmean = editor.locator('[data-testid=zoning-factor][data-factor=tmean]');
+    const tmean = await addFactor(page, editor, /^年平均气温/, 'tmean');
     const breaks = tmean.locator('.zn-break input');
     await expect(breaks).toHaveCount(3);
     await breaks.nth(0).fill('12.4');
@@ -118,17 +127,16 @@ test.describe('agro-climatic zoning', () => {
     await expect(tmean.locator('.ant-form-item-explain-error')).toHaveCount(0);
     // The class of each interval reads as the published table: ≤ 12.4 unsuitable … > 15.5 most suitable.
     await expect(tmean.locator('td.zn-interval').first()).toHaveText('≤ 12.4');
-    const summary = editor.getByTestId('zoning-threshold-summary');
-    await expect(summary.locator('tbody tr.ant-table-row').first()).toContainText('> 15.5');
-    await expect(summary.locator('tbody tr.ant-table-row').first()).toContainText('(14.4, 15.5]');
+    const summary = editor.getByTestId('zoning-threshold-summary').locator('tbody tr.ant-table-row').first();
+    await expect(summary).toContainText('> 15.5');
+    await expect(summary).toContainText('(14.4, 15.5]');
 
     // The preview classes the factor's grid in the browser; every cell counted by its class, as the grid's values say.
     const gridAnswer = page.waitForResponse((r) => r.url().includes('/api/baseWeatherFactor/grid?code=tmean') && r.ok());
     await tmean.locator('.zn-preview-toggle').click();
     const preview = editor.getByTestId('criterion-preview');
     await expect(preview).toHaveAttribute('data-state', 'shown');
-    const grid = await gridAnswer;
-    const bytes = await grid.body();
+    const bytes = await (await gridAnswer).body();
     const values = new Float32Array(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength));
     const expected = [0, 0, 0, 0];
     for (const v of values) if (!Number.isNaN(v)) expected[classOf(v, TMEAN)]! += 1;
@@ -138,13 +146,19 @@ test.describe('agro-climatic zoning', () => {
     }
     // The forecast layer's legend gives way to the preview.
     await expect(page.getByTestId('map-legend')).toBeHidden();
+  });
+
+  test('a criterion with a factor where lower is better is saved as entered', async ({ page }) => {
+    const editor = await openEditor(page);
+    const name = `E2E 茶树指标 ${Date.now()}`;
+    await page.locator('#criterion-name').fill(name);
+    await choose(page, page.locator('#criterion-crop'), '茶树');
+    const tmean = await addFactor(page, editor, /^年平均气温/, 'tmean');
+    for (const [k, v] of TMEAN.breaks.entries()) await tmean.locator('.zn-break input').nth(k).fill(String(v));
 
     // Spring frost frequency: lower is better, so the classes run the other way.
-    await choose(page, page.locator('#criterion-add-factor'), /^春霜冻/);
-    await page.locator('#criterion-add-factor-button').click();
-    const frost = editor.locator('[data-testid=zoning-factor][data-factor=springFrost]');
-    const frostBreaks = frost.locator('.zn-break input');
-    for (const [k, v] of FROST.breaks.entries()) await frostBreaks.nth(k).fill(String(v));
+    const frost = await addFactor(page, editor, /^春霜冻/, 'springFrost');
+    for (const [k, v] of FROST.breaks.entries()) await frost.locator('.zn-break input').nth(k).fill(String(v));
     const classSelects = frost.locator('.zn-interval-class');
     for (const [k, cls] of FROST.classes.entries()) await choose(page, classSelects.nth(k), ['最适宜', '适宜', '次适宜', '不适宜'][cls]!);
     await expect(frost.locator('td.zn-interval').last()).toHaveText('> 43');
