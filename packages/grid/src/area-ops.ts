@@ -531,8 +531,8 @@ const DIVIDE = 4;
 const OPERATION_CODES: Record<AreaOperation, number> = { assign: ASSIGN, add: ADD, subtract: SUBTRACT, multiply: MULTIPLY, divide: DIVIDE };
 
 /**
- * A patch of at most `capacity` entries, filled in increasing cell order into scratch arrays kept between
- * calls (writing into fresh, untouched memory costs more than the edit); the caller gets copies of the filled part.
+ * A patch of at most `capacity` entries, filled in increasing cell order straight into the arrays the caller
+ * gets (fresh memory written once; a scratch copy sliced at the end would write it twice).
  */
 class PatchOut {
   readonly indices: Uint32Array;
@@ -540,25 +540,20 @@ class PatchOut {
   readonly newValues: Float32Array;
   n = 0;
   constructor(capacity: number) {
-    if (outIndices.length < capacity) {
-      const size = Math.max(capacity, 2 * outIndices.length);
-      outIndices = new Uint32Array(size);
-      outOld = new Float32Array(size);
-      outNew = new Float32Array(size);
-    }
-    this.indices = outIndices;
-    this.oldValues = outOld;
-    this.newValues = outNew;
+    this.indices = new Uint32Array(capacity);
+    this.oldValues = new Float32Array(capacity);
+    this.newValues = new Float32Array(capacity);
   }
   patch(): Patch {
     const n = this.n;
-    return { indices: this.indices.slice(0, n), oldValues: this.oldValues.slice(0, n), newValues: this.newValues.slice(0, n) };
+    if (n === this.indices.length) return { indices: this.indices, oldValues: this.oldValues, newValues: this.newValues };
+    // Mostly unchanged cells: copies, so that the unused capacity is not kept alive with the patch.
+    if (n < this.indices.length >> 1) {
+      return { indices: this.indices.slice(0, n), oldValues: this.oldValues.slice(0, n), newValues: this.newValues.slice(0, n) };
+    }
+    return { indices: this.indices.subarray(0, n), oldValues: this.oldValues.subarray(0, n), newValues: this.newValues.subarray(0, n) };
   }
 }
-
-let outIndices = new Uint32Array(0);
-let outOld = new Float32Array(0);
-let outNew = new Float32Array(0);
 
 // new = f(old, w), as the reference: at w = 1 the plain formula (old + (value − old) need not round back to value).
 function operationCells(
