@@ -5,7 +5,7 @@ import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeteogramDrawer, type MeteogramPlace } from '../../../components/meteogram/MeteogramDrawer';
 import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
-import { useMapClicks } from '../common/use-map-clicks';
+import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { useStationOptions, usePointRevise } from './api';
 import { ConsistencyPanel } from './ConsistencyPanel';
 import { GridTargetBar } from './GridTargetBar';

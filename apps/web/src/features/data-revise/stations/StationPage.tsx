@@ -13,7 +13,7 @@ import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } fr
 import { formatLatLon, formatNumber } from '../common/format';
 import { PANEL_PAGE_SIZE, RevisePage } from '../common/RevisePage';
 import { selectableRow } from '../common/selectable-row';
-import { useMapClicks } from '../common/use-map-clicks';
+import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { NS } from '../i18n';
 import { StationDetails } from './StationDetails';
 import { StationFormModal, type PickedPosition } from './StationFormModal';

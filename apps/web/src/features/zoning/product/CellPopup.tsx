@@ -10,7 +10,7 @@ import { ApiError } from '../../../lib/request';
 import { queryCell } from '../api/products';
 import { ClassTag } from '../common/ClassName';
 import { formatValue } from '../common/format';
-import { useMapClicks } from '../common/use-map-clicks';
+import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { NS } from '../i18n';
 
 /** A cell of the product's grid outside its region: no class and no factor value. */

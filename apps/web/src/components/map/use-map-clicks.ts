@@ -1,21 +1,22 @@
+import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import type { Pixel } from 'ol/pixel';
 import { toLonLat } from 'ol/proj';
-import type MapBrowserEvent from 'ol/MapBrowserEvent';
 import { useEffect, useRef } from 'react';
-import { useConsoleMap } from '../../../components/map/map-context';
-import { useMapStore } from '../../../components/map/map-store';
+import { useConsoleMap } from './map-context';
+import { useMapStore } from './map-store';
 
-/** A single click on the map: where (lon/lat, the map's coordinate and pixel). */
+/** A single click on the map: where (lon/lat, the map's coordinate and pixel) and the OpenLayers event. */
 export interface MapClick {
   lon: number;
   lat: number;
   coordinate: number[];
   pixel: Pixel;
+  event: MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>;
 }
 
 /**
- * While `enabled`, the page owns the console map's clicks: the value popup of the forecast layer stays off and each
- * single click goes to `onClick` (the latest one passed).
+ * The page owns the console map's clicks while it is shown: the value popup stays off and each single click goes to
+ * `onClick` (the latest one passed; no re-subscription per render). `enabled` false gives the clicks back.
  */
 export function useMapClicks(onClick: (click: MapClick) => void, enabled = true): void {
   const map = useConsoleMap();
@@ -23,12 +24,14 @@ export function useMapClicks(onClick: (click: MapClick) => void, enabled = true)
   useEffect(() => {
     handler.current = onClick;
   });
+
   useEffect(() => (enabled ? useMapStore.getState().claimClicks() : undefined), [enabled]);
+
   useEffect(() => {
     if (!map || !enabled) return;
-    const listener = (event: MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>) => {
+    const listener = (event: MapClick['event']) => {
       const [lon, lat] = toLonLat(event.coordinate);
-      handler.current({ lon: lon!, lat: lat!, coordinate: event.coordinate, pixel: event.pixel });
+      handler.current({ lon: lon!, lat: lat!, coordinate: event.coordinate, pixel: event.pixel, event });
     };
     map.on('singleclick', listener);
     return () => map.un('singleclick', listener);

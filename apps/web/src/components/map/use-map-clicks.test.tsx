@@ -4,8 +4,8 @@ import type OlMap from 'ol/Map';
 import { fromLonLat } from 'ol/proj';
 import type { ReactNode } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MapContext } from '../../../components/map/map-context';
-import { useMapStore } from '../../../components/map/map-store';
+import { MapContext } from './map-context';
+import { useMapStore } from './map-store';
 import { useMapClicks, type MapClick } from './use-map-clicks';
 
 type Listener = (event: MapClick['event']) => void;
@@ -32,7 +32,7 @@ const withMap =
 afterEach(() => useMapStore.setState({ clickOwners: 0 }));
 
 describe('useMapClicks', () => {
-  it('hands each single click on the console map to the page as lon/lat, pixel and event', () => {
+  it('hands each single click on the console map to the page as lon/lat, coordinate, pixel and event', () => {
     const { map, click } = fakeMap();
     const onClick = vi.fn();
     renderHook(() => useMapClicks(onClick), { wrapper: withMap(map) });
@@ -42,6 +42,7 @@ describe('useMapClicks', () => {
     expect(got.lon).toBeCloseTo(116.4, 9);
     expect(got.lat).toBeCloseTo(39.9, 9);
     expect(got.pixel).toEqual([120, 80]);
+    expect(got.coordinate).toEqual(fromLonLat([116.4, 39.9]));
     expect(got.event).toBe(event);
   });
 
