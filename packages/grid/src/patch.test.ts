@@ -5,6 +5,7 @@ import {
   decodePatch,
   diffValues,
   encodePatch,
+  encodedPatchValueAt,
   invertPatch,
   PatchBuilder,
   PatchMismatchError,
@@ -131,5 +132,35 @@ describe('patch serialisation', () => {
     expect(() => decodePatch(bytes.subarray(0, bytes.length - 1))).toThrow(/length/);
     expect(() => decodePatch(Uint8Array.from([1, 2, 3, 4, 0]))).toThrow(/not an encoded patch/);
     expect(() => encodePatch(makePatch([7, 3], [1, 2], [3, 4]))).toThrow(/increasing/);
+  });
+
+  it('reads one cell from the bytes as decoding and applying would (from an unaligned view too)', () => {
+    const cases = fc
+      .uniqueArray(fc.integer({ min: 0, max: 5000 }), { maxLength: 120 })
+      .chain((indices) => {
+        const sorted = indices.sort((a, b) => a - b);
+        const floats = fc.array(fc.float({ noDefaultInfinity: false }), { minLength: sorted.length, maxLength: sorted.length });
+        return fc.tuple(fc.constant(sorted), floats, floats, fc.integer({ min: 0, max: 5000 }), fc.nat(3));
+      })
+      .map(([indices, olds, news, probe, shift]) => ({ patch: makePatch(indices, olds, news), probe, shift }));
+    fc.assert(
+      fc.property(cases, ({ patch, probe, shift }) => {
+        const encoded = encodePatch(patch);
+        const view = new Uint8Array(encoded.length + shift);
+        view.set(encoded, shift);
+        const bytes = view.subarray(shift);
+        // Every index of the patch, and a probe that may or may not be one.
+        for (const index of [...patch.indices, probe]) {
+          const values = new Float32Array(5001).fill(-7.25);
+          applyPatch(values, patch, { verify: false });
+          const k = patch.indices.indexOf(index);
+          const read = encodedPatchValueAt(bytes, index);
+          if (k < 0) expect(read).toBeUndefined();
+          else expect(Object.is(read, values[index]) || (Number.isNaN(read) && Number.isNaN(values[index]))).toBe(true);
+        }
+      }),
+      { numRuns: 200 },
+    );
+    expect(() => encodedPatchValueAt(Uint8Array.from([1, 2, 3, 4, 0]), 0)).toThrow(/not an encoded patch/);
   });
 });

@@ -137,6 +137,29 @@ export function decodePatch(bytes: Uint8Array): Patch {
   return { indices, oldValues: new Float32Array(oldBits.buffer), newValues: new Float32Array(newBits.buffer) };
 }
 
+/**
+ * The value an encoded patch (binary form above) gives cell `index`, or undefined when it leaves the cell alone: read
+ * from the bytes without decoding the rest, for a point read of a version stored as a patch. The index deltas are
+ * walked until `index` is reached or passed; the values sit at the end (their offset follows from the count).
+ */
+export function encodedPatchValueAt(bytes: Uint8Array, index: number): number | undefined {
+  if (bytes.length < MAGIC.length || MAGIC.some((b, k) => bytes[k] !== b)) throw new Error('not an encoded patch');
+  const [n, start] = readVarint(bytes, MAGIC.length);
+  const valuesAt = bytes.length - 8 * n;
+  if (valuesAt < start) throw new Error('encoded patch has the wrong length');
+  let p = start;
+  let at = 0;
+  for (let k = 0; k < n; k++) {
+    const [delta, q] = readVarint(bytes, p);
+    if (k > 0 && delta === 0) throw new Error('encoded patch indices are not strictly increasing');
+    at += delta;
+    p = q;
+    if (at === index) return new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength).getFloat32(valuesAt + 4 * n + 4 * k, true);
+    if (at > index) return undefined;
+  }
+  return undefined;
+}
+
 function writeBits(values: Float32Array, indices: Uint32Array, expected: Float32Array, next: Float32Array, verify: boolean): void {
   const target = bitsOf(values);
   const expectedBits = bitsOf(expected);

@@ -32,6 +32,7 @@ function storageFailingOn(broken: string) {
   const storage: FileStorage = {
     put: async () => {},
     get: async () => null,
+    getRange: async () => null,
     remove: async (key) => {
       if (key === broken) throw failure;
       removed.push(key);
@@ -58,6 +59,20 @@ describe('removeFiles (cleanup)', () => {
     await removeFiles(storage, ['imports/1/job.upload', 'imports/1/never-written.upload'], log, 'a staged import');
     expect(await storage.get('imports/1/job.upload')).toBeNull();
     expect(lines).toEqual([]);
+  });
+});
+
+describe('LocalFileStorage.getRange', () => {
+  it('reads the bytes at an offset, fewer at the end of the file, none past it, and null for a missing file', async () => {
+    const storage = new LocalFileStorage(tempDir());
+    const data = Buffer.from(Array.from({ length: 40 }, (_, k) => k * 3));
+    await storage.put('grids/1/2/a.f32', data);
+    expect(await storage.getRange('grids/1/2/a.f32', 8, 4)).toEqual(data.subarray(8, 12));
+    expect(await storage.getRange('grids/1/2/a.f32', 0, 40)).toEqual(data);
+    expect(await storage.getRange('grids/1/2/a.f32', 36, 8)).toEqual(data.subarray(36));
+    expect((await storage.getRange('grids/1/2/a.f32', 50, 4))!.length).toBe(0);
+    expect(await storage.getRange('grids/1/2/never.f32', 0, 4)).toBeNull();
+    await expect(storage.getRange('../outside', 0, 4)).rejects.toThrow(/unsafe/);
   });
 });
 

@@ -5,6 +5,11 @@ import path from 'node:path';
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
   get(key: string): Promise<Buffer | null>;
+  /**
+   * `length` bytes of a file from byte `offset` (fewer where the file ends sooner), or null when the file does not
+   * exist: a point read of a grid version without reading the whole file.
+   */
+  getRange(key: string, offset: number, length: number): Promise<Buffer | null>;
   remove(key: string): Promise<void>;
 }
 
@@ -56,6 +61,23 @@ export class LocalFileStorage implements FileStorage {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
       throw e;
+    }
+  }
+
+  async getRange(key: string, offset: number, length: number): Promise<Buffer | null> {
+    let handle: fs.FileHandle;
+    try {
+      handle = await fs.open(this.resolve(key), 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
+      throw e;
+    }
+    try {
+      const buffer = Buffer.alloc(length);
+      const { bytesRead } = await handle.read(buffer, 0, length, offset);
+      return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+    } finally {
+      await handle.close();
     }
   }
 

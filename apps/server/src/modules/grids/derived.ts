@@ -117,6 +117,59 @@ export interface DerivedGrid {
 }
 
 /**
+ * The stored rows a derived element at a run and lead is made of, from the rows of that run (any factors of the type);
+ * undefined when it does not exist there (a source missing, or sources on different cells). The grid computation and
+ * the meteogram's point reads share it, so both take the same sources.
+ */
+export function derivedSources(
+  type: TypeFactors,
+  def: DerivedFactorDef,
+  runRows: readonly GridRow[],
+  baseTime: string,
+  lead: number,
+): GridRow[] | undefined {
+  const codeOf = new Map([...type.factors].map(([code, id]) => [id, code]));
+  const wanted = new Set(derivationSources(def.derivation).filter((c) => type.factors.has(c)));
+  const rows = runRows.filter((r) => wanted.has(codeOf.get(r.factor_id) ?? ''));
+  if (rows.length === 0) return undefined;
+  const leads = new Map<string, number[]>();
+  for (const r of rows) {
+    const code = codeOf.get(r.factor_id)!;
+    leads.set(code, [...(leads.get(code) ?? []), r.lead_hours]);
+  }
+  if (!derivedLeads(def, baseTime, leads, type.stepHours).includes(lead)) return undefined;
+  const rowAt = (code: string, l: number) => rows.find((r) => r.factor_id === type.factors.get(code) && r.lead_hours === l);
+  const d = def.derivation;
+  let sources: GridRow[];
+  if (d.kind === 'sum') sources = windowLeads(lead, d.hours, type.stepHours).map((l) => rowAt(d.of, l)!);
+  else if (d.kind === 'extreme') {
+    const day = windowLeads(lead, 24, type.stepHours);
+    // In one order whatever the database's (the extreme of +0 and −0 depends on it).
+    sources = rows
+      .filter((r) => d.of.includes(codeOf.get(r.factor_id)!) && day.includes(r.lead_hours))
+      .sort((a, b) => a.lead_hours - b.lead_hours || a.factor_id - b.factor_id);
+  } else sources = [rowAt('u', lead)!, rowAt('v', lead)!];
+  const geometry = geometryOfRow(sources[0]!);
+  const same = (r: GridRow) =>
+    r.lon0 === geometry.lon0 &&
+    r.lat0 === geometry.lat0 &&
+    r.dx === geometry.dx &&
+    r.dy === geometry.dy &&
+    r.nx === geometry.nx &&
+    r.ny === geometry.ny;
+  return sources.every(same) ? sources : undefined;
+}
+
+/** A derived element's values from its sources' (in derivedSources' order): whole grids, or one cell each. */
+export function combineDerived(def: DerivedFactorDef, values: readonly Float32Array[]): Float32Array {
+  const d = def.derivation;
+  if (d.kind === 'sum') return sumGrids(values);
+  if (d.kind === 'extreme') return extremeOfGrids(values, d.extreme);
+  const wind = windFromComponents(values[0]!, values[1]!);
+  return d.part === 'speed' ? wind.speed : wind.direction;
+}
+
+/**
  * The derived element of a type at a run and lead, from the customer's stored grids; undefined when it does not exist
  * there (a source missing, or sources on different cells).
  */
@@ -143,38 +196,9 @@ export async function computeDerived(
     )
     .where('base_time', '=', new Date(baseTime).toISOString())
     .execute();
-  const leads = new Map<string, number[]>();
-  const codeOf = new Map([...type.factors].map(([code, id]) => [id, code]));
-  for (const r of rows) {
-    const code = codeOf.get(r.factor_id)!;
-    leads.set(code, [...(leads.get(code) ?? []), r.lead_hours]);
-  }
-  if (!derivedLeads(def, baseTime, leads, type.stepHours).includes(lead)) return undefined;
-  const rowAt = (code: string, l: number) => rows.find((r) => r.factor_id === type.factors.get(code) && r.lead_hours === l);
-  const d = def.derivation;
-  let sources: GridRow[];
-  if (d.kind === 'sum') sources = windowLeads(lead, d.hours, type.stepHours).map((l) => rowAt(d.of, l)!);
-  else if (d.kind === 'extreme') {
-    const day = windowLeads(lead, 24, type.stepHours);
-    sources = rows.filter((r) => d.of.includes(codeOf.get(r.factor_id)!) && day.includes(r.lead_hours));
-  } else sources = [rowAt('u', lead)!, rowAt('v', lead)!];
-  const geometry = geometryOfRow(sources[0]!);
-  const same = (r: GridRow) =>
-    r.lon0 === geometry.lon0 &&
-    r.lat0 === geometry.lat0 &&
-    r.dx === geometry.dx &&
-    r.dy === geometry.dy &&
-    r.nx === geometry.nx &&
-    r.ny === geometry.ny;
-  if (!sources.every(same)) return undefined;
+  const sources = derivedSources(type, def, rows, baseTime, lead);
+  if (!sources) return undefined;
   const values: Float32Array[] = [];
   for (const r of sources) values.push((await store.view(r)).values);
-  let out: Float32Array;
-  if (d.kind === 'sum') out = sumGrids(values);
-  else if (d.kind === 'extreme') out = extremeOfGrids(values, d.extreme);
-  else {
-    const wind = windFromComponents(values[0]!, values[1]!);
-    out = d.part === 'speed' ? wind.speed : wind.direction;
-  }
-  return { grid: gridFromValues(geometry, out), sources };
+  return { grid: gridFromValues(geometryOfRow(sources[0]!), combineDerived(def, values)), sources };
 }

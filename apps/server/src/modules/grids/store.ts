@@ -4,6 +4,7 @@ import {
   composePatches,
   decodePatch,
   encodePatch,
+  encodedPatchValueAt,
   gridFromValues,
   type Grid,
   type GridGeometry,
@@ -74,6 +75,21 @@ function decodeDelta(data: Buffer): Patch {
   return decodePatch(data.subarray(4));
 }
 
+/** The new value a patch gives cell `index`, or undefined when it leaves the cell alone (indices increase). */
+function patchValueAt(patch: Patch, index: number): number | undefined {
+  const { indices } = patch;
+  let lo = 0;
+  let hi = indices.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const at = indices[mid]!;
+    if (at === index) return patch.newValues[mid]!;
+    if (at < index) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return undefined;
+}
+
 /** Test hooks (never set in production). */
 export interface GridStoreHooks {
   /**
@@ -113,6 +129,33 @@ export class GridStore {
   /** The grid as stored, without a copy: callers must not change its values (a revision computing its patch). */
   async view(row: GridRow): Promise<Grid> {
     return gridFromValues(geometryOfRow(row), await this.values(row.storage_key));
+  }
+
+  /**
+   * One cell of a stored version, reading only what it needs (docs/grids.md#point-reads): the cached values when the
+   * version is cached; else for a delta its own entry for the cell (the patch this store wrote, or found in the delta
+   * file), falling back to its base; for a full file the 4 bytes at the cell's offset. Null when a file is gone (the
+   * row was switched to a newer version meanwhile: read the row again).
+   */
+  async valueAt(storageKey: string, index: number): Promise<number | null> {
+    const cached = this.cache.get(storageKey);
+    if (cached) return cached[index]!;
+    if (isDeltaKey(storageKey)) {
+      const written = this.deltas.get(storageKey);
+      let value: number | undefined;
+      if (written) value = patchValueAt(written, index);
+      else {
+        const data = await this.storage.get(storageKey);
+        if (!data) return null;
+        if (!data.subarray(0, 4).equals(DELTA_MAGIC)) throw new Error('not a grid delta file');
+        value = encodedPatchValueAt(data.subarray(4), index);
+      }
+      return value !== undefined ? value : this.valueAt(deltaBase(storageKey), index);
+    }
+    const bytes = await this.storage.getRange(storageKey, index * 4, 4);
+    if (!bytes) return null;
+    if (bytes.length < 4) throw new Error(`grid file ${storageKey} ends before cell ${index}`);
+    return bytes.readFloatLE(0);
   }
 
   /** The values of a stored version (cached): a full file, or a delta applied to its base. */
