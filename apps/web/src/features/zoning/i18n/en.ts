@@ -210,6 +210,7 @@ const en = {
     status: 'Status',
     createTime: 'Made',
     creator: 'Made by',
+    made: 'Made (time / by)',
     open: 'Show on map',
     close: 'Close',
     download: 'Download',

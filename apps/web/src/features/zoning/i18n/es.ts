@@ -210,6 +210,7 @@ const es = {
     status: 'Estado',
     createTime: 'Elaborado',
     creator: 'Elaborado por',
+    made: 'Elaborado (fecha / autor)',
     open: 'Ver en el mapa',
     close: 'Cerrar',
     download: 'Descargar',

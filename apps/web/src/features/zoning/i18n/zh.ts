@@ -211,6 +211,7 @@ const zh = {
     status: '状态',
     createTime: '制作时间',
     creator: '制作人',
+    made: '制作时间 / 制作人',
     open: '在地图上查看',
     close: '关闭',
     download: '下载',

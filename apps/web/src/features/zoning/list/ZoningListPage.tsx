@@ -1,6 +1,6 @@
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { ZoningProduct } from '@agromet/contracts';
-import { Button, Progress, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect } from '../../../components/admin-list/ListToolbar';
@@ -33,10 +33,11 @@ export function ZoningListPage() {
   const columns = useMemo<TableColumnsType<ZoningProduct>>(
     () => [
       { title: t('product.name'), dataIndex: 'name', ellipsis: true },
-      { title: t('product.crop'), dataIndex: 'cropName' },
+      { title: t('product.crop'), dataIndex: 'cropName', ellipsis: true, width: 90 },
       {
         title: t('product.status'),
         dataIndex: 'status',
+        width: 110,
         render: (_, row) =>
           isActive(row.status) ? (
             <Progress className="zn-row-progress" percent={row.progress} size="small" status="active" style={{ width: 90 }} />
@@ -44,12 +45,22 @@ export function ZoningListPage() {
             <Tag color={STATUS_COLORS[row.status]}>{t(`status.${row.status}`)}</Tag>
           ),
       },
-      { title: t('product.createTime'), dataIndex: 'createTime', render: (v: string) => formatDateTime(v) },
-      { title: t('product.creator'), dataIndex: 'creator' },
+      {
+        title: t('product.made'),
+        key: 'made',
+        width: 150,
+        render: (_, row) => (
+          <div className="zn-made">
+            <div>{formatDateTime(row.createTime)}</div>
+            <Typography.Text type="secondary">{row.creator}</Typography.Text>
+          </div>
+        ),
+      },
       {
         title: t('common.actions'),
         key: 'actions',
         fixed: 'right',
+        width: 110,
         render: (_, row) => {
           const running = isActive(row.status);
           return (
@@ -95,7 +106,6 @@ export function ZoningListPage() {
     <ZoningPage
       id="zoning-list"
       titleKey="zoningList"
-      wide
       data={{ 'data-open': openId ?? '' }}
       toolbar={
         <FilterSelect<number>
@@ -117,6 +127,9 @@ export function ZoningListPage() {
         size="small"
         columns={columns}
         {...tableProps}
+        // Long product names are cut (shown whole on hover) so that status, time and actions stay in view.
+        tableLayout="fixed"
+        scroll={{ x: 560 }}
         rowClassName={(row) => (row.id === openId ? 'zn-row-open' : '')}
       />
       {opened.data && openId !== undefined ? <ProductView product={opened.data} onClose={() => setOpenId(undefined)} /> : null}
