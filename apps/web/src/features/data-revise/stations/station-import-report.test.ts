@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../../lib/request';
-import { badLineCount, checkImportFile, importIssuesOf, importReportRows } from './station-import-report';
-
-const refusal = (data: unknown, code = 4100) => new ApiError('refused', { code, status: 400, kind: 'api', notified: true, data });
+import { badLineCount, importReportRows } from './station-import-report';
 
 describe('the report of a refused station import', () => {
   const issues = [
@@ -11,15 +8,6 @@ describe('the report of a refused station import', () => {
     { row: 3, field: 'stationNumber', message: 'duplicate' },
     { row: 1, field: 'file', message: 'unknown column' },
   ];
-
-  it('reads the issues of a 4100 answer only', () => {
-    expect(importIssuesOf(refusal({ issues }))).toEqual(issues);
-    expect(importIssuesOf(refusal({ issues: [] }))).toBeNull();
-    expect(importIssuesOf(refusal({ issues: [{ row: 'x' }] }))).toBeNull();
-    expect(importIssuesOf(refusal({ issues }, 4009))).toBeNull();
-    expect(importIssuesOf(refusal(null))).toBeNull();
-    expect(importIssuesOf(new Error('x'))).toBeNull();
-  });
 
   it('lists problems by line, then in column order, naming known columns', () => {
     const rows = importReportRows(issues);
@@ -31,14 +19,5 @@ describe('the report of a refused station import', () => {
     ]);
     expect(new Set(rows.map((r) => r.key)).size).toBe(rows.length);
     expect(badLineCount(issues)).toBe(3);
-  });
-});
-
-describe('the file to import', () => {
-  it('must be a CSV within the size limit', () => {
-    expect(checkImportFile({ name: 'a.CSV', type: '', size: 10 })).toBeNull();
-    expect(checkImportFile({ name: 'a.txt', type: 'text/csv', size: 10 })).toBeNull();
-    expect(checkImportFile({ name: 'a.xlsx', type: 'application/vnd.ms-excel', size: 10 })).toEqual({ key: 'importNotCsv' });
-    expect(checkImportFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 + 1 })).toEqual({ key: 'importTooLarge', max: 2048 });
   });
 });

@@ -1,20 +1,20 @@
-import { ErrorCode, NORMALS_IMPORT_MAX_KB } from '@agromet/contracts/web';
-import { ApiError } from '../../../lib/request';
+import { ErrorCode } from '@agromet/contracts/web';
+import { ApiError } from '../../lib/request';
 
-/** One problem of a refused normals import: the file's line (header = 1), the column, what is wrong. */
-export interface NormalsIssue {
+/** One problem of a refused all-or-nothing CSV import: the file's line (header = 1), the column, what is wrong. */
+export interface CsvImportIssue {
   row: number;
   field: string;
   message: string;
 }
 
-const isIssue = (x: unknown): x is NormalsIssue => {
-  const i = x as Partial<NormalsIssue> | null;
+const isIssue = (x: unknown): x is CsvImportIssue => {
+  const i = x as Partial<CsvImportIssue> | null;
   return typeof i === 'object' && i !== null && typeof i.row === 'number' && typeof i.field === 'string' && typeof i.message === 'string';
 };
 
 /** The per-row problems of a refused import (4100 with data.issues), in file order; null when it failed otherwise. */
-export function normalsIssuesOf(error: unknown): NormalsIssue[] | null {
+export function csvImportIssuesOf(error: unknown): CsvImportIssue[] | null {
   if (!(error instanceof ApiError) || error.code !== ErrorCode.VALIDATION) return null;
   const issues = (error.data as { issues?: unknown } | null)?.issues;
   if (!Array.isArray(issues)) return null;
@@ -22,11 +22,11 @@ export function normalsIssuesOf(error: unknown): NormalsIssue[] | null {
   return valid.length > 0 ? [...valid].sort((a, b) => a.row - b.row) : null;
 }
 
-export type NormalsFileProblem = { key: 'importNotCsv' } | { key: 'importTooLarge'; max: number };
+export type CsvFileProblem = { key: 'importNotCsv' } | { key: 'importTooLarge'; max: number };
 
 /** Checks the chosen file before sending it: a .csv (or text/csv) no larger than the server takes. */
-export function checkNormalsFile(file: Pick<File, 'name' | 'type' | 'size'>): NormalsFileProblem | null {
+export function checkCsvFile(file: Pick<File, 'name' | 'type' | 'size'>, maxKb: number): CsvFileProblem | null {
   if (!(/\.csv$/i.test(file.name) || file.type === 'text/csv')) return { key: 'importNotCsv' };
-  if (file.size > NORMALS_IMPORT_MAX_KB * 1024) return { key: 'importTooLarge', max: NORMALS_IMPORT_MAX_KB };
+  if (file.size > maxKb * 1024) return { key: 'importTooLarge', max: maxKb };
   return null;
 }
