@@ -205,7 +205,7 @@ test.describe('point and area revision', () => {
     await expect(async () => {
       await page.mouse.click(p.x, p.y);
       await expect(page.getByTestId('revise-areas')).toContainText('区域 1', { timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByTestId('revise-areas')).toContainText('个顶点');
     await expect(page.getByTestId('revise-preview-cells')).toBeVisible();
   });
@@ -267,7 +267,7 @@ test.describe('point and area revision', () => {
     await expect(async () => {
       await page.mouse.click(p.x, p.y);
       await expect(page.getByTestId('revise-areas')).toContainText('区域 1', { timeout: 1000 });
-    }).toPass({ timeout: 15_000 });
+    }).toPass({ timeout: 60_000 });
     await expect(page.getByTestId('revise-areas')).toContainText('4 个顶点');
 
     await page.locator('#boundary-delete').click();
@@ -302,7 +302,7 @@ test.describe('point and area revision', () => {
 
     const table = page.getByTestId('issue-file-table');
     const row = table.locator('tr.ant-table-row').first();
-    await expect(row.locator('.issue-status-exported')).toBeVisible({ timeout: 30_000 });
+    await expect(row.locator('.issue-status-exported')).toBeVisible();
     await row.locator('.ant-table-row-expand-icon').click();
     const file = table.locator('.issue-file[data-name$=".m4"]').first();
     await expect(file).toBeVisible();
