@@ -90,9 +90,12 @@ export function edgeWeights(mask: Mask, edge: EdgeMode): Float32Array {
   const runs = weights.runs;
   for (let r = 0; r < runs.rows; r++) {
     const j = runs.j0 + r;
-    const row = weights.row(r);
-    for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
-      for (let i = runs.start[k]!; i <= runs.end[k]!; i++) out[j * mask.nx + i] = row ? row[i - weights.offset]! : 1;
+    const count = weights.row(r);
+    for (let s = 0; s < count; s++) {
+      const weighted = segments[3 * s + 2] === 1;
+      for (let i = segments[3 * s]!; i <= segments[3 * s + 1]!; i++) {
+        out[j * mask.nx + i] = weighted ? weights.weights[i - weights.offset]! : 1;
+      }
     }
   }
   return out;
@@ -125,6 +128,8 @@ let ringSums = new Float64Array(0);
 let ringCounts = new Int32Array(0);
 let ringSlots = new Int32Array(0);
 let farRows = new Uint8Array(0);
+let i32b2 = new Int32Array(0);
+let largestScratch = new Float64Array(0);
 
 const grownF64 = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> =>
   a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
@@ -144,6 +149,9 @@ interface Runs {
   count: number;
 }
 
+// The double whose eight bytes are all 1 (0x0101010101010101).
+const ALL_IN = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
+
 function maskRuns(mask: Mask): Runs {
   const { i0, i1, j0, j1 } = mask.bounds!;
   const rows = j1 - j0 + 1;
@@ -157,48 +165,85 @@ function maskRuns(mask: Mask): Runs {
   const start = i32b;
   const end = i32c;
   const { inside, nx } = mask;
+  // Eight cells at a time where the mask's bytes allow an aligned Float64Array view: a word of 0 is eight cells
+  // outside, ALL_IN eight cells inside (the double whose bytes are all 1).
+  const lead = (8 - (inside.byteOffset % 8)) % 8;
+  const wordCount = inside.length > lead ? (inside.length - lead) >> 3 : 0;
+  const words = wordCount > 0 ? new Float64Array(inside.buffer, inside.byteOffset + lead, wordCount) : new Float64Array(0);
   let n = 0;
   for (let r = 0; r < rows; r++) {
     rowStart[r] = n;
-    // The row's cells within the bounds, searched natively for the next 1 and the next 0.
-    const cells = inside.subarray((j0 + r) * nx + i0, (j0 + r) * nx + i1 + 1);
-    let i = 0;
-    while (i < width) {
-      const from = cells.indexOf(1, i);
-      if (from < 0) break;
-      const to = cells.indexOf(0, from);
-      start[n] = i0 + from;
-      end[n++] = i0 + (to < 0 ? width : to) - 1;
-      if (to < 0) break;
-      i = to;
+    const rowFirst = (j0 + r) * nx + i0;
+    const rowEnd = rowFirst + width; // exclusive
+    let k = rowFirst;
+    let inRun = false;
+    while (k < rowEnd) {
+      // Whole words while the state does not change.
+      if (((k - lead) & 7) === 0 && k - lead >= 0 && k + 8 <= rowEnd) {
+        const word = words[(k - lead) >> 3]!;
+        if (word === (inRun ? ALL_IN : 0)) {
+          k += 8;
+          continue;
+        }
+      }
+      if ((inside[k] === 1) !== inRun) {
+        if (inRun) end[n++] = k - 1 - rowFirst + i0;
+        else start[n] = k - rowFirst + i0;
+        inRun = !inRun;
+      }
+      k++;
     }
+    if (inRun) end[n++] = rowEnd - 1 - rowFirst + i0;
   }
   rowStart[rows] = n;
   return { j0, rows, rowStart, start, end, count: n };
 }
 
 // ---------------------------------------------------------------------------------------------
-// Edge weights. `row(r)` prepares bounds row r and answers the array `weight` reads, or null when
-// every weight is 1 (flat).
+// Edge weights. `row(r)` prepares bounds row r as segments of its cells, in increasing order, each either of
+// weight 1 throughout (flat parts, cells beyond a ramp's reach) or weighted, its weights in `weights`.
 
 interface Weights {
   runs: Runs;
-  /** Weights of the row prepared are row[i − offset]. */
+  /** Weights of the row prepared are weights[i − offset], for the cells of its weighted segments. */
   offset: number;
-  row(r: number): Float64Array | null;
+  weights: Float64Array;
+  /**
+   * Prepares bounds row r (rows in increasing order) and answers its number of segments: segments[3s] and
+   * segments[3s + 1] are a segment's first and last cell, segments[3s + 2] 1 when it is weighted, 0 when w = 1.
+   */
+  row(r: number): number;
 }
 
 // Up to this reach a direct search (2·reach + 1 candidates per cell near the border) beats the envelope.
 const DIRECT_SEARCH_LIMIT = 8;
-// Stands for "no outside cell on this column" (as in distance-transform.ts).
+// Stands for "no outside cell on this column" in the reference (distance-transform.ts).
 const FAR = 1e10;
+
+let segments = new Int32Array(0);
 
 function prepareWeights(mask: Mask, edge: EdgeMode): Weights {
   const runs = maskRuns(mask);
-  if (edge.type === 'flat') return { runs, offset: 0, row: () => null };
+  const { i0, i1 } = mask.bounds!;
+  // A row has at most one segment per cell.
+  segments = grownI32(segments, 3 * (i1 - i0 + 2));
+  if (edge.type === 'flat') return { runs, offset: 0, weights: f64a, row: (r) => runSegments(runs, r, 0) };
   if (edge.type === 'ramp' && !(edge.cells > 0)) throw new RangeError('a ramp needs a width > 0 cells');
   if (edge.type === 'ramp' && edge.cells <= DIRECT_SEARCH_LIMIT) return rampWeights(mask, runs, edge.cells);
   return exactWeights(mask, runs, edge);
+}
+
+/** The runs of bounds row r as segments, all weighted or all of weight 1. */
+function runSegments(runs: Runs, r: number, weighted: number): number {
+  const { rowStart, start, end } = runs;
+  const seg = segments;
+  let n = 0;
+  for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+    seg[n++] = start[k]!;
+    seg[n++] = end[k]!;
+    seg[n++] = weighted;
+  }
+  return n / 3;
 }
 
 /** The box distances are measured in: the bounds plus one cell (clipped), where the nearest outside cells lie. */
@@ -207,13 +252,15 @@ function distanceBox(mask: Mask): CellBounds {
   return { i0: Math.max(0, b.i0 - 1), i1: Math.min(mask.nx - 1, b.i1 + 1), j0: Math.max(0, b.j0 - 1), j1: Math.min(mask.ny - 1, b.j1 + 1) };
 }
 
+let hRing = new Uint8Array(0);
+
 /**
  * Ramp of at most DIRECT_SEARCH_LIMIT cells: only cells nearer than `reach` = ⌈cells⌉ to an outside cell
  * have w < 1, and their distance only depends on the rows within reach. Per row, the cells at least reach
- * (in both directions) from every outside cell of the rows within reach are found as intervals (w = 1);
- * the others get d² = min over those rows of dy² + h², h being the distance along that row to its nearest
- * outside cell, capped at reach² — the reference's capped search, computed from the runs instead of a
- * distance map over the whole box.
+ * (in both directions) from every outside cell of the rows within reach are found as intervals: segments of
+ * w = 1 (min(1, reach / cells) = 1). The others get d² = min over those rows of dy² + h², h being the distance
+ * along that row to its nearest outside cell capped at reach (kept for the rows in reach in a ring, built from
+ * the runs), d² capped at reach² — the reference's capped search, without a distance map over the whole box.
  */
 function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
   const reach = Math.ceil(cells);
@@ -230,24 +277,48 @@ function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
   let next = i32e;
   f64b = grownF64(f64b, width);
   const best = f64b;
+  const ring = 2 * reach - 1;
+  if (hRing.length < ring * width) hRing = new Uint8Array(Math.max(ring * width, 2 * hRing.length));
+  const h = hRing;
   const { rowStart, start, end } = runs;
-  const farWeight = Math.min(1, reach / cells);
+  const rows = runs.rows;
+  let filled = -1; // the last grid row whose distances are in the ring
+  /** h of grid row jj over the bounds' columns: 0 outside the area, else min(reach, cells to the nearest outside cell along the row). */
+  const fillH = (jj: number) => {
+    const slot = (jj % ring) * width - i0;
+    h.fill(0, slot + i0, slot + i0 + width);
+    const rr = jj - j0;
+    if (rr < 0 || rr >= rows) return;
+    for (let k = rowStart[rr]!; k < rowStart[rr + 1]!; k++) {
+      const s = start[k]!;
+      const e = end[k]!;
+      h.fill(reach, slot + s, slot + e + 1);
+      // The grid's border is not an area border: no fading towards it.
+      if (s > 0) for (let t = 0; t < reach - 1 && s + t <= e; t++) h[slot + s + t] = t + 1;
+      if (e < nx - 1) for (let t = 0; t < reach - 1 && e - t >= s; t++) if (t + 1 < h[slot + e - t]!) h[slot + e - t] = t + 1;
+    }
+  };
+  const seg = segments;
   return {
     runs,
     offset: i0,
+    weights,
     row(r) {
       const j = j0 + r;
-      if (rowStart[r] === rowStart[r + 1]) return weights;
+      const top = Math.max(0, j - reach + 1);
+      const bottom = Math.min(ny - 1, j + reach - 1);
+      for (let jj = filled < top || filled > bottom ? top : filled + 1; jj <= bottom; jj++) fillH(jj);
+      filled = bottom;
       // Far cells: the row's own runs, narrowed by every row within reach (rows off the grid do not narrow).
       let farCount = 0;
       for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         far[2 * farCount] = start[k]!;
         far[2 * farCount++ + 1] = end[k]!;
       }
-      for (let jj = Math.max(0, j - reach + 1); jj <= Math.min(ny - 1, j + reach - 1) && farCount > 0; jj++) {
+      for (let jj = top; jj <= bottom && farCount > 0; jj++) {
         const rr = jj - j0;
         let n = 0;
-        if (rr >= 0 && rr < runs.rows) {
+        if (rr >= 0 && rr < rows) {
           let a = 0;
           for (let k = rowStart[rr]!; k < rowStart[rr + 1]! && a < farCount; k++) {
             const s = start[k]! === 0 ? 0 : start[k]! + reach - 1;
@@ -269,7 +340,8 @@ function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
         next = t;
         farCount = n;
       }
-      // Every cell of the row's runs: far cells keep farWeight, the others are measured.
+      // The row's runs cut into far segments (w = 1) and measured ones.
+      let n = 0;
       let f = 0;
       for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         const e = end[k]!;
@@ -279,62 +351,51 @@ function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
           const farFrom = f < farCount ? far[2 * f]! : nx;
           if (farFrom <= i) {
             const to = Math.min(e, far[2 * f + 1]!);
-            weights.fill(farWeight, i - i0, to - i0 + 1);
+            seg[n++] = i;
+            seg[n++] = to;
+            seg[n++] = 0;
             i = to + 1;
             continue;
           }
           const to = Math.min(e, farFrom - 1);
-          measure(j, i, to);
+          // best[c − i0] = min(reach², d²) for the cells i … to.
+          best.fill(reach2, i - i0, to - i0 + 1);
+          for (let jj = top; jj <= bottom; jj++) {
+            const dy2 = (jj - j) * (jj - j);
+            const slot = (jj % ring) * width - i0;
+            for (let c = i; c <= to; c++) {
+              const hc = h[slot + c]!;
+              const d2 = dy2 + hc * hc;
+              if (d2 < best[c - i0]!) best[c - i0] = d2;
+            }
+          }
           for (let c = i; c <= to; c++) weights[c - i0] = Math.min(1, Math.sqrt(best[c - i0]!) / cells);
+          seg[n++] = i;
+          seg[n++] = to;
+          seg[n++] = 1;
           i = to + 1;
         }
       }
-      return weights;
+      return n / 3;
     },
   };
-
-  /** best[i − i0] = min(reach², d²) for the cells from … to of row j. */
-  function measure(j: number, from: number, to: number): void {
-    best.fill(reach2, from - i0, to - i0 + 1);
-    for (let jj = Math.max(0, j - reach + 1); jj <= Math.min(ny - 1, j + reach - 1); jj++) {
-      const dy2 = (jj - j) * (jj - j);
-      const rr = jj - j0;
-      if (rr < 0 || rr >= runs.rows) {
-        // A grid row without any cell of the area: every cell of it is outside.
-        for (let c = from; c <= to; c++) if (dy2 < best[c - i0]!) best[c - i0] = dy2;
-        continue;
-      }
-      let k = rowStart[rr]!;
-      const kEnd = rowStart[rr + 1]!;
-      for (let c = from; c <= to; c++) {
-        while (k < kEnd && end[k]! < c) k++;
-        let h: number;
-        if (k < kEnd && start[k]! <= c) {
-          const left = start[k]! === 0 ? reach : c - start[k]! + 1;
-          const right = end[k]! === nx - 1 ? reach : end[k]! - c + 1;
-          h = left < right ? left : right;
-          if (h > reach) h = reach;
-        } else h = 0;
-        const d2 = dy2 + h * h;
-        if (d2 < best[c - i0]!) best[c - i0] = d2;
-      }
-    }
-  }
 }
 
 /**
- * Exact Euclidean distances over the box (Felzenszwalb & Huttenlocher, as the reference), then the
- * weights: min(1, d / cells) for a wide ramp; d / dmax of the connected part for a taper, the parts
- * found by joining touching runs of consecutive rows (8-connectivity) instead of a cell flood fill.
+ * Exact Euclidean distances over the box (as the reference's Felzenszwalb & Huttenlocher transform), then the
+ * weights: min(1, d / cells) for a wide ramp; d / dmax of the connected part for a taper, the parts found by joining
+ * touching runs of consecutive rows (8-connectivity) instead of a cell flood fill. Squared distances are kept as
+ * integers in an Int32Array over the box (NO_OUTSIDE where there is no outside cell at all) and √ is taken only for the
+ * weights: √ of an exact integer is what the reference takes √ of, so the weights are the same bit for bit.
  */
 function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
   const box = distanceBox(mask);
   const width = box.i1 - box.i0 + 1;
   const height = box.j1 - box.j0 + 1;
-  f64b = grownF64(f64b, width * height);
-  // Vertical distances, then squared Euclidean distances (Infinity where no outside cell exists): only the cells of
-  // the area are computed, the rest of each row is 0.
-  const distance = f64b;
+  i32b2 = grownI32(i32b2, width * height);
+  // Vertical distances (FAR_COLUMN + k where no outside cell lies above), then squared distances: only the cells of the
+  // area are computed, the rest of each row is 0 (outside).
+  const distance = i32b2;
   const { rowStart, start, end } = runs;
   const runRow = (j: number) => box.j0 + j - runs.j0; // bounds row of box row j (may lie outside 0 … rows − 1)
   for (let j = 0; j < height; j++) {
@@ -344,115 +405,170 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
     if (r < 0 || r >= runs.rows) continue;
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
       const e = end[k]!;
-      if (j === 0) distance.fill(FAR, row + start[k]!, row + e + 1);
+      if (j === 0) distance.fill(FAR_COLUMN, row + start[k]!, row + e + 1);
       else for (let i = start[k]!; i <= e; i++) distance[row + i] = distance[row - width + i]! + 1;
     }
   }
-  // Rows holding a cell with no outside cell in its column (FAR): those get the reference's whole-row envelope.
+  // Rows holding a cell with no outside cell in its column: those get the reference's whole-row envelope.
   if (farRows.length < height) farRows = new Uint8Array(Math.max(height, 2 * farRows.length));
   farRows.fill(0, 0, height);
-  for (let j = height - 2; j >= 0; j--) {
+  for (let j = height - 1; j >= 0; j--) {
     const row = j * width - box.i0;
     const r = runRow(j);
     if (r < 0 || r >= runs.rows) continue;
     let far = 0;
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
       const e = end[k]!;
-      for (let i = start[k]!; i <= e; i++) {
-        const below = distance[row + width + i]! + 1;
-        if (below < distance[row + i]!) distance[row + i] = below;
-        if (distance[row + i]! >= FAR) far = 1;
+      if (j < height - 1) {
+        for (let i = start[k]!; i <= e; i++) {
+          const below = distance[row + width + i]! + 1;
+          const here = below < distance[row + i]! ? below : distance[row + i]!;
+          distance[row + i] = here;
+          if (here >= FAR_COLUMN) far = 1;
+        }
+      } else {
+        for (let i = start[k]!; i <= e; i++) if (distance[row + i]! >= FAR_COLUMN) far = 1;
       }
     }
     farRows[j] = far;
   }
-  // The last row has no row below: its vertical distances are final as they are.
-  {
-    const j = height - 1;
-    const row = j * width - box.i0;
-    const r = runRow(j);
-    if (r >= 0 && r < runs.rows) {
-      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-        for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! >= FAR) farRows[j] = 1;
-      }
-    }
-  }
-  f64a = grownF64(f64a, width);
-  f64c = grownF64(f64c, 2 * width + 1);
-  i32d = grownI32(i32d, width);
-  const f = f64a;
-  const d = f64c; // d in [0, n), z in [n, 2·n]
-  const v = i32d;
-  const INFINITE = (FAR * FAR) / 2;
+  f64a = grownF64(f64a, width + 2);
+  f64c = grownF64(f64c, 2 * width + 2);
+  i32d = grownI32(i32d, width + 2);
   for (let j = 0; j < height; j++) {
     const r = runRow(j);
     if (r < 0 || r >= runs.rows || rowStart[r] === rowStart[r + 1]) continue;
     const row = j * width - box.i0;
     if (farRows[j]) {
-      // A column without any outside cell: the whole row's envelope, as the reference computes it.
-      for (let i = 0; i < width; i++) {
-        const h = distance[row + box.i0 + i]!;
-        f[i] = h * h;
-      }
-      transform1d(f, width, d, v);
-      for (let i = 0; i < width; i++) distance[row + box.i0 + i] = d[i]! >= INFINITE ? Number.POSITIVE_INFINITY : d[i]!;
+      wholeRowEnvelope(distance, j * width, width);
       continue;
     }
-    // Each run on its own: the outside cells next to it are nearer than any beyond them (exact integers, so the
-    // envelope gives the same minima as over the whole row).
+    // Each run on its own with the outside cells next to it (h = 0): those are nearer than any beyond them.
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
       const from = Math.max(box.i0, start[k]! - 1);
       const to = Math.min(box.i1, end[k]! + 1);
-      const n = to - from + 1;
-      for (let t = 0; t < n; t++) {
-        const h = distance[row + from + t]!;
-        f[t] = h * h;
-      }
-      transform1d(f, n, d, v);
-      for (let i = start[k]!; i <= end[k]!; i++) distance[row + i] = d[i - from]!;
+      runEnvelope(distance, row + from, to - from + 1, start[k]! - from, end[k]! - from);
     }
   }
   const rowOf = (r: number) => (runs.j0 + r - box.j0) * width - box.i0;
+  f64a = grownF64(f64a, width);
+  const weights = f64a;
   if (edge.type === 'ramp') {
     const cells = edge.cells;
-    f64a = grownF64(f64a, width);
-    const weights = f64a;
     return {
       runs,
       offset: box.i0,
+      weights,
       row(r) {
         const row = rowOf(r);
-        for (let k = runs.rowStart[r]!; k < runs.rowStart[r + 1]!; k++) {
-          for (let i = runs.start[k]!; i <= runs.end[k]!; i++) weights[i - box.i0] = Math.min(1, Math.sqrt(distance[row + i]!) / cells);
+        for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+          for (let i = start[k]!; i <= end[k]!; i++) {
+            const d2 = distance[row + i]!;
+            weights[i - box.i0] = d2 === NO_OUTSIDE ? 1 : Math.min(1, Math.sqrt(d2) / cells);
+          }
         }
-        return weights;
+        return runSegments(runs, r, 1);
       },
     };
   }
   // The largest squared distance of each part; √ of the largest is the largest √ (√ is monotonic and correctly rounded).
   const largest = componentMaxima(runs, distance, rowOf);
-  for (let k = 0; k < runs.count; k++) largest[k] = Math.sqrt(largest[k]!);
-  f64a = grownF64(f64a, width);
-  const weights = f64a;
+  for (let k = 0; k < runs.count; k++) largest[k] = largest[k] === NO_OUTSIDE ? Number.POSITIVE_INFINITY : Math.sqrt(largest[k]!);
+  const seg = segments;
   return {
     runs,
     offset: box.i0,
+    weights,
     row(r) {
       const row = rowOf(r);
       const off = box.i0;
+      let n = 0;
       for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         const maxDistance = largest[k]!;
         const e = end[k]!;
-        if (!Number.isFinite(maxDistance)) weights.fill(1, start[k]! - off, e - off + 1);
-        else for (let i = start[k]!; i <= e; i++) weights[i - off] = Math.sqrt(distance[row + i]!) / maxDistance;
+        seg[n++] = start[k]!;
+        seg[n++] = e;
+        // A part without any outside cell: w = 1 throughout.
+        if (maxDistance === Number.POSITIVE_INFINITY) seg[n++] = 0;
+        else {
+          seg[n++] = 1;
+          for (let i = start[k]!; i <= e; i++) weights[i - off] = Math.sqrt(distance[row + i]!) / maxDistance;
+        }
       }
-      return weights;
+      return n / 3;
     },
   };
 }
 
-/** For each run, the largest distance of the connected part (8-connectivity) it belongs to. */
-function componentMaxima(runs: Runs, distance: Float64Array, rowOf: (r: number) => number): Float64Array {
+// Vertical distance standing for "no outside cell above in this column" (plus the cells counted down from it): far
+// beyond any real distance, and still an int32 after adding a grid's height.
+const FAR_COLUMN = 1 << 30;
+// Squared distance of a cell with no outside cell at all (the reference's Infinity).
+const NO_OUTSIDE = 0x7fffffff;
+
+/**
+ * Squared distances along one run, from the squared vertical distances of its cells and of the outside cells next to
+ * it (h = 0): the lower envelope of the parabolas (q − p)² + h(p)², with the intersections compared by
+ * cross-multiplication of exact integers instead of divided (so no rounding at all). distance[at … at + n − 1] holds
+ * h on entry; its cells first … last (the run) get d² on return.
+ */
+function runEnvelope(distance: Int32Array, at: number, n: number, first: number, last: number): void {
+  const F = f64a; // f(p) + p², the parabola's constant term
+  const f = f64c; // f(p) = h(p)²
+  const v = i32d; // the envelope's parabolas, left to right
+  for (let t = 0; t < n; t++) {
+    const h = distance[at + t]!;
+    f[t] = h * h;
+    F[t] = h * h + t * t;
+  }
+  // Parabola q hides the top one (p, after pp) when it crosses p's no later than p crosses pp:
+  // (F[q] − F[p]) / 2(q − p) ≤ (F[p] − F[pp]) / 2(p − pp).
+  let k = 0;
+  v[0] = 0;
+  for (let q = 1; q < n; q++) {
+    const Fq = F[q]!;
+    while (k > 0) {
+      const p = v[k]!;
+      const pp = v[k - 1]!;
+      if ((Fq - F[p]!) * (p - pp) <= (F[p]! - F[pp]!) * (q - p)) k--;
+      else break;
+    }
+    v[++k] = q;
+  }
+  // The envelope from left to right: parabola k + 1 takes over from k once q reaches their crossing.
+  const top = k;
+  k = 0;
+  for (let q = first; q <= last; q++) {
+    while (k < top) {
+      const p = v[k]!;
+      const p1 = v[k + 1]!;
+      if (F[p1]! - F[p]! <= 2 * q * (p1 - p)) k++;
+      else break;
+    }
+    const p = v[k]!;
+    distance[at + q] = (q - p) * (q - p) + f[p]!;
+  }
+}
+
+/**
+ * A row with a column lacking any outside cell, as the reference computes it (distance-transform.ts): the whole box
+ * row's envelope in doubles, FAR = 1e10 standing for the missing outside cells; squared distances ≥ FAR² / 2 mean none.
+ */
+function wholeRowEnvelope(distance: Int32Array, at: number, width: number): void {
+  const f = f64a;
+  f64b = grownF64(f64b, 2 * width + 1);
+  const d = f64b;
+  for (let i = 0; i < width; i++) {
+    const g = distance[at + i]!;
+    const h = g >= FAR_COLUMN ? FAR + (g - FAR_COLUMN) : g;
+    f[i] = h * h;
+  }
+  transform1d(f, width, d, i32d);
+  for (let i = 0; i < width; i++) distance[at + i] = d[i]! >= (FAR * FAR) / 2 ? NO_OUTSIDE : d[i]!;
+}
+
+/** For each run, the largest squared distance of the connected part (8-connectivity) it belongs to. */
+function componentMaxima(runs: Runs, distance: Int32Array, rowOf: (r: number) => number): Float64Array {
   const n = runs.count;
   i32e = grownI32(i32e, n);
   const parent = i32e;
@@ -478,22 +594,23 @@ function componentMaxima(runs: Runs, distance: Float64Array, rowOf: (r: number) 
       }
     }
   }
-  f64c = grownF64(f64c, Math.max(f64c.length, 2 * n));
-  const largest = f64c;
+  largestScratch = grownF64(largestScratch, 2 * n);
+  const largest = largestScratch;
   for (let k = 0; k < n; k++) largest[n + k] = 0;
   for (let r = 0; r < runs.rows; r++) {
     const row = rowOf(r);
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-      let m = largest[n + find(k)]!;
+      let m = 0;
       for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! > m) m = distance[row + i]!;
-      largest[n + find(k)] = m;
+      const root = find(k);
+      if (m > largest[n + root]!) largest[n + root] = m;
     }
   }
   for (let k = 0; k < n; k++) largest[k] = largest[n + find(k)]!;
   return largest;
 }
 
-// Lower envelope of the parabolas (q − p)² + f(p) (as distance-transform.ts); z lives in d[n …].
+// Lower envelope of the parabolas (q − p)² + f(p), as distance-transform.ts (the reference); z lives in d[n …].
 function transform1d(f: Float64Array, n: number, d: Float64Array, v: Int32Array): void {
   let k = 0;
   v[0] = 0;
@@ -555,6 +672,50 @@ class PatchOut {
   }
 }
 
+/**
+ * add and subtract (a − b rounds as a + (−b)) over the cells lo … hi of the grid, every one assumed to change: the new
+ * values and indices are written in one tight loop and the old ones copied natively. Answers false, having recorded
+ * nothing, when a cell is missing or its value would not change (the caller then takes the cell by cell loop).
+ */
+function addCells(
+  values: Float32Array,
+  lo: number,
+  hi: number,
+  row: Float64Array | null,
+  shift: number,
+  delta: number,
+  min: number,
+  max: number,
+  out: PatchOut,
+): boolean {
+  const { indices, newValues } = out;
+  const n = out.n - lo;
+  let unusual = false;
+  if (row === null) {
+    for (let k = lo; k <= hi; k++) {
+      const old = values[k]!;
+      const next = old + delta;
+      const rounded = Math.fround(next < min ? min : next > max ? max : next);
+      if (rounded === old || old !== old) unusual = true;
+      indices[n + k] = k;
+      newValues[n + k] = rounded;
+    }
+  } else {
+    for (let k = lo; k <= hi; k++) {
+      const old = values[k]!;
+      const next = old + delta * row[k - shift]!;
+      const rounded = Math.fround(next < min ? min : next > max ? max : next);
+      if (rounded === old || old !== old) unusual = true;
+      indices[n + k] = k;
+      newValues[n + k] = rounded;
+    }
+  }
+  if (unusual) return false;
+  out.oldValues.set(values.subarray(lo, hi + 1), out.n);
+  out.n += hi - lo + 1;
+  return true;
+}
+
 // new = f(old, w), as the reference: at w = 1 the plain formula (old + (value − old) need not round back to value).
 function operationCells(
   values: Float32Array,
@@ -569,6 +730,9 @@ function operationCells(
   max: number,
   out: PatchOut,
 ): void {
+  if (op === ADD || op === SUBTRACT) {
+    if (addCells(values, base + from, base + to, row, base + offset, op === ADD ? value : -value, min, max, out)) return;
+  }
   const { indices, oldValues, newValues } = out;
   let n = out.n;
   for (let i = from; i <= to; i++) {
@@ -594,13 +758,15 @@ function operationCells(
 function operateCells(values: Float32Array, mask: Mask, weights: Weights, range: ValueRange, op: number, value: number): Patch {
   const out = new PatchOut(mask.count);
   const { runs } = weights;
-  const { rowStart, start, end } = runs;
+  const { rowStart } = runs;
   for (let r = 0; r < runs.rows; r++) {
     if (rowStart[r] === rowStart[r + 1]) continue;
-    const row = weights.row(r);
+    const count = weights.row(r);
     const base = (runs.j0 + r) * mask.nx;
-    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-      operationCells(values, base, start[k]!, end[k]!, row, weights.offset, op, value, range.min, range.max, out);
+    const seg = segments;
+    for (let s = 0; s < count; s++) {
+      const row = seg[3 * s + 2] === 1 ? weights.weights : null;
+      operationCells(values, base, seg[3 * s]!, seg[3 * s + 1]!, row, weights.offset, op, value, range.min, range.max, out);
     }
   }
   return out.patch();
@@ -622,6 +788,7 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
   const rowSum = ringSums;
   const rowCount = ringCounts;
   const offset = weights.offset;
+  const weightArray = weights.weights;
   const src = source.values;
   const srcWidth = source.width;
   const fillRow = (j: number) => {
@@ -671,7 +838,7 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
   };
   const out = new PatchOut(mask.count);
   const { runs } = weights;
-  const { rowStart, start, end } = runs;
+  const { rowStart } = runs;
   const { min, max } = range;
   let filled = Math.max(0, j0 - r) - 1; // the last row whose sums are in the ring
   for (let rr = 0; rr < runs.rows; rr++) {
@@ -687,13 +854,15 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
     const s1 = ringSlots[1]!;
     const s2 = ringSlots[2]!;
     const three = rowsInReach === 3;
-    const row = weights.row(rr);
+    const count = weights.row(rr);
     const base = j * nx;
     const srcBase = (j - source.j0) * srcWidth - source.i0;
     const { indices, oldValues, newValues } = out;
     let n = out.n;
-    for (let k = rowStart[rr]!; k < rowStart[rr + 1]!; k++) {
-      for (let i = start[k]!; i <= end[k]!; i++) {
+    const seg = segments;
+    for (let sg = 0; sg < count; sg++) {
+      const row = seg[3 * sg + 2] === 1 ? weightArray : null;
+      for (let i = seg[3 * sg]!; i <= seg[3 * sg + 1]!; i++) {
         const old = src[srcBase + i]!;
         if (old !== old) continue;
         const c = i - i0;
