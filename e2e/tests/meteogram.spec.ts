@@ -129,4 +129,44 @@ test.describe('meteogram', () => {
     expect(((await (await again).json()) as { code: number }).code).toBe(0);
     await expect(page.getByTestId('meteogram-table')).toBeVisible();
   });
+
+  test('the area revision page has the same meteogram mode: a click opens the series instead of drawing, a station too', async ({
+    page,
+  }) => {
+    await storeSession(page, 'demo-revise', ADMIN_PASSWORD);
+    const gridAnswer = page.waitForResponse((r) => r.url().includes('/api/forecaster/getData') && r.ok());
+    await page.goto(at('/data-revise/surface-revise'));
+    await gridAnswer;
+    await expect(map(page)).toHaveAttribute('data-wms', 'loaded');
+    // Drawing on, then meteogram mode: the mode stops the drawing.
+    await page.locator('#area-draw').click();
+    await page.locator('#meteogram-mode').click();
+    await expect(page.locator('#area-draw')).not.toHaveClass(/ant-btn-primary/);
+    const answered = page.waitForResponse((r) => r.url().includes('/api/grid/meteogram?') && r.ok());
+    const p = await mapPoint(page, 0.6, 0.42);
+    await page.mouse.click(p.x, p.y);
+    const m = ((await (await answered).json()) as { data: Meteogram }).data;
+    await expect(page.getByTestId('meteogram-chart')).toHaveAttribute('data-chart', 'ready');
+    for (const code of ['tmp', 'pre3h', 'tmin24h']) {
+      const element = m.elements.find((e) => e.code === code)!;
+      expect(await tableColumn(page, code)).toEqual(element.values.map((v) => (v === null ? '' : String(v))));
+    }
+    // No area was drawn by the click, and no value popup opened.
+    await expect(page.getByTestId('revise-areas').locator('.ant-list-item')).toHaveCount(0);
+    await expect(page.locator('.map-value-popup-meteogram')).toHaveCount(0);
+    await page.locator('.meteogram-drawer').getByRole('button', { name: '关闭' }).click();
+    await expect(page.getByTestId('meteogram')).toBeHidden();
+
+    const byStation = page.waitForResponse((r) => r.url().includes('/api/grid/meteogram?') && r.url().includes('station=') && r.ok());
+    await page.locator('.meteogram-station-pick').click();
+    await page.locator('.ant-select-item-option').filter({ hasText: '华山' }).click();
+    expect(((await (await byStation).json()) as { data: Meteogram }).data.station!.name).toBe('华山');
+    await expect(page.getByTestId('meteogram')).toContainText('站点 华山（57045）');
+    await page.locator('.meteogram-drawer').getByRole('button', { name: '关闭' }).click();
+
+    // Drawing again leaves the mode.
+    await page.locator('#area-draw').click();
+    await expect(page.locator('#meteogram-mode')).not.toBeChecked();
+    await expect(page.locator('.meteogram-station-pick')).toHaveCount(0);
+  });
 });

@@ -21,6 +21,7 @@ const en: MeteogramMessages = {
   close: 'Close',
   mode: 'Click the map for a meteogram',
   show: 'Meteogram of this point',
+  pickStation: 'Meteogram of a station',
 };
 
 export default en;

@@ -21,6 +21,7 @@ const es: MeteogramMessages = {
   close: 'Cerrar',
   mode: 'Clic en el mapa para un meteograma',
   show: 'Meteograma de este punto',
+  pickStation: 'Meteograma de una estación',
 };
 
 export default es;

@@ -19,6 +19,7 @@ const zh = {
   close: '关闭',
   mode: '点击地图看时间序列',
   show: '查看该点时间序列',
+  pickStation: '选站点看时间序列',
 };
 
 export type MeteogramMessages = typeof zh;

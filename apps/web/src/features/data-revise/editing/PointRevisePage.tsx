@@ -1,11 +1,12 @@
 import { DeleteOutlined, LineChartOutlined } from '@ant-design/icons';
 import { revisePoints, sampleBilinear } from '@agromet/grid';
-import { Button, Form, InputNumber, Select, Space, Switch, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MeteogramDrawer, type MeteogramPlace } from '../../../components/meteogram/MeteogramDrawer';
+import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
+import { MeteogramModeSwitch, useMeteogramMode } from '../common/meteogram-mode';
 import { useStationOptions, usePointRevise } from './api';
 import { ConsistencyPanel } from './ConsistencyPanel';
 import { GridTargetBar } from './GridTargetBar';
@@ -31,11 +32,8 @@ export function PointRevisePage() {
   const stations = useStationOptions();
   const mutation = usePointRevise();
   // Meteogram mode: a click on the map (or a station picked) opens the point's time series instead of adding a point.
-  const [meteogramMode, setMeteogramMode] = useState(false);
-  const [meteogram, setMeteogram] = useState<MeteogramPlace | null>(null);
+  const meteogram = useMeteogramMode(target.selection);
   const { t: tm } = useTranslation(METEOGRAM_NS);
-  const openMeteogram = (place: { lon: number; lat: number } | { station: number }) =>
-    target.selection && setMeteogram({ type: target.selection.type, baseTime: target.selection.baseTime, ...place });
 
   const addPoint = (lon: number, lat: number, station?: string) => {
     if (!grid || !data) return;
@@ -53,7 +51,7 @@ export function PointRevisePage() {
       },
     ]);
   };
-  useMapClicks(({ lon, lat }) => (meteogramMode ? openMeteogram({ lon, lat }) : addPoint(lon, lat)));
+  useMapClicks(({ lon, lat }) => (meteogram.mode ? meteogram.open({ lon, lat }) : addPoint(lon, lat)));
   usePointsLayer(points);
 
   // The preview: the very patch the server will apply, computed here with the same grid package.
@@ -100,14 +98,11 @@ export function PointRevisePage() {
           options={(stations.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.stationNumber}` }))}
           onChange={(id: number) => {
             const s = stations.data?.list.find((x) => x.id === id);
-            if (s && meteogramMode) openMeteogram({ station: s.id });
+            if (s && meteogram.mode) meteogram.open({ station: s.id });
             else if (s) addPoint(s.longitude, s.latitude, s.name);
           }}
         />
-        <Space size={4} className="meteogram-mode">
-          <Switch size="small" id="meteogram-mode" checked={meteogramMode} onChange={setMeteogramMode} />
-          <label htmlFor="meteogram-mode">{tm('mode')}</label>
-        </Space>
+        <MeteogramModeSwitch checked={meteogram.mode} onChange={meteogram.setMode} />
         <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>
           {t('point.clear')}
         </Button>
@@ -171,7 +166,7 @@ export function PointRevisePage() {
                 icon={<LineChartOutlined />}
                 aria-label={tm('show')}
                 title={tm('show')}
-                onClick={() => openMeteogram({ lon: p.lon, lat: p.lat })}
+                onClick={() => meteogram.open({ lon: p.lon, lat: p.lat })}
               />
             ),
           },
@@ -190,7 +185,7 @@ export function PointRevisePage() {
           },
         ]}
       />
-      <MeteogramDrawer place={meteogram} onClose={() => setMeteogram(null)} />
+      <MeteogramDrawer place={meteogram.place} onClose={meteogram.close} />
       <RevisionFooter
         target={target}
         summary={summary}

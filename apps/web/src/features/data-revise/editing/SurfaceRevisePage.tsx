@@ -6,9 +6,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_NS } from '../../../components/map/i18n';
 import { layerName } from '../../../components/map/map-rules';
+import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { useMapLayers } from '../../../components/map/use-map-data';
+import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { toastWarning } from '../../../lib/feedback';
-import { usePolygonRevise } from './api';
+import { MeteogramModeSwitch, MeteogramStationPick, useMeteogramMode } from '../common/meteogram-mode';
+import { usePolygonRevise, useStationOptions } from './api';
 import { BoundaryLayerTools } from './BoundaryLayerTools';
 import { ConsistencyPanel } from './ConsistencyPanel';
 import { GridTargetBar } from './GridTargetBar';
@@ -31,7 +34,20 @@ export function SurfaceRevisePage() {
   const { grid, data } = target;
   const { data: layers } = useMapLayers();
   const [rings, setRings] = useState<Ring[]>([]);
-  const [tool, setTool] = useState<Tool>('none');
+  const [tool, setToolState] = useState<Tool>('none');
+  // Meteogram mode (as on the point page): a click on the map, or a station picked, opens the time series there. Drawing
+  // or picking an area leaves the mode, and the mode stops them.
+  const meteogram = useMeteogramMode(target.selection);
+  const stations = useStationOptions();
+  const setTool = (next: Tool) => {
+    setToolState(next);
+    if (next !== 'none') meteogram.setMode(false);
+  };
+  const setMeteogramMode = (on: boolean) => {
+    meteogram.setMode(on);
+    if (on) setToolState('none');
+  };
+  useMapClicks(({ lon, lat }) => meteogram.open({ lon, lat }), meteogram.mode && tool === 'none');
   const [boundaryId, setBoundaryId] = useState<string | undefined>();
   const [settings, setSettings] = useState<AreaSettings>({ operation: 'add', value: 1, edge: 'flat', edgeCells: 3, smooth: null });
   const mutation = usePolygonRevise();
@@ -116,6 +132,10 @@ export function SurfaceRevisePage() {
         <Button size="small" onClick={() => setRings([])} disabled={rings.length === 0}>
           {t('area.clear')}
         </Button>
+        <MeteogramModeSwitch checked={meteogram.mode} onChange={setMeteogramMode} />
+        {meteogram.mode ? (
+          <MeteogramStationPick stations={stations.data?.list ?? []} onPick={(id) => meteogram.open({ station: id })} />
+        ) : null}
       </Space>
       <List
         size="small"
@@ -187,6 +207,7 @@ export function SurfaceRevisePage() {
           ) : null}
         </Space>
       </Form>
+      <MeteogramDrawer place={meteogram.place} onClose={meteogram.close} />
       <RevisionFooter
         target={target}
         summary={summary}
