@@ -127,6 +127,7 @@ let i32e = new Int32Array(0);
 let ringSums = new Float64Array(0);
 let ringCounts = new Int32Array(0);
 let ringSlots = new Int32Array(0);
+let ringFull = new Uint8Array(0);
 let farRows = new Uint8Array(0);
 let i32b2 = new Int32Array(0);
 let largestScratch = new Float64Array(0);
@@ -785,42 +786,23 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
   ringSums = grownF64(ringSums, ring * width);
   ringSlots = grownI32(ringSlots, ring + 3);
   ringCounts = grownI32(ringCounts, ring * width);
+  if (ringFull.length < ring) ringFull = new Uint8Array(ring);
   const rowSum = ringSums;
   const rowCount = ringCounts;
+  const full = ringFull;
   const offset = weights.offset;
   const weightArray = weights.weights;
   const src = source.values;
   const srcWidth = source.width;
-  const fillRow = (j: number) => {
+  // Columns whose whole neighbourhood lies on the grid.
+  const inner0 = Math.max(0, r - i0);
+  const inner1 = Math.min(width - 1, nx - 1 - r - i0);
+  /** Sums and counts of row j, value by value, missing ones left out. */
+  const fillRowCarefully = (j: number) => {
     const slot = (j % ring) * width;
     const base = (j - source.j0) * srcWidth - source.i0;
-    // Columns whose whole neighbourhood lies on the grid; for a 3 × 3 mean their three values are added inline.
-    const inner0 = Math.max(0, r - i0);
-    const inner1 = Math.min(width - 1, nx - 1 - r - i0);
     for (let c = 0; c < width; c++) {
       const i = i0 + c;
-      if (r === 1 && c >= inner0 && c <= inner1) {
-        const a = src[base + i - 1]!;
-        const b = src[base + i]!;
-        const d = src[base + i + 1]!;
-        let sum = 0;
-        let count = 0;
-        if (a === a) {
-          sum += a;
-          count++;
-        }
-        if (b === b) {
-          sum += b;
-          count++;
-        }
-        if (d === d) {
-          sum += d;
-          count++;
-        }
-        rowSum[slot + c] = sum;
-        rowCount[slot + c] = count;
-        continue;
-      }
       const from = i - r < 0 ? 0 : i - r;
       const to = i + r > nx - 1 ? nx - 1 : i + r;
       let sum = 0;
@@ -835,6 +817,37 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
       rowSum[slot + c] = sum;
       rowCount[slot + c] = count;
     }
+    full[j % ring] = 0;
+  };
+  /**
+   * The 3-wide sums of row j added straight, as long as no value is missing (a NaN sum tells): the row is then
+   * "full", its counts those of the columns on the grid, not stored. A missing value: the row again, carefully.
+   */
+  const fillRow = (j: number) => {
+    if (r !== 1) return fillRowCarefully(j);
+    const slot = (j % ring) * width;
+    const base = (j - source.j0) * srcWidth - source.i0;
+    let missing = false;
+    for (let c = inner0; c <= inner1; c++) {
+      const i = i0 + c;
+      // The reference's order: 0 + a + b + d (0 + a turns a −0 into +0).
+      const sum = 0 + src[base + i - 1]! + src[base + i]! + src[base + i + 1]!;
+      if (sum !== sum) missing = true;
+      rowSum[slot + c] = sum;
+    }
+    for (let c = 0; c < width && !missing; c++) {
+      if (c >= inner0 && c <= inner1) {
+        c = inner1;
+        continue;
+      }
+      const i = i0 + c;
+      let sum = 0;
+      for (let ii = i - 1 < 0 ? 0 : i - 1; ii <= (i + 1 > nx - 1 ? nx - 1 : i + 1); ii++) sum += src[base + ii]!;
+      if (sum !== sum) missing = true;
+      rowSum[slot + c] = sum;
+    }
+    if (missing) fillRowCarefully(j);
+    else full[j % ring] = 1;
   };
   const out = new PatchOut(mask.count);
   const { runs } = weights;
@@ -849,37 +862,57 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
     const first = Math.max(0, j - r);
     // The ring slots of the rows first … last, top to bottom (the reference's order of addition).
     const rowsInReach = last - first + 1;
-    for (let m = 0; m < rowsInReach; m++) ringSlots[m] = ((first + m) % ring) * width;
+    let allFull = true;
+    for (let m = 0; m < rowsInReach; m++) {
+      ringSlots[m] = ((first + m) % ring) * width;
+      if (!full[(first + m) % ring]) allFull = false;
+    }
     const s0 = ringSlots[0]!;
     const s1 = ringSlots[1]!;
     const s2 = ringSlots[2]!;
-    const three = rowsInReach === 3;
     const count = weights.row(rr);
     const base = j * nx;
     const srcBase = (j - source.j0) * srcWidth - source.i0;
-    const { indices, oldValues, newValues } = out;
-    let n = out.n;
     const seg = segments;
     for (let sg = 0; sg < count; sg++) {
       const row = seg[3 * sg + 2] === 1 ? weightArray : null;
-      for (let i = seg[3 * sg]!; i <= seg[3 * sg + 1]!; i++) {
+      const from = seg[3 * sg]!;
+      const to = seg[3 * sg + 1]!;
+      const { indices, oldValues, newValues } = out;
+      // Three full rows and columns inside the grid: every count is 9. (A smoothed field often keeps a cell's value:
+      // no copy of the old values ahead, as add does.)
+      if (r === 1 && rowsInReach === 3 && allFull && from - i0 >= inner0 && to - i0 <= inner1) {
+        let n = out.n;
+        for (let i = from; i <= to; i++) {
+          const old = src[srcBase + i]!;
+          if (old !== old) continue;
+          const c = i - i0;
+          const mean = (rowSum[s0 + c]! + rowSum[s1 + c]! + rowSum[s2 + c]!) / 9;
+          const w = row === null ? 1 : row[i - offset]!;
+          const next = w === 1 ? mean : old + (mean - old) * w;
+          const rounded = Math.fround(next < min ? min : next > max ? max : next);
+          if (rounded === old && (rounded !== 0 || 1 / rounded === 1 / old)) continue;
+          indices[n] = base + i;
+          oldValues[n] = old;
+          newValues[n++] = rounded;
+        }
+        out.n = n;
+        continue;
+      }
+      let n = out.n;
+      for (let i = from; i <= to; i++) {
         const old = src[srcBase + i]!;
         if (old !== old) continue;
         const c = i - i0;
         let sum = 0;
-        let count = 0;
-        if (three) {
-          sum += rowSum[s0 + c]!;
-          sum += rowSum[s1 + c]!;
-          sum += rowSum[s2 + c]!;
-          count = rowCount[s0 + c]! + rowCount[s1 + c]! + rowCount[s2 + c]!;
-        } else {
-          for (let m = 0; m < rowsInReach; m++) {
-            sum += rowSum[ringSlots[m]! + c]!;
-            count += rowCount[ringSlots[m]! + c]!;
-          }
+        let cells = 0;
+        for (let m = 0; m < rowsInReach; m++) {
+          sum += rowSum[ringSlots[m]! + c]!;
+          cells += full[(first + m) % ring]
+            ? (i + r > nx - 1 ? nx - 1 : i + r) - (i - r < 0 ? 0 : i - r) + 1
+            : rowCount[ringSlots[m]! + c]!;
         }
-        const mean = count > 0 ? sum / count : Number.NaN;
+        const mean = cells > 0 ? sum / cells : Number.NaN;
         const w = row === null ? 1 : row[i - offset]!;
         const next = w === 1 ? mean : old + (mean - old) * w;
         const rounded = Math.fround(next < min ? min : next > max ? max : next);
@@ -888,8 +921,8 @@ function smoothCells(source: ValueSource, mask: Mask, weights: Weights, range: V
         oldValues[n] = old;
         newValues[n++] = rounded;
       }
+      out.n = n;
     }
-    out.n = n;
   }
   return out.patch();
 }
