@@ -131,6 +131,8 @@ let ringFull = new Uint8Array(0);
 let farRows = new Uint8Array(0);
 let i32b2 = new Int32Array(0);
 let largestScratch = new Float64Array(0);
+// The largest squared distance of each run (NO_OUTSIDE when a cell has none).
+let runLargest = new Int32Array(0);
 
 const grownF64 = (a: Float64Array<ArrayBuffer>, n: number): Float64Array<ArrayBuffer> =>
   a.length >= n ? a : new Float64Array(Math.max(n, 2 * a.length));
@@ -436,19 +438,25 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
   f64a = grownF64(f64a, width + 2);
   f64c = grownF64(f64c, 2 * width + 2);
   i32d = grownI32(i32d, width + 2);
+  runLargest = grownI32(runLargest, runs.count);
   for (let j = 0; j < height; j++) {
     const r = runRow(j);
     if (r < 0 || r >= runs.rows || rowStart[r] === rowStart[r + 1]) continue;
     const row = j * width - box.i0;
     if (farRows[j]) {
       wholeRowEnvelope(distance, j * width, width);
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+        let m = 0;
+        for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! > m) m = distance[row + i]!;
+        runLargest[k] = m;
+      }
       continue;
     }
     // Each run on its own with the outside cells next to it (h = 0): those are nearer than any beyond them.
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
       const from = Math.max(box.i0, start[k]! - 1);
       const to = Math.min(box.i1, end[k]! + 1);
-      runEnvelope(distance, row + from, to - from + 1, start[k]! - from, end[k]! - from);
+      runLargest[k] = runEnvelope(distance, row + from, to - from + 1, start[k]! - from, end[k]! - from);
     }
   }
   const rowOf = (r: number) => (runs.j0 + r - box.j0) * width - box.i0;
@@ -473,7 +481,7 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
     };
   }
   // The largest squared distance of each part; √ of the largest is the largest √ (√ is monotonic and correctly rounded).
-  const largest = componentMaxima(runs, distance, rowOf);
+  const largest = componentMaxima(runs);
   for (let k = 0; k < runs.count; k++) largest[k] = largest[k] === NO_OUTSIDE ? Number.POSITIVE_INFINITY : Math.sqrt(largest[k]!);
   const seg = segments;
   return {
@@ -511,9 +519,9 @@ const NO_OUTSIDE = 0x7fffffff;
  * Squared distances along one run, from the squared vertical distances of its cells and of the outside cells next to
  * it (h = 0): the lower envelope of the parabolas (q − p)² + h(p)², with the intersections compared by
  * cross-multiplication of exact integers instead of divided (so no rounding at all). distance[at … at + n − 1] holds
- * h on entry; its cells first … last (the run) get d² on return.
+ * h on entry; its cells first … last (the run) get d² on return, and the largest is answered.
  */
-function runEnvelope(distance: Int32Array, at: number, n: number, first: number, last: number): void {
+function runEnvelope(distance: Int32Array, at: number, n: number, first: number, last: number): number {
   const F = f64a; // f(p) + p², the parabola's constant term
   const f = f64c; // f(p) = h(p)²
   const v = i32d; // the envelope's parabolas, left to right
@@ -536,19 +544,27 @@ function runEnvelope(distance: Int32Array, at: number, n: number, first: number,
     }
     v[++k] = q;
   }
-  // The envelope from left to right: parabola k + 1 takes over from k once q reaches their crossing.
-  const top = k;
-  k = 0;
-  for (let q = first; q <= last; q++) {
-    while (k < top) {
-      const p = v[k]!;
-      const p1 = v[k + 1]!;
-      if (F[p1]! - F[p]! <= 2 * q * (p1 - p)) k++;
-      else break;
+  // The envelope from left to right, parabola by parabola: p = v[e] gives the cells up to the one before its crossing
+  // with the next, ⌈(F[p1] − F[p]) / 2(p1 − p)⌉ (exact: a quotient of integers this small is never rounded onto an
+  // integer it is not; at a crossing both give the same value). Answers the run's largest d².
+  let q = first;
+  let largest = 0;
+  for (let e = 0; e <= k && q <= last; e++) {
+    const p = v[e]!;
+    let until = last;
+    if (e < k) {
+      const p1 = v[e + 1]!;
+      const before = Math.ceil((F[p1]! - F[p]!) / (2 * (p1 - p))) - 1;
+      if (before < until) until = before;
     }
-    const p = v[k]!;
-    distance[at + q] = (q - p) * (q - p) + f[p]!;
+    const fp = f[p]!;
+    for (; q <= until; q++) {
+      const d2 = (q - p) * (q - p) + fp;
+      distance[at + q] = d2;
+      if (d2 > largest) largest = d2;
+    }
   }
+  return largest;
 }
 
 /**
@@ -568,8 +584,8 @@ function wholeRowEnvelope(distance: Int32Array, at: number, width: number): void
   for (let i = 0; i < width; i++) distance[at + i] = d[i]! >= (FAR * FAR) / 2 ? NO_OUTSIDE : d[i]!;
 }
 
-/** For each run, the largest squared distance of the connected part (8-connectivity) it belongs to. */
-function componentMaxima(runs: Runs, distance: Int32Array, rowOf: (r: number) => number): Float64Array {
+/** For each run, the largest squared distance (from runLargest) of the connected part (8-connectivity) it belongs to. */
+function componentMaxima(runs: Runs): Float64Array {
   const n = runs.count;
   i32e = grownI32(i32e, n);
   const parent = i32e;
@@ -598,14 +614,9 @@ function componentMaxima(runs: Runs, distance: Int32Array, rowOf: (r: number) =>
   largestScratch = grownF64(largestScratch, 2 * n);
   const largest = largestScratch;
   for (let k = 0; k < n; k++) largest[n + k] = 0;
-  for (let r = 0; r < runs.rows; r++) {
-    const row = rowOf(r);
-    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-      let m = 0;
-      for (let i = start[k]!; i <= end[k]!; i++) if (distance[row + i]! > m) m = distance[row + i]!;
-      const root = find(k);
-      if (m > largest[n + root]!) largest[n + root] = m;
-    }
+  for (let k = 0; k < n; k++) {
+    const root = find(k);
+    if (runLargest[k]! > largest[n + root]!) largest[n + root] = runLargest[k]!;
   }
   for (let k = 0; k < n; k++) largest[k] = largest[n + find(k)]!;
   return largest;
