@@ -1,3 +1,4 @@
+import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
@@ -38,7 +39,17 @@ export async function removeFiles(storage: FileStorage, keys: Iterable<string>, 
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
+/**
+ * Up to this size a file is written with synchronous calls (a revision's delta, a few KB to a few hundred): each call
+ * takes microseconds, less than handing it to the thread pool and waiting for the answer, which on a busy machine
+ * costs milliseconds. Larger files are written asynchronously, not to hold the server up.
+ */
+const SMALL_FILE = 256 * 1024;
+
 export class LocalFileStorage implements FileStorage {
+  /** Folders known to exist (created or written into by this storage): no mkdir for every file. */
+  private readonly folders = new Set<string>();
+
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
@@ -48,9 +59,25 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.resolve(key);
-    await fs.mkdir(path.dirname(file), { recursive: true });
+    const folder = path.dirname(file);
     // Write then rename, so a reader never sees half a file.
     const tmp = `${file}.${process.pid}.tmp`;
+    if (data.byteLength <= SMALL_FILE) {
+      if (!this.folders.has(folder)) fsSync.mkdirSync(folder, { recursive: true });
+      try {
+        fsSync.writeFileSync(tmp, data);
+      } catch (e) {
+        // The folder was removed behind our back: create it again.
+        if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+        fsSync.mkdirSync(folder, { recursive: true });
+        fsSync.writeFileSync(tmp, data);
+      }
+      this.folders.add(folder);
+      fsSync.renameSync(tmp, file);
+      return;
+    }
+    await fs.mkdir(folder, { recursive: true });
+    this.folders.add(folder);
     await fs.writeFile(tmp, data);
     await fs.rename(tmp, file);
   }
@@ -82,6 +109,7 @@ export class LocalFileStorage implements FileStorage {
   }
 
   async remove(key: string): Promise<void> {
-    await fs.rm(this.resolve(key), { force: true });
+    // One unlink, synchronously for the reason small files are written so.
+    fsSync.rmSync(this.resolve(key), { force: true });
   }
 }

@@ -29,8 +29,33 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: file }) });
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(file) }) });
   return { db, dialect: 'sqlite', close: () => db.destroy() };
+}
+
+/** At most this many prepared statements are kept (queries with lists of varying length each have their own). */
+const KEPT_STATEMENTS = 500;
+
+/**
+ * The database as Kysely's SQLite driver uses it, with each statement prepared once and kept by its SQL text: the
+ * driver would otherwise prepare every query anew (compiling it is a good part of a small query's time). A kept
+ * statement is reused only when its previous run has finished: the driver runs them to completion (`all`, `run`),
+ * never iterates.
+ */
+function keepingStatements(file: SQLite.Database): { prepare(sql: string): SQLite.Statement; close(): void } {
+  const statements = new Map<string, SQLite.Statement>();
+  return {
+    prepare(sql) {
+      let statement = statements.get(sql);
+      if (!statement) {
+        statement = file.prepare(sql);
+        if (statements.size >= KEPT_STATEMENTS) statements.delete(statements.keys().next().value!);
+        statements.set(sql, statement);
+      }
+      return statement;
+    },
+    close: () => file.close(),
+  };
 }
 
 /** Runs pending migrations; throws with the failing migration's name. */

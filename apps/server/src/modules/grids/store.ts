@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { ErrorCode } from '@agromet/contracts';
 import {
   applyPatch,
   composePatches,
@@ -14,7 +15,7 @@ import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { GridTable } from '../../core/db/schema.js';
-import { errors } from '../../core/errors.js';
+import { AppError, errors } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 
@@ -123,12 +124,27 @@ export class GridStore {
 
   async load(row: GridRow): Promise<Grid> {
     // Callers may edit what they get; the cached copy stays as stored.
-    return gridFromValues(geometryOfRow(row), (await this.values(row.storage_key)).slice());
+    return gridFromValues(geometryOfRow(row), (await this.valuesOf(row)).slice());
   }
 
   /** The grid as stored, without a copy: callers must not change its values (a revision computing its patch). */
   async view(row: GridRow): Promise<Grid> {
-    return gridFromValues(geometryOfRow(row), await this.values(row.storage_key));
+    return gridFromValues(geometryOfRow(row), await this.valuesOf(row));
+  }
+
+  /**
+   * The values of the version a row read earlier names. Its file is gone when another save switched the row since and
+   * removed the files it replaced: that is the conflict a save would meet (4009 naming who), not a missing grid.
+   */
+  private async valuesOf(row: GridRow): Promise<Float32Array> {
+    try {
+      return await this.values(row.storage_key);
+    } catch (e) {
+      if (!(e instanceof AppError && e.code === ErrorCode.NOT_FOUND)) throw e;
+      const latest = await this.db.selectFrom('grid').selectAll().where('id', '=', row.id).executeTakeFirst();
+      if (latest && latest.storage_key !== row.storage_key) throw staleGrid(latest);
+      throw e;
+    }
   }
 
   /**
@@ -201,7 +217,7 @@ export class GridStore {
       if (fromBase.indices.length <= (row.nx * row.ny) / 12) {
         files.push({ key: `${base.slice(0, -'.f32'.length)}.${randomUUID()}${DELTA_SUFFIX}`, data: encodeDelta(fromBase), fromBase });
       } else {
-        const values = (await this.values(current)).slice();
+        const values = (await this.valuesOf(row)).slice();
         applyPatch(values, patch, { verify: false });
         files.push({ key: `grids/${row.customer_id}/${row.factor_id}/${randomUUID()}.f32`, data: encodeValues(values), values });
       }

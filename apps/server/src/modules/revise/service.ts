@@ -246,8 +246,14 @@ async function revise(
     const row = await store.find(key);
     if (!row) throw new AppError(ErrorCode.NOT_FOUND, 'gridNotFound', { factor: factor.name, baseTime, lead });
     if (row.version !== expectedVersionOf(body, lead)) throw staleLead(row);
-    // The stored values themselves (no copy): the edit only reads them, and the save writes only its patch.
-    const grid = await store.view(row);
+    // The stored values themselves (no copy): the edit only reads them, and the save writes only its patch. A save of
+    // another call may switch the row meanwhile (4009 with this lead).
+    let grid: Grid;
+    try {
+      grid = await store.view(row);
+    } catch (e) {
+      throw withLead(e);
+    }
     const patch = edit(grid, factor);
     edits.push({ lead, row, key, patch });
   }
