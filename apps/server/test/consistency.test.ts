@@ -266,4 +266,59 @@ describe('consistency', () => {
       expect.objectContaining({ rule: 'temperature', factor: 'tmp', lead: 6, cells: 600 }),
     ]);
   });
+
+  it("a revision's violations, counted again only at the cells it changed, equal a full recount", async () => {
+    // Revisions of t and of its extremes at lead 6, mixed with a recovery: each answer against the listing, which
+    // checks the whole grids. A seeded sequence of squares, values and operations, from consistent grids again.
+    await saveGrid(t, customer, { lead: 6, grid: field(SMALL, base) });
+    await saveGrid(t, customer, { lead: 6, factor: 'tmin', grid: field(SMALL, (i, j) => base(i, j) - 2) });
+    await saveGrid(t, customer, { lead: 6, factor: 'tmax', grid: field(SMALL, (i, j) => base(i, j) + 2) });
+    let seed = 7;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const records: number[] = [];
+    const counts: number[] = [];
+    for (let step = 0; step < 12; step++) {
+      const factor = step % 3 === 2 ? (step % 2 ? 'tmin' : 'tmax') : 'tmp';
+      const row = await gridRow(t, customer, 6, factor);
+      const lon = 107.5 + 2.5 * next();
+      const lat = 33.6 + 1.7 * next();
+      const size = 0.2 + 0.6 * next();
+      const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
+        type: 'fine-grid',
+        factor,
+        baseTime: BASE_TIME,
+        leads: [6],
+        expectedVersions: [row.version],
+        polygons: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [lon, lat],
+              [lon + size, lat],
+              [lon + size, lat + size],
+              [lon, lat + size],
+              [lon, lat],
+            ],
+          ],
+        },
+        operation: next() < 0.5 ? 'add' : 'subtract',
+        value: Math.round(40 * next()) / 10,
+        edge: { mode: step % 2 ? 'flat' : 'ramp', cells: 2 },
+      });
+      const body = res.json();
+      expect(body.code).toBe(0);
+      if (body.data.leads[0].recordId) records.push(body.data.leads[0].recordId);
+      const full = (await check('fc', `&factor=${factor}&lead=6`)).data;
+      expect(body.data.violations).toBe(full.cells);
+      counts.push(full.cells);
+      if (step === 5) {
+        // A recovery in between: the next revision's version before was not made by a revision.
+        expect((await call(t, tok.fc!, 'GET', `/api/record/recovery?id=${records.at(-1)!}`)).json().code).toBe(0);
+      }
+    }
+    expect(records.length).toBeGreaterThan(8);
+    // Violations came and went (not all cells, not none throughout).
+    expect(new Set(counts).size).toBeGreaterThan(3);
+    expect(Math.max(...counts)).toBeLessThan(SMALL.nx * SMALL.ny);
+  });
 });

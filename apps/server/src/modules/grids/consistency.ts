@@ -96,10 +96,31 @@ export interface Finding {
 const sameGeometry = (a: GridGeometry, b: GridGeometry) =>
   a.lon0 === b.lon0 && a.lat0 === b.lat0 && a.dx === b.dx && a.dy === b.dy && a.nx === b.nx && a.ny === b.ny;
 
-export async function findings(g: ForecastGrids, only?: { factor: string; leads: readonly number[] }): Promise<Finding[]> {
-  const out: Finding[] = [];
+/**
+ * One rule applied to one set of grids (the first is the grid the violation is shown on): which grids, and the rule as a
+ * function of their values. Every rule is a test of each cell on its own, so it applies as well to the values of a
+ * few cells gathered from the grids as to the whole grids.
+ */
+interface RuleInstance {
+  rule: ConsistencyRule;
+  factor: string;
+  lead: number;
+  grids: Array<[string, number]>;
+  rows: GridRow[];
+  /** The cells breaking the rule, over arrays of values of the grids (in `grids` order), all of the same cells. */
+  cells(values: Float32Array[], nx: number): CellSet;
+  /** The fix of those cells, as patches of the grids it changes. */
+  fix(loaded: Loaded[], cells: Uint32Array): Array<{ loaded: Loaded; patch: Patch }>;
+}
+
+/** The rules that apply to the stored grids (all, or those involving some leads of one factor), without reading values. */
+function ruleInstances(g: ForecastGrids, only?: { factor: string; leads: readonly number[] }): RuleInstance[] {
+  const out: RuleInstance[] = [];
   const concerns = (factor: string, lead: number, related: Array<[string, number]>) =>
     !only || (factor === only.factor && only.leads.includes(lead)) || related.some(([f, l]) => f === only.factor && only.leads.includes(l));
+  const rowsOf = (grids: Array<[string, number]>) => grids.map(([f, l]) => g.rows.get(f)?.get(l));
+  const onSameCells = (rows: Array<GridRow | undefined>): rows is GridRow[] =>
+    rows.every((r) => r !== undefined && sameGeometry(geometryOfRow(r), geometryOfRow(rows[0]!)));
 
   // tmin ≤ t ≤ tmax
   for (const lead of g.leads('tmp')) {
@@ -111,18 +132,17 @@ export async function findings(g: ForecastGrids, only?: { factor: string; leads:
       ['tmax', hi],
     ];
     if (!concerns('tmp', lead, related)) continue;
-    const [t, tmin, tmax] = [await g.get('tmp', lead), await g.get('tmin', lo), await g.get('tmax', hi)];
-    if (!t || !tmin || !tmax || !sameGeometry(t.grid, tmin.grid) || !sameGeometry(t.grid, tmax.grid)) continue;
-    const cells = temperatureOutsideExtremes(t.grid.nx, t.grid.values, tmin.grid.values, tmax.grid.values);
-    if (cells.indices.length === 0) continue;
+    const grids: Array<[string, number]> = [['tmp', lead], ...related];
+    const rows = rowsOf(grids);
+    if (!onSameCells(rows)) continue;
     out.push({
       rule: 'temperature',
       factor: 'tmp',
       lead,
-      grids: [['tmp', lead], ...related],
-      cells,
-      geometry: geometryOfRow(t.row),
-      fix: async () => [{ loaded: t, patch: clipToExtremes(t.grid.values, tmin.grid.values, tmax.grid.values, cells.indices) }],
+      grids,
+      rows,
+      cells: ([t, tmin, tmax], nx) => temperatureOutsideExtremes(nx, t!, tmin!, tmax!),
+      fix: ([t, tmin, tmax], cells) => [{ loaded: t!, patch: clipToExtremes(t!.grid.values, tmin!.grid.values, tmax!.grid.values, cells) }],
     });
   }
 
@@ -130,17 +150,17 @@ export async function findings(g: ForecastGrids, only?: { factor: string; leads:
   for (const [factor, range] of Object.entries(PHYSICAL_RANGES)) {
     for (const lead of g.leads(factor)) {
       if (!concerns(factor, lead, [])) continue;
-      const l = (await g.get(factor, lead))!;
-      const cells = outsideRange(l.grid.nx, l.grid.values, range.min, range.max);
-      if (cells.indices.length === 0) continue;
+      const grids: Array<[string, number]> = [[factor, lead]];
+      const rows = rowsOf(grids);
+      if (!onSameCells(rows)) continue;
       out.push({
         rule: 'range',
         factor,
         lead,
-        grids: [[factor, lead]],
-        cells,
-        geometry: geometryOfRow(l.row),
-        fix: async () => [{ loaded: l, patch: clipToRange(l.grid.values, range.min, range.max, cells.indices) }],
+        grids,
+        rows,
+        cells: ([values], nx) => outsideRange(nx, values!, range.min, range.max),
+        fix: ([l], cells) => [{ loaded: l!, patch: clipToRange(l!.grid.values, range.min, range.max, cells) }],
       });
     }
   }
@@ -153,23 +173,47 @@ export async function findings(g: ForecastGrids, only?: { factor: string; leads:
       if (partLeads[0]! < 0 || !partLeads.every((l) => g.has(total.parts, l))) continue;
       const related = partLeads.map((l): [string, number] => [total.parts, l]);
       if (!concerns(factor, lead, related)) continue;
-      const whole = (await g.get(factor, lead))!;
-      const parts: Loaded[] = [];
-      for (const l of partLeads) parts.push((await g.get(total.parts, l))!);
-      if (parts.some((p) => !sameGeometry(p.grid, whole.grid))) continue;
-      const values = parts.map((p) => p.grid.values);
-      const cells = sumDiffersFromTotal(whole.grid.nx, values, whole.grid.values, PRECIPITATION_TOLERANCE);
-      if (cells.indices.length === 0) continue;
+      const grids: Array<[string, number]> = [[factor, lead], ...related];
+      const rows = rowsOf(grids);
+      if (!onSameCells(rows)) continue;
       out.push({
         rule: 'accumulation',
         factor,
         lead,
-        grids: [[factor, lead], ...related],
-        cells,
-        geometry: geometryOfRow(whole.row),
-        fix: async () => rescaleToTotal(values, whole.grid.values, cells.indices).map((patch, n) => ({ loaded: parts[n]!, patch })),
+        grids,
+        rows,
+        cells: ([whole, ...parts], nx) => sumDiffersFromTotal(nx, parts, whole!, PRECIPITATION_TOLERANCE),
+        fix: ([whole, ...parts], cells) =>
+          rescaleToTotal(
+            parts.map((p) => p.grid.values),
+            whole!.grid.values,
+            cells,
+          ).map((patch, n) => ({ loaded: parts[n]!, patch })),
       });
     }
+  }
+  return out;
+}
+
+export async function findings(g: ForecastGrids, only?: { factor: string; leads: readonly number[] }): Promise<Finding[]> {
+  const out: Finding[] = [];
+  for (const instance of ruleInstances(g, only)) {
+    const loaded: Loaded[] = [];
+    for (const [factor, lead] of instance.grids) loaded.push((await g.get(factor, lead))!);
+    const cells = instance.cells(
+      loaded.map((l) => l.grid.values),
+      loaded[0]!.grid.nx,
+    );
+    if (cells.indices.length === 0) continue;
+    out.push({
+      rule: instance.rule,
+      factor: instance.factor,
+      lead: instance.lead,
+      grids: instance.grids,
+      cells,
+      geometry: geometryOfRow(instance.rows[0]!),
+      fix: async () => instance.fix(loaded, cells.indices),
+    });
   }
   return out;
 }
@@ -282,7 +326,35 @@ export async function checkConsistency(
   return { type: q.type, baseTime, violations, cells: violations.reduce((n, v) => n + v.cells, 0) };
 }
 
-/** The number of violating cells after a revision or an import of some leads of one factor (for its answer). */
+/** A grid a revision changed: the file keys of its version before and of the one it saved, and the patch between. */
+export interface RevisedGrid {
+  factor: string;
+  lead: number;
+  previousKey: string;
+  key: string;
+  patch: Patch;
+}
+
+/**
+ * Violating cells of each rule instance, by the rule and the file keys of its grids (a key names one version's values
+ * for good): what a revision's answer adds up, kept so that the next revision of one of the grids only looks at the
+ * cells it changed. Bounded; the oldest entries go first.
+ */
+const counts = new Map<string, number>();
+const KEPT_COUNTS = 20_000;
+
+function rememberCount(key: string, count: number): void {
+  counts.delete(key);
+  counts.set(key, count);
+  if (counts.size > KEPT_COUNTS) counts.delete(counts.keys().next().value!);
+}
+
+/**
+ * The number of violating cells after a revision or an import of some leads of one factor (for its answer). With the
+ * revision's patches, a rule whose count was known for the versions before needs only the changed cells: the count
+ * before, minus the cells that broke it there before, plus those that break it now (each cell is tested on its own,
+ * so the others are as they were). Otherwise the rule runs over the whole grids.
+ */
 export async function violationCount(
   deps: { db: Db; store: GridStore },
   auth: { customerId: number },
@@ -290,7 +362,59 @@ export async function violationCount(
   baseTime: string,
   factor: string,
   leads: readonly number[],
+  revised: readonly RevisedGrid[] = [],
 ): Promise<number> {
-  const report = await checkConsistency(deps, auth, { type, baseTime, only: { factor, leads } });
-  return report.cells;
+  const { grids } = await forecastGrids(deps.db, deps.store, auth, type, new Date(baseTime).toISOString());
+  let total = 0;
+  for (const instance of ruleInstances(grids, { factor, leads })) {
+    const keys = instance.rows.map((r) => r.storage_key);
+    const key = `${instance.rule} ${keys.join(' ')}`;
+    let count = counts.get(key);
+    if (count === undefined) {
+      // A grid saved again since (another call) is not what the patch made: counted in full.
+      const changes = instance.grids.map(([f, l], n) =>
+        revised.find((r) => r.factor === f && r.lead === l && r.key === instance.rows[n]!.storage_key),
+      );
+      const before = changes.some(Boolean)
+        ? counts.get(`${instance.rule} ${keys.map((k, n) => changes[n]?.previousKey ?? k).join(' ')}`)
+        : undefined;
+      const values: Float32Array[] = [];
+      for (const row of instance.rows) values.push((await deps.store.view(row)).values);
+      count =
+        before !== undefined
+          ? before + changeAtCells(instance, values, changes)
+          : instance.cells(values, instance.rows[0]!.nx).indices.length;
+      rememberCount(key, count);
+    }
+    total += count;
+  }
+  return total;
+}
+
+/**
+ * How many more cells break the rule now than before the patches, counted over the cells they changed: each grid's
+ * values now at those cells, and before (a patched grid's old values where its patch has them).
+ */
+function changeAtCells(instance: RuleInstance, values: Float32Array[], changes: Array<RevisedGrid | undefined>): number {
+  const cells = unionOfIndices(changes.flatMap((c) => (c ? [c.patch.indices] : [])));
+  const now = values.map((v) => Float32Array.from(cells, (k) => v[k]!));
+  const before = now.map((v, n) => {
+    const change = changes[n];
+    if (!change) return v;
+    const old = v.slice();
+    const { indices, oldValues } = change.patch;
+    for (let p = 0, q = 0; p < indices.length; p++) {
+      while (cells[q]! < indices[p]!) q++;
+      old[q] = oldValues[p]!;
+    }
+    return old;
+  });
+  const nx = Math.max(1, cells.length);
+  return instance.cells(now, nx).indices.length - instance.cells(before, nx).indices.length;
+}
+
+/** The sorted union of strictly increasing index lists. */
+function unionOfIndices(lists: Uint32Array[]): Uint32Array {
+  if (lists.length === 1) return lists[0]!;
+  return Uint32Array.from(new Set(lists.flatMap((l) => [...l]))).sort();
 }

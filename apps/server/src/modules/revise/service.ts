@@ -262,6 +262,7 @@ async function revise(
   const batchId = randomUUID();
   const recordIds = new Map<number, number>();
   const versions = new Map<number, number>();
+  const savedKeys = new Map<number, string>();
   if (changed.length > 0) {
     try {
       await store.savePatches(
@@ -302,6 +303,7 @@ async function revise(
                 ),
               );
               versions.set(e.lead, saved.version);
+              savedKeys.set(e.lead, saved.storage_key);
             }
             if (deps.beforeCommit) await deps.beforeCommit(tx);
           },
@@ -311,8 +313,23 @@ async function revise(
       throw withLead(e);
     }
   }
-  // The consistency of what the revision touched, for the forecaster to see at once (docs/grids.md#consistency).
-  const violations = await violationCount(deps, auth, factor.typeCode, baseTime, factor.code, body.leads);
+  // The consistency of what the revision touched, for the forecaster to see at once (docs/grids.md#consistency); a
+  // rule counted before the revision is counted again only at the cells the revision changed.
+  const violations = await violationCount(
+    deps,
+    auth,
+    factor.typeCode,
+    baseTime,
+    factor.code,
+    body.leads,
+    changed.map((e) => ({
+      factor: factor.code,
+      lead: e.lead,
+      previousKey: e.row.storage_key,
+      key: savedKeys.get(e.lead)!,
+      patch: e.patch,
+    })),
+  );
   return {
     batchId,
     violations,
