@@ -10,17 +10,30 @@ export interface CellSet {
   bounds: CellBounds | null;
 }
 
-function cellSet(nx: number, list: number[]): CellSet {
-  const indices = Uint32Array.from(list);
-  if (indices.length === 0) return { indices, bounds: null };
+// The cells a rule finds are gathered here (kept between calls, grown as needed) and copied out once: pushing a few
+// hundred thousand indices onto an array reallocates it a few dozen times, each time in fresh memory.
+let found = new Uint32Array(1024);
+
+function keep(n: number, k: number): void {
+  if (n === found.length) {
+    const larger = new Uint32Array(2 * found.length);
+    larger.set(found);
+    found = larger;
+  }
+  found[n] = k;
+}
+
+function cellSet(nx: number, n: number): CellSet {
+  const indices = found.slice(0, n);
+  if (n === 0) return { indices, bounds: null };
   let i0 = Infinity;
   let i1 = -1;
-  for (const k of indices) {
-    const i = k % nx;
+  for (let m = 0; m < n; m++) {
+    const i = indices[m]! % nx;
     if (i < i0) i0 = i;
     if (i > i1) i1 = i;
   }
-  return { indices, bounds: { i0, i1, j0: Math.floor(indices[0]! / nx), j1: Math.floor(indices[indices.length - 1]! / nx) } };
+  return { indices, bounds: { i0, i1, j0: Math.floor(indices[0]! / nx), j1: Math.floor(indices[n - 1]! / nx) } };
 }
 
 function sameLength(...arrays: Float32Array[]): void {
@@ -34,14 +47,14 @@ function sameLength(...arrays: Float32Array[]): void {
  */
 export function temperatureOutsideExtremes(nx: number, t: Float32Array, tmin: Float32Array, tmax: Float32Array): CellSet {
   sameLength(t, tmin, tmax);
-  const out: number[] = [];
+  let n = 0;
   for (let k = 0; k < t.length; k++) {
     const v = t[k]!;
     const lo = tmin[k]!;
     const hi = tmax[k]!;
-    if (lo <= hi && (v < lo || v > hi)) out.push(k);
+    if (lo <= hi && (v < lo || v > hi)) keep(n++, k);
   }
-  return cellSet(nx, out);
+  return cellSet(nx, n);
 }
 
 /** Moves the listed temperatures to the nearest extreme (clip to [tmin, tmax]). */
@@ -60,12 +73,12 @@ export function clipToExtremes(t: Float32Array, tmin: Float32Array, tmax: Float3
 
 /** The cells outside a physical range (non-negative precipitation: [0, ∞); relative humidity: [0, 100]). */
 export function outsideRange(nx: number, values: Float32Array, min: number, max: number): CellSet {
-  const out: number[] = [];
+  let n = 0;
   for (let k = 0; k < values.length; k++) {
     const v = values[k]!;
-    if (v < min || v > max) out.push(k);
+    if (v < min || v > max) keep(n++, k);
   }
-  return cellSet(nx, out);
+  return cellSet(nx, n);
 }
 
 /** Clips the listed cells to the range. */
@@ -93,7 +106,7 @@ export const PRECIPITATION_TOLERANCE: SumTolerance = { absolute: 0.1, relative: 
 export function sumDiffersFromTotal(nx: number, parts: readonly Float32Array[], total: Float32Array, tolerance: SumTolerance): CellSet {
   if (parts.length === 0) throw new RangeError('a sum needs at least one part');
   sameLength(total, ...parts);
-  const out: number[] = [];
+  let n = 0;
   for (let k = 0; k < total.length; k++) {
     const want = total[k]!;
     if (want !== want) continue;
@@ -108,9 +121,9 @@ export function sumDiffersFromTotal(nx: number, parts: readonly Float32Array[], 
       sum += v;
     }
     if (missing) continue;
-    if (Math.abs(sum - want) > Math.max(tolerance.absolute, tolerance.relative * Math.abs(want))) out.push(k);
+    if (Math.abs(sum - want) > Math.max(tolerance.absolute, tolerance.relative * Math.abs(want))) keep(n++, k);
   }
-  return cellSet(nx, out);
+  return cellSet(nx, n);
 }
 
 /**

@@ -397,19 +397,27 @@ export async function violationCount(
  */
 function changeAtCells(instance: RuleInstance, values: Float32Array[], changes: Array<RevisedGrid | undefined>): number {
   const cells = unionOfIndices(changes.flatMap((c) => (c ? [c.patch.indices] : [])));
-  const now = values.map((v) => Float32Array.from(cells, (k) => v[k]!));
-  const before = now.map((v, n) => {
-    const change = changes[n];
-    if (!change) return v;
-    const old = v.slice();
+  const n = cells.length;
+  const now: Float32Array[] = [];
+  const before: Float32Array[] = [];
+  for (const [g, grid] of values.entries()) {
+    const at = new Float32Array(n);
+    for (let q = 0; q < n; q++) at[q] = grid[cells[q]!]!;
+    now.push(at);
+    const change = changes[g];
+    if (!change) {
+      before.push(at);
+      continue;
+    }
+    const old = at.slice();
     const { indices, oldValues } = change.patch;
     for (let p = 0, q = 0; p < indices.length; p++) {
       while (cells[q]! < indices[p]!) q++;
       old[q] = oldValues[p]!;
     }
-    return old;
-  });
-  const nx = Math.max(1, cells.length);
+    before.push(old);
+  }
+  const nx = Math.max(1, n);
   return instance.cells(now, nx).indices.length - instance.cells(before, nx).indices.length;
 }
 
