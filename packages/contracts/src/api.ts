@@ -31,6 +31,8 @@ import {
 import { FactorInfo, ForecastTypeInfo, GisLayers, GridExportQuery, Meteogram, MeteogramQuery, PointData, PointQuery } from './grids.js';
 import { BoundaryLayer } from './grids.js';
 import * as C from './constants.js';
+import { RISK_CODE } from './risk-constants.js';
+import { PRODUCT_CODE } from './products-constants.js';
 import { JobCreated, JobInfo, JobParams } from './jobs.js';
 import {
   Branding,
@@ -46,6 +48,9 @@ import {
 } from './auth.js';
 import * as R from './revise.js';
 import * as Z from './zoning.js';
+import * as RK from './risk.js';
+import * as P from './products.js';
+import * as D from './downloads.js';
 
 /** Who may call an API route: anyone, any signed-in user, or holders of any listed code (admin passes all). */
 export type ApiAccess =
@@ -91,6 +96,12 @@ const QUHUA_READ = codes(...C.QUHUA_READER_CODES);
 const QUHUA_CRITERIA = codes(C.QUHUA_CRITERIA);
 const QUHUA_MAKE = codes(C.QUHUA_MAKE);
 const QUHUA_PRODUCTS = codes(C.QUHUA_MAKE, C.QUHUA_RESULT);
+/** Map products: the make-product page's code. */
+const PRODUCTS = codes(PRODUCT_CODE);
+/** The downloads library and forecast values at stations (docs/downloads.md#calls): the make-download page's code. */
+const DOWNLOADS = codes(C.DOWNLOAD_CODE);
+/** Crop risk products (docs/risk.md#calls): everything on page make-risk. */
+const RISK = codes(RISK_CODE);
 const CUSTOMER_OPTIONS = codes('sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view');
 
 export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), uptime: z.number() });
@@ -644,6 +655,177 @@ export const API = {
     query: Z.ProductIdQuery,
     data: z.null(),
     summary: 'A zip of the product: class GeoTIFF with colour table, PNG map, statistics CSV, JSON of criterion and inputs',
+  },
+
+  // ---- downloads library and forecast values at stations ----
+  downloadPage: {
+    ...E.downloadPage,
+    access: DOWNLOADS,
+    summary: "The library of the caller's customer, newest first: filter by kind, forecast type and factor, time made, author, name",
+    query: D.DownloadPageQuery,
+    data: D.DownloadPage,
+  },
+  downloadFile: {
+    ...E.downloadFile,
+    access: DOWNLOADS,
+    raw: true,
+    query: D.DownloadIdQuery,
+    data: z.null(),
+    summary: 'The bytes of one item with its content type and file name (attachment; UTF-8 name in filename*)',
+  },
+  downloadPreview: {
+    ...E.downloadPreview,
+    access: DOWNLOADS,
+    raw: true,
+    query: D.DownloadPreviewQuery,
+    data: z.null(),
+    summary: "An item shown in place: the PNG or PDF itself, a zoning product's map; thumb=1 a small PNG (4004 when it has no preview)",
+  },
+  downloadZip: {
+    ...E.downloadZip,
+    access: DOWNLOADS,
+    raw: true,
+    body: D.DownloadIdsBody,
+    data: z.null(),
+    summary: 'Several items as one zip (members named after the items, repeated names numbered)',
+  },
+  downloadDelete: {
+    ...E.downloadDelete,
+    access: DOWNLOADS,
+    body: D.DownloadIdsBody,
+    data: D.DownloadDeleted,
+    summary: "Delete library files: the author's own or, for an administrator, any of the customer (all or none; row first, then the file)",
+  },
+  stationTable: {
+    ...E.stationTable,
+    access: DOWNLOADS,
+    query: D.StationTableQuery,
+    data: D.StationTable,
+    summary: "A forecast element at every station of the caller's customer over the run's lead times",
+  },
+  stationTableExport: {
+    ...E.stationTableExport,
+    access: DOWNLOADS,
+    body: D.StationTableExportBody,
+    data: D.DownloadItem,
+    summary: 'The station table as CSV or Excel (text cells never formulas), stored in the library; answers the new item',
+  },
+
+  // ---- map products (docs/products.md#calls) ----
+  productTemplateList: {
+    ...E.productTemplateList,
+    access: PRODUCTS,
+    summary: "Product templates of the caller's customer (the seeded one first)",
+    data: z.array(P.ProductTemplate),
+  },
+  productTemplateSave: {
+    ...E.productTemplateSave,
+    access: PRODUCTS,
+    summary: 'Create a template (no id) or update one (id, version): placeholders, colours, boundary layers and logo checked',
+    body: P.ProductTemplateSave,
+    data: P.ProductTemplate,
+  },
+  productTemplateDelete: {
+    ...E.productTemplateDelete,
+    access: PRODUCTS,
+    summary: 'Delete a template (the last one of the customer stays)',
+    body: P.ProductTemplateDelete,
+    data: z.null(),
+  },
+  productPreview: {
+    ...E.productPreview,
+    access: PRODUCTS,
+    raw: true,
+    body: P.ProductPreviewBody,
+    data: z.null(),
+    summary: 'A PNG of the product at screen resolution, made at once (a series: its first lead); nothing is stored',
+  },
+  productMake: {
+    ...E.productMake,
+    access: PRODUCTS,
+    summary: 'Make a product (PNG and PDF; a series one per lead) as a job; the files join the downloads library',
+    body: P.ProductMakeBody,
+    data: P.ProductMakeResult,
+  },
+  productPage: {
+    ...E.productPage,
+    access: PRODUCTS,
+    summary: "Products of the caller's customer, newest first, with status, progress and files",
+    query: P.ProductPageQuery,
+    data: P.ProductPage,
+  },
+  productInfo: {
+    ...E.productInfo,
+    access: PRODUCTS,
+    summary: 'One product with status, progress and files',
+    query: P.MapProductIdQuery,
+    data: P.MapProduct,
+  },
+  productFile: {
+    ...E.productFile,
+    access: PRODUCTS,
+    raw: true,
+    query: P.ProductFileQuery,
+    data: z.null(),
+    summary: "One made file: a product item's PNG or PDF (attachment)",
+  },
+
+  // ---- crop risk products (docs/risk.md#calls): hazards, runs and products of page make-risk ----
+  riskHazardAll: {
+    ...E.riskHazardAll,
+    access: RISK,
+    summary: "Hazard definitions of the caller's customer (the defaults are seeded on first use)",
+    data: z.array(RK.Hazard),
+  },
+  riskHazardAdd: {
+    ...E.riskHazardAdd,
+    access: RISK,
+    summary: 'Add a hazard: conditions on forecast elements with thresholds per level IV…I (4100 naming the field)',
+    body: RK.HazardCreate,
+    data: RK.Hazard,
+  },
+  riskHazardUpdate: {
+    ...E.riskHazardUpdate,
+    access: RISK,
+    summary: 'Edit a hazard (optimistic version); products keep the definition they were made with',
+    body: RK.HazardUpdate,
+    data: RK.Hazard,
+  },
+  riskHazardDelete: { ...E.riskHazardDelete, access: RISK, summary: 'Delete a hazard', body: RK.HazardDelete, data: z.null() },
+  riskExposures: {
+    ...E.riskExposures,
+    access: RISK,
+    summary: 'Finished zoning products of the customer a risk run may weigh its exposure by',
+    data: z.array(RK.RiskExposureOption),
+  },
+  riskExecute: {
+    ...E.riskExecute,
+    access: RISK,
+    summary: 'Apply a hazard to a forecast run over a lead range and a region, optionally weighted by a zoning, as a job',
+    body: RK.RiskExecuteBody,
+    data: RK.RiskExecuteResult,
+  },
+  riskRunning: { ...E.riskRunning, access: RISK, summary: 'Risk products queued or running, with progress', data: z.array(RK.RiskRunning) },
+  riskProduct: {
+    ...E.riskProduct,
+    access: RISK,
+    summary: 'One risk product: status, areas per level per county, summaries, WMS layer',
+    query: RK.RiskProductIdQuery,
+    data: RK.RiskProduct,
+  },
+  riskProductPage: {
+    ...E.riskProductPage,
+    access: RISK,
+    summary: 'Risk products, newest first',
+    query: RK.RiskProductPageQuery,
+    data: RK.RiskProductPage,
+  },
+  riskDelete: {
+    ...E.riskDelete,
+    access: RISK,
+    summary: 'Delete a risk product and its files (4009 while queued or running)',
+    body: RK.RiskProductIdBody,
+    data: z.null(),
   },
 } as const satisfies Record<string, ApiDef>;
 

@@ -1,6 +1,9 @@
 // Method and address of every API route: the zod-free half of the API table (api.ts adds access,
 // schemas and summaries), so the browser can call routes without shipping zod.
+import { DISASTER_ENDPOINTS } from './disaster-endpoints.js';
+
 export const API_ENDPOINTS = {
+  ...DISASTER_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },
@@ -97,6 +100,31 @@ export const API_ENDPOINTS = {
   zoningQuery: { method: 'POST', url: '/api/quhua/querydata' },
   zoningDelete: { method: 'POST', url: '/api/quhua/delete' },
   zoningDownload: { method: 'GET', url: '/api/quhua/down' },
+  downloadPage: { method: 'GET', url: '/api/download/page' },
+  downloadFile: { method: 'GET', url: '/api/download/file' },
+  downloadPreview: { method: 'GET', url: '/api/download/preview' },
+  downloadZip: { method: 'POST', url: '/api/download/zip' },
+  downloadDelete: { method: 'POST', url: '/api/download/delete' },
+  stationTable: { method: 'GET', url: '/api/download/stationTable' },
+  stationTableExport: { method: 'POST', url: '/api/download/stationTable/export' },
+  productTemplateList: { method: 'GET', url: '/api/product/template/list' },
+  productTemplateSave: { method: 'POST', url: '/api/product/template/save' },
+  productTemplateDelete: { method: 'POST', url: '/api/product/template/delete' },
+  productPreview: { method: 'POST', url: '/api/product/preview' },
+  productMake: { method: 'POST', url: '/api/product/make' },
+  productPage: { method: 'GET', url: '/api/product/page' },
+  productInfo: { method: 'GET', url: '/api/product/info' },
+  productFile: { method: 'GET', url: '/api/product/file' },
+  riskHazardAll: { method: 'GET', url: '/api/risk/hazard/all' },
+  riskHazardAdd: { method: 'POST', url: '/api/risk/hazard/add' },
+  riskHazardUpdate: { method: 'POST', url: '/api/risk/hazard/update' },
+  riskHazardDelete: { method: 'POST', url: '/api/risk/hazard/delete' },
+  riskExposures: { method: 'GET', url: '/api/risk/exposures' },
+  riskExecute: { method: 'POST', url: '/api/risk/execute' },
+  riskRunning: { method: 'GET', url: '/api/risk/running' },
+  riskProduct: { method: 'GET', url: '/api/risk/product' },
+  riskProductPage: { method: 'GET', url: '/api/risk/page' },
+  riskDelete: { method: 'POST', url: '/api/risk/delete' },
 } as const;
 
 export type EndpointName = keyof typeof API_ENDPOINTS;

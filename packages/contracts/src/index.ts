@@ -11,3 +11,8 @@ export * from './grids.js';
 export * from './jobs.js';
 export * from './revise.js';
 export * from './zoning.js';
+export * from './downloads.js';
+export * from './products-constants.js';
+export * from './products.js';
+export * from './risk-constants.js';
+export * from './risk.js';

@@ -6,3 +6,5 @@ export * from './errors.js';
 export * from './grid-binary.js';
 export * from './permissions.js';
 export * from './routes.js';
+export * from './products-constants.js';
+export * from './risk-constants.js';
