@@ -48,6 +48,7 @@ import {
 } from './auth.js';
 import * as R from './revise.js';
 import * as Z from './zoning.js';
+import { DISASTER_API } from './disaster.js';
 import * as RK from './risk.js';
 import * as P from './products.js';
 import * as D from './downloads.js';
@@ -108,6 +109,8 @@ export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), up
 
 /** One table of every API route: the server registers and guards from it; tests generate matrices from it. */
 export const API = {
+  // Sandstorm disaster records and the region code table (docs/disaster.md#calls).
+  ...DISASTER_API,
   health: { ...E.health, access: PUBLIC, summary: 'Liveness and database check', data: HealthData },
   branding: {
     ...E.branding,

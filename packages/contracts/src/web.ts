@@ -6,5 +6,8 @@ export * from './errors.js';
 export * from './grid-binary.js';
 export * from './permissions.js';
 export * from './routes.js';
+export * from './disaster-endpoints.js';
+export * from './region-code.js';
+export * from './sandstorm-grade.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';
