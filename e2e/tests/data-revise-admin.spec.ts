@@ -1,6 +1,6 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession, chooseOption } from './fixtures';
 
 /**
  * Data-revision administration pages (stations, forecast allocation, revision records) against the real server
@@ -67,14 +67,6 @@ const row = (page: Page, table: string, text: string | RegExp) => rows(page, tab
 /** The record list's row of a record, by the number in its first cell. */
 const recordRow = (page: Page, id: number) =>
   rows(page, 'record-table').filter({ has: page.locator('td:first-child').getByText(`#${id}`, { exact: true }) });
-
-/** Picks an option of an antd Select by its label. */
-async function choose(page: Page, select: Locator, label: string) {
-  await select.click();
-  const escaped = label.replace(/[.*+?^$()|[\]\\{}]/g, '\\$&');
-  const exact = new RegExp(`^${escaped}$`);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: exact }).click();
-}
 
 async function search(page: Page, id: string, text: string) {
   await page.locator(`#${id}`).fill(text);
@@ -535,12 +527,12 @@ test.describe('operation log', () => {
 
     // Filter: area revisions of visibility at this lead, by the demo forecaster.
     const filterGrid = async () => {
-      await choose(page, filters.getByLabel('预报类型'), '精细化网格预报');
-      await choose(page, filters.getByLabel('要素'), '能见度 (km)');
+      await chooseOption(page, filters.getByLabel('预报类型'), '精细化网格预报');
+      await chooseOption(page, filters.getByLabel('要素'), '能见度 (km)');
       await filters.getByLabel('预报时效（小时）').fill(String(lead));
     };
     await filterGrid();
-    await choose(page, filters.getByLabel('操作'), '落区订正');
+    await chooseOption(page, filters.getByLabel('操作'), '落区订正');
     await filters.getByLabel('订正人').fill('订正预报员');
     await page.locator('#record-search').click();
     await expect(recordRow(page, newerId)).toBeVisible();
@@ -577,8 +569,8 @@ test.describe('operation log', () => {
     const { lead, newer, olderId, newerId } = await overlappingRevisions(page);
     await page.goto(at('/data-revise/operation-log'));
     const filters = page.locator('form[id="record-filters"]');
-    await choose(page, filters.getByLabel('预报类型'), '精细化网格预报');
-    await choose(page, filters.getByLabel('要素'), '能见度 (km)');
+    await chooseOption(page, filters.getByLabel('预报类型'), '精细化网格预报');
+    await chooseOption(page, filters.getByLabel('要素'), '能见度 (km)');
     await filters.getByLabel('预报时效（小时）').fill(String(lead));
     await page.locator('#record-search').click();
     await recordRow(page, olderId).click();

@@ -73,6 +73,23 @@ export async function signOut(page: Page) {
   await chooseUserMenu(page, '#logout-button');
 }
 
+/**
+ * Picks an option of an antd Select (single or multiple) by its whole label or a pattern. The option is looked
+ * for in this select's own dropdown (the list its combobox names in aria-controls while open): a dropdown that
+ * another select is still closing also shows a match for a moment, and a click aimed at it waits for ever once
+ * it is hidden. With `type`, the label is typed first, which narrows a searchable select's list.
+ */
+export async function chooseOption(page: Page, select: Locator, label: string | RegExp, { type = false } = {}) {
+  await select.click();
+  const combobox = (await select.evaluate((el) => el.getAttribute('role') === 'combobox')) ? select : select.getByRole('combobox');
+  await expect(combobox).toHaveAttribute('aria-controls', /./);
+  const listId = (await combobox.getAttribute('aria-controls'))!;
+  if (type) await page.keyboard.type(typeof label === 'string' ? label : label.source.replace(/^\^|\$$/g, ''));
+  const text = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
+  const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
+  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+}
+
 /** The tab of a visited view, by its title. */
 export function tab(page: Page, title: string): Locator {
   return page.getByRole('tab', { name: title, exact: true });

@@ -1,7 +1,7 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { at, baseUrl, cookie, openSignedIn, signIn, storeSession } from './fixtures';
+import { at, baseUrl, cookie, openSignedIn, signIn, storeSession, chooseOption } from './fixtures';
 
 /**
  * System administration pages (customers, users, roles, permissions, log) against the real server with the demo data. The server and
@@ -35,15 +35,6 @@ async function api<T = unknown>(
 
 const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
 const row = (page: Page, table: string, text: string | RegExp) => rows(page, table).filter({ hasText: text });
-
-/** Picks an option of an antd Select (single or multiple) by its label. */
-async function choose(page: Page, select: Locator, label: string) {
-  await select.click();
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${label}$`) })
-    .click();
-}
 
 /**
  * A user of the demo customer holding its 系统管理 role, made through the API by the user signed in on the page
@@ -275,14 +266,14 @@ test.describe('users', () => {
     await dialog.getByLabel('初始密码').fill('Init-Pass-1');
     await expect(dialog.getByText(DEMO_CUSTOMER)).toBeVisible(); // own customer preselected
     const roles = dialog.getByLabel('角色');
-    await choose(page, roles, '旅游管理'); // travel.scenicspot.admin, which demo-sysadmin does not hold
+    await chooseOption(page, roles, '旅游管理'); // travel.scenicspot.admin, which demo-sysadmin does not hold
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('不能授予自己没有的权限：travel.scenicspot.admin')).toBeVisible();
     await expect(dialog).toBeVisible();
     await dialog.locator('.ant-select-selection-item', { hasText: '旅游管理' }).locator('.ant-select-selection-item-remove').click();
     await expect(dialog.locator('.ant-select-selection-item', { hasText: '旅游管理' })).toHaveCount(0);
-    await choose(page, roles, '系统管理');
+    await chooseOption(page, roles, '系统管理');
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('已创建')).toBeVisible();
@@ -322,9 +313,9 @@ test.describe('users', () => {
       await expect(line).toContainText(`改名${user.id}`);
 
       // Filter by role: the user holds 系统管理, not 旅游管理.
-      await choose(page, page.locator('#user-role-filter'), '旅游管理');
+      await chooseOption(page, page.locator('#user-role-filter'), '旅游管理');
       await expect(page.locator('#user-table .ant-empty')).toBeVisible();
-      await choose(page, page.locator('#user-role-filter'), '系统管理');
+      await chooseOption(page, page.locator('#user-role-filter'), '系统管理');
       await expect(rows(page, 'user-table')).toHaveCount(1);
       await expect(line).toBeVisible();
     } finally {
@@ -532,7 +523,7 @@ test.describe('operation log', () => {
     const form = page.locator('#log-filters');
     await form.getByLabel('操作人').fill('demo-sysadmin');
     await form.getByLabel('操作', { exact: true }).fill('login');
-    await choose(page, form.getByLabel('类型'), '认证');
+    await chooseOption(page, form.getByLabel('类型'), '认证');
     // The filtered page, then the table showing exactly its rows (not the unfiltered rows still on screen).
     const filtered = page.waitForResponse((r) => {
       const q = new URL(r.url()).searchParams;

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, cookie, storeSession, chooseOption } from './fixtures';
 
 interface Envelope<T> {
   code: number;
@@ -38,15 +38,6 @@ async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: u
   const headers = { authorization: `Bearer ${await cookie(page.context(), 'Access-Token')}` };
   const res = method === 'GET' ? await page.request.get(at(path), { headers }) : await page.request.post(at(path), { headers, data: body });
   return res.json() as Promise<Envelope<T>>;
-}
-
-/** Chooses an option of an antd Select: the one whose whole text is `label`, or matches the pattern. */
-async function choose(page: Page, select: Locator, label: string | RegExp) {
-  await select.click();
-  // A searchable select narrows its list to what is typed.
-  await page.keyboard.type(typeof label === 'string' ? label : label.source.replace(/^\^/, ''));
-  const text = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
 /** The members of a zip archive (stored or deflated), read from its central directory. */
@@ -101,7 +92,7 @@ async function openEditor(page: Page): Promise<Locator> {
 
 /** Adds a base factor to the criterion being edited; answers its part of the editor. */
 async function addFactor(page: Page, editor: Locator, label: RegExp, code: string): Promise<Locator> {
-  await choose(page, page.locator('#criterion-add-factor'), label);
+  await chooseOption(page, page.locator('#criterion-add-factor'), label, { type: true });
   await page.locator('#criterion-add-factor-button').click();
   const factor = editor.locator(`[data-testid=zoning-factor][data-factor=${code}]`);
   await expect(factor).toBeVisible();
@@ -152,7 +143,7 @@ test.describe('agro-climatic zoning', () => {
     const editor = await openEditor(page);
     const name = `E2E 茶树指标 ${Date.now()}`;
     await page.locator('#criterion-name').fill(name);
-    await choose(page, page.locator('#criterion-crop'), '茶树');
+    await chooseOption(page, page.locator('#criterion-crop'), '茶树', { type: true });
     const tmean = await addFactor(page, editor, /^年平均气温/, 'tmean');
     for (const [k, v] of TMEAN.breaks.entries()) await tmean.locator('.zn-break input').nth(k).fill(String(v));
 
@@ -160,7 +151,8 @@ test.describe('agro-climatic zoning', () => {
     const frost = await addFactor(page, editor, /^春霜冻/, 'springFrost');
     for (const [k, v] of FROST.breaks.entries()) await frost.locator('.zn-break input').nth(k).fill(String(v));
     const classSelects = frost.locator('.zn-interval-class');
-    for (const [k, cls] of FROST.classes.entries()) await choose(page, classSelects.nth(k), ['最适宜', '适宜', '次适宜', '不适宜'][cls]!);
+    for (const [k, cls] of FROST.classes.entries())
+      await chooseOption(page, classSelects.nth(k), ['最适宜', '适宜', '次适宜', '不适宜'][cls]!, { type: true });
     await expect(frost.locator('td.zn-interval').last()).toHaveText('> 43');
 
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/qhCriterion/add'));
@@ -193,8 +185,8 @@ test.describe('agro-climatic zoning', () => {
     expect(created.code).toBe(0);
 
     await page.goto(at('/zoning-manage/make-zoning'));
-    await choose(page, page.locator('#zoning-crop'), '茶树');
-    await choose(page, page.locator('#zoning-criterion'), new RegExp(`^${criterionName} · `));
+    await chooseOption(page, page.locator('#zoning-crop'), '茶树', { type: true });
+    await chooseOption(page, page.locator('#zoning-criterion'), new RegExp(`^${criterionName} · `), { type: true });
     const productName = `E2E 茶树区划 ${Date.now()}`;
     await page.locator('#zoning-name').fill(productName);
 
@@ -297,7 +289,7 @@ test.describe('agro-climatic zoning', () => {
 
     // The product list: by crop, with status, author and time; open on the map; delete.
     await page.goto(at('/zoning-manage/zoning-list'));
-    await choose(page, page.locator('#zoning-list-crop'), '茶树');
+    await chooseOption(page, page.locator('#zoning-list-crop'), '茶树', { type: true });
     const row = page.locator('#zoning-list-table tbody tr.ant-table-row').filter({ hasText: productName });
     await expect(row).toContainText('已完成');
     await expect(row).toContainText(product.creator);
