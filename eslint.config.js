@@ -27,6 +27,7 @@ const serverModules = folders('apps/server/src/modules');
  */
 export const SERVER_MODULE_DEPENDENCIES = {
   allocation: ['grids'],
+  downloads: ['grids', 'revise', 'zoning'],
   gis: ['grids'],
   revise: ['grids', 'allocation'],
   users: ['auth'],

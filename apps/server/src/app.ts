@@ -44,6 +44,9 @@ import { defineIssueExport } from './modules/revise/issue.js';
 import { reviseRoutes } from './modules/revise/routes.js';
 import type { ReviseDeps } from './modules/revise/service.js';
 import { defineZoningJobs, zoningRoutes } from './modules/zoning/routes.js';
+import { disasterRoutes } from './modules/disaster/routes.js';
+import { regionRoutes } from './modules/regions/routes.js';
+import { downloadRoutes } from './modules/downloads/routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -172,6 +175,7 @@ export async function buildApp(
   allocationRoutes(app, deps);
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
   zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
+  downloadRoutes(app, { ...deps, store: gridStore, storage });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -137,6 +137,9 @@ export const LOG_TYPES = [
   'revise',
   'boundary',
   'zoning',
+  'disaster',
+  'travel',
+  'download',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 
@@ -219,3 +222,31 @@ export const LOG_FIELDS = [
   'resultCode',
   'parameter',
 ] as const satisfies ReadonlyArray<keyof LogRow>;
+
+// from downloads
+/** What the downloads library holds (docs/downloads.md): map and risk products, issued forecast files, zoning products, station tables. */
+export const DOWNLOAD_KINDS = ['map-product', 'risk-product', 'forecast-file', 'zoning', 'station-table'] as const;
+export type DownloadKindValue = (typeof DOWNLOAD_KINDS)[number];
+
+/** File formats of library items (`micaps4`: MICAPS 4 text grids; `tiff`: GeoTIFF). */
+export const DOWNLOAD_FORMATS = ['png', 'pdf', 'zip', 'tiff', 'micaps4', 'csv', 'xlsx', 'json'] as const;
+export type DownloadFormatValue = (typeof DOWNLOAD_FORMATS)[number];
+
+/** The content type each format is served with. */
+export const DOWNLOAD_CONTENT_TYPES: Record<DownloadFormatValue, string> = {
+  png: 'image/png',
+  pdf: 'application/pdf',
+  zip: 'application/zip',
+  tiff: 'image/tiff',
+  micaps4: 'text/plain; charset=gbk',
+  csv: 'text/csv; charset=utf-8',
+  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  json: 'application/json',
+};
+
+/** The make-download page's code (the spec's table), and who may delete anyone's library files of their customer. */
+export const DOWNLOAD_CODE = 'make.risk.admin';
+export const DOWNLOAD_ADMIN_CODES = ['admin', 'sys.customer.admin'] as const;
+
+/** Items in one zip at most; a thumbnail's longest side in pixels; the zip's total size at most (MB). */
+export const DOWNLOAD_LIMITS = { zipItems: 100, thumbnail: 240, zipMaxMb: 512 } as const;

@@ -1,4 +1,5 @@
 import { zoningEn, zoningEs, zoningZh } from './zoning-messages.js';
+import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
 export type Lang = 'zh' | 'en' | 'es';
@@ -107,6 +108,7 @@ const zh = {
   boundaryRingTooShort: '要素 {feature} 的环少于 4 个坐标',
   boundaryRingNotClosed: '要素 {feature} 的环没有闭合（首尾坐标不同）',
   ...zoningZh,
+  ...downloadsZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -218,6 +220,7 @@ const en: Record<MessageKey, string> = {
   boundaryRingTooShort: 'feature {feature} has a ring with fewer than 4 positions',
   boundaryRingNotClosed: 'feature {feature} has a ring that is not closed (last position differs from the first)',
   ...zoningEn,
+  ...downloadsEn,
 };
 
 const es: Record<MessageKey, string> = {
@@ -330,6 +333,7 @@ const es: Record<MessageKey, string> = {
   boundaryRingTooShort: 'el elemento {feature} tiene un anillo con menos de 4 posiciones',
   boundaryRingNotClosed: 'el elemento {feature} tiene un anillo sin cerrar (la última posición difiere de la primera)',
   ...zoningEs,
+  ...downloadsEs,
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

@@ -50,6 +50,17 @@ export function matchesEtag(ifNoneMatch: string | undefined, etag: string): bool
   });
 }
 
+/**
+ * A content-disposition naming the file: an ASCII `filename` (other characters as `_`) for old clients and, when the
+ * name has other characters (a Chinese product name), the exact name as RFC 5987 `filename*=UTF-8''…`.
+ */
+export function contentDisposition(type: 'inline' | 'attachment', filename: string): string {
+  const ascii = `${type}; filename="${filename.replace(/[^\w.-]/g, '_')}"`;
+  return /^[\w.-]*$/.test(filename) ? ascii : `${ascii}; filename*=UTF-8''${encodeRFC5987(filename)}`;
+}
+
+const encodeRFC5987 = (s: string) => encodeURIComponent(s).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
 const envelope = (data: z.ZodType) => z.object({ code: z.number(), msg: z.string(), data });
 
 /**
@@ -102,10 +113,7 @@ export function registerRoute<D extends ApiDef>(
         }
         return reply
           .header('content-type', result.file.contentType)
-          .header(
-            'content-disposition',
-            `${result.file.inline ? 'inline' : 'attachment'}; filename="${result.file.filename.replace(/[^\w.-]/g, '_')}"`,
-          )
+          .header('content-disposition', contentDisposition(result.file.inline ? 'inline' : 'attachment', result.file.filename))
           .send(result.file.body);
       }
       return { code: 0, msg: result.msg ?? 'success', data: result.data };

@@ -426,6 +426,26 @@ export interface ZoningProductTable {
   updated_at: string;
 }
 
+/** A file of the downloads library (docs/downloads.md#storage). */
+export interface DownloadFileTable {
+  id: Generated<number>;
+  customer_id: number;
+  kind: string;
+  name: string;
+  format: string;
+  content_type: string;
+  size: number;
+  storage_key: string;
+  preview_key: string | null;
+  author_id: number | null;
+  author_name: D<string>;
+  forecast_type_code: string | null;
+  factor_code: string | null;
+  base_time: string | null;
+  source_id: string | null;
+  created_at: string;
+}
+
 export interface Database {
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
@@ -455,6 +475,7 @@ export interface Database {
   zoning_base_factor: ZoningBaseFactorTable;
   zoning_station_normal: ZoningStationNormalTable;
   zoning_product: ZoningProductTable;
+  download_file: DownloadFileTable;
 }
 
 export type Customer = Selectable<CustomerTable>;
