@@ -282,8 +282,8 @@ async function main() {
       nearest: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'nearest'), 256, 256),
       smooth: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'smooth'), 256, 256),
       contours: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'contours', levels), 256, 256),
-      arrows: async () => encodePng(await renderWindPixels(speed, direction, req, 'arrows'), 256, 256),
-      barbs: async () => encodePng(await renderWindPixels(speed, direction, req, 'barbs'), 256, 256),
+      arrows: async () => encodePng(renderWindPixels(speed, direction, req, 'arrows'), 256, 256),
+      barbs: async () => encodePng(renderWindPixels(speed, direction, req, 'barbs'), 256, 256),
     };
     const renderer = engine === 'mapscript' ? mapscriptRenderer(mapPath) : cgiRenderer(mapPath, box);
     // MapServer has no barbs: our barbs are set against its arrows.
