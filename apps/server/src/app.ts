@@ -175,6 +175,8 @@ export async function buildApp(
   allocationRoutes(app, deps);
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
   zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
+  regionRoutes(app, deps);
+  disasterRoutes(app, { ...deps, storage });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -9,6 +9,7 @@ import { GridStore } from './modules/grids/store.js';
 import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js';
 import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
 import { seedDemoZoning } from './modules/zoning/demo.js';
+import { seedDemoSandstorms } from './modules/disaster/demo.js';
 
 /**
  * What the server runs on: an open, migrated database, its file storage and what seeding created. Start-up is three
@@ -66,6 +67,7 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   await seedDemoStations(data.handle.db, customerId);
   await seedDemoAllocations(data.handle.db, customerId, 'demo-revise');
   await seedDemoZoning(data.handle.db, data.storage, consoleCleanupLog, customerId);
+  await seedDemoSandstorms(data.handle.db, customerId);
 }
 
 /** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */

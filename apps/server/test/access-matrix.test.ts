@@ -236,6 +236,14 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   zoningQuery: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // POST /api/quhua/querydata
   zoningDelete: ['admin', 'quhua.result.admin'], // POST /api/quhua/delete
   zoningDownload: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // GET /api/quhua/down
+  regionOptions: ['admin', 'basedata.disastersituation.admin', 'travel.scenicspot.admin'], // GET /api/region/options
+  sandstormFind: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/findByCode
+  sandstormInsert: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/insert
+  sandstormUpdate: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/update
+  sandstormDelete: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/deleteById
+  sandstormStatistics: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/statistics
+  sandstormExport: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/export
+  sandstormImport: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/import
 };
 let t: TestApp;
 const tokens = new Map<string, string>();

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { SandstormRecordTable } from './disaster-migration.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -475,6 +476,7 @@ export interface Database {
   zoning_base_factor: ZoningBaseFactorTable;
   zoning_station_normal: ZoningStationNormalTable;
   zoning_product: ZoningProductTable;
+  sandstorm_record: SandstormRecordTable;
   download_file: DownloadFileTable;
 }
 

@@ -159,6 +159,8 @@ const en: SystemAdminMessages = {
       revise: 'Revision',
       boundary: 'Boundary layers',
       zoning: 'Agro-climatic zoning',
+      disaster: 'Disaster records',
+      travel: 'Tourism',
     },
   },
   permissionName: {

@@ -159,6 +159,8 @@ const es: SystemAdminMessages = {
       revise: 'Corrección',
       boundary: 'Capas de límites',
       zoning: 'Zonificación agroclimática',
+      disaster: 'Registros de desastres',
+      travel: 'Turismo',
     },
   },
   permissionName: {

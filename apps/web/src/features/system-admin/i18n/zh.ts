@@ -159,6 +159,8 @@ const zh = {
       revise: '数据订正',
       boundary: '边界图层',
       zoning: '农业气候区划',
+      disaster: '沙尘灾情',
+      travel: '旅游管理',
     },
   },
   /** Display names of the built-in permission codes (dots of the code become underscores). */
