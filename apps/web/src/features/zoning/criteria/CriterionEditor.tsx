@@ -11,7 +11,7 @@ import { useCrops } from '../api/crops';
 import { fetchCriterion, useSaveCriterion } from '../api/criteria';
 import { useBaseFactors } from '../api/factors';
 import { ClassTag, useClassName } from '../common/ClassName';
-import { useHideForecast } from '../common/use-hide-forecast';
+import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { NS } from '../i18n';
 import {
   criterionBody,

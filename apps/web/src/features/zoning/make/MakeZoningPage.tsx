@@ -14,7 +14,7 @@ import { useCriteriaOfCrop } from '../api/criteria';
 import { useBaseFactors } from '../api/factors';
 import { gridExtent } from '../common/class-image';
 import { fitLonLatBox } from '../common/fit-view';
-import { useHideForecast } from '../common/use-hide-forecast';
+import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useExecuteZoning, useProduct, useRunningProducts } from '../api/products';
 import { ZoningPage } from '../common/ZoningPage';
 import { NS } from '../i18n';

@@ -7,7 +7,7 @@ import { logUnlessShown } from '../../../lib/shown-failure';
 import { toastSuccess } from '../../../lib/feedback';
 import { downloadProduct } from '../api/products';
 import { formatDateTime } from '../common/format';
-import { useHideForecast } from '../common/use-hide-forecast';
+import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { NS } from '../i18n';
 import { CellPopup } from './CellPopup';
 import { ClassLegend } from './ClassLegend';

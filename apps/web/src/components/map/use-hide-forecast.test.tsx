@@ -7,7 +7,7 @@ import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
-import { MapContext } from '../../../components/map/map-context';
+import { MapContext } from './map-context';
 import { useHideForecast } from './use-hide-forecast';
 
 const layer = (role: string, visible = true) => new VectorLayer({ source: new VectorSource(), visible, properties: { role } });

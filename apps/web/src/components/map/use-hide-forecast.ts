@@ -1,7 +1,7 @@
 import type OlMap from 'ol/Map';
 import type BaseLayer from 'ol/layer/Base';
 import { useEffect } from 'react';
-import { useConsoleMap } from '../../../components/map/map-context';
+import { useConsoleMap } from './map-context';
 
 /** Roles of the console map's forecast layers: the product image and its point values. */
 const FORECAST_ROLES = ['product', 'points'];
