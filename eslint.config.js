@@ -31,9 +31,10 @@ export const SERVER_MODULE_DEPENDENCIES = {
   gis: ['grids'],
   revise: ['grids', 'allocation'],
   users: ['auth'],
-  wms: ['grids', 'zoning'],
+  wms: ['grids', 'zoning', 'risk'],
   zoning: ['grids', 'gis', 'stations'],
   disaster: ['gis', 'regions', 'stations'],
+  risk: ['grids', 'zoning'],
 };
 
 const boundaryZones = [

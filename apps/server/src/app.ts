@@ -44,8 +44,11 @@ import { defineIssueExport } from './modules/revise/issue.js';
 import { reviseRoutes } from './modules/revise/routes.js';
 import type { ReviseDeps } from './modules/revise/service.js';
 import { defineZoningJobs, zoningRoutes } from './modules/zoning/routes.js';
+import { defineProductJob } from './modules/products/service.js';
+import { productRoutes } from './modules/products/routes.js';
 import { disasterRoutes } from './modules/disaster/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
+import { defineRiskJobs, riskRoutes } from './modules/risk/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 
 export interface BuiltApp {
@@ -102,6 +105,9 @@ export async function buildApp(
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
   defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   const zoning = defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
+  const productDeps = { db: handle.db, storage, store: gridStore, jobs, log: app.log, timeZone: config.micapsTimeZone };
+  defineProductJob(productDeps);
+  defineRiskJobs({ db: handle.db, storage, store: gridStore, jobs, log: app.log });
   await jobs.failStale();
   app.addHook('onClose', async () => {
     await jobs.close();
@@ -124,6 +130,8 @@ export async function buildApp(
         scriptSrc: ["'self'"],
         connectSrc: ["'self'"],
         workerSrc: ["'self'", 'blob:'],
+        // A PDF preview of the downloads library is shown from an object URL.
+        frameSrc: ["'self'", 'blob:'],
         // Added per request, over HTTPS only (core/csp.ts): over plain HTTP it blanks the console on any non-loopback address.
         upgradeInsecureRequests: null,
       },
@@ -175,8 +183,10 @@ export async function buildApp(
   allocationRoutes(app, deps);
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
   zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
+  productRoutes(app, { ...deps, ...productDeps });
   regionRoutes(app, deps);
   disasterRoutes(app, { ...deps, storage });
+  riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));

@@ -244,6 +244,16 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   sandstormStatistics: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/statistics
   sandstormExport: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/export
   sandstormImport: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/import
+  riskHazardAll: ['admin', 'make.risk.admin'], // GET /api/risk/hazard/all
+  riskHazardAdd: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/add
+  riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update
+  riskHazardDelete: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/delete
+  riskExposures: ['admin', 'make.risk.admin'], // GET /api/risk/exposures
+  riskExecute: ['admin', 'make.risk.admin'], // POST /api/risk/execute
+  riskRunning: ['admin', 'make.risk.admin'], // GET /api/risk/running
+  riskProduct: ['admin', 'make.risk.admin'], // GET /api/risk/product
+  riskProductPage: ['admin', 'make.risk.admin'], // GET /api/risk/page
+  riskDelete: ['admin', 'make.risk.admin'], // POST /api/risk/delete
 };
 let t: TestApp;
 const tokens = new Map<string, string>();

@@ -140,6 +140,8 @@ export const LOG_TYPES = [
   'disaster',
   'travel',
   'download',
+  'product',
+  'risk',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 

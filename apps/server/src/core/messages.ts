@@ -1,5 +1,7 @@
 import { zoningEn, zoningEs, zoningZh } from './zoning-messages.js';
+import { productsEn, productsEs, productsZh } from './products-messages.js';
 import { disasterEn, disasterEs, disasterZh } from './disaster-messages.js';
+import { riskEn, riskEs, riskZh } from './risk-messages.js';
 import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
@@ -108,8 +110,10 @@ const zh = {
   boundaryOutOfRange: '要素 {feature} 的坐标 [{lon}, {lat}] 超出范围（经度 −180…180，纬度 −90…90；需要 WGS84 经纬度）',
   boundaryRingTooShort: '要素 {feature} 的环少于 4 个坐标',
   boundaryRingNotClosed: '要素 {feature} 的环没有闭合（首尾坐标不同）',
-  ...disasterZh,
   ...zoningZh,
+  ...productsZh,
+  ...disasterZh,
+  ...riskZh,
   ...downloadsZh,
 } as const;
 
@@ -220,9 +224,11 @@ const en: Record<MessageKey, string> = {
   boundaryOutOfRange:
     'feature {feature} has position [{lon}, {lat}] out of range (longitude −180…180, latitude −90…90; WGS84 lon/lat is needed)',
   boundaryRingTooShort: 'feature {feature} has a ring with fewer than 4 positions',
-  ...disasterEn,
   boundaryRingNotClosed: 'feature {feature} has a ring that is not closed (last position differs from the first)',
   ...zoningEn,
+  ...productsEn,
+  ...disasterEn,
+  ...riskEn,
   ...downloadsEn,
 };
 
@@ -333,10 +339,12 @@ const es: Record<MessageKey, string> = {
   boundaryCoordinates: 'el elemento {feature} tiene coordenadas mal formadas (se necesitan números [longitud, latitud])',
   boundaryOutOfRange:
     'el elemento {feature} tiene la posición [{lon}, {lat}] fuera de rango (longitud −180…180, latitud −90…90; se necesita lon/lat WGS84)',
-  ...disasterEs,
   boundaryRingTooShort: 'el elemento {feature} tiene un anillo con menos de 4 posiciones',
   boundaryRingNotClosed: 'el elemento {feature} tiene un anillo sin cerrar (la última posición difiere de la primera)',
   ...zoningEs,
+  ...productsEs,
+  ...disasterEs,
+  ...riskEs,
   ...downloadsEs,
 };
 

@@ -1,6 +1,8 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { zoningMigration } from './zoning-migration.js';
+import { productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
+import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
@@ -469,9 +471,11 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0002_grids': grids(dialect),
         '0003_revise': revise(dialect),
         '0004_boundaries': boundaries(dialect),
-        '0010_disaster': disasterMigration(dialect),
         '0005_zoning': zoningMigration(dialect),
+        '0007_products': productsMigration(dialect),
+        '0010_disaster': disasterMigration(dialect),
         '0006_downloads': downloadsMigration(dialect),
+        '0009_risk': riskMigration(dialect),
       };
     },
   };

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
 
 /** A column with a database default: optional on insert. */
@@ -447,6 +448,54 @@ export interface DownloadFileTable {
   created_at: string;
 }
 
+export interface ProductTemplateTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  definition: string;
+  built_in: D<number>;
+  version: Generated<number>;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MapProductTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  status: 'queued' | 'running' | 'done' | 'failed';
+  job_id: string;
+  type_code: string;
+  factor_code: string;
+  base_time: string;
+  request: string;
+  template: string;
+  language: 'zh' | 'en' | 'es';
+  region_name: D<string>;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface MapProductItemTable {
+  id: Generated<number>;
+  product_id: number;
+  customer_id: number;
+  seq: number;
+  title: string;
+  lead_hours: number;
+  valid_start: string;
+  valid_end: string;
+  png_key: string;
+  pdf_key: string;
+  png_size: number;
+  pdf_size: number;
+  created_at: string;
+}
+
 export interface Database {
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
@@ -476,8 +525,14 @@ export interface Database {
   zoning_base_factor: ZoningBaseFactorTable;
   zoning_station_normal: ZoningStationNormalTable;
   zoning_product: ZoningProductTable;
-  sandstorm_record: SandstormRecordTable;
+  product_template: ProductTemplateTable;
+  map_product: MapProductTable;
+  map_product_item: MapProductItemTable;
+  risk_setup: RiskSetupTable;
+  risk_hazard: RiskHazardTable;
+  risk_product: RiskProductTable;
   download_file: DownloadFileTable;
+  sandstorm_record: SandstormRecordTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

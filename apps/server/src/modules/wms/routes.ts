@@ -15,11 +15,15 @@ import { WIND_PARTNER } from './capabilities.js';
 import {
   capabilityLayers,
   gridTag,
+  isRiskLayer,
   isZoningLayer,
   layerFactor,
   layerGrid,
   windPartner,
   windSpeedName,
+  RISK_COLORMAP,
+  riskLayerGrid,
+  riskLegendPng,
   ZONING_COLORMAP,
   zoningLayerGrid,
   zoningLegendPng,
@@ -84,6 +88,14 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         const png = await zoningLegendPng(deps.db, customerOf(auth, q), request.layer, req.lang, request.height);
         return reply.type('image/png').header('cache-control', 'private, no-cache').send(png);
       }
+      if (request.request === 'GetLegendGraphic' && isRiskLayer(request.layer)) {
+        if (request.style && request.style !== 'nearest')
+          throw new WmsException('StyleNotDefined', `${request.style} is not a style of risk layers`, 'STYLE');
+        return reply
+          .type('image/png')
+          .header('cache-control', 'private, no-cache')
+          .send(await riskLegendPng(req.lang, request.height));
+      }
       if (request.request === 'GetLegendGraphic') {
         const factor = await layerFactor(deps.db, request.layer, 'LAYER');
         if (request.style === 'arrows' || request.style === 'barbs') {
@@ -134,6 +146,39 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           version: 1,
         };
         return sendFeatureInfo(reply, request.infoFormat, info);
+      }
+      if (isRiskLayer(layers[0]!)) {
+        // A risk product: its level grid in the warning colours, no time (docs/risk.md#on-the-map).
+        const risk = await riskLayerGrid(deps.db, deps.storage, customerId, layers[0]!, req.lang);
+        if (!risk) throw new WmsException('LayerNotDefined', `unknown layer ${layers[0]}`, 'LAYERS');
+        if (request.style !== 'nearest')
+          throw new WmsException('StyleNotDefined', `${request.style} is not a style of risk layers`, 'STYLES');
+        if (request.request === 'GetMap') {
+          const etag = mapEtag(risk.tag, request);
+          reply.header('cache-control', 'private, no-cache').header('etag', etag);
+          if (req.headers['if-none-match'] === etag) return reply.status(304).send();
+          const pixels = renderGridPixels(risk.grid, RISK_COLORMAP, request, 'nearest');
+          return reply
+            .type(request.format)
+            .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+        }
+        const [lon, lat] = pixelToLonLat(request, request.i, request.j);
+        const g = risk.grid;
+        const i = Math.round((lon - g.lon0) / g.dx);
+        const j = Math.round((lat - g.lat0) / g.dy);
+        const raw = i >= 0 && i < g.nx && j >= 0 && j < g.ny ? g.values[j * g.nx + i]! : Number.NaN;
+        return sendFeatureInfo(reply, request.infoFormat, {
+          layer: layers[0]!,
+          name: risk.title,
+          unit: Number.isNaN(raw) ? '' : risk.levelNames[raw]!,
+          lon: Math.round(lon * 1e5) / 1e5,
+          lat: Math.round(lat * 1e5) / 1e5,
+          value: Number.isNaN(raw) ? null : raw,
+          baseTime: risk.createdAt,
+          validTime: risk.createdAt,
+          lead: 0,
+          version: 1,
+        });
       }
       const resolved = await layerGrid(deps.db, deps.store, customerId, layers[0]!, {
         time: request.time,

@@ -17,6 +17,9 @@ import { zoningLayers } from '../zoning/wms-layers.js';
 
 /** Zoning products are layers too (docs/wms.md#zoning-products). */
 export { isZoningLayer, ZONING_COLORMAP, zoningLayerGrid, zoningLegendPng } from '../zoning/wms-layers.js';
+/** So are risk products (docs/risk.md#on-the-map). */
+export { isRiskLayer, RISK_COLORMAP, riskLayerGrid, riskLegendPng } from '../risk/wms-layers.js';
+import { riskLayers } from '../risk/wms-layers.js';
 
 export { gridTag };
 import { geometryOfRow, type GridStore } from '../grids/store.js';
@@ -39,7 +42,7 @@ export function splitLayer(name: string, parameter = 'LAYERS'): [string, string]
   return [name.slice(0, dot), name.slice(dot + 1)];
 }
 
-/** The layers a customer's capabilities advertise: every factor with grids, boxed by its type's newest grid; then the finished zoning products. */
+/** The layers a customer's capabilities advertise: every factor with grids, boxed by its type's newest grid; then the finished zoning and risk products. */
 export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 'zh'): Promise<CapabilityLayer[]> {
   const types = await gridCatalog(db, customerId);
   const boxes = new Map<number, ReturnType<typeof gridBBox>>();
@@ -56,6 +59,7 @@ export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 
   }
   const axes = await factorAxes(db, customerId);
   const products = (await zoningLayers(db, customerId, lang)).map((l) => ({ ...l, classes: true }));
+  const risks = (await riskLayers(db, customerId)).map((l) => ({ ...l, classes: true }));
   return [
     ...layersOf(
       types,
@@ -63,6 +67,7 @@ export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 
       (id) => axes.get(id),
     ),
     ...products,
+    ...risks,
   ];
 }
 

@@ -1,0 +1,152 @@
+import type { ColumnDefinitionBuilder, ColumnType, Generated, Kysely, Migration } from 'kysely';
+import type { Dialect } from './migrations.js';
+
+type D<T> = ColumnType<T, T | undefined, T>;
+
+/** Customers whose default hazards were made (deleted ones stay deleted). */
+export interface RiskSetupTable {
+  customer_id: number;
+  created_at: string;
+}
+
+/** A hazard definition (docs/risk.md#hazards): conditions as JSON text. */
+export interface RiskHazardTable {
+  id: Generated<number>;
+  customer_id: number;
+  /** The seeded hazard's kind (frost, heat …); null for the customer's own. */
+  seed_key: string | null;
+  name: string;
+  kind: string;
+  forecast_type: string;
+  description: D<string>;
+  /** JSON: [{ element, op, thresholds: [IV, III, II, I] }]. */
+  conditions: string;
+  sort: D<number>;
+  version: D<number>;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/** A risk product (docs/risk.md#storage): the hazard as run, the run's inputs, the level grid's georeference. */
+export interface RiskProductTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  hazard_id: number | null;
+  hazard_name: string;
+  hazard_seed_key: string | null;
+  kind: string;
+  forecast_type: string;
+  conditions: string;
+  base_time: string;
+  lead_from: number;
+  lead_to: number;
+  region_kind: 'customer' | 'area' | 'polygon';
+  region_name: D<string>;
+  /** JSON: { areaCode?, polygon?, statsLayer }. */
+  region: string;
+  /** JSON: { zoningProductId, name, cropName } or null. */
+  exposure: string | null;
+  lang: 'zh' | 'en' | 'es';
+  status: 'queued' | 'running' | 'done' | 'failed';
+  job_id: string;
+  lon0: number | null;
+  lat0: number | null;
+  dx: number | null;
+  dy: number | null;
+  nx: number | null;
+  ny: number | null;
+  storage_prefix: string | null;
+  stats: string | null;
+  summaries: string | null;
+  inputs: D<string>;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
+/**
+ * Crop risk products (docs/risk.md#storage): hazard definitions and risk products (the level grid in storage, areas
+ * and summaries here). Rows go with their customer; a product keeps its hazard's definition when the hazard goes.
+ */
+export function riskMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const customer = (c: ColumnDefinitionBuilder) => c.notNull().references('customer.id').onDelete('cascade');
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('risk_setup')
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('risk_setup_uq').on('risk_setup').column('customer_id').unique().execute();
+
+      await db.schema
+        .createTable('risk_hazard')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('seed_key', 'varchar(32)')
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('forecast_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('description', 'varchar(256)', (c) => c.notNull().defaultTo(''))
+        .addColumn('conditions', 'text', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_by', 'integer')
+        .addColumn('created_by_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('risk_hazard_name_uq').on('risk_hazard').columns(['customer_id', 'name']).unique().execute();
+
+      await db.schema
+        .createTable('risk_product')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        // No reference: deleting a hazard keeps its products (they carry the definition they were run with).
+        .addColumn('hazard_id', 'integer')
+        .addColumn('hazard_name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('hazard_seed_key', 'varchar(32)')
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('forecast_type', 'varchar(32)', (c) => c.notNull())
+        .addColumn('conditions', 'text', (c) => c.notNull())
+        .addColumn('base_time', 'varchar(32)', (c) => c.notNull())
+        .addColumn('lead_from', 'integer', (c) => c.notNull())
+        .addColumn('lead_to', 'integer', (c) => c.notNull())
+        .addColumn('region_kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('region_name', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+        .addColumn('region', 'text', (c) => c.notNull())
+        .addColumn('exposure', 'text')
+        .addColumn('lang', 'varchar(4)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull())
+        .addColumn('job_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('lon0', 'double precision')
+        .addColumn('lat0', 'double precision')
+        .addColumn('dx', 'double precision')
+        .addColumn('dy', 'double precision')
+        .addColumn('nx', 'integer')
+        .addColumn('ny', 'integer')
+        .addColumn('storage_prefix', 'varchar(300)')
+        .addColumn('stats', 'text')
+        .addColumn('summaries', 'text')
+        .addColumn('inputs', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created_by', 'integer')
+        .addColumn('created_by_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('risk_product_customer_idx').on('risk_product').columns(['customer_id', 'id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('risk_product').execute();
+      await db.schema.dropTable('risk_hazard').execute();
+      await db.schema.dropTable('risk_setup').execute();
+    },
+  };
+}

@@ -1,0 +1,322 @@
+import { ErrorCode, type Hazard, type HazardCondition, type HazardCreate, type HazardKind, type HazardUpdate } from '@agromet/contracts';
+import { checkRiskConditions } from '@agromet/grid';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { AppError, errors } from '../../core/errors.js';
+import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
+import { isUniqueViolation } from '../../core/versioned.js';
+import { layerFactorOf } from '../grids/service.js';
+
+// Hazard definitions (docs/risk.md#hazards): conditions on a forecast type's elements with thresholds per warning
+// level. Every customer starts with the defaults below (made on first use, deleted ones stay deleted).
+
+type CreateInput = z.output<typeof HazardCreate>;
+type UpdateInput = z.output<typeof HazardUpdate>;
+
+export interface SeedHazard {
+  kind: Exclude<HazardKind, 'custom'>;
+  names: Record<Lang, string>;
+  forecastType: string;
+  description: string;
+  conditions: HazardCondition[];
+}
+
+/**
+ * The default hazards with their sources (docs/risk.md#default-thresholds). Thresholds of levels IV, III, II, I; null:
+ * the level is not used. A value on a threshold reaches the level.
+ */
+export const SEED_HAZARDS: readonly SeedHazard[] = [
+  {
+    kind: 'frost',
+    names: { zh: '霜冻', en: 'Frost', es: 'Helada' },
+    forecastType: 'fine-grid',
+    description: '日最低气温 ≤ 0 / −2 / −4 / −6 °C（霜冻：气温降至 0 °C 或以下）',
+    conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6] }],
+  },
+  {
+    kind: 'heat',
+    names: { zh: '高温', en: 'Heat', es: 'Calor extremo' },
+    forecastType: 'fine-grid',
+    description: '日最高气温 ≥ 35 / 37 / 40 °C（高温预警黄、橙、红色信号的温度），不设蓝色',
+    conditions: [{ element: 'tmax24h', op: 'ge', thresholds: [null, 35, 37, 40] }],
+  },
+  {
+    kind: 'rain',
+    names: { zh: '暴雨', en: 'Heavy rain', es: 'Lluvia intensa' },
+    forecastType: 'fine-grid',
+    description: '24 小时降水 ≥ 25 / 50 / 100 / 250 mm（GB/T 28592：大雨、暴雨、大暴雨、特大暴雨）',
+    conditions: [{ element: 'pre24h', op: 'ge', thresholds: [25, 50, 100, 250] }],
+  },
+  {
+    kind: 'wind',
+    names: { zh: '大风', en: 'High wind', es: 'Viento fuerte' },
+    forecastType: 'fine-grid',
+    description: '风速 ≥ 10.8 / 17.2 / 24.5 / 32.7 m/s（6、8、10、12 级风的下限）',
+    conditions: [{ element: 'wsp', op: 'ge', thresholds: [10.8, 17.2, 24.5, 32.7] }],
+  },
+  {
+    kind: 'dryHotWind',
+    names: { zh: '干热风', en: 'Dry-hot wind', es: 'Viento cálido y seco' },
+    forecastType: 'fine-grid',
+    description:
+      '同一时次气温 ≥ 30 / 32 / 35 °C、相对湿度 ≤ 30 / 30 / 25 %、风速 ≥ 2 / 2 / 3 m/s（QX/T 82 小麦干热风轻、重度指标），不设红色',
+    conditions: [
+      { element: 'tmp', op: 'ge', thresholds: [30, 32, 35, null] },
+      { element: 'rh', op: 'le', thresholds: [30, 30, 25, null] },
+      { element: 'wsp', op: 'ge', thresholds: [2, 2, 3, null] },
+    ],
+  },
+  {
+    kind: 'drought',
+    names: { zh: '干旱', en: 'Drought', es: 'Sequía' },
+    forecastType: 'agro',
+    description: '土壤相对湿度 ≤ 60 / 50 / 40 / 30 %（GB/T 32136 农业干旱：轻旱、中旱、重旱、特旱）',
+    conditions: [{ element: 'sm', op: 'le', thresholds: [60, 50, 40, 30] }],
+  },
+];
+
+/** The first time a customer uses risk, the default hazards are made once. Concurrent first calls agree on the marker. */
+export async function ensureRiskSetup(db: Db, customerId: number): Promise<void> {
+  const done = await db.selectFrom('risk_setup').select('customer_id').where('customer_id', '=', customerId).executeTakeFirst();
+  if (done) return;
+  try {
+    await db.transaction().execute(async (tx) => {
+      const now = nowIso();
+      await tx.insertInto('risk_setup').values({ customer_id: customerId, created_at: now }).execute();
+      for (const [k, h] of SEED_HAZARDS.entries()) {
+        await tx
+          .insertInto('risk_hazard')
+          .values({
+            customer_id: customerId,
+            seed_key: h.kind,
+            name: h.names.zh,
+            kind: h.kind,
+            forecast_type: h.forecastType,
+            description: h.description,
+            conditions: JSON.stringify(h.conditions),
+            sort: k + 1,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+    });
+  } catch (e) {
+    if (!isUniqueViolation(e)) throw e;
+  }
+}
+
+/** A hazard's or element's name in a language: seeded names follow the reader until renamed. */
+export function hazardName(row: { name: string; seed_key: string | null }, lang: Lang): string {
+  const seed = row.seed_key ? SEED_HAZARDS.find((h) => h.kind === row.seed_key) : undefined;
+  return seed && row.name === seed.names.zh ? seed.names[lang] : row.name;
+}
+
+export function elementName(code: string, fallback: string, lang: Lang): string {
+  const key = `risk.element.${code}`;
+  return isMessageKey(key) ? translate(lang, key) : fallback;
+}
+
+interface HazardRow {
+  id: number;
+  seed_key: string | null;
+  name: string;
+  kind: string;
+  forecast_type: string;
+  description: string;
+  conditions: string;
+  version: number;
+  created_at: string;
+  created_by_name: string;
+  product_count?: number | string | null;
+}
+
+async function view(db: Db, r: HazardRow, lang: Lang): Promise<Hazard> {
+  const conditions = JSON.parse(r.conditions) as HazardCondition[];
+  const named = [];
+  for (const c of conditions) {
+    const f = await layerFactorOf(db, r.forecast_type, c.element);
+    named.push({ ...c, elementName: elementName(c.element, f?.name ?? c.element, lang), unit: f?.unit ?? '' });
+  }
+  return {
+    id: r.id,
+    name: hazardName(r, lang),
+    kind: r.kind as HazardKind,
+    forecastType: r.forecast_type,
+    description: r.description,
+    conditions: named,
+    builtIn: r.seed_key !== null,
+    productCount: Number(r.product_count ?? 0),
+    version: r.version,
+    createTime: r.created_at,
+    creator: r.created_by_name,
+  };
+}
+
+function hazardQuery(db: Db, customerId: number) {
+  return db
+    .selectFrom('risk_hazard')
+    .select([
+      'risk_hazard.id',
+      'risk_hazard.seed_key',
+      'risk_hazard.name',
+      'risk_hazard.kind',
+      'risk_hazard.forecast_type',
+      'risk_hazard.description',
+      'risk_hazard.conditions',
+      'risk_hazard.version',
+      'risk_hazard.created_at',
+      'risk_hazard.created_by_name',
+    ])
+    .select((eb) =>
+      eb
+        .selectFrom('risk_product')
+        .select((e2) => e2.fn.countAll<number>().as('n'))
+        .whereRef('risk_product.hazard_id', '=', 'risk_hazard.id')
+        .as('product_count'),
+    )
+    .where('risk_hazard.customer_id', '=', customerId);
+}
+
+export async function listHazards(db: Db, auth: AuthContext, lang: Lang): Promise<Hazard[]> {
+  await ensureRiskSetup(db, auth.customerId);
+  const rows = await hazardQuery(db, auth.customerId).orderBy('risk_hazard.sort').orderBy('risk_hazard.id').execute();
+  const out: Hazard[] = [];
+  for (const r of rows) out.push(await view(db, r, lang));
+  return out;
+}
+
+export async function hazardById(db: Db, customerId: number, id: number, lang: Lang): Promise<Hazard> {
+  const row = await hazardQuery(db, customerId).where('risk_hazard.id', '=', id).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return view(db, row, lang);
+}
+
+/** The stored row of a hazard of the customer (undefined for another customer's or a missing one). */
+export async function hazardRow(db: Db, customerId: number, id: number) {
+  return db.selectFrom('risk_hazard').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+}
+
+/**
+ * Every problem of a hazard with its field (`conditions.0.thresholds.2`) and message in the caller's language: the
+ * engine's ordering checks, an element the forecast type lacks, thresholds outside the element's valid range.
+ */
+export async function hazardIssues(db: Db, input: Pick<CreateInput, 'forecastType' | 'conditions'>, lang: Lang) {
+  const issues: Array<{ field: string; key: MessageKey; params: Record<string, string | number>; message: string }> = [];
+  const add = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
+    issues.push({ field, key, params, message: translate(lang, key, params) });
+  const type = await db.selectFrom('forecast_type').select('code').where('code', '=', input.forecastType).executeTakeFirst();
+  if (!type) add('forecastType', 'risk.unknownType', { type: input.forecastType });
+  for (const p of checkRiskConditions(input.conditions)) {
+    add(p.path.map(String).join('.'), isMessageKey(p.key) ? p.key : 'risk.invalidHazard', p.params ?? { count: 1 });
+  }
+  if (type) {
+    for (const [i, c] of input.conditions.entries()) {
+      const f = await layerFactorOf(db, input.forecastType, c.element);
+      if (!f) {
+        add(`conditions.${i}.element`, 'risk.unknownElement', { type: input.forecastType, element: c.element });
+        continue;
+      }
+      c.thresholds.forEach((t, level) => {
+        if (t !== null && Number.isFinite(t) && (t < f.min || t > f.max)) {
+          add(`conditions.${i}.thresholds.${level}`, 'risk.thresholdOutOfRange', {
+            value: t,
+            element: elementName(c.element, f.name, lang),
+            min: f.min,
+            max: f.max,
+            unit: f.unit,
+          });
+        }
+      });
+    }
+  }
+  return issues;
+}
+
+async function assertValidHazard(db: Db, input: Pick<CreateInput, 'forecastType' | 'conditions'>, lang: Lang): Promise<void> {
+  const issues = await hazardIssues(db, input, lang);
+  if (issues.length === 0) return;
+  const first = issues[0]!;
+  throw new AppError(
+    ErrorCode.VALIDATION,
+    first.key,
+    first.params,
+    { issues: issues.map(({ field, message }) => ({ field, message })) },
+    {},
+    first.field,
+  );
+}
+
+const nameTaken = (name: string) => errors.conflict('risk.hazardNameTaken', { name }, { field: 'name' });
+
+export async function createHazard(db: Db, auth: AuthContext, input: CreateInput, lang: Lang): Promise<Hazard> {
+  await ensureRiskSetup(db, auth.customerId);
+  await assertValidHazard(db, input, lang);
+  const now = nowIso();
+  try {
+    const row = await db
+      .insertInto('risk_hazard')
+      .values({
+        customer_id: auth.customerId,
+        seed_key: null,
+        name: input.name,
+        kind: input.kind,
+        forecast_type: input.forecastType,
+        description: input.description,
+        conditions: JSON.stringify(input.conditions),
+        sort: 1000,
+        created_by: auth.userId,
+        created_by_name: auth.name.slice(0, 64),
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return hazardById(db, auth.customerId, row.id, lang);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw nameTaken(input.name);
+    throw e;
+  }
+}
+
+/** Optimistic by version (4009 on a stale one); products keep the definition they were run with. */
+export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput, lang: Lang): Promise<Hazard> {
+  await assertValidHazard(db, input, lang);
+  const current = await hazardRow(db, auth.customerId, input.id);
+  if (!current) throw errors.notFound();
+  // A seeded hazard shown in another language and saved unchanged keeps its seeded (zh) name.
+  const name = current.seed_key && input.name === hazardName(current, lang) ? current.name : input.name;
+  try {
+    const res = await db
+      .updateTable('risk_hazard')
+      .set((eb) => ({
+        name,
+        kind: input.kind,
+        forecast_type: input.forecastType,
+        description: input.description,
+        conditions: JSON.stringify(input.conditions),
+        updated_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
+      .where('id', '=', input.id)
+      .where('customer_id', '=', auth.customerId)
+      .where('version', '=', input.version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+  } catch (e) {
+    if (isUniqueViolation(e)) throw nameTaken(input.name);
+    throw e;
+  }
+  return hazardById(db, auth.customerId, input.id, lang);
+}
+
+/** Products made with it keep its definition and name. */
+export async function deleteHazard(db: Db, auth: AuthContext, id: number): Promise<{ name: string }> {
+  const row = await hazardRow(db, auth.customerId, id);
+  if (!row) throw errors.notFound();
+  await db.deleteFrom('risk_hazard').where('id', '=', id).where('customer_id', '=', auth.customerId).execute();
+  return { name: row.name };
+}

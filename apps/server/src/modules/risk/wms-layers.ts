@@ -1,0 +1,95 @@
+import { RISK_LEVEL_COLORS } from '@agromet/contracts';
+import { gridBBox, RISK_NO_DATA, type ColorMap, type Grid } from '@agromet/grid';
+import sharp from 'sharp';
+import { create } from 'xmlbuilder2';
+import type { Db } from '../../core/db/index.js';
+import { translate, type Lang } from '../../core/messages.js';
+import type { FileStorage } from '../../core/storage.js';
+import { riskGeometry, riskLayerName, riskLevels, type RiskProductRow } from './products.js';
+
+// Risk products as layers of the WMS (docs/risk.md#on-the-map): `risk.p<id>`, one per finished product of the
+// customer, without a time axis, each level in its warning colour (no risk and no data transparent), with a legend.
+
+const LAYER = /^risk\.p(\d{1,9})$/;
+
+export const isRiskLayer = (name: string) => LAYER.test(name);
+
+/** Level 1–4 → blue, yellow, orange, red; level 0 (no risk) matches no entry and stays transparent. */
+export const RISK_COLORMAP: ColorMap = { type: 'values', entries: RISK_LEVEL_COLORS.map((color, k) => ({ value: k + 1, color })) };
+
+/** The customer's finished risk products, newest first. */
+export async function riskLayers(db: Db, customerId: number) {
+  const rows = await db
+    .selectFrom('risk_product')
+    .selectAll()
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'done')
+    .orderBy('id', 'desc')
+    .execute();
+  return rows.flatMap((r) => {
+    const g = riskGeometry(r);
+    return g ? [{ name: riskLayerName(r.id), title: `${r.name} (${r.hazard_name})`, bbox: gridBBox(g) }] : [];
+  });
+}
+
+async function productOfLayer(db: Db, customerId: number, name: string): Promise<RiskProductRow | null> {
+  const id = Number(LAYER.exec(name)?.[1]);
+  if (!Number.isInteger(id)) return null;
+  const row = await db
+    .selectFrom('risk_product')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .where('status', '=', 'done')
+    .executeTakeFirst();
+  return row ?? null;
+}
+
+export const riskLevelNames = (lang: Lang) => [1, 2, 3, 4].map((l) => translate(lang, `risk.level${l}` as 'risk.level1'));
+
+/** The grid a risk layer draws: levels as values (NaN without data); null when not a finished product of the customer. */
+export async function riskLayerGrid(
+  db: Db,
+  storage: FileStorage,
+  customerId: number,
+  name: string,
+  lang: Lang,
+): Promise<{ grid: Grid; tag: string; title: string; levelNames: string[]; createdAt: string } | null> {
+  const row = await productOfLayer(db, customerId, name);
+  const g = row ? riskGeometry(row) : null;
+  if (!row || !g) return null;
+  const levels = await riskLevels(storage, row);
+  const values = new Float32Array(levels.length);
+  for (let k = 0; k < values.length; k++) values[k] = levels[k] === RISK_NO_DATA ? Number.NaN : levels[k]!;
+  return {
+    grid: { ...g, values },
+    tag: `r${row.id}-${row.storage_prefix!.slice(-8)}`,
+    title: row.name,
+    levelNames: [translate(lang, 'risk.noRisk'), ...riskLevelNames(lang)],
+    createdAt: row.created_at,
+  };
+}
+
+/** Legend: the four warning colours with the level names (I on top), in the request's language. */
+export async function riskLegendPng(lang: Lang, height = 240): Promise<Buffer> {
+  const names = riskLevelNames(lang);
+  const rowH = 26;
+  const top = 26;
+  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+    width: '140',
+    height: String(Math.max(height, top + names.length * rowH + 6)),
+    'font-family': "'Noto Sans CJK SC', sans-serif",
+    'font-size': '12',
+    fill: '#222',
+  });
+  svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
+  svg.ele('text', { x: '4', y: '16', 'font-weight': 'bold' }).txt(translate(lang, 'risk.legendTitle'));
+  [3, 2, 1, 0].forEach((k, n) => {
+    const y = top + n * rowH;
+    svg.ele('rect', { x: '4', y: String(y), width: '22', height: '18', fill: RISK_LEVEL_COLORS[k]!, stroke: '#555' });
+    svg.ele('text', { x: '32', y: String(y + 13) }).txt(names[k]!);
+  });
+  return sharp(Buffer.from(svg.end({ headless: true })))
+    .png()
+    .toBuffer();
+}
