@@ -60,22 +60,27 @@ export function levelOf(levels: ContourLevels, band: number): number {
  * boundary each line pixel stands for.
  */
 export function isolinePixels(field: Float32Array, width: number, height: number, levels: ContourLevels): Int32Array {
-  // NO_LINE marks pixels off any line; otherwise the band whose lower level the line is.
+  // NO_LINE marks pixels off any line; otherwise the band whose lower level the line is. Bands are integers, NO_LINE
+  // standing also for a pixel without a value (bands of real values never come near it).
   const out = new Int32Array(width * height).fill(NO_LINE);
-  const bands = new Float64Array(width * height);
-  for (let k = 0; k < field.length; k++) bands[k] = Number.isNaN(field[k]!) ? Number.NaN : bandOf(levels, field[k]!);
+  const bands = new Int32Array(width * height);
+  for (let k = 0; k < field.length; k++) {
+    const v = field[k]!;
+    bands[k] = Number.isNaN(v) ? NO_LINE : bandOf(levels, v);
+  }
+  // The pixel on the higher side of a change draws the line, labelled with the lowest level crossed.
   for (let r = 0; r < height; r++) {
     for (let c = 0; c < width; c++) {
       const k = r * width + c;
       const b = bands[k]!;
-      if (Number.isNaN(b)) continue;
-      for (const n of [c + 1 < width ? k + 1 : -1, r + 1 < height ? k + width : -1]) {
-        if (n < 0) continue;
-        const bn = bands[n]!;
-        if (Number.isNaN(bn) || bn === b) continue;
-        // The pixel on the higher side draws the line, labelled with the lowest level crossed.
-        const target = b > bn ? k : n;
-        out[target] = Math.min(b, bn) + 1;
+      if (b === NO_LINE) continue;
+      if (c + 1 < width) {
+        const bn = bands[k + 1]!;
+        if (bn !== NO_LINE && bn !== b) out[b > bn ? k : k + 1] = (b < bn ? b : bn) + 1;
+      }
+      if (r + 1 < height) {
+        const bn = bands[k + width]!;
+        if (bn !== NO_LINE && bn !== b) out[b > bn ? k : k + width] = (b < bn ? b : bn) + 1;
       }
     }
   }
