@@ -29,6 +29,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   allocation: ['grids'],
   downloads: ['grids', 'revise', 'zoning'],
   gis: ['grids'],
+  products: ['downloads', 'files', 'gis', 'grids'],
   revise: ['grids', 'allocation'],
   users: ['auth'],
   wms: ['grids', 'zoning', 'risk'],

@@ -1,0 +1,203 @@
+import { PRODUCT_LIMITS, PRODUCT_PLACEHOLDERS, ProductTemplateFields, type ProductTemplateSave, type ProductTemplate } from '@agromet/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import type { ProductTemplateTable } from '../../core/db/schema.js';
+import { errors } from '../../core/errors.js';
+import { isUniqueViolation } from '../../core/versioned.js';
+import { checkClasses, unknownPlaceholders } from './product-rules.js';
+
+// Product templates of a customer (docs/products.md#templates): checked when saved (placeholders, custom classes,
+// boundary layers, the logo's size), versioned, and a default one seeded for every customer the first time its
+// templates are read.
+
+export type TemplateFields = z.output<typeof ProductTemplateFields>;
+type Row = Selectable<ProductTemplateTable>;
+
+export function toTemplate(row: Row): ProductTemplate {
+  const def = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
+  return {
+    ...ProductTemplateFields.parse({ ...def, name: row.name }),
+    id: row.id,
+    builtIn: row.built_in === 1,
+    version: row.version,
+    updateTime: row.updated_at,
+    creator: row.created_by_name,
+  };
+}
+
+/** The default template: a provincial office's forecast map in Chinese. */
+export function defaultTemplate(customerName: string): TemplateFields {
+  return ProductTemplateFields.parse({
+    name: '标准预报图',
+    paper: 'A4',
+    orientation: 'landscape',
+    language: 'zh',
+    title: '{region}{validStart}—{validEnd}{factor}预报',
+    subtitle: '起报时间：{baseTime}　预报时效：{lead}',
+    customerName: customerName.replace(/（示例）$/, ''),
+    logo: '',
+    issuer: customerName.replace(/（示例）$/, ''),
+    footer: '本产品仅供参考，请以最新预报为准',
+    legendMode: 'factor',
+    boundaryLayers: ['provinces'],
+    boundaryLabels: true,
+    stations: true,
+    stationValues: true,
+    scaleBar: true,
+    northArrow: true,
+  });
+}
+
+/** Makes the customer's default template when it has none (the first read of its templates). */
+export async function ensureTemplates(db: Db, customerId: number): Promise<void> {
+  const any = await db.selectFrom('product_template').select('id').where('customer_id', '=', customerId).limit(1).executeTakeFirst();
+  if (any) return;
+  const customer = await db.selectFrom('customer').select('name').where('id', '=', customerId).executeTakeFirst();
+  const def = defaultTemplate(customer?.name ?? '');
+  const now = nowIso();
+  const { name, ...rest } = def;
+  try {
+    await db
+      .insertInto('product_template')
+      .values({
+        customer_id: customerId,
+        name,
+        definition: JSON.stringify(rest),
+        built_in: 1,
+        created_by: null,
+        created_by_name: '',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+  } catch (e) {
+    // Two first reads at once: the other one made it.
+    if (!isUniqueViolation(e)) throw e;
+  }
+}
+
+export async function listTemplates(db: Db, auth: AuthContext): Promise<ProductTemplate[]> {
+  await ensureTemplates(db, auth.customerId);
+  const rows = await db
+    .selectFrom('product_template')
+    .selectAll()
+    .where('customer_id', '=', auth.customerId)
+    .orderBy('built_in', 'desc')
+    .orderBy('id')
+    .execute();
+  return rows.map(toTemplate);
+}
+
+export async function templateRow(db: Db, customerId: number, id: number): Promise<Row | undefined> {
+  return db.selectFrom('product_template').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+}
+
+/**
+ * Checks what the schema cannot: placeholders of the texts, custom classes, the boundary layers (the built-in
+ * provinces or the customer's own) and the logo (a stored image of the customer, at most PRODUCT_LIMITS.logoKb).
+ * Throws 4100 naming the field (prefixed by `prefix` for a template inside another body).
+ */
+export async function checkTemplate(db: Db, customerId: number, t: TemplateFields, prefix = ''): Promise<void> {
+  for (const field of ['title', 'subtitle', 'footer', 'customerName', 'issuer'] as const) {
+    const unknown = unknownPlaceholders(t[field]);
+    if (unknown.length) {
+      throw errors.validation(`${prefix}${field}`, 'product.unknownPlaceholder', {
+        name: `{${unknown[0]}}`,
+        known: PRODUCT_PLACEHOLDERS.map((p) => `{${p}}`).join(' '),
+      });
+    }
+  }
+  if (t.legendMode === 'custom') {
+    const problem = checkClasses(t.thresholds, t.colors);
+    if (problem) {
+      throw errors.validation(`${prefix}${problem.field}`, `product.${problem.key}`, { expected: t.thresholds.length + 1 });
+    }
+  }
+  const uploaded = t.boundaryLayers.filter((l) => l !== 'provinces');
+  for (const layer of uploaded) {
+    const id = /^b(\d+)$/.exec(layer)?.[1];
+    const row = id
+      ? await db
+          .selectFrom('boundary_layer')
+          .select('id')
+          .where('id', '=', Number(id))
+          .where('customer_id', '=', customerId)
+          .executeTakeFirst()
+      : undefined;
+    if (!row) throw errors.validation(`${prefix}boundaryLayers`, 'product.unknownLayer', { layer });
+  }
+  if (t.logo) {
+    const file = await db.selectFrom('stored_file').select(['size', 'customer_id']).where('path', '=', t.logo).executeTakeFirst();
+    if (!file || (file.customer_id !== null && file.customer_id !== customerId))
+      throw errors.validation(`${prefix}logo`, 'product.logoMissing');
+    if (file.size > PRODUCT_LIMITS.logoKb * 1024) {
+      throw errors.validation(`${prefix}logo`, 'product.logoTooLarge', { size: Math.ceil(file.size / 1024), limit: PRODUCT_LIMITS.logoKb });
+    }
+  }
+}
+
+export async function saveTemplate(db: Db, auth: AuthContext, input: z.output<typeof ProductTemplateSave>): Promise<ProductTemplate> {
+  const { id, version, ...fields } = input;
+  // Another customer's template is a missing one, whatever it would have held.
+  if (id !== undefined && !(await templateRow(db, auth.customerId, id))) throw errors.notFound();
+  await checkTemplate(db, auth.customerId, fields);
+  const { name, ...rest } = fields;
+  const now = nowIso();
+  try {
+    if (id === undefined) {
+      const row = await db
+        .insertInto('product_template')
+        .values({
+          customer_id: auth.customerId,
+          name,
+          definition: JSON.stringify(rest),
+          built_in: 0,
+          created_by: auth.userId,
+          created_by_name: auth.name.slice(0, 64),
+          created_at: now,
+          updated_at: now,
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return toTemplate(row);
+    }
+    const current = await templateRow(db, auth.customerId, id);
+    if (!current) throw errors.notFound();
+    if (version === undefined || version !== current.version) {
+      throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+    }
+    const res = await db
+      .updateTable('product_template')
+      .set({ name, definition: JSON.stringify(rest), version: current.version + 1, updated_at: now })
+      .where('id', '=', id)
+      .where('customer_id', '=', auth.customerId)
+      .where('version', '=', version)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) {
+      const again = await templateRow(db, auth.customerId, id);
+      if (!again) throw errors.notFound();
+      throw errors.conflict('staleVersion', {}, { currentVersion: again.version });
+    }
+    return toTemplate((await templateRow(db, auth.customerId, id))!);
+  } catch (e) {
+    if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: name }, { field: 'name' });
+    throw e;
+  }
+}
+
+export async function deleteTemplate(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const row = await templateRow(trx, auth.customerId, id);
+    if (!row) throw errors.notFound();
+    const count = await trx
+      .selectFrom('product_template')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('customer_id', '=', auth.customerId)
+      .executeTakeFirstOrThrow();
+    if (Number(count.n) <= 1) throw errors.conflict('product.lastTemplate');
+    await trx.deleteFrom('product_template').where('id', '=', id).where('customer_id', '=', auth.customerId).execute();
+  });
+}
