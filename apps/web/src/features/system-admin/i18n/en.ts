@@ -161,6 +161,7 @@ const en: SystemAdminMessages = {
       zoning: 'Agro-climatic zoning',
       disaster: 'Disaster records',
       travel: 'Tourism',
+      product: 'Map products',
     },
   },
   permissionName: {

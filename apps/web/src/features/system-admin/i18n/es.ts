@@ -161,6 +161,7 @@ const es: SystemAdminMessages = {
       zoning: 'Zonificación agroclimática',
       disaster: 'Registros de desastres',
       travel: 'Turismo',
+      product: 'Productos cartográficos',
     },
   },
   permissionName: {
