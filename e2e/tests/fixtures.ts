@@ -90,6 +90,33 @@ export async function chooseOption(page: Page, select: Locator, label: string | 
   await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
 }
 
+/**
+ * Counts of the pixels of an image the browser loads (same origin): all, opaque (any alpha), contour line (opaque
+ * #333333, as the contours style draws its lines) and ink (dark and nearly opaque, as wind symbols are drawn).
+ */
+export async function imagePixels(page: Page, url: string): Promise<{ total: number; opaque: number; line: number; ink: number }> {
+  return page.evaluate(async (src) => {
+    const img = new Image();
+    img.src = src;
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
+    let opaque = 0;
+    let line = 0;
+    let ink = 0;
+    for (let i = 0; i < data.length; i += 4) {
+      if (data[i + 3]! > 0) opaque += 1;
+      if (data[i + 3] === 255 && data[i] === 51 && data[i + 1] === 51 && data[i + 2] === 51) line += 1;
+      if (data[i + 3]! > 200 && data[i]! < 80 && data[i + 1]! < 80 && data[i + 2]! < 80) ink += 1;
+    }
+    return { total: canvas.width * canvas.height, opaque, line, ink };
+  }, url);
+}
+
 /** The tab of a visited view, by its title. */
 export function tab(page: Page, title: string): Locator {
   return page.getByRole('tab', { name: title, exact: true });

@@ -1,27 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, storeSession } from './fixtures';
-
-/** Pixels of an image the browser loads (same origin): opaque ones and dark grey line ones. */
-async function pixels(page: Page, url: string): Promise<{ total: number; opaque: number; line: number }> {
-  return page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let opaque = 0;
-    let line = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3]! > 0) opaque += 1;
-      if (data[i + 3] === 255 && data[i] === 51 && data[i + 1] === 51 && data[i + 2] === 51) line += 1;
-    }
-    return { total: canvas.width * canvas.height, opaque, line };
-  }, url);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, at, imagePixels, storeSession } from './fixtures';
 
 test('the layer switcher offers the map styles: isolines redraw the product layer and its legend, and the choice is kept', async ({
   page,
@@ -51,14 +29,14 @@ test('the layer switcher offers the map styles: isolines redraw the product laye
   expect(answer.headers()['content-type']).toBe('image/png');
   await expect(map).toHaveAttribute('data-wms', 'loaded');
   // Isolines: dark lines over a mostly transparent image.
-  const drawn = await pixels(page, answer.url());
+  const drawn = await imagePixels(page, answer.url());
   expect(drawn.line).toBeGreaterThan(50);
   expect(drawn.opaque).toBeLessThan(drawn.total * 0.5);
   await expect(page.getByTestId('map-legend').locator('img')).toHaveAttribute('src', /STYLE=contours/);
 
   const smooth = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /STYLES=smooth/.test(r.url()));
   await switcher.getByText('平滑').click();
-  const smoothDrawn = await pixels(page, (await smooth).url());
+  const smoothDrawn = await imagePixels(page, (await smooth).url());
   expect(smoothDrawn.opaque).toBeGreaterThan(smoothDrawn.total * 0.05);
 
   // The choice is kept with the other map choices.

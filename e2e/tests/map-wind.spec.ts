@@ -1,27 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, storeSession } from './fixtures';
-
-/** Pixels of an image the browser loads (same origin): opaque ones and dark, opaque ink. */
-async function pixels(page: Page, url: string): Promise<{ total: number; opaque: number; ink: number }> {
-  return page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let opaque = 0;
-    let ink = 0;
-    for (let i = 0; i < data.length; i += 4) {
-      if (data[i + 3]! > 0) opaque += 1;
-      if (data[i + 3]! > 200 && data[i]! < 80 && data[i + 1]! < 80 && data[i + 2]! < 80) ink += 1;
-    }
-    return { total: canvas.width * canvas.height, opaque, ink };
-  }, url);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, at, imagePixels, storeSession } from './fixtures';
 
 test('wind speed offers arrows and barbs: the map draws dark symbols over transparency instead of coloured cells', async ({ page }) => {
   await storeSession(page, 'demo-revise', ADMIN_PASSWORD);
@@ -42,7 +20,7 @@ test('wind speed offers arrows and barbs: the map draws dark symbols over transp
   const nearest = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /LAYERS=fine-grid.wsp/.test(r.url()));
   await page.locator('.revise-factor').click();
   await page.locator('.ant-select-item-option').filter({ hasText: '风速 (m/s)' }).click();
-  const cells = await pixels(page, (await nearest).url());
+  const cells = await imagePixels(page, (await nearest).url());
   expect(cells.opaque).toBeGreaterThan(cells.total * 0.2);
   await expect(map).toHaveAttribute('data-wms', 'loaded');
 
@@ -52,7 +30,7 @@ test('wind speed offers arrows and barbs: the map draws dark symbols over transp
   await switcher.getByText('风矢').click();
   const arrowAnswer = await arrows;
   expect(arrowAnswer.headers()['content-type']).toBe('image/png');
-  const drawn = await pixels(page, arrowAnswer.url());
+  const drawn = await imagePixels(page, arrowAnswer.url());
   // Symbols: a little ink, the rest transparent — unlike the coloured cells of the same layer.
   expect(drawn.ink).toBeGreaterThan(100);
   expect(drawn.opaque).toBeLessThan(drawn.total * 0.25);
@@ -61,7 +39,7 @@ test('wind speed offers arrows and barbs: the map draws dark symbols over transp
 
   const barbs = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /STYLES=barbs/.test(r.url()));
   await switcher.getByText('风羽').click();
-  const barbDrawn = await pixels(page, (await barbs).url());
+  const barbDrawn = await imagePixels(page, (await barbs).url());
   expect(barbDrawn.ink).toBeGreaterThan(100);
 
   // Back to temperature: the wind style is not offered, the layer is drawn in cells.
