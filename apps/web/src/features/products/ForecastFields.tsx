@@ -1,0 +1,170 @@
+import type { ForecastTypeInfo, ProductAggregation, ProductMode } from '@agromet/contracts';
+import { Form, Radio, Select } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { MAP_NS } from '../../components/map/i18n';
+import { layerName } from '../../components/map/map-rules';
+import { useMapLayers } from '../../components/map/use-map-data';
+import { useBoundaryAreaNames } from './api/products';
+import { NS } from './i18n';
+import { aggregationsFor, defaultAggregation, firstDay, type ForecastForm } from './product-rules';
+import { formatRunTime } from './format';
+
+/**
+ * The forecast of a product: type, element, run, the lead (one, a series, or a range with its aggregation) and the
+ * region (the customer's, or an area of a boundary layer chosen by name).
+ */
+export function ForecastFields({
+  catalog,
+  value,
+  onChange,
+  layerId,
+  onLayerChange,
+}: {
+  catalog: readonly ForecastTypeInfo[];
+  value: ForecastForm;
+  onChange: (next: ForecastForm) => void;
+  layerId: string | undefined;
+  onLayerChange: (id: string | undefined) => void;
+}) {
+  const { t, i18n } = useTranslation(NS);
+  const { t: tMap } = useTranslation(MAP_NS);
+  const boundaries = useMapLayers().data?.boundaries ?? [];
+  const type = catalog.find((x) => x.code === value.type);
+  const factors = (type?.factors ?? []).filter((f) => f.baseTimes.length > 0);
+  const factor = factors.find((f) => f.code === value.factor);
+  const leads = factor?.leads ?? [];
+  const region = layerId !== undefined || value.areaCode ? 'area' : 'customer';
+  const layer = boundaries.find((b) => b.id === (layerId ?? value.areaCode?.split(':')[0])) ?? boundaries[0];
+  const areas = useBoundaryAreaNames(region === 'area' ? layer?.url : undefined);
+  const leadOptions = leads.map((l) => ({ value: l, label: t('make.leadHours', { h: l }) }));
+
+  const chooseFactor = (code: string, typeCode = value.type) => {
+    const f = catalog.find((x) => x.code === typeCode)?.factors.find((x) => x.code === code);
+    const day = firstDay(f?.leads ?? []);
+    onChange({
+      ...value,
+      type: typeCode,
+      factor: code,
+      baseTime: f?.baseTimes[0],
+      lead: f?.leads[0],
+      leadFrom: day?.from,
+      leadTo: day?.to,
+      aggregation: defaultAggregation(code),
+    });
+  };
+
+  return (
+    <>
+      <div className="pd-form-row">
+        <Form.Item label={t('make.type')} htmlFor="product-type">
+          <Select
+            id="product-type"
+            value={value.type}
+            options={catalog.filter((x) => x.factors.some((f) => f.baseTimes.length)).map((x) => ({ value: x.code, label: x.name }))}
+            onChange={(code: string) => {
+              const first = catalog.find((x) => x.code === code)?.factors.find((f) => f.baseTimes.length);
+              if (first) chooseFactor(first.code, code);
+            }}
+          />
+        </Form.Item>
+        <Form.Item label={t('make.factor')} htmlFor="product-factor">
+          <Select
+            id="product-factor"
+            value={value.factor}
+            showSearch={{ optionFilterProp: 'label' }}
+            options={factors.map((f) => ({ value: f.code, label: `${f.name}${f.unit ? ` (${f.unit})` : ''}` }))}
+            onChange={(code: string) => chooseFactor(code)}
+          />
+        </Form.Item>
+        <Form.Item label={t('make.baseTime')} htmlFor="product-base">
+          <Select
+            id="product-base"
+            value={value.baseTime}
+            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b, i18n.language) }))}
+            onChange={(b: string) => onChange({ ...value, baseTime: b })}
+          />
+        </Form.Item>
+      </div>
+      <Form.Item label={t('make.mode')}>
+        <Radio.Group
+          id="product-mode"
+          value={value.mode}
+          optionType="button"
+          onChange={(e) => onChange({ ...value, mode: e.target.value as ProductMode })}
+          options={(['lead', 'aggregate', 'series'] as const).map((m) => ({ value: m, label: t(`mode.${m}`) }))}
+        />
+      </Form.Item>
+      {value.mode === 'lead' ? (
+        <Form.Item label={t('make.lead')} htmlFor="product-lead">
+          <Select id="product-lead" value={value.lead} options={leadOptions} onChange={(l: number) => onChange({ ...value, lead: l })} />
+        </Form.Item>
+      ) : (
+        <div className="pd-form-row">
+          <Form.Item label={t('make.leadFrom')} htmlFor="product-lead-from">
+            <Select
+              id="product-lead-from"
+              value={value.leadFrom}
+              options={leadOptions}
+              onChange={(l: number) => onChange({ ...value, leadFrom: l })}
+            />
+          </Form.Item>
+          <Form.Item label={t('make.leadTo')} htmlFor="product-lead-to">
+            <Select
+              id="product-lead-to"
+              value={value.leadTo}
+              options={leadOptions}
+              onChange={(l: number) => onChange({ ...value, leadTo: l })}
+            />
+          </Form.Item>
+          {value.mode === 'aggregate' ? (
+            <Form.Item label={t('make.aggregation')} htmlFor="product-aggregation">
+              <Select
+                id="product-aggregation"
+                value={value.aggregation}
+                options={aggregationsFor(value.factor ?? '').map((a) => ({ value: a, label: t(`aggregation.${a}`) }))}
+                onChange={(a: ProductAggregation) => onChange({ ...value, aggregation: a })}
+              />
+            </Form.Item>
+          ) : null}
+        </div>
+      )}
+      <Form.Item label={t('make.region')}>
+        <Radio.Group
+          id="product-region"
+          value={region}
+          onChange={(e) => {
+            onChange({ ...value, areaCode: undefined });
+            onLayerChange(e.target.value === 'area' ? (layer?.id ?? 'provinces') : undefined);
+          }}
+          options={(['customer', 'area'] as const).map((k) => ({ value: k, label: t(`region.${k}`) }))}
+        />
+      </Form.Item>
+      {region === 'area' ? (
+        <div className="pd-form-row">
+          <Form.Item label={t('make.boundary')} htmlFor="product-layer">
+            <Select
+              id="product-layer"
+              value={layer?.id}
+              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+              onChange={(id: string) => {
+                onLayerChange(id);
+                onChange({ ...value, areaCode: undefined });
+              }}
+            />
+          </Form.Item>
+          <Form.Item label={t('make.area')} htmlFor="product-area">
+            <Select
+              id="product-area"
+              value={value.areaCode}
+              loading={areas.isFetching}
+              placeholder={t('make.chooseArea')}
+              showSearch={{ optionFilterProp: 'label' }}
+              options={(areas.data ?? []).map((a) => ({ value: `${layer?.id}:${a.index}`, label: a.name }))}
+              onChange={(code: string) => onChange({ ...value, areaCode: code })}
+            />
+          </Form.Item>
+        </div>
+      ) : null}
+    </>
+  );
+}

@@ -1,0 +1,73 @@
+import { Empty, Tabs } from 'antd';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../components/admin-list/ListPage';
+import { useCatalog } from './api/products';
+import { useTemplates } from './api/templates';
+import { NS } from './i18n';
+import { MakeTab } from './MakeTab';
+import { forecastBody, initialForecast, type ForecastForm } from './product-rules';
+import { ProductList } from './ProductList';
+import { TemplateEditor } from './TemplateEditor';
+import './products.css';
+
+/**
+ * /make-manage/make-product: make a map product (forecast, lead or lead range, region, template) with a live preview
+ * and follow its job to the files; edit the templates with a live preview of the same forecast; the products made.
+ */
+export function MakeProductPage() {
+  const { t } = useTranslation(NS);
+  const [tab, setTab] = useState('make');
+  const catalog = useCatalog();
+  const templates = useTemplates();
+  const [forecast, setForecast] = useState<ForecastForm | null>(null);
+  const [templateId, setTemplateId] = useState<number | undefined>();
+  const [editId, setEditId] = useState<number | undefined>();
+
+  useEffect(() => {
+    if (forecast === null && catalog.data) setForecast(initialForecast(catalog.data));
+  }, [catalog.data, forecast]);
+  useEffect(() => {
+    const list = templates.data ?? [];
+    if (list.length && !list.some((x) => x.id === templateId)) setTemplateId(list[0]!.id);
+    if (list.length && !list.some((x) => x.id === editId)) setEditId(list[0]!.id);
+  }, [templates.data, templateId, editId]);
+  const previewForecast = useMemo(() => (forecast ? forecastBody(forecast) : null), [forecast]);
+
+  const noGrids = catalog.data && !catalog.data.some((x) => x.factors.some((f) => f.baseTimes.length > 0));
+  return (
+    <ListPage id="make-product" titleKey="makeProduct" className="pd-page" data={{ 'data-tab': tab }}>
+      <Tabs
+        activeKey={tab}
+        onChange={setTab}
+        size="small"
+        items={[
+          {
+            key: 'make',
+            label: t('tabs.make'),
+            children: noGrids ? (
+              <Empty description={t('make.noGrids')} />
+            ) : forecast ? (
+              <MakeTab
+                catalog={catalog.data ?? []}
+                forecast={forecast}
+                onForecast={setForecast}
+                templates={templates.data ?? []}
+                templateId={templateId}
+                onTemplate={setTemplateId}
+              />
+            ) : null,
+          },
+          {
+            key: 'templates',
+            label: t('tabs.templates'),
+            children: (
+              <TemplateEditor templates={templates.data ?? []} selectedId={editId} onSelect={setEditId} forecast={previewForecast} />
+            ),
+          },
+          { key: 'products', label: t('tabs.products'), children: <ProductList /> },
+        ]}
+      />
+    </ListPage>
+  );
+}

@@ -1,0 +1,102 @@
+import type { ForecastTypeInfo } from '@agromet/contracts';
+import { describe, expect, it } from 'vitest';
+import {
+  aggregationsFor,
+  firstDay,
+  forecastBody,
+  initialForecast,
+  leadsWithin,
+  sizeText,
+  templateFields,
+  unknownPlaceholders,
+} from './product-rules';
+
+describe('product rules', () => {
+  it('sums precipitation only', () => {
+    expect(aggregationsFor('pre3h')).toContain('sum');
+    expect(aggregationsFor('pre24h')).toContain('sum');
+    expect(aggregationsFor('tmp')).not.toContain('sum');
+    expect(aggregationsFor('tmp')).toEqual(['max', 'min', 'mean']);
+  });
+
+  it('proposes the first day of leads', () => {
+    expect(firstDay([3, 6, 9, 12, 15, 18, 21, 24, 27])).toEqual({ from: 3, to: 24 });
+    expect(firstDay([24, 48, 72])).toEqual({ from: 24, to: 24 });
+    expect(firstDay([30, 36])).toEqual({ from: 30, to: 30 });
+    expect(firstDay([])).toBeNull();
+    expect(leadsWithin([3, 6, 9, 12], 4, 9)).toEqual([6, 9]);
+  });
+
+  it('names the placeholders the server refuses', () => {
+    expect(unknownPlaceholders('{region}{validStart}—{validEnd}{factor}预报')).toEqual([]);
+    expect(unknownPlaceholders('{region} {weather} {weather} {Date}')).toEqual(['weather', 'Date']);
+    expect(unknownPlaceholders('{}')).toEqual(['']);
+  });
+
+  it('sends only what the mode reads, nothing while incomplete', () => {
+    const base = { type: 'fine-grid', factor: 'pre3h', baseTime: '2026-11-24T00:00:00Z' };
+    expect(forecastBody({ ...base, mode: 'lead', lead: 3, leadFrom: 3, leadTo: 24, aggregation: 'sum' })).toEqual({
+      ...base,
+      mode: 'lead',
+      lead: 3,
+    });
+    expect(forecastBody({ ...base, mode: 'series', lead: 3, leadFrom: 3, leadTo: 9, areaCode: 'provinces:13' })).toEqual({
+      ...base,
+      mode: 'series',
+      leadFrom: 3,
+      leadTo: 9,
+      areaCode: 'provinces:13',
+    });
+    expect(forecastBody({ ...base, mode: 'aggregate', leadFrom: 3, leadTo: 24 })).toBeNull();
+    expect(forecastBody({ ...base, mode: 'aggregate', leadFrom: 3, leadTo: 24, aggregation: 'sum' })).toMatchObject({ aggregation: 'sum' });
+    expect(forecastBody({ mode: 'lead', lead: 3 })).toBeNull();
+  });
+
+  it('starts from precipitation of the newest run when there is some', () => {
+    const factor = (code: string, leads: number[]) => ({
+      id: 1,
+      code,
+      name: code,
+      unit: '',
+      min: 0,
+      max: 1,
+      precision: 1,
+      colormap: { type: 'values' as const, entries: [] },
+      layer: code,
+      baseTimes: leads.length ? ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z'] : [],
+      leads,
+    });
+    const catalog: ForecastTypeInfo[] = [
+      {
+        id: 1,
+        code: 'fine-grid',
+        name: '',
+        stepHours: 3,
+        maxLeadHours: 72,
+        baseTimes: [],
+        leads: [],
+        factors: [factor('tmp', [3, 6]), factor('pre3h', [3, 6, 24, 27])],
+      },
+    ];
+    expect(initialForecast(catalog)).toMatchObject({
+      type: 'fine-grid',
+      factor: 'pre3h',
+      baseTime: '2026-11-24T00:00:00Z',
+      mode: 'aggregate',
+      leadFrom: 3,
+      leadTo: 24,
+      aggregation: 'sum',
+    });
+    expect(initialForecast(catalog, 'none')).toMatchObject({ factor: 'tmp', aggregation: 'max' });
+    expect(initialForecast([])).toEqual({ mode: 'lead' });
+  });
+
+  it('keeps the editable fields of a template', () => {
+    expect(templateFields({ id: 1, version: 3, builtIn: true, updateTime: 'x', creator: 'y', name: 'n', title: 't' })).toEqual({
+      name: 'n',
+      title: 't',
+    });
+    expect(sizeText(2048)).toBe('2 KB');
+    expect(sizeText(3 * 1024 * 1024)).toBe('3.0 MB');
+  });
+});
