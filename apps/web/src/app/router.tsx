@@ -52,6 +52,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'make-zoning': () => import('../features/zoning/make/MakeZoningPage').then((m) => ({ Component: m.MakeZoningPage })),
   'index-manage': () => import('../features/zoning/criteria/IndexManagePage').then((m) => ({ Component: m.IndexManagePage })),
   'zoning-list': () => import('../features/zoning/list/ZoningListPage').then((m) => ({ Component: m.ZoningListPage })),
+  'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'make-product': () => import('../features/products/MakeProductPage').then((m) => ({ Component: m.MakeProductPage })),
 };
 

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { deleteBlocker, fileNameOf, formatSize, keptSelection, namesForConfirm } from './library-rules';
+
+describe('fileNameOf', () => {
+  it.each([
+    [`attachment; filename="_________.png"; filename*=UTF-8''${encodeURIComponent('宝鸡 气温 预报图.png')}`, '宝鸡 气温 预报图.png'],
+    ['attachment; filename="zoning-3.zip"', 'zoning-3.zip'],
+    ['inline; filename=plain.csv', 'plain.csv'],
+    [`attachment; filename="a.png"; filename*=UTF-8''%E0%A4%A`, 'a.png'],
+    ['attachment', 'fallback.bin'],
+    [null, 'fallback.bin'],
+  ])('%s → %s', (header, name) => {
+    expect(fileNameOf(header, 'fallback.bin')).toBe(name);
+  });
+});
+
+describe('formatSize', () => {
+  it.each([
+    [0, '0 B'],
+    [1023, '1023 B'],
+    [1024, '1 KB'],
+    [1536, '1.5 KB'],
+    [5 * 1024 * 1024, '5 MB'],
+    [3.25 * 1024 ** 3, '3.3 GB'],
+    [null, null],
+    [-1, null],
+  ])('%s → %s', (bytes, text) => {
+    expect(formatSize(bytes)).toBe(text);
+  });
+});
+
+describe('deleteBlocker', () => {
+  it('names why an item stays', () => {
+    expect(deleteBlocker({ kind: 'map-product', deletable: true })).toBeNull();
+    expect(deleteBlocker({ kind: 'map-product', deletable: false })).toBe('notYours');
+    expect(deleteBlocker({ kind: 'station-table', deletable: false })).toBe('notYours');
+    expect(deleteBlocker({ kind: 'forecast-file', deletable: false })).toBe('notDeletable');
+    expect(deleteBlocker({ kind: 'zoning', deletable: false })).toBe('notDeletable');
+  });
+});
+
+describe('selection', () => {
+  it('keeps only ids still listed, in the order chosen', () => {
+    expect(keptSelection(['lib-3', 'issue-1', 'lib-9'], [{ id: 'lib-9' }, { id: 'lib-3' }])).toEqual(['lib-3', 'lib-9']);
+    expect(keptSelection([], [{ id: 'lib-1' }])).toEqual([]);
+  });
+  it('shortens long name lists', () => {
+    expect(namesForConfirm(['a', 'b'])).toBe('a、b');
+    expect(namesForConfirm(['1', '2', '3', '4', '5', '6'], 5)).toBe('1、2、3、4、5…');
+  });
+});
