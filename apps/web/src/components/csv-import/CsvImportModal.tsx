@@ -1,7 +1,7 @@
 import { UploadOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { useRef, useState, type Key, type ReactNode } from 'react';
-import { checkCsvFile, csvImportIssuesOf, type CsvFileProblem, type CsvImportIssue } from './csv-import';
+import { checkCsvFile, csvImportIssuesOf, XLSX_TYPE, type CsvFileProblem, type CsvImportIssue } from './csv-import';
 
 type Outcome<R> = { kind: 'done'; result: R } | { kind: 'refused'; issues: CsvImportIssue[] } | { kind: 'failed'; reason: string };
 
@@ -33,6 +33,7 @@ export function CsvImportModal<R, Row extends { key: Key }>({
   reportRows,
   reportData,
   sectionClassName,
+  xlsx = false,
   onImported,
   onClose,
 }: {
@@ -45,6 +46,8 @@ export function CsvImportModal<R, Row extends { key: Key }>({
   reportRows: (issues: CsvImportIssue[]) => Row[];
   reportData?: (issues: CsvImportIssue[]) => Record<`data-${string}`, number>;
   sectionClassName: string;
+  /** Excel workbooks (.xlsx) are taken too. */
+  xlsx?: boolean;
   onImported?: (result: R) => void;
   onClose: () => void;
 }) {
@@ -56,7 +59,7 @@ export function CsvImportModal<R, Row extends { key: Key }>({
   const choose = (chosen: File | undefined) => {
     setOutcome(null);
     if (!chosen) return;
-    const problem = checkCsvFile(chosen, maxKb);
+    const problem = checkCsvFile(chosen, maxKb, xlsx);
     setFileProblem(problem ? texts.fileProblem(problem) : null);
     setFile(problem ? null : chosen);
   };
@@ -99,7 +102,7 @@ export function CsvImportModal<R, Row extends { key: Key }>({
           ref={input}
           id={`${idPrefix}-file`}
           type="file"
-          accept=".csv,text/csv"
+          accept={xlsx ? `.csv,text/csv,.xlsx,${XLSX_TYPE}` : '.csv,text/csv'}
           hidden
           onChange={(e) => choose(e.target.files?.[0])}
         />

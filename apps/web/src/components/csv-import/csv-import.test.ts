@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/request';
-import { checkCsvFile, csvImportIssuesOf } from './csv-import';
+import { checkCsvFile, csvImportIssuesOf, XLSX_TYPE } from './csv-import';
 
 const refusal = (data: unknown, code = 4100) => new ApiError('refused', { code, status: 400, kind: 'api', notified: true, data });
 
@@ -32,5 +32,12 @@ describe('the file to import', () => {
     expect(checkCsvFile({ name: 'a.xlsx', type: 'application/vnd.ms-excel', size: 10 }, 2048)).toEqual({ key: 'importNotCsv' });
     expect(checkCsvFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 }, 2048)).toBeNull();
     expect(checkCsvFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 + 1 }, 2048)).toEqual({ key: 'importTooLarge', max: 2048 });
+  });
+
+  it('takes an Excel workbook only where the import reads one', () => {
+    expect(checkCsvFile({ name: 'records.xlsx', type: '', size: 10 }, 2048, true)).toBeNull();
+    expect(checkCsvFile({ name: 'records.bin', type: XLSX_TYPE, size: 10 }, 2048, true)).toBeNull();
+    expect(checkCsvFile({ name: 'records.xls', type: 'application/vnd.ms-excel', size: 10 }, 2048, true)).toEqual({ key: 'importNotCsv' });
+    expect(checkCsvFile({ name: 'records.xlsx', type: '', size: 10 }, 2048)).toEqual({ key: 'importNotCsv' });
   });
 });

@@ -24,9 +24,17 @@ export function csvImportIssuesOf(error: unknown): CsvImportIssue[] | null {
 
 export type CsvFileProblem = { key: 'importNotCsv' } | { key: 'importTooLarge'; max: number };
 
-/** Checks the chosen file before sending it: a .csv (or text/csv) no larger than the server takes. */
-export function checkCsvFile(file: Pick<File, 'name' | 'type' | 'size'>, maxKb: number): CsvFileProblem | null {
-  if (!(/\.csv$/i.test(file.name) || file.type === 'text/csv')) return { key: 'importNotCsv' };
+/** Spreadsheet files an import may also take besides CSV (an Excel workbook). */
+export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/**
+ * Checks the chosen file before sending it: a .csv (or text/csv), or with `xlsx` also an .xlsx workbook, no larger
+ * than the server takes.
+ */
+export function checkCsvFile(file: Pick<File, 'name' | 'type' | 'size'>, maxKb: number, xlsx = false): CsvFileProblem | null {
+  const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
+  const workbook = xlsx && (/\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE);
+  if (!csv && !workbook) return { key: 'importNotCsv' };
   if (file.size > maxKb * 1024) return { key: 'importTooLarge', max: maxKb };
   return null;
 }

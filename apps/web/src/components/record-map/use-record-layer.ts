@@ -1,0 +1,190 @@
+import Feature, { type FeatureLike } from 'ol/Feature';
+import type OlMap from 'ol/Map';
+import { createEmpty, extend, type Extent } from 'ol/extent';
+import Point from 'ol/geom/Point';
+import VectorLayer from 'ol/layer/Vector';
+import type { Pixel } from 'ol/pixel';
+import { fromLonLat, transformExtent } from 'ol/proj';
+import Cluster from 'ol/source/Cluster';
+import VectorSource from 'ol/source/Vector';
+import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
+import { useCallback, useEffect, useRef } from 'react';
+import { useMapLayer } from '../map/use-map-layer';
+import { CLUSTER_DISTANCE_PX, clusterColour, clusterRadius, recordsBox, type MapRecord } from './record-map-rules';
+
+/** How the page draws its records: the colour and rank (for clusters) of each, and its label. */
+export interface RecordLook<T> {
+  colour: (record: T) => string;
+  /** Higher ranks colour a cluster (a sandstorm outranks floating dust). */
+  rank?: (record: T) => number;
+  label?: (record: T) => string;
+}
+
+const FONT = '12px Arial, sans-serif';
+const HALO = new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 });
+
+/** What a click on the record layer hit: one record, or a cluster (zoomed into). */
+export type RecordHit = { kind: 'record'; id: number } | { kind: 'cluster'; ids: number[] } | null;
+
+/**
+ * Records as points on the console map (removed on unmount), coloured by the page's rule and gathered into counted
+ * circles where they crowd (OpenLayers Cluster source); the selected record is drawn large and never clustered away,
+ * and the position being picked for a new record as a draft marker. Answers what lies under a pixel; a cluster hit
+ * zooms the map into its records.
+ */
+export function useRecordLayer<T extends MapRecord>(
+  map: OlMap | null,
+  records: readonly T[],
+  look: RecordLook<T>,
+  selectedId: number | null,
+  draft: { lon: number; lat: number } | null,
+  role: string,
+): (pixel: Pixel) => RecordHit {
+  const lookRef = useRef(look);
+  lookRef.current = look;
+  const byId = useRef(new Map<number, T>());
+
+  const styleOf = useCallback((feature: FeatureLike): Style => {
+    const members = (feature.get('features') as Feature[] | undefined) ?? [];
+    const rs = members.map((m) => byId.current.get(m.getId() as number)).filter((r): r is T => r !== undefined);
+    const l = lookRef.current;
+    if (rs.length > 1) {
+      const colour = clusterColour(rs, l.rank ?? (() => 0), l.colour);
+      return new Style({
+        image: new Circle({
+          radius: clusterRadius(rs.length),
+          fill: new Fill({ color: colour }),
+          stroke: new Stroke({ color: '#fff', width: 2 }),
+        }),
+        text: new Text({
+          text: String(rs.length),
+          font: `bold ${FONT}`,
+          fill: new Fill({ color: '#fff' }),
+          stroke: new Stroke({ color: 'rgba(0,0,0,0.45)', width: 2 }),
+        }),
+      });
+    }
+    const r = rs[0];
+    return new Style({
+      image: new Circle({
+        radius: 7,
+        fill: new Fill({ color: r ? l.colour(r) : '#8c8c8c' }),
+        stroke: new Stroke({ color: '#fff', width: 2 }),
+      }),
+    });
+  }, []);
+
+  const layerRef = useMapLayer(
+    map,
+    () =>
+      new VectorLayer({
+        source: new Cluster({ distance: CLUSTER_DISTANCE_PX, source: new VectorSource<Feature<Point>>() }),
+        style: styleOf,
+        zIndex: 30,
+        properties: { role },
+      }),
+  );
+  const topRef = useMapLayer(
+    map,
+    () =>
+      new VectorLayer({
+        source: new VectorSource<Feature<Point>>(),
+        style: (f) => {
+          const r = byId.current.get(f.getId() as number);
+          const l = lookRef.current;
+          if (!r)
+            return new Style({
+              image: new Circle({ radius: 8, fill: new Fill({ color: '#faad14' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+            });
+          return new Style({
+            image: new Circle({ radius: 10, fill: new Fill({ color: l.colour(r) }), stroke: new Stroke({ color: '#1f1f1f', width: 3 }) }),
+            text: l.label
+              ? new Text({ text: l.label(r), font: `bold ${FONT}`, offsetY: -20, fill: new Fill({ color: '#1f1f1f' }), stroke: HALO })
+              : undefined,
+          });
+        },
+        zIndex: 31,
+        properties: { role: `${role}-selected` },
+      }),
+  );
+
+  useEffect(() => {
+    byId.current = new Map(records.map((r) => [r.id, r]));
+    const cluster = layerRef.current?.getSource() as Cluster<Feature<Point>> | null | undefined;
+    const source = cluster?.getSource();
+    if (!source) return;
+    source.clear(true);
+    source.addFeatures(
+      records
+        .filter((r) => r.id !== selectedId)
+        .map((r) => {
+          const f = new Feature({ geometry: new Point(fromLonLat([r.lon, r.lat])) });
+          f.setId(r.id);
+          return f;
+        }),
+    );
+    const top = topRef.current?.getSource();
+    if (!top) return;
+    top.clear(true);
+    const selected = selectedId === null ? undefined : byId.current.get(selectedId);
+    if (selected) {
+      const f = new Feature({ geometry: new Point(fromLonLat([selected.lon, selected.lat])) });
+      f.setId(selected.id);
+      top.addFeature(f);
+    }
+    if (draft) {
+      const f = new Feature({ geometry: new Point(fromLonLat([draft.lon, draft.lat])) });
+      f.setId('draft');
+      top.addFeature(f);
+    }
+  }, [map, layerRef, topRef, records, selectedId, draft]);
+
+  return useCallback(
+    (pixel: Pixel): RecordHit => {
+      const layer = layerRef.current;
+      const top = topRef.current;
+      if (!map || !layer || !top) return null;
+      for (const f of map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === top, hitTolerance: 4 })) {
+        if (typeof f.getId() === 'number') return { kind: 'record', id: f.getId() as number };
+      }
+      const hit = map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === layer, hitTolerance: 4 })[0];
+      const members = (hit?.get('features') as Feature<Point>[] | undefined) ?? [];
+      if (members.length === 1) return { kind: 'record', id: members[0]!.getId() as number };
+      if (members.length > 1) {
+        const extent: Extent = createEmpty();
+        for (const m of members) extend(extent, m.getGeometry()!.getExtent());
+        map.getView().fit(extent, { padding: [80, 80, 80, 80], duration: 250, maxZoom: 12 });
+        return { kind: 'cluster', ids: members.map((m) => m.getId() as number) };
+      }
+      return null;
+    },
+    [map, layerRef, topRef],
+  );
+}
+
+/** Where the page panel ends, in the map's pixels (0 when it is hidden or the map is too narrow for anything beside it). */
+function panelCover(map: OlMap): number {
+  const panel = document.querySelector('[data-testid="map-panel"]')?.getBoundingClientRect();
+  const target = map.getTargetElement()?.getBoundingClientRect();
+  const size = map.getSize();
+  const covered = panel && target && panel.width > 0 ? Math.max(0, panel.right - target.left) : 0;
+  return size && size[0]! - covered >= 240 ? covered : 0;
+}
+
+/** Fits the view to the records, in the part of the map beside the page panel. */
+export function fitRecords(map: OlMap | null, records: readonly MapRecord[]): void {
+  const box = map ? recordsBox(records) : null;
+  if (!map || !box) return;
+  const left = panelCover(map) + 40;
+  map.getView().fit(transformExtent(box, 'EPSG:4326', 'EPSG:3857'), { padding: [40, 40, 40, left], duration: 0, maxZoom: 10 });
+}
+
+/** Centres a record beside the panel (zooming in to at least 9). */
+export function revealRecord(map: OlMap | null, record: MapRecord): void {
+  const size = map?.getSize();
+  if (!map || !size) return;
+  const cover = panelCover(map);
+  const view = map.getView();
+  if ((view.getZoom() ?? 0) < 9) view.setZoom(9);
+  view.centerOn(fromLonLat([record.lon, record.lat]), size, [cover + (size[0]! - cover) / 2, size[1]! / 2]);
+}
