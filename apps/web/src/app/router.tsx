@@ -54,6 +54,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'zoning-list': () => import('../features/zoning/list/ZoningListPage').then((m) => ({ Component: m.ZoningListPage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'make-product': () => import('../features/products/MakeProductPage').then((m) => ({ Component: m.MakeProductPage })),
+  'disaster-manage': () => import('../features/disaster/records/SandstormPage').then((m) => ({ Component: m.SandstormPage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {
