@@ -10,6 +10,8 @@ import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js'
 import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
 import { seedDemoZoning } from './modules/zoning/demo.js';
 import { seedDemoSandstorms } from './modules/disaster/demo.js';
+import { makeDemoMapProduct } from './modules/products/demo.js';
+import { makeDemoRiskProduct } from './modules/risk/demo.js';
 
 /**
  * What the server runs on: an open, migrated database, its file storage and what seeding created. Start-up is three
@@ -68,6 +70,11 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   await seedDemoAllocations(data.handle.db, customerId, 'demo-revise');
   await seedDemoZoning(data.handle.db, data.storage, consoleCleanupLog, customerId);
   await seedDemoSandstorms(data.handle.db, customerId);
+  // The downloads library is never empty for a newcomer: a map product and a risk product of the demo grids, made
+  // once (each maker skips a customer that already has one).
+  const made = { db: data.handle.db, storage: data.storage, store: new GridStore(data.handle.db, data.storage), log: consoleCleanupLog };
+  await makeDemoMapProduct({ ...made, timeZone: config.micapsTimeZone }, customerId);
+  await makeDemoRiskProduct(made, customerId);
 }
 
 /** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */
