@@ -52,9 +52,10 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'make-zoning': () => import('../features/zoning/make/MakeZoningPage').then((m) => ({ Component: m.MakeZoningPage })),
   'index-manage': () => import('../features/zoning/criteria/IndexManagePage').then((m) => ({ Component: m.IndexManagePage })),
   'zoning-list': () => import('../features/zoning/list/ZoningListPage').then((m) => ({ Component: m.ZoningListPage })),
-  'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'make-product': () => import('../features/products/MakeProductPage').then((m) => ({ Component: m.MakeProductPage })),
+  'make-risk': () => import('../features/risk/MakeRiskPage').then((m) => ({ Component: m.MakeRiskPage })),
   'disaster-manage': () => import('../features/disaster/records/SandstormPage').then((m) => ({ Component: m.SandstormPage })),
+  'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {
