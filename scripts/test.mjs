@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // npm test: type checks, lint, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL),
 // the production build, then the Playwright browser tests; ends with one line "N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 
@@ -23,9 +23,41 @@ const problems = [];
 
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the PostgreSQL API suite is skipped (.ci/run sets it).');
 
-if (run('npm', ['run', 'typecheck']) !== 0) problems.push('type check');
-// ESLint (with the import boundaries of eslint.config.js) and Prettier's check.
-if (run('npm', ['run', 'lint']) !== 0) problems.push('lint');
+// The static checks are the commands of `npm run typecheck` and `npm run lint` (one tsc per workspace, ESLint with
+// the import boundaries of eslint.config.js, Prettier's check): each is single-threaded, so they run two at a time,
+// longest first, each one's output printed whole when it ends.
+const scripts = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')).scripts;
+const checks = [
+  ...scripts.typecheck.split(' && ').map((command) => ({ command, problem: 'type check' })),
+  ...scripts.lint.split(' && ').map((command) => ({ command, problem: 'lint' })),
+];
+const longestFirst = ['tsc -p apps/web', 'tsc -p apps/server', 'eslint', 'prettier'];
+const rank = (c) => {
+  const k = longestFirst.findIndex((p) => c.command.startsWith(p));
+  return k < 0 ? longestFirst.length : k;
+};
+checks.sort((a, b) => rank(a) - rank(b));
+const runCaptured = (command) =>
+  new Promise((resolve) => {
+    const started = Date.now();
+    const child = spawn(command, { cwd: root, shell: true, env: { ...process.env, FORCE_COLOR: '0' } });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    child.on('close', (code) => {
+      console.log(`\n$ ${command}  (${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code})\n${output.trim()}`);
+      resolve(code ?? 1);
+    });
+  });
+const failedChecks = new Set();
+await Promise.all(
+  [0, 1].map(async () => {
+    for (let next = checks.shift(); next; next = checks.shift()) {
+      if ((await runCaptured(`npx --no-install ${next.command}`)) !== 0) failedChecks.add(next.problem);
+    }
+  }),
+);
+problems.push(...failedChecks);
 
 const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
 if (fs.existsSync(vitestJson)) {
