@@ -35,7 +35,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   wms: ['grids', 'zoning', 'risk'],
   zoning: ['grids', 'gis', 'stations'],
   disaster: ['gis', 'regions', 'stations'],
-  risk: ['grids', 'zoning'],
+  risk: ['grids', 'zoning', 'products', 'downloads'],
 };
 
 const boundaryZones = [

@@ -1,8 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { RISK_LEVEL_COLORS } from '@agromet/contracts';
 import { createGrid, EARTH_RADIUS_KM, parseColor, type GridGeometry } from '@agromet/grid';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderMapProduct } from '../src/modules/products/render.js';
 import { makeDemoRiskProduct } from '../src/modules/risk/demo.js';
+import { riskMapInput } from '../src/modules/risk/render.js';
 import { ensureZoningSetup } from '../src/modules/zoning/criteria.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -418,6 +424,64 @@ describe('risk runs', () => {
     const theirs = await t.app.inject({ method: 'GET', url: `${url}&token=${tok.other}` });
     expect(theirs.body).toContain('LayerNotDefined');
     expect((await call(tok.other!, 'GET', `/api/risk/product?productId=${product.id}`)).json().code).toBe(4004);
+  });
+
+  it('writes the risk map as PNG (legend in the warning colours) and PDF (Chinese text), and the areas as CSV, into the library', async () => {
+    const { product } = await run({ name: '霜冻风险图', lang: 'zh' });
+    const files = await t.db.db
+      .selectFrom('download_file')
+      .selectAll()
+      .where('customer_id', '=', customer)
+      .where('kind', '=', 'risk-product')
+      .where('source_id', '=', String(product.id))
+      .orderBy('id')
+      .execute();
+    expect(files.map((f) => [f.name, f.format, f.content_type])).toEqual([
+      ['霜冻风险图.png', 'png', 'image/png'],
+      ['霜冻风险图.pdf', 'pdf', 'application/pdf'],
+      ['霜冻风险图-areas.csv', 'csv', 'text/csv; charset=utf-8'],
+    ]);
+    const row = await t.db.db.selectFrom('risk_product').selectAll().where('id', '=', product.id).executeTakeFirstOrThrow();
+    // The legend's swatches, where the renderer puts them for this product, carry the four warning colours.
+    const levels = Uint8Array.from(await storedLevels(product.id));
+    const window = { lon0: row.lon0!, lat0: row.lat0!, dx: row.dx!, dy: row.dy!, nx: row.nx!, ny: row.ny! };
+    const again = await renderMapProduct(
+      await riskMapInput({ db: t.db.db, storage: t.storage }, row, { window, levels, stats: product.stats, summaries: product.summaries }),
+      { pdf: false },
+    );
+    const png = (await t.storage.get(files[0]!.storage_key))!;
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBe(again.width);
+    expect(again.swatches.map((s) => s.classIndex)).toEqual([0, 1, 2, 3]);
+    for (const s of again.swatches) {
+      const x = Math.round((s.x + s.w / 2) * again.pngScale);
+      const y = Math.round((s.y + s.h / 2) * again.pngScale);
+      const k = (y * info.width + x) * 3;
+      const [r, g, b] = parseColor(RISK_LEVEL_COLORS[s.classIndex]!);
+      expect([...data.subarray(k, k + 3)], `swatch ${s.classIndex}`).toEqual([r, g, b]);
+    }
+    // The PDF's text: the title, the legend's title and level names in Chinese, the summary.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'risk-pdf-'));
+    fs.writeFileSync(path.join(dir, 'r.pdf'), (await t.storage.get(files[1]!.storage_key))!);
+    const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'r.pdf'), '-'], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const s of ['霜冻风险图', '风险等级', 'I 级（红色）', 'II 级（橙色）', 'III 级（黄色）', 'IV 级（蓝色）', '霜冻风险'])
+      expect(text).toContain(s);
+    // The CSV: one line per county and the total, km² per level as the product counted them.
+    const csv = (await t.storage.get(files[2]!.storage_key))!.toString('utf8');
+    expect(csv.split('\n')[0]).toBe('\ufeff区域,IV 级（蓝色） km²,III 级（黄色） km²,II 级（橙色） km²,I 级（红色） km²,风险面积 km²');
+    expect(csv).toContain(`West county,${Math.round(areasOf(WORST, WEST)[1]! * 100) / 100},`);
+    // Deleting the product takes its library files with it.
+    expect((await call(tok.risk!, 'POST', '/api/risk/delete', { productId: product.id })).json().code).toBe(0);
+    expect(
+      await t.db.db
+        .selectFrom('download_file')
+        .select('id')
+        .where('source_id', '=', String(product.id))
+        .where('kind', '=', 'risk-product')
+        .execute(),
+    ).toEqual([]);
+    expect(await t.storage.get(files[0]!.storage_key)).toBeNull();
   });
 
   it('lists, deletes (row then file) and keeps products when their hazard goes', async () => {

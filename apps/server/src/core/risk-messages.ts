@@ -3,6 +3,13 @@
 // names are written into products in the product's language.
 
 export const riskZh = {
+  'risk.mapSubtitle': '{hazard}风险 · {base} 起报 · 时效 {leads} 小时{crop}',
+  'risk.mapCrop': ' · {crop}',
+  'risk.baseTimeText': '{date} {hour} 时（北京时）',
+  'risk.csvArea': '区域',
+  'risk.csvAtRisk': '风险面积 km²',
+  'risk.csvTotal': '合计',
+  'risk.csvLevel': '{level} km²',
   'risk.noConditions': '至少需要一个条件',
   'risk.tooManyConditions': '条件不能超过 {max} 个',
   'risk.noLevel': '至少要为一个等级填写阈值',
@@ -64,6 +71,13 @@ export const riskZh = {
 export type RiskMessageKey = keyof typeof riskZh;
 
 export const riskEn: Record<RiskMessageKey, string> = {
+  'risk.mapSubtitle': '{hazard} risk · run of {base} · leads {leads} h{crop}',
+  'risk.mapCrop': ' · {crop}',
+  'risk.baseTimeText': '{date} {hour}:00 Beijing time',
+  'risk.csvArea': 'Area',
+  'risk.csvAtRisk': 'At risk km²',
+  'risk.csvTotal': 'Total',
+  'risk.csvLevel': '{level} km²',
   'risk.noConditions': 'At least one condition is needed',
   'risk.tooManyConditions': 'At most {max} conditions',
   'risk.noLevel': 'Give a threshold for at least one level',
@@ -123,6 +137,13 @@ export const riskEn: Record<RiskMessageKey, string> = {
 };
 
 export const riskEs: Record<RiskMessageKey, string> = {
+  'risk.mapSubtitle': 'Riesgo de {hazard} · pasada del {base} · plazos {leads} h{crop}',
+  'risk.mapCrop': ' · {crop}',
+  'risk.baseTimeText': '{date} {hour}:00 hora de Pekín',
+  'risk.csvArea': 'Área',
+  'risk.csvAtRisk': 'En riesgo km²',
+  'risk.csvTotal': 'Total',
+  'risk.csvLevel': '{level} km²',
   'risk.noConditions': 'Se necesita al menos una condición',
   'risk.tooManyConditions': 'Como máximo {max} condiciones',
   'risk.noLevel': 'Indique un umbral para al menos un nivel',

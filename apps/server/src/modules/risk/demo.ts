@@ -7,7 +7,7 @@ import { layerFactorOf, layerTimeRows } from '../grids/service.js';
 import type { GridStore } from '../grids/store.js';
 import { defaultStatsLayer } from '../zoning/region.js';
 import { ensureRiskSetup, hazardName } from './hazards.js';
-import { computeRisk } from './products.js';
+import { computeRisk, finishRiskProduct } from './products.js';
 
 // The demo risk product (DEMO=1, docs/risk.md#demo): frost over the customer's region for the newest run's leads,
 // made at first start without a job, so that the product list and the downloads library are never empty.
@@ -25,7 +25,7 @@ export interface DemoRiskDeps {
  * customer has no grids for it. Written like a job's product: the level file first, then the row done.
  */
 export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number, lang: 'zh' | 'en' | 'es' = 'zh'): Promise<number | null> {
-  const { db, storage } = deps;
+  const { db } = deps;
   const existing = await db.selectFrom('risk_product').select('id').where('customer_id', '=', customerId).orderBy('id').executeTakeFirst();
   if (existing) return existing.id;
   await ensureRiskSetup(db, customerId);
@@ -86,22 +86,7 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
     .returningAll()
     .executeTakeFirstOrThrow();
   try {
-    const made = await computeRisk(deps, row);
-    const prefix = `risk/${customerId}/products/${row.id}-${randomUUID().slice(0, 8)}`;
-    await storage.put(`${prefix}/levels.u8`, Buffer.from(made.levels));
-    await db
-      .updateTable('risk_product')
-      .set({
-        status: 'done',
-        ...made.window,
-        storage_prefix: prefix,
-        stats: JSON.stringify(made.stats),
-        summaries: JSON.stringify(made.summaries),
-        inputs: JSON.stringify(made.inputs),
-        updated_at: nowIso(),
-      })
-      .where('id', '=', row.id)
-      .execute();
+    await finishRiskProduct(deps, row, await computeRisk(deps, row), deps.log);
     return row.id;
   } catch (e) {
     await db.deleteFrom('risk_product').where('id', '=', row.id).execute();

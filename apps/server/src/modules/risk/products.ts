@@ -37,7 +37,9 @@ import type { GridStore } from '../grids/store.js';
 import { productFiles as zoningFiles, productGeometry as zoningGeometry } from '../zoning/products.js';
 import { defaultStatsLayer, loadBoundaryLayer, regionCells, resolveRegion, type RegionAsk } from '../zoning/region.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
+import { removeDownloadsOfSource } from '../downloads/service.js';
 import { elementName, hazardName, hazardRow } from './hazards.js';
+import { registerRiskFiles, writeRiskFiles } from './render.js';
 import { beijingDate, summarySentence } from './summary.js';
 
 // Risk products (docs/risk.md#runs): a hazard applied to a forecast run over a lead range and a region as a job.
@@ -430,23 +432,25 @@ export async function computeRisk(
   return { window: w, levels, stats, summaries, inputs };
 }
 
-const productPrefix = (customerId: number, id: number) => `risk/${customerId}/products/${id}-${randomUUID().slice(0, 8)}`;
+export const riskProductPrefix = (customerId: number, id: number) => `risk/${customerId}/products/${id}-${randomUUID().slice(0, 8)}`;
 
-/** The risk job: computes, writes the level grid, then marks the product done in one update; a failure removes the file. */
-export function defineRiskJob(deps: RiskDeps): void {
-  deps.jobs.define<RiskJobPayload>(RISK_JOB, async (p, ctx) => {
-    const { db, storage } = deps;
-    const row = await db.selectFrom('risk_product').selectAll().where('id', '=', p.productId).executeTakeFirst();
-    if (!row) throw new JobError('notFound');
-    let prefix: string | null = null;
-    try {
-      await db.updateTable('risk_product').set({ status: 'running', updated_at: nowIso() }).where('id', '=', row.id).execute();
-      await ctx.progress(5);
-      const made = await computeRisk(deps, row, (pct) => ctx.progress(pct));
-      await ctx.progress(85);
-      prefix = productPrefix(p.customerId, row.id);
-      await storage.put(`${prefix}/${LEVELS_FILE}`, Buffer.from(made.levels));
-      await db
+/**
+ * Writes a computed product's files (the level grid, the map as PNG and PDF, the areas as CSV), then in one
+ * transaction marks the row done and records the files in the downloads library. A failure removes what was written.
+ */
+export async function finishRiskProduct(
+  deps: Pick<RiskDeps, 'db' | 'storage'>,
+  row: RiskProductRow,
+  made: RiskComputation,
+  log: CleanupLog,
+): Promise<void> {
+  const { db, storage } = deps;
+  const prefix = riskProductPrefix(row.customer_id, row.id);
+  try {
+    await storage.put(`${prefix}/${LEVELS_FILE}`, Buffer.from(made.levels));
+    const { files } = await writeRiskFiles(deps, row, made, prefix);
+    await db.transaction().execute(async (tx) => {
+      await tx
         .updateTable('risk_product')
         .set({
           status: 'done',
@@ -459,10 +463,29 @@ export function defineRiskJob(deps: RiskDeps): void {
         })
         .where('id', '=', row.id)
         .execute();
+      await registerRiskFiles(tx, row, files);
+    });
+  } catch (e) {
+    const keys = [LEVELS_FILE, 'map.png', 'map.pdf', 'areas.csv'].map((f) => `${prefix}/${f}`);
+    await removeFiles(storage, keys, log, 'the files of a failed risk product');
+    throw e;
+  }
+}
+
+/** The risk job: computes, writes the files and marks the product done (finishRiskProduct); a failure marks it failed. */
+export function defineRiskJob(deps: RiskDeps): void {
+  deps.jobs.define<RiskJobPayload>(RISK_JOB, async (p, ctx) => {
+    const { db } = deps;
+    const row = await db.selectFrom('risk_product').selectAll().where('id', '=', p.productId).executeTakeFirst();
+    if (!row) throw new JobError('notFound');
+    try {
+      await db.updateTable('risk_product').set({ status: 'running', updated_at: nowIso() }).where('id', '=', row.id).execute();
+      await ctx.progress(5);
+      const made = await computeRisk(deps, row, (pct) => ctx.progress(pct));
+      await ctx.progress(80);
+      await finishRiskProduct(deps, row, made, ctx.log as CleanupLog);
       return { productId: row.id };
     } catch (e) {
-      if (prefix)
-        await removeFiles(storage, [`${prefix}/${LEVELS_FILE}`], ctx.log as CleanupLog, 'the level grid of a failed risk product');
       await db
         .updateTable('risk_product')
         .set({ status: 'failed', updated_at: nowIso() })
@@ -568,7 +591,7 @@ export async function runningRiskProducts(db: Db, auth: AuthContext) {
     .map(({ r, s }) => ({ productId: r.id, name: r.name, progress: s.progress, status: s.status, jobId: r.job_id }));
 }
 
-/** Refused while queued or running (4009); the row goes first, then its file. */
+/** Refused while queued or running (4009); the row goes first, then its library files and its level grid. */
 export async function deleteRiskProduct(deps: Pick<RiskDeps, 'db' | 'storage' | 'log'>, auth: AuthContext, id: number) {
   const row = await riskProductRow(deps.db, auth.customerId, id);
   if (!row) throw errors.notFound();
@@ -577,6 +600,8 @@ export async function deleteRiskProduct(deps: Pick<RiskDeps, 'db' | 'storage' | 
   const res = await deps.db.deleteFrom('risk_product').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
   levelCache.delete(row.storage_prefix ?? '');
+  // Its files in the library go with it (rows, then files), then the level grid.
+  await removeDownloadsOfSource(deps, auth.customerId, 'risk-product', id, deps.log);
   if (row.storage_prefix)
     await removeFiles(deps.storage, [`${row.storage_prefix}/${LEVELS_FILE}`], deps.log, 'the level grid of a deleted risk product');
   return { name: row.name };
