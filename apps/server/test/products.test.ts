@@ -332,7 +332,7 @@ describe('making', () => {
     );
   });
 
-  it('makes the demo product once for a customer with precipitation grids', async () => {
+  it('makes the demo product once for a customer with temperature grids, over Shaanxi', async () => {
     const deps = {
       db: t.db.db,
       storage: t.storage,
@@ -341,13 +341,17 @@ describe('making', () => {
       log: { warn: () => {} },
     };
     const third = await addCustomer(t, '演示客户（示例）');
-    for (let lead = 3; lead <= 24; lead += 3)
-      await saveGrid(t, third, { factor: 'pre3h', baseTime: BASE, lead, grid: field(SMALL, () => PRE(lead)) });
+    expect(await makeDemoMapProduct(deps, third)).toBeNull();
+    for (let lead = 0; lead <= 24; lead += 3)
+      await saveGrid(t, third, { factor: 'tmp', baseTime: BASE, lead, grid: field(SMALL, (i) => lead + i) });
     const id = await makeDemoMapProduct(deps, third);
     expect(id).not.toBeNull();
     expect(await makeDemoMapProduct(deps, third)).toBeNull();
     const row = await t.db.db.selectFrom('map_product').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
+    expect(JSON.parse(row.request)).toMatchObject({ factor: 'tmp', aggregation: 'max', leadFrom: 0, leadTo: 24, areaCode: 'provinces:13' });
+    const item = await t.db.db.selectFrom('map_product_item').selectAll().where('product_id', '=', id!).executeTakeFirstOrThrow();
+    expect(item.title).toBe('陕西11月24日08时—11月25日08时最高气温预报');
     const files = await t.db.db.selectFrom('download_file').select('format').where('customer_id', '=', third).execute();
     expect(files.map((f) => f.format).sort()).toEqual(['pdf', 'png']);
   });

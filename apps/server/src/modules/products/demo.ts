@@ -4,13 +4,14 @@ import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
 import type { GridStore } from '../grids/store.js';
-import type { Fail, ForecastAsk } from './making.js';
+import { rasterizeArea } from '@agromet/grid';
+import { itemValues, planForecast, productRegion, type Fail, type ForecastAsk } from './making.js';
 import { makeProductFiles } from './service.js';
 import { ensureTemplates, templateRow, toTemplate } from './templates.js';
 
-// The demo's map product (DEMO=1, docs/products.md#demo): the first day's precipitation (the sum of the 3-hourly
-// grids over the first 24 hours) of the demo customer's newest run, with its default template, so that the downloads
-// library holds a product from the first start.
+// The demo's map product (DEMO=1, docs/products.md#demo): the first day's maximum temperature (the maximum of the
+// 3-hourly temperature grids from the run to 24 hours after it) of the demo customer's newest run over Shaanxi, with its default
+// template, so that the downloads library holds a product from the first start.
 
 export interface DemoProductDeps {
   db: Db;
@@ -23,7 +24,7 @@ export interface DemoProductDeps {
 const fail: Fail = (field, key, params) => errors.validation(field, key, params);
 
 /**
- * Makes the demo map product for a customer once (nothing when it has any product, or no precipitation grids);
+ * Makes the demo map product for a customer once (nothing when it has any product, or no temperature grids);
  * answers the product's id, or null.
  */
 export async function makeDemoMapProduct(deps: DemoProductDeps, customerId: number): Promise<number | null> {
@@ -36,7 +37,7 @@ export async function makeDemoMapProduct(deps: DemoProductDeps, customerId: numb
     .innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
     .select(['grid.base_time', 'forecast_type.code as type'])
     .where('grid.customer_id', '=', customerId)
-    .where('factor.code', '=', 'pre3h')
+    .where('factor.code', '=', 'tmp')
     .orderBy('grid.base_time', 'desc')
     .limit(1)
     .executeTakeFirst();
@@ -57,14 +58,17 @@ export async function makeDemoMapProduct(deps: DemoProductDeps, customerId: numb
     creator: _c,
     ...template
   } = toTemplate((await templateRow(db, customerId, tpl.id))!);
+  // Over Shaanxi (the demo customer's province) when the grids reach it, else over the customer's region.
+  const shaanxi = 'provinces:13';
   const forecast: ForecastAsk = {
     type: grid.type,
-    factor: 'pre3h',
+    factor: 'tmp',
     baseTime: grid.base_time,
     mode: 'aggregate',
-    leadFrom: 3,
+    leadFrom: 0,
     leadTo: 24,
-    aggregation: 'sum',
+    aggregation: 'max',
+    ...((await reaches(deps, customerId, grid.type, grid.base_time, shaanxi)) ? { areaCode: shaanxi } : {}),
   };
   const author = await db
     .selectFrom('app_user')
@@ -77,11 +81,11 @@ export async function makeDemoMapProduct(deps: DemoProductDeps, customerId: numb
     .insertInto('map_product')
     .values({
       customer_id: customerId,
-      name: template.language === 'zh' ? '24小时降水量预报（示例）' : '24-hour precipitation (demo)',
+      name: template.language === 'zh' ? '最高气温预报（示例）' : 'Maximum temperature (demo)',
       status: 'queued',
       job_id: `demo-${randomUUID()}`,
       type_code: grid.type,
-      factor_code: 'pre3h',
+      factor_code: 'tmp',
       base_time: new Date(grid.base_time).toISOString(),
       request: JSON.stringify(forecast),
       template: JSON.stringify({ ...template, id: templateId }),
@@ -96,4 +100,17 @@ export async function makeDemoMapProduct(deps: DemoProductDeps, customerId: numb
     .executeTakeFirstOrThrow();
   await makeProductFiles(deps, row.id, customerId, fail, async () => {});
   return row.id;
+}
+
+/** Whether the customer's grids hold values inside an area (the demo region). */
+async function reaches(deps: DemoProductDeps, customerId: number, type: string, baseTime: string, areaCode: string): Promise<boolean> {
+  try {
+    const plan = await planForecast(deps.db, customerId, { type, factor: 'tmp', baseTime, mode: 'lead', lead: 3 }, fail);
+    const region = await productRegion(deps, customerId, areaCode, fail);
+    const { geometry, values } = await itemValues(deps, customerId, plan, plan.items[0]!, fail);
+    const inside = rasterizeArea(geometry, region.area!.geometry).inside;
+    return inside.some((v, k) => v === 1 && !Number.isNaN(values[k]!));
+  } catch {
+    return false;
+  }
 }

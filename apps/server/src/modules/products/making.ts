@@ -69,10 +69,14 @@ export function accumulationHours(f: Pick<FactorRecord, 'code' | 'derivation'>):
   return m ? Number(m[1]) : 0;
 }
 
-/** The leads a sum reads: from the last lead back, one grid every accumulation period (no hour counted twice). */
+/**
+ * The leads a sum reads: from the last lead back, one grid every accumulation period (no hour counted twice), none
+ * before the run.
+ */
 export function sumLeads(available: readonly number[], leadTo: number, hours: number): number[] {
   if (hours <= 0) return [...available];
-  return available.filter((l) => (leadTo - l) % hours === 0);
+  // A grid at a lead shorter than its period would count hours before the run.
+  return available.filter((l) => l >= hours && (leadTo - l) % hours === 0);
 }
 
 /** Checks the forecast part of a request against the customer's grids; the plan of the products to make. */
@@ -236,7 +240,8 @@ export async function renderItem(
     : factorName(plan.factor.code, plan.factor.name, lang);
   const now = options.now ?? new Date();
   const tz = deps.timeZone;
-  const regionText = area ? area.label(lang) : regionName(geometry, values, lang);
+  const customer = area ? undefined : await deps.db.selectFrom('customer').select('name').where('id', '=', customerId).executeTakeFirst();
+  const regionText = area ? area.label(lang) : regionName(geometry, values, lang, customer?.name ?? '');
   const fill = (text: string) =>
     fillPlaceholders(text, {
       region: regionText,

@@ -77,10 +77,11 @@ export async function resolveArea(db: Db, storage: FileStorage, customerId: numb
 
 /**
  * The name of the customer's whole region in a product: the province holding at least 80 % of the grid's cells with
- * values (sampled on a lattice of about 400 cells), the country when ten provinces or more share them, else the
- * provinces sharing at least 10 % each, at most three.
+ * values (sampled on a lattice of about 400 cells); else the province the customer is named after when it holds a
+ * tenth of them; the country when ten provinces or more share them; else the provinces holding a tenth each, at most
+ * three.
  */
-export function regionName(g: GridGeometry, values: Float32Array, lang: ProductLanguage): string {
+export function regionName(g: GridGeometry, values: Float32Array, lang: ProductLanguage, customerName = ''): string {
   provinces ??= areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc);
   const stride = Math.max(1, Math.floor(Math.sqrt((g.nx * g.ny) / 400)));
   const counts = new Map<LayerArea, number>();
@@ -101,6 +102,9 @@ export function regionName(g: GridGeometry, values: Float32Array, lang: ProductL
   const ranked = [...counts.entries()].sort((a, b) => b[1] - a[1]);
   if (total === 0 || ranked.length === 0) return REGION_WORDS.region[lang];
   if (ranked[0]![1] >= 0.8 * total) return ranked[0]![0].label(lang);
+  // An office named after its province (陕西省气象台) covers that province, whatever of its neighbours the grid holds.
+  const own = ranked.find(([p, n]) => n >= 0.1 * total && customerName.startsWith(p.name));
+  if (own) return own[0].label(lang);
   if (ranked.length >= 10) return REGION_WORDS.country[lang];
   const major = ranked.filter(([, n]) => n >= 0.1 * total).slice(0, 3);
   return major.length

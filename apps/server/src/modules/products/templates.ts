@@ -1,4 +1,10 @@
-import { PRODUCT_LIMITS, PRODUCT_PLACEHOLDERS, ProductTemplateFields, type ProductTemplateSave, type ProductTemplate } from '@agromet/contracts';
+import {
+  PRODUCT_LIMITS,
+  PRODUCT_PLACEHOLDERS,
+  ProductTemplateFields,
+  type ProductTemplateSave,
+  type ProductTemplate,
+} from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';

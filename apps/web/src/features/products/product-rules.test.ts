@@ -21,6 +21,8 @@ describe('product rules', () => {
 
   it('proposes the first day of leads', () => {
     expect(firstDay([3, 6, 9, 12, 15, 18, 21, 24, 27])).toEqual({ from: 3, to: 24 });
+    expect(firstDay([0, 3, 6, 24, 27])).toEqual({ from: 3, to: 24 });
+    expect(firstDay([0])).toEqual({ from: 0, to: 0 });
     expect(firstDay([24, 48, 72])).toEqual({ from: 24, to: 24 });
     expect(firstDay([30, 36])).toEqual({ from: 30, to: 30 });
     expect(firstDay([])).toBeNull();

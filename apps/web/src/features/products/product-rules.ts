@@ -16,11 +16,12 @@ export function aggregationsFor(factor: string): ProductAggregation[] {
 /** The aggregation proposed for an element: a sum of precipitation, the maximum of anything else. */
 export const defaultAggregation = (factor: string): ProductAggregation => (isAccumulating(factor) ? 'sum' : 'max');
 
-/** The first day of leads: from the first lead to the last one within 24 h of the base time. */
+/** The first day of leads: from the first lead after the run to the last one within 24 h of it. */
 export function firstDay(leads: readonly number[]): { from: number; to: number } | null {
-  if (leads.length === 0) return null;
-  const within = leads.filter((l) => l <= 24);
-  return { from: leads[0]!, to: within.length ? within[within.length - 1]! : leads[0]! };
+  const after = leads.filter((l) => l > 0);
+  if (after.length === 0) return leads.length ? { from: leads[0]!, to: leads[0]! } : null;
+  const within = after.filter((l) => l <= 24);
+  return { from: after[0]!, to: within.length ? within[within.length - 1]! : after[0]! };
 }
 
 /** Leads of a range (inclusive) that have grids. */
