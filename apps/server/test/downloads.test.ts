@@ -75,7 +75,7 @@ describe('the library', () => {
 
   it('lists registered files newest first with their forecast, author and rights', async () => {
     ids.png = (await made(customer, uid.a!, '宝鸡 气温 预报图.png', 'png', await png(400, 300, [200, 30, 30]))).id;
-    ids.pdf = (await made(customer, uid.a2!, '=cmd|x.pdf', 'pdf', PDF)).id;
+    ids.pdf = (await made(customer, uid.a2!, '=cmd|x.pdf', 'pdf', PDF, { sourceId: 8 })).id;
     ids.foreign = (await made(other, uid.b!, '汉中.png', 'png', await png(10, 10, [0, 0, 0]))).id;
     const res = await call(t, tok.a!, 'GET', '/api/download/page?page=1&size=10');
     expect(res.json().code).toBe(0);
@@ -188,6 +188,13 @@ describe('the library', () => {
     // A PDF without a stored picture has no thumbnail.
     const noThumb = await call(t, tok.a!, 'GET', `/api/download/preview?id=${ids.pdf}&thumb=1`);
     expect(noThumb.json().code).toBe(4004);
+    // A PDF whose maker also made a PNG of the same thing (same kind and source) shows that PNG as its thumbnail.
+    const twinPdf = (await made(customer, uid.a!, '宝鸡 气温 预报图.pdf', 'pdf', PDF)).id;
+    const pdfThumb = await call(t, tok.a!, 'GET', `/api/download/preview?id=${twinPdf}&thumb=1`);
+    expect(pdfThumb.headers['content-type']).toBe('image/png');
+    expect((await sharp(pdfThumb.rawPayload).metadata()).width).toBe(240);
+    expect((await call(t, tok.a!, 'GET', `/api/download/preview?id=${twinPdf}`)).headers['content-type']).toBe('application/pdf');
+    expect((await call(t, tok.a!, 'POST', '/api/download/delete', { ids: [twinPdf] })).json().data.deleted).toBe(1);
   });
 
   it('zips several items, repeated names numbered', async () => {

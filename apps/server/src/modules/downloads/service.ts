@@ -327,7 +327,20 @@ export async function previewFile(deps: DownloadDeps, auth: AuthContext, id: str
     const row = await libRow(deps.db, auth.customerId, ref.n);
     if (!row) throw errors.notFound();
     const own = row.format === 'png' || row.format === 'pdf';
-    const key = thumb || !own ? (row.preview_key ?? (own ? row.storage_key : null)) : row.storage_key;
+    // A PDF's thumbnail: its stored preview, else the PNG its maker made of the same thing (same kind and source).
+    const sibling =
+      thumb && row.format === 'pdf' && !row.preview_key && row.source_id !== null
+        ? await deps.db
+            .selectFrom('download_file')
+            .select('storage_key')
+            .where('customer_id', '=', auth.customerId)
+            .where('kind', '=', row.kind)
+            .where('source_id', '=', row.source_id)
+            .where('format', '=', 'png')
+            .orderBy('id')
+            .executeTakeFirst()
+        : undefined;
+    const key = thumb || !own ? (row.preview_key ?? sibling?.storage_key ?? (own ? row.storage_key : null)) : row.storage_key;
     if (!key) throw noPreview();
     const body = await deps.storage.get(key);
     if (!body) throw errors.notFound();
