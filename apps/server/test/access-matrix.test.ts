@@ -254,6 +254,13 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   riskProduct: ['admin', 'make.risk.admin'], // GET /api/risk/product
   riskProductPage: ['admin', 'make.risk.admin'], // GET /api/risk/page
   riskDelete: ['admin', 'make.risk.admin'], // POST /api/risk/delete
+  downloadPage: ['admin', 'make.risk.admin'], // GET /api/download/page
+  downloadFile: ['admin', 'make.risk.admin'], // GET /api/download/file
+  downloadPreview: ['admin', 'make.risk.admin'], // GET /api/download/preview
+  downloadZip: ['admin', 'make.risk.admin'], // POST /api/download/zip
+  downloadDelete: ['admin', 'make.risk.admin'], // POST /api/download/delete
+  stationTable: ['admin', 'make.risk.admin'], // GET /api/download/stationTable
+  stationTableExport: ['admin', 'make.risk.admin'], // POST /api/download/stationTable/export
 };
 let t: TestApp;
 const tokens = new Map<string, string>();
