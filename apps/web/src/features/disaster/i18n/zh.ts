@@ -31,7 +31,7 @@ const zh = {
     remark: '备注',
   },
   page: {
-    tabRecords: '灾情记录',
+    tabRecords: '记录列表',
     tabStatistics: '统计',
     region: '行政区（省/市/县）',
     level: '等级',

@@ -1,0 +1,179 @@
+import { expect, test, type Page } from '@playwright/test';
+import ExcelJS from 'exceljs';
+import fs from 'node:fs';
+import { ADMIN_PASSWORD, chooseOption, openSignedIn } from './fixtures';
+
+/**
+ * Sandstorm disaster records (/disaster/manage, docs/disaster.md): create with the position picked on the map and the
+ * region from the cascader, the GB/T 20480 grade hinted and derived, text that looks like HTML shown as text, edit,
+ * filters, statistics charts, Excel export, all-or-nothing import, delete.
+ */
+
+const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+const rows = (page: Page) => page.locator('#sandstorm-table .ant-table-tbody tr.ant-table-row');
+const row = (page: Page, text: string | RegExp) => rows(page).filter({ hasText: text });
+const total = async (page: Page) => Number(await page.locator('#sandstorm-page').getAttribute('data-total'));
+
+async function openPage(page: Page) {
+  await openSignedIn(page, '/disaster/manage', 'demo-disaster', ADMIN_PASSWORD);
+  await expect(page.getByRole('heading', { name: '灾情记录' })).toBeVisible();
+  await expect(rows(page).first()).toBeVisible();
+}
+
+/** Chooses a path in the open cascader, one level after the other (each level is loaded when its parent opens). */
+async function chooseRegion(page: Page, trigger: string, path: string[]) {
+  await page.locator(trigger).click();
+  for (const name of path) {
+    await page
+      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+/** A point of the map right of the page panel (and of the form, which sits over the panel). */
+async function freeMapPoint(page: Page): Promise<{ x: number; y: number }> {
+  const map = (await page.getByTestId('console-map').boundingBox())!;
+  const panel = (await page.getByTestId('map-panel').boundingBox())!;
+  const left = panel.x + panel.width;
+  return { x: Math.round(left + (map.x + map.width - left) * 0.5), y: Math.round(map.y + map.height * 0.5) };
+}
+
+test('create with the map and the region cascader, text shown as text, edit and delete', async ({ page }) => {
+  const id = uid();
+  const name = `<img src=x onerror="window.__xss=1">测试点${id}`;
+  await openPage(page);
+  await expect.poll(async () => Number(await page.locator('#sandstorm-page').getAttribute('data-map-records'))).toBeGreaterThanOrEqual(35);
+
+  await page.locator('#sandstorm-create').click();
+  const dialog = page.getByRole('dialog', { name: '新增沙尘灾情' });
+  await expect(dialog.locator('#sandstorm-pick')).toBeChecked();
+  // The map stays clickable under the open form: a click fills longitude and latitude.
+  const spot = await freeMapPoint(page);
+  await page.mouse.click(spot.x, spot.y);
+  await expect(dialog.getByText(/已选位置：/)).toBeVisible();
+  await expect(dialog.locator('#sandstorm-lon')).not.toHaveValue('');
+  expect(Number(await dialog.locator('#sandstorm-lat').inputValue())).toBeGreaterThan(3);
+  // A point of Yulin for the region chosen below (the server checks the point lies in the province).
+  await dialog.locator('#sandstorm-lon').fill('109.7');
+  await dialog.locator('#sandstorm-lat').fill('38.3');
+  await dialog.locator('#sandstorm-location').fill(name);
+  await chooseRegion(page, '#sandstorm-region', ['陕西省', '榆林市', '榆阳区']);
+  await dialog.locator('#sandstorm-minVisibility').fill('800');
+  await dialog.locator('#sandstorm-maxWindSpeed').fill('15');
+  await expect(dialog.locator('#sandstorm-level-hint')).toContainText('按 GB/T 20480 判定为：沙尘暴');
+  await dialog.locator('#sandstorm-duration').fill('3');
+  await dialog.locator('#sandstorm-description').fill('<script>window.__xss=2</script>棚膜撕裂');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/sandstorm/insert'));
+  await dialog.locator('#sandstorm-form-submit').click();
+  const created = (await (await saved).json()) as { code: number; data: { id: number; level: string; levelDerived: boolean } };
+  expect(created.code).toBe(0);
+  expect(created.data).toMatchObject({ level: 'sandstorm', levelDerived: true });
+  await expect(dialog).toBeHidden();
+
+  // Selected, expanded, and every text shown literally: nothing ran.
+  const mine = row(page, `测试点${id}`);
+  await expect(mine).toBeVisible();
+  await expect(mine).toContainText(name);
+  await expect(page.locator(`#sandstorm-detail-${created.data.id}`)).toContainText('<script>window.__xss=2</script>棚膜撕裂');
+  await expect(page.locator('#sandstorm-page')).toHaveAttribute('data-selected', String(created.data.id));
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  // Edit: a lower visibility with the level left automatic becomes a severe sandstorm; a contradicting level is hinted.
+  await mine.getByRole('button', { name: /^编辑/ }).click();
+  const edit = page.getByRole('dialog', { name: '编辑沙尘灾情' });
+  await edit.locator('#sandstorm-minVisibility').fill('300');
+  await expect(edit.locator('#sandstorm-level-hint')).toContainText('强沙尘暴');
+  const updated = page.waitForResponse((r) => r.url().endsWith('/api/sandstorm/update'));
+  await edit.locator('#sandstorm-form-submit').click();
+  expect(((await (await updated).json()) as { data: { level: string; version: number } }).data).toMatchObject({
+    level: 'severe-sandstorm',
+    version: 2,
+  });
+  await expect(mine.locator('.ant-tag')).toHaveText('强沙尘暴*');
+
+  // Delete after confirming.
+  await mine.getByRole('button', { name: /^删除/ }).click();
+  const deleted = page.waitForResponse((r) => r.url().includes('/api/sandstorm/deleteById'));
+  await page.locator('#confirm-delete').click();
+  expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
+  await expect(mine).toHaveCount(0);
+});
+
+test('filters by grade and region, statistics as charts, Excel export and all-or-nothing import', async ({ page }) => {
+  const id = uid();
+  await openPage(page);
+  const all = await total(page);
+  expect(all).toBeGreaterThanOrEqual(35);
+
+  // Grade filter: only severe sandstorms, as many as the API counts.
+  let answer = page.waitForResponse(
+    (r) => r.url().includes('/api/sandstorm/findByCode') && r.url().includes('level=severe-sandstorm') && r.url().includes('size=10'),
+  );
+  await chooseOption(page, page.locator('#sandstorm-filter-level'), '强沙尘暴');
+  const severe = ((await (await answer).json()) as { data: { total: number } }).data.total;
+  await expect.poll(() => total(page)).toBe(severe);
+  for (const tag of await rows(page).locator('.ant-tag').allTextContents()) expect(tag).toMatch(/^强沙尘暴\*?$/);
+  const levelSelect = page.locator('.ant-select').filter({ has: page.locator('#sandstorm-filter-level') });
+  await levelSelect.hover();
+  await levelSelect.locator('.ant-select-clear').click();
+  await expect.poll(() => total(page)).toBe(all);
+
+  // Region filter: a prefecture takes every county below it.
+  answer = page.waitForResponse(
+    (r) => r.url().includes('/api/sandstorm/findByCode') && r.url().includes('code=610600') && r.url().includes('size=10'),
+  );
+  await chooseRegion(page, '#sandstorm-filter-region', ['陕西省', '延安市']);
+  const yanan = ((await (await answer).json()) as { data: { total: number; list: Array<{ regionCode: string }> } }).data;
+  expect(yanan.total).toBeGreaterThan(0);
+  expect(yanan.list.every((r) => r.regionCode.startsWith('6106'))).toBe(true);
+  await expect.poll(() => total(page)).toBe(yanan.total);
+  await expect.poll(async () => Number(await page.locator('#sandstorm-page').getAttribute('data-map-records'))).toBe(yanan.total);
+
+  // Statistics of the filtered records: totals and four charts.
+  const stats = page.waitForResponse((r) => r.url().includes('/api/sandstorm/statistics'));
+  await page.locator('#sandstorm-tabs-tab-statistics').click();
+  const counted = ((await (await stats).json()) as { data: { totals: { count: number; injured: number } } }).data;
+  await expect(page.locator('#sandstorm-stats')).toHaveAttribute('data-count', String(counted.totals.count));
+  expect(counted.totals.count).toBe(yanan.total);
+  for (const chart of ['chart-level', 'chart-year', 'chart-month', 'chart-region'])
+    await expect(page.getByTestId(chart)).toHaveAttribute('data-chart', 'ready');
+  await page.locator('#sandstorm-tabs-tab-records').click();
+
+  // Export of the filtered rows: a workbook with a heading row and one row per record.
+  const download = page.waitForEvent('download');
+  await page.locator('#sandstorm-export').click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^sandstorm-\d{4}-\d{2}-\d{2}\.xlsx$/);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.load(fs.readFileSync((await file.path())!) as unknown as ArrayBuffer);
+  const sheet = wb.worksheets[0]!;
+  expect(sheet.getRow(1).getCell(1).value).toBe('地点');
+  expect(sheet.rowCount).toBe(yanan.total + 1);
+
+  // Import: a file with a bad row is refused whole, with the row named; the fixed file goes in.
+  await page.locator('#sandstorm-import').click();
+  const dialog = page.getByRole('dialog', { name: '导入沙尘灾情' });
+  const csv = (visibility: string) =>
+    [
+      '地点,时间（北京时）,等级,行政区划代码,经度（°）,纬度（°）,持续时间（h）,最小能见度（m）,最大风速（m/s）',
+      `吴起县${id},2024-04-13 16:00,沙尘暴,610626,108.18,36.93,5,800,15`,
+      `志丹县${id},2024-04-13 17:00,沙尘暴,610625,108.77,36.82,4,${visibility},14`,
+    ].join('\n');
+  await dialog
+    .locator('#sandstorm-import-file')
+    .setInputFiles({ name: 'bad.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('2500'), 'utf8') });
+  await dialog.locator('#sandstorm-import-submit').click();
+  const report = dialog.locator('#sandstorm-import-report');
+  await expect(report).toHaveAttribute('data-rows', '1');
+  await expect(report).toContainText('扬沙');
+  await dialog
+    .locator('#sandstorm-import-file')
+    .setInputFiles({ name: 'good.csv', mimeType: 'text/csv', buffer: Buffer.from(csv('700'), 'utf8') });
+  await dialog.locator('#sandstorm-import-submit').click();
+  await expect(dialog.locator('#sandstorm-import-result')).toContainText('已导入 2 条记录');
+  await dialog.locator('.ant-modal-footer').getByRole('button', { name: '关闭' }).click();
+  await expect.poll(() => total(page)).toBe(yanan.total + 2);
+  await expect(row(page, `志丹县${id}`)).toBeVisible();
+});
