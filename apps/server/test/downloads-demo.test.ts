@@ -53,6 +53,19 @@ describe('the demo library', () => {
     expect(String(pdfFile.headers['content-disposition'])).toContain("filename*=UTF-8''");
   });
 
+  it('holds the demo risk product from the first start, its map previewed and its PDF thumbnailed by the map', async () => {
+    const { list } = await page('kind=risk-product');
+    const png = list.find((i) => i.format === 'png')!;
+    const pdf = list.find((i) => i.format === 'pdf')!;
+    expect(png).toMatchObject({ contentType: 'image/png', previewable: true, deletable: false });
+    const preview = await call('demo-make', 'GET', `/api/download/preview?id=${png.id}`);
+    expect(preview.headers['content-type']).toBe('image/png');
+    const thumb = await call('demo-make', 'GET', `/api/download/preview?id=${pdf.id}&thumb=1`);
+    expect(thumb.headers['content-type']).toBe('image/png');
+    const meta = await sharp(thumb.rawPayload).metadata();
+    expect(Math.max(meta.width!, meta.height!)).toBe(240);
+  });
+
   it('lists a zoning product from its own table, serves its zip and previews its map; deletes it only on the zoning list', async () => {
     const crops = (await call('demo-zoning', 'GET', '/api/crop/all')).json().data as Array<{ id: number; criteriaCount: number }>;
     const cropId = crops.find((c) => c.criteriaCount > 0)!.id;
