@@ -16,7 +16,9 @@ export function barOption(categories: string[], values: number[], colours: strin
   const categoryAxis = { type: 'category', data: categories, axisLabel: { interval: 0, hideOverlap: true } };
   const valueAxis = { type: 'value', minInterval: 1 };
   const data = values.map((value, k) => ({ value, itemStyle: { color: Array.isArray(colours) ? colours[k] : colours } }));
-  const series: object[] = [{ type: 'bar', name: opts.name, data, barMaxWidth: 28 }];
+  // The series' own colour is what its legend entry shows (the bars may each have their own).
+  const seriesColour = Array.isArray(colours) ? colours[0] : colours;
+  const series: object[] = [{ type: 'bar', name: opts.name, data, barMaxWidth: 28, itemStyle: { color: seriesColour } }];
   if (opts.second)
     series.push({
       type: 'bar',
