@@ -1,6 +1,9 @@
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso } from '../src/core/db/index.js';
+import { stationTable } from '../src/modules/downloads/station-table.js';
+import { GridStore } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -116,5 +119,52 @@ describe('the demo library', () => {
     const mapPng = (await page('kind=map-product')).list.find((i) => i.format === 'png')!;
     const zip = await call('demo-make', 'POST', '/api/download/zip', { ids: [tif.id, m4.id, mapPng.id] });
     expect(Object.keys(unzipSync(new Uint8Array(zip.rawPayload)))).toEqual([tif.name, m4.name, mapPng.name]);
+  });
+});
+
+describe('forecast values at stations on the demo', () => {
+  it('reads the same values one cell at a time and from whole grids, stored and derived elements alike', async () => {
+    const customer = (
+      await t.db.db.selectFrom('app_user').select('customer_id').where('username', '=', 'demo-make').executeTakeFirstOrThrow()
+    ).customer_id;
+    // 120 more stations at seeded random places over Shaanxi (some outside the grid).
+    let seed = 42;
+    const random = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+    const now = nowIso();
+    await t.db.db
+      .insertInto('station')
+      .values(
+        Array.from({ length: 120 }, (_, k) => ({
+          customer_id: customer,
+          station_number: `T${String(k).padStart(4, '0')}`,
+          name: `随机站 ${k}`,
+          longitude: 104 + random() * 9,
+          latitude: 31 + random() * 9,
+          altitude: 500,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+    const catalog = (await call('demo-make', 'GET', '/api/grid/catalog')).json().data as Array<{
+      code: string;
+      factors: Array<{ code: string; derived?: boolean; baseTimes: string[] }>;
+    }>;
+    const fine = catalog.find((c) => c.code === 'fine-grid')!;
+    const factors = fine.factors.filter((f) => f.baseTimes.length > 0);
+    expect(factors.some((f) => f.derived)).toBe(true);
+    const deps = { db: t.db.db, store: new GridStore(t.db.db, t.storage) };
+    for (const f of factors) {
+      const q = { type: 'fine-grid', factor: f.code };
+      const byCell = await stationTable(deps, customer, q, Number.POSITIVE_INFINITY);
+      const whole = await stationTable({ db: t.db.db, store: new GridStore(t.db.db, t.storage) }, customer, q, 0);
+      expect(whole, f.code).toEqual(byCell);
+      expect(byCell.stations).toHaveLength(131);
+      expect(byCell.stations.some((st) => st.values.every((v) => v === null))).toBe(true);
+      expect(byCell.stations.filter((st) => st.values.some((v) => v !== null)).length).toBeGreaterThan(11);
+    }
+    // The API answers the same table.
+    const api = (await call('demo-make', 'GET', `/api/download/stationTable?type=fine-grid&factor=${factors[0]!.code}`)).json().data;
+    expect(api).toEqual(await stationTable(deps, customer, { type: 'fine-grid', factor: factors[0]!.code }, Number.POSITIVE_INFINITY));
   });
 });

@@ -1,11 +1,11 @@
-import type { StationTable, StationTableExportBody, StationTableQuery } from '@agromet/contracts';
+import { ErrorCode, type StationTable, type StationTableExportBody, type StationTableQuery } from '@agromet/contracts';
 import ExcelJS from 'exceljs';
 import { randomUUID } from 'node:crypto';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import { spreadsheetCsv } from '../../core/csv-safe.js';
 import type { Db } from '../../core/db/index.js';
-import { errors } from '../../core/errors.js';
+import { AppError, errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { combineDerived, derivedFactorsOf, derivedSources, derivedTimeRows } from '../grids/derived.js';
@@ -22,6 +22,12 @@ import { libraryItem, registerDownload } from './service.js';
 const HOUR_MS = 3_600_000;
 const READS_IN_FLIGHT = 8;
 const MAX_ATTEMPTS = 3;
+/**
+ * From this many stations on, each stored version is read whole (once, GridStore.view) instead of one cell per station:
+ * a point read costs a file open, a whole read one open and the file's bytes, so many stations on one grid read it
+ * faster whole. Both give the same values (a test compares them).
+ */
+export const WHOLE_GRID_STATIONS = 64;
 
 export interface StationTableDeps {
   db: Db;
@@ -31,7 +37,12 @@ export interface StationTableDeps {
 
 type TableQuery = z.output<typeof StationTableQuery>;
 
-export async function stationTable(deps: Pick<StationTableDeps, 'db' | 'store'>, customerId: number, q: TableQuery): Promise<StationTable> {
+export async function stationTable(
+  deps: Pick<StationTableDeps, 'db' | 'store'>,
+  customerId: number,
+  q: TableQuery,
+  wholeGridStations = WHOLE_GRID_STATIONS,
+): Promise<StationTable> {
   const { db, store } = deps;
   const catalog = await gridCatalog(db, customerId);
   const type = catalog.find((t) => t.code === q.type);
@@ -77,10 +88,17 @@ export async function stationTable(deps: Pick<StationTableDeps, 'db' | 'store'>,
 
     const queue = limiter(READS_IN_FLIGHT);
     const reads = new Map<string, Promise<number | null>>();
-    const read = (key: string, index: number) => {
-      const id = `${key}#${index}`;
+    const wholes = new Map<string, Promise<Float32Array | null>>();
+    const whole = stations.length >= wholeGridStations;
+    const read = (row: GridRow, index: number): Promise<number | null> => {
+      if (whole) {
+        let p = wholes.get(row.storage_key);
+        if (!p) wholes.set(row.storage_key, (p = queue(() => store.view(row).then((g) => g.values, gone))));
+        return p.then((values) => (values ? values[index]! : null));
+      }
+      const id = `${row.storage_key}#${index}`;
       let p = reads.get(id);
-      if (!p) reads.set(id, (p = queue(() => store.valueAt(key, index))));
+      if (!p) reads.set(id, (p = queue(() => store.valueAt(row.storage_key, index))));
       return p;
     };
     const table = await Promise.all(
@@ -90,7 +108,7 @@ export async function stationTable(deps: Pick<StationTableDeps, 'db' | 'store'>,
             if (index === null) return null;
             const sources = sourcesAt(lead);
             if (!sources || !onCells(sources[0]!, g)) return null;
-            const values = await Promise.all(sources.map((r) => read(r.storage_key, index)));
+            const values = await Promise.all(sources.map((r) => read(r, index)));
             if (values.some((v) => v === null)) return 'gone';
             const v = def
               ? combineDerived(
@@ -98,7 +116,9 @@ export async function stationTable(deps: Pick<StationTableDeps, 'db' | 'store'>,
                   values.map((x) => Float32Array.of(x!)),
                 )[0]!
               : values[0]!;
-            return meteogramValue(v);
+            // A tiny negative rounds to −0, which a table shows as 0.
+            const shown = meteogramValue(v);
+            return shown === 0 ? 0 : shown;
           }),
         ),
       ),
@@ -127,6 +147,12 @@ export async function stationTable(deps: Pick<StationTableDeps, 'db' | 'store'>,
       })),
     };
   }
+}
+
+/** A version whose file went with a newer save (NOT_FOUND, or the store's stale-grid CONFLICT): read the rows again. */
+function gone(e: unknown): null {
+  if (e instanceof AppError && (e.code === ErrorCode.NOT_FOUND || e.code === ErrorCode.CONFLICT)) return null;
+  throw e;
 }
 
 /** Runs at most `n` of the given tasks at once. */
