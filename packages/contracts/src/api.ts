@@ -49,6 +49,7 @@ import {
 import * as R from './revise.js';
 import * as Z from './zoning.js';
 import { DISASTER_API } from './disaster.js';
+import { TRAVEL_API } from './travel.js';
 import * as RK from './risk.js';
 import * as P from './products.js';
 import * as D from './downloads.js';
@@ -111,6 +112,8 @@ export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), up
 export const API = {
   // Sandstorm disaster records and the region code table (docs/disaster.md#calls).
   ...DISASTER_API,
+  // Tourism content, with the public calls of visitors' comments (docs/travel.md#calls).
+  ...TRAVEL_API,
   health: { ...E.health, access: PUBLIC, summary: 'Liveness and database check', data: HealthData },
   branding: {
     ...E.branding,

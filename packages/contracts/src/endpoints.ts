@@ -1,9 +1,11 @@
 // Method and address of every API route: the zod-free half of the API table (api.ts adds access,
 // schemas and summaries), so the browser can call routes without shipping zod.
 import { DISASTER_ENDPOINTS } from './disaster-endpoints.js';
+import { TRAVEL_ENDPOINTS } from './travel-endpoints.js';
 
 export const API_ENDPOINTS = {
   ...DISASTER_ENDPOINTS,
+  ...TRAVEL_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },

@@ -15,6 +15,8 @@ export * from './disaster-endpoints.js';
 export * from './disaster.js';
 export * from './region-code.js';
 export * from './sandstorm-grade.js';
+export * from './travel-endpoints.js';
+export * from './travel.js';
 export * from './downloads.js';
 export * from './products-constants.js';
 export * from './products.js';

@@ -9,5 +9,6 @@ export * from './routes.js';
 export * from './disaster-endpoints.js';
 export * from './region-code.js';
 export * from './sandstorm-grade.js';
+export * from './travel-endpoints.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';

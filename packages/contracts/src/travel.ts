@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import type { ApiDef } from './api.js';
+import { StoredImagePath } from './auth.js';
+import {
+  COMMENT_NICKNAME_MAX,
+  COMMENT_STATUSES,
+  COMMENT_TARGETS,
+  COMMENT_TEXT_MAX,
+  MODERATION_REASON_MAX,
+  SENSITIVE_WORDS_MAX,
+  SPOT_GRADES,
+  SPOT_PHOTOS_MAX,
+  SPOT_TEXT_MAX,
+  TICKET_PRICE_MAX,
+  TRAVEL_ENDPOINTS as E,
+} from './travel-endpoints.js';
+import { SANDSTORM_LIMITS } from './disaster-endpoints.js';
+import { RegionCode } from './disaster.js';
+import { paged, pageFields } from './system.js';
+
+// Tourism content (docs/travel.md): scenic spots and visitors' comments with moderation and the public calls an
+// official account or mini-program makes. Entries of the API table, spread into API in api.ts.
+
+const TRAVEL = { kind: 'codes', codes: ['travel.scenicspot.admin'] } as const;
+const PUBLIC = { kind: 'public' } as const;
+
+const id = z.number().int().positive();
+const version = z.number().int().positive();
+const queryId = z.coerce.number().int().positive();
+const text = (max: number) => z.string().trim().max(max).default('');
+
+export const spotFields = {
+  name: z.string().trim().min(1).max(SPOT_TEXT_MAX.name),
+  grade: z.enum(SPOT_GRADES).default(''),
+  regionCode: RegionCode,
+  address: text(SPOT_TEXT_MAX.address),
+  lon: z.number().min(SANDSTORM_LIMITS.lon[0]).max(SANDSTORM_LIMITS.lon[1]),
+  lat: z.number().min(SANDSTORM_LIMITS.lat[0]).max(SANDSTORM_LIMITS.lat[1]),
+  openingHours: text(SPOT_TEXT_MAX.openingHours),
+  /** CNY; null: free or not stated. */
+  ticketPrice: z.number().min(0).max(TICKET_PRICE_MAX).nullish(),
+  phone: z
+    .string()
+    .trim()
+    .max(SPOT_TEXT_MAX.phone)
+    .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
+    .default(''),
+  photos: z.array(StoredImagePath.min(1)).max(SPOT_PHOTOS_MAX).default([]),
+  description: text(SPOT_TEXT_MAX.description),
+  published: z.boolean().default(false),
+};
+
+export const SpotCreate = z.strictObject(spotFields);
+export const SpotUpdate = z.strictObject({ id, version, ...spotFields });
+export type SpotCreate = z.input<typeof SpotCreate>;
+
+export const Spot = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  grade: z.enum(SPOT_GRADES),
+  regionCode: z.string(),
+  regionName: z.string(),
+  address: z.string(),
+  lon: z.number(),
+  lat: z.number(),
+  openingHours: z.string(),
+  ticketPrice: z.number().nullable(),
+  phone: z.string(),
+  photos: z.array(z.string()),
+  description: z.string(),
+  published: z.boolean(),
+  /** Passed comments and their mean rating. */
+  comments: z.number().int(),
+  rating: z.number().nullable(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Spot = z.infer<typeof Spot>;
+
+export const SpotQuery = z.strictObject({
+  ...pageFields,
+  size: z.coerce.number().int().min(1).max(1000).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  grade: z.enum(SPOT_GRADES).optional(),
+  /** A province or prefecture code matches every county below it. */
+  code: RegionCode.optional(),
+  published: z.enum(['true', 'false']).optional(),
+});
+export const SpotIdQuery = z.strictObject({ id: queryId });
+
+export const Comment = z.object({
+  id: z.number().int(),
+  targetType: z.enum(COMMENT_TARGETS),
+  targetId: z.number().int(),
+  /** The commented record's name. */
+  targetName: z.string(),
+  rating: z.number().int(),
+  text: z.string(),
+  nickname: z.string(),
+  status: z.enum(COMMENT_STATUSES),
+  reason: z.string(),
+  /** Sensitive words of the customer's list found in the text or nickname. */
+  flagged: z.array(z.string()),
+  createdAt: z.string(),
+  moderatedAt: z.string().nullable(),
+  moderatedBy: z.string(),
+});
+export type Comment = z.infer<typeof Comment>;
+
+export const CommentQuery = z.strictObject({
+  ...pageFields,
+  status: z.enum(COMMENT_STATUSES).optional(),
+  targetType: z.enum(COMMENT_TARGETS).optional(),
+  targetId: z.coerce.number().int().positive().optional(),
+  keyword: z.string().trim().max(64).optional(),
+  flagged: z.enum(['true', 'false']).optional(),
+});
+
+/** Bulk moderation: pass, or refuse with a reason (required for a refusal). */
+export const CommentModerate = z
+  .strictObject({
+    ids: z.array(id).min(1).max(200),
+    status: z.enum(['passed', 'rejected']),
+    reason: z.string().trim().max(MODERATION_REASON_MAX).default(''),
+  })
+  .refine((m) => m.status === 'passed' || m.reason !== '', { path: ['reason'], message: 'travel.reasonRequired' });
+export const CommentModerated = z.object({ updated: z.number().int() });
+
+export const SensitiveWords = z.object({ words: z.array(z.string()) });
+export const SensitiveWordsSave = z.strictObject({
+  words: z.array(z.string().trim().min(1).max(32)).max(SENSITIVE_WORDS_MAX),
+});
+
+// ---- public calls (no sign-in) -------------------------------------------------------------------
+
+export const PublicSpot = Spot.pick({
+  id: true,
+  name: true,
+  grade: true,
+  regionCode: true,
+  regionName: true,
+  address: true,
+  lon: true,
+  lat: true,
+  openingHours: true,
+  ticketPrice: true,
+  phone: true,
+  photos: true,
+  description: true,
+  comments: true,
+  rating: true,
+});
+export const PublicSpotsQuery = z.strictObject({ customerId: queryId, ...pageFields });
+export const PublicComment = Comment.pick({ id: true, rating: true, text: true, nickname: true, createdAt: true });
+export const PublicCommentsQuery = z.strictObject({ targetType: z.enum(COMMENT_TARGETS), targetId: queryId, ...pageFields });
+export const PublicCommentAdd = z.strictObject({
+  targetType: z.enum(COMMENT_TARGETS),
+  targetId: id,
+  rating: z.number().int().min(1).max(5),
+  /** HTML is stripped before the length is checked. */
+  text: z.string().max(COMMENT_TEXT_MAX * 4),
+  nickname: z.string().max(COMMENT_NICKNAME_MAX * 4),
+});
+export const PublicCommentAdded = z.object({ id: z.number().int(), status: z.literal('pending') });
+
+export const TRAVEL_API = {
+  travelSpotPage: {
+    ...E.travelSpotPage,
+    access: TRAVEL,
+    summary: 'Scenic spots of the customer: keyword, grade, region code prefix, published; paged (up to 1000 for the map)',
+    query: SpotQuery,
+    data: paged(Spot),
+  },
+  travelSpotInsert: { ...E.travelSpotInsert, access: TRAVEL, summary: 'Add a scenic spot', body: SpotCreate, data: Spot },
+  travelSpotUpdate: {
+    ...E.travelSpotUpdate,
+    access: TRAVEL,
+    summary: 'Edit a scenic spot (optimistic version)',
+    body: SpotUpdate,
+    data: Spot,
+  },
+  travelSpotDelete: {
+    ...E.travelSpotDelete,
+    access: TRAVEL,
+    summary: 'Delete a scenic spot and its comments (query id)',
+    query: SpotIdQuery,
+    data: z.null(),
+  },
+  travelCommentPage: {
+    ...E.travelCommentPage,
+    access: TRAVEL,
+    summary: 'Visitor comments of the customer, newest first: status, target, keyword, flagged',
+    query: CommentQuery,
+    data: paged(Comment),
+  },
+  travelCommentModerate: {
+    ...E.travelCommentModerate,
+    access: TRAVEL,
+    summary: 'Pass or refuse (with a reason) several comments at once',
+    body: CommentModerate,
+    data: CommentModerated,
+  },
+  travelSensitiveWords: { ...E.travelSensitiveWords, access: TRAVEL, summary: "The customer's sensitive words", data: SensitiveWords },
+  travelSensitiveWordsSave: {
+    ...E.travelSensitiveWordsSave,
+    access: TRAVEL,
+    summary: "Replace the customer's sensitive words (duplicates dropped)",
+    body: SensitiveWordsSave,
+    data: SensitiveWords,
+  },
+  publicTravelSpots: {
+    ...E.publicTravelSpots,
+    access: PUBLIC,
+    summary: 'Published scenic spots of a customer (no sign-in; for an official account or mini-program)',
+    query: PublicSpotsQuery,
+    data: paged(PublicSpot),
+  },
+  publicTravelComments: {
+    ...E.publicTravelComments,
+    access: PUBLIC,
+    summary: 'Passed comments of a published record, newest first (no sign-in)',
+    query: PublicCommentsQuery,
+    data: paged(PublicComment),
+  },
+  publicTravelCommentAdd: {
+    ...E.publicTravelCommentAdd,
+    access: PUBLIC,
+    summary: `A visitor's comment (no sign-in): HTML stripped, 1–${COMMENT_TEXT_MAX} characters, nickname 1–${COMMENT_NICKNAME_MAX}; pending until moderated; a few per address (4290)`,
+    body: PublicCommentAdd,
+    data: PublicCommentAdded,
+  },
+} as const satisfies Record<string, ApiDef>;
