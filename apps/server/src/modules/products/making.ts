@@ -20,6 +20,7 @@ import {
   isAccumulating,
   legendLabels,
   precipitationClasses,
+  TEMPERATURE_PRODUCT_RAMP,
   validPeriod,
   type ColourClasses,
 } from './product-rules.js';
@@ -204,7 +205,8 @@ export function productClasses(
 ): ColourClasses {
   if (template.legendMode === 'custom') return { thresholds: [...template.thresholds], colors: [...template.colors] };
   if (plan.aggregation === 'sum') return precipitationClasses(spanHours);
-  return classesOfColorMap(plan.factor.colormap, range);
+  const temperature = plan.factor.unit === '°C' && plan.factor.colormap.type === 'ramp';
+  return classesOfColorMap(temperature ? TEMPERATURE_PRODUCT_RAMP : plan.factor.colormap, range);
 }
 
 /** Renders one product of a plan. */

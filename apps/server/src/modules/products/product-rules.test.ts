@@ -114,6 +114,7 @@ describe('classes', () => {
 
   it('labels the classes and checks custom ones', () => {
     expect(legendLabels([0.1, 10, 25], 'zh')).toEqual(['< 0.1', '0.1–10', '10–25', '≥ 25']);
+    expect(legendLabels([-4, -2, 0, 2], 'en')).toEqual(['< -4', '-4 ~ -2', '-2 ~ 0', '0–2', '≥ 2']);
     expect(checkClasses([1, 5], ['#fff000', '#000000', '#111111'])).toBeNull();
     expect(checkClasses([1, 5], ['#fff000', '#000000'])).toEqual({ field: 'colors', key: 'colorsLength' });
     expect(checkClasses([1, 5, 5], ['#1', '#2', '#3', '#4'])).toEqual({ field: 'thresholds.2', key: 'thresholdsOrder' });

@@ -119,6 +119,27 @@ export function classesOfColorMap(colormap: ColorMap, range: { min: number; max:
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
 /**
+ * Temperature on paper: the printed products' blue–green–yellow–red scale, stronger than a screen ramp (whose pale
+ * middle washes out around 0–15 °C, the range most products show).
+ */
+export const TEMPERATURE_PRODUCT_RAMP: ColorMap = {
+  type: 'ramp',
+  stops: [
+    { value: -30, color: '#24126e' },
+    { value: -20, color: '#1f3fbf' },
+    { value: -10, color: '#2f86f0' },
+    { value: -2, color: '#8fd3ff' },
+    { value: 2, color: '#b6ecc4' },
+    { value: 8, color: '#e6f59a' },
+    { value: 14, color: '#ffd75e' },
+    { value: 20, color: '#ffa23c' },
+    { value: 28, color: '#f2552b' },
+    { value: 36, color: '#c0141e' },
+    { value: 44, color: '#6e0a14' },
+  ],
+};
+
+/**
  * The class of each value: class k holds thresholds[k−1] ≤ v < thresholds[k] (a value on a threshold belongs to the
  * class above it, as the colour tables read "≥ 10 mm"); NaN and cells outside the mask get 255.
  */
@@ -159,7 +180,12 @@ export function legendLabels(thresholds: readonly number[], lang: ProductLanguag
   const w = WORDS[lang];
   if (thresholds.length === 0) return [''];
   const labels = [`${w.below} ${formatNumber(thresholds[0]!)}`];
-  for (let k = 1; k < thresholds.length; k++) labels.push(`${formatNumber(thresholds[k - 1]!)}–${formatNumber(thresholds[k]!)}`);
+  for (let k = 1; k < thresholds.length; k++) {
+    const a = thresholds[k - 1]!;
+    const b = thresholds[k]!;
+    // "-4–-2" would read as a typo: a range with a negative bound is written "-4 ~ -2".
+    labels.push(a < 0 || b < 0 ? `${formatNumber(a)} ~ ${formatNumber(b)}` : `${formatNumber(a)}–${formatNumber(b)}`);
+  }
   labels.push(`${w.above} ${formatNumber(thresholds[thresholds.length - 1]!)}`);
   return labels;
 }

@@ -74,7 +74,11 @@ export function TemplateEditor({
     hints[field] ?? (fieldError && fieldError.field.split('.')[0] === field ? fieldError.message : undefined);
   const item = (field: string) => ({ validateStatus: problemOf(field) ? ('error' as const) : undefined, help: problemOf(field) });
 
-  const previewBody = useMemo(() => (forecast && draft.name && draft.title ? { ...forecast, template: draft } : null), [forecast, draft]);
+  // A draft the server would refuse (an unknown placeholder) keeps the last preview; the hint is at its field.
+  const previewBody = useMemo(
+    () => (forecast && draft.name && draft.title && Object.keys(hints).length === 0 ? { ...forecast, template: draft } : null),
+    [forecast, draft, hints],
+  );
 
   const submit = async () => {
     setFieldError(null);

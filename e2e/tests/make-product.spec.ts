@@ -1,0 +1,81 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, at, chooseOption, storeSession } from './fixtures';
+
+/**
+ * make-product: the demo forecast previewed as the form starts (the first day's precipitation), a province chosen as
+ * the region (the preview follows), the product made as a job and its PDF and PNG downloaded and read back; the
+ * template editor hints an unknown placeholder and previews the unsaved template.
+ */
+test('make a map product: preview, make, download the PDF and PNG', async ({ page }) => {
+  await storeSession(page, 'demo-make', ADMIN_PASSWORD);
+  await page.goto(at('/make-manage/make-product'));
+  await expect(page.locator('#make-product')).toBeVisible();
+
+  // The form starts on the newest run's first day of precipitation with the default template: previewed at once.
+  const preview = page.getByTestId('product-preview');
+  await expect(preview).toHaveAttribute('data-state', 'ready');
+  const firstImage = preview.locator('img');
+  await expect(firstImage).toBeVisible();
+  expect(await firstImage.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBeGreaterThan(900);
+
+  // A province as the region: the preview is asked again and shown.
+  await page.locator('#product-region').getByText('边界区域').click();
+  const previewed = page.waitForResponse((r) => r.url().endsWith('/api/product/preview') && r.status() === 200);
+  await chooseOption(page, page.locator('#product-area'), '陕西', { type: true });
+  const answer = await previewed;
+  expect(answer.headers()['content-type']).toBe('image/png');
+  await expect(preview).toHaveAttribute('data-state', 'ready');
+
+  // Make it: the job's progress, then its files.
+  const made = page.waitForResponse((r) => r.url().endsWith('/api/product/make'));
+  await page.locator('#product-make').click();
+  const body = (await (await made).json()) as { code: number; data: { productId: number } };
+  expect(body.code).toBe(0);
+  const files = page.getByTestId('product-files');
+  await expect(files).toBeVisible();
+  await expect(files.locator('.ant-list-item')).toHaveCount(1);
+  await expect(files).toContainText('陕西');
+  await expect(files).toContainText('24小时降水量');
+
+  const pdfDownload = page.waitForEvent('download');
+  await files.locator('button[data-format=pdf]').click();
+  const pdf = await pdfDownload;
+  expect(pdf.suggestedFilename()).toMatch(/^陕西.*24小时降水量预报\.pdf$/);
+  const pdfPath = await pdf.path();
+  expect(fs.readFileSync(pdfPath).subarray(0, 5).toString()).toBe('%PDF-');
+  const text = execFileSync('pdftotext', [pdfPath, '-'], { encoding: 'utf8' });
+  expect(text).toContain('24小时降水量预报');
+  expect(text).toContain('图');
+  expect(text).toContain('发布单位');
+
+  const pngDownload = page.waitForEvent('download');
+  await files.locator('button[data-format=png]').click();
+  const png = await pngDownload;
+  expect(png.suggestedFilename()).toMatch(/\.png$/);
+  expect(
+    fs
+      .readFileSync(await png.path())
+      .subarray(1, 4)
+      .toString(),
+  ).toBe('PNG');
+
+  // The template editor: an unknown placeholder is hinted and blocks saving; the unsaved template is previewed.
+  await page.getByRole('tab', { name: '产品模板' }).click();
+  const title = page.locator('#template-title');
+  await expect(title).toHaveValue(/\{region\}/);
+  await title.fill('{region}{weather}预报');
+  await expect(page.locator('.ant-form-item-explain-error', { hasText: '未知的占位符 {weather}' })).toBeVisible();
+  await expect(page.locator('#template-save')).toBeDisabled();
+  const draft = '{region}{factor}预报（草稿）';
+  const livePreview = page.waitForResponse(
+    (r) =>
+      r.url().endsWith('/api/product/preview') &&
+      r.status() === 200 &&
+      (r.request().postDataJSON() as { template?: { title?: string } }).template?.title === draft,
+  );
+  await title.fill(draft);
+  expect((await livePreview).headers()['content-type']).toBe('image/png');
+  await expect(page.locator('#template-save')).toBeEnabled();
+});
