@@ -159,11 +159,13 @@ describe('hazards', () => {
       builtIn: true,
       conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6], elementName: 'daily minimum temperature', unit: '°C' }],
     });
+    expect(frost.description).toMatch(/^Daily minimum ≤ 0/);
     expect(list[1].conditions[0].thresholds).toEqual([null, 35, 37, 40]);
     expect(list[2].conditions[0].thresholds).toEqual([25, 50, 100, 250]);
     expect(list[4].conditions.map((c: { element: string }) => c.element)).toEqual(['tmp', 'rh', 'wsp']);
     const zh = (await call(tok.risk!, 'GET', '/api/risk/hazard/all', undefined, 'zh')).json().data;
     expect(zh[0].name).toBe('霜冻');
+    expect(zh[0].description).toMatch(/^日最低气温 ≤ 0/);
     expect(await countRows('risk_hazard')).toBe(6);
     expect((await call(tok.other!, 'GET', '/api/risk/hazard/all')).json().data.map((h: { id: number }) => h.id)).not.toContain(frostId);
   });

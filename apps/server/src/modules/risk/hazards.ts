@@ -19,7 +19,9 @@ export interface SeedHazard {
   kind: Exclude<HazardKind, 'custom'>;
   names: Record<Lang, string>;
   forecastType: string;
+  /** In zh; `descriptions` gives en and es (shown in the reader's language until edited). */
   description: string;
+  descriptions: Record<'en' | 'es', string>;
   conditions: HazardCondition[];
 }
 
@@ -33,6 +35,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     names: { zh: '霜冻', en: 'Frost', es: 'Helada' },
     forecastType: 'fine-grid',
     description: '日最低气温 ≤ 0 / −2 / −4 / −6 °C（霜冻：气温降至 0 °C 或以下）',
+    descriptions: {
+      en: 'Daily minimum ≤ 0 / −2 / −4 / −6 °C (frost: the air falling to 0 °C or below)',
+      es: 'Mínima diaria ≤ 0 / −2 / −4 / −6 °C (helada: el aire baja a 0 °C o menos)',
+    },
     conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6] }],
   },
   {
@@ -40,6 +46,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     names: { zh: '高温', en: 'Heat', es: 'Calor extremo' },
     forecastType: 'fine-grid',
     description: '日最高气温 ≥ 35 / 37 / 40 °C（高温预警黄、橙、红色信号的温度），不设蓝色',
+    descriptions: {
+      en: 'Daily maximum ≥ 35 / 37 / 40 °C (the temperatures of the yellow, orange and red heat warnings); no blue level',
+      es: 'Máxima diaria ≥ 35 / 37 / 40 °C (las temperaturas de los avisos de calor amarillo, naranja y rojo); sin nivel azul',
+    },
     conditions: [{ element: 'tmax24h', op: 'ge', thresholds: [null, 35, 37, 40] }],
   },
   {
@@ -47,6 +57,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     names: { zh: '暴雨', en: 'Heavy rain', es: 'Lluvia intensa' },
     forecastType: 'fine-grid',
     description: '24 小时降水 ≥ 25 / 50 / 100 / 250 mm（GB/T 28592：大雨、暴雨、大暴雨、特大暴雨）',
+    descriptions: {
+      en: '24 h precipitation ≥ 25 / 50 / 100 / 250 mm (GB/T 28592: heavy rain, rainstorm, heavy and torrential rainstorm)',
+      es: 'Precipitación en 24 h ≥ 25 / 50 / 100 / 250 mm (GB/T 28592: lluvia fuerte, aguacero, aguacero fuerte y torrencial)',
+    },
     conditions: [{ element: 'pre24h', op: 'ge', thresholds: [25, 50, 100, 250] }],
   },
   {
@@ -54,6 +68,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     names: { zh: '大风', en: 'High wind', es: 'Viento fuerte' },
     forecastType: 'fine-grid',
     description: '风速 ≥ 10.8 / 17.2 / 24.5 / 32.7 m/s（6、8、10、12 级风的下限）',
+    descriptions: {
+      en: 'Wind speed ≥ 10.8 / 17.2 / 24.5 / 32.7 m/s (lower bounds of Beaufort force 6, 8, 10, 12)',
+      es: 'Viento ≥ 10,8 / 17,2 / 24,5 / 32,7 m/s (límites inferiores de las fuerzas Beaufort 6, 8, 10 y 12)',
+    },
     conditions: [{ element: 'wsp', op: 'ge', thresholds: [10.8, 17.2, 24.5, 32.7] }],
   },
   {
@@ -62,6 +80,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     forecastType: 'fine-grid',
     description:
       '同一时次气温 ≥ 30 / 32 / 35 °C、相对湿度 ≤ 30 / 30 / 25 %、风速 ≥ 2 / 2 / 3 m/s（QX/T 82 小麦干热风轻、重度指标），不设红色',
+    descriptions: {
+      en: 'At the same hour temperature ≥ 30 / 32 / 35 °C, humidity ≤ 30 / 30 / 25 %, wind ≥ 2 / 2 / 3 m/s (QX/T 82 light and severe wheat dry-hot wind); no red level',
+      es: 'A la misma hora temperatura ≥ 30 / 32 / 35 °C, humedad ≤ 30 / 30 / 25 %, viento ≥ 2 / 2 / 3 m/s (QX/T 82, viento cálido y seco leve y grave para el trigo); sin nivel rojo',
+    },
     conditions: [
       { element: 'tmp', op: 'ge', thresholds: [30, 32, 35, null] },
       { element: 'rh', op: 'le', thresholds: [30, 30, 25, null] },
@@ -73,6 +95,10 @@ export const SEED_HAZARDS: readonly SeedHazard[] = [
     names: { zh: '干旱', en: 'Drought', es: 'Sequía' },
     forecastType: 'agro',
     description: '土壤相对湿度 ≤ 60 / 50 / 40 / 30 %（GB/T 32136 农业干旱：轻旱、中旱、重旱、特旱）',
+    descriptions: {
+      en: 'Relative soil moisture ≤ 60 / 50 / 40 / 30 % (GB/T 32136 agricultural drought: light, moderate, severe, extreme)',
+      es: 'Humedad relativa del suelo ≤ 60 / 50 / 40 / 30 % (GB/T 32136, sequía agrícola: leve, moderada, grave, extrema)',
+    },
     conditions: [{ element: 'sm', op: 'le', thresholds: [60, 50, 40, 30] }],
   },
 ];
@@ -115,6 +141,12 @@ export function hazardName(row: { name: string; seed_key: string | null }, lang:
   return seed && row.name === seed.names.zh ? seed.names[lang] : row.name;
 }
 
+/** A seeded hazard's description in a language until it is edited. */
+export function hazardDescription(row: { description: string; seed_key: string | null }, lang: Lang): string {
+  const seed = row.seed_key ? SEED_HAZARDS.find((h) => h.kind === row.seed_key) : undefined;
+  return seed && lang !== 'zh' && row.description === seed.description ? seed.descriptions[lang] : row.description;
+}
+
 export function elementName(code: string, fallback: string, lang: Lang): string {
   const key = `risk.element.${code}`;
   return isMessageKey(key) ? translate(lang, key) : fallback;
@@ -146,7 +178,7 @@ async function view(db: Db, r: HazardRow, lang: Lang): Promise<Hazard> {
     name: hazardName(r, lang),
     kind: r.kind as HazardKind,
     forecastType: r.forecast_type,
-    description: r.description,
+    description: hazardDescription(r, lang),
     conditions: named,
     builtIn: r.seed_key !== null,
     productCount: Number(r.product_count ?? 0),
@@ -289,6 +321,7 @@ export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput
   if (!current) throw errors.notFound();
   // A seeded hazard shown in another language and saved unchanged keeps its seeded (zh) name.
   const name = current.seed_key && input.name === hazardName(current, lang) ? current.name : input.name;
+  const description = current.seed_key && input.description === hazardDescription(current, lang) ? current.description : input.description;
   try {
     const res = await db
       .updateTable('risk_hazard')
@@ -296,7 +329,7 @@ export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput
         name,
         kind: input.kind,
         forecast_type: input.forecastType,
-        description: input.description,
+        description,
         conditions: JSON.stringify(input.conditions),
         updated_at: nowIso(),
         version: eb('version', '+', 1),

@@ -252,7 +252,10 @@ export function HazardEditor() {
                       value={c.element || undefined}
                       status={problemAt(`conditions.${i}.element`) ? 'error' : undefined}
                       showSearch={{ optionFilterProp: 'label' }}
-                      options={elements.map((f) => ({ value: f.code, label: `${f.name} (${f.unit})` }))}
+                      options={elements.map((f) => ({
+                        value: f.code,
+                        label: `${t(`elements.${f.code}`, { defaultValue: f.name })} (${f.unit})`,
+                      }))}
                       onChange={(element: string) => setCondition(i, (x) => ({ ...x, element }))}
                     />
                     {problemAt(`conditions.${i}.element`) ? <div className="rk-problem">{problemAt(`conditions.${i}.element`)}</div> : null}
@@ -262,7 +265,7 @@ export function HazardEditor() {
                       aria-label={`${t('hazard.op')} ${i + 1}`}
                       value={c.op}
                       popupMatchSelectWidth={false}
-                      options={(['le', 'ge'] as const).map((op) => ({ value: op, label: t(`ops.${op}`) }))}
+                      options={(['le', 'ge'] as const).map((op) => ({ value: op, label: op === 'le' ? '≤' : '≥', title: t(`ops.${op}`) }))}
                       onChange={(op: 'le' | 'ge') => setCondition(i, (x) => ({ ...x, op }))}
                     />
                   </td>

@@ -89,7 +89,14 @@ export function RiskProductView({ product, onClose }: { product: RiskProduct; on
         size="small"
         column={2}
         items={[
-          { key: 'hazard', label: t('product.hazard'), children: `${product.hazardName} · ${t(`kinds.${product.kind}`)}` },
+          {
+            key: 'hazard',
+            label: t('product.hazard'),
+            children:
+              product.hazardName === t(`kinds.${product.kind}`)
+                ? product.hazardName
+                : `${product.hazardName} · ${t(`kinds.${product.kind}`)}`,
+          },
           { key: 'base', label: t('product.baseTime'), children: formatTime(product.baseTime) },
           { key: 'leads', label: t('product.leads'), children: `${leads} h` },
           { key: 'region', label: t('product.region'), children: product.region.name },
