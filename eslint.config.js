@@ -34,7 +34,9 @@ export const SERVER_MODULE_DEPENDENCIES = {
   users: ['auth'],
   wms: ['grids', 'zoning', 'risk'],
   zoning: ['grids', 'gis', 'stations'],
-  disaster: ['gis', 'regions', 'stations'],
+  disaster: ['regions', 'stations'],
+  regions: ['gis'],
+  travel: ['regions'],
   risk: ['grids', 'zoning', 'products', 'downloads'],
 };
 

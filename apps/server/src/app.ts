@@ -48,6 +48,7 @@ import { defineProductJob } from './modules/products/service.js';
 import { productRoutes } from './modules/products/routes.js';
 import { disasterRoutes } from './modules/disaster/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
+import { travelRoutes } from './modules/travel/routes.js';
 import { defineRiskJobs, riskRoutes } from './modules/risk/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 
@@ -186,6 +187,7 @@ export async function buildApp(
   productRoutes(app, { ...deps, ...productDeps });
   regionRoutes(app, deps);
   disasterRoutes(app, { ...deps, storage });
+  travelRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
 

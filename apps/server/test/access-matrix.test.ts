@@ -244,6 +244,17 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   sandstormStatistics: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/statistics
   sandstormExport: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/export
   sandstormImport: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/import
+  travelSpotPage: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/spot/page
+  travelSpotInsert: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/spot/insert
+  travelSpotUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/spot/update
+  travelSpotDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/spot/deleteById
+  travelCommentPage: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/comment/page
+  travelCommentModerate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/comment/moderate
+  travelSensitiveWords: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/sensitiveWords
+  travelSensitiveWordsSave: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/sensitiveWords/save
+  publicTravelSpots: 'public', // GET /api/public/travel/spots
+  publicTravelComments: 'public', // GET /api/public/travel/comments
+  publicTravelCommentAdd: 'public', // POST /api/public/travel/comments
   riskHazardAll: ['admin', 'make.risk.admin'], // GET /api/risk/hazard/all
   riskHazardAdd: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/add
   riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update

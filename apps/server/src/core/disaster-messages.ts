@@ -1,8 +1,13 @@
-// Server messages of the sandstorm disaster records in zh, en and es, merged into the catalogues of messages.ts,
+// Server messages of the sandstorm disaster records and the tourism content in zh, en and es, merged into the catalogues of messages.ts,
 // including the words the server writes into exported files (column headings with units, grade names).
 
 export const disasterZh = {
   regionCodeFormat: '须为 6 位 GB/T 2260 行政区划代码',
+  'travel.reasonRequired': '不通过时须填写原因',
+  'travel.textEmpty': '评论内容不能为空（HTML 标签已去除）',
+  'travel.textTooLong': '评论内容不能超过 {max} 个字',
+  'travel.nicknameEmpty': '昵称不能为空（HTML 标签已去除）',
+  'travel.nicknameTooLong': '昵称不能超过 {max} 个字',
   'sandstorm.timeInFuture': '时间不能晚于现在',
   'sandstorm.notDustWeather': '最小能见度 {visibility} m 不低于 10 km，按 GB/T 20480 不属于沙尘天气',
   'sandstorm.levelNeedsWind': '能见度 {visibility} m（1–10 km）时需填写等级或最大风速：风速大于 3 m/s 为扬沙，否则为浮尘',
@@ -49,6 +54,11 @@ type Key = keyof typeof disasterZh;
 
 export const disasterEn: Record<Key, string> = {
   regionCodeFormat: 'must be a six-digit GB/T 2260 region code',
+  'travel.reasonRequired': 'a reason is needed to refuse',
+  'travel.textEmpty': 'the comment is empty (HTML tags are removed)',
+  'travel.textTooLong': 'the comment may have at most {max} characters',
+  'travel.nicknameEmpty': 'the nickname is empty (HTML tags are removed)',
+  'travel.nicknameTooLong': 'the nickname may have at most {max} characters',
   'sandstorm.timeInFuture': 'must not be later than now',
   'sandstorm.notDustWeather': 'a minimum visibility of {visibility} m is not below 10 km: no sand or dust weather by GB/T 20480',
   'sandstorm.levelNeedsWind':
@@ -95,6 +105,11 @@ export const disasterEn: Record<Key, string> = {
 
 export const disasterEs: Record<Key, string> = {
   regionCodeFormat: 'debe ser un código de región GB/T 2260 de seis dígitos',
+  'travel.reasonRequired': 'para rechazar hace falta un motivo',
+  'travel.textEmpty': 'el comentario está vacío (se quitan las etiquetas HTML)',
+  'travel.textTooLong': 'el comentario admite como máximo {max} caracteres',
+  'travel.nicknameEmpty': 'el apodo está vacío (se quitan las etiquetas HTML)',
+  'travel.nicknameTooLong': 'el apodo admite como máximo {max} caracteres',
   'sandstorm.timeInFuture': 'no puede ser posterior a ahora',
   'sandstorm.notDustWeather':
     'una visibilidad mínima de {visibility} m no es inferior a 10 km: no es tiempo de arena o polvo según GB/T 20480',

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
+import type { TravelCommentTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -533,6 +534,9 @@ export interface Database {
   risk_product: RiskProductTable;
   download_file: DownloadFileTable;
   sandstorm_record: SandstormRecordTable;
+  travel_spot: TravelSpotTable;
+  travel_comment: TravelCommentTable;
+  travel_sensitive_word: TravelSensitiveWordTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

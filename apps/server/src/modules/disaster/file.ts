@@ -20,7 +20,7 @@ import { AppError } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { CsvError, parseCsv } from '../stations/csv.js';
-import { RegionBoundaries } from './boundary-check.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
 import { checkRecord, filtered, toSandstorm, type DisasterDeps, type Filters, type RecordColumns } from './service.js';
 
 // Export of the filtered records to Excel (or CSV) and the all-or-nothing import of such files

@@ -23,7 +23,7 @@ import { AppError, errors } from '../../core/errors.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { regionChildTowards, regionEntry, regionFullName } from '../regions/code-table.js';
-import { RegionBoundaries } from './boundary-check.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
 
 // Sandstorm disaster records of a customer (docs/disaster.md): every query is limited to the caller's customer, so
 // another customer's record answers 4004 like a missing one.

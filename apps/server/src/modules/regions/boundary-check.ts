@@ -4,7 +4,7 @@ import type { MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { boundaryFile, listBoundaries } from '../gis/boundaries.js';
 import { provincesGeoJson } from '../gis/offline.js';
-import { regionEntry } from '../regions/code-table.js';
+import { regionEntry } from './code-table.js';
 
 // The point of a record must lie in its region when a boundary of that region is loaded (docs/disaster.md#regions):
 // the province outline of the built-in provinces layer (matched by the code's first two digits), and any area of the

@@ -1,0 +1,121 @@
+import type { ColumnDefinitionBuilder, ColumnType, Generated, Kysely, Migration } from 'kysely';
+import type { Dialect } from './migrations.js';
+
+/**
+ * Tourism content (docs/travel.md#storage): scenic spots, visitors' comments and each customer's sensitive words.
+ * Rows go with their customer.
+ */
+export function travelMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const real = dialect === 'postgres' ? ('double precision' as const) : ('real' as const);
+  const customer = (c: ColumnDefinitionBuilder) => c.notNull().references('customer.id').onDelete('cascade');
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('travel_spot')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('grade', 'varchar(8)', (c) => c.notNull().defaultTo(''))
+        .addColumn('region_code', 'varchar(6)', (c) => c.notNull())
+        .addColumn('address', 'varchar(256)', (c) => c.notNull().defaultTo(''))
+        .addColumn('lon', real, (c) => c.notNull())
+        .addColumn('lat', real, (c) => c.notNull())
+        .addColumn('opening_hours', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+        .addColumn('ticket_price', real)
+        .addColumn('phone', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+        // JSON array of stored image paths.
+        .addColumn('photos', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('travel_spot_customer_idx').on('travel_spot').columns(['customer_id', 'region_code']).execute();
+
+      await db.schema
+        .createTable('travel_comment')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('target_type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('target_id', 'integer', (c) => c.notNull())
+        .addColumn('rating', 'integer', (c) => c.notNull())
+        .addColumn('text', 'varchar(2000)', (c) => c.notNull())
+        .addColumn('nickname', 'varchar(128)', (c) => c.notNull())
+        .addColumn('status', 'varchar(16)', (c) => c.notNull().defaultTo('pending'))
+        .addColumn('reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+        // JSON array of the sensitive words found when it was posted.
+        .addColumn('flagged', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('moderated_at', 'varchar(32)')
+        .addColumn('moderated_by', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .execute();
+      await db.schema
+        .createIndex('travel_comment_target_idx')
+        .on('travel_comment')
+        .columns(['customer_id', 'target_type', 'target_id'])
+        .execute();
+      await db.schema.createIndex('travel_comment_status_idx').on('travel_comment').columns(['customer_id', 'status']).execute();
+
+      await db.schema
+        .createTable('travel_sensitive_word')
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('word', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('travel_sensitive_word_uq')
+        .on('travel_sensitive_word')
+        .columns(['customer_id', 'word'])
+        .unique()
+        .execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const t of ['travel_sensitive_word', 'travel_comment', 'travel_spot']) await db.schema.dropTable(t).execute();
+    },
+  };
+}
+
+type D<T> = ColumnType<T, T | undefined, T>;
+
+export interface TravelSpotTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  grade: D<string>;
+  region_code: string;
+  address: D<string>;
+  lon: number;
+  lat: number;
+  opening_hours: D<string>;
+  ticket_price: number | null;
+  phone: D<string>;
+  photos: D<string>;
+  description: D<string>;
+  published: D<number>;
+  version: D<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TravelCommentTable {
+  id: Generated<number>;
+  customer_id: number;
+  target_type: string;
+  target_id: number;
+  rating: number;
+  text: string;
+  nickname: string;
+  status: D<string>;
+  reason: D<string>;
+  flagged: D<string>;
+  created_at: string;
+  moderated_at: string | null;
+  moderated_by: D<string>;
+}
+
+export interface TravelSensitiveWordTable {
+  customer_id: number;
+  word: string;
+}

@@ -1,0 +1,190 @@
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+
+// Demo scenic spots (DEMO=1) of the demo customer's province, Shaanxi: real sights with their grade under GB/T 17775,
+// county codes and positions; opening hours and prices are plausible, not official. A few visitors' comments, some
+// passed, some waiting for moderation (one with a word of the demo's sensitive-word list).
+
+const SPOTS = [
+  {
+    name: '秦始皇帝陵博物院（兵马俑）',
+    grade: 'AAAAA',
+    code: '610115',
+    lon: 109.278,
+    lat: 34.384,
+    hours: '08:30–18:00（3月16日–11月15日）',
+    price: 120,
+    published: 1,
+    address: '西安市临潼区秦陵北路',
+  },
+  {
+    name: '华山',
+    grade: 'AAAAA',
+    code: '610582',
+    lon: 110.087,
+    lat: 34.478,
+    hours: '07:00–19:00',
+    price: 160,
+    published: 1,
+    address: '渭南市华阴市华山风景名胜区',
+  },
+  {
+    name: '大雁塔·大唐芙蓉园',
+    grade: 'AAAAA',
+    code: '610113',
+    lon: 108.964,
+    lat: 34.219,
+    hours: '09:00–22:00',
+    price: 120,
+    published: 1,
+    address: '西安市雁塔区芙蓉西路99号',
+  },
+  {
+    name: '黄帝陵',
+    grade: 'AAAAA',
+    code: '610632',
+    lon: 109.263,
+    lat: 35.579,
+    hours: '07:30–18:30',
+    price: 75,
+    published: 1,
+    address: '延安市黄陵县桥山',
+  },
+  {
+    name: '黄河壶口瀑布',
+    grade: 'AAAAA',
+    code: '610630',
+    lon: 110.447,
+    lat: 36.148,
+    hours: '07:00–19:00',
+    price: 100,
+    published: 1,
+    address: '延安市宜川县壶口镇',
+  },
+  {
+    name: '太白山国家森林公园',
+    grade: 'AAAAA',
+    code: '610326',
+    lon: 107.76,
+    lat: 34.08,
+    hours: '08:00–17:00',
+    price: 90,
+    published: 1,
+    address: '宝鸡市眉县汤峪镇',
+  },
+  {
+    name: '延安革命纪念馆',
+    grade: 'AAAAA',
+    code: '610602',
+    lon: 109.472,
+    lat: 36.611,
+    hours: '09:00–17:00（周一闭馆）',
+    price: null,
+    published: 1,
+    address: '延安市宝塔区王家坪',
+  },
+  {
+    name: '红碱淖',
+    grade: 'AAAA',
+    code: '610881',
+    lon: 109.87,
+    lat: 39.09,
+    hours: '08:00–18:00',
+    price: 40,
+    published: 1,
+    address: '榆林市神木市尔林兔镇',
+  },
+  {
+    name: '镇北台',
+    grade: 'AAAA',
+    code: '610802',
+    lon: 109.752,
+    lat: 38.33,
+    hours: '08:00–18:00',
+    price: 30,
+    published: 1,
+    address: '榆林市榆阳区红山',
+  },
+  {
+    name: '汉中油菜花海（洋县华阳）',
+    grade: 'AAAA',
+    code: '610723',
+    lon: 107.55,
+    lat: 33.23,
+    hours: '全天开放',
+    price: null,
+    published: 0,
+    address: '汉中市洋县',
+  },
+] as const;
+
+const COMMENTS: Array<[spot: number, rating: number, text: string, nickname: string, status: 'passed' | 'pending']> = [
+  [0, 5, '兵马俑气势恢宏，建议请讲解员，一号坑最震撼。', '长安游客', 'passed'],
+  [0, 4, '人很多，建议早上开馆就进，带好身份证。', '小李', 'passed'],
+  [1, 5, '西峰日出太美了，长空栈道需要排队。', '登山者', 'passed'],
+  [1, 3, '索道排队两个小时，下山腿软。', '阿强', 'pending'],
+  [4, 5, '春季桃花汛时水量最大，黄色的瀑布很壮观！', '黄河边', 'passed'],
+  [2, 4, '晚上的灯光秀很漂亮，大唐不夜城人山人海。', 'Lucy', 'pending'],
+  [7, 2, '加微信买便宜门票，假票广告', '推广号', 'pending'],
+];
+
+/** The demo's sensitive words (the customer edits them on the comments page). */
+export const DEMO_SENSITIVE_WORDS = ['假票', '加微信', '代购'];
+
+/** Made once, when the demo customer has no spot yet. */
+export async function seedDemoTravel(db: Db, customerId: number): Promise<number> {
+  const any = await db.selectFrom('travel_spot').select('id').where('customer_id', '=', customerId).executeTakeFirst();
+  if (any) return 0;
+  const now = nowIso();
+  const ids: number[] = [];
+  for (const s of SPOTS) {
+    const row = await db
+      .insertInto('travel_spot')
+      .values({
+        customer_id: customerId,
+        name: s.name,
+        grade: s.grade,
+        region_code: s.code,
+        address: s.address,
+        lon: s.lon,
+        lat: s.lat,
+        opening_hours: s.hours,
+        ticket_price: s.price,
+        phone: '',
+        photos: '[]',
+        description: '',
+        published: s.published,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    ids.push(row.id);
+  }
+  await db
+    .insertInto('travel_comment')
+    .values(
+      COMMENTS.map(([spot, rating, text, nickname, status], k) => ({
+        customer_id: customerId,
+        target_type: 'spot',
+        target_id: ids[spot]!,
+        rating,
+        text,
+        nickname,
+        status,
+        flagged: JSON.stringify(DEMO_SENSITIVE_WORDS.filter((w) => text.includes(w))),
+        created_at: new Date(Date.parse(now) - (COMMENTS.length - k) * 3_600_000).toISOString(),
+        moderated_at: status === 'passed' ? now : null,
+        moderated_by: status === 'passed' ? '演示数据' : '',
+      })),
+    )
+    .execute();
+  await db
+    .insertInto('travel_sensitive_word')
+    .values(DEMO_SENSITIVE_WORDS.map((word) => ({ customer_id: customerId, word })))
+    .execute();
+  return ids.length;
+}
+
+export const DEMO_SPOT_COUNT = SPOTS.length;
+export const DEMO_PUBLISHED_SPOTS = SPOTS.filter((s) => s.published === 1).length;

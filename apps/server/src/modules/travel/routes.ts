@@ -1,0 +1,55 @@
+import { API, PUBLIC_COMMENT_LIMIT } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import { registerRoute } from '../../core/route.js';
+import { PostWindow } from './comment-rules.js';
+import * as service from './service.js';
+import type { TravelDeps } from './service.js';
+
+export function travelRoutes(app: FastifyInstance, deps: TravelDeps & { tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.travelSpotPage, {
+    handler: async ({ auth, query }) => ({ data: await service.pageSpots(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.travelSpotInsert, {
+    audit: { action: 'travel.spot.insert', type: 'travel', description: '新增景区' },
+    handler: async ({ auth, body, req }) => ({ data: await service.createSpot(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelSpotUpdate, {
+    audit: { action: 'travel.spot.update', type: 'travel', description: '修改景区' },
+    handler: async ({ auth, body, req }) => ({ data: await service.updateSpot(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelSpotDelete, {
+    audit: { action: 'travel.spot.delete', type: 'travel', description: '删除景区' },
+    handler: async ({ auth, query }) => {
+      await service.deleteSpot(db, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.travelCommentPage, {
+    handler: async ({ auth, query }) => ({ data: await service.pageComments(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.travelCommentModerate, {
+    audit: { action: 'travel.comment.moderate', type: 'travel', description: '审核评论' },
+    handler: async ({ auth, body }) => ({ data: await service.moderateComments(db, auth, body) }),
+  });
+  registerRoute(app, deps, API.travelSensitiveWords, {
+    handler: async ({ auth }) => ({ data: { words: await service.sensitiveWords(db, auth.customerId) } }),
+  });
+  registerRoute(app, deps, API.travelSensitiveWordsSave, {
+    audit: { action: 'travel.sensitiveWords.save', type: 'travel', description: '保存敏感词' },
+    handler: async ({ auth, body }) => ({ data: await service.saveSensitiveWords(db, auth, body.words) }),
+  });
+
+  // Public calls (an official account or mini-program): published spots and passed comments only.
+  registerRoute(app, deps, API.publicTravelSpots, { handler: async ({ query }) => ({ data: await service.publicSpots(db, query) }) });
+  registerRoute(app, deps, API.publicTravelComments, { handler: async ({ query }) => ({ data: await service.publicComments(db, query) }) });
+  const posts = new PostWindow(PUBLIC_COMMENT_LIMIT.count, PUBLIC_COMMENT_LIMIT.windowSeconds * 1000);
+  registerRoute(app, deps, API.publicTravelCommentAdd, {
+    handler: async ({ body, req }) => {
+      const wait = posts.take(req.ip);
+      if (wait !== null) throw service.tooManyComments(wait);
+      return { data: await service.addPublicComment(db, body) };
+    },
+  });
+}

@@ -1,0 +1,378 @@
+import {
+  COMMENT_NICKNAME_MAX,
+  COMMENT_TEXT_MAX,
+  ErrorCode,
+  regionPrefix,
+  type Comment,
+  type CommentModerate,
+  type CommentQuery,
+  type CommentStatus,
+  type CommentTarget,
+  type PublicCommentAdd,
+  type PublicCommentsQuery,
+  type PublicSpotsQuery,
+  type Spot,
+  type SpotCreate,
+  type SpotQuery,
+  type SpotUpdate,
+} from '@agromet/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { TravelCommentTable, TravelSpotTable } from '../../core/db/travel-migration.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { contains } from '../../core/db/like.js';
+import { AppError, errors } from '../../core/errors.js';
+import { translate, type Lang } from '../../core/messages.js';
+import type { FileStorage } from '../../core/storage.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
+import { regionEntry, regionFullName } from '../regions/code-table.js';
+import { findSensitiveWords, stripHtml } from './comment-rules.js';
+
+// Tourism content of a customer (docs/travel.md): scenic spots and visitors' comments. Every query of the console's
+// calls is limited to the caller's customer (another customer's record answers 4004 like a missing one); the public
+// calls see published spots and passed comments only.
+
+export interface TravelDeps {
+  db: Db;
+  storage: FileStorage;
+}
+type SpotRow = Selectable<TravelSpotTable>;
+type CommentRow = Selectable<TravelCommentTable>;
+type SpotInput = z.output<typeof SpotCreate>;
+
+const parseList = (json: string): string[] => {
+  try {
+    const v = JSON.parse(json) as unknown;
+    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+  } catch {
+    return [];
+  }
+};
+
+/** Passed comments of spots: their count and mean rating, by spot id. */
+async function spotRatings(db: Db, customerId: number, ids: number[]): Promise<Map<number, { n: number; mean: number }>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('travel_comment')
+    .select((eb) => ['target_id', eb.fn.countAll<number>().as('n'), eb.fn.avg<number>('rating').as('mean')])
+    .where('customer_id', '=', customerId)
+    .where('target_type', '=', 'spot')
+    .where('status', '=', 'passed')
+    .where('target_id', 'in', ids)
+    .groupBy('target_id')
+    .execute();
+  return new Map(rows.map((r) => [r.target_id, { n: Number(r.n), mean: Math.round(Number(r.mean) * 10) / 10 }]));
+}
+
+function toSpot(r: SpotRow, rating?: { n: number; mean: number }): Spot {
+  return {
+    id: r.id,
+    name: r.name,
+    grade: r.grade as Spot['grade'],
+    regionCode: r.region_code,
+    regionName: regionFullName(r.region_code),
+    address: r.address,
+    lon: r.lon,
+    lat: r.lat,
+    openingHours: r.opening_hours,
+    ticketPrice: r.ticket_price,
+    phone: r.phone,
+    photos: parseList(r.photos),
+    description: r.description,
+    published: r.published === 1,
+    comments: rating?.n ?? 0,
+    rating: rating ? rating.mean : null,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+async function toSpots(db: Db, customerId: number, rows: SpotRow[]): Promise<Spot[]> {
+  const ratings = await spotRatings(
+    db,
+    customerId,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => toSpot(r, ratings.get(r.id)));
+}
+
+export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof SpotQuery>) {
+  let base = db.selectFrom('travel_spot').where('customer_id', '=', auth.customerId);
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([contains('name', k), contains('address', k)]));
+  }
+  if (q.grade !== undefined) base = base.where('grade', '=', q.grade);
+  if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
+  if (q.published) base = base.where('published', '=', q.published === 'true' ? 1 : 0);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return { list: await toSpots(db, auth.customerId, rows), total, page: q.page, size: q.size };
+}
+
+async function findSpot(db: Db, customerId: number, id: number): Promise<SpotRow> {
+  const row = await db.selectFrom('travel_spot').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** The region code must be in the table and the point inside the region's loaded boundaries (as for disaster records). */
+async function checkSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang: Lang) {
+  if (!regionEntry(s.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: s.regionCode });
+  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(s.regionCode, s.lon, s.lat);
+  if (outside) {
+    throw errors.validation('lon', outside.key, {
+      lon: s.lon,
+      lat: s.lat,
+      region: regionFullName(s.regionCode),
+      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
+    });
+  }
+  return {
+    name: s.name,
+    grade: s.grade,
+    region_code: s.regionCode,
+    address: s.address,
+    lon: s.lon,
+    lat: s.lat,
+    opening_hours: s.openingHours,
+    ticket_price: s.ticketPrice ?? null,
+    phone: s.phone,
+    photos: JSON.stringify(s.photos),
+    description: s.description,
+    published: s.published ? 1 : 0,
+  };
+}
+
+export async function createSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang: Lang): Promise<Spot> {
+  const columns = await checkSpot(deps, auth, s, lang);
+  const now = nowIso();
+  const row = await deps.db
+    .insertInto('travel_spot')
+    .values({ customer_id: auth.customerId, ...columns, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return (await toSpots(deps.db, auth.customerId, [row]))[0]!;
+}
+
+export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.output<typeof SpotUpdate>, lang: Lang): Promise<Spot> {
+  await findSpot(deps.db, auth.customerId, s.id);
+  const columns = await checkSpot(deps, auth, s, lang);
+  const res = await deps.db
+    .updateTable('travel_spot')
+    .set((eb) => ({ ...columns, updated_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('id', '=', s.id)
+    .where('customer_id', '=', auth.customerId)
+    .where('version', '=', s.version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) {
+    const current = await findSpot(deps.db, auth.customerId, s.id);
+    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+  }
+  return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)]))[0]!;
+}
+
+/** Deletes the spot and its comments in one transaction. */
+export async function deleteSpot(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const res = await tx.deleteFrom('travel_spot').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
+    await tx
+      .deleteFrom('travel_comment')
+      .where('customer_id', '=', auth.customerId)
+      .where('target_type', '=', 'spot')
+      .where('target_id', '=', id)
+      .execute();
+  });
+}
+
+// ---- comments ----------------------------------------------------------------------------------------
+
+async function targetNames(db: Db, customerId: number, rows: CommentRow[]): Promise<Map<string, string>> {
+  const spotIds = [...new Set(rows.filter((r) => r.target_type === 'spot').map((r) => r.target_id))];
+  const names = new Map<string, string>();
+  if (spotIds.length > 0) {
+    for (const s of await db
+      .selectFrom('travel_spot')
+      .select(['id', 'name'])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', spotIds)
+      .execute())
+      names.set(`spot:${s.id}`, s.name);
+  }
+  return names;
+}
+
+function toComment(r: CommentRow, names: Map<string, string>): Comment {
+  return {
+    id: r.id,
+    targetType: r.target_type as CommentTarget,
+    targetId: r.target_id,
+    targetName: names.get(`${r.target_type}:${r.target_id}`) ?? `#${r.target_id}`,
+    rating: r.rating,
+    text: r.text,
+    nickname: r.nickname,
+    status: r.status as CommentStatus,
+    reason: r.reason,
+    flagged: parseList(r.flagged),
+    createdAt: r.created_at,
+    moderatedAt: r.moderated_at,
+    moderatedBy: r.moderated_by,
+  };
+}
+
+export async function pageComments(db: Db, auth: AuthContext, q: z.output<typeof CommentQuery>) {
+  let base = db.selectFrom('travel_comment').where('customer_id', '=', auth.customerId);
+  if (q.status) base = base.where('status', '=', q.status);
+  if (q.targetType) base = base.where('target_type', '=', q.targetType);
+  if (q.targetId) base = base.where('target_id', '=', q.targetId);
+  if (q.flagged) base = base.where('flagged', q.flagged === 'true' ? '!=' : '=', '[]');
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([contains('text', k), contains('nickname', k)]));
+  }
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  const names = await targetNames(db, auth.customerId, rows);
+  return { list: rows.map((r) => toComment(r, names)), total, page: q.page, size: q.size };
+}
+
+/** Bulk moderation: every id must be a comment of the caller's customer (else 4004 and nothing changes). */
+export async function moderateComments(db: Db, auth: AuthContext, m: z.output<typeof CommentModerate>): Promise<{ updated: number }> {
+  const ids = [...new Set(m.ids)];
+  return db.transaction().execute(async (tx) => {
+    const res = await tx
+      .updateTable('travel_comment')
+      .set({
+        status: m.status,
+        reason: m.status === 'rejected' ? m.reason : '',
+        moderated_at: nowIso(),
+        moderated_by: auth.name || auth.username,
+      })
+      .where('customer_id', '=', auth.customerId)
+      .where('id', 'in', ids)
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== ids.length) throw errors.notFound();
+    return { updated: ids.length };
+  });
+}
+
+export async function sensitiveWords(db: Db, customerId: number): Promise<string[]> {
+  return (await db.selectFrom('travel_sensitive_word').select('word').where('customer_id', '=', customerId).orderBy('word').execute()).map(
+    (r) => r.word,
+  );
+}
+
+export async function saveSensitiveWords(db: Db, auth: AuthContext, words: string[]): Promise<{ words: string[] }> {
+  const unique = [...new Set(words.map((w) => w.trim()).filter((w) => w !== ''))];
+  await db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('travel_sensitive_word').where('customer_id', '=', auth.customerId).execute();
+    if (unique.length > 0)
+      await tx
+        .insertInto('travel_sensitive_word')
+        .values(unique.map((word) => ({ customer_id: auth.customerId, word })))
+        .execute();
+  });
+  return { words: await sensitiveWords(db, auth.customerId) };
+}
+
+// ---- public calls ----------------------------------------------------------------------------------
+
+export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>) {
+  const base = db.selectFrom('travel_spot').where('customer_id', '=', q.customerId).where('published', '=', 1);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .selectAll()
+    .orderBy('id')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  const spots = await toSpots(db, q.customerId, rows);
+  const list = spots.map(({ published: _p, version: _v, createdAt: _c, updatedAt: _u, ...rest }) => rest);
+  return { list, total, page: q.page, size: q.size };
+}
+
+/** The published target of a public call, or 4004 (unpublished, unknown and not-yet-built kinds alike). */
+async function publishedTarget(db: Db, type: CommentTarget, id: number): Promise<{ customerId: number }> {
+  if (type !== 'spot') throw errors.notFound();
+  const spot = await db
+    .selectFrom('travel_spot')
+    .select(['customer_id'])
+    .where('id', '=', id)
+    .where('published', '=', 1)
+    .executeTakeFirst();
+  if (!spot) throw errors.notFound();
+  return { customerId: spot.customer_id };
+}
+
+export async function publicComments(db: Db, q: z.output<typeof PublicCommentsQuery>) {
+  const { customerId } = await publishedTarget(db, q.targetType, q.targetId);
+  const base = db
+    .selectFrom('travel_comment')
+    .where('customer_id', '=', customerId)
+    .where('target_type', '=', q.targetType)
+    .where('target_id', '=', q.targetId)
+    .where('status', '=', 'passed');
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .select(['id', 'rating', 'text', 'nickname', 'created_at'])
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return {
+    list: rows.map((r) => ({ id: r.id, rating: r.rating, text: r.text, nickname: r.nickname, createdAt: r.created_at })),
+    total,
+    page: q.page,
+    size: q.size,
+  };
+}
+
+/**
+ * A visitor's comment: HTML stripped from text and nickname before their lengths are checked, the customer's
+ * sensitive words found are noted for the moderators; always pending until moderated.
+ */
+export async function addPublicComment(db: Db, c: z.output<typeof PublicCommentAdd>): Promise<{ id: number; status: 'pending' }> {
+  const text = stripHtml(c.text);
+  const nickname = stripHtml(c.nickname);
+  if (text === '') throw errors.validation('text', 'travel.textEmpty');
+  if ([...text].length > COMMENT_TEXT_MAX) throw errors.validation('text', 'travel.textTooLong', { max: COMMENT_TEXT_MAX });
+  if (nickname === '') throw errors.validation('nickname', 'travel.nicknameEmpty');
+  if ([...nickname].length > COMMENT_NICKNAME_MAX)
+    throw errors.validation('nickname', 'travel.nicknameTooLong', { max: COMMENT_NICKNAME_MAX });
+  const { customerId } = await publishedTarget(db, c.targetType, c.targetId);
+  const flagged = findSensitiveWords(await sensitiveWords(db, customerId), text, nickname);
+  const row = await db
+    .insertInto('travel_comment')
+    .values({
+      customer_id: customerId,
+      target_type: c.targetType,
+      target_id: c.targetId,
+      rating: c.rating,
+      text,
+      nickname,
+      status: 'pending',
+      flagged: JSON.stringify(flagged),
+      created_at: nowIso(),
+      moderated_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return { id: row.id, status: 'pending' };
+}
+
+export const tooManyComments = (seconds: number) =>
+  new AppError(ErrorCode.TOO_MANY_ATTEMPTS, 'tooManyAttempts', { seconds }, { retryAfter: seconds }, { 'retry-after': String(seconds) });
