@@ -72,7 +72,7 @@ export async function riskMapInput(
     customerName: customer?.name.replace(/（示例）$/, ''),
     issuer: customer?.name.replace(/（示例）$/, ''),
     issueTime: baseTimeText(row.created_at, lang),
-    footer: made.summaries.slice(0, 3).join(lang === 'zh' ? '；' : '; '),
+    footer: made.summaries[0],
     boundaries: layer.areas.map((a) => ({ name: a.name, geometry: a.geometry, level: layer.id === 'provinces' ? 'province' : 'county' })),
     bbox: {
       west: Math.min(box.west, box.east) - half.x,
