@@ -419,6 +419,12 @@ describe('risk runs', () => {
         expect(px, `cell ${k}`).toEqual([r, g, b, 255]);
       } else expect(px[3], `cell ${k}`).toBe(0);
     });
+    // GetFeatureInfo: the level of the cell under the pixel and its name (cell 0: level I, red).
+    const info = await t.app.inject({
+      method: 'GET',
+      url: `${url.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=${product.layer}&I=0&J=0&INFO_FORMAT=application/json&token=${tok.risk}`,
+    });
+    expect(info.json()).toMatchObject({ layer: product.layer, value: 4, unit: 'I 级（红色）' });
     const caps = (await t.app.inject({ method: 'GET', url: `/api/wms?REQUEST=GetCapabilities&token=${tok.risk}` })).body;
     expect(caps).toContain(`<Name>${product.layer}</Name>`);
     const legend = await t.app.inject({ method: 'GET', url: `/api/wms?REQUEST=GetLegendGraphic&LAYER=${product.layer}&token=${tok.risk}` });
