@@ -74,6 +74,28 @@ test.describe('make-risk', () => {
     await expect(page.getByTestId('risk-products')).toContainText('E2E frost risk');
   });
 
+  test('a risk product over one boundary area: the area is listed by name and the product is limited to it', async ({ page }) => {
+    await storeSession(page, 'demo-make', ADMIN_PASSWORD);
+    await page.goto(at('/make-manage/make-risk'));
+    const form = page.getByTestId('risk-run-form');
+    await expect(page.getByTestId('risk-leads')).toContainText('h');
+    await form.getByText('边界区域').click();
+    const select = (id: string) => form.locator(`#${id}`).locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+    await chooseOption(page, select('risk-boundary'), '省界');
+    await chooseOption(page, select('risk-area'), '陕西', { type: true });
+    await page.locator('#risk-name').fill('E2E 陕西霜冻');
+    await page.locator('#risk-execute').click();
+    const view = page.getByTestId('risk-product');
+    await expect(view).toHaveAttribute('data-status', 'done');
+    const id = Number(await view.getAttribute('data-product'));
+    const product = (await api<RiskProduct & { region: { kind: string; name: string } }>(page, 'GET', `/api/risk/product?productId=${id}`))
+      .data;
+    expect(product.region).toEqual({ kind: 'area', name: '陕西' });
+    // Only cells of Shaanxi count: no other province has an area.
+    expect(product.stats!.byArea.map((a) => a.name)).toEqual(['陕西']);
+    await expect(view).toContainText('陕西');
+  });
+
   test('the hazard editor points out thresholds out of order, saves nothing then, and saves a corrected definition', async ({ page }) => {
     await storeSession(page, 'demo-make', ADMIN_PASSWORD);
     await page.goto(at('/make-manage/make-risk'));
