@@ -55,6 +55,8 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'make-product': () => import('../features/products/MakeProductPage').then((m) => ({ Component: m.MakeProductPage })),
   'make-risk': () => import('../features/risk/MakeRiskPage').then((m) => ({ Component: m.MakeRiskPage })),
   'disaster-manage': () => import('../features/disaster/records/SandstormPage').then((m) => ({ Component: m.SandstormPage })),
+  'travel-scenic': () => import('../features/travel/spots/SpotPage').then((m) => ({ Component: m.SpotPage })),
+  'travel-comment': () => import('../features/travel/comments/CommentPage').then((m) => ({ Component: m.CommentPage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
 };
 

@@ -1,0 +1,54 @@
+import type { SpotCreate, SpotGrade } from '@agromet/contracts';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
+import { compactQuery, listQuery, type Paging } from '../../../lib/list-query';
+import { request } from '../../../lib/request';
+import { invalidateSpots, travelKeys } from './keys';
+
+export type SpotFilters = {
+  keyword?: string;
+  grade?: SpotGrade;
+  code?: string;
+  published?: 'true' | 'false';
+};
+
+export function useSpotPage(filters: SpotFilters, paging: Paging) {
+  const query = listQuery(filters, paging);
+  return useQuery({
+    queryKey: travelKeys.spotPage(query),
+    queryFn: ({ signal }) => request('travelSpotPage', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Every filtered spot for the map (up to 1000). */
+export function useSpotsOnMap(filters: SpotFilters) {
+  const query = { ...compactQuery(filters), page: 1, size: 1000 };
+  return useQuery({
+    queryKey: travelKeys.spotMap(query),
+    queryFn: ({ signal }) => request('travelSpotPage', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSaveSpot() {
+  return useMutation({
+    mutationFn: ({ id, version, values }: { id?: number; version?: number; values: SpotCreate }) =>
+      id !== undefined && version !== undefined
+        ? request('travelSpotUpdate', { body: { id, version, ...values } })
+        : request('travelSpotInsert', { body: values }),
+    onSuccess: () => invalidateSpots(),
+  });
+}
+
+export function useDeleteSpot() {
+  return useMutation({
+    mutationFn: (id: number) => request('travelSpotDelete', { query: { id } }),
+    onSuccess: () => invalidateSpots(),
+  });
+}
+
+/** The spot as it is now, without a toast; null when it is gone (for a stale edit). */
+export async function fetchSpot(spot: { id: number; name: string }) {
+  const page = await request('travelSpotPage', { query: { keyword: spot.name, size: 1000 }, silent: true });
+  return page.list.find((s) => s.id === spot.id) ?? null;
+}

@@ -1,0 +1,239 @@
+import { CheckOutlined, CloseOutlined, TagsOutlined } from '@ant-design/icons';
+import { COMMENT_STATUSES, MODERATION_REASON_MAX, SENSITIVE_WORDS_MAX, type CommentStatus } from '@agromet/contracts/web';
+import type { Comment } from '@agromet/contracts';
+import { App, Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ListPage } from '../../../components/admin-list/ListPage';
+import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { logUnlessShown } from '../../../lib/shown-failure';
+import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, type CommentFilters } from '../api/comments';
+import { NS } from '../i18n';
+import '../travel.css';
+
+const STATUS_COLOURS: Record<CommentStatus, string> = { pending: 'gold', passed: 'green', rejected: 'red' };
+const pad = (n: number) => String(n).padStart(2, '0');
+const formatTime = (iso: string) => {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+};
+
+/** The customer's sensitive words, one per line. */
+function WordsModal({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const words = useSensitiveWords(true);
+  const save = useSaveSensitiveWords();
+  const [text, setText] = useState<string | null>(null);
+  useEffect(() => {
+    if (words.data && text === null) setText(words.data.words.join('\n'));
+  }, [words.data, text]);
+  const submit = async () => {
+    const list = (text ?? '')
+      .split('\n')
+      .map((w) => w.trim())
+      .filter((w) => w !== '')
+      .slice(0, SENSITIVE_WORDS_MAX);
+    try {
+      const saved = await save.mutateAsync(list);
+      void message.success(t('comment.wordsSaved', { count: saved.words.length }));
+      onClose();
+    } catch (error) {
+      logUnlessShown(error, 'sensitive words');
+    }
+  };
+  return (
+    <Modal
+      open
+      title={t('comment.wordsTitle')}
+      onCancel={onClose}
+      onOk={() => void submit()}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'words-save' }}
+      confirmLoading={save.isPending}
+    >
+      <Typography.Paragraph type="secondary">{t('comment.wordsHint')}</Typography.Paragraph>
+      <Input.TextArea id="words-text" rows={8} value={text ?? ''} onChange={(e) => setText(e.target.value)} />
+    </Modal>
+  );
+}
+
+/**
+ * /travel-manage/travel-comment: visitors' comments (from the public calls), newest first, filtered by status,
+ * flagged words and text; selected comments are passed or refused with a reason in one go; the sensitive-word list.
+ * Comment text and nicknames are shown as text.
+ */
+export function CommentPage() {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const [filters, setFilters] = useState<CommentFilters>({ status: 'pending' });
+  const { paging, setPaging, toFirstPage } = usePaging(10);
+  const page = useCommentPage(filters, paging);
+  const tableProps = usePagedTableProps(page, paging, setPaging);
+  const [selected, setSelected] = useState<number[]>([]);
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [editingWords, setEditingWords] = useState(false);
+  const moderate = useModerate();
+
+  const filter = useCallback(
+    (change: Partial<CommentFilters>) => {
+      setFilters((f) => ({ ...f, ...change }));
+      setSelected([]);
+      toFirstPage();
+    },
+    [toFirstPage],
+  );
+
+  const run = async (status: 'passed' | 'rejected', why = '') => {
+    try {
+      const done = await moderate.mutateAsync({ ids: selected, status, reason: why });
+      void message.success(t('comment.moderated', { count: done.updated }));
+      setSelected([]);
+      setRejecting(false);
+      setReason('');
+    } catch (error) {
+      logUnlessShown(error, 'moderate');
+    }
+  };
+
+  const columns = useMemo<TableColumnsType<Comment>>(
+    () => [
+      { title: t('comment.fields.createdAt'), dataIndex: 'createdAt', width: 128, render: (v: string) => formatTime(v) },
+      {
+        title: t('comment.fields.target'),
+        key: 'target',
+        width: 140,
+        ellipsis: true,
+        render: (_, c) => `${t(`comment.targets.${c.targetType}`)} · ${c.targetName}`,
+      },
+      {
+        title: t('comment.fields.rating'),
+        dataIndex: 'rating',
+        width: 110,
+        render: (v: number) => <Rate disabled value={v} style={{ fontSize: 12 }} />,
+      },
+      {
+        title: t('comment.fields.text'),
+        key: 'text',
+        width: 260,
+        render: (_, c) => (
+          <div>
+            <p className="tr-text">{c.text}</p>
+            <Typography.Text type="secondary">— {c.nickname}</Typography.Text>
+            {c.flagged.length > 0 ? (
+              <div>
+                <Tag color="volcano">{t('comment.flagged', { words: c.flagged.join('、') })}</Tag>
+              </div>
+            ) : null}
+            {c.status === 'rejected' && c.reason ? <div className="tr-hint">{`${t('comment.fields.reason')}：${c.reason}`}</div> : null}
+          </div>
+        ),
+      },
+      {
+        title: t('comment.fields.status'),
+        dataIndex: 'status',
+        width: 84,
+        render: (s: CommentStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`comment.status.${s}`)}</Tag>,
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <ListPage
+      id="comment-page"
+      titleKey="travelComment"
+      className="tr-page"
+      data={{ 'data-total': page.data?.total ?? '', 'data-selected': selected.length }}
+      toolbar={
+        <>
+          <FilterSelect<CommentStatus>
+            id="comment-filter-status"
+            label={t('comment.statusFilter')}
+            width={120}
+            value={filters.status}
+            options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`comment.status.${s}`) }))}
+            onChange={(status) => filter({ status })}
+          />
+          <Checkbox
+            id="comment-filter-flagged"
+            checked={filters.flagged === 'true'}
+            onChange={(e) => filter({ flagged: e.target.checked ? 'true' : undefined })}
+          >
+            {t('comment.flaggedOnly')}
+          </Checkbox>
+          <KeywordSearch
+            id="comment-search"
+            placeholder={t('comment.searchPlaceholder')}
+            width={200}
+            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
+          />
+          <ToolbarSpacer />
+          <Button id="comment-words" icon={<TagsOutlined aria-hidden />} onClick={() => setEditingWords(true)}>
+            {t('comment.words')}
+          </Button>
+        </>
+      }
+    >
+      <Space style={{ marginBottom: 8 }}>
+        <Typography.Text type="secondary">{t('comment.selected', { count: selected.length })}</Typography.Text>
+        <Button
+          id="comment-pass"
+          size="small"
+          type="primary"
+          icon={<CheckOutlined aria-hidden />}
+          disabled={selected.length === 0}
+          loading={moderate.isPending}
+          onClick={() => void run('passed')}
+        >
+          {t('comment.pass')}
+        </Button>
+        <Button
+          id="comment-reject"
+          size="small"
+          danger
+          icon={<CloseOutlined aria-hidden />}
+          disabled={selected.length === 0}
+          onClick={() => setRejecting(true)}
+        >
+          {t('comment.reject')}
+        </Button>
+      </Space>
+      <Table<Comment>
+        id="comment-table"
+        size="small"
+        columns={columns}
+        {...tableProps}
+        // Long comments wrap in their column instead of widening the table.
+        scroll={{ x: 760 }}
+        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
+      />
+      {rejecting ? (
+        <Modal
+          open
+          title={t('comment.rejectTitle', { count: selected.length })}
+          onCancel={() => setRejecting(false)}
+          okText={t('comment.reject')}
+          okButtonProps={{ id: 'comment-reject-confirm', danger: true, disabled: reason.trim() === '' }}
+          cancelText={t('common.cancel')}
+          confirmLoading={moderate.isPending}
+          onOk={() => void run('rejected', reason.trim())}
+        >
+          <Input.TextArea
+            id="comment-reason"
+            rows={3}
+            maxLength={MODERATION_REASON_MAX}
+            placeholder={t('comment.reasonPlaceholder')}
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+          {reason.trim() === '' ? <div className="tr-hint">{t('comment.reasonRequired')}</div> : null}
+        </Modal>
+      ) : null}
+      {editingWords ? <WordsModal onClose={() => setEditingWords(false)} /> : null}
+    </ListPage>
+  );
+}
