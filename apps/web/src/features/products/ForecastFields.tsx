@@ -60,7 +60,9 @@ export function ForecastFields({
           <Select
             id="product-type"
             value={value.type}
-            options={catalog.filter((x) => x.factors.some((f) => f.baseTimes.length)).map((x) => ({ value: x.code, label: x.name }))}
+            options={catalog
+              .filter((x) => x.factors.some((f) => f.baseTimes.length))
+              .map((x) => ({ value: x.code, label: t(`types.${x.code}`, { defaultValue: x.name }) }))}
             onChange={(code: string) => {
               const first = catalog.find((x) => x.code === code)?.factors.find((f) => f.baseTimes.length);
               if (first) chooseFactor(first.code, code);
@@ -72,7 +74,10 @@ export function ForecastFields({
             id="product-factor"
             value={value.factor}
             showSearch={{ optionFilterProp: 'label' }}
-            options={factors.map((f) => ({ value: f.code, label: `${f.name}${f.unit ? ` (${f.unit})` : ''}` }))}
+            options={factors.map((f) => ({
+              value: f.code,
+              label: `${t(`factors.${f.code}`, { defaultValue: f.name })}${f.unit ? ` (${f.unit})` : ''}`,
+            }))}
             onChange={(code: string) => chooseFactor(code)}
           />
         </Form.Item>

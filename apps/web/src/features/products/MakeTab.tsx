@@ -58,43 +58,47 @@ export function MakeTab({
   };
 
   return (
-    <div className="pd-make" data-product={productId ?? ''}>
-      <Form layout="vertical" className="pd-form" onSubmitCapture={(e) => e.preventDefault()}>
-        <ForecastFields catalog={catalog} value={forecast} onChange={onForecast} layerId={layerId} onLayerChange={setLayerId} />
-        <div className="pd-form-row">
-          <Form.Item label={t('make.template')} htmlFor="product-template">
-            <Select
-              id="product-template"
-              value={templateId}
-              options={templates.map((x) => ({ value: x.id, label: `${x.name} · ${t(`language.${x.language}`)}` }))}
-              onChange={(id: number) => onTemplate(id)}
-            />
-          </Form.Item>
-          <Form.Item label={t('make.name')} htmlFor="product-name">
-            <Input
-              id="product-name"
-              value={name}
-              placeholder={t('make.namePlaceholder')}
-              maxLength={64}
-              onChange={(e) => setName(e.target.value)}
-            />
-          </Form.Item>
-        </div>
-        {problem ? <Alert type="warning" showIcon title={problem} className="pd-hint" data-testid="product-problem" /> : null}
-        <Button id="product-make" type="primary" icon={<PlayCircleOutlined />} loading={make.isPending} onClick={() => void submit()}>
-          {forecast.mode === 'series' ? t('make.submitSeries') : t('make.submit')}
-        </Button>
-      </Form>
-      {product.data && product.data.id === productId ? (
-        <section className="pd-result" aria-label={t('result.title')}>
-          <Typography.Text strong>{product.data.name}</Typography.Text>
-          <ProductFiles product={product.data} />
-        </section>
-      ) : null}
-      <Typography.Text strong className="pd-section-title">
-        {t('preview.title')}
-      </Typography.Text>
-      <PreviewPane body={previewBody} />
+    <div className="pd-make pd-split" data-product={productId ?? ''}>
+      <div className="pd-main">
+        <Form layout="vertical" className="pd-form" onSubmitCapture={(e) => e.preventDefault()}>
+          <ForecastFields catalog={catalog} value={forecast} onChange={onForecast} layerId={layerId} onLayerChange={setLayerId} />
+          <div className="pd-form-row">
+            <Form.Item label={t('make.template')} htmlFor="product-template">
+              <Select
+                id="product-template"
+                value={templateId}
+                options={templates.map((x) => ({ value: x.id, label: `${x.name} · ${t(`language.${x.language}`)}` }))}
+                onChange={(id: number) => onTemplate(id)}
+              />
+            </Form.Item>
+            <Form.Item label={t('make.name')} htmlFor="product-name">
+              <Input
+                id="product-name"
+                value={name}
+                placeholder={t('make.namePlaceholder')}
+                maxLength={64}
+                onChange={(e) => setName(e.target.value)}
+              />
+            </Form.Item>
+          </div>
+          {problem ? <Alert type="warning" showIcon title={problem} className="pd-hint" data-testid="product-problem" /> : null}
+          <Button id="product-make" type="primary" icon={<PlayCircleOutlined />} loading={make.isPending} onClick={() => void submit()}>
+            {forecast.mode === 'series' ? t('make.submitSeries') : t('make.submit')}
+          </Button>
+        </Form>
+        {product.data && product.data.id === productId ? (
+          <section className="pd-result" aria-label={t('result.title')}>
+            <Typography.Text strong>{product.data.name}</Typography.Text>
+            <ProductFiles product={product.data} />
+          </section>
+        ) : null}
+      </div>
+      <div className="pd-side">
+        <Typography.Text strong className="pd-section-title">
+          {t('preview.title')}
+        </Typography.Text>
+        <PreviewPane body={previewBody} />
+      </div>
     </div>
   );
 }

@@ -105,199 +105,208 @@ export function TemplateEditor({
     set({ colors: rows.map((r) => r.color), thresholds: rows.slice(1).map((r) => r.from ?? 0) });
 
   return (
-    <div className="pd-templates">
-      <Space wrap className="pd-template-bar">
-        <Select
-          id="template-select"
-          aria-label={t('template.choose')}
-          style={{ minWidth: 220 }}
-          value={creating ? undefined : selectedId}
-          placeholder={t('template.new')}
-          options={templates.map((x) => ({ value: x.id, label: x.builtIn ? `${x.name} · ${t('template.builtIn')}` : x.name }))}
-          onChange={(id: number) => {
-            setCreating(false);
-            onSelect(id);
-          }}
-        />
-        <Button
-          id="template-new"
-          icon={<PlusOutlined />}
-          onClick={() => {
-            setCreating(true);
-            setDraft({ ...draftOf(selected, ''), name: '' });
-          }}
-        >
-          {t('template.new')}
-        </Button>
-        <Popconfirm
-          title={t('template.confirmDelete', { name: selected?.name ?? '' })}
-          disabled={!selected || creating || templates.length <= 1}
-          onConfirm={async () => {
-            if (!selected) return;
-            await remove.mutateAsync(selected.id);
-            onSelect(templates.find((x) => x.id !== selected.id)?.id);
-          }}
-        >
-          <Button
-            danger
-            icon={<DeleteOutlined />}
-            disabled={!selected || creating || templates.length <= 1}
-            title={templates.length <= 1 ? t('template.lastOne') : undefined}
-          >
-            {t('template.delete')}
-          </Button>
-        </Popconfirm>
-      </Space>
-      {stale ? <Alert type="warning" showIcon title={t('template.stale')} className="pd-hint" /> : null}
-      <Form layout="vertical" className="pd-form" onSubmitCapture={(e) => e.preventDefault()}>
-        <div className="pd-form-row">
-          <Form.Item label={t('template.name')} htmlFor="template-name" required {...item('name')}>
-            <Input id="template-name" value={draft.name} maxLength={PRODUCT_LIMITS.name} onChange={(e) => set({ name: e.target.value })} />
-          </Form.Item>
-          <Form.Item label={t('template.language')} htmlFor="template-language">
-            <Select
-              id="template-language"
-              value={draft.language ?? 'zh'}
-              options={(['zh', 'en', 'es'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
-              onChange={(language: 'zh' | 'en' | 'es') => set({ language })}
-            />
-          </Form.Item>
-        </div>
-        <div className="pd-form-row">
-          <Form.Item label={t('template.paper')}>
-            <Radio.Group
-              optionType="button"
-              value={draft.paper ?? 'A4'}
-              onChange={(e) => set({ paper: e.target.value as 'A4' | 'A3' })}
-              options={['A4', 'A3']}
-            />
-          </Form.Item>
-          <Form.Item label={t('template.orientation')}>
-            <Radio.Group
-              optionType="button"
-              value={draft.orientation ?? 'landscape'}
-              onChange={(e) => set({ orientation: e.target.value as 'landscape' | 'portrait' })}
-              options={(['landscape', 'portrait'] as const).map((o) => ({ value: o, label: t(`orientation.${o}`) }))}
-            />
-          </Form.Item>
-        </div>
-        {TEXT_FIELDS.map((f) => (
-          <Form.Item key={f} label={t(`template.${f}`)} htmlFor={`template-${f}`} required={f === 'title'} {...item(f)}>
-            <Input
-              id={`template-${f}`}
-              value={draft[f] ?? ''}
-              maxLength={PRODUCT_LIMITS[f === 'customerName' ? 'customerName' : f]}
-              onChange={(e) => set({ [f]: e.target.value })}
-            />
-          </Form.Item>
-        ))}
-        <Typography.Paragraph type="secondary" className="pd-hint">
-          {t('template.placeholders')} {PRODUCT_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}
-        </Typography.Paragraph>
-        <Form.Item label={t('template.logo')} {...item('logo')}>
-          <Space>
-            {draft.logo ? (
-              <img src={draft.logo} alt={t('template.logo')} className="pd-logo" />
-            ) : (
-              <Typography.Text type="secondary">{t('template.noLogo')}</Typography.Text>
-            )}
-            <Button icon={<PictureOutlined />} onClick={() => setUploadOpen(true)}>
-              {t('template.uploadLogo')}
-            </Button>
-            {draft.logo ? <Button onClick={() => set({ logo: '' })}>{t('template.removeLogo')}</Button> : null}
-          </Space>
-        </Form.Item>
-        <Form.Item label={t('template.legend')}>
-          <Radio.Group
-            value={draft.legendMode ?? 'factor'}
-            onChange={(e) => {
-              const legendMode = e.target.value as 'factor' | 'custom';
-              set(
-                legendMode === 'custom' && draft.colors.length === 0
-                  ? { legendMode, thresholds: [0.1, 10, 25, 50], colors: ['#ffffff00', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1'] }
-                  : { legendMode },
-              );
-            }}
-            options={(['factor', 'custom'] as const).map((m) => ({ value: m, label: t(`legend.${m}`) }))}
-          />
-        </Form.Item>
-        {draft.legendMode === 'custom' ? (
-          <Form.Item
-            {...item('thresholds')}
-            validateStatus={problemOf('thresholds') || problemOf('colors') ? 'error' : undefined}
-            help={problemOf('thresholds') ?? problemOf('colors')}
-          >
-            <div className="pd-classes">
-              {classes.map((row, k) => (
-                <Space key={k} size={6}>
-                  <ColorPicker
-                    size="small"
-                    value={row.color}
-                    onChangeComplete={(c) => setClasses(classes.map((r, i) => (i === k ? { ...r, color: c.toHexString() } : r)))}
-                  />
-                  {k === 0 ? (
-                    <Typography.Text type="secondary">{t('legend.below', { v: classes[1]?.from ?? '' })}</Typography.Text>
-                  ) : (
-                    <InputNumber
-                      size="small"
-                      aria-label={t('legend.from', { k })}
-                      value={row.from ?? 0}
-                      onChange={(v) => setClasses(classes.map((r, i) => (i === k ? { ...r, from: v ?? 0 } : r)))}
-                    />
-                  )}
-                  {k > 0 ? (
-                    <Button
-                      size="small"
-                      type="text"
-                      icon={<DeleteOutlined />}
-                      aria-label={t('legend.remove')}
-                      onClick={() => setClasses(classes.filter((_, i) => i !== k))}
-                    />
-                  ) : null}
-                </Space>
-              ))}
-              <Button
-                size="small"
-                icon={<PlusOutlined />}
-                disabled={classes.length >= PRODUCT_LIMITS.classes}
-                onClick={() => setClasses([...classes, { color: '#800040', from: (classes[classes.length - 1]?.from ?? 0) + 10 }])}
-              >
-                {t('legend.add')}
-              </Button>
-            </div>
-          </Form.Item>
-        ) : null}
-        <Form.Item label={t('template.boundaries')} {...item('boundaryLayers')}>
+    <div className="pd-templates pd-split">
+      <div className="pd-main">
+        <Space wrap className="pd-template-bar">
           <Select
-            mode="multiple"
-            id="template-boundaries"
-            value={draft.boundaryLayers ?? ['provinces']}
-            options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
-            onChange={(boundaryLayers: string[]) => set({ boundaryLayers })}
+            id="template-select"
+            aria-label={t('template.choose')}
+            style={{ minWidth: 220 }}
+            value={creating ? undefined : selectedId}
+            placeholder={t('template.new')}
+            options={templates.map((x) => ({ value: x.id, label: x.builtIn ? `${x.name} · ${t('template.builtIn')}` : x.name }))}
+            onChange={(id: number) => {
+              setCreating(false);
+              onSelect(id);
+            }}
           />
-        </Form.Item>
-        <div className="pd-switches">
-          {(['boundaryLabels', 'stations', 'stationValues', 'scaleBar', 'northArrow'] as const).map((f) => (
-            <label key={f} className="pd-switch">
-              <Switch size="small" checked={draft[f] ?? true} onChange={(v) => set({ [f]: v })} /> {t(`template.${f}`)}
-            </label>
+          <Button
+            id="template-new"
+            icon={<PlusOutlined />}
+            onClick={() => {
+              setCreating(true);
+              setDraft({ ...draftOf(selected, ''), name: '' });
+            }}
+          >
+            {t('template.new')}
+          </Button>
+          <Popconfirm
+            title={t('template.confirmDelete', { name: selected?.name ?? '' })}
+            disabled={!selected || creating || templates.length <= 1}
+            onConfirm={async () => {
+              if (!selected) return;
+              await remove.mutateAsync(selected.id);
+              onSelect(templates.find((x) => x.id !== selected.id)?.id);
+            }}
+          >
+            <Button
+              danger
+              icon={<DeleteOutlined />}
+              disabled={!selected || creating || templates.length <= 1}
+              title={templates.length <= 1 ? t('template.lastOne') : undefined}
+            >
+              {t('template.delete')}
+            </Button>
+          </Popconfirm>
+        </Space>
+        {stale ? <Alert type="warning" showIcon title={t('template.stale')} className="pd-hint" /> : null}
+        <Form layout="vertical" className="pd-form" onSubmitCapture={(e) => e.preventDefault()}>
+          <div className="pd-form-row">
+            <Form.Item label={t('template.name')} htmlFor="template-name" required {...item('name')}>
+              <Input
+                id="template-name"
+                value={draft.name}
+                maxLength={PRODUCT_LIMITS.name}
+                onChange={(e) => set({ name: e.target.value })}
+              />
+            </Form.Item>
+            <Form.Item label={t('template.language')} htmlFor="template-language">
+              <Select
+                id="template-language"
+                value={draft.language ?? 'zh'}
+                options={(['zh', 'en', 'es'] as const).map((l) => ({ value: l, label: t(`language.${l}`) }))}
+                onChange={(language: 'zh' | 'en' | 'es') => set({ language })}
+              />
+            </Form.Item>
+          </div>
+          <div className="pd-form-row">
+            <Form.Item label={t('template.paper')}>
+              <Radio.Group
+                optionType="button"
+                value={draft.paper ?? 'A4'}
+                onChange={(e) => set({ paper: e.target.value as 'A4' | 'A3' })}
+                options={['A4', 'A3']}
+              />
+            </Form.Item>
+            <Form.Item label={t('template.orientation')}>
+              <Radio.Group
+                optionType="button"
+                value={draft.orientation ?? 'landscape'}
+                onChange={(e) => set({ orientation: e.target.value as 'landscape' | 'portrait' })}
+                options={(['landscape', 'portrait'] as const).map((o) => ({ value: o, label: t(`orientation.${o}`) }))}
+              />
+            </Form.Item>
+          </div>
+          {TEXT_FIELDS.map((f) => (
+            <Form.Item key={f} label={t(`template.${f}`)} htmlFor={`template-${f}`} required={f === 'title'} {...item(f)}>
+              <Input
+                id={`template-${f}`}
+                value={draft[f] ?? ''}
+                maxLength={PRODUCT_LIMITS[f === 'customerName' ? 'customerName' : f]}
+                onChange={(e) => set({ [f]: e.target.value })}
+              />
+            </Form.Item>
           ))}
-        </div>
-        <Button
-          id="template-save"
-          type="primary"
-          icon={<SaveOutlined />}
-          loading={save.isPending}
-          onClick={() => void submit()}
-          disabled={Object.keys(hints).length > 0}
-        >
-          {t('template.save')}
-        </Button>
-      </Form>
-      <Typography.Text strong className="pd-section-title">
-        {t('preview.live')}
-      </Typography.Text>
-      <PreviewPane body={previewBody} />
+          <Typography.Paragraph type="secondary" className="pd-hint">
+            {t('template.placeholders')} {PRODUCT_PLACEHOLDERS.map((p) => `{${p}}`).join(' ')}
+          </Typography.Paragraph>
+          <Form.Item label={t('template.logo')} {...item('logo')}>
+            <Space>
+              {draft.logo ? (
+                <img src={draft.logo} alt={t('template.logo')} className="pd-logo" />
+              ) : (
+                <Typography.Text type="secondary">{t('template.noLogo')}</Typography.Text>
+              )}
+              <Button icon={<PictureOutlined />} onClick={() => setUploadOpen(true)}>
+                {t('template.uploadLogo')}
+              </Button>
+              {draft.logo ? <Button onClick={() => set({ logo: '' })}>{t('template.removeLogo')}</Button> : null}
+            </Space>
+          </Form.Item>
+          <Form.Item label={t('template.legend')}>
+            <Radio.Group
+              value={draft.legendMode ?? 'factor'}
+              onChange={(e) => {
+                const legendMode = e.target.value as 'factor' | 'custom';
+                set(
+                  legendMode === 'custom' && draft.colors.length === 0
+                    ? { legendMode, thresholds: [0.1, 10, 25, 50], colors: ['#ffffff00', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1'] }
+                    : { legendMode },
+                );
+              }}
+              options={(['factor', 'custom'] as const).map((m) => ({ value: m, label: t(`legend.${m}`) }))}
+            />
+          </Form.Item>
+          {draft.legendMode === 'custom' ? (
+            <Form.Item
+              {...item('thresholds')}
+              validateStatus={problemOf('thresholds') || problemOf('colors') ? 'error' : undefined}
+              help={problemOf('thresholds') ?? problemOf('colors')}
+            >
+              <div className="pd-classes">
+                {classes.map((row, k) => (
+                  <Space key={k} size={6}>
+                    <ColorPicker
+                      size="small"
+                      value={row.color}
+                      onChangeComplete={(c) => setClasses(classes.map((r, i) => (i === k ? { ...r, color: c.toHexString() } : r)))}
+                    />
+                    {k === 0 ? (
+                      <Typography.Text type="secondary">{t('legend.below', { v: classes[1]?.from ?? '' })}</Typography.Text>
+                    ) : (
+                      <InputNumber
+                        size="small"
+                        aria-label={t('legend.from', { k })}
+                        value={row.from ?? 0}
+                        onChange={(v) => setClasses(classes.map((r, i) => (i === k ? { ...r, from: v ?? 0 } : r)))}
+                      />
+                    )}
+                    {k > 0 ? (
+                      <Button
+                        size="small"
+                        type="text"
+                        icon={<DeleteOutlined />}
+                        aria-label={t('legend.remove')}
+                        onClick={() => setClasses(classes.filter((_, i) => i !== k))}
+                      />
+                    ) : null}
+                  </Space>
+                ))}
+                <Button
+                  size="small"
+                  icon={<PlusOutlined />}
+                  disabled={classes.length >= PRODUCT_LIMITS.classes}
+                  onClick={() => setClasses([...classes, { color: '#800040', from: (classes[classes.length - 1]?.from ?? 0) + 10 }])}
+                >
+                  {t('legend.add')}
+                </Button>
+              </div>
+            </Form.Item>
+          ) : null}
+          <Form.Item label={t('template.boundaries')} {...item('boundaryLayers')}>
+            <Select
+              mode="multiple"
+              id="template-boundaries"
+              value={draft.boundaryLayers ?? ['provinces']}
+              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+              onChange={(boundaryLayers: string[]) => set({ boundaryLayers })}
+            />
+          </Form.Item>
+          <div className="pd-switches">
+            {(['boundaryLabels', 'stations', 'stationValues', 'scaleBar', 'northArrow'] as const).map((f) => (
+              <label key={f} className="pd-switch">
+                <Switch size="small" checked={draft[f] ?? true} onChange={(v) => set({ [f]: v })} /> {t(`template.${f}`)}
+              </label>
+            ))}
+          </div>
+          <Button
+            id="template-save"
+            type="primary"
+            icon={<SaveOutlined />}
+            loading={save.isPending}
+            onClick={() => void submit()}
+            disabled={Object.keys(hints).length > 0}
+          >
+            {t('template.save')}
+          </Button>
+        </Form>
+      </div>
+      <div className="pd-side">
+        <Typography.Text strong className="pd-section-title">
+          {t('preview.live')}
+        </Typography.Text>
+        <PreviewPane body={previewBody} />
+      </div>
       <ImageUpload
         open={uploadOpen}
         onClose={() => setUploadOpen(false)}

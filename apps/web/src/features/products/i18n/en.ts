@@ -1,6 +1,25 @@
 import type { ProductsMessages } from './zh';
 
 const en: ProductsMessages = {
+  /** Names of the catalogue's forecast types and elements (the server's are Chinese). */
+  types: { 'fine-grid': 'Fine-grid forecast', agro: 'Agrometeorological forecast' },
+  factors: {
+    tmp: 'Temperature',
+    tmax: 'Maximum temperature',
+    tmin: 'Minimum temperature',
+    pre3h: '3-hour precipitation',
+    pre12h: '12-hour precipitation',
+    pre24h: '24-hour precipitation',
+    tmax24h: 'Daily maximum temperature',
+    tmin24h: 'Daily minimum temperature',
+    wsp: 'Wind speed',
+    wdir: 'Wind direction',
+    rh: 'Relative humidity',
+    vis: 'Visibility',
+    sm: 'Relative soil moisture',
+    tsoil: 'Soil temperature at 5 cm',
+    et0: 'Reference evapotranspiration',
+  },
   tabs: { make: 'Make a product', templates: 'Templates', products: 'Products made' },
   make: {
     type: 'Forecast type',

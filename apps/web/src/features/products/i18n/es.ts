@@ -1,6 +1,25 @@
 import type { ProductsMessages } from './zh';
 
 const es: ProductsMessages = {
+  /** Names of the catalogue's forecast types and elements (the server's are Chinese). */
+  types: { 'fine-grid': 'Pronóstico de malla fina', agro: 'Pronóstico agrometeorológico' },
+  factors: {
+    tmp: 'Temperatura',
+    tmax: 'Temperatura máxima',
+    tmin: 'Temperatura mínima',
+    pre3h: 'Precipitación en 3 horas',
+    pre12h: 'Precipitación en 12 horas',
+    pre24h: 'Precipitación en 24 horas',
+    tmax24h: 'Temperatura máxima diaria',
+    tmin24h: 'Temperatura mínima diaria',
+    wsp: 'Velocidad del viento',
+    wdir: 'Dirección del viento',
+    rh: 'Humedad relativa',
+    vis: 'Visibilidad',
+    sm: 'Humedad relativa del suelo',
+    tsoil: 'Temperatura del suelo a 5 cm',
+    et0: 'Evapotranspiración de referencia',
+  },
   tabs: { make: 'Elaborar producto', templates: 'Plantillas', products: 'Productos elaborados' },
   make: {
     type: 'Tipo de pronóstico',

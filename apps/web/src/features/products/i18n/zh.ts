@@ -1,5 +1,24 @@
 /** Words of the make-product page (zh, the reference for en and es). */
 const zh = {
+  /** Names of the catalogue's forecast types and elements (the server's are Chinese). */
+  types: { 'fine-grid': '精细化网格预报', agro: '农业气象预报' },
+  factors: {
+    tmp: '气温',
+    tmax: '最高气温',
+    tmin: '最低气温',
+    pre3h: '3小时降水',
+    pre12h: '12小时降水',
+    pre24h: '24小时降水',
+    tmax24h: '日最高气温',
+    tmin24h: '日最低气温',
+    wsp: '风速',
+    wdir: '风向',
+    rh: '相对湿度',
+    vis: '能见度',
+    sm: '土壤相对湿度',
+    tsoil: '5厘米地温',
+    et0: '参考作物蒸散',
+  },
   tabs: { make: '制作产品', templates: '产品模板', products: '已制作产品' },
   make: {
     type: '预报类型',
