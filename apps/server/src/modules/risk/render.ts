@@ -32,6 +32,9 @@ export function levelClasses(levels: Uint8Array): Uint8Array {
   return out;
 }
 
+/** A subtitle starts with a capital ("Frost risk · …"); Chinese is left as it is. */
+const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
+
 function baseTimeText(iso: string, lang: Lang): string {
   const bj = new Date(Date.parse(iso) + 8 * 3_600_000);
   return translate(lang, 'risk.baseTimeText', { date: beijingDate(iso), hour: String(bj.getUTCHours()).padStart(2, '0') });
@@ -63,12 +66,14 @@ export async function riskMapInput(
       classes: RISK_LEVEL_COLORS.map((color, k) => ({ color, label: translate(lang, `risk.level${k + 1}` as 'risk.level1') })),
     },
     title: row.name,
-    subtitle: translate(lang, 'risk.mapSubtitle', {
-      hazard,
-      base: baseTimeText(row.base_time, lang),
-      leads: leads.length > 1 ? `${leads[0]}–${leads[leads.length - 1]}` : String(leads[0] ?? row.lead_from),
-      crop: exposure ? translate(lang, 'risk.mapCrop', { crop: exposure.cropName }) : '',
-    }),
+    subtitle: capitalize(
+      translate(lang, 'risk.mapSubtitle', {
+        hazard,
+        base: baseTimeText(row.base_time, lang),
+        leads: leads.length > 1 ? `${leads[0]}–${leads[leads.length - 1]}` : String(leads[0] ?? row.lead_from),
+        crop: exposure ? translate(lang, 'risk.mapCrop', { crop: exposure.cropName }) : '',
+      }),
+    ),
     customerName: customer?.name.replace(/（示例）$/, ''),
     issuer: customer?.name.replace(/（示例）$/, ''),
     issueTime: baseTimeText(row.created_at, lang),
