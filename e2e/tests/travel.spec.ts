@@ -1,0 +1,131 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, at, chooseOption, openSignedIn } from './fixtures';
+
+/**
+ * Tourism content (docs/travel.md): a scenic spot created with the position picked on the map, shown as text, edited,
+ * filtered and deleted; a visitor's comment posted through the public call, moderated in bulk (passed, refused with
+ * a reason) and only then answered publicly.
+ */
+
+const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
+const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
+
+async function chooseRegion(page: Page, trigger: string, path: string[]) {
+  await page.locator(trigger).click();
+  for (const name of path) {
+    await page
+      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
+      .filter({ hasText: new RegExp(`^${name}$`) })
+      .click();
+  }
+  await page.keyboard.press('Escape');
+}
+
+test('a scenic spot: created with the map, text shown as text, edited, filtered by grade, deleted', async ({ page }) => {
+  const id = uid();
+  const name = `<img src=x onerror="window.__xss=1">景点${id}`;
+  await openSignedIn(page, '/travel-manage/travel-scenic', 'demo-travel', ADMIN_PASSWORD);
+  await expect(rows(page, 'spot-table').first()).toBeVisible();
+  await expect.poll(async () => Number(await page.locator('#spot-page').getAttribute('data-map-records'))).toBeGreaterThanOrEqual(10);
+
+  await page.locator('#spot-create').click();
+  const dialog = page.getByRole('dialog', { name: '新增景区' });
+  const map = (await page.getByTestId('console-map').boundingBox())!;
+  const panel = (await page.getByTestId('map-panel').boundingBox())!;
+  await page.mouse.click(
+    Math.round(panel.x + panel.width + (map.x + map.width - panel.x - panel.width) / 2),
+    Math.round(map.y + map.height / 2),
+  );
+  await expect(dialog.getByText(/已选位置：/)).toBeVisible();
+  await dialog.locator('#spot-lon').fill('109.28');
+  await dialog.locator('#spot-lat').fill('34.38');
+  await dialog.locator('#spot-name').fill(name);
+  await chooseOption(page, dialog.locator('#spot-grade'), '4A');
+  await chooseRegion(page, '#spot-region', ['陕西省', '西安市', '临潼区']);
+  await dialog.locator('#spot-price').fill('60');
+  await dialog.locator('#spot-description').fill('<script>window.__xss=2</script>骊山脚下');
+  await dialog.locator('#spot-published').click();
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/travel/spot/insert'));
+  await dialog.locator('#spot-form-submit').click();
+  const created = (await (await saved).json()) as { code: number; data: { id: number; published: boolean } };
+  expect(created.code).toBe(0);
+  expect(created.data.published).toBe(true);
+  const mine = rows(page, 'spot-table').filter({ hasText: `景点${id}` });
+  await expect(mine).toContainText(name);
+  await expect(page.locator(`#spot-detail-${created.data.id}`)).toContainText('<script>window.__xss=2</script>骊山脚下');
+  expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+
+  await mine.getByRole('button', { name: /^编辑/ }).click();
+  const edit = page.getByRole('dialog', { name: '编辑景区' });
+  await edit.locator('#spot-price').fill('80');
+  const updated = page.waitForResponse((r) => r.url().endsWith('/api/travel/spot/update'));
+  await edit.locator('#spot-form-submit').click();
+  expect(((await (await updated).json()) as { data: { ticketPrice: number; version: number } }).data).toMatchObject({
+    ticketPrice: 80,
+    version: 2,
+  });
+  await expect(mine).toContainText('80');
+
+  await chooseOption(page, page.locator('#spot-filter-grade'), '4A');
+  await expect
+    .poll(async () => (await rows(page, 'spot-table').locator('td:nth-child(2)').allTextContents()).every((g) => g === '4A'))
+    .toBe(true);
+  await expect(mine).toBeVisible();
+
+  await mine.getByRole('button', { name: /^删除/ }).click();
+  const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/spot/deleteById'));
+  await page.locator('#confirm-delete').click();
+  expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
+  await expect(mine).toHaveCount(0);
+});
+
+test("visitors' comments: posted publicly, moderated in bulk, answered publicly only when passed", async ({ page }) => {
+  const id = uid();
+  // The demo's published spot 华山, found as the console lists it.
+  const login = await page.request.post(at('/api/login/login'), { data: { username: 'demo-travel', password: ADMIN_PASSWORD } });
+  const token = ((await login.json()) as { data: { access_token: string } }).data.access_token;
+  const spots = await page.request.get(at('/api/travel/spot/page?keyword=华山'), { headers: { authorization: `Bearer ${token}` } });
+  const huashan = ((await spots.json()) as { data: { list: Array<{ id: number }> } }).data.list[0]!;
+  const publicComments = async () =>
+    (
+      (await (await page.request.get(at(`/api/public/travel/comments?targetType=spot&targetId=${huashan.id}&size=100`))).json()) as {
+        data: { list: Array<{ text: string }> };
+      }
+    ).data.list.map((c) => c.text);
+
+  const good = await page.request.post(at('/api/public/travel/comments'), {
+    data: { targetType: 'spot', targetId: huashan.id, rating: 5, text: `<b>日出很美</b>${id}`, nickname: '<i>e2e</i>' },
+  });
+  expect(((await good.json()) as { data: { status: string } }).data.status).toBe('pending');
+  await page.request.post(at('/api/public/travel/comments'), {
+    data: { targetType: 'spot', targetId: huashan.id, rating: 1, text: `加微信买假票${id}`, nickname: 'spam' },
+  });
+  expect((await publicComments()).some((t) => t.includes(id))).toBe(false);
+
+  await openSignedIn(page, '/travel-manage/travel-comment', 'demo-travel', ADMIN_PASSWORD);
+  const goodRow = rows(page, 'comment-table').filter({ hasText: `日出很美${id}` });
+  const spamRow = rows(page, 'comment-table').filter({ hasText: `加微信买假票${id}` });
+  await expect(goodRow).toBeVisible();
+  await expect(spamRow).toContainText('假票');
+
+  // Pass the good one.
+  await goodRow.locator('input[type="checkbox"]').check();
+  const passed = page.waitForResponse((r) => r.url().endsWith('/api/travel/comment/moderate'));
+  await page.locator('#comment-pass').click();
+  expect(((await (await passed).json()) as { data: { updated: number } }).data.updated).toBe(1);
+  await expect(goodRow).toHaveCount(0);
+  expect(await publicComments()).toContain(`日出很美${id}`);
+
+  // Refuse the flagged one with a reason.
+  await spamRow.locator('input[type="checkbox"]').check();
+  await page.locator('#comment-reject').click();
+  await expect(page.locator('#comment-reject-confirm')).toBeDisabled();
+  await page.locator('#comment-reason').fill('广告');
+  const rejected = page.waitForResponse((r) => r.url().endsWith('/api/travel/comment/moderate'));
+  await page.locator('#comment-reject-confirm').click();
+  expect(((await (await rejected).json()) as { code: number }).code).toBe(0);
+  await expect(spamRow).toHaveCount(0);
+  await chooseOption(page, page.locator('#comment-filter-status'), '未通过');
+  await expect(rows(page, 'comment-table').filter({ hasText: `加微信买假票${id}` })).toContainText('广告');
+  expect((await publicComments()).some((t) => t.includes('假票'))).toBe(false);
+});
