@@ -2,10 +2,12 @@
 // schemas and summaries), so the browser can call routes without shipping zod.
 import { DISASTER_ENDPOINTS } from './disaster-endpoints.js';
 import { TRAVEL_ENDPOINTS } from './travel-endpoints.js';
+import { ARTICLE_ENDPOINTS } from './articles-endpoints.js';
 
 export const API_ENDPOINTS = {
   ...DISASTER_ENDPOINTS,
   ...TRAVEL_ENDPOINTS,
+  ...ARTICLE_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },

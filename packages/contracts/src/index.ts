@@ -17,6 +17,8 @@ export * from './region-code.js';
 export * from './sandstorm-grade.js';
 export * from './travel-endpoints.js';
 export * from './travel.js';
+export * from './articles-endpoints.js';
+export * from './articles.js';
 export * from './downloads.js';
 export * from './products-constants.js';
 export * from './products.js';

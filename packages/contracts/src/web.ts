@@ -10,5 +10,6 @@ export * from './disaster-endpoints.js';
 export * from './region-code.js';
 export * from './sandstorm-grade.js';
 export * from './travel-endpoints.js';
+export * from './articles-endpoints.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';

@@ -1,0 +1,235 @@
+import { z } from 'zod';
+import type { ApiDef } from './api.js';
+import { ARTICLE_ENDPOINTS as E, ARTICLE_LIMITS as L, ARTICLE_STATES } from './articles-endpoints.js';
+import { paged, pageFields } from './system.js';
+
+// Service products (docs/articles.md): bulletins and briefings written, reviewed, published and printed as PDF.
+// Entries of the API table, spread into API in api.ts. Every call needs the page's code.
+
+const ARTICLES = { kind: 'codes', codes: ['serviceproducts.all.admin'] } as const;
+
+const id = z.number().int().positive();
+const version = z.number().int().positive();
+const queryId = z.coerce.number().int().positive();
+const issueNo = z.number().int().min(1).max(L.issueNo);
+
+export const ArticleKind = z.object({
+  id: z.number().int(),
+  /** The kind's name in lists ("农业气象周报"). */
+  name: z.string(),
+  /** The series name printed in red on the masthead. */
+  series: z.string(),
+  /** Skeleton body (HTML) with placeholders {date} {issueNumber} {unit} {year}. */
+  template: z.string(),
+  sort: z.number().int(),
+  version: z.number().int(),
+});
+export type ArticleKind = z.infer<typeof ArticleKind>;
+
+export const ArticleKindSave = z.strictObject({
+  /** Absent: a new kind. */
+  id: id.optional(),
+  version: version.optional(),
+  name: z.string().trim().min(1).max(L.kindName),
+  series: z.string().trim().min(1).max(L.series),
+  template: z.string().max(L.template).default(''),
+  sort: z.number().int().min(0).max(999).default(0),
+});
+
+export const ArticleSummary = z.object({
+  id: z.number().int(),
+  kindId: z.number().int(),
+  kindName: z.string(),
+  year: z.number().int(),
+  issueNo: z.number().int(),
+  /** "2026 年第 12 期" */
+  issueLabel: z.string(),
+  /** 1 for the original; a correction of a published document is the next revision with the same issue. */
+  revision: z.number().int(),
+  title: z.string(),
+  summary: z.string(),
+  state: z.enum(ARTICLE_STATES),
+  authorId: z.number().int().nullable(),
+  authorName: z.string(),
+  reviewerName: z.string(),
+  /** The comment of the last return, while the document is a draft again. */
+  returnComment: z.string(),
+  /** When it was published (null before). */
+  issuedAt: z.string().nullable(),
+  /** A published document replaced by a later published revision. */
+  superseded: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type ArticleSummary = z.infer<typeof ArticleSummary>;
+
+export const ArticleDetail = ArticleSummary.extend({
+  /** Sanitised HTML. */
+  body: z.string(),
+  /** The issuing unit (the customer's name), printed on the masthead and footer. */
+  unit: z.string(),
+  series: z.string(),
+  /** The document this one revises (null for an original). */
+  revisionOf: z.number().int().nullable(),
+});
+export type ArticleDetail = z.infer<typeof ArticleDetail>;
+
+export const ArticleQuery = z.strictObject({
+  ...pageFields,
+  /** In the title or the text. */
+  keyword: z.string().trim().max(64).optional(),
+  kindId: z.coerce.number().int().positive().optional(),
+  state: z.enum(ARTICLE_STATES).optional(),
+  /** Created on or after / before (ISO date or time). */
+  from: z.string().max(32).optional(),
+  to: z.string().max(32).optional(),
+  authorId: z.coerce.number().int().positive().optional(),
+});
+
+const articleFields = {
+  title: z.string().trim().min(1).max(L.title),
+  summary: z.string().trim().max(L.summary).default(''),
+  /** HTML; sanitised by the server with an allow-list before it is stored. */
+  body: z
+    .string()
+    .max(L.body * 2)
+    .default(''),
+};
+
+export const ArticleAdd = z.strictObject({
+  kindId: id,
+  ...articleFields,
+  /** Absent: the next number of the kind and year. */
+  issueNo: issueNo.optional(),
+  /** Start from the kind's template (its placeholders filled) instead of `body`. */
+  fromTemplate: z.boolean().default(false),
+});
+export const ArticleUpdate = z.strictObject({ id, version, ...articleFields, issueNo: issueNo.optional() });
+export const ArticleIdBody = z.strictObject({ id });
+export const ArticleReturnBody = z.strictObject({ id, comment: z.string().trim().min(1).max(L.comment) });
+export const ArticleIdQuery = z.strictObject({ id: queryId });
+export const ArticleNextIssueQuery = z.strictObject({ kindId: queryId });
+export const ArticleNextIssue = z.object({ year: z.number().int(), issueNo: z.number().int(), unit: z.string(), date: z.string() });
+export const LibraryImageBody = z.strictObject({ id: z.string().regex(/^lib-\d+$/) });
+export const LibraryImage = z.object({ path: z.string(), width: z.number().int(), height: z.number().int() });
+
+export const ArticleHistoryEntry = z.object({
+  id: z.number().int(),
+  action: z.string(),
+  fromState: z.string(),
+  toState: z.string(),
+  userName: z.string(),
+  comment: z.string(),
+  at: z.string(),
+});
+
+export const ARTICLE_API = {
+  articlePage: {
+    ...E.articlePage,
+    access: ARTICLES,
+    summary: 'Service documents of the customer (keyword in title and text, kind, state, time, author), newest first',
+    query: ArticleQuery,
+    data: paged(ArticleSummary),
+  },
+  articleDetail: {
+    ...E.articleDetail,
+    access: ARTICLES,
+    summary: 'One document with its sanitised body',
+    query: ArticleIdQuery,
+    data: ArticleDetail,
+  },
+  articleAdd: {
+    ...E.articleAdd,
+    access: ARTICLES,
+    summary: 'A new draft; the issue number is the next of its kind and year unless given (4009 if taken)',
+    body: ArticleAdd,
+    data: z.object({ id: z.number().int() }),
+  },
+  articleUpdate: {
+    ...E.articleUpdate,
+    access: ARTICLES,
+    summary: 'Edit a draft (4009 on a stale version or a document no longer a draft)',
+    body: ArticleUpdate,
+    data: ArticleDetail,
+  },
+  articleSubmit: { ...E.articleSubmit, access: ARTICLES, summary: 'Draft → submitted', body: ArticleIdBody, data: ArticleDetail },
+  articleApprove: {
+    ...E.articleApprove,
+    access: ARTICLES,
+    summary: 'Submitted → approved, by someone other than the author (4003)',
+    body: ArticleIdBody,
+    data: ArticleDetail,
+  },
+  articleReturn: {
+    ...E.articleReturn,
+    access: ARTICLES,
+    summary: 'Submitted or approved → draft with a comment, by someone other than the author (4003)',
+    body: ArticleReturnBody,
+    data: ArticleDetail,
+  },
+  articlePublish: {
+    ...E.articlePublish,
+    access: ARTICLES,
+    summary: 'Approved → published (frozen)',
+    body: ArticleIdBody,
+    data: ArticleDetail,
+  },
+  articleRevise: {
+    ...E.articleRevise,
+    access: ARTICLES,
+    summary: 'A correction of a published document: a new draft revision with the same issue; the published one stays readable',
+    body: ArticleIdBody,
+    data: z.object({ id: z.number().int() }),
+  },
+  articleDuplicate: {
+    ...E.articleDuplicate,
+    access: ARTICLES,
+    summary: 'A copy as a new draft with the next issue number',
+    body: ArticleIdBody,
+    data: z.object({ id: z.number().int() }),
+  },
+  articleDelete: { ...E.articleDelete, access: ARTICLES, summary: 'Delete a draft (4009 otherwise)', body: ArticleIdBody, data: z.null() },
+  articleHistory: {
+    ...E.articleHistory,
+    access: ARTICLES,
+    summary: 'Every transition of a document: who, when, from and to, comment',
+    query: ArticleIdQuery,
+    data: z.array(ArticleHistoryEntry),
+  },
+  articlePdf: {
+    ...E.articlePdf,
+    access: ARTICLES,
+    summary: 'The document as a PDF in the bulletin layout (red masthead, issue line, title, body, footer)',
+    query: ArticleIdQuery,
+    data: z.unknown(),
+    raw: true,
+  },
+  articleKinds: {
+    ...E.articleKinds,
+    access: ARTICLES,
+    summary: "The customer's kinds of document with their templates",
+    data: z.array(ArticleKind),
+  },
+  articleKindSave: {
+    ...E.articleKindSave,
+    access: ARTICLES,
+    summary: 'Add or edit a kind (name, masthead series, template)',
+    body: ArticleKindSave,
+    data: ArticleKind,
+  },
+  articleNextIssue: {
+    ...E.articleNextIssue,
+    access: ARTICLES,
+    summary: 'The issue number a new document of the kind would get now, and the values of the template placeholders',
+    query: ArticleNextIssueQuery,
+    data: ArticleNextIssue,
+  },
+  articleLibraryImage: {
+    ...E.articleLibraryImage,
+    access: ARTICLES,
+    summary: "A PNG or JPEG of the downloads library copied to the customer's stored images, to embed in a body",
+    body: LibraryImageBody,
+    data: LibraryImage,
+  },
+} as const satisfies Record<string, ApiDef>;
