@@ -421,50 +421,75 @@ function compose(input: MapProductInput, rasterScale: number): Composed {
   ops.push({ k: 'rect', ...frame, stroke: INK, width: 0.35 * u });
   ops.push({ k: 'rect', ...L.outer, stroke: INK, width: 0.7 * u });
 
-  // Header: logo and customer name at the left, the title and subtitle in the middle, a red rule under them.
+  // Header: logo and customer name at the left, the title and subtitle in the middle, a red rule under them. When
+  // the title would not fit beside them (a long title on portrait paper), they go on a small line above it and the
+  // title takes the whole width.
   const hd = L.header;
-  let leftEnd = hd.x + 4 * u;
-  if (input.logo) {
-    const logoH = 14 * u;
-    const size = imageSize(input.logo);
-    const logoW = size ? Math.min(30 * u, (logoH * size.width) / size.height) : logoH;
-    ops.push({ k: 'image', data: input.logo, x: leftEnd, y: hd.y + (hd.h - logoH) / 2 - 1 * u, w: logoW, h: logoH });
-    leftEnd += logoW + 3 * u;
-  }
-  if (input.customerName) {
-    const size = 3.4 * u;
-    const maxW = 52 * u;
-    const nameLines = wrapText(input.customerName, size, maxW, true).slice(0, 2);
-    nameLines.forEach((line, k) => {
+  const hasSub = !!input.subtitle;
+  const fullSize = (input.paper.orientation === 'portrait' ? 6.4 : 7) * u;
+  const custNameSize = 3.4 * u;
+  const logoSize = input.logo ? imageSize(input.logo) : null;
+  const logoW = (h: number) => (logoSize ? Math.min(30 * u, (h * logoSize.width) / logoSize.height) : h);
+  const nameW = input.customerName ? Math.min(52 * u, measureText(input.customerName, custNameSize, true)) : 0;
+  const besideReserved = 4 * u + (input.logo ? logoW(14 * u) + 3 * u : 0) + nameW + 3 * u;
+  const besideMax = hd.w - 2 * besideReserved;
+  const stacked = !!(input.logo || input.customerName) && measureText(input.title, fullSize * 0.85, true) > besideMax;
+  let titleMax: number;
+  let titleY: number;
+  let subY: number;
+  if (!stacked) {
+    let x = hd.x + 4 * u;
+    if (input.logo) {
+      const h = 14 * u;
+      ops.push({ k: 'image', data: input.logo, x, y: hd.y + (hd.h - h) / 2 - 1 * u, w: logoW(h), h });
+      x += logoW(h) + 3 * u;
+    }
+    if (input.customerName) {
+      const lines = wrapText(input.customerName, custNameSize, 52 * u, true).slice(0, 2);
+      lines.forEach((line, k) => {
+        const y = hd.y + hd.h / 2 + (k - (lines.length - 1) / 2) * custNameSize * 1.3 + custNameSize * 0.3;
+        ops.push({ k: 'text', s: line, x, y, size: custNameSize, bold: true, color: RED });
+      });
+    }
+    titleMax = besideMax;
+    titleY = hd.y + (hasSub ? 11 : 14) * u;
+    subY = hd.y + 18.2 * u;
+  } else {
+    let x = hd.x + 4 * u;
+    const h = 5 * u;
+    if (input.logo) {
+      ops.push({ k: 'image', data: input.logo, x, y: hd.y + 1.6 * u, w: logoW(h), h });
+      x += logoW(h) + 2 * u;
+    }
+    if (input.customerName) {
+      const s2 = 2.9 * u;
       ops.push({
         k: 'text',
-        s: line,
-        x: leftEnd,
-        y: hd.y + hd.h / 2 + (k - (nameLines.length - 1) / 2) * size * 1.3 + size * 0.3,
-        size,
+        s: fitText(input.customerName, s2, hd.w - (x - hd.x) - 4 * u, true),
+        x,
+        y: hd.y + 5.4 * u,
+        size: s2,
         bold: true,
         color: RED,
       });
-    });
+    }
+    titleMax = hd.w - 8 * u;
+    titleY = hd.y + (hasSub ? 13.4 : 15) * u;
+    subY = hd.y + 19.6 * u;
   }
-  // The title is centred on the page and kept clear of the logo and name: its size shrinks to fit (down to 70 %),
-  // then it is cut.
-  const reserved = leftEnd - hd.x + (input.customerName ? Math.min(52 * u, measureText(input.customerName, 3.4 * u, true)) : 0) + 3 * u;
-  const titleMax = hd.w - 2 * reserved;
-  let titleSize = (input.paper.orientation === 'portrait' ? 6.4 : 7) * u;
+  // The title shrinks to fit (down to 70 %), then it is cut.
+  let titleSize = stacked ? fullSize * 0.92 : fullSize;
   const natural = measureText(input.title, titleSize, true);
   if (natural > titleMax) titleSize = Math.max(titleSize * 0.7, (titleSize * titleMax) / natural);
   const title = fitText(input.title, titleSize, titleMax, true);
-  const hasSub = !!input.subtitle;
-  const titleY = hd.y + (hasSub ? 11 : 14) * u;
   ops.push({ k: 'text', s: title, x: hd.x + hd.w / 2, y: titleY, size: titleSize, bold: true, color: INK, align: 'center' });
   if (hasSub) {
     ops.push({
       k: 'text',
-      s: fitText(input.subtitle!, 3.8 * u, titleMax),
+      s: fitText(input.subtitle!, 3.6 * u, titleMax),
       x: hd.x + hd.w / 2,
-      y: hd.y + 18.2 * u,
-      size: 3.8 * u,
+      y: subY,
+      size: 3.6 * u,
       color: GREY,
       align: 'center',
     });
@@ -482,25 +507,24 @@ function compose(input: MapProductInput, rasterScale: number): Composed {
     width: 0.6 * u,
   });
 
-  // Footer: issuer at the left, the note in the middle, the issue time at the right.
+  // Footer: issuer at the left, the issue time at the right, the note between them, or on a line of its own under
+  // them when the room between is too small (portrait paper).
   const ft = L.footer;
-  const fy = ft.y + ft.h / 2 + 1.2 * u;
   const fs = 3 * u;
-  if (input.issuer)
-    ops.push({ k: 'text', s: fitText(`${ISSUER[lang]}${input.issuer}`, fs, ft.w * 0.3), x: ft.x + 4 * u, y: fy, size: fs, color: INK });
-  if (input.issueTime) {
-    ops.push({ k: 'text', s: `${ISSUED[lang]}${input.issueTime}`, x: ft.x + ft.w - 4 * u, y: fy, size: fs, color: INK, align: 'right' });
-  }
+  const issued = input.issueTime ? `${ISSUED[lang]}${input.issueTime}` : '';
+  const issuedW = issued ? measureText(issued, fs) : 0;
+  const issuerText = input.issuer ? `${ISSUER[lang]}${input.issuer}` : '';
+  const noteW = input.footer ? measureText(input.footer, fs * 0.9) : 0;
+  const oneLineIssuer = issuerText ? fitText(issuerText, fs, ft.w * 0.45 - issuedW / 2) : '';
+  const room = ft.w - 16 * u - 2 * Math.max(oneLineIssuer ? measureText(oneLineIssuer, fs) : 0, issuedW);
+  const twoLines = !!input.footer && (noteW > room || oneLineIssuer !== issuerText);
+  const fy = twoLines ? ft.y + 4.4 * u : ft.y + ft.h / 2 + 1.2 * u;
+  const issuer = twoLines && issuerText ? fitText(issuerText, fs, ft.w - issuedW - 14 * u) : oneLineIssuer;
+  if (issuer) ops.push({ k: 'text', s: issuer, x: ft.x + 4 * u, y: fy, size: fs, color: INK });
+  if (issued) ops.push({ k: 'text', s: issued, x: ft.x + ft.w - 4 * u, y: fy, size: fs, color: INK, align: 'right' });
   if (input.footer) {
-    ops.push({
-      k: 'text',
-      s: fitText(input.footer, fs * 0.9, ft.w * 0.38),
-      x: ft.x + ft.w / 2,
-      y: fy,
-      size: fs * 0.9,
-      color: GREY,
-      align: 'center',
-    });
+    const s2 = fitText(input.footer, fs * 0.9, twoLines ? ft.w - 8 * u : room);
+    ops.push({ k: 'text', s: s2, x: ft.x + ft.w / 2, y: twoLines ? ft.y + 8.8 * u : fy, size: fs * 0.9, color: GREY, align: 'center' });
   }
   return { ops, page: L.page, swatches };
 }
@@ -521,15 +545,17 @@ function circle(x: number, y: number, r: number): number[][] {
 
 function wrapText(s: string, size: number, maxW: number, bold = false): string[] {
   if (measureText(s, size, bold) <= maxW) return [s];
+  // Latin words stay whole; CJK text breaks between any two characters.
+  const tokens = s.match(/[A-Za-zÀ-ÿ0-9'’.,()-]+\s*|\s+|./gu) ?? [s];
   const lines: string[] = [];
   let line = '';
-  for (const ch of s) {
-    if (line && measureText(line + ch, size, bold) > maxW) {
-      lines.push(line);
-      line = ch.trimStart();
-    } else line += ch;
+  for (const tok of tokens) {
+    if (line && measureText(line + tok.trimEnd(), size, bold) > maxW) {
+      lines.push(line.trimEnd());
+      line = tok.trimStart();
+    } else line += tok;
   }
-  if (line) lines.push(line);
+  if (line.trim()) lines.push(line.trimEnd());
   return lines;
 }
 
