@@ -5,11 +5,12 @@ import { nowIso } from '../../core/db/index.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
 import { layerFactorOf, layerTimeRows } from '../grids/service.js';
 import type { GridStore } from '../grids/store.js';
-import { defaultStatsLayer } from '../zoning/region.js';
+import { defaultStatsLayer, resolveRegion } from '../zoning/region.js';
 import { ensureRiskSetup, hazardName } from './hazards.js';
 import { computeRisk, finishRiskProduct } from './products.js';
 
-// The demo risk product (DEMO=1, docs/risk.md#demo): frost over the customer's region for the newest run's leads,
+// The demo risk product (DEMO=1, docs/risk.md#demo): frost over Shaanxi (the demo customer's province; the customer's
+// whole region, which is the forecast grid's rectangle, when the outline is missing) for the newest run's leads,
 // made at first start without a job, so that the product list and the downloads library are never empty.
 
 export interface DemoRiskDeps {
@@ -47,49 +48,60 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
     .reverse()[0]!;
   const leads = times.filter((t) => new Date(t.baseTime).toISOString() === baseTime).map((t) => t.lead);
   const now = nowIso();
+  const statsLayer = await defaultStatsLayer(db, customerId);
+  const shaanxi = 'provinces:13';
+  const area = await resolveRegion(db, deps.storage, customerId, { areaCode: shaanxi }, lang).catch(() => null);
   const name = lang === 'zh' ? '霜冻风险（示例）' : lang === 'en' ? 'Frost risk (example)' : 'Riesgo de helada (ejemplo)';
-  const row = await db
-    .insertInto('risk_product')
-    .values({
-      customer_id: customerId,
-      name,
-      hazard_id: hazard.id,
-      hazard_name: hazardName(hazard, lang),
-      hazard_seed_key: hazard.seed_key,
-      kind: hazard.kind,
-      forecast_type: hazard.forecast_type,
-      conditions: hazard.conditions,
-      base_time: baseTime,
-      lead_from: Math.min(...leads),
-      lead_to: Math.max(...leads),
-      region_kind: 'customer',
-      region_name: '',
-      region: JSON.stringify({ statsLayer: await defaultStatsLayer(db, customerId) }),
-      exposure: null,
-      lang,
-      status: 'running',
-      job_id: `demo-${randomUUID()}`,
-      lon0: null,
-      lat0: null,
-      dx: null,
-      dy: null,
-      nx: null,
-      ny: null,
-      storage_prefix: null,
-      stats: null,
-      summaries: null,
-      created_by: null,
-      created_by_name: 'demo',
-      created_at: now,
-      updated_at: now,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  try {
-    await finishRiskProduct(deps, row, await computeRisk(deps, row), deps.log);
-    return row.id;
-  } catch (e) {
-    await db.deleteFrom('risk_product').where('id', '=', row.id).execute();
-    throw e;
+  const make = async (region: { kind: string; name: string; ask: object }) => {
+    const row = await db
+      .insertInto('risk_product')
+      .values({
+        customer_id: customerId,
+        name,
+        hazard_id: hazard.id,
+        hazard_name: hazardName(hazard, lang),
+        hazard_seed_key: hazard.seed_key,
+        kind: hazard.kind,
+        forecast_type: hazard.forecast_type,
+        conditions: hazard.conditions,
+        base_time: baseTime,
+        lead_from: Math.min(...leads),
+        lead_to: Math.max(...leads),
+        region_kind: region.kind,
+        region_name: region.name,
+        region: JSON.stringify({ ...region.ask, statsLayer }),
+        exposure: null,
+        lang,
+        status: 'running',
+        job_id: `demo-${randomUUID()}`,
+        lon0: null,
+        lat0: null,
+        dx: null,
+        dy: null,
+        nx: null,
+        ny: null,
+        storage_prefix: null,
+        stats: null,
+        summaries: null,
+        created_by: null,
+        created_by_name: 'demo',
+        created_at: now,
+        updated_at: now,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    try {
+      await finishRiskProduct(deps, row, await computeRisk(deps, row), deps.log);
+      return row.id;
+    } catch (e) {
+      await db.deleteFrom('risk_product').where('id', '=', row.id).execute();
+      throw e;
+    }
+  };
+  if (area) {
+    // The grids may not reach the province (another demo region): then the customer's whole region.
+    const made = await make({ kind: area.kind, name: area.name, ask: { areaCode: shaanxi } }).catch(() => null);
+    if (made !== null) return made;
   }
+  return make({ kind: 'customer', name: '', ask: {} });
 }
