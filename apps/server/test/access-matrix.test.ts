@@ -252,6 +252,10 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   travelCommentModerate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/comment/moderate
   travelSensitiveWords: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/sensitiveWords
   travelSensitiveWordsSave: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/sensitiveWords/save
+  travelLandscapePage: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/landscape/page
+  travelLandscapeInsert: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/landscape/insert
+  travelLandscapeUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/landscape/update
+  travelLandscapeDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/landscape/deleteById
   publicTravelSpots: 'public', // GET /api/public/travel/spots
   publicTravelComments: 'public', // GET /api/public/travel/comments
   publicTravelCommentAdd: 'public', // POST /api/public/travel/comments

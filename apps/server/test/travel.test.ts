@@ -165,3 +165,57 @@ describe('comments and the public calls', () => {
     expect((await call(t, tok.b!, 'GET', '/api/travel/sensitiveWords')).json().data.words).toEqual([]);
   });
 });
+
+describe('landscapes', () => {
+  const snow = {
+    name: '太白积雪',
+    kind: 'snow',
+    regionCode: '610326',
+    lon: 107.77,
+    lat: 34.05,
+    bestFrom: '11-15',
+    bestTo: '04-15',
+    weather: { tempMax: 0, precipitation: 'needed' },
+    published: true,
+  };
+
+  it('adds one with its season and weather needs, linked to a spot of the customer', async () => {
+    const spots = (await call(t, tok.a!, 'GET', '/api/travel/spot/page?keyword=太白山')).json().data.list;
+    const res = await call(t, tok.a!, 'POST', '/api/travel/landscape/insert', { ...snow, spotId: spots[0].id });
+    expect(res.json()).toMatchObject({
+      code: 0,
+      data: {
+        spotName: '太白山国家森林公园',
+        regionName: '陕西省 宝鸡市 眉县',
+        weather: { tempMin: null, tempMax: 0, precipitation: 'needed' },
+        version: 1,
+      },
+    });
+    expect(typeof res.json().data.inSeason).toBe('boolean');
+    const id = res.json().data.id;
+    const upd = await call(t, tok.a!, 'POST', '/api/travel/landscape/update', { ...snow, id, version: 1, bestTo: '03-31' });
+    expect(upd.json().data).toMatchObject({ bestTo: '03-31', version: 2, spotId: null });
+    expect((await call(t, tok.b!, 'GET', `/api/travel/landscape/deleteById?id=${id}`)).json().code).toBe(4004);
+    // A published landscape takes public comments; deleting it removes them.
+    const c = await post({ targetType: 'landscape', targetId: id, rating: 5, text: '雪景很美', nickname: '山友' }, '198.51.100.9');
+    expect(c.json().code).toBe(0);
+    expect((await call(t, tok.a!, 'GET', '/api/travel/comment/page?targetType=landscape')).json().data.list[0]).toMatchObject({
+      targetName: '太白积雪',
+    });
+    expect((await call(t, tok.a!, 'GET', `/api/travel/landscape/deleteById?id=${id}`)).json().code).toBe(0);
+    expect(
+      await t.db.db.selectFrom('travel_comment').select('id').where('target_type', '=', 'landscape').where('target_id', '=', id).execute(),
+    ).toEqual([]);
+  });
+
+  it.each([
+    ['bestFrom', { bestFrom: '13-01' }],
+    ['kind', { kind: 'volcano' }],
+    ['weather.tempMax', { weather: { tempMin: 5, tempMax: 0, precipitation: 'any' } }],
+    ['spotId', { spotId: 999999 }],
+  ])('refuses a bad %s', async (field, change) => {
+    const res = await call(t, tok.a!, 'POST', '/api/travel/landscape/insert', { ...snow, ...change }, 'en');
+    expect(res.json().code).toBe(4100);
+    expect(res.json().data.issues.map((i: { field: string }) => i.field)).toContain(field);
+  });
+});

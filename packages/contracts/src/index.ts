@@ -17,6 +17,7 @@ export * from './region-code.js';
 export * from './sandstorm-grade.js';
 export * from './travel-endpoints.js';
 export * from './travel.js';
+export * from './landscape-rules.js';
 export * from './articles-endpoints.js';
 export * from './articles.js';
 export * from './downloads.js';

@@ -10,6 +10,10 @@ export const TRAVEL_ENDPOINTS = {
   travelCommentModerate: { method: 'POST', url: '/api/travel/comment/moderate' },
   travelSensitiveWords: { method: 'GET', url: '/api/travel/sensitiveWords' },
   travelSensitiveWordsSave: { method: 'POST', url: '/api/travel/sensitiveWords/save' },
+  travelLandscapePage: { method: 'GET', url: '/api/travel/landscape/page' },
+  travelLandscapeInsert: { method: 'POST', url: '/api/travel/landscape/insert' },
+  travelLandscapeUpdate: { method: 'POST', url: '/api/travel/landscape/update' },
+  travelLandscapeDelete: { method: 'GET', url: '/api/travel/landscape/deleteById' },
   publicTravelSpots: { method: 'GET', url: '/api/public/travel/spots' },
   publicTravelComments: { method: 'GET', url: '/api/public/travel/comments' },
   publicTravelCommentAdd: { method: 'POST', url: '/api/public/travel/comments' },
@@ -37,3 +41,22 @@ export const SENSITIVE_WORDS_MAX = 500;
 
 /** Comments one address may post through the public call within the window. */
 export const PUBLIC_COMMENT_LIMIT = { count: 5, windowSeconds: 600 } as const;
+
+/** Kinds of seasonal landscapes. */
+export const LANDSCAPE_KINDS = [
+  'autumn-leaves',
+  'rape-flowers',
+  'blossom',
+  'snow',
+  'rime',
+  'sea-of-clouds',
+  'sunrise',
+  'waterfall',
+  'other',
+] as const;
+export type LandscapeKind = (typeof LANDSCAPE_KINDS)[number];
+/** Precipitation a landscape needs: none (clear views), needed (snow, waterfalls in flood) or either. */
+export const PRECIPITATION_NEEDS = ['any', 'none', 'needed'] as const;
+export type PrecipitationNeed = (typeof PRECIPITATION_NEEDS)[number];
+/** A day of the year as "MM-DD". */
+export const MONTH_DAY_PATTERN = /^(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;

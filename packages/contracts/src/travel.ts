@@ -3,6 +3,9 @@ import type { ApiDef } from './api.js';
 import { StoredImagePath } from './auth.js';
 import {
   COMMENT_NICKNAME_MAX,
+  LANDSCAPE_KINDS,
+  MONTH_DAY_PATTERN,
+  PRECIPITATION_NEEDS,
   COMMENT_STATUSES,
   COMMENT_TARGETS,
   COMMENT_TEXT_MAX,
@@ -88,6 +91,78 @@ export const SpotQuery = z.strictObject({
   published: z.enum(['true', 'false']).optional(),
 });
 export const SpotIdQuery = z.strictObject({ id: queryId });
+
+export const WeatherNeedsBody = z.strictObject({
+  tempMin: z.number().min(-60).max(50).nullish(),
+  tempMax: z.number().min(-60).max(50).nullish(),
+  maxWind: z.number().min(0).max(75).nullish(),
+  precipitation: z.enum(PRECIPITATION_NEEDS).default('any'),
+});
+
+const monthDay = z.string().regex(MONTH_DAY_PATTERN, 'monthDayFormat');
+
+export const landscapeFields = {
+  name: z.string().trim().min(1).max(SPOT_TEXT_MAX.name),
+  kind: z.enum(LANDSCAPE_KINDS),
+  /** The scenic spot it belongs to (one of the customer's), or none. */
+  spotId: z.number().int().positive().nullish(),
+  regionCode: RegionCode,
+  lon: spotFields.lon,
+  lat: spotFields.lat,
+  /** Best-viewing period, "MM-DD" to "MM-DD" (may run over the new year). */
+  bestFrom: monthDay,
+  bestTo: monthDay,
+  weather: WeatherNeedsBody,
+  photos: spotFields.photos,
+  description: spotFields.description,
+  published: spotFields.published,
+};
+export const LandscapeCreate = z
+  .strictObject(landscapeFields)
+  .refine((l) => l.weather.tempMin == null || l.weather.tempMax == null || l.weather.tempMin <= l.weather.tempMax, {
+    path: ['weather', 'tempMax'],
+    message: 'travel.tempOrder',
+  });
+export const LandscapeUpdate = z.strictObject({ id, version, ...landscapeFields });
+export type LandscapeCreate = z.input<typeof LandscapeCreate>;
+
+export const Landscape = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kind: z.enum(LANDSCAPE_KINDS),
+  spotId: z.number().int().nullable(),
+  spotName: z.string(),
+  regionCode: z.string(),
+  regionName: z.string(),
+  lon: z.number(),
+  lat: z.number(),
+  bestFrom: z.string(),
+  bestTo: z.string(),
+  weather: z.object({
+    tempMin: z.number().nullable(),
+    tempMax: z.number().nullable(),
+    maxWind: z.number().nullable(),
+    precipitation: z.enum(PRECIPITATION_NEEDS),
+  }),
+  photos: z.array(z.string()),
+  description: z.string(),
+  published: z.boolean(),
+  /** Whether today (Beijing time) lies in the best-viewing period. */
+  inSeason: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Landscape = z.infer<typeof Landscape>;
+
+export const LandscapeQuery = z.strictObject({
+  ...pageFields,
+  size: z.coerce.number().int().min(1).max(1000).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  kind: z.enum(LANDSCAPE_KINDS).optional(),
+  spotId: z.coerce.number().int().positive().optional(),
+  code: RegionCode.optional(),
+});
 
 export const Comment = z.object({
   id: z.number().int(),
@@ -208,6 +283,28 @@ export const TRAVEL_API = {
     summary: "Replace the customer's sensitive words (duplicates dropped)",
     body: SensitiveWordsSave,
     data: SensitiveWords,
+  },
+  travelLandscapePage: {
+    ...E.travelLandscapePage,
+    access: TRAVEL,
+    summary: 'Seasonal landscapes of the customer: keyword, kind, spot, region code prefix; paged (up to 1000 for the map)',
+    query: LandscapeQuery,
+    data: paged(Landscape),
+  },
+  travelLandscapeInsert: { ...E.travelLandscapeInsert, access: TRAVEL, summary: 'Add a landscape', body: LandscapeCreate, data: Landscape },
+  travelLandscapeUpdate: {
+    ...E.travelLandscapeUpdate,
+    access: TRAVEL,
+    summary: 'Edit a landscape (optimistic version)',
+    body: LandscapeUpdate,
+    data: Landscape,
+  },
+  travelLandscapeDelete: {
+    ...E.travelLandscapeDelete,
+    access: TRAVEL,
+    summary: 'Delete a landscape and its comments (query id)',
+    query: SpotIdQuery,
+    data: z.null(),
   },
   publicTravelSpots: {
     ...E.publicTravelSpots,

@@ -10,6 +10,7 @@ export * from './disaster-endpoints.js';
 export * from './region-code.js';
 export * from './sandstorm-grade.js';
 export * from './travel-endpoints.js';
+export * from './landscape-rules.js';
 export * from './articles-endpoints.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';

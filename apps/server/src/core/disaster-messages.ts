@@ -4,6 +4,9 @@
 export const disasterZh = {
   regionCodeFormat: '须为 6 位 GB/T 2260 行政区划代码',
   'travel.reasonRequired': '不通过时须填写原因',
+  'travel.tempOrder': '最高温度须不低于最低温度',
+  'travel.unknownSpot': '景区不存在',
+  monthDayFormat: '须为 MM-DD 形式的日期（如 03-15）',
   'travel.textEmpty': '评论内容不能为空（HTML 标签已去除）',
   'travel.textTooLong': '评论内容不能超过 {max} 个字',
   'travel.nicknameEmpty': '昵称不能为空（HTML 标签已去除）',
@@ -55,6 +58,9 @@ type Key = keyof typeof disasterZh;
 export const disasterEn: Record<Key, string> = {
   regionCodeFormat: 'must be a six-digit GB/T 2260 region code',
   'travel.reasonRequired': 'a reason is needed to refuse',
+  'travel.tempOrder': 'the highest temperature must not be below the lowest',
+  'travel.unknownSpot': 'no such scenic spot',
+  monthDayFormat: 'must be a day as MM-DD (e.g. 03-15)',
   'travel.textEmpty': 'the comment is empty (HTML tags are removed)',
   'travel.textTooLong': 'the comment may have at most {max} characters',
   'travel.nicknameEmpty': 'the nickname is empty (HTML tags are removed)',
@@ -106,6 +112,9 @@ export const disasterEn: Record<Key, string> = {
 export const disasterEs: Record<Key, string> = {
   regionCodeFormat: 'debe ser un código de región GB/T 2260 de seis dígitos',
   'travel.reasonRequired': 'para rechazar hace falta un motivo',
+  'travel.tempOrder': 'la temperatura máxima no puede ser inferior a la mínima',
+  'travel.unknownSpot': 'no existe ese lugar turístico',
+  monthDayFormat: 'debe ser un día en formato MM-DD (p. ej. 03-15)',
   'travel.textEmpty': 'el comentario está vacío (se quitan las etiquetas HTML)',
   'travel.textTooLong': 'el comentario admite como máximo {max} caracteres',
   'travel.nicknameEmpty': 'el apodo está vacío (se quitan las etiquetas HTML)',

@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { zoningMigration } from './zoning-migration.js';
 import { productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
-import { travelMigration } from './travel-migration.js';
+import { travelLandscapeMigration, travelMigration } from './travel-migration.js';
 import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 
@@ -476,6 +476,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0007_products': productsMigration(dialect),
         '0010_disaster': disasterMigration(dialect),
         '0011_travel': travelMigration(dialect),
+        '0012_travel_landscape': travelLandscapeMigration(dialect),
         '0006_downloads': downloadsMigration(dialect),
         '0009_risk': riskMigration(dialect),
       };

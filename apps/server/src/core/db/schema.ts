@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
-import type { TravelCommentTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
+import type { TravelCommentTable, TravelLandscapeTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -537,6 +537,7 @@ export interface Database {
   travel_spot: TravelSpotTable;
   travel_comment: TravelCommentTable;
   travel_sensitive_word: TravelSensitiveWordTable;
+  travel_landscape: TravelLandscapeTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

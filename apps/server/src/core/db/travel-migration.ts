@@ -119,3 +119,60 @@ export interface TravelSensitiveWordTable {
   customer_id: number;
   word: string;
 }
+
+/** Seasonal landscapes (docs/travel.md#landscapes), each optionally inside one of the customer's scenic spots. */
+export function travelLandscapeMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const real = dialect === 'postgres' ? ('double precision' as const) : ('real' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('travel_landscape')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', (c) => c.notNull().references('customer.id').onDelete('cascade'))
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('kind', 'varchar(24)', (c) => c.notNull())
+        // The spot goes, the landscape stays (without its spot).
+        .addColumn('spot_id', 'integer', (c) => c.references('travel_spot.id').onDelete('set null'))
+        .addColumn('region_code', 'varchar(6)', (c) => c.notNull())
+        .addColumn('lon', real, (c) => c.notNull())
+        .addColumn('lat', real, (c) => c.notNull())
+        .addColumn('best_from', 'varchar(5)', (c) => c.notNull())
+        .addColumn('best_to', 'varchar(5)', (c) => c.notNull())
+        // JSON {tempMin, tempMax, maxWind, precipitation}.
+        .addColumn('weather', 'text', (c) => c.notNull())
+        .addColumn('photos', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('travel_landscape_customer_idx').on('travel_landscape').columns(['customer_id', 'region_code']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('travel_landscape').execute();
+    },
+  };
+}
+
+export interface TravelLandscapeTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  kind: string;
+  spot_id: number | null;
+  region_code: string;
+  lon: number;
+  lat: number;
+  best_from: string;
+  best_to: string;
+  weather: string;
+  photos: D<string>;
+  description: D<string>;
+  published: D<number>;
+  version: D<number>;
+  created_at: string;
+  updated_at: string;
+}

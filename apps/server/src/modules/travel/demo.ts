@@ -131,10 +131,13 @@ const COMMENTS: Array<[spot: number, rating: number, text: string, nickname: str
 /** The demo's sensitive words (the customer edits them on the comments page). */
 export const DEMO_SENSITIVE_WORDS = ['假票', '加微信', '代购'];
 
-/** Made once, when the demo customer has no spot yet. */
+/** Made once, when the demo customer has no spot yet (the landscapes when it has none of them). */
 export async function seedDemoTravel(db: Db, customerId: number): Promise<number> {
   const any = await db.selectFrom('travel_spot').select('id').where('customer_id', '=', customerId).executeTakeFirst();
-  if (any) return 0;
+  if (any) {
+    await seedDemoLandscapes(db, customerId);
+    return 0;
+  }
   const now = nowIso();
   const ids: number[] = [];
   for (const s of SPOTS) {
@@ -183,8 +186,107 @@ export async function seedDemoTravel(db: Db, customerId: number): Promise<number
     .insertInto('travel_sensitive_word')
     .values(DEMO_SENSITIVE_WORDS.map((word) => ({ customer_id: customerId, word })))
     .execute();
+  await seedDemoLandscapes(db, customerId);
   return ids.length;
 }
 
 export const DEMO_SPOT_COUNT = SPOTS.length;
 export const DEMO_PUBLISHED_SPOTS = SPOTS.filter((s) => s.published === 1).length;
+
+/** Seasonal landscapes of the demo spots: the season and the weather each needs are plausible for Shaanxi. */
+const LANDSCAPES = [
+  {
+    name: '洋县华阳油菜花海',
+    kind: 'rape-flowers',
+    spot: '汉中油菜花海（洋县华阳）',
+    code: '610723',
+    lon: 107.55,
+    lat: 33.23,
+    from: '03-05',
+    to: '04-05',
+    weather: { tempMin: 3, tempMax: null, maxWind: 8, precipitation: 'none' },
+    published: 1,
+  },
+  {
+    name: '华山云海',
+    kind: 'sea-of-clouds',
+    spot: '华山',
+    code: '610582',
+    lon: 110.08,
+    lat: 34.48,
+    from: '05-01',
+    to: '10-31',
+    weather: { tempMin: null, tempMax: null, maxWind: 6, precipitation: 'any' },
+    published: 1,
+  },
+  {
+    name: '太白积雪',
+    kind: 'snow',
+    spot: '太白山国家森林公园',
+    code: '610326',
+    lon: 107.77,
+    lat: 34.05,
+    from: '11-15',
+    to: '04-15',
+    weather: { tempMin: null, tempMax: 0, maxWind: null, precipitation: 'needed' },
+    published: 1,
+  },
+  {
+    name: '壶口桃花汛',
+    kind: 'waterfall',
+    spot: '黄河壶口瀑布',
+    code: '610630',
+    lon: 110.45,
+    lat: 36.15,
+    from: '03-25',
+    to: '04-20',
+    weather: { tempMin: 5, tempMax: null, maxWind: 10, precipitation: 'any' },
+    published: 1,
+  },
+  {
+    name: '黄帝陵古柏秋色',
+    kind: 'autumn-leaves',
+    spot: '黄帝陵',
+    code: '610632',
+    lon: 109.26,
+    lat: 35.58,
+    from: '10-15',
+    to: '11-10',
+    weather: { tempMin: null, tempMax: null, maxWind: 8, precipitation: 'none' },
+    published: 0,
+  },
+] as const;
+
+export async function seedDemoLandscapes(db: Db, customerId: number): Promise<number> {
+  const any = await db.selectFrom('travel_landscape').select('id').where('customer_id', '=', customerId).executeTakeFirst();
+  if (any) return 0;
+  const spots = new Map(
+    (await db.selectFrom('travel_spot').select(['id', 'name']).where('customer_id', '=', customerId).execute()).map((s) => [s.name, s.id]),
+  );
+  const now = nowIso();
+  await db
+    .insertInto('travel_landscape')
+    .values(
+      LANDSCAPES.map((l) => ({
+        customer_id: customerId,
+        name: l.name,
+        kind: l.kind,
+        spot_id: spots.get(l.spot) ?? null,
+        region_code: l.code,
+        lon: l.lon,
+        lat: l.lat,
+        best_from: l.from,
+        best_to: l.to,
+        weather: JSON.stringify(l.weather),
+        photos: '[]',
+        description: '',
+        published: l.published,
+        created_at: now,
+        updated_at: now,
+      })),
+    )
+    .execute();
+  return LANDSCAPES.length;
+}
+
+export const DEMO_LANDSCAPE_COUNT = LANDSCAPES.length;

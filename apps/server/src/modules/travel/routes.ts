@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import { PostWindow } from './comment-rules.js';
+import * as landscapes from './landscapes.js';
 import * as service from './service.js';
 import type { TravelDeps } from './service.js';
 
@@ -23,6 +24,24 @@ export function travelRoutes(app: FastifyInstance, deps: TravelDeps & { tokens: 
     audit: { action: 'travel.spot.delete', type: 'travel', description: '删除景区' },
     handler: async ({ auth, query }) => {
       await service.deleteSpot(db, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.travelLandscapePage, {
+    handler: async ({ auth, query }) => ({ data: await landscapes.pageLandscapes(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.travelLandscapeInsert, {
+    audit: { action: 'travel.landscape.insert', type: 'travel', description: '新增景观' },
+    handler: async ({ auth, body, req }) => ({ data: await landscapes.createLandscape(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelLandscapeUpdate, {
+    audit: { action: 'travel.landscape.update', type: 'travel', description: '修改景观' },
+    handler: async ({ auth, body, req }) => ({ data: await landscapes.updateLandscape(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelLandscapeDelete, {
+    audit: { action: 'travel.landscape.delete', type: 'travel', description: '删除景观' },
+    handler: async ({ auth, query }) => {
+      await landscapes.deleteLandscape(db, auth, query.id);
       return { data: null };
     },
   });

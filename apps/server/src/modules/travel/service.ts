@@ -208,6 +208,16 @@ async function targetNames(db: Db, customerId: number, rows: CommentRow[]): Prom
       .execute())
       names.set(`spot:${s.id}`, s.name);
   }
+  const landscapeIds = [...new Set(rows.filter((r) => r.target_type === 'landscape').map((r) => r.target_id))];
+  if (landscapeIds.length > 0) {
+    for (const l of await db
+      .selectFrom('travel_landscape')
+      .select(['id', 'name'])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', landscapeIds)
+      .execute())
+      names.set(`landscape:${l.id}`, l.name);
+  }
   return names;
 }
 
@@ -307,15 +317,11 @@ export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>) 
 
 /** The published target of a public call, or 4004 (unpublished, unknown and not-yet-built kinds alike). */
 async function publishedTarget(db: Db, type: CommentTarget, id: number): Promise<{ customerId: number }> {
-  if (type !== 'spot') throw errors.notFound();
-  const spot = await db
-    .selectFrom('travel_spot')
-    .select(['customer_id'])
-    .where('id', '=', id)
-    .where('published', '=', 1)
-    .executeTakeFirst();
-  if (!spot) throw errors.notFound();
-  return { customerId: spot.customer_id };
+  const table = type === 'spot' ? 'travel_spot' : type === 'landscape' ? 'travel_landscape' : null;
+  if (!table) throw errors.notFound();
+  const row = await db.selectFrom(table).select(['customer_id']).where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return { customerId: row.customer_id };
 }
 
 export async function publicComments(db: Db, q: z.output<typeof PublicCommentsQuery>) {

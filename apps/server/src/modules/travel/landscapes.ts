@@ -1,0 +1,199 @@
+import {
+  inSeason,
+  regionPrefix,
+  type Landscape,
+  type LandscapeCreate,
+  type LandscapeQuery,
+  type LandscapeUpdate,
+} from '@agromet/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { TravelLandscapeTable } from '../../core/db/travel-migration.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { contains } from '../../core/db/like.js';
+import { errors } from '../../core/errors.js';
+import { translate, type Lang } from '../../core/messages.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
+import { regionEntry, regionFullName } from '../regions/code-table.js';
+import type { TravelDeps } from './service.js';
+
+// Seasonal landscapes of a customer (docs/travel.md#landscapes): autumn leaves, rape flowers, snow, sea of clouds…
+// with their best-viewing period and the weather they need; every query limited to the caller's customer.
+
+type Row = Selectable<TravelLandscapeTable>;
+type Input = z.output<typeof LandscapeCreate>;
+
+/** Today as "MM-DD" in Beijing time. */
+export function todayMonthDay(now = Date.now()): string {
+  return new Date(now + 8 * 3_600_000).toISOString().slice(5, 10);
+}
+
+function toLandscape(r: Row, spotNames: Map<number, string>, today: string): Landscape {
+  const w = JSON.parse(r.weather) as Landscape['weather'];
+  let photos: string[];
+  try {
+    photos = JSON.parse(r.photos) as string[];
+  } catch {
+    photos = [];
+  }
+  return {
+    id: r.id,
+    name: r.name,
+    kind: r.kind as Landscape['kind'],
+    spotId: r.spot_id,
+    spotName: r.spot_id ? (spotNames.get(r.spot_id) ?? '') : '',
+    regionCode: r.region_code,
+    regionName: regionFullName(r.region_code),
+    lon: r.lon,
+    lat: r.lat,
+    bestFrom: r.best_from,
+    bestTo: r.best_to,
+    weather: {
+      tempMin: w.tempMin ?? null,
+      tempMax: w.tempMax ?? null,
+      maxWind: w.maxWind ?? null,
+      precipitation: w.precipitation ?? 'any',
+    },
+    photos,
+    description: r.description,
+    published: r.published === 1,
+    inSeason: inSeason(today, r.best_from, r.best_to),
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+async function toLandscapes(db: Db, customerId: number, rows: Row[]): Promise<Landscape[]> {
+  const ids = [...new Set(rows.map((r) => r.spot_id).filter((x): x is number => x !== null))];
+  const names = new Map<number, string>();
+  if (ids.length > 0)
+    for (const s of await db
+      .selectFrom('travel_spot')
+      .select(['id', 'name'])
+      .where('customer_id', '=', customerId)
+      .where('id', 'in', ids)
+      .execute())
+      names.set(s.id, s.name);
+  const today = todayMonthDay();
+  return rows.map((r) => toLandscape(r, names, today));
+}
+
+export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<typeof LandscapeQuery>) {
+  let base = db.selectFrom('travel_landscape').where('customer_id', '=', auth.customerId);
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([contains('name', k), contains('description', k)]));
+  }
+  if (q.kind) base = base.where('kind', '=', q.kind);
+  if (q.spotId) base = base.where('spot_id', '=', q.spotId);
+  if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return { list: await toLandscapes(db, auth.customerId, rows), total, page: q.page, size: q.size };
+}
+
+async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
+  const row = await db
+    .selectFrom('travel_landscape')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang) {
+  if (!regionEntry(l.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: l.regionCode });
+  if (l.spotId) {
+    const spot = await deps.db
+      .selectFrom('travel_spot')
+      .select('id')
+      .where('id', '=', l.spotId)
+      .where('customer_id', '=', auth.customerId)
+      .executeTakeFirst();
+    if (!spot) throw errors.validation('spotId', 'travel.unknownSpot');
+  }
+  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(l.regionCode, l.lon, l.lat);
+  if (outside) {
+    throw errors.validation('lon', outside.key, {
+      lon: l.lon,
+      lat: l.lat,
+      region: regionFullName(l.regionCode),
+      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
+    });
+  }
+  return {
+    name: l.name,
+    kind: l.kind,
+    spot_id: l.spotId ?? null,
+    region_code: l.regionCode,
+    lon: l.lon,
+    lat: l.lat,
+    best_from: l.bestFrom,
+    best_to: l.bestTo,
+    weather: JSON.stringify({
+      tempMin: l.weather.tempMin ?? null,
+      tempMax: l.weather.tempMax ?? null,
+      maxWind: l.weather.maxWind ?? null,
+      precipitation: l.weather.precipitation,
+    }),
+    photos: JSON.stringify(l.photos),
+    description: l.description,
+    published: l.published ? 1 : 0,
+  };
+}
+
+export async function createLandscape(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang): Promise<Landscape> {
+  const values = await columns(deps, auth, l, lang);
+  const now = nowIso();
+  const row = await deps.db
+    .insertInto('travel_landscape')
+    .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return (await toLandscapes(deps.db, auth.customerId, [row]))[0]!;
+}
+
+export async function updateLandscape(
+  deps: TravelDeps,
+  auth: AuthContext,
+  l: z.output<typeof LandscapeUpdate>,
+  lang: Lang,
+): Promise<Landscape> {
+  await findOwn(deps.db, auth.customerId, l.id);
+  const values = await columns(deps, auth, l, lang);
+  const res = await deps.db
+    .updateTable('travel_landscape')
+    .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('id', '=', l.id)
+    .where('customer_id', '=', auth.customerId)
+    .where('version', '=', l.version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) {
+    const current = await findOwn(deps.db, auth.customerId, l.id);
+    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+  }
+  return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)]))[0]!;
+}
+
+export async function deleteLandscape(db: Db, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const res = await tx.deleteFrom('travel_landscape').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
+    if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
+    await tx
+      .deleteFrom('travel_comment')
+      .where('customer_id', '=', auth.customerId)
+      .where('target_type', '=', 'landscape')
+      .where('target_id', '=', id)
+      .execute();
+  });
+}
