@@ -192,7 +192,7 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         const etag = mapEtag(`${gridTag(speed)}~${gridTag(direction)}`, request);
         reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-        const pixels = await renderWindPixels(speed.grid, direction.grid, request, request.style);
+        const pixels = renderWindPixels(speed.grid, direction.grid, request, request.style);
         return reply
           .type(request.format)
           .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
