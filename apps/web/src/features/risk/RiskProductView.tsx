@@ -5,11 +5,11 @@ import { Alert, Button, Descriptions, List, Progress, Space, Table, Tag, Typogra
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useHideForecast } from '../../components/map/use-hide-forecast';
+import { useWmsProductLayer } from '../../components/map/use-wms-product-layer';
 import { isActive } from './api/products';
 import { AreaChart } from './AreaChart';
 import { NS } from './i18n';
 import { areaTableRows, formatKm2, LEVELS, type AreaTableRow } from './risk-rules';
-import { useRiskLayer } from './use-risk-layer';
 
 export const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
@@ -45,7 +45,10 @@ export function RiskProductView({ product, onClose }: { product: RiskProduct; on
   const { t } = useTranslation(NS);
   const ready = product.status === 'done';
   useHideForecast(ready);
-  const layerStatus = useRiskLayer(product);
+  const layerStatus = useWmsProductLayer(ready && product.layer ? product.layer : null, product.bbox, {
+    role: 'risk-product',
+    opacity: 0.85,
+  });
   const levelNames = LEVELS.map((l) => t(`levels.l${l}`));
   const rows = useMemo(() => (product.stats ? areaTableRows(product.stats, t('product.total')) : []), [product.stats, t]);
   const columns = useMemo<TableColumnsType<AreaTableRow>>(

@@ -5,7 +5,7 @@ import { useDeferredValue, useEffect, useMemo } from 'react';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useFactorGrid } from '../api/factors';
 import { classCounts, gridExtent } from '../common/class-image';
-import { fitLonLatBox } from '../common/fit-view';
+import { fitLonLatBox } from '../../../components/map/fit-view';
 import { useClassLayer, type ClassImage } from '../common/use-class-layer';
 
 export type PreviewState = { kind: 'off' } | { kind: 'loading' } | { kind: 'invalid' } | { kind: 'shown'; counts: number[]; none: number };

@@ -13,7 +13,7 @@ import { useCrops } from '../api/crops';
 import { useCriteriaOfCrop } from '../api/criteria';
 import { useBaseFactors } from '../api/factors';
 import { gridExtent } from '../common/class-image';
-import { fitLonLatBox } from '../common/fit-view';
+import { fitLonLatBox } from '../../../components/map/fit-view';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useExecuteZoning, useProduct, useRunningProducts } from '../api/products';
 import { ZoningPage } from '../common/ZoningPage';

@@ -8,12 +8,12 @@ import { toastSuccess } from '../../../lib/feedback';
 import { downloadProduct } from '../api/products';
 import { formatDateTime } from '../common/format';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
+import { useWmsProductLayer } from '../../../components/map/use-wms-product-layer';
 import { NS } from '../i18n';
 import { CellPopup } from './CellPopup';
 import { ClassLegend } from './ClassLegend';
 import { isActive, showable } from './product-rules';
 import { ProductStats } from './ProductStats';
-import { useZoningLayer } from './use-zoning-layer';
 
 export const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
 
@@ -71,7 +71,7 @@ export function ProductProgress({ product }: { product: ZoningProduct }) {
 export function ProductView({ product, onClose, clicks = true }: { product: ZoningProduct; onClose?: () => void; clicks?: boolean }) {
   const { t } = useTranslation(NS);
   const ready = showable(product);
-  const status = useZoningLayer(product);
+  const status = useWmsProductLayer(ready ? product.layer : null, product.bbox, { role: 'zoning-product' });
   useHideForecast(ready);
 
   return (

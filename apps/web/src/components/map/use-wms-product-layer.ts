@@ -1,40 +1,41 @@
-import type { ZoningProduct } from '@agromet/contracts';
 import ImageLayer from 'ol/layer/Image';
 import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
-import { useConsoleMap } from '../../../components/map/map-context';
-import { useMapLayers } from '../../../components/map/use-map-data';
-import { useUserStore } from '../../../stores/user';
-import { fitLonLatBox } from '../common/fit-view';
-import { showable } from './product-rules';
+import { useUserStore } from '../../stores/user';
+import { fitLonLatBox } from './fit-view';
+import { useConsoleMap } from './map-context';
+import { useMapLayers } from './use-map-data';
 
-export type LayerStatus = 'none' | 'loading' | 'loaded' | 'error';
+export type WmsLayerStatus = 'none' | 'loading' | 'loaded' | 'error';
 
-/** WMS parameters of a zoning product's layer (1.3.0; the token rides along because images cannot send headers). */
-export function zoningWmsParams(layer: string, token: string): Record<string, string | boolean> {
+/** WMS parameters of a made product's layer (1.3.0; the token rides along because images cannot send headers). */
+export function productWmsParams(layer: string, token: string): Record<string, string | boolean> {
   return { LAYERS: layer, VERSION: '1.3.0', FORMAT: 'image/png', STYLES: '', TRANSPARENT: true, token };
 }
 
 /**
- * A finished zoning product as a WMS layer over the map (the same layer desktop GIS can add), the view fitted to
- * its box when it is first shown; answers its load state.
+ * A made product (a zoning, a risk level grid …) as a WMS layer over the map, the same layer a desktop GIS adds, the
+ * view fitted to its lon/lat box when first shown; answers its load state. No layer while `layerName` is null.
  */
-export function useZoningLayer(product: ZoningProduct | null | undefined): LayerStatus {
+export function useWmsProductLayer(
+  layerName: string | null,
+  bbox: readonly [number, number, number, number] | null | undefined,
+  options: { role: string; opacity?: number },
+): WmsLayerStatus {
   const map = useConsoleMap();
   const token = useUserStore((s) => s.token);
   const wmsUrl = useMapLayers().data?.wmsUrl ?? '/api/wms';
-  const [status, setStatus] = useState<LayerStatus>('none');
+  const [status, setStatus] = useState<WmsLayerStatus>('none');
   const sourceRef = useRef<ImageWMS | null>(null);
-  const layerName = showable(product) ? product!.layer : null;
-  const bbox = product?.bbox;
+  const { role, opacity = 1 } = options;
 
   useEffect(() => {
     if (!map || !layerName) return;
-    const source = new ImageWMS({ url: wmsUrl, params: zoningWmsParams(layerName, token), ratio: 1 });
+    const source = new ImageWMS({ url: wmsUrl, params: productWmsParams(layerName, token), ratio: 1 });
     source.on('imageloadstart', () => setStatus('loading'));
     source.on('imageloadend', () => setStatus('loaded'));
     source.on('imageloaderror', () => setStatus('error'));
-    const layer = new ImageLayer({ source, zIndex: 12, properties: { role: 'zoning-product' } });
+    const layer = new ImageLayer({ source, zIndex: 12, opacity, properties: { role } });
     map.addLayer(layer);
     sourceRef.current = source;
     return () => {
@@ -44,7 +45,7 @@ export function useZoningLayer(product: ZoningProduct | null | undefined): Layer
     };
     // A refreshed token is passed on below without making a new layer.
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the token of the moment the layer is made
-  }, [map, layerName, wmsUrl]);
+  }, [map, layerName, wmsUrl, role, opacity]);
 
   useEffect(() => {
     sourceRef.current?.updateParams({ token });
