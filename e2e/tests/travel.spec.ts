@@ -129,3 +129,58 @@ test("visitors' comments: posted publicly, moderated in bulk, answered publicly 
   await expect(rows(page, 'comment-table').filter({ hasText: `加微信买假票${id}` })).toContainText('广告');
   expect((await publicComments()).some((t) => t.includes('假票'))).toBe(false);
 });
+
+test('a seasonal landscape: created with the map, a kind, a spot, a season and weather needs; edited and deleted', async ({ page }) => {
+  const id = uid();
+  await openSignedIn(page, '/travel-manage/travel-landscape', 'demo-travel', ADMIN_PASSWORD);
+  await expect(rows(page, 'landscape-table').first()).toBeVisible();
+  await page.locator('#landscape-create').click();
+  const dialog = page.getByRole('dialog', { name: '新增景观' });
+  const map = (await page.getByTestId('console-map').boundingBox())!;
+  const panel = (await page.getByTestId('map-panel').boundingBox())!;
+  await page.mouse.click(
+    Math.round(panel.x + panel.width + (map.x + map.width - panel.x - panel.width) / 2),
+    Math.round(map.y + map.height / 2),
+  );
+  await expect(dialog.getByText(/已选位置：/)).toBeVisible();
+  await dialog.locator('#landscape-name').fill(`太白雾凇${id}`);
+  await chooseOption(page, dialog.locator('#landscape-kind'), '雾凇');
+  await chooseOption(page, dialog.locator('#landscape-spot'), '太白山国家森林公园');
+  await chooseRegion(page, '#landscape-region', ['陕西省', '宝鸡市', '眉县']);
+  await dialog.locator('#landscape-lon').fill('107.77');
+  await dialog.locator('#landscape-lat').fill('34.05');
+  await dialog.locator('#landscape-from').fill('12-01');
+  await dialog.locator('#landscape-to').fill('13-01');
+  await dialog.locator('#landscape-tempMax').fill('-2');
+  await dialog.locator('#landscape-form-submit').click();
+  await expect(dialog.getByText('请按 MM-DD 填写（如 03-15）')).toBeVisible();
+  await dialog.locator('#landscape-to').fill('02-15');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/travel/landscape/insert'));
+  await dialog.locator('#landscape-form-submit').click();
+  const created = (await (await saved).json()) as {
+    code: number;
+    data: { id: number; spotName: string; bestFrom: string; weather: { tempMax: number } };
+  };
+  expect(created.code).toBe(0);
+  expect(created.data).toMatchObject({ spotName: '太白山国家森林公园', bestFrom: '12-01', weather: { tempMax: -2 } });
+  const mine = rows(page, 'landscape-table').filter({ hasText: `太白雾凇${id}` });
+  await expect(mine).toContainText('12-01 – 02-15');
+  await expect(page.locator(`#landscape-detail-${created.data.id}`)).toContainText('-2');
+
+  await mine.getByRole('button', { name: /^编辑/ }).click();
+  const edit = page.getByRole('dialog', { name: '编辑景观' });
+  await edit.locator('#landscape-to').fill('02-28');
+  const updated = page.waitForResponse((r) => r.url().endsWith('/api/travel/landscape/update'));
+  await edit.locator('#landscape-form-submit').click();
+  expect(((await (await updated).json()) as { data: { bestTo: string; version: number } }).data).toMatchObject({
+    bestTo: '02-28',
+    version: 2,
+  });
+  await expect(mine).toContainText('12-01 – 02-28');
+
+  await mine.getByRole('button', { name: /^删除/ }).click();
+  const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/landscape/deleteById'));
+  await page.locator('#confirm-delete').click();
+  expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
+  await expect(mine).toHaveCount(0);
+});

@@ -57,6 +57,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'disaster-manage': () => import('../features/disaster/records/SandstormPage').then((m) => ({ Component: m.SandstormPage })),
   'travel-scenic': () => import('../features/travel/spots/SpotPage').then((m) => ({ Component: m.SpotPage })),
   'travel-comment': () => import('../features/travel/comments/CommentPage').then((m) => ({ Component: m.CommentPage })),
+  'travel-landscape': () => import('../features/travel/landscapes/LandscapePage').then((m) => ({ Component: m.LandscapePage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
 };
 

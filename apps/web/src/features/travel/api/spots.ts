@@ -2,6 +2,7 @@ import type { SpotCreate, SpotGrade } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { compactQuery, listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
+import { queryClient } from '../../../lib/query-client';
 import { invalidateSpots, travelKeys } from './keys';
 
 export type SpotFilters = {
@@ -51,4 +52,50 @@ export function useDeleteSpot() {
 export async function fetchSpot(spot: { id: number; name: string }) {
   const page = await request('travelSpotPage', { query: { keyword: spot.name, size: 1000 }, silent: true });
   return page.list.find((s) => s.id === spot.id) ?? null;
+}
+
+export type LandscapeFilters = { keyword?: string; kind?: import('@agromet/contracts').LandscapeKind; code?: string };
+
+export function useLandscapePage(filters: LandscapeFilters, paging: Paging) {
+  const query = listQuery(filters, paging);
+  return useQuery({
+    queryKey: ['travel', 'landscapes', 'page', query],
+    queryFn: ({ signal }) => request('travelLandscapePage', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useLandscapesOnMap(filters: LandscapeFilters) {
+  const query = { ...compactQuery(filters), page: 1, size: 1000 };
+  return useQuery({
+    queryKey: ['travel', 'landscapes', 'map', query],
+    queryFn: ({ signal }) => request('travelLandscapePage', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** The spots to choose from in the landscape form. */
+export function useSpotOptions() {
+  return useQuery({
+    queryKey: ['travel', 'spots', 'options'],
+    queryFn: ({ signal }) => request('travelSpotPage', { query: { page: 1, size: 1000 }, signal }),
+    select: (page) => page.list.map((s) => ({ value: s.id, label: s.name })),
+  });
+}
+
+export function useSaveLandscape() {
+  return useMutation({
+    mutationFn: ({ id, version, values }: { id?: number; version?: number; values: import('@agromet/contracts').LandscapeCreate }) =>
+      id !== undefined && version !== undefined
+        ? request('travelLandscapeUpdate', { body: { id, version, ...values } })
+        : request('travelLandscapeInsert', { body: values }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['travel', 'landscapes'] }),
+  });
+}
+
+export function useDeleteLandscape() {
+  return useMutation({
+    mutationFn: (id: number) => request('travelLandscapeDelete', { query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['travel', 'landscapes'] }),
+  });
 }

@@ -1,14 +1,13 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { SANDSTORM_LIMITS, SPOT_GRADES, SPOT_PHOTOS_MAX, SPOT_TEXT_MAX, TICKET_PRICE_MAX } from '@agromet/contracts/web';
+import { SANDSTORM_LIMITS, SPOT_GRADES, SPOT_TEXT_MAX, TICKET_PRICE_MAX } from '@agromet/contracts/web';
 import type { Spot } from '@agromet/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
-import { useEffect, useState } from 'react';
+import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { fieldIssuesOf } from '../../../lib/field-issues';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchSpot, useSaveSpot } from '../api/spots';
+import { PhotoList } from '../common/PhotoList';
 import { NS } from '../i18n';
 import { gradeLabel, spotBody, spotFormValues, type SpotFormValues } from './spot-rules';
 
@@ -31,45 +30,6 @@ const FIELDS = [
   'description',
   'published',
 ] as const;
-
-/** Photos of a spot: thumbnails with a remove button, and the image upload widget to add one (cropped to 4:3). */
-function PhotoList({ value = [], onChange }: { value?: string[]; onChange?: (next: string[]) => void }) {
-  const { t } = useTranslation(NS);
-  const [uploading, setUploading] = useState(false);
-  return (
-    <div className="tr-photos" id="spot-photos" data-count={value.length}>
-      {value.map((src) => (
-        <div className="tr-photo" key={src}>
-          <img src={src} alt="" />
-          <Button
-            size="small"
-            danger
-            icon={<DeleteOutlined aria-hidden />}
-            aria-label={t('spot.removePhoto')}
-            onClick={() => onChange?.(value.filter((p) => p !== src))}
-          />
-        </div>
-      ))}
-      {value.length < SPOT_PHOTOS_MAX ? (
-        <Button id="spot-photo-add" icon={<PlusOutlined aria-hidden />} onClick={() => setUploading(true)}>
-          {t('spot.addPhoto')}
-        </Button>
-      ) : null}
-      <ImageUpload
-        open={uploading}
-        title={t('spot.photoTitle')}
-        width={640}
-        height={480}
-        imageFormat="jpg"
-        onClose={() => setUploading(false)}
-        onSuccess={(result) => {
-          onChange?.([...value, result.path]);
-          setUploading(false);
-        }}
-      />
-    </div>
-  );
-}
 
 /** Create (spot null) or edit a scenic spot; like the disaster form, the map stays clickable to pick the position. */
 export function SpotFormModal({
