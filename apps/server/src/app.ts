@@ -49,6 +49,7 @@ import { productRoutes } from './modules/products/routes.js';
 import { disasterRoutes } from './modules/disaster/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
 import { travelRoutes } from './modules/travel/routes.js';
+import { articleRoutes } from './modules/articles/routes.js';
 import { defineRiskJobs, riskRoutes } from './modules/risk/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 
@@ -188,6 +189,7 @@ export async function buildApp(
   regionRoutes(app, deps);
   disasterRoutes(app, { ...deps, storage });
   travelRoutes(app, { ...deps, storage });
+  articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
 

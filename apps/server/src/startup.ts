@@ -11,6 +11,7 @@ import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
 import { seedDemoZoning } from './modules/zoning/demo.js';
 import { seedDemoSandstorms } from './modules/disaster/demo.js';
 import { seedDemoTravel } from './modules/travel/demo.js';
+import { seedDemoArticles } from './modules/articles/demo.js';
 import { makeDemoMapProduct } from './modules/products/demo.js';
 import { makeDemoRiskProduct } from './modules/risk/demo.js';
 
@@ -77,6 +78,8 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   const made = { db: data.handle.db, storage: data.storage, store: new GridStore(data.handle.db, data.storage), log: consoleCleanupLog };
   await makeDemoMapProduct({ ...made, timeZone: config.micapsTimeZone }, customerId);
   await makeDemoRiskProduct(made, customerId);
+  // Service documents embed the map product just made.
+  await seedDemoArticles(made, customerId);
 }
 
 /** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */

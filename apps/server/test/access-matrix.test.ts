@@ -259,6 +259,23 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   publicTravelSpots: 'public', // GET /api/public/travel/spots
   publicTravelComments: 'public', // GET /api/public/travel/comments
   publicTravelCommentAdd: 'public', // POST /api/public/travel/comments
+  articlePage: ['admin', 'serviceproducts.all.admin'], // GET /api/article/page
+  articleDetail: ['admin', 'serviceproducts.all.admin'], // GET /api/article/detail
+  articleAdd: ['admin', 'serviceproducts.all.admin'], // POST /api/article/add
+  articleUpdate: ['admin', 'serviceproducts.all.admin'], // POST /api/article/update
+  articleSubmit: ['admin', 'serviceproducts.all.admin'], // POST /api/article/submit
+  articleApprove: ['admin', 'serviceproducts.all.admin'], // POST /api/article/approve
+  articleReturn: ['admin', 'serviceproducts.all.admin'], // POST /api/article/return
+  articlePublish: ['admin', 'serviceproducts.all.admin'], // POST /api/article/publish
+  articleRevise: ['admin', 'serviceproducts.all.admin'], // POST /api/article/revise
+  articleDuplicate: ['admin', 'serviceproducts.all.admin'], // POST /api/article/duplicate
+  articleDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/delete
+  articleHistory: ['admin', 'serviceproducts.all.admin'], // GET /api/article/history
+  articlePdf: ['admin', 'serviceproducts.all.admin'], // GET /api/article/pdf
+  articleKinds: ['admin', 'serviceproducts.all.admin'], // GET /api/article/kinds
+  articleKindSave: ['admin', 'serviceproducts.all.admin'], // POST /api/article/kind/save
+  articleNextIssue: ['admin', 'serviceproducts.all.admin'], // GET /api/article/nextIssue
+  articleLibraryImage: ['admin', 'serviceproducts.all.admin'], // POST /api/article/libraryImage
   riskHazardAll: ['admin', 'make.risk.admin'], // GET /api/risk/hazard/all
   riskHazardAdd: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/add
   riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update

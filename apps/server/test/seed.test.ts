@@ -42,6 +42,7 @@ describe('first start', () => {
         'demo-make',
         'demo-zoning',
         'demo-products',
+        'demo-reviewer',
         'demo-disaster',
         'demo-travel',
         'demo-weixin',

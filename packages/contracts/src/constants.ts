@@ -139,6 +139,7 @@ export const LOG_TYPES = [
   'zoning',
   'disaster',
   'travel',
+  'article',
   'download',
   'product',
   'risk',

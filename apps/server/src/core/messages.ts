@@ -3,6 +3,7 @@ import { productsEn, productsEs, productsZh } from './products-messages.js';
 import { disasterEn, disasterEs, disasterZh } from './disaster-messages.js';
 import { riskEn, riskEs, riskZh } from './risk-messages.js';
 import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
+import { articlesEn, articlesEs, articlesZh } from './articles-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
 export type Lang = 'zh' | 'en' | 'es';
@@ -115,6 +116,7 @@ const zh = {
   ...disasterZh,
   ...riskZh,
   ...downloadsZh,
+  ...articlesZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -230,6 +232,7 @@ const en: Record<MessageKey, string> = {
   ...disasterEn,
   ...riskEn,
   ...downloadsEn,
+  ...articlesEn,
 };
 
 const es: Record<MessageKey, string> = {
@@ -346,6 +349,7 @@ const es: Record<MessageKey, string> = {
   ...disasterEs,
   ...riskEs,
   ...downloadsEs,
+  ...articlesEs,
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

@@ -3,6 +3,7 @@ import { zoningMigration } from './zoning-migration.js';
 import { productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
 import { travelLandscapeMigration, travelMigration } from './travel-migration.js';
+import { articlesMigration } from './articles-migration.js';
 import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 
@@ -477,6 +478,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0010_disaster': disasterMigration(dialect),
         '0011_travel': travelMigration(dialect),
         '0012_travel_landscape': travelLandscapeMigration(dialect),
+        '0015_articles': articlesMigration(dialect),
         '0006_downloads': downloadsMigration(dialect),
         '0009_risk': riskMigration(dialect),
       };

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
 import type { TravelCommentTable, TravelLandscapeTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
+import type { ArticleHistoryTable, ArticleKindTable, ArticleTable } from './articles-migration.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -538,6 +539,9 @@ export interface Database {
   travel_comment: TravelCommentTable;
   travel_sensitive_word: TravelSensitiveWordTable;
   travel_landscape: TravelLandscapeTable;
+  article_kind: ArticleKindTable;
+  article: ArticleTable;
+  article_history: ArticleHistoryTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

@@ -40,6 +40,8 @@ export const DEMO_ROLE_GROUPS: ReadonlyArray<{ username: string; name: string; r
     codes: ['quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'],
   },
   { username: 'demo-products', name: '服务产品专员', role: '服务产品', codes: ['serviceproducts.all.admin'] },
+  // A second holder of the service-products page: a document is approved by someone other than its author.
+  { username: 'demo-reviewer', name: '服务产品审核员', role: '服务产品审核', codes: ['serviceproducts.all.admin'] },
   { username: 'demo-disaster', name: '灾情管理员', role: '灾情管理', codes: ['basedata.disastersituation.admin'] },
   { username: 'demo-travel', name: '旅游内容编辑', role: '旅游管理', codes: ['travel.scenicspot.admin'] },
   {

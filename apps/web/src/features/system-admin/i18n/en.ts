@@ -161,6 +161,7 @@ const en: SystemAdminMessages = {
       zoning: 'Agro-climatic zoning',
       disaster: 'Disaster records',
       travel: 'Tourism',
+      article: 'Service products',
       product: 'Map products',
     },
   },

@@ -161,6 +161,7 @@ const es: SystemAdminMessages = {
       zoning: 'Zonificación agroclimática',
       disaster: 'Registros de desastres',
       travel: 'Turismo',
+      article: 'Productos de servicio',
       product: 'Productos cartográficos',
     },
   },

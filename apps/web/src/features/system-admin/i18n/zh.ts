@@ -161,6 +161,7 @@ const zh = {
       zoning: '农业气候区划',
       disaster: '沙尘灾情',
       travel: '旅游管理',
+      article: '服务产品',
       product: '地图产品',
     },
   },

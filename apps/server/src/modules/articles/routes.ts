@@ -1,0 +1,81 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import { registerRoute } from '../../core/route.js';
+import { renderArticlePdf } from './pdf.js';
+import * as service from './service.js';
+import type { ArticleDeps } from './service.js';
+
+export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens: TokenService }): void {
+  const { db } = deps;
+  registerRoute(app, deps, API.articlePage, {
+    handler: async ({ auth, query }) => ({ data: await service.pageArticles(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.articleDetail, {
+    handler: async ({ auth, query }) => ({ data: await service.articleDetail(db, auth.customerId, query.id) }),
+  });
+  registerRoute(app, deps, API.articleHistory, {
+    handler: async ({ auth, query }) => ({ data: await service.articleHistory(db, auth.customerId, query.id) }),
+  });
+  registerRoute(app, deps, API.articleAdd, {
+    audit: { action: 'article.add', type: 'article', description: '新建服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: { id: await service.addArticle(db, auth, body, req.lang) } }),
+  });
+  registerRoute(app, deps, API.articleUpdate, {
+    audit: { action: 'article.update', type: 'article', description: '修改服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: await service.updateArticle(db, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.articleSubmit, {
+    audit: { action: 'article.submit', type: 'article', description: '提交服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: await service.transition(db, auth, body.id, 'submit', req.lang) }),
+  });
+  registerRoute(app, deps, API.articleApprove, {
+    audit: { action: 'article.approve', type: 'article', description: '批准服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: await service.transition(db, auth, body.id, 'approve', req.lang) }),
+  });
+  registerRoute(app, deps, API.articleReturn, {
+    audit: { action: 'article.return', type: 'article', description: '退回服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: await service.transition(db, auth, body.id, 'return', req.lang, body.comment) }),
+  });
+  registerRoute(app, deps, API.articlePublish, {
+    audit: { action: 'article.publish', type: 'article', description: '发布服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: await service.transition(db, auth, body.id, 'publish', req.lang) }),
+  });
+  registerRoute(app, deps, API.articleRevise, {
+    audit: { action: 'article.revise', type: 'article', description: '修订服务产品' },
+    handler: async ({ auth, body, req }) => ({ data: { id: await service.reviseArticle(db, auth, body.id, req.lang) } }),
+  });
+  registerRoute(app, deps, API.articleDuplicate, {
+    audit: { action: 'article.duplicate', type: 'article', description: '复制服务产品' },
+    handler: async ({ auth, body }) => ({ data: { id: await service.duplicateArticle(db, auth, body.id) } }),
+  });
+  registerRoute(app, deps, API.articleDelete, {
+    audit: { action: 'article.delete', type: 'article', description: '删除服务产品' },
+    handler: async ({ auth, body, req }) => {
+      await service.deleteArticle(db, auth, body.id, req.lang);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.articlePdf, {
+    handler: async ({ auth, query, req }) => {
+      const a = await service.articleDetail(db, auth.customerId, query.id);
+      const pdf = await renderArticlePdf(a, (src) => service.embeddedImage(deps, auth.customerId, src), req.lang);
+      const name = `${a.series}_${a.year}-${a.issueNo}${a.revision > 1 ? `_r${a.revision - 1}` : ''}.pdf`;
+      return { data: null, file: { contentType: 'application/pdf', filename: name, body: pdf } };
+    },
+  });
+  registerRoute(app, deps, API.articleKinds, {
+    handler: async ({ auth, req }) => ({ data: await service.listKinds(db, auth.customerId, req.lang) }),
+  });
+  registerRoute(app, deps, API.articleKindSave, {
+    audit: { action: 'article.kind.save', type: 'article', description: '保存服务产品类型' },
+    handler: async ({ auth, body, req }) => ({ data: await service.saveKind(db, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.articleNextIssue, {
+    handler: async ({ auth, query, req }) => ({ data: await service.nextIssue(db, auth, query.kindId, req.lang) }),
+  });
+  registerRoute(app, deps, API.articleLibraryImage, {
+    audit: { action: 'article.libraryImage', type: 'article', description: '插入产品库图片' },
+    handler: async ({ auth, body }) => ({ data: await service.libraryImage(deps, auth, body.id) }),
+  });
+}

@@ -1,0 +1,56 @@
+import type { ArticleAction, ArticleState } from '@agromet/contracts';
+
+// The workflow of a service document (docs/articles.md#workflow), as a pure function the service asks before it
+// changes anything: draft → submitted → approved → published; a submitted or approved document can be returned to
+// draft with a comment; someone other than the author approves and returns; a published document is frozen (only a
+// new revision corrects it); only drafts are edited or deleted.
+
+export type Verdict =
+  | { ok: true; to: ArticleState }
+  /** 4003: the caller may not do this to this document (the author reviewing their own). */
+  | { ok: false; code: 'forbidden'; reason: 'ownReview' }
+  /** 4009: the document's state does not allow the action (as the house answers a stale record). */
+  | { ok: false; code: 'conflict'; reason: 'illegalTransition' | 'frozen' };
+
+interface Who {
+  actorId: number;
+  authorId: number | null;
+}
+
+const conflict = (state: ArticleState): Verdict => ({
+  ok: false,
+  code: 'conflict',
+  reason: state === 'published' ? 'frozen' : 'illegalTransition',
+});
+
+/** What `action` on a document in `state` leads to; `revise` and `duplicate` answer the state of the source, unchanged. */
+export function decide(state: ArticleState, action: ArticleAction, who: Who): Verdict {
+  const isAuthor = who.authorId !== null && who.authorId === who.actorId;
+  switch (action) {
+    case 'create':
+      return { ok: true, to: 'draft' };
+    case 'edit':
+    case 'delete':
+      return state === 'draft' ? { ok: true, to: 'draft' } : conflict(state);
+    case 'submit':
+      return state === 'draft' ? { ok: true, to: 'submitted' } : conflict(state);
+    case 'approve':
+      if (state !== 'submitted') return conflict(state);
+      return isAuthor ? { ok: false, code: 'forbidden', reason: 'ownReview' } : { ok: true, to: 'approved' };
+    case 'return':
+      if (state !== 'submitted' && state !== 'approved') return conflict(state);
+      return isAuthor ? { ok: false, code: 'forbidden', reason: 'ownReview' } : { ok: true, to: 'draft' };
+    case 'publish':
+      return state === 'approved' ? { ok: true, to: 'published' } : conflict(state);
+    case 'revise':
+      return state === 'published' ? { ok: true, to: 'published' } : { ok: false, code: 'conflict', reason: 'illegalTransition' };
+    case 'duplicate':
+      return { ok: true, to: state };
+  }
+}
+
+/** The actions a caller can take on a document now (for the page's buttons; the server decides again). */
+export function allowedActions(state: ArticleState, who: Who): ArticleAction[] {
+  const all: ArticleAction[] = ['edit', 'submit', 'approve', 'return', 'publish', 'revise', 'duplicate', 'delete'];
+  return all.filter((a) => decide(state, a, who).ok);
+}

@@ -1,0 +1,270 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { seedDemoArticles } from '../src/modules/articles/demo.js';
+import { createTestApp, type TestApp } from './helpers.js';
+import { addCustomer, addUser, call } from './revise-helpers.js';
+
+/**
+ * Service products: documents with issue numbers per kind and year (never repeated under concurrent creation), the
+ * sanitised body, the workflow (the author cannot review; a published document is frozen; a refusal changes nothing;
+ * every step in the history), revisions, tenancy, and the PDF read back with pdftotext.
+ */
+let t: TestApp;
+let customer = 0;
+let other = 0;
+const tok: Record<string, string> = {};
+let kindId = 0;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  customer = await addCustomer(t, '陕西省农业气象中心');
+  other = await addCustomer(t, '甘肃省农业气象中心');
+  tok.author = (await addUser(t, customer, 'ar-author', ['serviceproducts.all.admin'], '李写作')).token;
+  tok.reviewer = (await addUser(t, customer, 'ar-reviewer', ['serviceproducts.all.admin'], '张审核')).token;
+  tok.other = (await addUser(t, other, 'ar-other', ['serviceproducts.all.admin'])).token;
+  tok.none = (await addUser(t, customer, 'ar-none', [])).token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const year = Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(new Date()));
+const state = async (id: number) => (await call(t, tok.author!, 'GET', `/api/article/detail?id=${id}`)).json().data;
+
+async function upload(token: string): Promise<string> {
+  const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2266cc' } })
+    .png()
+    .toBuffer();
+  const boundary = '----articletest';
+  const payload = Buffer.concat([
+    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\nContent-Type: image/png\r\n\r\n`),
+    png,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  ]);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: '/api/file/upload',
+    payload,
+    headers: { ...t.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+  });
+  return res.json().data.path;
+}
+
+describe('kinds and issue numbers', () => {
+  it('gives the customer four kinds with templates, in the caller’s language the first time', async () => {
+    const kinds = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data;
+    expect(kinds.map((k: { name: string }) => k.name)).toEqual(['农业气象周报', '专题服务材料', '决策服务快报', '农业气象灾害预警']);
+    expect(kinds[0].template).toContain('<h2>一、天气实况</h2>');
+    kindId = kinds[0].id;
+    expect((await call(t, tok.none!, 'GET', '/api/article/kinds')).json().code).toBe(4003);
+  });
+
+  it('numbers documents per kind and year, fills the template, and refuses a number in use', async () => {
+    const next = (await call(t, tok.author!, 'GET', `/api/article/nextIssue?kindId=${kindId}`)).json().data;
+    expect(next).toMatchObject({ year, issueNo: 1, unit: '陕西省农业气象中心' });
+    const a = (await call(t, tok.author!, 'POST', '/api/article/add', { kindId, title: '第一期', fromTemplate: true })).json();
+    expect(a.code).toBe(0);
+    const d = await state(a.data.id);
+    expect(d).toMatchObject({ issueNo: 1, issueLabel: `${year} 年第 1 期`, state: 'draft', authorName: '李写作', revision: 1 });
+    expect(d.body).toContain('<p>陕西省农业气象中心　');
+    expect(d.body).not.toContain('{unit}');
+    const taken = (await call(t, tok.author!, 'POST', '/api/article/add', { kindId, title: 'x', issueNo: 1 }, 'en')).json();
+    expect(taken).toMatchObject({ code: 4009, msg: `Issue 1 of ${year} is already used` });
+    const chosen = (await call(t, tok.author!, 'POST', '/api/article/add', { kindId, title: '跳号', issueNo: 10 })).json();
+    expect((await state(chosen.data.id)).issueNo).toBe(10);
+  });
+
+  it('never repeats an issue number when twelve documents are created at once', async () => {
+    const kinds = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data;
+    const k = kinds[2].id;
+    const res = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        call(t, i % 2 ? tok.author! : tok.reviewer!, 'POST', '/api/article/add', { kindId: k, title: `并发 ${i}` }),
+      ),
+    );
+    expect(res.map((r) => r.json().code)).toEqual(Array(12).fill(0));
+    const rows = await t.db.db.selectFrom('article').select('issue_no').where('kind_id', '=', k).execute();
+    expect(rows.map((r) => r.issue_no).sort((x, y) => x - y)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]);
+  });
+});
+
+describe('workflow', () => {
+  let id = 0;
+  it('sanitises the body on the way in', async () => {
+    const res = await call(t, tok.author!, 'POST', '/api/article/add', {
+      kindId,
+      title: '农业气象周报',
+      body: '<h2>一、实况</h2><p onclick="x()">气温<script>alert(1)</script>偏高</p><img src="https://evil.example/a.png"><iframe src="//x"></iframe>',
+    });
+    id = res.json().data.id;
+    expect((await state(id)).body).toBe('<h2>一、实况</h2><p>气温偏高</p>');
+  });
+
+  it('edits a draft with its version and answers 4009 on a stale one', async () => {
+    const ok = await call(t, tok.author!, 'POST', '/api/article/update', {
+      id,
+      version: 1,
+      title: '农业气象周报（改）',
+      body: '<p>正文</p>',
+    });
+    expect(ok.json().data).toMatchObject({ version: 2, title: '农业气象周报（改）', body: '<p>正文</p>' });
+    const stale = await call(t, tok.author!, 'POST', '/api/article/update', { id, version: 1, title: 'y' });
+    expect(stale.json()).toMatchObject({ code: 4009, data: { currentVersion: 2 } });
+  });
+
+  it('refuses illegal steps with 4009 or 4003 and changes nothing', async () => {
+    const before = await state(id);
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/approve', { id })).json().code).toBe(4009);
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/publish', { id })).json().code).toBe(4009);
+    expect((await call(t, tok.author!, 'POST', '/api/article/submit', { id })).json().data.state).toBe('submitted');
+    const own = (await call(t, tok.author!, 'POST', '/api/article/approve', { id }, 'en')).json();
+    expect(own).toMatchObject({ code: 4003, msg: 'The author cannot review (approve or return) their own document' });
+    expect((await call(t, tok.author!, 'POST', '/api/article/return', { id, comment: '自己退回' })).json().code).toBe(4003);
+    expect((await call(t, tok.author!, 'POST', '/api/article/update', { id, version: 3, title: 'z' })).json().code).toBe(4009);
+    expect((await call(t, tok.author!, 'POST', '/api/article/delete', { id })).json().code).toBe(4009);
+    expect(await state(id)).toMatchObject({ ...before, state: 'submitted', version: before.version + 1, updatedAt: expect.any(String) });
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/return', { id, comment: '' })).json().code).toBe(4100);
+  });
+
+  it('returns with a comment, then goes through to published; the published document is frozen', async () => {
+    const ret = (await call(t, tok.reviewer!, 'POST', '/api/article/return', { id, comment: '请补充墒情数据' })).json().data;
+    expect(ret).toMatchObject({ state: 'draft', returnComment: '请补充墒情数据' });
+    await call(t, tok.author!, 'POST', '/api/article/submit', { id });
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/approve', { id })).json().data).toMatchObject({
+      state: 'approved',
+      reviewerName: '张审核',
+    });
+    const pub = (await call(t, tok.author!, 'POST', '/api/article/publish', { id })).json().data;
+    expect(pub.state).toBe('published');
+    expect(pub.issuedAt).toEqual(expect.any(String));
+    const frozen = (await call(t, tok.author!, 'POST', '/api/article/update', { id, version: pub.version, title: 'changed' }, 'en')).json();
+    expect(frozen.code).toBe(4009);
+    expect(frozen.msg).toContain('published');
+    expect((await call(t, tok.author!, 'POST', '/api/article/delete', { id })).json().code).toBe(4009);
+    expect((await state(id)).title).toBe('农业气象周报（改）');
+    const history = (await call(t, tok.author!, 'GET', `/api/article/history?id=${id}`)).json().data;
+    expect(history.map((h: { action: string; userName: string }) => `${h.action}:${h.userName}`)).toEqual([
+      'create:李写作',
+      'submit:李写作',
+      'return:张审核',
+      'submit:李写作',
+      'approve:张审核',
+      'publish:李写作',
+    ]);
+    expect(history[2]).toMatchObject({ fromState: 'submitted', toState: 'draft', comment: '请补充墒情数据' });
+  });
+
+  it('revises a published document as a new revision of the same issue, keeping the old one readable', async () => {
+    const old = await state(id);
+    const rev = (await call(t, tok.author!, 'POST', '/api/article/revise', { id })).json().data.id;
+    const r = await state(rev);
+    expect(r).toMatchObject({ issueNo: old.issueNo, revision: 2, revisionOf: id, state: 'draft', body: old.body });
+    await call(t, tok.author!, 'POST', '/api/article/submit', { id: rev });
+    await call(t, tok.reviewer!, 'POST', '/api/article/approve', { id: rev });
+    await call(t, tok.reviewer!, 'POST', '/api/article/publish', { id: rev });
+    expect(await state(id)).toMatchObject({ state: 'published', superseded: true, body: old.body });
+    expect((await state(rev)).superseded).toBe(false);
+    expect((await call(t, tok.author!, 'POST', '/api/article/revise', { id: rev + 1000 })).json().code).toBe(4004);
+  });
+
+  it('duplicates as a new draft with the next number and deletes drafts', async () => {
+    const dup = (await call(t, tok.author!, 'POST', '/api/article/duplicate', { id })).json().data.id;
+    const d = await state(dup);
+    expect(d).toMatchObject({ state: 'draft', revision: 1, title: '农业气象周报（改）' });
+    expect(d.issueNo).toBe(12);
+    expect((await call(t, tok.author!, 'POST', '/api/article/delete', { id: dup })).json().code).toBe(0);
+    expect((await call(t, tok.author!, 'GET', `/api/article/detail?id=${dup}`)).json().code).toBe(4004);
+  });
+
+  it('searches title and text, filters by state and kind, and keeps to the customer', async () => {
+    const page = (q: string, token = tok.author!) => call(t, token, 'GET', `/api/article/page?${q}`).then((r) => r.json().data);
+    expect((await page('keyword=正文')).list.map((a: { id: number }) => a.id)).toContain(id);
+    expect((await page('keyword=不存在的词')).total).toBe(0);
+    expect((await page('state=published')).list.every((a: { state: string }) => a.state === 'published')).toBe(true);
+    expect((await page(`kindId=${kindId}&size=100`)).list.every((a: { kindId: number }) => a.kindId === kindId)).toBe(true);
+    expect((await page('', tok.other!)).total).toBe(0);
+    expect((await call(t, tok.other!, 'GET', `/api/article/detail?id=${id}`)).json().code).toBe(4004);
+    expect((await call(t, tok.other!, 'POST', '/api/article/submit', { id })).json().code).toBe(4004);
+    expect((await call(t, tok.other!, 'GET', `/api/article/pdf?id=${id}`)).json().code).toBe(4004);
+    const logs = await t.db.db.selectFrom('operation_log').select('action').where('type', '=', 'article').execute();
+    expect(logs.map((l) => l.action)).toContain('article.publish');
+  });
+});
+
+describe('PDF', () => {
+  it('prints the masthead, issue line, title, body text, table and embedded image, fonts embedded', async () => {
+    const img = await upload(tok.author!);
+    const foreign = await upload(tok.other!);
+    const body =
+      '<h2>一、天气实况</h2><p>全省平均气温<strong>偏高 1.2℃</strong>，降水偏少。</p>' +
+      '<table><tr><th>区域</th><th>气温</th></tr><tr><td>关中</td><td>8.1</td></tr></table>' +
+      `<p><img src="${img}" alt="图1 气温预报"></p><p><img src="${foreign}" alt="别人的图"></p>` +
+      '<ol><li><p>适时冬灌</p></li><li><p>防范降温</p></li></ol>';
+    const id = (await call(t, tok.author!, 'POST', '/api/article/add', { kindId, title: '冬小麦墒情偏差宜适时冬灌', body })).json().data.id;
+    await call(t, tok.author!, 'POST', '/api/article/submit', { id });
+    await call(t, tok.reviewer!, 'POST', '/api/article/approve', { id });
+    await call(t, tok.author!, 'POST', '/api/article/publish', { id });
+    const res = await call(t, tok.author!, 'GET', `/api/article/pdf?id=${id}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/pdf');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'article-pdf-'));
+    const file = path.join(dir, 'a.pdf');
+    fs.writeFileSync(file, res.rawPayload);
+    const text = execFileSync('pdftotext', ['-layout', file, '-']).toString();
+    const issueNo = (await state(id)).issueNo;
+    for (const s of [
+      '农业气象周报',
+      `${year} 年第 ${issueNo} 期`,
+      '签发：张审核',
+      '陕西省农业气象中心',
+      '冬小麦墒情偏差宜适时冬灌',
+      '一、天气实况',
+      '偏高 1.2℃',
+      '关中',
+      '8.1',
+      '图1 气温预报',
+      '1.',
+      '适时冬灌',
+      '第 1 页',
+    ])
+      expect(text, s).toContain(s);
+    expect(text).not.toContain('未发布稿');
+    const fonts = execFileSync('pdffonts', [file]).toString();
+    expect(fonts).toMatch(/NotoSansSC/);
+    expect(
+      fonts
+        .split('\n')
+        .slice(2)
+        .filter(Boolean)
+        .every((l) => /\byes\s+yes\b/.test(l)),
+    ).toBe(true);
+    const images = execFileSync('pdfimages', ['-list', file]).toString().split('\n').slice(2).filter(Boolean);
+    // Only the customer's own picture is embedded; the other customer's is left out.
+    expect(images).toHaveLength(1);
+    expect(images[0]).toMatch(/\s120\s+80\s/);
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+});
+
+describe('demo', () => {
+  it('seeds a published weekly bulletin with the library map and a draft, once', async () => {
+    const demo = await addCustomer(t, '示例中心');
+    const author = await addUser(t, demo, 'demo-products', ['serviceproducts.all.admin'], '服务产品专员');
+    await addUser(t, demo, 'demo-reviewer', ['serviceproducts.all.admin'], '服务产品审核员');
+    await seedDemoArticles({ db: t.db.db, storage: t.storage }, demo);
+    await seedDemoArticles({ db: t.db.db, storage: t.storage }, demo);
+    const list = (await call(t, author.token, 'GET', '/api/article/page')).json().data;
+    expect(list.list.map((a: { state: string; kindName: string }) => `${a.state}:${a.kindName}`).sort()).toEqual([
+      'draft:专题服务材料',
+      'published:农业气象周报',
+    ]);
+    const pub = list.list.find((a: { state: string }) => a.state === 'published');
+    expect(pub.reviewerName).toBe('服务产品审核员');
+    const pdf = await call(t, author.token, 'GET', `/api/article/pdf?id=${pub.id}`);
+    expect(pdf.statusCode).toBe(200);
+  });
+});
