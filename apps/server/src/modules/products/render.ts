@@ -859,7 +859,7 @@ async function normalisedImage(data: Buffer): Promise<Buffer> {
   return sharp(data).png().toBuffer();
 }
 
-/** Default PNG resolution: 6 px/mm (about 150 dpi), 3307 × 2339 px... on A4 landscape at 8 px/mm. */
+/** Default PNG resolution: 6 px/mm (about 150 dpi), 1782 × 1260 px on A4 landscape. */
 export const PRODUCT_PNG_SCALE = 6;
 /** The page's preview: about 1000 px wide on A4 landscape. */
 export const PREVIEW_PNG_SCALE = 3.4;
