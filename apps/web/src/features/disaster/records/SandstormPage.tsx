@@ -153,7 +153,7 @@ export function SandstormPage() {
       },
       { title: t('fields.minVisibility'), dataIndex: 'minVisibility', align: 'right', width: 96 },
       { title: t('fields.economicLoss'), dataIndex: 'economicLoss', align: 'right', width: 96 },
-      { title: t('page.casualties'), key: 'casualties', width: 80, render: (_, r) => `${r.deaths}/${r.injured}` },
+      { title: t('page.casualties'), key: 'casualties', width: 100, render: (_, r) => `${r.deaths}/${r.injured}` },
       {
         title: t('common.actions'),
         key: 'actions',
