@@ -91,6 +91,8 @@ describe('renderMapProduct', () => {
     const { data, info } = await sharp(out.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
     expect(info.width).toBe(out.width);
     expect(out.width).toBe(Math.round(297 * out.pngScale));
+    // Prints at A4: the PNG says its resolution (152 ppi at 6 px/mm).
+    expect(Math.round((await sharp(out.png).metadata()).density!)).toBe(Math.round(out.pngScale * 25.4));
     expect(out.swatches.map((s) => s.classIndex)).toEqual([0, 1, 2, 3]);
     for (const sw of out.swatches) {
       const [r, g, b] = parseColor(COLORS[sw.classIndex]!);

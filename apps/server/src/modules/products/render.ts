@@ -633,7 +633,11 @@ function legendOps(input: MapProductInput, box: Rect, u: number, ops: Op[]): Map
 
 // ---- painting -----------------------------------------------------------------------------------
 
-async function paintCanvas(c: Composed, scale: number): Promise<{ png: Buffer; width: number; height: number }> {
+async function paintCanvas(
+  c: Composed,
+  scale: number,
+  meta: { title: string; author?: string },
+): Promise<{ png: Buffer; width: number; height: number }> {
   productFonts();
   const width = Math.round(c.page.width * scale);
   const height = Math.round(c.page.height * scale);
@@ -728,7 +732,14 @@ async function paintCanvas(c: Composed, scale: number): Promise<{ png: Buffer; w
         break;
     }
   }
-  return { png: await canvas.encode('png'), width, height };
+  // pHYs at the drawing's resolution, so the PNG prints at the paper's size; title and author as text chunks.
+  const png = await canvas.encode('png', {
+    resolution: Math.round(scale * 25.4),
+    title: meta.title,
+    ...(meta.author ? { author: meta.author } : {}),
+    software: 'Agromet Console',
+  });
+  return { png, width, height };
 }
 
 const PT_PER_MM = 72 / 25.4;
@@ -871,7 +882,7 @@ export async function renderMapProduct(
 ): Promise<MapProductOutput> {
   const pngScale = options.pngScale ?? PRODUCT_PNG_SCALE;
   const composed = compose(input, pngScale);
-  const { png, width, height } = await paintCanvas(composed, pngScale);
+  const { png, width, height } = await paintCanvas(composed, pngScale, { title: input.title, author: options.author });
   const pdf = options.pdf === false ? null : await paintPdf(composed, { title: input.title, lang: input.lang, author: options.author });
   return { png, pdf, width, height, swatches: composed.swatches, pngScale };
 }
