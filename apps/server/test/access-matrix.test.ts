@@ -276,6 +276,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   articleKindSave: ['admin', 'serviceproducts.all.admin'], // POST /api/article/kind/save
   articleNextIssue: ['admin', 'serviceproducts.all.admin'], // GET /api/article/nextIssue
   articleLibraryImage: ['admin', 'serviceproducts.all.admin'], // POST /api/article/libraryImage
+  articleLibraryImages: ['admin', 'serviceproducts.all.admin'], // GET /api/article/libraryImages
   riskHazardAll: ['admin', 'make.risk.admin'], // GET /api/risk/hazard/all
   riskHazardAdd: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/add
   riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update

@@ -255,6 +255,24 @@ describe('demo', () => {
     const demo = await addCustomer(t, '示例中心');
     const author = await addUser(t, demo, 'demo-products', ['serviceproducts.all.admin'], '服务产品专员');
     await addUser(t, demo, 'demo-reviewer', ['serviceproducts.all.admin'], '服务产品审核员');
+    // A map product's PNG in the library, as the demo's product maker leaves it.
+    const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#aa3300' } })
+      .png()
+      .toBuffer();
+    await t.storage.put('products/demo-map.png', png);
+    await t.db.db
+      .insertInto('download_file')
+      .values({
+        customer_id: demo,
+        kind: 'product',
+        name: '陕西省最高气温预报.png',
+        format: 'png',
+        content_type: 'image/png',
+        size: png.length,
+        storage_key: 'products/demo-map.png',
+        created_at: new Date().toISOString(),
+      })
+      .execute();
     await seedDemoArticles({ db: t.db.db, storage: t.storage }, demo);
     await seedDemoArticles({ db: t.db.db, storage: t.storage }, demo);
     const list = (await call(t, author.token, 'GET', '/api/article/page')).json().data;
@@ -264,6 +282,11 @@ describe('demo', () => {
     ]);
     const pub = list.list.find((a: { state: string }) => a.state === 'published');
     expect(pub.reviewerName).toBe('服务产品审核员');
+    const body = (await call(t, author.token, 'GET', `/api/article/detail?id=${pub.id}`)).json().data.body;
+    expect(body).toMatch(/<img src="\/api\/files\/uploads\/[^"]+\.png" alt="图1 陕西省最高气温预报.png" \/>/);
+    expect((await call(t, author.token, 'GET', '/api/article/libraryImages')).json().data).toMatchObject([
+      { name: '陕西省最高气温预报.png', kind: 'product' },
+    ]);
     const pdf = await call(t, author.token, 'GET', `/api/article/pdf?id=${pub.id}`);
     expect(pdf.statusCode).toBe(200);
   });

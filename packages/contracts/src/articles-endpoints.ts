@@ -19,6 +19,7 @@ export const ARTICLE_ENDPOINTS = {
   articleKindSave: { method: 'POST', url: '/api/article/kind/save' },
   articleNextIssue: { method: 'GET', url: '/api/article/nextIssue' },
   articleLibraryImage: { method: 'POST', url: '/api/article/libraryImage' },
+  articleLibraryImages: { method: 'GET', url: '/api/article/libraryImages' },
 } as const;
 
 /** draft → submitted → approved → published; a return sends a submitted or approved document back to draft. */

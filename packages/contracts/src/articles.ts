@@ -112,6 +112,8 @@ export const ArticleIdQuery = z.strictObject({ id: queryId });
 export const ArticleNextIssueQuery = z.strictObject({ kindId: queryId });
 export const ArticleNextIssue = z.object({ year: z.number().int(), issueNo: z.number().int(), unit: z.string(), date: z.string() });
 export const LibraryImageBody = z.strictObject({ id: z.string().regex(/^lib-\d+$/) });
+/** A picture of the downloads library that can be embedded (a map or risk product's PNG, or a PDF's stored preview). */
+export const LibraryPicture = z.object({ id: z.string(), name: z.string(), kind: z.string(), author: z.string(), createdAt: z.string() });
 export const LibraryImage = z.object({ path: z.string(), width: z.number().int(), height: z.number().int() });
 
 export const ArticleHistoryEntry = z.object({
@@ -231,5 +233,11 @@ export const ARTICLE_API = {
     summary: "A PNG or JPEG of the downloads library copied to the customer's stored images, to embed in a body",
     body: LibraryImageBody,
     data: LibraryImage,
+  },
+  articleLibraryImages: {
+    ...E.articleLibraryImages,
+    access: ARTICLES,
+    summary: "The downloads library's pictures that can be embedded (newest 200), without the library page's code",
+    data: z.array(LibraryPicture),
   },
 } as const satisfies Record<string, ApiDef>;

@@ -20,6 +20,7 @@ export * from './travel.js';
 export * from './landscape-rules.js';
 export * from './articles-endpoints.js';
 export * from './articles.js';
+export * from './article-workflow.js';
 export * from './downloads.js';
 export * from './products-constants.js';
 export * from './products.js';

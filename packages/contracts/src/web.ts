@@ -12,5 +12,6 @@ export * from './sandstorm-grade.js';
 export * from './travel-endpoints.js';
 export * from './landscape-rules.js';
 export * from './articles-endpoints.js';
+export * from './article-workflow.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';

@@ -74,6 +74,9 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   registerRoute(app, deps, API.articleNextIssue, {
     handler: async ({ auth, query, req }) => ({ data: await service.nextIssue(db, auth, query.kindId, req.lang) }),
   });
+  registerRoute(app, deps, API.articleLibraryImages, {
+    handler: async ({ auth }) => ({ data: await service.libraryPictures(db, auth.customerId) }),
+  });
   registerRoute(app, deps, API.articleLibraryImage, {
     audit: { action: 'article.libraryImage', type: 'article', description: '插入产品库图片' },
     handler: async ({ auth, body }) => ({ data: await service.libraryImage(deps, auth, body.id) }),

@@ -10,7 +10,9 @@ import {
   type ArticleQuery,
   type ArticleState,
   type ArticleSummary,
+  type ArticleVerdict,
   type ArticleUpdate,
+  decideArticle as decide,
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import sharp from 'sharp';
@@ -26,10 +28,9 @@ import type { FileStorage } from '../../core/storage.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { DEFAULT_KINDS } from './kinds.js';
 import { bodyText, sanitizeBody } from './sanitize.js';
-import { decide } from './workflow.js';
 
 // Service documents of a customer (docs/articles.md): kinds with templates, documents with issue numbers per kind and
-// year, the workflow (rules in workflow.ts) with every transition in article_history, and the library images copied
+// year, the workflow (rules in the contracts' article-workflow.ts) with every transition in article_history, and the library images copied
 // for embedding. Every query is limited to the caller's customer; another customer's document answers 4004.
 
 export interface ArticleDeps {
@@ -332,7 +333,7 @@ export async function addArticle(db: Db, actor: Actor, a: z.output<typeof Articl
 
 // ---- changes -----------------------------------------------------------------------------------------------
 
-function refuse(v: Exclude<ReturnType<typeof decide>, { ok: true }>, state: ArticleState, action: ArticleAction, lang: Lang): AppError {
+function refuse(v: Exclude<ArticleVerdict, { ok: true }>, state: ArticleState, action: ArticleAction, lang: Lang): AppError {
   if (v.code === 'forbidden') return new AppError(ErrorCode.FORBIDDEN, 'article.ownReview');
   if (v.reason === 'frozen') return errors.conflict('article.frozen');
   return errors.conflict('article.illegalTransition', {
@@ -548,6 +549,19 @@ export async function storeImage(deps: ArticleDeps, actor: Actor, data: Buffer, 
     })
     .execute();
   return { path, width: meta.width, height: meta.height };
+}
+
+/** The library's items with a picture (a PNG or JPEG, or a stored preview), newest first. */
+export async function libraryPictures(db: Db, customerId: number) {
+  const rows = await db
+    .selectFrom('download_file')
+    .select(['id', 'name', 'kind', 'author_name', 'created_at', 'content_type', 'preview_key'])
+    .where('customer_id', '=', customerId)
+    .where((eb) => eb.or([eb('content_type', 'in', ['image/png', 'image/jpeg']), eb('preview_key', 'is not', null)]))
+    .orderBy('id', 'desc')
+    .limit(200)
+    .execute();
+  return rows.map((r) => ({ id: `lib-${r.id}`, name: r.name, kind: r.kind, author: r.author_name, createdAt: r.created_at }));
 }
 
 /** A library item's picture (the PNG itself, or the preview stored with a PDF) copied for embedding. */

@@ -1,6 +1,6 @@
-import { ARTICLE_STATES, type ArticleAction, type ArticleState } from '@agromet/contracts';
+import { ARTICLE_STATES, type ArticleAction, type ArticleState } from './articles-endpoints.js';
 import { describe, expect, it } from 'vitest';
-import { allowedActions, decide } from './workflow.js';
+import { allowedArticleActions as allowedActions, decideArticle as decide } from './article-workflow.js';
 
 const author = { actorId: 1, authorId: 1 };
 const reviewer = { actorId: 2, authorId: 1 };

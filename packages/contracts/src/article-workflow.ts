@@ -1,11 +1,11 @@
-import type { ArticleAction, ArticleState } from '@agromet/contracts';
+import type { ArticleAction, ArticleState } from './articles-endpoints.js';
 
-// The workflow of a service document (docs/articles.md#workflow), as a pure function the service asks before it
+// The workflow of a service document (docs/articles.md#workflow), as a pure function the server asks before it
 // changes anything: draft → submitted → approved → published; a submitted or approved document can be returned to
 // draft with a comment; someone other than the author approves and returns; a published document is frozen (only a
 // new revision corrects it); only drafts are edited or deleted.
 
-export type Verdict =
+export type ArticleVerdict =
   | { ok: true; to: ArticleState }
   /** 4003: the caller may not do this to this document (the author reviewing their own). */
   | { ok: false; code: 'forbidden'; reason: 'ownReview' }
@@ -17,14 +17,14 @@ interface Who {
   authorId: number | null;
 }
 
-const conflict = (state: ArticleState): Verdict => ({
+const conflict = (state: ArticleState): ArticleVerdict => ({
   ok: false,
   code: 'conflict',
   reason: state === 'published' ? 'frozen' : 'illegalTransition',
 });
 
 /** What `action` on a document in `state` leads to; `revise` and `duplicate` answer the state of the source, unchanged. */
-export function decide(state: ArticleState, action: ArticleAction, who: Who): Verdict {
+export function decideArticle(state: ArticleState, action: ArticleAction, who: Who): ArticleVerdict {
   const isAuthor = who.authorId !== null && who.authorId === who.actorId;
   switch (action) {
     case 'create':
@@ -50,7 +50,7 @@ export function decide(state: ArticleState, action: ArticleAction, who: Who): Ve
 }
 
 /** The actions a caller can take on a document now (for the page's buttons; the server decides again). */
-export function allowedActions(state: ArticleState, who: Who): ArticleAction[] {
+export function allowedArticleActions(state: ArticleState, who: Who): ArticleAction[] {
   const all: ArticleAction[] = ['edit', 'submit', 'approve', 'return', 'publish', 'revise', 'duplicate', 'delete'];
-  return all.filter((a) => decide(state, a, who).ok);
+  return all.filter((a) => decideArticle(state, a, who).ok);
 }
