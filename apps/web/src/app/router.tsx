@@ -59,6 +59,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'travel-comment': () => import('../features/travel/comments/CommentPage').then((m) => ({ Component: m.CommentPage })),
   'travel-landscape': () => import('../features/travel/landscapes/LandscapePage').then((m) => ({ Component: m.LandscapePage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
+  'service-products': () => import('../features/articles/ArticlePage').then((m) => ({ Component: m.ArticlePage })),
 };
 
 function pageOf(route: AppRoute): LazyPage {
