@@ -52,7 +52,7 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
   const shaanxi = 'provinces:13';
   const area = await resolveRegion(db, deps.storage, customerId, { areaCode: shaanxi }, lang).catch(() => null);
   const name = lang === 'zh' ? '霜冻风险（示例）' : lang === 'en' ? 'Frost risk (example)' : 'Riesgo de helada (ejemplo)';
-  const make = async (region: { kind: string; name: string; ask: object }) => {
+  const make = async (region: { kind: 'customer' | 'area' | 'polygon'; name: string; ask: object }) => {
     const row = await db
       .insertInto('risk_product')
       .values({
