@@ -46,6 +46,7 @@ import type { ReviseDeps } from './modules/revise/service.js';
 import { defineZoningJobs, zoningRoutes } from './modules/zoning/routes.js';
 import { defineProductJob } from './modules/products/service.js';
 import { productRoutes } from './modules/products/routes.js';
+import { startProductSchedules } from './modules/products/schedules.js';
 import { disasterRoutes } from './modules/disaster/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
 import { travelRoutes } from './modules/travel/routes.js';
@@ -109,6 +110,9 @@ export async function buildApp(
   const zoning = defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
   const productDeps = { db: handle.db, storage, store: gridStore, jobs, log: app.log, timeZone: config.micapsTimeZone };
   defineProductJob(productDeps);
+  // Products made without anyone clicking (docs/products.md#automatic-making).
+  const stopSchedules = startProductSchedules(productDeps, config.productScheduleSeconds * 1000);
+  app.addHook('onClose', async () => stopSchedules());
   defineRiskJobs({ db: handle.db, storage, store: gridStore, jobs, log: app.log });
   await jobs.failStale();
   app.addHook('onClose', async () => {

@@ -32,6 +32,8 @@ export interface Config {
    * minimum temperature and of 24 h precipitation.
    */
   dayEndLocalHour: number;
+  /** Seconds between looks at the product schedules (PRODUCT_SCHEDULE_SECONDS; 0: never, for tests). */
+  productScheduleSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -119,5 +121,6 @@ export function loadConfig(env: Env = process.env): Config {
     tiandituKey: tiandituKey(env),
     micapsTimeZone: timeZone(env, 'MICAPS_TIME_ZONE', DEFAULT_MICAPS_TIME_ZONE),
     dayEndLocalHour: dailyWindow(env),
+    productScheduleSeconds: int(env, 'PRODUCT_SCHEDULE_SECONDS', 60, 0, 86_400),
   };
 }

@@ -277,6 +277,17 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   articleNextIssue: ['admin', 'serviceproducts.all.admin'], // GET /api/article/nextIssue
   articleLibraryImage: ['admin', 'serviceproducts.all.admin'], // POST /api/article/libraryImage
   articleLibraryImages: ['admin', 'serviceproducts.all.admin'], // GET /api/article/libraryImages
+  productTemplateList: ['admin', 'make.product.admin'], // GET /api/product/template/list
+  productTemplateSave: ['admin', 'make.product.admin'], // POST /api/product/template/save
+  productTemplateDelete: ['admin', 'make.product.admin'], // POST /api/product/template/delete
+  productPreview: ['admin', 'make.product.admin'], // POST /api/product/preview
+  productMake: ['admin', 'make.product.admin'], // POST /api/product/make
+  productPage: ['admin', 'make.product.admin'], // GET /api/product/page
+  productInfo: ['admin', 'make.product.admin'], // GET /api/product/info
+  productFile: ['admin', 'make.product.admin'], // GET /api/product/file
+  productScheduleList: ['admin', 'make.product.admin'], // GET /api/product/schedule/list
+  productScheduleSave: ['admin', 'make.product.admin'], // POST /api/product/schedule/save
+  productScheduleDelete: ['admin', 'make.product.admin'], // POST /api/product/schedule/delete
   riskHazardAll: ['admin', 'make.risk.admin'], // GET /api/risk/hazard/all
   riskHazardAdd: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/add
   riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update

@@ -778,6 +778,26 @@ export const API = {
     data: z.null(),
     summary: "One made file: a product item's PNG or PDF (attachment)",
   },
+  productScheduleList: {
+    ...E.productScheduleList,
+    access: PRODUCTS,
+    summary: "Product schedules of the caller's customer (products made without anyone clicking), with their last run",
+    data: z.array(P.ProductSchedule),
+  },
+  productScheduleSave: {
+    ...E.productScheduleSave,
+    access: PRODUCTS,
+    summary: 'Create a schedule (no id) or update one (id, version): template, forecast without its run, new-run or daily trigger',
+    body: P.ProductScheduleSave,
+    data: P.ProductSchedule,
+  },
+  productScheduleDelete: {
+    ...E.productScheduleDelete,
+    access: PRODUCTS,
+    summary: 'Delete a schedule (the products it made stay)',
+    body: P.ProductScheduleDelete,
+    data: z.null(),
+  },
 
   // ---- crop risk products (docs/risk.md#calls): hazards, runs and products of page make-risk ----
   riskHazardAll: {

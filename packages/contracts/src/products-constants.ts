@@ -46,3 +46,9 @@ export const PRODUCT_LIMITS = {
   /** Leads one aggregation reads at most. */
   aggregateLeads: 80,
 } as const;
+
+/**
+ * When a product schedule makes its product by itself: `new-run` as soon as a newer run of its forecast has the
+ * leads it needs; `daily` once a day at a time of the office's time zone, from the newest run then.
+ */
+export const PRODUCT_SCHEDULE_TRIGGERS = ['new-run', 'daily'] as const;

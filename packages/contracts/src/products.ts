@@ -9,6 +9,7 @@ import {
   PRODUCT_LANGUAGES,
   PRODUCT_LIMITS,
   PRODUCT_MODES,
+  PRODUCT_SCHEDULE_TRIGGERS,
   PRODUCT_STATUSES,
 } from './products-constants.js';
 
@@ -167,3 +168,53 @@ export const ProductPage = paged(MapProduct);
 export type ProductPage = z.infer<typeof ProductPage>;
 export const MapProductIdQuery = z.strictObject({ id: queryId });
 export const ProductFileQuery = z.strictObject({ id: queryId, format: ProductFormat });
+
+// ---- automatic making (schedules) ---------------------------------------------------------------
+
+const scheduleShape = z.strictObject({
+  name: z.string().trim().min(1).max(PRODUCT_LIMITS.name),
+  enabled: z.boolean().default(true),
+  templateId: id,
+  /** The forecast as for making, without the run: the run is the newest one when the schedule fires. */
+  forecast: ProductForecast.omit({ baseTime: true }),
+  trigger: z.enum(PRODUCT_SCHEDULE_TRIGGERS),
+  /** trigger daily: HH:MM in the office's time zone. */
+  time: z
+    .string()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/)
+    .optional(),
+});
+const dailyHasTime = (s: { trigger: string; time?: string }) => s.trigger !== 'daily' || s.time !== undefined;
+const timeMissing = { path: ['time'], message: 'product.scheduleTimeMissing' };
+
+/** A product made without anyone clicking: a template and a forecast without its run, and when to make it. */
+export const ProductScheduleFields = scheduleShape.refine(dailyHasTime, timeMissing);
+export type ProductScheduleFields = z.input<typeof ProductScheduleFields>;
+
+export const ProductSchedule = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  enabled: z.boolean(),
+  templateId: z.number().int(),
+  templateName: z.string(),
+  forecast: ProductForecast.omit({ baseTime: true }),
+  trigger: z.enum(PRODUCT_SCHEDULE_TRIGGERS),
+  time: z.string().nullable(),
+  version: z.number().int(),
+  creator: z.string(),
+  updateTime: z.string(),
+  /** The run the schedule last made its product from, when, and that product (null before the first). */
+  lastBaseTime: z.string().nullable(),
+  lastRunTime: z.string().nullable(),
+  lastProductId: z.number().int().nullable(),
+  /** Why the last attempt made nothing (e.g. a lead missing from the newest run), in the caller's language. */
+  lastError: z.string().nullable(),
+});
+export type ProductSchedule = z.infer<typeof ProductSchedule>;
+
+/** Without `id`: a new schedule; with `id` and `version`: an update (4009 on a stale version). */
+export const ProductScheduleSave = scheduleShape
+  .extend({ id: id.optional(), version: version.optional() })
+  .refine(dailyHasTime, timeMissing);
+export type ProductScheduleSave = z.input<typeof ProductScheduleSave>;
+export const ProductScheduleDelete = z.strictObject({ id });

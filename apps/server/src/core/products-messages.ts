@@ -22,6 +22,11 @@ export const productsZh = {
   'product.unknownArea': '边界区域不存在：{code}',
   'product.regionEmpty': '所选区域内没有格点数据',
   'product.gridsDiffer': '所选时效的格点不在同一网格上',
+  'product.scheduleTimeMissing': '每天定时制作须填写时刻（时:分）',
+  'product.unknownSchedule': '自动制作计划不存在',
+  'product.scheduleNoRun': '{factor} 还没有任何起报时间的格点，无法检查计划',
+  'product.scheduleAuthorGone': '计划的创建者已不在本单位，请重新保存计划',
+  'product.scheduleFailed': '自动制作出错，请检查计划后重新保存',
 } as const;
 
 export const productsEn: Record<keyof typeof productsZh, string> = {
@@ -46,6 +51,11 @@ export const productsEn: Record<keyof typeof productsZh, string> = {
   'product.unknownArea': 'boundary area not found: {code}',
   'product.regionEmpty': 'the chosen region has no grid values',
   'product.gridsDiffer': 'the grids of the chosen leads are not on the same grid',
+  'product.scheduleTimeMissing': 'a daily schedule needs its time (HH:MM)',
+  'product.unknownSchedule': 'product schedule not found',
+  'product.scheduleNoRun': '{factor} has no run yet, so the schedule cannot be checked',
+  'product.scheduleAuthorGone': "the schedule's author is no longer with this customer; save the schedule again",
+  'product.scheduleFailed': 'automatic making failed; check the schedule and save it again',
 };
 
 export const productsEs: Record<keyof typeof productsZh, string> = {
@@ -70,4 +80,9 @@ export const productsEs: Record<keyof typeof productsZh, string> = {
   'product.unknownArea': 'área de límites no encontrada: {code}',
   'product.regionEmpty': 'la región elegida no tiene valores de malla',
   'product.gridsDiffer': 'las mallas de los plazos elegidos no están en la misma malla',
+  'product.scheduleTimeMissing': 'una programación diaria necesita su hora (HH:MM)',
+  'product.unknownSchedule': 'programación de producto no encontrada',
+  'product.scheduleNoRun': '{factor} aún no tiene ninguna pasada, así que la programación no se puede comprobar',
+  'product.scheduleAuthorGone': 'el autor de la programación ya no pertenece a este cliente; guarde la programación de nuevo',
+  'product.scheduleFailed': 'la elaboración automática falló; revise la programación y guárdela de nuevo',
 };

@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
 import { zoningMigration } from './zoning-migration.js';
-import { productsMigration } from './products-migration.js';
+import { productScheduleMigration, productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
 import { travelLandscapeMigration, travelMigration } from './travel-migration.js';
 import { articlesMigration } from './articles-migration.js';
@@ -481,6 +481,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0015_articles': articlesMigration(dialect),
         '0006_downloads': downloadsMigration(dialect),
         '0009_risk': riskMigration(dialect),
+        '0020_product_schedule': productScheduleMigration(dialect),
       };
     },
   };

@@ -76,3 +76,42 @@ export function productsMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+/**
+ * Product schedules (docs/products.md#automatic-making): a template and a forecast without its run that the server
+ * makes by itself when a newer run comes in or daily at a time; the run and time it last made its product from.
+ */
+export function productScheduleMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<unknown>) {
+      await db.schema
+        .createTable('product_schedule')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', (c) => c.notNull().references('customer.id').onDelete('cascade'))
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('enabled', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('template_id', 'integer', (c) => c.notNull().references('product_template.id').onDelete('cascade'))
+        // JSON: ProductForecast without baseTime.
+        .addColumn('forecast', 'text', (c) => c.notNull())
+        .addColumn('trigger', 'varchar(16)', (c) => c.notNull())
+        .addColumn('time', 'varchar(5)')
+        .addColumn('last_base_time', 'varchar(32)')
+        .addColumn('last_run_time', 'varchar(32)')
+        .addColumn('last_product_id', 'integer')
+        // JSON {key, params}: why the last attempt made nothing, translated when read.
+        .addColumn('last_error', 'text')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_by', 'integer')
+        .addColumn('created_by_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('product_schedule_name_uq').on('product_schedule').columns(['customer_id', 'name']).unique().execute();
+    },
+    async down(db: Kysely<unknown>) {
+      await db.schema.dropTable('product_schedule').execute();
+    },
+  };
+}

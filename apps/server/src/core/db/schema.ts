@@ -482,6 +482,26 @@ export interface MapProductTable {
   updated_at: string;
 }
 
+export interface ProductScheduleTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  enabled: D<number>;
+  template_id: number;
+  forecast: string;
+  trigger: 'new-run' | 'daily';
+  time: string | null;
+  last_base_time: string | null;
+  last_run_time: string | null;
+  last_product_id: number | null;
+  last_error: string | null;
+  version: Generated<number>;
+  created_by: number | null;
+  created_by_name: D<string>;
+  created_at: string;
+  updated_at: string;
+}
+
 export interface MapProductItemTable {
   id: Generated<number>;
   product_id: number;
@@ -529,6 +549,7 @@ export interface Database {
   zoning_product: ZoningProductTable;
   product_template: ProductTemplateTable;
   map_product: MapProductTable;
+  product_schedule: ProductScheduleTable;
   map_product_item: MapProductItemTable;
   risk_setup: RiskSetupTable;
   risk_hazard: RiskHazardTable;

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import * as service from './service.js';
+import * as schedules from './schedules.js';
 import * as templates from './templates.js';
 
 export type ProductRouteDeps = service.ProductDeps & { tokens: TokenService };
@@ -35,6 +36,20 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
   });
   registerRoute(app, deps, API.productInfo, {
     handler: async ({ auth, query, req }) => ({ data: await service.productInfo(db, auth, query.id, req.lang) }),
+  });
+  registerRoute(app, deps, API.productScheduleList, {
+    handler: async ({ auth, req }) => ({ data: await schedules.listSchedules(db, auth, req.lang) }),
+  });
+  registerRoute(app, deps, API.productScheduleSave, {
+    audit: { action: 'product.schedule.save', type: 'product', description: '保存自动制作计划' },
+    handler: async ({ auth, body, req }) => ({ data: await schedules.saveSchedule(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.productScheduleDelete, {
+    audit: { action: 'product.schedule.delete', type: 'product', description: '删除自动制作计划' },
+    handler: async ({ auth, body }) => {
+      await schedules.deleteSchedule(db, auth, body.id);
+      return { data: null };
+    },
   });
   registerRoute(app, deps, API.productFile, {
     handler: async ({ auth, query }) => ({ data: null, file: await service.productFile(deps, auth, query.id, query.format) }),
