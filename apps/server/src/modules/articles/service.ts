@@ -247,7 +247,8 @@ const historyRow = (customerId: number, articleId: number, actor: Actor, action:
 /**
  * Inserts a new document with the next issue number of its kind and year (or the given one): the number is read and
  * the row written in one transaction, and the unique index on (customer, kind, year, issue, revision) refuses a
- * number another creation took meanwhile; then the whole transaction is tried again with the next number.
+ * number another creation took meanwhile; then the whole transaction is tried again with the next number. The kind's row
+ * is locked first, so on PostgreSQL concurrent creations of one kind wait for each other instead of colliding.
  */
 async function insertNumbered(
   db: Db,
@@ -281,6 +282,14 @@ async function insertNumbered(
   for (let attempt = 1; ; attempt++) {
     try {
       return await db.transaction().execute(async (tx) => {
+        // Writing the kind's row (to itself) locks it until the commit on PostgreSQL (SQLite has one writer anyway),
+        // so creations of the same kind take their numbers one after another; the unique index stays the guarantee.
+        await tx
+          .updateTable('article_kind')
+          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
+          .where('id', '=', opts.kindId)
+          .where('customer_id', '=', actor.customerId)
+          .execute();
         const issueNo = opts.issueNo ?? (await maxIssue(tx, actor.customerId, opts.kindId, year)) + 1;
         const now = nowIso();
         const values = await make(issueNo, year);
