@@ -283,7 +283,7 @@ describe('demo', () => {
     const pub = list.list.find((a: { state: string }) => a.state === 'published');
     expect(pub.reviewerName).toBe('服务产品审核员');
     const body = (await call(t, author.token, 'GET', `/api/article/detail?id=${pub.id}`)).json().data.body;
-    expect(body).toMatch(/<img src="\/api\/files\/uploads\/[^"]+\.png" alt="图1 陕西省最高气温预报.png" \/>/);
+    expect(body).toMatch(/<img src="\/api\/files\/uploads\/[^"]+\.png" alt="图1 陕西省最高气温预报" \/>/);
     expect((await call(t, author.token, 'GET', '/api/article/libraryImages')).json().data).toMatchObject([
       { name: '陕西省最高气温预报.png', kind: 'product' },
     ]);

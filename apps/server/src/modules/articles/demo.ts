@@ -25,17 +25,19 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   const weekly = kinds[0]!;
   const special = kinds[1] ?? weekly;
 
-  // The newest PNG of the library (the demo map product), copied as an embeddable image.
+  // A PNG of the library (the demo map product), copied as an embeddable image.
   const png = await db
     .selectFrom('download_file')
     .select(['id', 'name'])
     .where('customer_id', '=', customerId)
     .where('content_type', '=', 'image/png')
+    // The map product before the risk map when both are there.
+    .orderBy((eb) => eb.case().when('kind', '=', 'product').then(0).else(1).end())
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
   const image = png ? await service.libraryImage(deps, by(author), `lib-${png.id}`) : null;
-  const figure = image ? `<p><img src="${image.path}" alt="图1 ${png!.name.replace(/"/g, '')}"></p>` : '';
+  const figure = image ? `<p><img src="${image.path}" alt="图1 ${png!.name.replace(/\.png$/i, '').replace(/"/g, '')}"></p>` : '';
 
   const body =
     '<h2>一、天气实况</h2>' +
