@@ -264,7 +264,7 @@ describe('demo', () => {
       .insertInto('download_file')
       .values({
         customer_id: demo,
-        kind: 'product',
+        kind: 'map-product',
         name: '陕西省最高气温预报.png',
         format: 'png',
         content_type: 'image/png',
@@ -285,7 +285,7 @@ describe('demo', () => {
     const body = (await call(t, author.token, 'GET', `/api/article/detail?id=${pub.id}`)).json().data.body;
     expect(body).toMatch(/<img src="\/api\/files\/uploads\/[^"]+\.png" alt="图1 陕西省最高气温预报" \/>/);
     expect((await call(t, author.token, 'GET', '/api/article/libraryImages')).json().data).toMatchObject([
-      { name: '陕西省最高气温预报.png', kind: 'product' },
+      { name: '陕西省最高气温预报.png', kind: 'map-product' },
     ]);
     const pdf = await call(t, author.token, 'GET', `/api/article/pdf?id=${pub.id}`);
     expect(pdf.statusCode).toBe(200);

@@ -32,7 +32,7 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
     .where('customer_id', '=', customerId)
     .where('content_type', '=', 'image/png')
     // The map product before the risk map when both are there.
-    .orderBy((eb) => eb.case().when('kind', '=', 'product').then(0).else(1).end())
+    .orderBy((eb) => eb.case().when('kind', '=', 'map-product').then(0).else(1).end())
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
