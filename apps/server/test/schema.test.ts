@@ -1,6 +1,7 @@
 // db/schema.ts (the Kysely types the code is checked against) is written by hand beside db/migrations.ts (what the
 // database really holds). This test reads both, the types with the TypeScript compiler and the tables from the
 // migrated database on this engine, and fails on any table, column, nullability, default or kind that disagrees.
+import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
@@ -16,14 +17,24 @@ interface DeclaredColumn {
 
 const SCHEMA_FILE = path.join(import.meta.dirname, '../src/core/db/schema.ts');
 
-/** Table name → columns, read from the `Database` interface of schema.ts and the table interfaces it names. */
+/**
+ * Table name → columns, read from the `Database` interface of schema.ts and the table interfaces it names (declared
+ * there or in the files it imports them from, such as a feature's migration file).
+ */
 function declaredSchema(): Map<string, Map<string, DeclaredColumn>> {
-  const program = ts.createProgram([SCHEMA_FILE], { strict: true, skipLibCheck: true, noEmit: true });
-  const source = program.getSourceFile(SCHEMA_FILE)!;
-  const interfaces = new Map<string, ts.InterfaceDeclaration>();
-  source.forEachChild((node) => {
-    if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, node);
-  });
+  const imported = [...fs.readFileSync(SCHEMA_FILE, 'utf8').matchAll(/from '(\.\/[^']+)\.js'/g)].map((m) =>
+    path.join(path.dirname(SCHEMA_FILE), `${m[1]}.ts`),
+  );
+  const program = ts.createProgram([SCHEMA_FILE, ...imported], { strict: true, skipLibCheck: true, noEmit: true });
+  const interfaces = new Map<string, { node: ts.InterfaceDeclaration; source: ts.SourceFile }>();
+  for (const file of [SCHEMA_FILE, ...imported]) {
+    const source = program.getSourceFile(file)!;
+    source.forEachChild((node) => {
+      if (ts.isInterfaceDeclaration(node)) interfaces.set(node.name.text, { node, source });
+    });
+  }
+  const schemaSource = program.getSourceFile(SCHEMA_FILE)!;
+  let source = schemaSource;
   const columnOf = (type: ts.TypeNode): DeclaredColumn => {
     let text = type.getText(source).replace(/\s+/g, '');
     let defaulted = false;
@@ -44,11 +55,13 @@ function declaredSchema(): Map<string, Map<string, DeclaredColumn>> {
     return { nullable, defaulted, kind };
   };
   const tables = new Map<string, Map<string, DeclaredColumn>>();
-  for (const member of interfaces.get('Database')!.members) {
+  for (const member of interfaces.get('Database')!.node.members) {
     if (!ts.isPropertySignature(member) || !member.type) continue;
     const tableName = (member.name as ts.Identifier).text;
-    const iface = interfaces.get(member.type.getText(source));
-    if (!iface) throw new Error(`Database.${tableName} names an interface that schema.ts does not declare`);
+    const found = interfaces.get(member.type.getText(schemaSource));
+    if (!found) throw new Error(`Database.${tableName} names an interface that schema.ts neither declares nor imports`);
+    const iface = found.node;
+    source = found.source;
     const columns = new Map<string, DeclaredColumn>();
     for (const column of iface.members) {
       if (ts.isPropertySignature(column) && column.type) columns.set((column.name as ts.Identifier).text, columnOf(column.type));

@@ -238,6 +238,8 @@ describe('one lead of one layer at a newer base time', () => {
     for (const layer of xml.split('<Layer queryable="1"').slice(1)) {
       const name = /<Name>([^<]+)<\/Name>/.exec(layer)![1]!;
       const tag = v13 ? 'Dimension' : 'Extent';
+      // Made products (zoning, risk levels) are layers without a time axis.
+      if (!layer.includes(`<${tag} name="time"`)) continue;
       const dim = (d: string) => new RegExp(`<${tag} name="${d}"[^>]*default="([^"]+)">([^<]*)</${tag}>`).exec(layer)!;
       const [time, run, lead] = [dim('time'), dim('reference_time'), dim('lead')];
       out.set(name, {
