@@ -1,7 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, at, chooseOption, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, cookie, storeSession } from './fixtures';
 
 /**
  * make-product: the demo forecast previewed as the form starts (the first day's precipitation), a province chosen as
@@ -78,4 +78,48 @@ test('make a map product: preview, make, download the PDF and PNG', async ({ pag
   await title.fill(draft);
   expect((await livePreview).headers()['content-type']).toBe('image/png');
   await expect(page.locator('#template-save')).toBeEnabled();
+});
+
+test('a product schedule is saved with its trigger, listed, switched off and deleted', async ({ page }) => {
+  await storeSession(page, 'demo-make', ADMIN_PASSWORD);
+  await page.goto(at('/make-manage/make-product'));
+  await page.getByRole('tab', { name: '自动制作' }).click();
+  const panel = page.getByTestId('product-schedules');
+  await panel.locator('#schedule-add').click();
+  const name = `E2E 每日降水 ${Date.now()}`;
+  await page.locator('#schedule-name').fill(name);
+  await page.locator('#schedule-trigger').getByText('每天定时').click();
+  await expect(page.locator('#schedule-time')).toHaveValue('08:00');
+
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/product/schedule/save'));
+  const toast = expect(page.locator('.ant-message')).toContainText('计划已保存');
+  await page.locator('#schedule-save').click();
+  const body = (await (await saved).json()) as { code: number; data: { id: number } };
+  expect(body.code).toBe(0);
+  expect(body.data).toMatchObject({ name, trigger: 'daily', time: '08:00', enabled: true, lastProductId: null });
+  await toast;
+  const row = panel.locator('#schedule-table tr.ant-table-row').filter({ hasText: name });
+  await expect(row).toContainText('每天 08:00');
+  await expect(row).toContainText('3小时降水');
+  await expect(row).toContainText('尚未制作');
+
+  // Switched off: the server holds it.
+  const off = page.waitForResponse((r) => r.url().endsWith('/api/product/schedule/save'));
+  await row.getByRole('switch').click();
+  expect(((await (await off).json()) as { data: { enabled: boolean } }).data.enabled).toBe(false);
+  await expect(row.getByRole('switch')).toHaveAttribute('aria-checked', 'false');
+  const token = await cookie(page.context(), 'Access-Token');
+  const listed = (await (
+    await page.request.get(at('/api/product/schedule/list'), { headers: { authorization: `Bearer ${token}` } })
+  ).json()) as {
+    data: Array<{ id: number; enabled: boolean }>;
+  };
+  expect(listed.data.find((s) => s.id === body.data.id)?.enabled).toBe(false);
+
+  // Deleted after a confirmation.
+  await row.getByRole('button', { name: '删除' }).click();
+  const deleted = page.waitForResponse((r) => r.url().endsWith('/api/product/schedule/delete'));
+  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
+  await expect(row).toHaveCount(0);
 });

@@ -19,12 +19,15 @@ export function ForecastFields({
   onChange,
   layerId,
   onLayerChange,
+  withRun = true,
 }: {
   catalog: readonly ForecastTypeInfo[];
   value: ForecastForm;
   onChange: (next: ForecastForm) => void;
   layerId: string | undefined;
   onLayerChange: (id: string | undefined) => void;
+  /** Whether the run is chosen (not for a schedule, which takes the newest run when it fires). */
+  withRun?: boolean;
 }) {
   const { t, i18n } = useTranslation(NS);
   const { t: tMap } = useTranslation(MAP_NS);
@@ -81,14 +84,16 @@ export function ForecastFields({
             onChange={(code: string) => chooseFactor(code)}
           />
         </Form.Item>
-        <Form.Item label={t('make.baseTime')} htmlFor="product-base">
-          <Select
-            id="product-base"
-            value={value.baseTime}
-            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b, i18n.language) }))}
-            onChange={(b: string) => onChange({ ...value, baseTime: b })}
-          />
-        </Form.Item>
+        {withRun ? (
+          <Form.Item label={t('make.baseTime')} htmlFor="product-base">
+            <Select
+              id="product-base"
+              value={value.baseTime}
+              options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b, i18n.language) }))}
+              onChange={(b: string) => onChange({ ...value, baseTime: b })}
+            />
+          </Form.Item>
+        ) : null}
       </div>
       <Form.Item label={t('make.mode')}>
         <Radio.Group

@@ -8,12 +8,14 @@ import { NS } from './i18n';
 import { MakeTab } from './MakeTab';
 import { forecastBody, initialForecast, type ForecastForm } from './product-rules';
 import { ProductList } from './ProductList';
+import { ScheduleTab } from './ScheduleTab';
 import { TemplateEditor } from './TemplateEditor';
 import './products.css';
 
 /**
  * /make-manage/make-product: make a map product (forecast, lead or lead range, region, template) with a live preview
- * and follow its job to the files; edit the templates with a live preview of the same forecast; the products made.
+ * and follow its job to the files; edit the templates with a live preview of the same forecast; the products made;
+ * the schedules that make products by themselves.
  */
 export function MakeProductPage() {
   const { t } = useTranslation(NS);
@@ -66,6 +68,11 @@ export function MakeProductPage() {
             ),
           },
           { key: 'products', label: t('tabs.products'), children: <ProductList /> },
+          {
+            key: 'schedules',
+            label: t('tabs.schedules'),
+            children: <ScheduleTab catalog={catalog.data ?? []} templates={templates.data ?? []} />,
+          },
         ]}
       />
     </ListPage>

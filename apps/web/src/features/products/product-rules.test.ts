@@ -2,10 +2,12 @@ import type { ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   aggregationsFor,
+  clockTime,
   firstDay,
   forecastBody,
   initialForecast,
   leadsWithin,
+  scheduleForecastBody,
   sizeText,
   templateFields,
   unknownPlaceholders,
@@ -33,6 +35,31 @@ describe('product rules', () => {
     expect(unknownPlaceholders('{region}{validStart}—{validEnd}{factor}预报')).toEqual([]);
     expect(unknownPlaceholders('{region} {weather} {weather} {Date}')).toEqual(['weather', 'Date']);
     expect(unknownPlaceholders('{}')).toEqual(['']);
+  });
+
+  it("a schedule's forecast is a request's without the run", () => {
+    const f = {
+      type: 'fine-grid',
+      factor: 'pre3h',
+      mode: 'aggregate' as const,
+      leadFrom: 3,
+      leadTo: 24,
+      aggregation: 'sum' as const,
+      lead: 3,
+    };
+    expect(scheduleForecastBody(f)).toEqual({
+      type: 'fine-grid',
+      factor: 'pre3h',
+      mode: 'aggregate',
+      leadFrom: 3,
+      leadTo: 24,
+      aggregation: 'sum',
+    });
+    expect(scheduleForecastBody({ ...f, baseTime: '2026-11-24T00:00:00Z' })).not.toHaveProperty('baseTime');
+    expect(forecastBody(f)).toBeNull();
+    expect(scheduleForecastBody({ ...f, aggregation: undefined })).toBeNull();
+    expect(clockTime(8, 5)).toBe('08:05');
+    expect(clockTime(23, 45)).toBe('23:45');
   });
 
   it('sends only what the mode reads, nothing while incomplete', () => {

@@ -52,13 +52,22 @@ export interface ForecastForm {
 
 /** The forecast part of a request, with only the fields its mode reads; null while something is missing. */
 export function forecastBody(f: ForecastForm) {
-  if (!f.type || !f.factor || !f.baseTime) return null;
-  const base = { type: f.type, factor: f.factor, baseTime: f.baseTime, mode: f.mode, ...(f.areaCode ? { areaCode: f.areaCode } : {}) };
+  const body = scheduleForecastBody(f);
+  return body && f.baseTime ? { ...body, baseTime: f.baseTime } : null;
+}
+
+/** The forecast of a product schedule: as a request's, without the run (the newest one when the schedule fires). */
+export function scheduleForecastBody(f: ForecastForm) {
+  if (!f.type || !f.factor) return null;
+  const base = { type: f.type, factor: f.factor, mode: f.mode, ...(f.areaCode ? { areaCode: f.areaCode } : {}) };
   if (f.mode === 'lead') return f.lead === undefined ? null : { ...base, lead: f.lead };
   if (f.leadFrom === undefined || f.leadTo === undefined) return null;
   if (f.mode === 'series') return { ...base, leadFrom: f.leadFrom, leadTo: f.leadTo };
   return f.aggregation ? { ...base, leadFrom: f.leadFrom, leadTo: f.leadTo, aggregation: f.aggregation } : null;
 }
+
+/** HH:MM from a time picker's hour and minute. */
+export const clockTime = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
 /** What a form starts with: the first type and element with grids, its newest run, its first lead (and first day). */
 export function initialForecast(catalog: readonly ForecastTypeInfo[], preferred = 'pre3h'): ForecastForm {

@@ -5,6 +5,7 @@ export const pdKeys = {
   all: ['products'] as const,
   catalog: ['products', 'catalog'] as const,
   templates: ['products', 'templates'] as const,
+  schedules: ['products', 'schedules'] as const,
   areas: (url: string) => ['products', 'areas', url] as const,
   products: ['products', 'list'] as const,
   productPage: (query: object) => ['products', 'list', 'page', query] as const,
@@ -17,4 +18,8 @@ export function invalidateTemplates(): Promise<void> {
 
 export function invalidateProducts(): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: pdKeys.products });
+}
+
+export function invalidateSchedules(): Promise<void> {
+  return queryClient.invalidateQueries({ queryKey: pdKeys.schedules });
 }

@@ -20,7 +20,7 @@ const es: ProductsMessages = {
     tsoil: 'Temperatura del suelo a 5 cm',
     et0: 'Evapotranspiración de referencia',
   },
-  tabs: { make: 'Elaborar producto', templates: 'Plantillas', products: 'Productos elaborados' },
+  tabs: { make: 'Elaborar producto', templates: 'Plantillas', products: 'Productos elaborados', schedules: 'Automáticos' },
   make: {
     type: 'Tipo de pronóstico',
     factor: 'Elemento',
@@ -104,6 +104,36 @@ const es: ProductsMessages = {
   result: { title: 'Resultado', making: 'Elaborando', failed: 'Falló: {{reason}}', downloaded: 'Descargado {{name}}' },
   status: { queued: 'En cola', running: 'En curso', done: 'Hecho', failed: 'Falló' },
   list: { empty: 'Aún no se ha elaborado ningún producto', run: 'pasada' },
+  schedule: {
+    intro:
+      'Productos que se elaboran solos: cuando una pasada más reciente está completa, o cada día a una hora (con la pasada más reciente de ese momento).',
+    add: 'Nueva programación',
+    addTitle: 'Nueva programación de producto',
+    editTitle: 'Editar programación de producto',
+    empty: 'Aún no hay programaciones',
+    name: 'Nombre de la programación',
+    forecast: 'Pronóstico',
+    trigger: 'Cuándo',
+    newRun: 'Cuando una pasada más reciente está completa',
+    daily: 'Cada día a una hora',
+    dailyAt: 'Cada día a las {{time}}',
+    time: 'Hora (de la oficina)',
+    timeHint: 'Se elabora cada día a esta hora con la pasada más reciente; si la hora ya pasó al guardar, empieza mañana.',
+    newRunHint:
+      'Se elabora cuando una pasada más reciente tiene todos los plazos necesarios (tantos como la anterior); desde la próxima pasada.',
+    last: 'Última elaboración',
+    notYet: 'Aún no elaborado',
+    enabled: 'Activa',
+    actions: 'Acciones',
+    edit: 'Editar',
+    delete: 'Eliminar',
+    deleteConfirm: '¿Eliminar la programación «{{name}}»? Los productos ya elaborados se conservan.',
+    deleted: 'Programación eliminada',
+    save: 'Guardar',
+    saved: 'Programación guardada',
+    enabledDone: 'Programación activada',
+    disabledDone: 'Programación desactivada',
+  },
 };
 
 export default es;
