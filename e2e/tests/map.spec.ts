@@ -1,23 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, openSignedIn, pngFixture, storeSession } from './fixtures';
-
-/** Opaque pixels of an image the browser loads (same origin, so the canvas can be read). */
-async function opaquePixels(page: Page, url: string): Promise<{ width: number; height: number; opaque: number }> {
-  return page.evaluate(async (src) => {
-    const img = new Image();
-    img.src = src;
-    await img.decode();
-    const canvas = document.createElement('canvas');
-    canvas.width = img.naturalWidth;
-    canvas.height = img.naturalHeight;
-    const ctx = canvas.getContext('2d')!;
-    ctx.drawImage(img, 0, 0);
-    const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data;
-    let opaque = 0;
-    for (let i = 3; i < data.length; i += 4) if (data[i]! > 0) opaque += 1;
-    return { width: canvas.width, height: canvas.height, opaque };
-  }, url);
-}
+import { expect, test } from '@playwright/test';
+import { ADMIN_PASSWORD, at, imagePixels, openSignedIn, pngFixture, storeSession } from './fixtures';
 
 test.describe('map layout', () => {
   test('offline base, product WMS layer, point values, a click shows the value, the panel folds away', async ({ page }) => {
@@ -36,8 +18,8 @@ test.describe('map layout', () => {
     const mapResponse = await getMap;
     expect(mapResponse.headers()['content-type']).toBe('image/png');
     await expect(map).toHaveAttribute('data-wms', 'loaded');
-    const image = await opaquePixels(page, mapResponse.url());
-    expect(image.opaque).toBeGreaterThan(image.width * image.height * 0.05);
+    const image = await imagePixels(page, mapResponse.url());
+    expect(image.opaque).toBeGreaterThan(image.total * 0.05);
 
     // Point values for the visible box, with two decimals.
     await expect.poll(async () => Number(await map.getAttribute('data-points'))).toBeGreaterThan(10);
