@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// npm test: type checks, lint, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL, PostgreSQL),
-// the production build, then the Playwright browser tests; ends with one line "N passed, N failed".
+// npm test: type checks and lint, the production build, then Vitest (unit, web, API on SQLite and, with
+// TEST_DATABASE_URL, PostgreSQL) and the Playwright browser tests side by side; ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -37,10 +37,10 @@ const rank = (c) => {
   return k < 0 ? longestFirst.length : k;
 };
 checks.sort((a, b) => rank(a) - rank(b));
-const runCaptured = (command) =>
+const runCaptured = (command, env = {}) =>
   new Promise((resolve) => {
     const started = Date.now();
-    const child = spawn(command, { cwd: root, shell: true, env: { ...process.env, FORCE_COLOR: '0' } });
+    const child = spawn(command, { cwd: root, shell: true, env: { ...process.env, FORCE_COLOR: '0', ...env } });
     let output = '';
     child.stdout.on('data', (d) => (output += d));
     child.stderr.on('data', (d) => (output += d));
@@ -59,7 +59,16 @@ await Promise.all(
 );
 problems.push(...failedChecks);
 
-const vitestStatus = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+const built = run('npm', ['run', 'build']) === 0;
+if (!built) problems.push('web build');
+
+// Vitest and the browser tests share nothing (their own databases, data folders and server), so they run at once:
+// while the browser tests wait on pages and the server, Vitest has the CPU instead of it idling. Each one's output is
+// printed whole when it ends.
+const [vitestStatus, pwStatus] = await Promise.all([
+  runCaptured(`npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`),
+  built ? runCaptured('npx --no-install playwright test -c e2e/playwright.config.ts', { PW_JSON_REPORT: playwrightJson }) : null,
+]);
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
@@ -67,10 +76,7 @@ if (fs.existsSync(vitestJson)) {
   if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) problems.push('vitest suites failed to load');
 } else if (vitestStatus !== 0) problems.push('vitest did not run');
 
-if (run('npm', ['run', 'build']) !== 0) {
-  problems.push('web build');
-} else {
-  const pwStatus = run('npx', ['playwright', 'test', '-c', 'e2e/playwright.config.ts'], { PW_JSON_REPORT: playwrightJson });
+if (built) {
   if (fs.existsSync(playwrightJson)) {
     const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
     passed += s.expected + (s.flaky ?? 0);
