@@ -12,6 +12,14 @@ const vitestJson = path.join(out, 'vitest.json');
 const playwrightJson = path.join(out, 'playwright.json');
 for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
 
+// Colour codes are stripped from the failure lines printed at the end.
+const firstLine = (text) =>
+  (text ?? '')
+    .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+    .trim()
+    .split('\n')[0]
+    .slice(0, 300);
+
 const run = (cmd, args, env = {}) => {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   return spawnSync(cmd, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } }).status ?? 1;
@@ -20,6 +28,8 @@ const run = (cmd, args, env = {}) => {
 let passed = 0;
 let failed = 0;
 const problems = [];
+// The names of failed tests, printed again just above the last line: CI keeps only the tail of the output.
+const failedNames = [];
 
 if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: the PostgreSQL API suite is skipped (.ci/run sets it).');
 
@@ -73,18 +83,41 @@ if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;
   failed += r.numFailedTests;
+  for (const file of r.testResults ?? []) {
+    for (const t of file.assertionResults ?? []) {
+      if (t.status === 'failed')
+        failedNames.push(`vitest ${path.relative(root, file.name)} › ${t.fullName}: ${firstLine(t.failureMessages?.[0])}`);
+    }
+    if (file.status === 'failed' && !(file.assertionResults ?? []).some((t) => t.status === 'failed')) {
+      failedNames.push(`vitest ${path.relative(root, file.name)}: ${firstLine(file.message)}`);
+    }
+  }
   if (r.numFailedTestSuites > 0 && r.numFailedTests === 0) problems.push('vitest suites failed to load');
 } else if (vitestStatus !== 0) problems.push('vitest did not run');
 
 if (built) {
   if (fs.existsSync(playwrightJson)) {
-    const s = JSON.parse(fs.readFileSync(playwrightJson, 'utf8')).stats;
+    const report = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
+    const s = report.stats;
+    const walk = (suite, file) => {
+      for (const spec of suite.specs ?? []) {
+        for (const t of spec.tests ?? []) {
+          if (t.status === 'unexpected') {
+            const error = t.results?.find((res) => res.error)?.error;
+            failedNames.push(`playwright ${file ?? suite.file} › ${spec.title}: ${firstLine(error?.message)}`);
+          }
+        }
+      }
+      for (const child of suite.suites ?? []) walk(child, file ?? suite.file);
+    };
+    for (const suite of report.suites ?? []) walk(suite);
     passed += s.expected + (s.flaky ?? 0);
     failed += s.unexpected;
     if (pwStatus !== 0 && s.unexpected === 0) problems.push('playwright run failed');
   } else if (pwStatus !== 0) problems.push('playwright did not run');
 }
 
+if (failedNames.length) console.log(`\nfailed:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
 if (problems.length) console.log(`\nproblems: ${problems.join(', ')}`);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed > 0 || problems.length > 0 ? 1 : 0);
