@@ -203,6 +203,8 @@ export async function buildApp(
       root: config.webDist,
       wildcard: false,
       index: false,
+      // A page load fetches dozens of files: at info they would drown the API calls in the log.
+      logLevel: 'warn',
       setHeaders(reply, file) {
         // Hashed assets never change; index.html must always be revalidated.
         if (file.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');

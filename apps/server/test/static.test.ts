@@ -1,3 +1,4 @@
+import { Writable } from 'node:stream';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -82,6 +83,30 @@ describe('upgrade-insecure-requests in the content security policy', () => {
       expect(await policyOf(proxied.app, '/login')).not.toContain('upgrade-insecure-requests');
     } finally {
       await proxied.close();
+    }
+  });
+});
+
+describe('the request log', () => {
+  it('keeps static files out of the info log, while API calls and page loads stay in it', async () => {
+    const lines: string[] = [];
+    const logStream = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        lines.push(...chunk.toString('utf8').split('\n').filter(Boolean));
+        done();
+      },
+    });
+    const logged = await createTestApp({ WEB_DIST: web, LOG_LEVEL: 'info' }, { loggerStream: logStream });
+    try {
+      for (const url of ['/assets/index-AbC123.js', '/api/health', '/dashboard']) {
+        expect((await logged.app.inject({ method: 'GET', url })).statusCode).toBe(200);
+      }
+      const urls = lines.map((l) => (JSON.parse(l) as { req?: { url?: string } }).req?.url).filter(Boolean);
+      expect(urls).toContain('/api/health');
+      expect(urls).toContain('/dashboard');
+      expect(urls).not.toContain('/assets/index-AbC123.js');
+    } finally {
+      await logged.close();
     }
   });
 });
