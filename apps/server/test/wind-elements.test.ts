@@ -42,7 +42,8 @@ describe('derived elements', () => {
     const catalog = (await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) })).json().data;
     const fine = catalog.find((c: { code: string }) => c.code === 'fine-grid');
     const f = (code: string) => fine.factors.find((x: { code: string }) => x.code === code);
-    const first = new Date(baseTime).getUTCHours() === 0 ? 24 : 12;
+    // The first 08–08 Beijing day (00–00 UTC) wholly inside the run: lead 24 of a 00 UTC run, lead 36 of a 12 UTC one.
+    const first = 24 + ((24 - new Date(baseTime).getUTCHours()) % 24);
     expect(f('pre24h')).toMatchObject({
       derived: true,
       layer: 'fine-grid.pre24h',
