@@ -277,6 +277,14 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   articleNextIssue: ['admin', 'serviceproducts.all.admin'], // GET /api/article/nextIssue
   articleLibraryImage: ['admin', 'serviceproducts.all.admin'], // POST /api/article/libraryImage
   articleLibraryImages: ['admin', 'serviceproducts.all.admin'], // GET /api/article/libraryImages
+  articleKindDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/kind/delete
+  articlePlatforms: ['admin', 'serviceproducts.all.admin'], // GET /api/article/platforms
+  articlePlatformSave: ['admin', 'serviceproducts.all.admin'], // POST /api/article/platform/save
+  articlePlatformDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/platform/delete
+  articleAttachmentUpload: ['admin', 'serviceproducts.all.admin'], // POST /api/article/attachment/upload
+  articleAttachmentDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/attachment/delete
+  articleAttachment: ['admin', 'serviceproducts.all.admin'], // GET /api/article/attachment
+  articlePublic: 'public', // GET /api/public/articles/:id
   productTemplateList: ['admin', 'make.product.admin'], // GET /api/product/template/list
   productTemplateSave: ['admin', 'make.product.admin'], // POST /api/product/template/save
   productTemplateDelete: ['admin', 'make.product.admin'], // POST /api/product/template/delete

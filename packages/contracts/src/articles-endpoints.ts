@@ -20,7 +20,31 @@ export const ARTICLE_ENDPOINTS = {
   articleNextIssue: { method: 'GET', url: '/api/article/nextIssue' },
   articleLibraryImage: { method: 'POST', url: '/api/article/libraryImage' },
   articleLibraryImages: { method: 'GET', url: '/api/article/libraryImages' },
+  articleKindDelete: { method: 'POST', url: '/api/article/kind/delete' },
+  articlePlatforms: { method: 'GET', url: '/api/article/platforms' },
+  articlePlatformSave: { method: 'POST', url: '/api/article/platform/save' },
+  articlePlatformDelete: { method: 'POST', url: '/api/article/platform/delete' },
+  articleAttachmentUpload: { method: 'POST', url: '/api/article/attachment/upload' },
+  articleAttachmentDelete: { method: 'POST', url: '/api/article/attachment/delete' },
+  articleAttachment: { method: 'GET', url: '/api/article/attachment' },
+  articlePublic: { method: 'GET', url: '/api/public/articles/:id' },
 } as const;
+
+/**
+ * What publishing to a platform means: `website` makes the document readable at the public address
+ * /api/public/articles/:id (state published, with the address); `officialAccount` hands it to the official account's
+ * article sending (pending until that is connected); `manual` records that someone sends it by hand (state manual).
+ */
+export const ARTICLE_PLATFORM_TYPES = ['officialAccount', 'website', 'manual'] as const;
+export type ArticlePlatformType = (typeof ARTICLE_PLATFORM_TYPES)[number];
+export const ARTICLE_PUBLICATION_STATES = ['pending', 'published', 'manual'] as const;
+export type ArticlePublicationState = (typeof ARTICLE_PUBLICATION_STATES)[number];
+/** Codes of a publication's note, translated by the page. */
+export const ARTICLE_PUBLICATION_NOTES = ['officialAccountNotConnected', 'byHand', ''] as const;
+export type ArticlePublicationNote = (typeof ARTICLE_PUBLICATION_NOTES)[number];
+
+/** Attachments a document may hold, and the largest one. */
+export const ARTICLE_ATTACHMENTS = { maxCount: 10, maxKb: 20480 } as const;
 
 /** draft → submitted → approved → published; a return sends a submitted or approved document back to draft. */
 export const ARTICLE_STATES = ['draft', 'submitted', 'approved', 'published'] as const;
@@ -39,6 +63,8 @@ export const ARTICLE_LIMITS = {
   template: 20_000,
   issueNo: 9999,
   kinds: 20,
+  platforms: 10,
+  platformName: 32,
 } as const;
 
 /** Placeholders a kind's template may hold; a new document from the template gets them filled. */

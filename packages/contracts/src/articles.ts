@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import type { ApiDef } from './api.js';
-import { ARTICLE_ENDPOINTS as E, ARTICLE_LIMITS as L, ARTICLE_STATES } from './articles-endpoints.js';
+import {
+  ARTICLE_ENDPOINTS as E,
+  ARTICLE_LIMITS as L,
+  ARTICLE_PLATFORM_TYPES,
+  ARTICLE_PUBLICATION_NOTES,
+  ARTICLE_PUBLICATION_STATES,
+  ARTICLE_STATES,
+} from './articles-endpoints.js';
 import { paged, pageFields } from './system.js';
 
 // Service products (docs/articles.md): bulletins and briefings written, reviewed, published and printed as PDF.
@@ -64,7 +71,51 @@ export const ArticleSummary = z.object({
 });
 export type ArticleSummary = z.infer<typeof ArticleSummary>;
 
+export const ArticlePlatform = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  type: z.enum(ARTICLE_PLATFORM_TYPES),
+  sort: z.number().int(),
+  version: z.number().int(),
+});
+export type ArticlePlatform = z.infer<typeof ArticlePlatform>;
+
+export const ArticlePlatformSave = z.strictObject({
+  id: id.optional(),
+  version: version.optional(),
+  name: z.string().trim().min(1).max(L.platformName),
+  type: z.enum(ARTICLE_PLATFORM_TYPES),
+  sort: z.number().int().min(0).max(999).default(0),
+});
+
+/** What publishing a document to one platform did, and when. */
+export const ArticlePublication = z.object({
+  id: z.number().int(),
+  platformId: z.number().int().nullable(),
+  platformName: z.string(),
+  platformType: z.enum(ARTICLE_PLATFORM_TYPES),
+  state: z.enum(ARTICLE_PUBLICATION_STATES),
+  /** The public address (website). */
+  url: z.string(),
+  note: z.enum(ARTICLE_PUBLICATION_NOTES),
+  userName: z.string(),
+  at: z.string(),
+});
+export type ArticlePublication = z.infer<typeof ArticlePublication>;
+
+export const ArticleAttachment = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  mime: z.string(),
+  size: z.number().int(),
+  userName: z.string(),
+  createdAt: z.string(),
+});
+export type ArticleAttachment = z.infer<typeof ArticleAttachment>;
+
 export const ArticleDetail = ArticleSummary.extend({
+  attachments: z.array(ArticleAttachment),
+  publications: z.array(ArticlePublication),
   /** Sanitised HTML. */
   body: z.string(),
   /** The issuing unit (the customer's name), printed on the masthead and footer. */
@@ -239,5 +290,62 @@ export const ARTICLE_API = {
     access: ARTICLES,
     summary: "The downloads library's pictures that can be embedded (newest 200), without the library page's code",
     data: z.array(LibraryPicture),
+  },
+  articleKindDelete: {
+    ...E.articleKindDelete,
+    access: ARTICLES,
+    summary: 'Delete a kind no document uses (4009 otherwise)',
+    body: ArticleIdBody,
+    data: z.null(),
+  },
+  articlePlatforms: {
+    ...E.articlePlatforms,
+    access: ARTICLES,
+    summary: "The customer's publishing platforms (official account and website to start with)",
+    data: z.array(ArticlePlatform),
+  },
+  articlePlatformSave: {
+    ...E.articlePlatformSave,
+    access: ARTICLES,
+    summary: 'Add or edit a publishing platform (name, type)',
+    body: ArticlePlatformSave,
+    data: ArticlePlatform,
+  },
+  articlePlatformDelete: {
+    ...E.articlePlatformDelete,
+    access: ARTICLES,
+    summary: "Delete a platform; it leaves the users' settings, its past publications stay",
+    body: ArticleIdBody,
+    data: z.null(),
+  },
+  articleAttachmentUpload: {
+    ...E.articleAttachmentUpload,
+    access: ARTICLES,
+    summary: 'Attach a file to a draft (multipart: articleId, file; PDF, Office, image, text or ZIP, checked by content)',
+    multipart: true,
+    data: ArticleAttachment,
+  },
+  articleAttachmentDelete: {
+    ...E.articleAttachmentDelete,
+    access: ARTICLES,
+    summary: 'Remove an attachment of a draft',
+    body: ArticleIdBody,
+    data: z.null(),
+  },
+  articleAttachment: {
+    ...E.articleAttachment,
+    access: ARTICLES,
+    summary: 'Download an attachment',
+    query: ArticleIdQuery,
+    data: z.unknown(),
+    raw: true,
+  },
+  articlePublic: {
+    ...E.articlePublic,
+    access: { kind: 'public' },
+    summary: 'A document published to a website platform, as a read-only HTML page (404 otherwise)',
+    params: z.strictObject({ id: queryId }),
+    data: z.unknown(),
+    raw: true,
   },
 } as const satisfies Record<string, ApiDef>;

@@ -80,6 +80,11 @@ export const SettingBody = z.strictObject({
     .regex(/^[0-9+\-() ]*$/, 'phoneFormat')
     .optional(),
   introduction: z.string().max(500).optional(),
+  /** Ids of the customer's service-product platforms the user publishes to (checked against the customer's list). */
+  articlePlatform: z
+    .array(z.string().regex(/^\d{1,9}$/))
+    .max(20)
+    .optional(),
 });
 export type SettingBody = z.infer<typeof SettingBody>;
 

@@ -24,6 +24,14 @@ export const articlesZh = {
   'article.pdf.signer': '签发：{name}',
   'article.pdf.footer': '{unit}    第 {page} 页',
   'article.pdf.draft': '未发布稿',
+  'article.tooManyPlatforms': '发布平台最多 {max} 个',
+  'article.platformTaken': '发布平台已存在：{name}',
+  'article.unknownPlatform': '只能选择本单位的发布平台',
+  'article.attachmentType': '附件只能是 PDF、Word、Excel、PowerPoint、图片（PNG、JPEG）、文本（TXT、CSV）或 ZIP，且内容须与扩展名一致',
+  'article.tooManyAttachments': '每个文档最多 {max} 个附件',
+  'article.attachmentTooLarge': '附件不能超过 {limit} KB',
+  'article.kindUsed': '已有文档使用该类型，不能删除',
+  'article.pdf.attachments': '附件：',
 } as const;
 
 type Keys = keyof typeof articlesZh;
@@ -51,6 +59,15 @@ export const articlesEn: Record<Keys, string> = {
   'article.pdf.signer': 'Approved by: {name}',
   'article.pdf.footer': '{unit}    page {page}',
   'article.pdf.draft': 'Not published',
+  'article.tooManyPlatforms': 'At most {max} publishing platforms',
+  'article.platformTaken': 'This publishing platform already exists: {name}',
+  'article.unknownPlatform': "Only your unit's publishing platforms can be chosen",
+  'article.attachmentType':
+    'An attachment must be a PDF, Word, Excel, PowerPoint, picture (PNG, JPEG), text (TXT, CSV) or ZIP file whose content matches its extension',
+  'article.tooManyAttachments': 'At most {max} attachments per document',
+  'article.attachmentTooLarge': 'An attachment may not exceed {limit} KB',
+  'article.kindUsed': 'Documents use this kind; it cannot be deleted',
+  'article.pdf.attachments': 'Attachments: ',
 };
 
 export const articlesEs: Record<Keys, string> = {
@@ -76,4 +93,13 @@ export const articlesEs: Record<Keys, string> = {
   'article.pdf.signer': 'Firma: {name}',
   'article.pdf.footer': '{unit}    página {page}',
   'article.pdf.draft': 'No publicado',
+  'article.tooManyPlatforms': 'Como máximo {max} plataformas de publicación',
+  'article.platformTaken': 'Esta plataforma de publicación ya existe: {name}',
+  'article.unknownPlatform': 'Solo se pueden elegir las plataformas de publicación de su unidad',
+  'article.attachmentType':
+    'Un adjunto debe ser un PDF, Word, Excel, PowerPoint, imagen (PNG, JPEG), texto (TXT, CSV) o ZIP cuyo contenido coincida con su extensión',
+  'article.tooManyAttachments': 'Como máximo {max} adjuntos por documento',
+  'article.attachmentTooLarge': 'Un adjunto no puede superar {limit} KB',
+  'article.kindUsed': 'Hay documentos de este tipo; no se puede eliminar',
+  'article.pdf.attachments': 'Adjuntos: ',
 };

@@ -130,3 +130,105 @@ export interface ArticleHistoryTable {
   comment: Generated<string>;
   at: string;
 }
+
+/**
+ * Publishing and attachments of service products (docs/articles.md#platforms): the customer's platforms, one
+ * publication record per document and platform, and the files attached to a document.
+ */
+export function articlePublishMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const customer = (c: ColumnDefinitionBuilder) => c.notNull().references('customer.id').onDelete('cascade');
+  const article = (c: ColumnDefinitionBuilder) => c.notNull().references('article.id').onDelete('cascade');
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('article_platform')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('name', 'varchar(32)', (c) => c.notNull())
+        // officialAccount | website | manual
+        .addColumn('type', 'varchar(16)', (c) => c.notNull())
+        .addColumn('sort', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('article_platform_name_uq').on('article_platform').columns(['customer_id', 'name']).unique().execute();
+
+      await db.schema
+        .createTable('article_publication')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('article_id', 'integer', article)
+        .addColumn('platform_id', 'integer')
+        .addColumn('platform_name', 'varchar(32)', (c) => c.notNull())
+        .addColumn('platform_type', 'varchar(16)', (c) => c.notNull())
+        // pending | published | manual
+        .addColumn('state', 'varchar(16)', (c) => c.notNull())
+        .addColumn('url', 'varchar(300)', (c) => c.notNull().defaultTo(''))
+        .addColumn('note', 'varchar(500)', (c) => c.notNull().defaultTo(''))
+        .addColumn('user_id', 'integer')
+        .addColumn('user_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('article_publication_article_idx').on('article_publication').column('article_id').execute();
+
+      await db.schema
+        .createTable('article_attachment')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('article_id', 'integer', article)
+        .addColumn('name', 'varchar(200)', (c) => c.notNull())
+        .addColumn('mime', 'varchar(100)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        // Key in the file storage; several documents (revisions, copies) may share one.
+        .addColumn('storage_key', 'varchar(300)', (c) => c.notNull())
+        .addColumn('user_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('article_attachment_article_idx').on('article_attachment').column('article_id').execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const t of ['article_attachment', 'article_publication', 'article_platform']) await db.schema.dropTable(t).execute();
+    },
+  };
+}
+
+export interface ArticlePlatformTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  type: string;
+  sort: Generated<number>;
+  version: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ArticlePublicationTable {
+  id: Generated<number>;
+  customer_id: number;
+  article_id: number;
+  platform_id: number | null;
+  platform_name: string;
+  platform_type: string;
+  state: string;
+  url: Generated<string>;
+  note: Generated<string>;
+  user_id: number | null;
+  user_name: Generated<string>;
+  at: string;
+}
+
+export interface ArticleAttachmentTable {
+  id: Generated<number>;
+  customer_id: number;
+  article_id: number;
+  name: string;
+  mime: string;
+  size: number;
+  storage_key: string;
+  user_name: Generated<string>;
+  created_at: string;
+}

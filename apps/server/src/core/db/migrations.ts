@@ -3,7 +3,7 @@ import { zoningMigration } from './zoning-migration.js';
 import { productScheduleMigration, productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
 import { travelLandscapeMigration, travelMigration } from './travel-migration.js';
-import { articlesMigration } from './articles-migration.js';
+import { articlePublishMigration, articlesMigration } from './articles-migration.js';
 import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 
@@ -482,6 +482,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0006_downloads': downloadsMigration(dialect),
         '0009_risk': riskMigration(dialect),
         '0020_product_schedule': productScheduleMigration(dialect),
+        '0021_article_publish': articlePublishMigration(dialect),
       };
     },
   };

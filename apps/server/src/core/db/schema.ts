@@ -2,7 +2,14 @@ import type { ColumnType, Generated, Insertable, Selectable, Updateable } from '
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
 import type { TravelCommentTable, TravelLandscapeTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
-import type { ArticleHistoryTable, ArticleKindTable, ArticleTable } from './articles-migration.js';
+import type {
+  ArticleAttachmentTable,
+  ArticleHistoryTable,
+  ArticleKindTable,
+  ArticlePlatformTable,
+  ArticlePublicationTable,
+  ArticleTable,
+} from './articles-migration.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -563,6 +570,9 @@ export interface Database {
   article_kind: ArticleKindTable;
   article: ArticleTable;
   article_history: ArticleHistoryTable;
+  article_platform: ArticlePlatformTable;
+  article_publication: ArticlePublicationTable;
+  article_attachment: ArticleAttachmentTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

@@ -100,13 +100,18 @@ export async function renderArticlePdf(a: ArticleDetail, images: ImageSource, la
     list.forEach((r, i) => {
       doc.font(opts.bold || r.bold ? 'bold' : 'regular');
       const first = i === 0;
-      doc.text(r.text, first ? x : undefined, undefined, {
+      const o = {
         width,
         continued: i < list.length - 1,
         underline: r.underline,
+        // Noto Sans SC has no italic face: emphasis is the upright glyphs slanted by 12°.
+        oblique: r.italic ? 12 : false,
         lineGap: 3,
         ...(first && opts.indent ? { indent: opts.indent } : {}),
-      });
+      };
+      // pdfkit drops the options when x is passed as undefined, so a continued run passes only its options.
+      if (first) doc.text(r.text, x, doc.y, o);
+      else doc.text(r.text, o);
     });
   };
   const ensure = (h: number) => {
@@ -147,10 +152,31 @@ export async function renderArticlePdf(a: ArticleDetail, images: ImageSource, la
         const cw = WIDTH / cols;
         doc.moveDown(0.3);
         for (const row of b.rows) {
+          // Pictures in a cell are scaled to its width (at most 160 pt high) and stacked below its text.
+          const pics = await Promise.all(
+            row.map(async (c) => {
+              const list = [];
+              for (const im of c.images) {
+                const bytes = await images(im.src);
+                const img = bytes ? await pdfImage(bytes) : null;
+                if (!img) continue;
+                let w = Math.min(cw - 8, img.w);
+                let h = (w * img.h) / img.w;
+                if (h > 160) {
+                  h = 160;
+                  w = (h * img.w) / img.h;
+                }
+                list.push({ png: img.png, w, h });
+              }
+              return list;
+            }),
+          );
           doc.fontSize(10.5);
-          const heights = row.map((c) => {
+          const heights = row.map((c, i) => {
             doc.font(c.header ? 'bold' : 'regular');
-            return doc.heightOfString(text(c.runs) || ' ', { width: cw - 8 });
+            const t = text(c.runs).trim();
+            const th = t || !pics[i]!.length ? doc.heightOfString(t || ' ', { width: cw - 8 }) : 0;
+            return th + pics[i]!.reduce((sum, p) => sum + p.h + 4, 0);
           });
           const h = Math.max(16, ...heights) + 8;
           ensure(h);
@@ -159,11 +185,20 @@ export async function renderArticlePdf(a: ArticleDetail, images: ImageSource, la
             const x = M.left + i * cw;
             if (c.header) doc.rect(x, y, cw, h).fillColor('#f2f2f2').fill();
             doc.rect(x, y, cw, h).lineWidth(0.6).strokeColor('#555555').stroke();
-            doc
-              .fillColor('#000000')
-              .font(c.header ? 'bold' : 'regular')
-              .fontSize(10.5)
-              .text(text(c.runs), x + 4, y + 4, { width: cw - 8, align: 'center' });
+            let cy = y + 4;
+            const t = text(c.runs).trim();
+            if (t || !pics[i]!.length) {
+              doc
+                .fillColor('#000000')
+                .font(c.header ? 'bold' : 'regular')
+                .fontSize(10.5)
+                .text(t, x + 4, cy, { width: cw - 8, align: 'center', oblique: c.runs.some((r) => r.italic) ? 12 : false });
+              cy = doc.y + 2;
+            }
+            for (const p of pics[i]!) {
+              doc.image(p.png, x + (cw - p.w) / 2, cy, { width: p.w, height: p.h });
+              cy += p.h + 4;
+            }
           });
           doc.x = M.left;
           doc.y = y + h;
@@ -201,6 +236,25 @@ export async function renderArticlePdf(a: ArticleDetail, images: ImageSource, la
         doc.y += 10;
         break;
     }
+  }
+
+  // ---- attachments ----
+  if (a.attachments.length) {
+    ensure(BODY_SIZE * 3);
+    doc.moveDown(0.6);
+    doc
+      .font('regular')
+      .fontSize(10.5)
+      .fillColor('#000000')
+      .text(
+        translate(lang, 'article.pdf.attachments') + a.attachments.map((f, i) => `${i + 1}. ${f.name}`).join(lang === 'zh' ? '；' : '; '),
+        M.left,
+        doc.y,
+        {
+          width: WIDTH,
+          lineGap: 3,
+        },
+      );
   }
 
   // ---- footers ----

@@ -1,7 +1,10 @@
-import { API } from '@agromet/contracts';
+import { API, ARTICLE_ATTACHMENTS, ErrorCode } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
+import { AppError, errors } from '../../core/errors.js';
 import { registerRoute } from '../../core/route.js';
+import { publicPage } from './public-page.js';
+import * as publishing from './publishing.js';
 import { renderArticlePdf } from './pdf.js';
 import * as service from './service.js';
 import type { ArticleDeps } from './service.js';
@@ -52,7 +55,7 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   registerRoute(app, deps, API.articleDelete, {
     audit: { action: 'article.delete', type: 'article', description: '删除服务产品' },
     handler: async ({ auth, body, req }) => {
-      await service.deleteArticle(db, auth, body.id, req.lang);
+      await service.deleteArticle(deps, auth, body.id, req.lang);
       return { data: null };
     },
   });
@@ -80,5 +83,90 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   registerRoute(app, deps, API.articleLibraryImage, {
     audit: { action: 'article.libraryImage', type: 'article', description: '插入产品库图片' },
     handler: async ({ auth, body }) => ({ data: await service.libraryImage(deps, auth, body.id) }),
+  });
+
+  registerRoute(app, deps, API.articleKindDelete, {
+    audit: { action: 'article.kind.delete', type: 'article', description: '删除服务产品类型' },
+    handler: async ({ auth, body }) => {
+      await service.deleteKind(db, auth, body.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.articlePlatforms, {
+    handler: async ({ auth, req }) => ({ data: await publishing.listPlatforms(db, auth.customerId, req.lang) }),
+  });
+  registerRoute(app, deps, API.articlePlatformSave, {
+    audit: { action: 'article.platform.save', type: 'article', description: '保存发布平台' },
+    handler: async ({ auth, body, req }) => ({ data: await publishing.savePlatform(db, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.articlePlatformDelete, {
+    audit: { action: 'article.platform.delete', type: 'article', description: '删除发布平台' },
+    handler: async ({ auth, body }) => {
+      await publishing.deletePlatform(db, auth, body.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.articleAttachmentUpload, {
+    audit: { action: 'article.attachment.add', type: 'article', description: '添加服务产品附件' },
+    handler: async ({ auth, req }) => {
+      if (!req.isMultipart()) throw errors.validation('file', 'fileMissing');
+      let articleId = 0;
+      let file: { name: string; data: Buffer } | null = null;
+      const limit = ARTICLE_ATTACHMENTS.maxKb * 1024;
+      for await (const part of req.parts({ limits: { fileSize: limit, files: 1, fields: 3 } })) {
+        if (part.type === 'field' && part.fieldname === 'articleId') articleId = Number(part.value);
+        else if (part.type === 'file' && part.fieldname === 'file') {
+          try {
+            file = { name: part.filename, data: await part.toBuffer() };
+          } catch (e) {
+            if ((e as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+              throw new AppError(ErrorCode.PAYLOAD_TOO_LARGE, 'article.attachmentTooLarge', { limit: ARTICLE_ATTACHMENTS.maxKb });
+            throw e;
+          }
+        }
+      }
+      if (!Number.isInteger(articleId) || articleId <= 0) throw errors.validation('articleId', 'fileMissing');
+      if (!file) throw errors.validation('file', 'fileMissing');
+      req.auditExtra = { file: { name: file.name, size: file.data.length }, articleId };
+      await service.editableRow(db, auth, articleId, req.lang);
+      return { data: await publishing.addAttachment(deps, auth, articleId, file.data, file.name) };
+    },
+  });
+  registerRoute(app, deps, API.articleAttachmentDelete, {
+    audit: { action: 'article.attachment.delete', type: 'article', description: '删除服务产品附件' },
+    handler: async ({ auth, body, req }) => {
+      const a = await publishing.attachmentRow(db, auth.customerId, body.id);
+      await service.editableRow(db, auth, a.article_id, req.lang);
+      await publishing.removeAttachment(deps, auth.customerId, body.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.articleAttachment, {
+    handler: async ({ auth, query }) => {
+      const a = await publishing.attachmentRow(db, auth.customerId, query.id);
+      const data = await deps.storage.get(a.storage_key);
+      if (!data) throw errors.notFound();
+      return { data: null, file: { contentType: a.mime, filename: a.name, body: data, headers: { 'x-content-type-options': 'nosniff' } } };
+    },
+  });
+  registerRoute(app, deps, API.articlePublic, {
+    handler: async ({ params }) => {
+      const found = await service.publicArticle(db, params.id);
+      if (!found) throw errors.notFound();
+      return {
+        data: null,
+        file: {
+          contentType: 'text/html; charset=utf-8',
+          filename: `article-${params.id}.html`,
+          body: publicPage(found.detail),
+          inline: true,
+          cacheControl: 'public, max-age=300',
+          headers: {
+            'content-security-policy': "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
+            'x-content-type-options': 'nosniff',
+          },
+        },
+      };
+    },
   });
 }

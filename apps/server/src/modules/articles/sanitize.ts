@@ -91,12 +91,19 @@ export interface Run {
   text: string;
   bold: boolean;
   underline: boolean;
+  italic?: boolean;
+}
+/** A table cell: its text, and the pictures placed in it. */
+export interface Cell {
+  runs: Run[];
+  header: boolean;
+  images: Array<{ src: string; alt: string }>;
 }
 export type Block =
   | { k: 'heading'; level: number; runs: Run[] }
   | { k: 'para'; runs: Run[] }
   | { k: 'item'; ordered: boolean; n: number; depth: number; runs: Run[] }
-  | { k: 'table'; rows: Array<Array<{ runs: Run[]; header: boolean }>> }
+  | { k: 'table'; rows: Cell[][] }
   | { k: 'image'; src: string; alt: string }
   | { k: 'rule' };
 
@@ -111,9 +118,11 @@ export function bodyBlocks(html: string): Block[] {
   let runs = null as Run[] | null;
   let current = null as Block | null;
   let table = null as Extract<Block, { k: 'table' }> | null;
-  let cell = null as { runs: Run[]; header: boolean } | null;
+  let cell = null as Cell | null;
   let bold = 0;
   let underline = 0;
+  let italic = 0;
+  const run = (text: string): Run => ({ text, bold: bold > 0, underline: underline > 0, italic: italic > 0 });
   const flush = () => {
     if (current && runs && runs.some((r) => r.text.trim())) blocks.push(current);
     current = null;
@@ -129,8 +138,8 @@ export function bodyBlocks(html: string): Block[] {
     if (m[4] !== undefined) {
       const text = decodeEntities(m[4]);
       const target = cell ? cell.runs : runs;
-      if (target) target.push({ text, bold: bold > 0, underline: underline > 0 });
-      else if (text.trim()) open({ k: 'para', runs: [{ text, bold: bold > 0, underline: underline > 0 }] });
+      if (target) target.push(run(text));
+      else if (text.trim()) open({ k: 'para', runs: [run(text)] });
       continue;
     }
     const close = m[1] === '/';
@@ -139,6 +148,7 @@ export function bodyBlocks(html: string): Block[] {
     const attr = (name: string) => decodeEntities(new RegExp(`${name}="([^"]*)"`).exec(attrs)?.[1] ?? '');
     if (tag === 'strong' || tag === 'b') bold += close ? -1 : 1;
     else if (tag === 'u') underline += close ? -1 : 1;
+    else if (tag === 'em' || tag === 'i') italic += close ? -1 : 1;
     else if (/^h[1-4]$/.test(tag)) {
       if (close) flush();
       else open({ k: 'heading', level: Number(tag[1]), runs: [] });
@@ -169,9 +179,11 @@ export function bodyBlocks(html: string): Block[] {
     else if (tag === 'td' || tag === 'th') {
       if (close) cell = null;
       else {
-        cell = { runs: [], header: tag === 'th' };
+        cell = { runs: [], header: tag === 'th', images: [] };
         table?.rows[table.rows.length - 1]?.push(cell);
       }
+    } else if (tag === 'img' && cell) {
+      cell.images.push({ src: attr('src'), alt: attr('alt') });
     } else if (tag === 'img') {
       flush();
       blocks.push({ k: 'image', src: attr('src'), alt: attr('alt') });

@@ -27,6 +27,7 @@ import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { DEFAULT_KINDS } from './kinds.js';
+import { attachments, copyAttachments, publications, recordPublications, removeAttachment } from './publishing.js';
 import { bodyText, sanitizeBody } from './sanitize.js';
 
 // Service documents of a customer (docs/articles.md): kinds with templates, documents with issue numbers per kind and
@@ -175,7 +176,15 @@ export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof
 export async function articleDetail(db: Db, customerId: number, id: number): Promise<ArticleDetail> {
   const r = await findRow(db, customerId, id);
   const kind = await kindRow(db, customerId, r.kind_id);
-  return { ...toSummary(r, kind.name), body: r.body, unit: await unitOf(db, customerId), series: kind.series, revisionOf: r.revision_of };
+  return {
+    ...toSummary(r, kind.name),
+    body: r.body,
+    unit: await unitOf(db, customerId),
+    series: kind.series,
+    revisionOf: r.revision_of,
+    attachments: await attachments(db, customerId, id),
+    publications: await publications(db, customerId, id),
+  };
 }
 
 export async function articleHistory(db: Db, customerId: number, id: number) {
@@ -438,6 +447,7 @@ export async function transition(
         .where('state', '=', 'published')
         .execute();
     }
+    if (action === 'publish') await recordPublications(tx, actor, id, now);
     await tx
       .insertInto('article_history')
       .values(historyRow(actor.customerId, id, actor, action, from, v.to, comment))
@@ -488,6 +498,7 @@ export async function reviseArticle(db: Db, actor: Actor, id: number, lang: Lang
           .insertInto('article_history')
           .values(historyRow(actor.customerId, row.id, actor, 'revise', '', 'draft', `#${src.id}`))
           .execute();
+        await copyAttachments(tx, actor.customerId, src.id, row.id);
         return row.id;
       });
     } catch (e) {
@@ -499,7 +510,7 @@ export async function reviseArticle(db: Db, actor: Actor, id: number, lang: Lang
 /** A copy as a new draft of the same kind with the next issue number of this year. */
 export async function duplicateArticle(db: Db, actor: Actor, id: number): Promise<number> {
   const src = await findRow(db, actor.customerId, id);
-  return insertNumbered(
+  const copy = await insertNumbered(
     db,
     actor,
     async () => ({
@@ -513,9 +524,12 @@ export async function duplicateArticle(db: Db, actor: Actor, id: number): Promis
     }),
     { kindId: src.kind_id, action: 'duplicate', comment: `#${src.id}` },
   );
+  await copyAttachments(db, actor.customerId, src.id, copy);
+  return copy;
 }
 
-export async function deleteArticle(db: Db, actor: Actor, id: number, lang: Lang): Promise<void> {
+export async function deleteArticle(deps: ArticleDeps, actor: Actor, id: number, lang: Lang): Promise<void> {
+  const { db } = deps;
   const row = await findRow(db, actor.customerId, id);
   const v = decide(row.state as ArticleState, 'delete', { actorId: actor.userId, authorId: row.author_id });
   if (!v.ok) throw refuse(v, row.state as ArticleState, 'delete', lang);
@@ -529,6 +543,45 @@ export async function deleteArticle(db: Db, actor: Actor, id: number, lang: Lang
       .executeTakeFirst();
     if (Number(res.numDeletedRows) !== 1) throw errors.conflict('staleVersion', {}, { currentVersion: row.version });
   });
+  // Its attachments go with it (their bytes too, unless a revision or copy still lists them).
+  for (const a of await attachments(db, actor.customerId, id)) await removeAttachment(deps, actor.customerId, a.id);
+}
+
+/** A draft the caller may change (attachments follow the body's rule: a published document is frozen). */
+export async function editableRow(db: Db, actor: Actor, id: number, lang: Lang): Promise<Row> {
+  const row = await findRow(db, actor.customerId, id);
+  const v = decide(row.state as ArticleState, 'edit', { actorId: actor.userId, authorId: row.author_id });
+  if (!v.ok) throw refuse(v, row.state as ArticleState, 'edit', lang);
+  return row;
+}
+
+/** Deletes a kind no document uses. */
+export async function deleteKind(db: Db, actor: Actor, id: number): Promise<void> {
+  await kindRow(db, actor.customerId, id);
+  const used = await db
+    .selectFrom('article')
+    .select('id')
+    .where('kind_id', '=', id)
+    .where('customer_id', '=', actor.customerId)
+    .limit(1)
+    .executeTakeFirst();
+  if (used) throw errors.conflict('article.kindUsed');
+  await db.deleteFrom('article_kind').where('id', '=', id).where('customer_id', '=', actor.customerId).execute();
+}
+
+/** A published document as a read-only page for the website platforms: nothing for a draft or a missing one. */
+export async function publicArticle(db: Db, id: number): Promise<{ detail: ArticleDetail; customerId: number } | null> {
+  const r = await db.selectFrom('article').select(['customer_id', 'state']).where('id', '=', id).executeTakeFirst();
+  if (!r || r.state !== 'published') return null;
+  const website = await db
+    .selectFrom('article_publication')
+    .select('id')
+    .where('article_id', '=', id)
+    .where('platform_type', '=', 'website')
+    .limit(1)
+    .executeTakeFirst();
+  if (!website) return null;
+  return { detail: await articleDetail(db, r.customer_id, id), customerId: r.customer_id };
 }
 
 // ---- images ------------------------------------------------------------------------------------------------

@@ -103,6 +103,15 @@ function parseSetting(json: string): { articlePlatform: string[] } {
   }
 }
 
+function parseSettingObject(json: string): Record<string, unknown> {
+  try {
+    const v: unknown = JSON.parse(json);
+    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}
+
 /** The session user; `codes` are passed when the request already resolved them. */
 export async function userInfo(db: Db, userId: number, codes?: readonly string[]): Promise<UserInfo> {
   const row = await db
@@ -164,6 +173,21 @@ export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody
   const patch: Record<string, string> = { name: body.name };
   for (const key of ['avatar', 'email', 'mobile', 'introduction'] as const) {
     if (body[key] !== undefined) patch[key] = body[key];
+  }
+  if (body.articlePlatform !== undefined) {
+    // Service-product platforms (docs/articles.md#platforms): only the customer's own.
+    const ids = [...new Set(body.articlePlatform)];
+    const known = ids.length
+      ? await db
+          .selectFrom('article_platform')
+          .select('id')
+          .where('customer_id', '=', auth.customerId)
+          .where('id', 'in', ids.map(Number))
+          .execute()
+      : [];
+    if (known.length !== ids.length) throw errors.validation('articlePlatform', 'article.unknownPlatform');
+    const current = await db.selectFrom('app_user').select('setting').where('id', '=', auth.userId).executeTakeFirst();
+    patch.setting = JSON.stringify({ ...parseSettingObject(current?.setting ?? '{}'), articlePlatform: ids });
   }
   await db
     .updateTable('app_user')
