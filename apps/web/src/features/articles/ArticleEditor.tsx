@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/request';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { copyLibraryImage, useLibraryPictures, useUpdateArticle } from './api/articles';
+import { Attachments } from './Attachments';
 import { NS } from './i18n';
 import './articles.css';
 
@@ -23,7 +24,7 @@ function insertImage(editor: Editor, src: string, alt: string) {
   editor.commands.createParagraphNear();
 }
 
-function Toolbar({ editor, onLibrary }: { editor: Editor; onLibrary: () => void }) {
+export function Toolbar({ editor, onLibrary }: { editor: Editor; onLibrary: () => void }) {
   const { t } = useTranslation(NS);
   const file = useRef<HTMLInputElement>(null);
   const b = (id: string, label: string, run: () => void, active = false) => (
@@ -85,7 +86,7 @@ function Toolbar({ editor, onLibrary }: { editor: Editor; onLibrary: () => void 
   );
 }
 
-function LibraryPicker({ onPick, onClose }: { onPick: (path: string, alt: string) => void; onClose: () => void }) {
+export function LibraryPicker({ onPick, onClose }: { onPick: (path: string, alt: string) => void; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const pictures = useLibraryPictures(true);
   const [busy, setBusy] = useState<string | null>(null);
@@ -124,6 +125,16 @@ function LibraryPicker({ onPick, onClose }: { onPick: (path: string, alt: string
   );
 }
 
+/** What the editor offers: the tags the server's allow-list keeps. */
+export const editorExtensions = () => [
+  StarterKit.configure({ heading: { levels: [1, 2, 3, 4] }, link: { openOnClick: false, protocols: ['http', 'https'] } }),
+  Table.configure({ resizable: false }),
+  TableRow,
+  TableHeader,
+  TableCell,
+  Image.configure({ inline: false }),
+];
+
 export default function ArticleEditor({ article, onClose }: { article: ArticleDetail; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
@@ -131,14 +142,7 @@ export default function ArticleEditor({ article, onClose }: { article: ArticleDe
   const [form] = Form.useForm<{ title: string; summary: string; issueNo: number }>();
   const [picking, setPicking] = useState(false);
   const editor = useEditor({
-    extensions: [
-      StarterKit.configure({ heading: { levels: [1, 2, 3, 4] }, link: { openOnClick: false, protocols: ['http', 'https'] } }),
-      Table.configure({ resizable: false }),
-      TableRow,
-      TableHeader,
-      TableCell,
-      Image.configure({ inline: false }),
-    ],
+    extensions: editorExtensions(),
     content: article.body,
     immediatelyRender: true,
   });
@@ -191,6 +195,7 @@ export default function ArticleEditor({ article, onClose }: { article: ArticleDe
       <div className="article-editor article-body" id="article-editor">
         <EditorContent editor={editor} />
       </div>
+      <Attachments articleId={article.id} editable />
       {picking && editor ? <LibraryPicker onClose={() => setPicking(false)} onPick={(src, alt) => insertImage(editor, src, alt)} /> : null}
     </Modal>
   );

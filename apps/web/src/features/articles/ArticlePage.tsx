@@ -1,4 +1,4 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ArticleAction, ArticleState, ArticleSummary } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_STATES, allowedArticleActions, fillArticleTemplate } from '@agromet/contracts/web';
 import {
@@ -32,12 +32,14 @@ import {
   useArticle,
   useArticleKinds,
   useArticlePage,
+  useArticlePlatforms,
   useNextIssue,
   useReturn,
   useStep,
   type ArticleFilters,
   type StepCall,
 } from './api/articles';
+import { ArticleSettings } from './ArticleSettings';
 import { ArticleView, formatTime } from './ArticleView';
 import { NS } from './i18n';
 import './articles.css';
@@ -153,6 +155,10 @@ export function ArticlePage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const me = useUserStore((s) => s.id);
+  const chosen = useUserStore((s) => s.setting.articlePlatform);
+  const platforms = useArticlePlatforms();
+  const publishTo = (platforms.data ?? []).filter((p) => chosen.includes(String(p.id))).map((p) => p.name);
+  const publishNote = publishTo.length ? t('list.publishTo', { names: publishTo.join(', ') }) : t('list.publishNowhere');
   const [filters, setFilters] = useState<ArticleFilters>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const { paging, setPaging, toFirstPage } = usePaging(20);
@@ -162,6 +168,7 @@ export function ArticlePage() {
   const step = useStep();
   const ret = useReturn();
   const [creating, setCreating] = useState(false);
+  const [settings, setSettings] = useState(false);
   const [editing, setEditing] = useState<number | null>(null);
   const [viewing, setViewing] = useState<number | null>(null);
   const [returning, setReturning] = useState<ArticleSummary | null>(null);
@@ -288,6 +295,7 @@ export function ArticlePage() {
               {allowed.includes('publish') ? (
                 <Popconfirm
                   title={t('list.confirmPublish', { title: a.title })}
+                  description={<span id="article-publish-platforms">{publishNote}</span>}
                   okButtonProps={{ id: `article-publish-ok-${a.id}` }}
                   onConfirm={() => run('publish', a)}
                 >
@@ -317,7 +325,7 @@ export function ArticlePage() {
         },
       },
     ],
-    [me, pdf, run, t],
+    [me, pdf, publishNote, run, t],
   );
 
   return (
@@ -372,6 +380,9 @@ export function ArticlePage() {
             {t('list.mine')}
           </Checkbox>
           <ToolbarSpacer />
+          <Button id="article-settings" icon={<SettingOutlined aria-hidden />} onClick={() => setSettings(true)}>
+            {t('settings.open')}
+          </Button>
           <Button id="article-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
             {t('actions.create')}
           </Button>
@@ -388,6 +399,7 @@ export function ArticlePage() {
           }}
         />
       ) : null}
+      {settings ? <ArticleSettings onClose={() => setSettings(false)} /> : null}
       {editing !== null ? <EditorLoader id={editing} onClose={() => setEditing(null)} /> : null}
       {viewing !== null ? <ArticleView id={viewing} onClose={() => setViewing(null)} /> : null}
       {returning ? (

@@ -1,7 +1,8 @@
-import type { ArticleDetail } from '@agromet/contracts';
-import { Empty, Modal, Spin, Timeline, Typography } from 'antd';
+import type { ArticleDetail, ArticlePublication, ArticlePublicationState } from '@agromet/contracts';
+import { Empty, Modal, Spin, Table, Tag, Timeline, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useArticle, useArticleHistory } from './api/articles';
+import { Attachments } from './Attachments';
 import { NS } from './i18n';
 import './articles.css';
 
@@ -47,6 +48,63 @@ export function BulletinPreview({ a }: { a: ArticleDetail }) {
   );
 }
 
+const PUBLICATION_COLOURS: Record<ArticlePublicationState, string> = { published: 'green', pending: 'gold', manual: 'default' };
+
+/** Where a published document went: per platform its state, time, note and who published it. */
+function Publications({ a }: { a: ArticleDetail }) {
+  const { t } = useTranslation(NS);
+  if (a.state !== 'published') return null;
+  return (
+    <>
+      <Typography.Title level={5} style={{ marginTop: 16 }}>
+        {t('publications.title')}
+      </Typography.Title>
+      {a.publications.length === 0 ? (
+        <Typography.Text type="secondary" id="article-publications-none">
+          {t('publications.none')}
+        </Typography.Text>
+      ) : (
+        <Table<ArticlePublication>
+          id="article-publications"
+          size="small"
+          pagination={false}
+          rowKey="id"
+          dataSource={a.publications}
+          columns={[
+            { title: t('publications.platform'), dataIndex: 'platformName', width: 160 },
+            {
+              title: t('publications.state'),
+              key: 'state',
+              width: 110,
+              render: (_, p) => (
+                <Tag color={PUBLICATION_COLOURS[p.state]} className="article-publication-state" data-state={p.state}>
+                  {t(`publications.states.${p.state}`)}
+                </Tag>
+              ),
+            },
+            { title: t('publications.at'), dataIndex: 'at', width: 140, render: (v: string) => formatTime(v) },
+            {
+              title: t('publications.note'),
+              key: 'note',
+              render: (_, p) =>
+                p.url ? (
+                  <a href={p.url} target="_blank" rel="noopener noreferrer" className="article-publication-url">
+                    {t('publications.open')}
+                  </a>
+                ) : p.note ? (
+                  t(`publications.notes.${p.note}`)
+                ) : (
+                  ''
+                ),
+            },
+            { title: t('publications.by'), dataIndex: 'userName', width: 100 },
+          ]}
+        />
+      )}
+    </>
+  );
+}
+
 export function ArticleView({ id, onClose }: { id: number; onClose: () => void }) {
   const { t } = useTranslation(NS);
   const article = useArticle(id);
@@ -55,6 +113,8 @@ export function ArticleView({ id, onClose }: { id: number; onClose: () => void }
   return (
     <Modal open width={900} title={t('view.title')} onCancel={onClose} footer={null}>
       {article.data ? <BulletinPreview a={article.data} /> : <Spin />}
+      <Attachments articleId={id} />
+      {article.data ? <Publications a={article.data} /> : null}
       <Typography.Title level={5} style={{ marginTop: 16 }}>
         {t('view.history')}
       </Typography.Title>

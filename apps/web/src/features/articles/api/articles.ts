@@ -1,4 +1,4 @@
-import type { ArticleState } from '@agromet/contracts';
+import type { ArticlePlatformType, ArticleState } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { saveBlob, downloadRaw } from '../../../lib/download';
 import { listQuery, type Paging } from '../../../lib/list-query';
@@ -14,6 +14,7 @@ export const articleKeys = {
   kinds: ['articles', 'kinds'] as const,
   next: (kindId: number) => ['articles', 'next', kindId] as const,
   library: ['articles', 'library'] as const,
+  platforms: ['articles', 'platforms'] as const,
 };
 const invalidate = () => queryClient.invalidateQueries({ queryKey: articleKeys.all });
 
@@ -90,4 +91,44 @@ export const copyLibraryImage = (id: string) => request('articleLibraryImage', {
 export async function downloadPdf(a: { id: number; series: string; year: number; issueNo: number }) {
   const blob = await downloadRaw('articlePdf', { id: a.id });
   saveBlob(blob, `${a.series}_${a.year}-${a.issueNo}.pdf`);
+}
+
+export async function downloadAttachment(a: { id: number; name: string }) {
+  const blob = await downloadRaw('articleAttachment', { id: a.id });
+  saveBlob(blob, a.name);
+}
+
+/** Attaches a file to a draft (multipart: articleId, file). */
+export function useUploadAttachment() {
+  return useMutation({
+    mutationFn: ({ articleId, file }: { articleId: number; file: File }) => {
+      const form = new FormData();
+      form.append('articleId', String(articleId));
+      form.append('file', file, file.name);
+      return request('articleAttachmentUpload', { body: form });
+    },
+    onSuccess: () => invalidate(),
+  });
+}
+export function useDeleteAttachment() {
+  return useMutation({ mutationFn: (id: number) => request('articleAttachmentDelete', { body: { id } }), onSuccess: () => invalidate() });
+}
+
+export type KindValues = { id?: number; version?: number; name: string; series: string; template: string; sort?: number };
+export function useSaveKind() {
+  return useMutation({ mutationFn: (body: KindValues) => request('articleKindSave', { body }), onSuccess: () => invalidate() });
+}
+export function useDeleteKind() {
+  return useMutation({ mutationFn: (id: number) => request('articleKindDelete', { body: { id } }), onSuccess: () => invalidate() });
+}
+
+export function useArticlePlatforms() {
+  return useQuery({ queryKey: articleKeys.platforms, queryFn: ({ signal }) => request('articlePlatforms', { signal }) });
+}
+export type PlatformValues = { id?: number; version?: number; name: string; type: ArticlePlatformType; sort?: number };
+export function useSavePlatform() {
+  return useMutation({ mutationFn: (body: PlatformValues) => request('articlePlatformSave', { body }), onSuccess: () => invalidate() });
+}
+export function useDeletePlatform() {
+  return useMutation({ mutationFn: (id: number) => request('articlePlatformDelete', { body: { id } }), onSuccess: () => invalidate() });
 }

@@ -1,26 +1,39 @@
 import { UploadOutlined } from '@ant-design/icons';
-import { Avatar, Button, Form, Input, Modal, Space } from 'antd';
+import { useQuery } from '@tanstack/react-query';
+import { Avatar, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { toastSuccess } from '../../../lib/feedback';
+import { request } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useUserStore } from '../../../stores/user';
 import { DEFAULT_AVATAR_URL, resolveAvatar } from '../../../utils/branding';
 import { useSaveSetting } from '../api/use-save-setting';
 import { settingPayload, type SettingForm } from '../utils/setting-payload';
 
+const ARTICLE_CODE = 'serviceproducts.all.admin';
+
 /** The settings dialog is 70 % wide; the avatar cropper is 300×300 (docs/console.md#profile-dialogs). */
 const DIALOG_WIDTH = '70%';
 const AVATAR_SIZE = 300;
 
-/** Name, email, mobile, introduction and avatar of the signed-in user. */
+/** Name, email, mobile, introduction, avatar and (for service-product writers) publishing platforms of the signed-in user. */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const profile = useUserStore(
     useShallow((s) => ({ name: s.name, email: s.email, mobile: s.mobile, introduction: s.introduction, avatar: s.avatar })),
   );
+  const setting = useUserStore((s) => s.setting);
+  const roles = useUserStore((s) => s.roles);
+  // Service-product platforms: only for users of that page (the list is the customer's, docs/articles.md#platforms).
+  const publishes = roles.includes('admin') || roles.includes(ARTICLE_CODE);
+  const platforms = useQuery({
+    queryKey: ['articles', 'platforms'],
+    queryFn: ({ signal }) => request('articlePlatforms', { signal }),
+    enabled: open && publishes,
+  });
   const [form] = Form.useForm<SettingForm>();
   const [avatar, setAvatar] = useState(resolveAvatar(profile.avatar));
   const [cropping, setCropping] = useState(false);
@@ -50,7 +63,7 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         name="settings"
         layout="horizontal"
         labelCol={{ flex: '120px' }}
-        initialValues={profile}
+        initialValues={{ ...profile, ...(publishes ? { articlePlatform: setting.articlePlatform } : {}) }}
         // The request client has shown a failed call already.
         onFinish={(v) => void submit(v).catch((e: unknown) => logUnlessShown(e, 'personal settings'))}
       >
@@ -76,6 +89,17 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
         <Form.Item name="introduction" label={t('profile.introduction')}>
           <Input.TextArea rows={3} maxLength={500} showCount />
         </Form.Item>
+        {publishes ? (
+          <Form.Item name="articlePlatform" label={t('profile.articlePlatform')} extra={t('profile.articlePlatformHint')}>
+            <Select
+              id="settings-article-platform"
+              mode="multiple"
+              allowClear
+              loading={platforms.isLoading}
+              options={(platforms.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+            />
+          </Form.Item>
+        ) : null}
       </Form>
       <ImageUpload
         open={cropping}

@@ -20,4 +20,10 @@ describe('settingPayload', () => {
     expect(settingPayload({ name: 'x' }, DEFAULT, DEFAULT)).toEqual({ name: 'x', avatar: '', email: '', mobile: '', introduction: '' });
     expect(settingPayload({ name: 'x' }, '', DEFAULT).avatar).toBe('');
   });
+
+  it('sends the chosen publishing platforms only when the form has them, each once', () => {
+    expect(settingPayload({ name: 'x' }, '', DEFAULT)).not.toHaveProperty('articlePlatform');
+    expect(settingPayload({ name: 'x', articlePlatform: ['3', '4', '3'] }, '', DEFAULT).articlePlatform).toEqual(['3', '4']);
+    expect(settingPayload({ name: 'x', articlePlatform: [] }, '', DEFAULT).articlePlatform).toEqual([]);
+  });
 });

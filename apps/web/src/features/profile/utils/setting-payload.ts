@@ -5,6 +5,8 @@ export interface SettingForm {
   email?: string;
   mobile?: string;
   introduction?: string;
+  /** Ids of the service-product platforms the user publishes to; absent when the user has no service-products page. */
+  articlePlatform?: string[];
 }
 
 /**
@@ -18,5 +20,6 @@ export function settingPayload(form: SettingForm, avatar: string, defaultAvatar:
     email: (form.email ?? '').trim(),
     mobile: (form.mobile ?? '').trim(),
     introduction: form.introduction ?? '',
+    ...(form.articlePlatform !== undefined ? { articlePlatform: [...new Set(form.articlePlatform)] } : {}),
   };
 }

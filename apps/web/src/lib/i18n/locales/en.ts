@@ -145,6 +145,8 @@ const en: Messages = {
     changeAvatar: 'Change avatar',
     required: 'required',
     saved: 'Personal information saved',
+    articlePlatform: 'Publishing platforms',
+    articlePlatformHint: 'Service documents you publish are recorded on these platforms (your unit sets them on the service-products page)',
     password: {
       title: 'Change password',
       current: 'Current password',

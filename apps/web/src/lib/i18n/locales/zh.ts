@@ -144,6 +144,8 @@ const zh = {
     changeAvatar: '更换头像',
     required: '必填',
     saved: '个人信息设置成功',
+    articlePlatform: '发布平台',
+    articlePlatformHint: '发布服务产品时记录到这些平台（平台由单位在服务产品页面设置）',
     password: {
       title: '修改密码',
       current: '原密码',
