@@ -58,7 +58,8 @@ import * as D from './downloads.js';
 /** Who may call an API route: anyone, any signed-in user, or holders of any listed code (admin passes all). */
 export type ApiAccess =
   | { kind: 'public' }
-  | { kind: 'user' }
+  /** With `duringPasswordChange`, also while the caller must still replace an administrator-set password (4031 elsewhere). */
+  | { kind: 'user'; duringPasswordChange?: true }
   /** With `platform`, only the platform (holdsPlatformScope) and not a customer's administrators, whatever codes they hold. */
   | { kind: 'codes'; codes: readonly string[]; platform?: true }
   /** The caller's own record (`:id`), or anyone's for holders of the codes. */
@@ -83,6 +84,8 @@ export interface ApiDef {
 
 const PUBLIC = { kind: 'public' } as const;
 const USER = { kind: 'user' } as const;
+/** What a session may still do while its password is one an administrator set: read who it is, change it, sign out. */
+const USER_DURING_PASSWORD_CHANGE = { kind: 'user', duringPasswordChange: true } as const;
 const codes = (...list: string[]) => ({ kind: 'codes', codes: list }) as const;
 
 /** Codes of the system-administration pages (docs/security.md#permissions), and who may read option lists. */
@@ -125,7 +128,7 @@ export const API = {
     data: Branding,
   },
   login: { ...E.login, access: PUBLIC, summary: 'Sign in', body: LoginBody, data: TokenPair },
-  logout: { ...E.logout, access: USER, summary: 'Sign out (revokes the session)', data: z.null() },
+  logout: { ...E.logout, access: USER_DURING_PASSWORD_CHANGE, summary: 'Sign out (revokes the session)', data: z.null() },
   refresh: {
     ...E.refresh,
     access: PUBLIC,
@@ -134,7 +137,7 @@ export const API = {
     query: RefreshQuery,
     data: TokenPair,
   },
-  userInfo: { ...E.userInfo, access: USER, summary: 'The signed-in user', query: UserInfoQuery, data: UserInfo },
+  userInfo: { ...E.userInfo, access: USER_DURING_PASSWORD_CHANGE, summary: 'The signed-in user', query: UserInfoQuery, data: UserInfo },
   userRids: {
     ...E.userRids,
     access: { kind: 'self-or-codes', codes: ['sys.user.admin'] },
@@ -144,7 +147,7 @@ export const API = {
   },
   changePassword: {
     ...E.changePassword,
-    access: USER,
+    access: USER_DURING_PASSWORD_CHANGE,
     summary: 'Change own password',
     body: ChangePasswordBody,
     data: z.null(),

@@ -51,6 +51,8 @@ export const UserInfo = z.object({
   customerId: z.number().int(),
   setting: UserSetting,
   branding: Branding,
+  /** The password is one an administrator set: the console asks for a new one before anything else. */
+  mustChangePassword: z.boolean(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

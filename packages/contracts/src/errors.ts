@@ -5,6 +5,8 @@ export const ErrorCode = {
   TOKEN_EXPIRED: 4001,
   SESSION_REVOKED: 4002,
   FORBIDDEN: 4003,
+  /** The password is one an administrator set: change it before anything else (HTTP 403). */
+  PASSWORD_CHANGE_REQUIRED: 4031,
   NOT_FOUND: 4004,
   CONFLICT: 4009,
   VALIDATION: 4100,
@@ -23,6 +25,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4001: 401,
   4002: 401,
   4003: 403,
+  4031: 403,
   4004: 404,
   4009: 409,
   4100: 400,

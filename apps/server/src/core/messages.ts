@@ -42,6 +42,7 @@ const zh = {
   lastAdmin: '这是最后一个管理员，不能停用、删除或取消其管理员权限',
   cannotGrant: '不能授予自己没有的权限：{codes}',
   platformOnly: '只有平台管理员可以执行此操作：权限码目录由所有客户共用，客户只为自己的角色分配权限码',
+  passwordChangeRequired: '您的密码由管理员设置，请先修改密码再继续使用',
   refreshTokenMissing: '缺少刷新令牌',
   ownRoles: '不能修改自己的角色',
   roleOtherCustomer: '角色必须属于该用户所在的客户',
@@ -156,6 +157,7 @@ const en: Record<MessageKey, string> = {
   cannotGrant: 'You cannot grant permissions you do not hold: {codes}',
   platformOnly:
     'Only the platform administrator can do this: the permission catalogue is shared by every customer, and a customer only assigns its codes to roles',
+  passwordChangeRequired: 'Your password was set by an administrator: change it before you go on',
   refreshTokenMissing: 'the refresh token is missing',
   ownRoles: 'You cannot change your own roles',
   roleOtherCustomer: 'Roles must belong to the customer of the user',
@@ -270,6 +272,7 @@ const es: Record<MessageKey, string> = {
   cannotGrant: 'No puede otorgar permisos que no tiene: {codes}',
   platformOnly:
     'Solo el administrador de la plataforma puede hacer esto: el catálogo de permisos es común a todos los clientes y cada cliente solo asigna sus códigos a roles',
+  passwordChangeRequired: 'Un administrador estableció su contraseña: cámbiela antes de continuar',
   refreshTokenMissing: 'falta el token de actualización',
   ownRoles: 'No puede cambiar sus propios roles',
   roleOtherCustomer: 'Los roles deben pertenecer al cliente del usuario',

@@ -2,7 +2,9 @@ import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../stores/app';
+import { useUserStore } from '../stores/user';
 import { AppMain } from './app-main/AppMain';
+import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { Navbar } from './navbar/Navbar';
 import { SidebarMenu } from './sidebar/SidebarMenu';
 import { TagsView } from './tags-view/TagsView';
@@ -22,6 +24,7 @@ export function Shell() {
   useDeviceWatch();
   useVisitedViews();
   useDayjsLocale();
+  const mustChangePassword = useUserStore((s) => s.mustChangePassword);
   const { opened, withoutAnimation, mobile, closeSidebar } = useAppStore(
     useShallow((s) => ({
       opened: s.sidebar.opened,
@@ -60,9 +63,7 @@ export function Shell() {
         )}
         <div className="shell-main">
           <TagsView />
-          <main className="app-main">
-            <AppMain />
-          </main>
+          <main className="app-main">{mustChangePassword ? <ForcedPasswordChange /> : <AppMain />}</main>
         </div>
       </div>
     </div>

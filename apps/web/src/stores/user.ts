@@ -19,6 +19,8 @@ export interface UserProfile {
   customer: string;
   customerId: number | null;
   setting: UserInfo['setting'];
+  /** The password is one an administrator set: the console shows only the password dialog until it is replaced. */
+  mustChangePassword: boolean;
 }
 
 export interface UserState extends UserProfile {
@@ -48,6 +50,7 @@ const EMPTY_PROFILE: UserProfile = {
   customer: '',
   customerId: null,
   setting: { articlePlatform: [] },
+  mustChangePassword: false,
 };
 
 /** Thrown when user info has no usable roles (docs/console.md#sign-in-and-the-session). */
@@ -102,6 +105,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       customerId: data.customerId,
       setting: data.setting ?? { articlePlatform: [] },
       branding: data.branding,
+      mustChangePassword: data.mustChangePassword === true,
       infoLoaded: true,
     });
   },

@@ -12,6 +12,8 @@ export interface AuthContext {
   name: string;
   customerId: number;
   codes: ReadonlySet<string>;
+  /** The password is one an administrator set: only calls marked `duringPasswordChange` are open. */
+  mustChangePassword: boolean;
 }
 
 declare module 'fastify' {
@@ -69,6 +71,7 @@ export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenSer
       'app_user.name',
       'app_user.customer_id',
       'app_user.enabled',
+      'app_user.password_must_change',
     ])
     .where('session.id', '=', claims.sessionId)
     .executeTakeFirst();
@@ -76,7 +79,15 @@ export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenSer
     throw errors.sessionRevoked();
   }
   const codes = new Set(await effectiveCodes(db, row.id));
-  return { userId: row.id, sessionId: claims.sessionId, username: row.username, name: row.name, customerId: row.customer_id, codes };
+  return {
+    userId: row.id,
+    sessionId: claims.sessionId,
+    username: row.username,
+    name: row.name,
+    customerId: row.customer_id,
+    codes,
+    mustChangePassword: row.password_must_change === 1,
+  };
 }
 
 export function holdsAny(auth: AuthContext, codes: readonly string[]): boolean {
@@ -88,6 +99,8 @@ export function accessGuard(access: ApiAccess, db: Db, tokens: TokenService) {
   return async (req: FastifyRequest) => {
     if (access.kind === 'public') return;
     req.auth = await authenticate(req, db, tokens);
+    if (req.auth.mustChangePassword && !(access.kind === 'user' && access.duringPasswordChange))
+      throw new AppError(ErrorCode.PASSWORD_CHANGE_REQUIRED, 'passwordChangeRequired');
     if (access.kind === 'codes' && !holdsAny(req.auth, access.codes)) throw errors.forbidden();
     // Platform data (the permission catalogue) is shared by every customer: a customer's administrator may not change it.
     if (access.kind === 'codes' && access.platform && !holdsPlatformScope(req.auth.codes))

@@ -60,7 +60,12 @@ function keepingStatements(file: SQLite.Database): { prepare(sql: string): SQLit
 
 /** Runs pending migrations; throws with the failing migration's name. */
 export async function migrate(handle: DbHandle): Promise<void> {
-  const migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect) });
+  const migrator = new Migrator({
+    db: handle.db,
+    provider: migrationProvider(handle.dialect),
+    // Features add their migrations side by side: a database that ran a later one still takes an earlier newcomer.
+    allowUnorderedMigrations: true,
+  });
   const { error, results } = await migrator.migrateToLatest();
   if (error) {
     const failed = results?.find((r) => r.status === 'Error');

@@ -6,6 +6,7 @@ import { travelLandscapeMigration, travelMigration } from './travel-migration.js
 import { articlePublishMigration, articlesMigration } from './articles-migration.js';
 import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
+import { passwordChangeMigration } from './password-change-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -483,6 +484,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0009_risk': riskMigration(dialect),
         '0020_product_schedule': productScheduleMigration(dialect),
         '0021_article_publish': articlePublishMigration(dialect),
+        '0030_password_change': passwordChangeMigration(),
       };
     },
   };

@@ -44,6 +44,8 @@ export interface UserTable {
   avatar: D<string>;
   introduction: D<string>;
   password_hash: string;
+  /** 1 while the password is one an administrator set (docs/security.md#initial-passwords). */
+  password_must_change: D<number>;
   enabled: D<number>;
   /** JSON: { articlePlatform: string[] } */
   setting: string;

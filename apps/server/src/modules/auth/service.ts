@@ -126,6 +126,7 @@ export async function userInfo(db: Db, userId: number, codes?: readonly string[]
       'app_user.email',
       'app_user.mobile',
       'app_user.setting',
+      'app_user.password_must_change',
       'customer.id as customer_id',
       'customer.name as customer_name',
       'customer.sys_name',
@@ -150,6 +151,7 @@ export async function userInfo(db: Db, userId: number, codes?: readonly string[]
     customerId: row.customer_id,
     setting: parseSetting(row.setting),
     branding: { sysName: row.sys_name, logo: row.logo, centerLat: row.center_lat, centerLon: row.center_lon, zoom: row.zoom },
+    mustChangePassword: row.password_must_change === 1,
   };
 }
 
@@ -162,7 +164,7 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   await deps.db.transaction().execute(async (tx) => {
     await tx
       .updateTable('app_user')
-      .set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
+      .set((eb) => ({ password_hash: hash, password_must_change: 0, updated_at: nowIso(), version: eb('version', '+', 1) }))
       .where('id', '=', user.id)
       .execute();
     await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);

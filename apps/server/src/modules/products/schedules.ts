@@ -201,6 +201,7 @@ export async function runDueSchedules(deps: ProductDeps, now = new Date()): Prom
         name: author.name,
         customerId: row.customer_id,
         codes: new Set(),
+        mustChangePassword: false,
       };
       const { productId } = await makeProduct(deps, auth, { ...forecast, baseTime, templateId: row.template_id });
       await db.updateTable('product_schedule').set({ last_product_id: productId }).where('id', '=', row.id).execute();

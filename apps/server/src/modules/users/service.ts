@@ -181,6 +181,8 @@ export async function createUser(deps: UserDeps, auth: AuthContext, data: Create
           email: data.email,
           mobile: data.mobile,
           password_hash: hash,
+          // The administrator chose this password: the user replaces it at the first sign-in.
+          password_must_change: 1,
           setting: JSON.stringify({ articlePlatform: [] }),
           created_at: now,
           updated_at: now,
@@ -251,7 +253,13 @@ export async function resetPassword(deps: UserDeps, auth: AuthContext, data: Res
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('app_user')
-      .set((eb) => ({ password_hash: hash, updated_at: nowIso(), version: eb('version', '+', 1) }))
+      .set((eb) => ({
+        password_hash: hash,
+        // A password reset by someone else is theirs, not the user's: it must be replaced at the next sign-in.
+        password_must_change: data.id === auth.userId ? 0 : 1,
+        updated_at: nowIso(),
+        version: eb('version', '+', 1),
+      }))
       .where('id', '=', data.id)
       .execute();
     await revokeUserSessions(tx, data.id, 'password-reset');

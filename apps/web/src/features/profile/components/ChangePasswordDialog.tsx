@@ -1,5 +1,5 @@
 import type { ChangePasswordBody } from '@agromet/contracts';
-import { Form, Input, Modal, type FormRule } from 'antd';
+import { Alert, Form, Input, Modal, type FormRule } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { notifyError, notifySuccess } from '../../../lib/feedback';
 import { useChangePassword } from '../api/use-change-password';
@@ -8,8 +8,21 @@ import { confirmationProblem, passwordProblem, type PasswordProblem } from '../u
 /** The password dialog is 400 px wide (docs/console.md#profile-dialogs). */
 const DIALOG_WIDTH = 400;
 
-/** Current, new and confirmation password, validated as the user types. */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+/**
+ * Current, new and confirmation password, validated as the user types. `forced`: the password is one an administrator
+ * set, so the dialog explains why it is asked, cannot be dismissed, and offers signing out instead (`onSignOut`).
+ */
+export function ChangePasswordDialog({
+  open,
+  onClose,
+  forced = false,
+  onSignOut,
+}: {
+  open: boolean;
+  onClose: () => void;
+  forced?: boolean;
+  onSignOut?: () => void;
+}) {
   const { t } = useTranslation();
   const [form] = Form.useForm<ChangePasswordBody>();
   const change = useChangePassword();
@@ -35,15 +48,28 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     <Modal
       open={open}
       width={DIALOG_WIDTH}
-      title={t('profile.password.title')}
+      title={t(forced ? 'profile.password.forcedTitle' : 'profile.password.title')}
       okText={t('common.confirm')}
-      cancelText={t('common.cancel')}
+      cancelText={t(forced ? 'navbar.logout' : 'common.cancel')}
+      cancelButtonProps={forced ? { id: 'password-sign-out' } : undefined}
+      closable={!forced}
+      maskClosable={!forced}
+      keyboard={!forced}
       okButtonProps={{ id: 'password-submit', htmlType: 'submit', form: 'change-password' }}
       confirmLoading={change.isPending}
-      onCancel={onClose}
+      onCancel={forced ? onSignOut : onClose}
       destroyOnHidden
       className="password-dialog"
     >
+      {forced ? (
+        <Alert
+          type="info"
+          showIcon
+          className="password-forced-hint"
+          title={t('profile.password.forcedHint')}
+          style={{ marginBottom: 16 }}
+        />
+      ) : null}
       <Form form={form} name="change-password" layout="vertical" onFinish={(v) => void submit(v)} requiredMark>
         <Form.Item name="password" label={t('profile.password.current')} required rules={[passwordRule]}>
           <Input.Password autoComplete="current-password" />

@@ -157,6 +157,9 @@ const en: Messages = {
       mismatch: 'The two new passwords do not match',
       changed: 'Password changed',
       failed: 'Password change failed',
+      forcedTitle: 'Choose your own password',
+      forcedHint:
+        'Your current password was set by an administrator. Enter it and choose a new one only you know before you go on using the console.',
     },
   },
   upload: {

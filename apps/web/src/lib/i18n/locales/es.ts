@@ -158,6 +158,9 @@ const es: Messages = {
       mismatch: 'Las dos contraseñas nuevas no coinciden',
       changed: 'Contraseña cambiada',
       failed: 'Error al cambiar la contraseña',
+      forcedTitle: 'Elija su propia contraseña',
+      forcedHint:
+        'Su contraseña actual la estableció un administrador. Escríbala y elija una nueva que solo usted conozca antes de seguir usando la consola.',
     },
   },
   upload: {

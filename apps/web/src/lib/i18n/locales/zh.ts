@@ -156,6 +156,8 @@ const zh = {
       mismatch: '俩次输入的新密码不一致',
       changed: '密码修改成功',
       failed: '密码修改错误',
+      forcedTitle: '请设置您自己的密码',
+      forcedHint: '您当前的密码由管理员设置。请输入该密码并设置一个只有您知道的新密码，之后才能继续使用控制台。',
     },
   },
   upload: {
