@@ -121,6 +121,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'quhua.result.admin',
     'serviceproducts.all.admin',
   ], // GET /api/grid/meteogram
+  jobRecent: 'any user', // GET /api/job/recent
   jobGet: [
     'admin',
     'revise.point.admin',

@@ -33,7 +33,7 @@ import { BoundaryLayer } from './grids.js';
 import * as C from './constants.js';
 import { RISK_CODE } from './risk-constants.js';
 import { PRODUCT_CODE } from './products-constants.js';
-import { JobCreated, JobInfo, JobParams } from './jobs.js';
+import { JobCreated, JobInfo, JobParams, RecentJobs } from './jobs.js';
 import {
   Branding,
   ChangePasswordBody,
@@ -310,6 +310,12 @@ export const API = {
     summary: "A job of the caller's customer: status, progress, error or result",
     params: JobParams,
     data: JobInfo,
+  },
+  jobRecent: {
+    ...E.jobRecent,
+    access: USER,
+    summary: "The caller's own jobs: those queued or running, and the latest finished ones (dashboard)",
+    data: RecentJobs,
   },
   logExport: { ...E.logExport, access: LOG_VIEW, summary: 'CSV of the filtered rows', query: LogExportQuery, data: z.string(), raw: true },
 

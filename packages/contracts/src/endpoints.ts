@@ -51,6 +51,7 @@ export const API_ENDPOINTS = {
   gridExport: { method: 'GET', url: '/api/grid/export' },
   gridMeteogram: { method: 'GET', url: '/api/grid/meteogram' },
   jobGet: { method: 'GET', url: '/api/job/:id' },
+  jobRecent: { method: 'GET', url: '/api/job/recent' },
   logExport: { method: 'GET', url: '/api/log/export' },
   stationInsert: { method: 'POST', url: '/api/station/insertStation' },
   stationList: { method: 'GET', url: '/api/station/findByUidStation' },

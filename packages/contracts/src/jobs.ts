@@ -22,3 +22,22 @@ export type JobInfo = z.infer<typeof JobInfo>;
 export const JobParams = z.strictObject({ id: z.string().trim().min(1).max(64) });
 
 export const JobCreated = z.object({ jobId: z.string() });
+
+/** Kinds of job, each named in the console's words (job kinds in docs/architecture.md#jobs). */
+export const JOB_KINDS = [
+  'grid.import',
+  'revise.issue',
+  'zoning.execute',
+  'zoning.regrid',
+  'zoning.importGrid',
+  'product.make',
+  'risk.execute',
+] as const;
+
+/** A job as a list shows it: no result (it can be large); the page that made it reads that with GET /api/job/:id. */
+export const JobSummary = JobInfo.omit({ result: true });
+export type JobSummary = z.infer<typeof JobSummary>;
+
+/** The caller's own jobs: every one still queued or running, then the latest finished ones of the last 7 days. */
+export const RecentJobs = z.object({ active: z.array(JobSummary), finished: z.array(JobSummary) });
+export type RecentJobs = z.infer<typeof RecentJobs>;
