@@ -145,7 +145,7 @@ const en: Messages = {
     changeAvatar: 'Change avatar',
     required: 'required',
     saved: 'Personal information saved',
-    articlePlatform: 'Publishing platforms',
+    articlePlatform: 'Publish to',
     articlePlatformHint: 'Service documents you publish are recorded on these platforms (your unit sets them on the service-products page)',
     password: {
       title: 'Change password',

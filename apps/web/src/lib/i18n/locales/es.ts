@@ -145,7 +145,7 @@ const es: Messages = {
     changeAvatar: 'Cambiar avatar',
     required: 'obligatorio',
     saved: 'Información personal guardada',
-    articlePlatform: 'Plataformas de publicación',
+    articlePlatform: 'Publicar en',
     articlePlatformHint:
       'Los documentos de servicio que publique se registran en estas plataformas (su unidad las define en la página de productos de servicio)',
     password: {
