@@ -344,6 +344,12 @@ describe('operation log', () => {
       (await call(admin, 'GET', '/api/log/page?operator=系统管理员&type=role')).data.list.every((r: { type: string }) => r.type === 'role'),
     ).toBe(true);
     expect((await call(admin, 'GET', '/api/log/page?ip=10.20.0.')).data.total).toBeGreaterThan(0);
+    const ok = (await call(admin, 'GET', '/api/log/page?action=user.resetPassword&result=ok')).data.list;
+    const failed = (await call(admin, 'GET', '/api/log/page?action=user.resetPassword&result=failed')).data.list;
+    expect(ok.length + failed.length).toBe(byAction.data.list.length);
+    expect(ok.every((r: { resultCode: number }) => r.resultCode === 0) && ok.length > 0).toBe(true);
+    expect(failed.every((r: { resultCode: number }) => r.resultCode !== 0) && failed.length > 0).toBe(true);
+    expect((await call(admin, 'GET', '/api/log/page?result=maybe')).code).toBe(4100);
     const future = new Date(Date.now() + 86_400_000).toISOString();
     expect((await call(admin, 'GET', `/api/log/page?from=${future}`)).data.total).toBe(0);
     expect((await call(admin, 'GET', '/api/log/page?from=yesterday')).code).toBe(4100);

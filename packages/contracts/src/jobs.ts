@@ -23,7 +23,7 @@ export const JobParams = z.strictObject({ id: z.string().trim().min(1).max(64) }
 
 export const JobCreated = z.object({ jobId: z.string() });
 
-/** Kinds of job, each named in the console's words (job kinds in docs/architecture.md#jobs). */
+/** Kinds of job, each named in the console's words (docs/architecture.md#how-a-job-runs). */
 export const JOB_KINDS = [
   'grid.import',
   'revise.issue',

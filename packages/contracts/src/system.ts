@@ -195,6 +195,8 @@ const logFilters = {
   action: keyword,
   type: keyword,
   ip: z.string().trim().max(64).optional(),
+  /** `ok`: answered with code 0; `failed`: any other code (a refused sign-in, a refused change). */
+  result: z.enum(['ok', 'failed']).optional(),
 };
 export const LogQuery = z.strictObject({ ...pageFields, ...logFilters });
 export const LogExportQuery = z.strictObject(logFilters);

@@ -45,6 +45,8 @@ function filtered(db: Db, auth: AuthContext, f: LogFilters) {
   if (f.action) q = q.where(contains('action', f.action));
   if (f.type) q = q.where('type', '=', f.type);
   if (f.ip) q = q.where(startsWith('ip', f.ip));
+  if (f.result === 'ok') q = q.where('result_code', '=', 0);
+  if (f.result === 'failed') q = q.where('result_code', '<>', 0);
   return q;
 }
 
