@@ -119,7 +119,12 @@ describe('platforms', () => {
     expect(renamed.data).toMatchObject({ name: '省电视台', version: 2 });
     expect((await call(t, tok.other!, 'POST', '/api/article/platform/delete', { id: added.data.id })).json().code).toBe(4004);
     expect((await call(t, tok.author!, 'POST', '/api/article/platform/save', { name: '省电视台', type: 'manual' })).json().code).toBe(4009);
+    // A user who chose it keeps the others and can save the settings again after it is deleted.
+    const mine = (await call(t, tok.author!, 'GET', '/api/user/info')).json().data.setting.articlePlatform as string[];
+    await call(t, tok.author!, 'POST', '/api/user/setting', { name: '李写作', articlePlatform: [...mine, String(added.data.id)] });
     expect((await call(t, tok.author!, 'POST', '/api/article/platform/delete', { id: added.data.id })).json().code).toBe(0);
+    const after = (await call(t, tok.author!, 'GET', '/api/user/info')).json().data.setting.articlePlatform;
+    expect(after).toEqual(mine);
     expect((await call(t, tok.author!, 'GET', '/api/article/platforms')).json().data).toHaveLength(2);
   });
 

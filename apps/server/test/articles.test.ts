@@ -289,5 +289,9 @@ describe('demo', () => {
     ]);
     const pdf = await call(t, author.token, 'GET', `/api/article/pdf?id=${pub.id}`);
     expect(pdf.statusCode).toBe(200);
+    // Published by the reviewer to the customer's website: a record and a public page.
+    const detail = (await call(t, author.token, 'GET', `/api/article/detail?id=${pub.id}`)).json().data;
+    expect(detail.publications).toMatchObject([{ platformType: 'website', state: 'published', userName: '服务产品审核员' }]);
+    expect((await t.app.inject({ method: 'GET', url: detail.publications[0].url })).statusCode).toBe(200);
   });
 });

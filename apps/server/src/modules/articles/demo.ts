@@ -1,9 +1,10 @@
 import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
+import { listPlatforms } from './publishing.js';
 import * as service from './service.js';
 
 // The demo's service documents (DEMO=1, docs/articles.md#demo): a published weekly agro-met bulletin written by
-// demo-products and approved by demo-reviewer, with the library's demo map product embedded, and a draft special
+// demo-products and approved and published to the customer's website by demo-reviewer, with the library's demo map product embedded, and a draft special
 // report. Made once: nothing when the customer has any document.
 
 export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, customerId: number): Promise<void> {
@@ -69,6 +70,16 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   );
   await service.transition(db, by(author), bulletin, 'submit', 'zh');
   await service.transition(db, by(reviewer), bulletin, 'approve', 'zh');
+  // The reviewer publishes to the customer's website, so the bulletin has a public page and a publication record.
+  const website = (await listPlatforms(db, customerId, 'zh')).find((p) => p.type === 'website');
+  const setting = await db.selectFrom('app_user').select('setting').where('id', '=', reviewer.id).executeTakeFirstOrThrow();
+  const current = JSON.parse(setting.setting || '{}') as { articlePlatform?: string[] };
+  if (website && !current.articlePlatform?.length)
+    await db
+      .updateTable('app_user')
+      .set({ setting: JSON.stringify({ ...current, articlePlatform: [String(website.id)] }) })
+      .where('id', '=', reviewer.id)
+      .execute();
   await service.transition(db, by(reviewer), bulletin, 'publish', 'zh');
 
   await service.addArticle(

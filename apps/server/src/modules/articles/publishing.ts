@@ -113,6 +113,27 @@ export async function savePlatform(db: Db, actor: Actor, p: z.output<typeof Arti
 export async function deletePlatform(db: Db, actor: Actor, id: number): Promise<void> {
   const res = await db.deleteFrom('article_platform').where('id', '=', id).where('customer_id', '=', actor.customerId).executeTakeFirst();
   if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
+  // The customer's users who chose it no longer do, so their next settings save is not refused for it.
+  const users = await db
+    .selectFrom('app_user')
+    .select(['id', 'setting'])
+    .where('customer_id', '=', actor.customerId)
+    .where('setting', 'like', `%"${id}"%`)
+    .execute();
+  for (const u of users) {
+    try {
+      const v = JSON.parse(u.setting) as { articlePlatform?: unknown };
+      if (!Array.isArray(v.articlePlatform)) continue;
+      const kept = v.articlePlatform.filter((x) => String(x) !== String(id));
+      await db
+        .updateTable('app_user')
+        .set({ setting: JSON.stringify({ ...v, articlePlatform: kept }) })
+        .where('id', '=', u.id)
+        .execute();
+    } catch {
+      // A setting that is not JSON is read as empty anyway.
+    }
+  }
 }
 
 /** The platform ids a user's setting names that still exist for the customer. */

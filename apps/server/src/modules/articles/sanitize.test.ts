@@ -150,3 +150,22 @@ describe('bodyBlocks and bodyText', () => {
     expect(bodyText(body)).toBe('天气预报 未来一周无明显降水。 灌溉 防冻 站点 气温 西安 3 < 5 结束');
   });
 });
+
+describe('bodyBlocks: italic and pictures in cells', () => {
+  it('marks italic runs and keeps a cell’s pictures with the cell, not as blocks of their own', () => {
+    const html = sanitizeBody(
+      '<p>气温<em>偏高</em>，<i>降水</i>偏少</p><table><tr><td>西安<img src="/api/files/uploads/a.png" alt="站点"></td><td><p><img src="/api/files/uploads/b.png" alt=""></p></td></tr></table>',
+    );
+    const blocks = bodyBlocks(html);
+    expect(blocks.map((b) => b.k)).toEqual(['para', 'table']);
+    const para = blocks[0] as Extract<(typeof blocks)[number], { k: 'para' }>;
+    expect(para.runs.filter((r) => r.italic).map((r) => r.text)).toEqual(['偏高', '降水']);
+    expect(para.runs.find((r) => r.text === '气温')?.italic).toBe(false);
+    const table = blocks[1] as Extract<(typeof blocks)[number], { k: 'table' }>;
+    expect(table.rows[0]!.map((c) => c.images)).toEqual([
+      [{ src: '/api/files/uploads/a.png', alt: '站点' }],
+      [{ src: '/api/files/uploads/b.png', alt: '' }],
+    ]);
+    expect(table.rows[0]![0]!.runs.map((r) => r.text).join('')).toBe('西安');
+  });
+});
