@@ -51,6 +51,8 @@ export const ForecastTypeInfo = z.object({
   baseTimes: z.array(z.string()),
   /** Lead hours (of any factor) at the newest base time; a factor may have fewer, see its own `leads`. */
   leads: z.array(z.number().int()),
+  /** The outer extent (cell edges, degrees) of the newest run's grids; null without grids. */
+  extent: z.object({ west: z.number(), south: z.number(), east: z.number(), north: z.number() }).nullable(),
 });
 export type ForecastTypeInfo = z.infer<typeof ForecastTypeInfo>;
 

@@ -38,7 +38,11 @@ const placeholderPage: LazyPage = () => import('../features/placeholder/Placehol
 
 /** Page module of each APP_ROUTES name; pages not built yet show the title placeholder. */
 const PAGES: Partial<Record<string, LazyPage>> = {
-  dashboard: () => import('../features/dashboard/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+  // The dashboard gets the features' cards from here: features never import each other.
+  dashboard: () =>
+    Promise.all([import('../features/dashboard/DashboardPage'), import('./dashboard-cards')]).then(([m, cards]) => ({
+      Component: () => <m.DashboardPage cards={cards.DASHBOARD_CARDS} />,
+    })),
   customer: () => import('../features/system-admin/customers/CustomerPage').then((m) => ({ Component: m.CustomerPage })),
   'sys-user': () => import('../features/system-admin/users/UserPage').then((m) => ({ Component: m.UserPage })),
   'sys-role': () => import('../features/system-admin/roles/RolePage').then((m) => ({ Component: m.RolePage })),

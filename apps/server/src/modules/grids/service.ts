@@ -1,5 +1,5 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
-import type { ColorMap, Grid, GridGeometry } from '@agromet/grid';
+import { gridBBox, type ColorMap, type Grid, type GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import type { Derivation, FactorDef } from './catalog.js';
@@ -96,6 +96,17 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
     .distinct()
     .where('customer_id', '=', customerId)
     .execute();
+  // The extent of each type's newest grid: what a small map of the type shows.
+  const geometries = await db
+    .selectFrom('grid')
+    .select(['forecast_type_id', 'base_time', 'lon0', 'lat0', 'dx', 'dy', 'nx', 'ny'])
+    .distinct()
+    .where('customer_id', '=', customerId)
+    .execute();
+  const extentOf = (typeId: number, baseTime: string | undefined) => {
+    const g = geometries.find((r) => r.forecast_type_id === typeId && r.base_time === baseTime);
+    return g ? gridBBox(g) : null;
+  };
   const stored = times.map((g) => ({ factorId: g.factor_id, baseTime: g.base_time, lead: g.lead_hours }));
   const perLayer = layerTimes([...stored, ...derivedTimeRows(await typeFactors(db), stored)]);
   return types.map((t) => {
@@ -124,6 +135,7 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
       maxLeadHours: t.max_lead_hours,
       baseTimes,
       leads,
+      extent: extentOf(t.id, baseTimes[0]),
       factors: [
         ...own.map((f) => ({
           id: f.id,

@@ -22,6 +22,7 @@ const factor = (code: string, baseTimes: string[], leads: number[]) => ({
 });
 const fine: ForecastTypeInfo = {
   id: 1,
+  extent: null,
   code: 'fine',
   name: 'Fine',
   stepHours: 3,

@@ -28,6 +28,7 @@ const factor = (code: string, baseTimes: string[] = [], leads: number[] = []) =>
   leads,
 });
 const type = (code: string, baseTimes: string[], leads: number[], factors = ['t2m', 'rh']): ForecastTypeInfo => ({
+  extent: null,
   id: 1,
   code,
   name: code,

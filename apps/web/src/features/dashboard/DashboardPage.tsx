@@ -1,19 +1,35 @@
-import { Card, Empty, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Card, Empty, Skeleton, Typography } from 'antd';
+import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
+import { visibleDashboardCards, type DashboardCardDef } from '../../lib/dashboard-cards';
 import { useUserStore } from '../../stores/user';
 import { accessibleSections } from './dashboard-links';
 import './dashboard.css';
 
-/** /dashboard: greeting, customer, and a link to every page the user may open. */
-export function DashboardPage() {
+// One lazy component per card, made once: a new one each render would remount the card.
+const lazyCards = new Map<string, LazyExoticComponent<ComponentType>>();
+function cardComponent(card: DashboardCardDef): LazyExoticComponent<ComponentType> {
+  let component = lazyCards.get(card.id);
+  if (!component) {
+    component = lazy(card.load);
+    lazyCards.set(card.id, component);
+  }
+  return component;
+}
+
+/**
+ * /dashboard: greeting and customer, the cards the user's codes allow (each feature contributes its own, see
+ * lib/dashboard-cards.ts), and a link to every page the user may open.
+ */
+export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDef[] }) {
   const { t } = useTranslation();
   const { name, username, customer, roles } = useUserStore(
     useShallow((s) => ({ name: s.name, username: s.username, customer: s.customer, roles: s.roles })),
   );
   const sections = useMemo(() => accessibleSections(roles), [roles]);
+  const visible = useMemo(() => visibleDashboardCards(cards, roles), [cards, roles]);
 
   return (
     <div className="dashboard">
@@ -27,6 +43,25 @@ export function DashboardPage() {
           </Typography.Paragraph>
         ) : null}
       </Card>
+
+      <div className="dashboard-cards">
+        {visible.map((card) => {
+          const Body = cardComponent(card);
+          return (
+            <section key={card.id} id={`dashboard-card-${card.id}`} className={`dashboard-card dashboard-card-span-${card.span}`}>
+              <Suspense
+                fallback={
+                  <Card>
+                    <Skeleton active />
+                  </Card>
+                }
+              >
+                <Body />
+              </Suspense>
+            </section>
+          );
+        })}
+      </div>
 
       <nav aria-labelledby="dashboard-pages-title" className="dashboard-pages">
         <Typography.Title level={3} id="dashboard-pages-title">

@@ -98,6 +98,7 @@ describe('product rules', () => {
     const catalog: ForecastTypeInfo[] = [
       {
         id: 1,
+        extent: null,
         code: 'fine-grid',
         name: '',
         stepHours: 3,

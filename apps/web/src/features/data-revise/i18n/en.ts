@@ -163,6 +163,22 @@ const en = {
     blockedItem: '#{{id}} {{kind}} · {{user}} · {{time}}',
     showRecord: 'Show #{{id}}',
   },
+  dashboard: {
+    title: "Today's forecasts",
+    open: 'Revise',
+    noGrids:
+      'Your customer has no forecast grids yet. An administrator imports them through the API or the command line; this card then shows how complete the newest run of each forecast type is.',
+    type: 'Forecast type',
+    run: 'Newest run',
+    leads: 'Leads',
+    factors: '{{present}}/{{stored}} elements',
+    revisionsToday: 'Revisions today',
+    issued: 'Issued',
+    issuedYes: 'Issued',
+    issuedNo: 'Not issued',
+    mapAlt: 'Newest temperature forecast',
+    mapCaption: 'Temperature, run {{time}}, lead 0',
+  },
 };
 
 export default en;

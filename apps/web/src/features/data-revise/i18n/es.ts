@@ -164,6 +164,22 @@ const es = {
     blockedItem: 'n.º {{id}} {{kind}} · {{user}} · {{time}}',
     showRecord: 'Ver n.º {{id}}',
   },
+  dashboard: {
+    title: 'Pronósticos de hoy',
+    open: 'Corregir',
+    noGrids:
+      'Su cliente aún no tiene rejillas de pronóstico. Un administrador las importa por la API o la línea de comandos; entonces esta tarjeta muestra cuán completa está la última pasada de cada tipo de pronóstico.',
+    type: 'Tipo de pronóstico',
+    run: 'Última pasada',
+    leads: 'Plazos',
+    factors: '{{present}}/{{stored}} elementos',
+    revisionsToday: 'Correcciones de hoy',
+    issued: 'Emitido',
+    issuedYes: 'Emitido',
+    issuedNo: 'Sin emitir',
+    mapAlt: 'Último pronóstico de temperatura',
+    mapCaption: 'Temperatura, pasada {{time}}, plazo 0',
+  },
 };
 
 export default es;

@@ -163,6 +163,21 @@ const zh = {
     blockedItem: '#{{id}} {{kind}} · {{user}} · {{time}}',
     showRecord: '查看 #{{id}}',
   },
+  dashboard: {
+    title: '今日预报',
+    open: '去订正',
+    noGrids: '您所在的客户还没有预报格点。格点由管理员通过接口或命令行导入；导入后这里显示每个预报类型最新一次预报的完整程度。',
+    type: '预报类型',
+    run: '最新起报',
+    leads: '时效',
+    factors: '{{present}}/{{stored}} 个要素',
+    revisionsToday: '今日订正',
+    issued: '签发',
+    issuedYes: '已签发',
+    issuedNo: '未签发',
+    mapAlt: '最新气温预报',
+    mapCaption: '气温，{{time}} 起报，0 时效',
+  },
 };
 
 export default zh;

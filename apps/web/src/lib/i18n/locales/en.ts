@@ -188,6 +188,20 @@ const en: Messages = {
     customer: 'Customer: {{customer}}',
     pages: 'Your pages',
     noPages: 'No pages are available to you yet',
+    jobs: {
+      title: 'My jobs',
+      empty: 'No jobs in the last 7 days. Grid imports, issuing, products, zoning and risk runs show their progress here.',
+      status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
+      kinds: {
+        grid_import: 'Grid import',
+        revise_issue: 'Forecast issue',
+        zoning_execute: 'Agro-climatic zoning',
+        zoning_regrid: 'Climate factor gridding',
+        zoning_importGrid: 'Climate factor import',
+        product_make: 'Map product',
+        risk_execute: 'Risk levels',
+      },
+    },
   },
   placeholder: {
     comingSoon: 'This page is under construction.',

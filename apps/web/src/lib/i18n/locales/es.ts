@@ -189,6 +189,21 @@ const es: Messages = {
     customer: 'Cliente: {{customer}}',
     pages: 'Sus páginas',
     noPages: 'Todavía no tiene páginas disponibles',
+    jobs: {
+      title: 'Mis tareas',
+      empty:
+        'No hay tareas en los últimos 7 días. Las importaciones de rejillas, emisiones, productos, zonificaciones y cálculos de riesgo muestran aquí su avance.',
+      status: { queued: 'En cola', running: 'En curso', done: 'Terminada', failed: 'Fallida' },
+      kinds: {
+        grid_import: 'Importación de rejilla',
+        revise_issue: 'Emisión del pronóstico',
+        zoning_execute: 'Zonificación agroclimática',
+        zoning_regrid: 'Rejilla de factores climáticos',
+        zoning_importGrid: 'Importación de factores climáticos',
+        product_make: 'Producto cartográfico',
+        risk_execute: 'Niveles de riesgo',
+      },
+    },
   },
   placeholder: {
     comingSoon: 'Esta página está en construcción.',

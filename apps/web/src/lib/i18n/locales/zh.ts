@@ -186,6 +186,20 @@ const zh = {
     customer: '所属客户：{{customer}}',
     pages: '可访问的页面',
     noPages: '暂无可访问的页面',
+    jobs: {
+      title: '我的任务',
+      empty: '近 7 天没有任务。导入格点、签发预报、制作产品、区划和风险计算都会在这里显示进度。',
+      status: { queued: '排队中', running: '进行中', done: '已完成', failed: '失败' },
+      kinds: {
+        grid_import: '导入格点',
+        revise_issue: '签发预报',
+        zoning_execute: '农业气候区划',
+        zoning_regrid: '气候因子格点化',
+        zoning_importGrid: '导入气候因子格点',
+        product_make: '制作地图产品',
+        risk_execute: '计算风险等级',
+      },
+    },
   },
   placeholder: {
     comingSoon: '该页面正在建设中。',
