@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession, chooseOption } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession, chooseOption, clickWhenOpened } from './fixtures';
 
 /**
  * Data-revision administration pages (stations, forecast allocation, revision records) against the real server
@@ -240,7 +240,7 @@ test.describe('stations', () => {
 
     // Delete, after confirmation.
     await page.getByRole('button', { name: `删除 ${name}改` }).click();
-    await page.locator('#confirm-delete').click();
+    await clickWhenOpened(page, page.locator('#confirm-delete'));
     await expect(page.getByText('已删除')).toBeVisible();
     await expect(page.locator('#station-table .ant-empty')).toBeVisible();
     expect(await stationsMatching(page, number)).toEqual([]);
