@@ -63,6 +63,26 @@ test('a user without grid codes sees no forecast card, and their empty job list 
   await expect(page.locator('#dashboard-card-forecast-runs')).toHaveCount(0);
 });
 
+test("an administrator sees today's sign-ins and failures as the log counts them, a week's chart and the latest operations", async ({
+  page,
+}) => {
+  // A failed sign-in, then a good one: both are in the platform administrator's counts of today.
+  const failed = await page.request.post(at('/api/login/login'), { data: { username: 'demo-sysadmin', password: 'not-the-password' } });
+  expect(((await failed.json()) as { code: number }).code).toBe(4101);
+  await signIn(page, 'admin');
+  const from = new Date(new Date().setHours(0, 0, 0, 0)).toISOString();
+  const count = async (result: 'ok' | 'failed') =>
+    (await api<{ total: number }>(page, 'GET', `/api/log/page?action=login&result=${result}&from=${encodeURIComponent(from)}&size=1`)).data
+      .total;
+  const card = page.locator('#dashboard-card-sign-ins');
+  await expect(card.getByText('登录与操作')).toBeVisible();
+  await expect(card.locator('.dashboard-sign-ins-today .ant-statistic-content-value')).toHaveText(String(await count('ok')));
+  await expect(card.locator('.dashboard-failed-today .ant-statistic-content-value')).toHaveText(String(await count('failed')));
+  expect(await count('failed')).toBeGreaterThan(0);
+  await expect(card.locator('[data-testid="dashboard-sign-ins-chart"][data-chart="ready"]')).toBeVisible();
+  await expect(card.locator('.dashboard-operation').first()).toBeVisible();
+});
+
 for (const [lang, size, title] of [
   ['zh', { width: 1280, height: 720 }, '今日预报'],
   ['en', { width: 1920, height: 1080 }, "Today's forecasts"],

@@ -3,7 +3,7 @@ import { Col, Empty, Row, Spin, Statistic, Typography } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
-import { EChart } from './EChart';
+import { EChart } from '../../../components/chart/EChart';
 import { levelOption, regionOption, timeOptions } from './sandstorm-charts';
 
 /** The statistics tab: totals of losses and casualties, and counts by year, month, grade and region as charts. */

@@ -192,6 +192,17 @@ const en: SystemAdminMessages = {
     'wx-mp-manage_material_admin': 'Official account: media',
     'wx-mp-manage_send_admin': 'Official account: mass messages',
   },
+  dashboard: {
+    title: 'Sign-ins and operations',
+    openLog: 'System log',
+    users: 'Users',
+    signInsToday: 'Sign-ins today',
+    failedToday: 'Failed sign-ins today',
+    signIns: 'Sign-ins',
+    failedSignIns: 'Failed sign-ins',
+    recent: 'Latest operations',
+    noOperations: 'No operations recorded yet',
+  },
 };
 
 export default en;

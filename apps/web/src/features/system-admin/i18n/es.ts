@@ -192,6 +192,17 @@ const es: SystemAdminMessages = {
     'wx-mp-manage_material_admin': 'Cuenta oficial: materiales',
     'wx-mp-manage_send_admin': 'Cuenta oficial: envíos masivos',
   },
+  dashboard: {
+    title: 'Accesos y operaciones',
+    openLog: 'Registro del sistema',
+    users: 'Usuarios',
+    signInsToday: 'Accesos de hoy',
+    failedToday: 'Accesos fallidos hoy',
+    signIns: 'Accesos',
+    failedSignIns: 'Accesos fallidos',
+    recent: 'Últimas operaciones',
+    noOperations: 'Aún no hay operaciones registradas',
+  },
 };
 
 export default es;

@@ -193,6 +193,17 @@ const zh = {
     'wx-mp-manage_material_admin': '公众号素材',
     'wx-mp-manage_send_admin': '公众号群发',
   },
+  dashboard: {
+    title: '登录与操作',
+    openLog: '系统日志',
+    users: '用户',
+    signInsToday: '今日登录',
+    failedToday: '今日登录失败',
+    signIns: '登录',
+    failedSignIns: '登录失败',
+    recent: '最近操作',
+    noOperations: '还没有操作记录',
+  },
 };
 
 export type SystemAdminMessages = typeof zh;

@@ -10,7 +10,7 @@ export function EChart({ option, height, testId }: { option: object; height: num
     let disposed = false;
     let chart: { setOption: (o: unknown) => void; dispose: () => void; resize: () => void } | null = null;
     const resize = () => chart?.resize();
-    void import('../../../components/meteogram/echarts-setup').then(({ echarts }) => {
+    void import('../meteogram/echarts-setup').then(({ echarts }) => {
       if (disposed || !box.current) return;
       chart = echarts.init(box.current);
       chart.setOption(option);
