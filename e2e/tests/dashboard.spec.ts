@@ -101,3 +101,26 @@ for (const [lang, size, title] of [
       await page.screenshot({ path: `${process.env.DASHBOARD_SHOTS}/dashboard-${lang}-${size.width}.png`, fullPage: true });
   });
 }
+
+test("features contribute their cards: zoning products, this year's sandstorms and bulletins awaiting review, as their calls count them", async ({
+  page,
+}) => {
+  await signIn(page, 'admin');
+  const zoning = await api<{ total: number; list: Array<{ name: string }> }>(page, 'GET', '/api/quhua/allByCrop?page=1&size=5');
+  const zoningCard = page.locator('#dashboard-card-zoning-products');
+  await expect(zoningCard).toContainText(`共 ${zoning.data.total} 个`);
+  if (zoning.data.list[0]) await expect(zoningCard.getByText(zoning.data.list[0].name)).toBeVisible();
+
+  const year = new Date().getFullYear();
+  const from = new Date(year, 0, 1).toISOString();
+  const stats = await api<{ totals: { count: number } }>(page, 'GET', `/api/sandstorm/statistics?from=${encodeURIComponent(from)}`);
+  const sandstorm = page.locator('#dashboard-card-sandstorm-year');
+  await expect(sandstorm).toContainText(`${year} 年沙尘灾情`);
+  if (stats.data.totals.count > 0) {
+    await expect(sandstorm.locator('.dashboard-sandstorm-count .ant-statistic-content-value')).toHaveText(String(stats.data.totals.count));
+    await expect(sandstorm.locator('[data-testid="dashboard-sandstorm-chart"][data-chart="ready"]')).toBeVisible();
+  } else await expect(sandstorm).toContainText('今年还没有沙尘灾情记录');
+
+  const waiting = await api<{ total: number }>(page, 'GET', '/api/article/page?state=submitted&page=1&size=5');
+  await expect(page.locator('#dashboard-card-articles-review')).toContainText(`待审核的服务产品（${waiting.data.total}）`);
+});

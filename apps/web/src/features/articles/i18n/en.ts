@@ -155,5 +155,10 @@ const en: typeof zh = {
       byHand: 'Sent to this platform by hand',
     },
   },
+  dashboard: {
+    title: 'Bulletins awaiting review ({{count}})',
+    open: 'Service products',
+    empty: 'No bulletins are waiting for review.',
+  },
 };
 export default en;

@@ -160,5 +160,10 @@ const es: typeof zh = {
       byHand: 'Enviado a esta plataforma a mano',
     },
   },
+  dashboard: {
+    title: 'Boletines pendientes de revisión ({{count}})',
+    open: 'Productos de servicio',
+    empty: 'No hay boletines pendientes de revisión.',
+  },
 };
 export default es;

@@ -149,5 +149,10 @@ const zh = {
     states: { published: '已发布', pending: '待发送', manual: '需人工发送' },
     notes: { officialAccountNotConnected: '公众号群发尚未接入服务产品，文档等待发送', byHand: '由人工发送到该平台' },
   },
+  dashboard: {
+    title: '待审核的服务产品（{{count}}）',
+    open: '服务产品',
+    empty: '没有等待审核的服务产品。',
+  },
 };
 export default zh;

@@ -95,6 +95,14 @@ const en: DisasterMessages = {
     message: 'Problem',
     file: 'File',
   },
+  dashboard: {
+    title: 'Sandstorms in {{year}}',
+    open: 'Records',
+    empty: 'No sandstorm records this year. Enter them one by one on the records page, or import them from Excel or CSV.',
+    records: 'Records',
+    loss: 'Economic loss (10⁴ CNY)',
+    casualties: 'Casualties',
+  },
 };
 
 export default en;

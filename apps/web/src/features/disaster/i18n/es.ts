@@ -96,6 +96,15 @@ const es: DisasterMessages = {
     message: 'Problema',
     file: 'Archivo',
   },
+  dashboard: {
+    title: 'Tormentas de arena en {{year}}',
+    open: 'Registros',
+    empty:
+      'No hay registros de tormentas de arena este año. Introdúzcalos uno a uno en la página de registros o impórtelos desde Excel o CSV.',
+    records: 'Registros',
+    loss: 'Pérdidas económicas (10⁴ CNY)',
+    casualties: 'Víctimas',
+  },
 };
 
 export default es;

@@ -94,6 +94,14 @@ const zh = {
     message: '问题',
     file: '文件',
   },
+  dashboard: {
+    title: '{{year}} 年沙尘灾情',
+    open: '灾情记录',
+    empty: '今年还没有沙尘灾情记录。在灾情记录页面逐条录入，或从 Excel/CSV 导入。',
+    records: '记录',
+    loss: '经济损失（万元）',
+    casualties: '伤亡（人）',
+  },
 };
 
 export default zh;

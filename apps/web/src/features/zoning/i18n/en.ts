@@ -244,6 +244,11 @@ const en = {
       close: 'Close',
     },
   },
+  dashboard: {
+    title: 'Zoning products ({{count}})',
+    open: 'Zoning list',
+    empty: 'No zoning products yet. On the zoning page, choose a crop and a criterion to run one.',
+  },
 };
 
 export default en;

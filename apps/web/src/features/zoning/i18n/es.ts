@@ -244,6 +244,11 @@ const es = {
       close: 'Cerrar',
     },
   },
+  dashboard: {
+    title: 'Productos de zonificación ({{count}})',
+    open: 'Lista de zonificaciones',
+    empty: 'Aún no hay productos de zonificación. En la página de zonificación, elija un cultivo y un criterio para ejecutar una.',
+  },
 };
 
 export default es;

@@ -245,6 +245,11 @@ const zh = {
       close: '关闭',
     },
   },
+  dashboard: {
+    title: '区划产品（共 {{count}} 个）',
+    open: '区划列表',
+    empty: '还没有区划产品。在“区划制作”页面选择作物和指标即可运行一次区划。',
+  },
 };
 
 export default zh;
