@@ -81,7 +81,8 @@ const en: typeof zh = {
     delete: 'Delete',
     deleted: 'Deleted',
     deleteConfirm: 'Delete hazard “{{name}}”? Products made with it keep its definition.',
-    products: '{{count}} products',
+    products_one: '{{count}} product',
+    products_other: '{{count}} products',
     levelRule: "A cell's level is the highest level all of whose conditions are reached; a value on a threshold reaches it.",
   },
   product: {

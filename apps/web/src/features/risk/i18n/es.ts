@@ -81,7 +81,8 @@ const es: typeof zh = {
     delete: 'Eliminar',
     deleted: 'Eliminado',
     deleteConfirm: '¿Eliminar la amenaza «{{name}}»? Los productos hechos con ella conservan su definición.',
-    products: '{{count}} productos',
+    products_one: '{{count}} producto',
+    products_other: '{{count}} productos',
     levelRule: 'El nivel de una celda es el más alto cuyas condiciones se cumplen todas; un valor igual al umbral lo alcanza.',
   },
   product: {
