@@ -1,3 +1,4 @@
+import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
 import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
 
@@ -315,5 +316,14 @@ test.describe('point and area revision', () => {
     const text = await (await saved.createReadStream()).toArray();
     expect(Buffer.concat(text).toString('utf8')).toMatch(/^diamond 4/);
     expect(name).toContain(grid.type);
+
+    // Every file of the issue at once, as one zip holding exactly the files listed.
+    const listed = await table.locator('.issue-file').evaluateAll((els) => els.map((e) => e.getAttribute('data-name')!).sort());
+    const zipped = page.waitForEvent('download');
+    await table.locator('.issue-zip').first().click();
+    const archive = await zipped;
+    expect(archive.suggestedFilename()).toMatch(new RegExp(`^${grid.type}_\\d{10}_\\d+\\.zip$`));
+    const bytes = Buffer.concat(await (await archive.createReadStream()).toArray());
+    expect(Object.keys(unzipSync(new Uint8Array(bytes))).sort()).toEqual(listed);
   });
 });

@@ -179,6 +179,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   consistencyFix: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // POST /api/revise/consistencyFix
   fileStateList: ['admin', 'revise.submit.admin'], // GET /api/filestate/findByUserFile
   fileStateDownload: ['admin', 'revise.submit.admin'], // GET /api/filestate/download
+  fileStateZip: ['admin', 'revise.submit.admin'], // GET /api/filestate/zip
   recordList: ['admin', 'revise.recovery.admin'], // GET /api/record/findByRecord
   recordDetail: ['admin', 'revise.recovery.admin'], // GET /api/record/detail
   recordPatch: ['admin', 'revise.recovery.admin'], // GET /api/record/patch

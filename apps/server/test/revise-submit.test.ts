@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseMicaps4, readGeoTiff } from '@agromet/grid';
+import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
@@ -101,6 +102,19 @@ describe('POST /revise/submit', () => {
       'fine-grid_tmp_2026030100_006.tif',
     ]);
     expect((await call(t, tok.submit!, 'GET', '/api/filestate/findByUserFile?status=failed')).json().data.total).toBe(0);
+  });
+
+  it('serves every file of the issue as one zip, each member the same bytes as its own download', async () => {
+    const res = await call(t, tok.submit!, 'GET', `/api/filestate/zip?id=${issueId}`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    expect(res.headers['content-disposition']).toBe('attachment; filename="fine-grid_2026030100_1.zip"');
+    const members = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(members).sort()).toEqual(files.map((f) => f.name).sort());
+    for (const f of files) expect(Buffer.from(members[f.name]!).equals((await download(f.id)).rawPayload)).toBe(true);
+    // Another customer's issue is not found; a missing one neither.
+    expect((await call(t, tok.other!, 'GET', `/api/filestate/zip?id=${issueId}`)).json().code).toBe(4004);
+    expect((await call(t, tok.submit!, 'GET', '/api/filestate/zip?id=999999')).json().code).toBe(4004);
   });
 
   it('serves the files, whose values are the issued grids bit for bit', async () => {

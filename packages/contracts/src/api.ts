@@ -468,6 +468,14 @@ export const API = {
     data: z.null(),
     raw: true,
   },
+  fileStateZip: {
+    ...E.fileStateZip,
+    access: codes(C.REVISE_SUBMIT),
+    summary: 'Every exported file of one issue as a single zip',
+    query: R.FileIdQuery,
+    data: z.null(),
+    raw: true,
+  },
   recordList: {
     ...E.recordList,
     access: codes(C.REVISE_RECOVERY),

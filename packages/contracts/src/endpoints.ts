@@ -74,6 +74,7 @@ export const API_ENDPOINTS = {
   consistencyFix: { method: 'POST', url: '/api/revise/consistencyFix' },
   fileStateList: { method: 'GET', url: '/api/filestate/findByUserFile' },
   fileStateDownload: { method: 'GET', url: '/api/filestate/download' },
+  fileStateZip: { method: 'GET', url: '/api/filestate/zip' },
   recordList: { method: 'GET', url: '/api/record/findByRecord' },
   recordDetail: { method: 'GET', url: '/api/record/detail' },
   recordPatch: { method: 'GET', url: '/api/record/patch' },

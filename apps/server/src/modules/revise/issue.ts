@@ -1,3 +1,4 @@
+import { zip, type Zippable } from 'fflate';
 import { randomUUID } from 'node:crypto';
 import { ErrorCode, type FileState, type SubmitBody } from '@agromet/contracts';
 import { DEFAULT_MICAPS_TIME_ZONE, gridFromValues, writeGeoTiff } from '@agromet/grid';
@@ -392,5 +393,40 @@ export async function downloadIssueFile(db: Db, storage: FileStorage, auth: Auth
     contentType: row.format === 'geotiff' ? 'image/tiff' : 'text/plain; charset=gbk',
     filename: row.name,
     body,
+  };
+}
+
+/**
+ * Every file of an exported issue as one zip (`<type>_<base time>_<seq>.zip`), compressed off the event loop. GeoTIFFs
+ * are stored as they are (already compact); MICAPS text is deflated. A pending or failed issue has no complete set: 4009.
+ */
+export async function zipIssueFiles(db: Db, storage: FileStorage, auth: AuthContext, issueId: number) {
+  const issue = await db
+    .selectFrom('issue')
+    .innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
+    .select(['issue.id', 'issue.status', 'issue.base_time', 'issue.seq', 'forecast_type.code as type'])
+    .where('issue.id', '=', issueId)
+    .where('issue.customer_id', '=', auth.customerId)
+    .executeTakeFirst();
+  if (!issue) throw errors.notFound();
+  if (issue.status !== 'exported') throw errors.conflict('issueNotExported');
+  const files = await db
+    .selectFrom('issue_file')
+    .select(['name', 'format', 'storage_key'])
+    .where('issue_id', '=', issue.id)
+    .orderBy('id')
+    .execute();
+  const members: Zippable = {};
+  for (const f of files) {
+    const body = await storage.get(f.storage_key);
+    if (!body) throw errors.notFound();
+    members[f.name] = [new Uint8Array(body.buffer, body.byteOffset, body.byteLength), { level: f.format === 'geotiff' ? 0 : 6 }];
+  }
+  const zipped = await new Promise<Uint8Array>((resolve, reject) => zip(members, (err, out) => (err ? reject(err) : resolve(out))));
+  const stamp = issue.base_time.slice(0, 13).replace(/[-:T]/g, '');
+  return {
+    contentType: 'application/zip',
+    filename: `${issue.type}_${stamp}_${issue.seq}.zip`,
+    body: Buffer.from(zipped.buffer, zipped.byteOffset, zipped.byteLength),
   };
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import { checkConsistency, fixConsistency } from './consistency.js';
-import { downloadIssueFile, listFileStates, submitIssue, type IssueDeps } from './issue.js';
+import { downloadIssueFile, listFileStates, submitIssue, zipIssueFiles, type IssueDeps } from './issue.js';
 import { listRecords, recordDetail, recordPatch } from './records.js';
 import { insertRecord, pointRevise, polygonRevise, recover, reviseData, reviseGridValues, withLead, type ReviseDeps } from './service.js';
 
@@ -47,5 +47,8 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
   });
   registerRoute(app, deps, API.fileStateDownload, {
     handler: async ({ auth, query }) => ({ data: null, file: await downloadIssueFile(db, deps.storage, auth, query.id) }),
+  });
+  registerRoute(app, deps, API.fileStateZip, {
+    handler: async ({ auth, query }) => ({ data: null, file: await zipIssueFiles(db, deps.storage, auth, query.id) }),
   });
 }

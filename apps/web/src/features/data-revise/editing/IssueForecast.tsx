@@ -1,17 +1,23 @@
 import type { FactorInfo, FileState } from '@agromet/contracts';
-import { Button, Drawer, Form, Input, List, Modal, Select, Space, Table, Tag, Typography } from 'antd';
+import { Alert, Button, Drawer, Form, Input, List, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
-import { downloadIssueFile, useFileStates, useSubmitForecast } from './api';
+import { downloadIssueFile, downloadIssueZip, useExportJob, useFileStates, useSubmitForecast } from './api';
 import { issueViolationsOf, violationKey, type IssueViolation } from './consistency-rules';
 import { REVISE_EDIT_NS } from './i18n';
 
 const STATUS_COLOR: Record<FileState['status'], string> = { pending: 'processing', exported: 'success', failed: 'error' };
 const timeLabel = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
+
+/** The export of an issue while it runs: its job's progress, from the moment the issue is made. */
+function ExportProgress({ jobId }: { jobId: string }) {
+  const job = useExportJob(jobId, true);
+  return <Progress className="issue-export-progress" percent={job.data?.progress ?? 0} size="small" status="active" />;
+}
 
 /** Issuing the revised forecast (frozen and exported as MICAPS 4 and GeoTIFF files), and the issued files. */
 export function IssueForecast({
@@ -39,6 +45,7 @@ export function IssueForecast({
   // A forecast with consistency violations is issued only once the forecaster confirms the list the server gives.
   const issue = async (confirmViolations = false) => {
     let result;
+    setListing(true);
     try {
       result = await submit.mutateAsync({
         type,
@@ -50,6 +57,7 @@ export function IssueForecast({
     } catch (e) {
       const listed = issueViolationsOf(e);
       if (listed) {
+        setListing(false);
         setViolations(listed);
         return;
       }
@@ -141,6 +149,9 @@ export function IssueForecast({
         />
       </Modal>
       <Drawer open={listing} onClose={() => setListing(false)} title={t('issue.files')} size={720} destroyOnHidden>
+        {submit.isPending ? (
+          <Alert type="info" showIcon className="issue-freezing" title={t('issue.freezing')} style={{ marginBottom: 12 }} />
+        ) : null}
         <Table<FileState>
           rowKey="id"
           size="small"
@@ -159,9 +170,12 @@ export function IssueForecast({
               title: t('issue.status'),
               dataIndex: 'status',
               render: (status: FileState['status'], row) => (
-                <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>
-                  {t(`issue.statuses.${status}`)}
-                </Tag>
+                <>
+                  <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>
+                    {t(`issue.statuses.${status}`)}
+                  </Tag>
+                  {status === 'pending' ? <ExportProgress jobId={row.jobId} /> : null}
+                </>
               ),
             },
           ]}
@@ -169,6 +183,19 @@ export function IssueForecast({
             rowExpandable: (row) => row.files.length > 0,
             expandedRowRender: (row) => (
               <Space direction="vertical" size={2}>
+                {row.status === 'exported' ? (
+                  <Button
+                    size="small"
+                    className="issue-zip"
+                    onClick={() =>
+                      void downloadIssueZip(row.id, `${row.type}_${row.baseTime.slice(0, 13).replace(/[-:T]/g, '')}_${row.seq}.zip`).catch(
+                        (e: unknown) => logUnlessShown(e, 'issue zip'),
+                      )
+                    }
+                  >
+                    {t('issue.downloadAll', { count: row.files.length })}
+                  </Button>
+                ) : null}
                 {row.files.map((f) => (
                   <Space key={f.id} size={8} className="issue-file" data-name={f.name}>
                     <Typography.Text code>{f.name}</Typography.Text>

@@ -161,3 +161,18 @@ export function useDeleteBoundary() {
 export async function downloadIssueFile(id: number, name: string): Promise<void> {
   saveBlob(await downloadRaw('fileStateDownload', { id }), name);
 }
+
+/** Every file of an exported issue as one zip. */
+export async function downloadIssueZip(issueId: number, name: string): Promise<void> {
+  saveBlob(await downloadRaw('fileStateZip', { id: issueId }, { timeoutMs: 300_000 }), name);
+}
+
+/** An issue's export job while it runs (its progress), asked every second until it ends. */
+export function useExportJob(jobId: string, running: boolean) {
+  return useQuery({
+    queryKey: ['revise-edit', 'job', jobId],
+    queryFn: ({ signal }) => request('jobGet', { params: { id: jobId }, signal, silent: true }),
+    enabled: running,
+    refetchInterval: (q) => (q.state.data && q.state.data.status !== 'running' && q.state.data.status !== 'queued' ? false : 1000),
+  });
+}

@@ -1,8 +1,9 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/en';
 import type { DisasterMessages } from './zh';
 
 /** Sandstorm disaster records, English. */
-const en: DisasterMessages = {
+const en: Translation<DisasterMessages> = {
   common: {
     ...base.adminList.words,
   },

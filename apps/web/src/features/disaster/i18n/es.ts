@@ -1,8 +1,9 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/es';
 import type { DisasterMessages } from './zh';
 
 /** Sandstorm disaster records, Spanish. */
-const es: DisasterMessages = {
+const es: Translation<DisasterMessages> = {
   common: {
     ...base.adminList.words,
   },

@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import type zh from './zh';
 
 /** Words of the make-download page, English. */
-const en: typeof zh = {
+const en: Translation<typeof zh> = {
   tabs: { library: 'Library', stations: 'Station forecast table' },
   kind: {
     'map-product': 'Map product',

@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import type zh from './zh';
 
 /** Words of the make-download page, Spanish. */
-const es: typeof zh = {
+const es: Translation<typeof zh> = {
   tabs: { library: 'Biblioteca', stations: 'Tabla de pronóstico por estación' },
   kind: {
     'map-product': 'Producto cartográfico',

@@ -18,6 +18,6 @@ describe('downloads locale resources', () => {
   });
 
   it('names every kind the library holds', () => {
-    for (const bundle of [zh, en, es]) for (const kind of DOWNLOAD_KINDS) expect(bundle.kind[kind]).toBeTruthy();
+    for (const bundle of [zh, en, es]) for (const kind of DOWNLOAD_KINDS) expect(bundle.kind?.[kind]).toBeTruthy();
   });
 });

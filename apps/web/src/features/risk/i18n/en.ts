@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import type zh from './zh';
 
 /** Words of the make-risk page (en). */
-const en: typeof zh = {
+const en: Translation<typeof zh> = {
   tabs: { make: 'Make', hazards: 'Hazards', products: 'Risk products' },
   levels: { l1: 'IV (blue)', l2: 'III (yellow)', l3: 'II (orange)', l4: 'I (red)', none: 'No risk' },
   kinds: {

@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import type zh from './zh';
 
 /** Words of the make-risk page (es). */
-const es: typeof zh = {
+const es: Translation<typeof zh> = {
   tabs: { make: 'Elaborar', hazards: 'Amenazas', products: 'Productos de riesgo' },
   levels: { l1: 'IV (azul)', l2: 'III (amarillo)', l3: 'II (naranja)', l4: 'I (rojo)', none: 'Sin riesgo' },
   kinds: {

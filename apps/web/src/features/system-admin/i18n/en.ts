@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/en';
 import type { SystemAdminMessages } from './zh';
 
-const en: SystemAdminMessages = {
+const en: Translation<SystemAdminMessages> = {
   common: {
     detail: 'Details',
     createdAt: 'Created',

@@ -1,7 +1,8 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/es';
 import type { SystemAdminMessages } from './zh';
 
-const es: SystemAdminMessages = {
+const es: Translation<SystemAdminMessages> = {
   common: {
     detail: 'Detalles',
     createdAt: 'Creado',

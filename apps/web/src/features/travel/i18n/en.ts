@@ -1,8 +1,9 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/en';
 import type { TravelMessages } from './zh';
 
 /** Tourism pages (scenic spots, comments), English. */
-const en: TravelMessages = {
+const en: Translation<TravelMessages> = {
   common: {
     ...base.adminList.words,
   },

@@ -1,8 +1,9 @@
+import type { Translation } from '../../../lib/i18n/translation';
 import base from '../../../lib/i18n/locales/es';
 import type { TravelMessages } from './zh';
 
 /** Tourism pages (scenic spots, comments), Spanish. */
-const es: TravelMessages = {
+const es: Translation<TravelMessages> = {
   common: {
     ...base.adminList.words,
   },

@@ -1,6 +1,7 @@
+import type { Translation } from '../../../../lib/i18n/translation';
 import type { ReviseEditMessages } from './zh';
 
-const en: ReviseEditMessages = {
+const en: Translation<ReviseEditMessages> = {
   target: {
     type: 'Forecast type',
     factor: 'Factor',
@@ -118,6 +119,9 @@ const en: ReviseEditMessages = {
     issuedBy: 'Issued by',
     seq: 'Issue',
     download: 'Download',
+    freezing: 'Freezing the grids and recording the issue; the files are then exported one by one, with progress below…',
+    downloadAll_one: 'Download all (zip, {{count}} file)',
+    downloadAll_other: 'Download all (zip, {{count}} files)',
     noFiles: 'Nothing issued yet',
     violationsTitle: 'The forecast is not consistent',
     violationsIntro: 'These grids contradict each other or leave their physical range. Issue anyway?',

@@ -1,6 +1,7 @@
+import type { Translation } from '../../../../lib/i18n/translation';
 import type { ReviseEditMessages } from './zh';
 
-const es: ReviseEditMessages = {
+const es: Translation<ReviseEditMessages> = {
   target: {
     type: 'Tipo de pronóstico',
     factor: 'Variable',
@@ -118,6 +119,9 @@ const es: ReviseEditMessages = {
     issuedBy: 'Emitido por',
     seq: 'Emisión',
     download: 'Descargar',
+    freezing: 'Congelando las rejillas y registrando la emisión; después se exportan los archivos uno a uno, con su avance abajo…',
+    downloadAll_one: 'Descargar todo (zip, {{count}} archivo)',
+    downloadAll_other: 'Descargar todo (zip, {{count}} archivos)',
     noFiles: 'Aún no se ha emitido nada',
     violationsTitle: 'El pronóstico no es coherente',
     violationsIntro: 'Estas mallas se contradicen o salen de su rango físico. ¿Emitir igualmente?',

@@ -112,6 +112,8 @@ const zh = {
     issuedBy: '签发人',
     seq: '次序',
     download: '下载',
+    freezing: '正在冻结格点并登记签发，随后逐个导出文件，进度显示在下表…',
+    downloadAll: '全部下载（zip，{{count}} 个文件）',
     noFiles: '暂无签发记录',
     violationsTitle: '预报存在一致性问题',
     violationsIntro: '以下格点场之间存在矛盾或超出物理范围，仍要签发吗？',
