@@ -17,6 +17,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   health: 'public', // GET /api/health
   branding: 'public', // GET /api/login/branding
   login: 'public', // POST /api/login/login
+  customerContext: ['admin', 'osm.customer.admin'], // POST /api/user/customerContext
   logout: 'any user', // POST /api/login/logout
   refresh: 'public', // POST /api/login/refresh
   userInfo: 'any user', // GET /api/user/info

@@ -37,6 +37,7 @@ import { JobCreated, JobInfo, JobParams, RecentJobs } from './jobs.js';
 import {
   Branding,
   ChangePasswordBody,
+  CustomerContextBody,
   LoginBody,
   RefreshBody,
   RefreshQuery,
@@ -157,6 +158,13 @@ export const API = {
     access: USER,
     summary: 'Update own profile',
     body: SettingBody,
+    data: UserInfo,
+  },
+  customerContext: {
+    ...E.customerContext,
+    access: { kind: 'codes', codes: ['osm.customer.admin'], platform: true },
+    summary: "Work in another customer's context (platform only; recorded), or back in one's own: the user info of that context",
+    body: CustomerContextBody,
     data: UserInfo,
   },
   upload: {

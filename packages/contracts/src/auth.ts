@@ -53,6 +53,11 @@ export const UserInfo = z.object({
   branding: Branding,
   /** The password is one an administrator set: the console asks for a new one before anything else. */
   mustChangePassword: z.boolean(),
+  /**
+   * The user's own customer. It differs from `customerId` while a platform administrator works in another customer's
+   * context (`customer`, `customerId` and `branding` are then that customer's).
+   */
+  homeCustomerId: z.number().int(),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 
@@ -89,5 +94,12 @@ export const SettingBody = z.strictObject({
     .optional(),
 });
 export type SettingBody = z.infer<typeof SettingBody>;
+
+/** The customer a platform administrator works for; the own customer (or null) ends working for another. */
+export const CustomerContextBody = z.strictObject({ customerId: z.number().int().positive().nullable() });
+export type CustomerContextBody = z.infer<typeof CustomerContextBody>;
+
+/** Header that names the customer a platform administrator works for (docs/security.md#customer-context). */
+export const ACT_AS_CUSTOMER_HEADER = 'x-act-as-customer';
 
 export const UserIdParams = z.strictObject({ id: z.coerce.number().int().positive() });

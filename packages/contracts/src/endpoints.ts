@@ -17,6 +17,7 @@ export const API_ENDPOINTS = {
   userRids: { method: 'GET', url: '/api/user/:id/rids' },
   changePassword: { method: 'POST', url: '/api/user/changePassword' },
   setting: { method: 'POST', url: '/api/user/setting' },
+  customerContext: { method: 'POST', url: '/api/user/customerContext' },
   upload: { method: 'POST', url: '/api/file/upload' },
   customerPage: { method: 'GET', url: '/api/customer/page' },
   customerGet: { method: 'GET', url: '/api/customer/:id' },

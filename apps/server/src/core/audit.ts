@@ -64,6 +64,8 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
         params: req.params ?? {},
         body: req.isMultipart() ? undefined : (req.body ?? undefined),
         ...(req.auditExtra ?? {}),
+        // Done by a platform administrator in another customer's context: the row is that customer's, and says so.
+        ...(req.auth && req.auth.customerId !== req.auth.homeCustomerId ? { actAsCustomer: req.auth.customerId } : {}),
       }),
     ).slice(0, MAX_PARAMETER_LENGTH);
     try {

@@ -43,6 +43,7 @@ const zh = {
   cannotGrant: '不能授予自己没有的权限：{codes}',
   platformOnly: '只有平台管理员可以执行此操作：权限码目录由所有客户共用，客户只为自己的角色分配权限码',
   passwordChangeRequired: '您的密码由管理员设置，请先修改密码再继续使用',
+  invalidCustomerContext: '代管客户的编号无效',
   issueNotExported: '该次签发的文件尚未全部导出（或导出失败），不能打包下载',
   refreshTokenMissing: '缺少刷新令牌',
   ownRoles: '不能修改自己的角色',
@@ -159,6 +160,7 @@ const en: Record<MessageKey, string> = {
   platformOnly:
     'Only the platform administrator can do this: the permission catalogue is shared by every customer, and a customer only assigns its codes to roles',
   passwordChangeRequired: 'Your password was set by an administrator: change it before you go on',
+  invalidCustomerContext: 'The customer to work for is not a valid id',
   issueNotExported: 'The files of this issue are not all exported (or the export failed): they cannot be downloaded as one zip',
   refreshTokenMissing: 'the refresh token is missing',
   ownRoles: 'You cannot change your own roles',
@@ -275,6 +277,7 @@ const es: Record<MessageKey, string> = {
   platformOnly:
     'Solo el administrador de la plataforma puede hacer esto: el catálogo de permisos es común a todos los clientes y cada cliente solo asigna sus códigos a roles',
   passwordChangeRequired: 'Un administrador estableció su contraseña: cámbiela antes de continuar',
+  invalidCustomerContext: 'El cliente para el que trabajar no es un identificador válido',
   issueNotExported: 'Los archivos de esta emisión no están todos exportados (o la exportación falló): no se pueden descargar en un zip',
   refreshTokenMissing: 'falta el token de actualización',
   ownRoles: 'No puede cambiar sus propios roles',

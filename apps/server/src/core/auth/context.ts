@@ -1,4 +1,4 @@
-import { ADMIN, ErrorCode, holdsPlatformScope, type ApiAccess } from '@agromet/contracts';
+import { ACT_AS_CUSTOMER_HEADER, ADMIN, ErrorCode, holdsPlatformScope, type ApiAccess } from '@agromet/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { AppError, errors } from '../errors.js';
@@ -10,7 +10,10 @@ export interface AuthContext {
   sessionId: string;
   username: string;
   name: string;
+  /** The customer the request acts for: the user's own, or the one a platform administrator works for. */
   customerId: number;
+  /** The user's own customer. */
+  homeCustomerId: number;
   codes: ReadonlySet<string>;
   /** The password is one an administrator set: only calls marked `duringPasswordChange` are open. */
   mustChangePassword: boolean;
@@ -43,6 +46,20 @@ export function bearerToken(req: FastifyRequest): string | undefined {
   if (!acceptsQueryToken(req.url)) return undefined;
   const q = req.query as Record<string, unknown> | undefined;
   return typeof q?.token === 'string' && q.token ? q.token : undefined;
+}
+
+/**
+ * The customer a platform administrator asks to work for (docs/security.md#customer-context): the header, or on calls a
+ * browser makes without headers (map images, file links) the `actAs` query parameter. Undefined: none asked.
+ */
+export function requestedCustomer(req: FastifyRequest): number | undefined {
+  const header = req.headers[ACT_AS_CUSTOMER_HEADER];
+  const q = acceptsQueryToken(req.url) ? (req.query as Record<string, unknown> | undefined)?.actAs : undefined;
+  const raw = typeof header === 'string' ? header : typeof q === 'string' ? q : undefined;
+  if (raw === undefined || raw === '') return undefined;
+  const id = Number(raw);
+  if (!Number.isInteger(id) || id <= 0) throw errors.validation(ACT_AS_CUSTOMER_HEADER, 'invalidCustomerContext');
+  return id;
 }
 
 export async function effectiveCodes(db: Db, userId: number): Promise<string[]> {
@@ -79,12 +96,21 @@ export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenSer
     throw errors.sessionRevoked();
   }
   const codes = new Set(await effectiveCodes(db, row.id));
+  // Only the platform may work in another customer's context; anyone else asking for one is refused, never ignored.
+  let customerId = row.customer_id;
+  const asked = requestedCustomer(req);
+  if (asked !== undefined && asked !== row.customer_id) {
+    if (!holdsPlatformScope(codes)) throw errors.forbidden();
+    if (!(await db.selectFrom('customer').select('id').where('id', '=', asked).executeTakeFirst())) throw errors.notFound();
+    customerId = asked;
+  }
   return {
     userId: row.id,
     sessionId: claims.sessionId,
     username: row.username,
     name: row.name,
-    customerId: row.customer_id,
+    customerId,
+    homeCustomerId: row.customer_id,
     codes,
     mustChangePassword: row.password_must_change === 1,
   };

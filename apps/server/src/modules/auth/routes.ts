@@ -36,7 +36,7 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
 
   registerRoute(app, r, API.userInfo, {
-    handler: async ({ auth }) => ({ data: await service.userInfo(deps.db, auth.userId, [...auth.codes]) }),
+    handler: async ({ auth }) => ({ data: await service.userInfo(deps.db, auth.userId, [...auth.codes], auth.customerId) }),
   });
 
   registerRoute(app, r, API.userRids, {
@@ -51,6 +51,11 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     },
   });
 
+  // The switch itself is recorded; the calls made in the new context then name it in the header (and are recorded too).
+  registerRoute(app, r, API.customerContext, {
+    audit: { action: 'user.customerContext', type: 'user', description: '切换代管客户' },
+    handler: async ({ auth, body }) => ({ data: await service.customerContext(deps.db, auth, body) }),
+  });
   registerRoute(app, r, API.setting, {
     audit: { action: 'setting', type: 'user', description: '个人信息设置' },
     handler: async ({ auth, body }) => ({ data: await service.updateSetting(deps.db, auth, body) }),

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { ChangePasswordBody, SettingBody, TokenPair, UserInfo } from '@agromet/contracts';
+import type { ChangePasswordBody, CustomerContextBody, SettingBody, TokenPair, UserInfo } from '@agromet/contracts';
 import { effectiveCodes, holdsAny, type AuthContext } from '../../core/auth/context.js';
 import { hashPassword, verifyPassword } from '../../core/auth/password.js';
 import type { LoginThrottle } from '../../core/auth/throttle.js';
@@ -112,13 +112,19 @@ function parseSettingObject(json: string): Record<string, unknown> {
   }
 }
 
-/** The session user; `codes` are passed when the request already resolved them. */
-export async function userInfo(db: Db, userId: number, codes?: readonly string[]): Promise<UserInfo> {
+/**
+ * The session user; `codes` are passed when the request already resolved them. `customerId`: the customer the request
+ * acts for, when a platform administrator works in another customer's context (its name and branding are answered).
+ */
+export async function userInfo(db: Db, userId: number, codes?: readonly string[], customerId?: number): Promise<UserInfo> {
   const row = await db
     .selectFrom('app_user')
-    .innerJoin('customer', 'customer.id', 'app_user.customer_id')
+    .innerJoin('customer', (join) =>
+      customerId === undefined ? join.onRef('customer.id', '=', 'app_user.customer_id') : join.on('customer.id', '=', customerId),
+    )
     .select([
       'app_user.id',
+      'app_user.customer_id as home_customer_id',
       'app_user.username',
       'app_user.name',
       'app_user.avatar',
@@ -152,6 +158,7 @@ export async function userInfo(db: Db, userId: number, codes?: readonly string[]
     setting: parseSetting(row.setting),
     branding: { sysName: row.sys_name, logo: row.logo, centerLat: row.center_lat, centerLon: row.center_lon, zoom: row.zoom },
     mustChangePassword: row.password_must_change === 1,
+    homeCustomerId: row.home_customer_id,
   };
 }
 
@@ -169,6 +176,13 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
       .execute();
     await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);
   });
+}
+
+/** The user info of the context a platform administrator switches to (their own with null); an unknown customer is 4004. */
+export async function customerContext(db: Db, auth: AuthContext, body: CustomerContextBody): Promise<UserInfo> {
+  const target = body.customerId ?? auth.homeCustomerId;
+  if (!(await db.selectFrom('customer').select('id').where('id', '=', target).executeTakeFirst())) throw errors.notFound();
+  return userInfo(db, auth.userId, [...auth.codes], target);
 }
 
 export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody): Promise<UserInfo> {
@@ -196,7 +210,7 @@ export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody
     .set((eb) => ({ ...patch, updated_at: nowIso(), version: eb('version', '+', 1) }))
     .where('id', '=', auth.userId)
     .execute();
-  return userInfo(db, auth.userId);
+  return userInfo(db, auth.userId, undefined, auth.customerId);
 }
 
 /** Own role ids, or those of a user of the same customer for holders of sys.user.admin. */

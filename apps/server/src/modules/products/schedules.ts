@@ -200,6 +200,7 @@ export async function runDueSchedules(deps: ProductDeps, now = new Date()): Prom
         username: author.username,
         name: author.name,
         customerId: row.customer_id,
+        homeCustomerId: row.customer_id,
         codes: new Set(),
         mustChangePassword: false,
       };
