@@ -1,4 +1,5 @@
 import { API_ENDPOINTS, float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contracts/web';
+import { customerContextHeaders } from './customer-context';
 /**
  * The HTTP client (docs/console.md#request-client) over fetch: `/api` prefix, 10 s timeout, bearer token,
  * Accept-Language, JSON bodies and query strings, the `{code,msg,data}` envelope, error toasts,
@@ -91,6 +92,7 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
   const headers: Record<string, string> = {
     Accept: 'application/json',
     'Accept-Language': currentLanguage(),
+    ...(auth ? customerContextHeaders() : {}),
   };
   if (auth) {
     await ensureFreshToken().catch(() => undefined); // a failed refresh has already cleared the session

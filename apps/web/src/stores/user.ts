@@ -21,6 +21,8 @@ export interface UserProfile {
   setting: UserInfo['setting'];
   /** The password is one an administrator set: the console shows only the password dialog until it is replaced. */
   mustChangePassword: boolean;
+  /** The user's own customer; `customerId` differs while a platform administrator works for another customer. */
+  homeCustomerId: number | null;
 }
 
 export interface UserState extends UserProfile {
@@ -51,6 +53,7 @@ const EMPTY_PROFILE: UserProfile = {
   customerId: null,
   setting: { articlePlatform: [] },
   mustChangePassword: false,
+  homeCustomerId: null,
 };
 
 /** Thrown when user info has no usable roles (docs/console.md#sign-in-and-the-session). */
@@ -106,6 +109,7 @@ export const useUserStore = create<UserState>()((set, get) => ({
       setting: data.setting ?? { articlePlatform: [] },
       branding: data.branding,
       mustChangePassword: data.mustChangePassword === true,
+      homeCustomerId: data.homeCustomerId ?? data.customerId,
       infoLoaded: true,
     });
   },

@@ -1,4 +1,5 @@
 import type { BaseLayer, Branding, ForecastTypeInfo } from '@agromet/contracts';
+import { customerContextParams } from '../../lib/customer-context';
 
 /** Default map centre and zoom, and the zoom range (docs/console.md#map). */
 export const DEFAULT_VIEW = { centerLat: 39.9, centerLon: 116.4, zoom: 8 } as const;
@@ -102,6 +103,7 @@ export function wmsParams(
     TRANSPARENT: true,
     DIM_LEAD: selection.lead,
     token,
+    ...customerContextParams(),
   };
   // TIME is the valid time and DIM_REFERENCE_TIME the run (docs/wms.md#dimensions).
   if (selection.baseTime) {

@@ -1,4 +1,5 @@
 import ImageLayer from 'ol/layer/Image';
+import { customerContextParams } from '../../lib/customer-context';
 import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { useUserStore } from '../../stores/user';
@@ -10,7 +11,7 @@ export type WmsLayerStatus = 'none' | 'loading' | 'loaded' | 'error';
 
 /** WMS parameters of a made product's layer (1.3.0; the token rides along because images cannot send headers). */
 export function productWmsParams(layer: string, token: string): Record<string, string | boolean> {
-  return { LAYERS: layer, VERSION: '1.3.0', FORMAT: 'image/png', STYLES: '', TRANSPARENT: true, token };
+  return { LAYERS: layer, VERSION: '1.3.0', FORMAT: 'image/png', STYLES: '', TRANSPARENT: true, token, ...customerContextParams() };
 }
 
 /**

@@ -2,6 +2,7 @@ import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { resolveLogo, resolveSysName } from '../../utils/branding';
 import { Breadcrumb } from './Breadcrumb';
+import { CustomerContext } from './CustomerContext';
 import { ErrorLog } from './ErrorLog';
 import { FullscreenToggle } from './FullscreenToggle';
 import { Hamburger } from './Hamburger';
@@ -27,6 +28,7 @@ export function Navbar() {
       <Hamburger />
       <Breadcrumb />
       <div className="navbar-right">
+        <CustomerContext />
         {mobile ? null : (
           <div className="navbar-tools">
             <HeaderSearch />

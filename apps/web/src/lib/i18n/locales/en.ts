@@ -84,6 +84,9 @@ const en: Messages = {
   },
   navbar: {
     logout: 'Log out',
+    customerContext: 'Customer to work for',
+    actingFor: 'Working for {{customer}}',
+    ownCustomer: '{{customer}} (own)',
     avatarAlt: 'Avatar of {{name}}',
     toggleSidebar: 'Open or close the sidebar',
     sidebar: 'Side menu',

@@ -84,6 +84,9 @@ const es: Messages = {
   },
   navbar: {
     logout: 'Cerrar sesión',
+    customerContext: 'Cliente para el que trabajar',
+    actingFor: 'Trabajando para {{customer}}',
+    ownCustomer: '{{customer}} (propio)',
     avatarAlt: 'Avatar de {{name}}',
     toggleSidebar: 'Abrir o cerrar la barra lateral',
     sidebar: 'Menú lateral',
