@@ -208,8 +208,6 @@ const en: Messages = {
   },
   placeholder: {
     comingSoon: 'This page is under construction.',
-    keyword: 'Keyword',
-    keywordPlaceholder: 'Enter a keyword',
   },
   errors: {
     back: 'Back',

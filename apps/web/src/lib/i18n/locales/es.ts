@@ -210,8 +210,6 @@ const es: Messages = {
   },
   placeholder: {
     comingSoon: 'Esta página está en construcción.',
-    keyword: 'Palabra clave',
-    keywordPlaceholder: 'Escribe una palabra clave',
   },
   errors: {
     back: 'Volver',

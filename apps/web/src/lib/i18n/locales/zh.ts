@@ -206,8 +206,6 @@ const zh = {
   },
   placeholder: {
     comingSoon: '该页面正在建设中。',
-    keyword: '关键字',
-    keywordPlaceholder: '输入关键字',
   },
   errors: {
     back: '返回',
