@@ -395,8 +395,11 @@ test.describe('roles', () => {
 
     // Groups like the menu, labelled with translated names and codes.
     await expect(drawer.locator('[data-group="group:system-admin"]')).toHaveText('系统管理');
-    await expect(drawer.locator('[data-group="group:other"]')).toHaveText('其他');
     await expect(drawer.locator('[data-code="sys.user.admin"]')).toContainText('用户管理');
+    // Issuing is offered with the revision pages; the platform's own codes are not offered to a customer at all.
+    await expect(drawer.locator('[data-code="revise.submit.admin"]')).toBeVisible();
+    await expect(drawer.locator('[data-code="admin"]')).toHaveCount(0);
+    await expect(drawer.locator('[data-code="osm.customer.admin"]')).toHaveCount(0);
     // Codes the editor does not hold cannot be ticked.
     const travel = drawer.locator('.ant-tree-treenode', { has: page.locator('[data-code="travel.scenicspot.admin"]') });
     await expect(travel.locator('.ant-tree-checkbox')).toHaveClass(/ant-tree-checkbox-disabled/);

@@ -4,7 +4,7 @@ import { Tree, Typography, type TreeDataNode } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS, permissionNameKey } from '../i18n';
-import { canGrant, checkedCodes, groupPermissions } from './permission-tree';
+import { canGrant, checkedCodes, groupPermissions, offeredPermissions } from './permission-tree';
 
 export interface PermissionTreeProps {
   /** Checked permission codes (antd Form passes value/onChange). */
@@ -25,7 +25,7 @@ export function PermissionTree({ value = [], onChange, id, permissions, held, or
 
   const treeData = useMemo<TreeDataNode[]>(
     () =>
-      groupPermissions(APP_ROUTES, permissions).map((group) => ({
+      groupPermissions(APP_ROUTES, offeredPermissions(permissions, held, original)).map((group) => ({
         key: group.key,
         title: <span data-group={group.key}>{group.titleKey ? tr(`route.${group.titleKey}`) : t('role.otherGroup')}</span>,
         children: group.items.map((p) => {

@@ -1,6 +1,6 @@
 import { APP_ROUTES, PERMISSIONS, type AppRoute } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { canGrant, checkedCodes, groupPermissions, OTHER_GROUP_KEY } from './permission-tree';
+import { canGrant, checkedCodes, groupPermissions, offeredPermissions, OTHER_GROUP_KEY } from './permission-tree';
 
 const ALL = [...PERMISSIONS.map((p) => ({ code: p.code, name: p.name })), { code: 'report.export', name: '报表导出' }];
 
@@ -25,6 +25,7 @@ describe('permission tree', () => {
       'revise.polygon.admin',
       'revise.allocation.admin',
       'revise.recovery.admin',
+      'revise.submit.admin',
     ]);
     expect(codesOf('group:system-admin')).toEqual([
       'sys.customer.admin',
@@ -32,6 +33,7 @@ describe('permission tree', () => {
       'sys.role.admin',
       'sys.permission.admin',
       'sys.log.view',
+      'osm.customer.admin',
     ]);
     expect(groups.find((g) => g.key === 'group:system-admin')?.titleKey).toBe('systemAdmin');
     const all = groups.flatMap((g) => g.items.map((p) => p.code));
@@ -39,10 +41,20 @@ describe('permission tree', () => {
     expect(all.sort()).toEqual(ALL.map((p) => p.code).sort());
   });
 
-  it('puts codes no page requires under "other"', () => {
+  it('puts codes no route names under "other": issuing sits with the revision pages, customer management with system administration', () => {
     const other = groups.at(-1)!;
     expect(other.titleKey).toBeNull();
-    expect(other.items.map((p) => p.code)).toEqual(['admin', 'revise.submit.admin', 'osm.customer.admin', 'report.export']);
+    expect(other.items.map((p) => p.code)).toEqual(['admin', 'report.export']);
+  });
+
+  it("offers the platform's own codes to the platform only, or where the role already has them", () => {
+    const codes = (held: string[], original: string[] = []) => offeredPermissions(ALL, held, original).map((p) => p.code);
+    expect(codes(['sys.role.admin'])).not.toContain('admin');
+    expect(codes(['sys.role.admin'])).not.toContain('osm.customer.admin');
+    expect(codes(['sys.role.admin'])).toContain('sys.log.view');
+    expect(codes(['sys.role.admin'], ['admin'])).toContain('admin');
+    expect(codes(['admin'])).toHaveLength(ALL.length);
+    expect(codes(['osm.customer.admin'])).toContain('admin');
   });
 
   it('leaves out codes the server does not know and groups without codes', () => {

@@ -1,4 +1,4 @@
-import { ADMIN } from '@agromet/contracts/web';
+import { ADMIN, holdsPlatformScope, PLATFORM_SCOPE_CODE } from '@agromet/contracts/web';
 import type { AppRoute } from '@agromet/contracts';
 
 /** Tree keys of group nodes start with this; leaf keys are the permission codes themselves. */
@@ -19,9 +19,10 @@ export interface PermissionGroup<P extends PermissionLike> {
 
 /**
  * Permission codes grouped like the menu: one group per top-level route (a group of pages, or a
- * single page) with the codes its pages require, in menu order, each code once (where it first
- * appears). Codes no page requires (admin, osm.customer.admin, revise.submit.admin, custom codes)
- * go to a last "other" group. Codes the routes name but the server does not know are left out.
+ * single page) with the codes its pages require, then the codes the group itself names (used on
+ * its pages without opening one: issuing a forecast on the revision pages, the platform's customer
+ * management), in menu order, each code once (where it first appears). Codes no route names
+ * (admin, custom codes) go to a last "other" group. Codes the server does not know are left out.
  */
 export function groupPermissions<P extends PermissionLike>(routes: readonly AppRoute[], permissions: readonly P[]): PermissionGroup<P>[] {
   const byCode = new Map(permissions.map((p) => [p.code, p]));
@@ -30,7 +31,7 @@ export function groupPermissions<P extends PermissionLike>(routes: readonly AppR
   for (const route of routes) {
     const pages = route.children ?? [route];
     const items: P[] = [];
-    for (const page of pages) {
+    for (const page of route.children ? [...pages, route] : pages) {
       for (const code of page.meta.roles ?? []) {
         const permission = byCode.get(code);
         if (!permission || placed.has(code)) continue;
@@ -60,4 +61,18 @@ export function checkedCodes(keys: ReadonlyArray<string | number | bigint>): str
  */
 export function canGrant(code: string, held: readonly string[], original: readonly string[]): boolean {
   return held.includes(ADMIN) || held.includes(code) || original.includes(code);
+}
+
+/**
+ * The codes an editor is offered: the platform's own codes (admin, the platform-wide customer code) only to the
+ * platform, or where the role already holds them; a customer's administrator could never grant them (the server
+ * refuses a code the granter does not hold, and a customer never holds these).
+ */
+export function offeredPermissions<P extends PermissionLike>(
+  permissions: readonly P[],
+  held: readonly string[],
+  original: readonly string[],
+): P[] {
+  if (holdsPlatformScope(held)) return [...permissions];
+  return permissions.filter((p) => (p.code !== ADMIN && p.code !== PLATFORM_SCOPE_CODE) || original.includes(p.code));
 }
