@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, at, imagePixels, openSignedIn, pngFixture, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, imagePixels, openSignedIn, pngFixture, storeSession } from './fixtures';
 
 test.describe('map layout', () => {
   test('offline base, product WMS layer, point values, a click shows the value, the panel folds away', async ({ page }) => {
@@ -82,6 +82,36 @@ test.describe('map layout', () => {
     await page.getByTestId('map-layer-switcher').getByText('离线底图').click();
     await expect(map).toHaveAttribute('data-base', 'offline');
   });
+
+  for (const [lang, size, notice] of [
+    ['zh', { width: 1280, height: 720 }, '无法连接在线底图“OpenStreetMap”'],
+    ['en', { width: 1920, height: 1080 }, 'The online base map “OpenStreetMap” cannot be reached'],
+  ] as const) {
+    test(`an unreachable online base map is reported once and replaced by the offline outlines (${lang}, ${size.width} × ${size.height})`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize(size);
+      await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+      // No internet: every OpenStreetMap tile fails.
+      await page.route('https://tile.openstreetmap.org/**', (route) => route.abort('internetdisconnected'));
+      await openSignedIn(page, '/zoning-manage/make-zoning', 'demo-zoning', ADMIN_PASSWORD);
+      const map = page.getByTestId('console-map');
+      await expect(map).toHaveAttribute('data-wms', 'loaded');
+      await page.locator('.map-control-layers button').click();
+      await page.getByTestId('map-layer-switcher').getByText('OpenStreetMap').click();
+      await expect(page.locator('.ant-message')).toContainText(notice);
+      await expect(map).toHaveAttribute('data-base', 'offline');
+      await expect(page.locator('.ant-message-notice')).toHaveCount(1);
+      // Back to what the next tests expect: the offline base chosen, not only standing in.
+      await page
+        .getByTestId('map-layer-switcher')
+        .getByText(lang === 'zh' ? '离线底图' : 'Offline')
+        .first()
+        .click();
+      await expect(map).toHaveAttribute('data-base', 'offline');
+    });
+  }
 
   test('a user without grid codes still gets a map under the page', async ({ page }) => {
     await openSignedIn(page, '/travel-manage/travel-scenic', 'demo-travel', ADMIN_PASSWORD);

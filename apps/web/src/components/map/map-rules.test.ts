@@ -1,6 +1,8 @@
 import type { BaseLayer, ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_FAILURE_ERRORS,
+  baseLayerFailed,
   styleFor,
   stylesFor,
   formatPointValue,
@@ -206,5 +208,14 @@ describe('product styles', () => {
     expect(styleFor('arrows', 'wsp')).toBe('arrows');
     expect(styleFor('barbs', 'pre24h')).toBe('nearest');
     expect(styleFor('contours', 'tmp')).toBe('contours');
+  });
+});
+
+describe('baseLayerFailed', () => {
+  it('is true only when several tiles failed and none loaded', () => {
+    expect(baseLayerFailed(0, 0)).toBe(false);
+    expect(baseLayerFailed(BASE_FAILURE_ERRORS - 1, 0)).toBe(false);
+    expect(baseLayerFailed(BASE_FAILURE_ERRORS, 0)).toBe(true);
+    expect(baseLayerFailed(100, 1)).toBe(false);
   });
 });

@@ -194,3 +194,14 @@ export function layerTitleKey(title: string): string {
 export function layerName(name: string, t: (key: string) => string): string {
   return name.startsWith('map.') ? t(layerTitleKey(name)) : name;
 }
+
+/** Tile errors, with not one tile loaded, after which an online base map counts as unreachable. */
+export const BASE_FAILURE_ERRORS = 4;
+
+/**
+ * Whether an online base map is unreachable (no internet, a blocked host): several tiles failed and none loaded. A base
+ * that loaded a tile is working, whatever some later tiles do.
+ */
+export function baseLayerFailed(errors: number, loaded: number): boolean {
+  return loaded === 0 && errors >= BASE_FAILURE_ERRORS;
+}

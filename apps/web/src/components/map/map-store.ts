@@ -20,7 +20,11 @@ export interface MapState extends MapPrefs {
   view: { center: [number, number]; zoom: number } | null;
   /** When a page owns map clicks (placing points, drawing), the value popup stays off. */
   clickOwners: number;
+  /** Online base maps found unreachable in this page's life: the map shows the offline outlines instead. */
+  failedBases: string[];
   setBase: (baseId: string) => void;
+  /** An online base is unreachable: the offline outlines stand in for it until the user chooses a base again (not saved). */
+  baseFailed: (baseId: string) => void;
   setLabels: (labels: boolean) => void;
   setPoints: (points: boolean) => void;
   setOpacity: (opacity: number) => void;
@@ -65,9 +69,14 @@ export const useMapStore = create<MapState>()((set, get) => ({
   selection: null,
   view: null,
   clickOwners: 0,
+  failedBases: [],
   setBase: (baseId) => {
-    set({ baseId });
+    set({ baseId, failedBases: get().failedBases.filter((id) => id !== baseId) });
     savePrefs(get());
+  },
+  baseFailed: (baseId) => {
+    if (get().failedBases.includes(baseId)) return;
+    set({ failedBases: [...get().failedBases, baseId] });
   },
   setLabels: (labels) => {
     set({ labels });

@@ -14,6 +14,7 @@ const en: MapMessages = {
     osm: 'OpenStreetMap',
     offline: 'Offline (country outlines)',
     offlineProvinces: 'Province outlines',
+    unreachable: 'The online base map “{{name}}” cannot be reached (no internet?): the offline outlines are shown instead.',
     labels: 'Show labels',
   },
   style: {

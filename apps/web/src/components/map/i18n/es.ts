@@ -14,6 +14,7 @@ const es: MapMessages = {
     osm: 'OpenStreetMap',
     offline: 'Sin conexión (fronteras)',
     offlineProvinces: 'Límites provinciales',
+    unreachable: 'No se puede acceder al mapa base en línea «{{name}}» (¿sin internet?): se muestran los contornos sin conexión.',
     labels: 'Mostrar etiquetas',
   },
   style: {

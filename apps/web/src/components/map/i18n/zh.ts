@@ -13,6 +13,7 @@ const zh = {
     osm: 'OpenStreetMap',
     offline: '离线底图（国界）',
     offlineProvinces: '省界',
+    unreachable: '无法连接在线底图“{{name}}”（可能没有互联网），已改用离线边界底图。',
     labels: '显示注记',
   },
   style: {
