@@ -39,3 +39,24 @@ for (const [lang, size, one, two] of [
     await expect(rows.first().getByText(two, { exact: true })).toBeVisible();
   });
 }
+
+for (const [lang, size, group] of [
+  ['es', { width: 1440, height: 900 }, 'Administración del sistema'],
+  ['en', { width: 1280, height: 720 }, 'System Admin'],
+] as const) {
+  test(`sidebar labels cut with "…" show whole on hover; table times are never cut (${lang}, ${size.width} × ${size.height})`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize(size);
+    await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+    await openSignedIn(page, '/system-admin/sys-user', 'admin');
+    const label = page.locator('#sidebar .sidebar-label', { hasText: group });
+    await expect(label).toHaveAttribute('title', group);
+    // The creation time of a user: the whole "YYYY-MM-DD HH:mm", not cut by its column.
+    const created = page.locator('#user-table .ant-table-row').first().locator('td.sa-nowrap');
+    await created.scrollIntoViewIfNeeded();
+    await expect(created).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
+    expect(await created.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
+  });
+}

@@ -11,8 +11,15 @@ type MenuItem = Required<MenuProps>['items'][number];
 
 function toItem(entry: MenuEntry, label: (key: string) => string, withIcon: boolean): MenuItem {
   const icon = withIcon ? menuIcon(entry.icon) : undefined;
-  if (!entry.children) return { key: entry.key, icon, label: label(entry.title) };
-  return { key: entry.key, icon, label: label(entry.title), children: entry.children.map((c) => toItem(c, label, false)) };
+  // A label longer than the sidebar is cut with "…": the whole of it shows on hover.
+  const text = label(entry.title);
+  const shown = (
+    <span className="sidebar-label" title={text}>
+      {text}
+    </span>
+  );
+  if (!entry.children) return { key: entry.key, icon, label: shown };
+  return { key: entry.key, icon, label: shown, children: entry.children.map((c) => toItem(c, label, false)) };
 }
 
 /** The left menu of the pages the user may open; the active entry follows the route. */

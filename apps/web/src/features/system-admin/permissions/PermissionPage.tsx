@@ -44,7 +44,7 @@ export function PermissionPage() {
         render: (builtin: boolean) => (builtin ? <Tag color="gold">{t('permission.builtin')}</Tag> : <Tag>{t('permission.custom')}</Tag>),
       },
       { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 120 },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+      { title: t('common.updatedAt'), dataIndex: 'updatedAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
       ...(platform
         ? [
             {

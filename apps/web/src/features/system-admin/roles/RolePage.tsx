@@ -45,7 +45,7 @@ export function RolePage() {
         ),
       },
       { title: t('role.userCount'), dataIndex: 'userCount', width: 90 },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) },
+      { title: t('common.updatedAt'), dataIndex: 'updatedAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
       {
         title: t('common.actions'),
         key: 'actions',

@@ -92,7 +92,7 @@ export function UserPage() {
           return self ? <Tooltip title={t('user.self')}>{control}</Tooltip> : control;
         },
       },
-      { title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
+      { title: t('common.createdAt'), dataIndex: 'createdAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
       {
         title: t('common.actions'),
         key: 'actions',
