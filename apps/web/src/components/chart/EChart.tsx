@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * One ECharts chart. ECharts loads in its own chunk the first time a chart is shown (the meteogram's set-up: bar and
  * line charts, grid, legend, tooltip), so the page's table and map do not wait for it.
  */
-export function EChart({ option, height, testId }: { option: object; height: number; testId: string }) {
+export function EChart({ option, height, testId, className }: { option: object; height: number; testId: string; className?: string }) {
   const box = useRef<HTMLDivElement>(null);
   useEffect(() => {
     let disposed = false;
@@ -23,5 +23,5 @@ export function EChart({ option, height, testId }: { option: object; height: num
       chart?.dispose();
     };
   }, [option]);
-  return <div ref={box} data-testid={testId} style={{ width: '100%', height }} />;
+  return <div ref={box} className={className} data-testid={testId} style={{ width: '100%', height }} />;
 }

@@ -3,8 +3,9 @@ import type { Meteogram } from '@agromet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { EChart } from '../chart/EChart';
 import { saveBlob } from '../../lib/download';
 import { downloadRaw } from '../../lib/download';
 import { request } from '../../lib/request';
@@ -29,7 +30,6 @@ function queryOf(place: MeteogramPlace): Record<string, string | number> {
 /** The chart (ECharts, loaded on first use) of a meteogram. */
 function MeteogramChart({ data }: { data: Meteogram }) {
   const { t } = useTranslation(METEOGRAM_NS);
-  const box = useRef<HTMLDivElement>(null);
   const option = useMemo(
     () =>
       meteogramOption(data, {
@@ -42,24 +42,7 @@ function MeteogramChart({ data }: { data: Meteogram }) {
       }),
     [data, t],
   );
-  useEffect(() => {
-    let disposed = false;
-    let chart: { setOption: (o: unknown) => void; dispose: () => void; resize: () => void } | null = null;
-    const resize = () => chart?.resize();
-    void import('./echarts-setup').then(({ echarts }) => {
-      if (disposed || !box.current) return;
-      chart = echarts.init(box.current);
-      chart.setOption(option);
-      box.current.dataset.chart = 'ready';
-      window.addEventListener('resize', resize);
-    });
-    return () => {
-      disposed = true;
-      window.removeEventListener('resize', resize);
-      chart?.dispose();
-    };
-  }, [option]);
-  return <div ref={box} className="meteogram-chart" data-testid="meteogram-chart" style={{ width: '100%', height: 420 }} />;
+  return <EChart option={option} height={420} testId="meteogram-chart" className="meteogram-chart" />;
 }
 
 /**
