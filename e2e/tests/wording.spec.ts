@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { at, baseUrl, cookie, openSignedIn } from './fixtures';
+import { at, baseUrl, cookie, openSignedIn, storeSession } from './fixtures';
 
 /** Counted words agree with their number in English and Spanish: "1 permission", "2 permissions"; "1 permiso". */
 for (const [lang, size, one, two] of [
@@ -12,7 +12,7 @@ for (const [lang, size, one, two] of [
   }) => {
     await page.setViewportSize(size);
     await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
-    await openSignedIn(page, '/dashboard', 'demo-sysadmin');
+    await storeSession(page, 'demo-sysadmin');
     const bearer = await cookie(context, 'Access-Token');
     const headers = { authorization: `Bearer ${bearer}` };
     const me = ((await (await page.request.get(at('/api/user/info'), { headers })).json()) as { data: { customerId: number } }).data;

@@ -88,6 +88,18 @@ describe('accessGuardLoader', () => {
     expect(useUserStore.getState().token).toBe('');
   });
 
+  it('keeps the session when user info gets no answer (the page unloading, the network down)', async () => {
+    Cookies.set('Access-Token', 'tok');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => {
+        throw new TypeError('Failed to fetch');
+      }),
+    );
+    await expect(guard('/dashboard')).rejects.toMatchObject({ name: 'ApiError', kind: 'network' });
+    expect(Cookies.get('Access-Token')).toBe('tok');
+  });
+
   it('on user-info failure clears the session and goes to /', async () => {
     Cookies.set('Access-Token', 'tok');
     respond(5000, null, 500);

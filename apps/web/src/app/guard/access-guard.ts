@@ -24,6 +24,10 @@ export async function accessGuardLoader({ request }: LoaderFunctionArgs): Promis
     try {
       await useUserStore.getState().getInfo();
     } catch (err) {
+      // A request that never got an answer (the page unloading mid-request, a dropped network) says nothing about the
+      // session: keep it, and let the route's error page offer a retry. Clearing it signed a user out when they
+      // navigated while the console was still loading.
+      if (err instanceof ApiError && (err.kind === 'network' || err.kind === 'timeout')) throw err;
       clearSession();
       if (err instanceof RolesError) {
         toastError(err.message);
