@@ -36,7 +36,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   zoning: ['grids', 'gis', 'stations'],
   disaster: ['regions', 'stations'],
   regions: ['gis'],
-  travel: ['regions'],
+  travel: ['regions', 'grids'],
   articles: ['products'],
   risk: ['grids', 'zoning', 'products', 'downloads'],
 };

@@ -192,7 +192,7 @@ export async function buildApp(
   productRoutes(app, { ...deps, ...productDeps });
   regionRoutes(app, deps);
   disasterRoutes(app, { ...deps, storage });
-  travelRoutes(app, { ...deps, storage });
+  travelRoutes(app, { ...deps, storage, store: gridStore });
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });

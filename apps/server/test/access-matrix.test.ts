@@ -259,6 +259,15 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   travelLandscapeInsert: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/landscape/insert
   travelLandscapeUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/landscape/update
   travelLandscapeDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/landscape/deleteById
+  travelGreenwayPage: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/greenway/page
+  travelGreenwayInsert: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/greenway/insert
+  travelGreenwayUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/greenway/update
+  travelGreenwayDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/greenway/deleteById
+  travelRoutePage: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/route/page
+  travelRouteInsert: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/route/insert
+  travelRouteUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/route/update
+  travelRouteDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/route/deleteById
+  travelWeather: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/weather
   publicTravelSpots: 'public', // GET /api/public/travel/spots
   publicTravelComments: 'public', // GET /api/public/travel/comments
   publicTravelCommentAdd: 'public', // POST /api/public/travel/comments

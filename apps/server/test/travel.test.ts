@@ -138,7 +138,9 @@ describe('comments and the public calls', () => {
     expect((await post({ targetType: 'spot', targetId: 999999, rating: 4, text: '好', nickname: 'x' }, '198.51.100.1')).json().code).toBe(
       4004,
     );
-    expect((await post({ targetType: 'route', targetId: 1, rating: 4, text: '好', nickname: 'x' }, '198.51.100.1')).json().code).toBe(4004);
+    expect((await post({ targetType: 'route', targetId: 999999, rating: 4, text: '好', nickname: 'x' }, '198.51.100.1')).json().code).toBe(
+      4004,
+    );
     const spot = spots.find((s) => s.published)!;
     const empty = await post({ targetType: 'spot', targetId: spot.id, rating: 4, text: '<p> </p>', nickname: 'x' }, '198.51.100.2');
     expect(empty.json()).toMatchObject({ code: 4100, data: { issues: [{ field: 'text' }] } });

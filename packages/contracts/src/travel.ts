@@ -3,7 +3,13 @@ import type { ApiDef } from './api.js';
 import { StoredImagePath } from './auth.js';
 import {
   COMMENT_NICKNAME_MAX,
+  GREENWAY_DIFFICULTIES,
+  GREENWAY_POINTS,
+  GREENWAY_SURFACES,
   LANDSCAPE_KINDS,
+  ROUTE_DAYS_MAX,
+  ROUTE_STOP_TYPES,
+  ROUTE_STOPS,
   MONTH_DAY_PATTERN,
   PRECIPITATION_NEEDS,
   COMMENT_STATUSES,
@@ -164,6 +170,149 @@ export const LandscapeQuery = z.strictObject({
   code: RegionCode.optional(),
 });
 
+const lonLat = z.tuple([spotFields.lon, spotFields.lat]);
+const placeName = z.string().trim().max(64).default('');
+
+export const greenwayFields = {
+  name: spotFields.name,
+  regionCode: RegionCode,
+  /** The line as [lon, lat] vertices, drawn on the map; its length is computed from them. */
+  line: z.array(lonLat).min(GREENWAY_POINTS.min).max(GREENWAY_POINTS.max),
+  surface: z.enum(GREENWAY_SURFACES),
+  difficulty: z.enum(GREENWAY_DIFFICULTIES),
+  /** Where it starts and ends, as a visitor would name them. */
+  start: placeName,
+  end: placeName,
+  photos: spotFields.photos,
+  description: spotFields.description,
+  published: spotFields.published,
+};
+export const GreenwayCreate = z.strictObject(greenwayFields);
+export const GreenwayUpdate = z.strictObject({ id, version, ...greenwayFields });
+export type GreenwayCreate = z.input<typeof GreenwayCreate>;
+
+export const Greenway = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  regionCode: z.string(),
+  regionName: z.string(),
+  line: z.array(z.tuple([z.number(), z.number()])),
+  /** Great-circle length of the line, km (10 m). */
+  lengthKm: z.number(),
+  surface: z.enum(GREENWAY_SURFACES),
+  difficulty: z.enum(GREENWAY_DIFFICULTIES),
+  start: z.string(),
+  end: z.string(),
+  photos: z.array(z.string()),
+  description: z.string(),
+  published: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Greenway = z.infer<typeof Greenway>;
+
+export const GreenwayQuery = z.strictObject({
+  ...pageFields,
+  size: z.coerce.number().int().min(1).max(1000).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  difficulty: z.enum(GREENWAY_DIFFICULTIES).optional(),
+  surface: z.enum(GREENWAY_SURFACES).optional(),
+  code: RegionCode.optional(),
+});
+
+export const RouteStopRef = z.strictObject({ type: z.enum(ROUTE_STOP_TYPES), id });
+export const routeFields = {
+  name: spotFields.name,
+  days: z.number().int().min(1).max(ROUTE_DAYS_MAX),
+  /** Stops in visiting order: the customer's scenic spots and landscapes; the same one twice in a row is refused. */
+  stops: z.array(RouteStopRef).min(ROUTE_STOPS.min).max(ROUTE_STOPS.max),
+  description: spotFields.description,
+  published: spotFields.published,
+};
+const noRepeatedStop = (r: { stops: Array<{ type: string; id: number }> }, ctx: z.RefinementCtx) => {
+  r.stops.forEach((s, k) => {
+    const prev = r.stops[k - 1];
+    if (prev && prev.type === s.type && prev.id === s.id)
+      ctx.addIssue({ code: 'custom', path: ['stops', k], message: 'travel.repeatedStop' });
+  });
+};
+export const RouteCreate = z.strictObject(routeFields).superRefine(noRepeatedStop);
+export const RouteUpdate = z.strictObject({ id, version, ...routeFields }).superRefine(noRepeatedStop);
+export type RouteCreate = z.input<typeof RouteCreate>;
+
+export const RouteStop = z.object({
+  type: z.enum(ROUTE_STOP_TYPES),
+  id: z.number().int(),
+  name: z.string(),
+  lon: z.number(),
+  lat: z.number(),
+  /** Great-circle distance from the previous stop, km (0 for the first). */
+  legKm: z.number(),
+});
+export type RouteStop = z.infer<typeof RouteStop>;
+export const Route = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  days: z.number().int(),
+  stops: z.array(RouteStop),
+  /** Sum of the legs, km (straight lines between stops, 10 m). */
+  totalKm: z.number(),
+  description: z.string(),
+  published: z.boolean(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type Route = z.infer<typeof Route>;
+export const RouteQuery = z.strictObject({
+  ...pageFields,
+  size: z.coerce.number().int().min(1).max(1000).default(20),
+  keyword: z.string().trim().max(64).optional(),
+  /** Routes stopping at this spot or landscape. */
+  stopType: z.enum(ROUTE_STOP_TYPES).optional(),
+  stopId: z.coerce.number().int().positive().optional(),
+});
+
+/** The forecast at a spot or landscape for the coming hours, from the customer's forecast grids. */
+export const TravelWeatherQuery = z.strictObject({ targetType: z.enum(ROUTE_STOP_TYPES), id: queryId });
+export const TravelWeatherHour = z.object({
+  validTime: z.string(),
+  lead: z.number().int(),
+  /** °C, mm over the step ending here, m/s, degrees from north (where from); null where the grid has no value. */
+  temperature: z.number().nullable(),
+  precipitation: z.number().nullable(),
+  windSpeed: z.number().nullable(),
+  windDirection: z.number().nullable(),
+});
+export const TravelWeatherDay = z.object({
+  /** Beijing calendar date, YYYY-MM-DD. */
+  date: z.string(),
+  tmin: z.number().nullable(),
+  tmax: z.number().nullable(),
+  precipitation: z.number().nullable(),
+  wind: z.number().nullable(),
+  /** Whether every step of the day is in the forecast (partial days at the ends are shown but marked). */
+  complete: z.boolean(),
+  /** Landscapes: the needs this day fails (empty: a good day to go); null for spots or without data. */
+  unmet: z.array(z.enum(['tempMin', 'tempMax', 'maxWind', 'precipitation'])).nullable(),
+  /** Landscapes: whether the day lies in the best-viewing period; null for spots. */
+  inSeason: z.boolean().nullable(),
+});
+export type TravelWeatherDay = z.infer<typeof TravelWeatherDay>;
+export const TravelWeather = z.object({
+  /** 'ok', or why there is nothing to show: the customer has no forecast with temperature, or the place is off its grid. */
+  status: z.enum(['ok', 'noForecast', 'outsideGrid']),
+  type: z.string(),
+  typeName: z.string(),
+  baseTime: z.string(),
+  lon: z.number(),
+  lat: z.number(),
+  hours: z.array(TravelWeatherHour),
+  days: z.array(TravelWeatherDay),
+});
+export type TravelWeather = z.infer<typeof TravelWeather>;
+
 export const Comment = z.object({
   id: z.number().int(),
   targetType: z.enum(COMMENT_TARGETS),
@@ -305,6 +454,70 @@ export const TRAVEL_API = {
     summary: 'Delete a landscape and its comments (query id)',
     query: SpotIdQuery,
     data: z.null(),
+  },
+  travelGreenwayPage: {
+    ...E.travelGreenwayPage,
+    access: TRAVEL,
+    summary: 'Greenways of the customer: keyword, difficulty, surface, region code prefix; paged (up to 1000 for the map)',
+    query: GreenwayQuery,
+    data: paged(Greenway),
+  },
+  travelGreenwayInsert: {
+    ...E.travelGreenwayInsert,
+    access: TRAVEL,
+    summary: 'Add a greenway (its length computed from the line)',
+    body: GreenwayCreate,
+    data: Greenway,
+  },
+  travelGreenwayUpdate: {
+    ...E.travelGreenwayUpdate,
+    access: TRAVEL,
+    summary: 'Edit a greenway (optimistic version)',
+    body: GreenwayUpdate,
+    data: Greenway,
+  },
+  travelGreenwayDelete: {
+    ...E.travelGreenwayDelete,
+    access: TRAVEL,
+    summary: 'Delete a greenway and its comments (query id)',
+    query: SpotIdQuery,
+    data: z.null(),
+  },
+  travelRoutePage: {
+    ...E.travelRoutePage,
+    access: TRAVEL,
+    summary: 'Routes of the customer with their stops and distances: keyword, a stop they include; paged',
+    query: RouteQuery,
+    data: paged(Route),
+  },
+  travelRouteInsert: {
+    ...E.travelRouteInsert,
+    access: TRAVEL,
+    summary: "Add a route: ordered stops among the customer's spots and landscapes (distance computed)",
+    body: RouteCreate,
+    data: Route,
+  },
+  travelRouteUpdate: {
+    ...E.travelRouteUpdate,
+    access: TRAVEL,
+    summary: 'Edit a route (optimistic version)',
+    body: RouteUpdate,
+    data: Route,
+  },
+  travelRouteDelete: {
+    ...E.travelRouteDelete,
+    access: TRAVEL,
+    summary: 'Delete a route and its comments (query id)',
+    query: SpotIdQuery,
+    data: z.null(),
+  },
+  travelWeather: {
+    ...E.travelWeather,
+    access: TRAVEL,
+    summary:
+      "Forecast at a spot or landscape for the next 72 h from the customer's newest forecast, by hour and by day (landscapes: the needs each day fails)",
+    query: TravelWeatherQuery,
+    data: TravelWeather,
   },
   publicTravelSpots: {
     ...E.publicTravelSpots,

@@ -1,7 +1,14 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
-import type { TravelCommentTable, TravelLandscapeTable, TravelSensitiveWordTable, TravelSpotTable } from './travel-migration.js';
+import type {
+  TravelCommentTable,
+  TravelGreenwayTable,
+  TravelLandscapeTable,
+  TravelRouteTable,
+  TravelSensitiveWordTable,
+  TravelSpotTable,
+} from './travel-migration.js';
 import type {
   ArticleAttachmentTable,
   ArticleHistoryTable,
@@ -569,6 +576,8 @@ export interface Database {
   travel_comment: TravelCommentTable;
   travel_sensitive_word: TravelSensitiveWordTable;
   travel_landscape: TravelLandscapeTable;
+  travel_greenway: TravelGreenwayTable;
+  travel_route: TravelRouteTable;
   article_kind: ArticleKindTable;
   article: ArticleTable;
   article_history: ArticleHistoryTable;

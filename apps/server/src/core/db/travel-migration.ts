@@ -176,3 +176,87 @@ export interface TravelLandscapeTable {
   created_at: string;
   updated_at: string;
 }
+
+/**
+ * Greenways (a line drawn on the map, its vertices as JSON) and routes (ordered stops among the customer's spots and
+ * landscapes, as JSON of {type, id}); docs/travel.md#greenways and #routes.
+ */
+export function travelGreenwayRouteMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const customer = (c: ColumnDefinitionBuilder) => c.notNull().references('customer.id').onDelete('cascade');
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('travel_greenway')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('region_code', 'varchar(6)', (c) => c.notNull())
+        // JSON [[lon, lat], …].
+        .addColumn('line', 'text', (c) => c.notNull())
+        .addColumn('surface', 'varchar(16)', (c) => c.notNull())
+        .addColumn('difficulty', 'varchar(16)', (c) => c.notNull())
+        .addColumn('start_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('end_name', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('photos', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('travel_greenway_customer_idx').on('travel_greenway').columns(['customer_id', 'region_code']).execute();
+      await db.schema
+        .createTable('travel_route')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', customer)
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('days', 'integer', (c) => c.notNull())
+        // JSON [{type: 'spot' | 'landscape', id}, …] in visiting order.
+        .addColumn('stops', 'text', (c) => c.notNull())
+        .addColumn('description', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('published', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('travel_route_customer_idx').on('travel_route').columns(['customer_id']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('travel_route').execute();
+      await db.schema.dropTable('travel_greenway').execute();
+    },
+  };
+}
+
+export interface TravelGreenwayTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  region_code: string;
+  line: string;
+  surface: string;
+  difficulty: string;
+  start_name: D<string>;
+  end_name: D<string>;
+  photos: D<string>;
+  description: D<string>;
+  published: D<number>;
+  version: D<number>;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface TravelRouteTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  days: number;
+  stops: string;
+  description: D<string>;
+  published: D<number>;
+  version: D<number>;
+  created_at: string;
+  updated_at: string;
+}

@@ -136,6 +136,7 @@ export async function seedDemoTravel(db: Db, customerId: number): Promise<number
   const any = await db.selectFrom('travel_spot').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (any) {
     await seedDemoLandscapes(db, customerId);
+    await seedDemoGreenwaysAndRoutes(db, customerId);
     return 0;
   }
   const now = nowIso();
@@ -187,6 +188,7 @@ export async function seedDemoTravel(db: Db, customerId: number): Promise<number
     .values(DEMO_SENSITIVE_WORDS.map((word) => ({ customer_id: customerId, word })))
     .execute();
   await seedDemoLandscapes(db, customerId);
+  await seedDemoGreenwaysAndRoutes(db, customerId);
   return ids.length;
 }
 
@@ -290,3 +292,143 @@ export async function seedDemoLandscapes(db: Db, customerId: number): Promise<nu
 }
 
 export const DEMO_LANDSCAPE_COUNT = LANDSCAPES.length;
+
+// Greenways of Xi'an (the city wall's cycling loop, the Chan–Ba riverside path, the Qinling foothill road) traced
+// roughly, and routes through the demo's spots and landscapes.
+const GREENWAYS = [
+  {
+    name: '西安城墙骑行环线',
+    code: '610103',
+    line: [
+      [108.9285, 34.2525],
+      [108.9675, 34.2525],
+      [108.9675, 34.2735],
+      [108.9285, 34.2735],
+      [108.9285, 34.2525],
+    ],
+    surface: 'concrete',
+    difficulty: 'easy',
+    start: '永宁门（南门）',
+    end: '永宁门（南门）',
+    published: 1,
+  },
+  {
+    name: '浐灞生态绿道',
+    code: '610111',
+    line: [
+      [109.0205, 34.3305],
+      [109.0302, 34.3021],
+      [109.0441, 34.2716],
+      [109.0498, 34.2412],
+    ],
+    surface: 'asphalt',
+    difficulty: 'easy',
+    start: '浐灞湿地公园',
+    end: '灞桥生态湿地',
+    published: 1,
+  },
+  {
+    name: '秦岭环山绿道（长安段）',
+    code: '610116',
+    line: [
+      [108.8012, 34.0521],
+      [108.8633, 34.0384],
+      [108.9401, 34.0302],
+      [109.0125, 34.0417],
+      [109.0893, 34.0555],
+    ],
+    surface: 'mixed',
+    difficulty: 'moderate',
+    start: '沣峪口',
+    end: '汤峪',
+    published: 0,
+  },
+] as const;
+
+const ROUTES = [
+  {
+    name: '关中古迹两日游',
+    days: 2,
+    stops: [
+      ['spot', '大雁塔·大唐芙蓉园'],
+      ['spot', '秦始皇帝陵博物院（兵马俑）'],
+      ['spot', '华山'],
+    ],
+    published: 1,
+  },
+  {
+    name: '陕北红色与黄河三日游',
+    days: 3,
+    stops: [
+      ['spot', '黄帝陵'],
+      ['spot', '延安革命纪念馆'],
+      ['spot', '黄河壶口瀑布'],
+    ],
+    published: 1,
+  },
+  {
+    name: '秦岭云海与积雪',
+    days: 2,
+    stops: [
+      ['landscape', '华山云海'],
+      ['landscape', '太白积雪'],
+    ],
+    published: 0,
+  },
+] as const;
+
+export async function seedDemoGreenwaysAndRoutes(db: Db, customerId: number): Promise<void> {
+  const now = nowIso();
+  const anyGreenway = await db.selectFrom('travel_greenway').select('id').where('customer_id', '=', customerId).executeTakeFirst();
+  if (!anyGreenway)
+    await db
+      .insertInto('travel_greenway')
+      .values(
+        GREENWAYS.map((g) => ({
+          customer_id: customerId,
+          name: g.name,
+          region_code: g.code,
+          line: JSON.stringify(g.line),
+          surface: g.surface,
+          difficulty: g.difficulty,
+          start_name: g.start,
+          end_name: g.end,
+          published: g.published,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+  const anyRoute = await db.selectFrom('travel_route').select('id').where('customer_id', '=', customerId).executeTakeFirst();
+  if (anyRoute) return;
+  const ids = new Map<string, number>();
+  for (const r of await db.selectFrom('travel_spot').select(['id', 'name']).where('customer_id', '=', customerId).execute())
+    ids.set(`spot:${r.name}`, r.id);
+  for (const r of await db.selectFrom('travel_landscape').select(['id', 'name']).where('customer_id', '=', customerId).execute())
+    ids.set(`landscape:${r.name}`, r.id);
+  const routes = ROUTES.map((r) => ({
+    ...r,
+    refs: r.stops.flatMap(([type, name]) => {
+      const id = ids.get(`${type}:${name}`);
+      return id ? [{ type, id }] : [];
+    }),
+  })).filter((r) => r.refs.length >= 2);
+  if (routes.length > 0)
+    await db
+      .insertInto('travel_route')
+      .values(
+        routes.map((r) => ({
+          customer_id: customerId,
+          name: r.name,
+          days: r.days,
+          stops: JSON.stringify(r.refs),
+          published: r.published,
+          created_at: now,
+          updated_at: now,
+        })),
+      )
+      .execute();
+}
+
+export const DEMO_GREENWAY_COUNT = GREENWAYS.length;
+export const DEMO_ROUTE_COUNT = ROUTES.length;

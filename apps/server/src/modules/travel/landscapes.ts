@@ -17,6 +17,8 @@ import { errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
+import { dropStop } from './itineraries.js';
+import { deleteRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 
 // Seasonal landscapes of a customer (docs/travel.md#landscapes): autumn leaves, rape flowers, snow, sea of clouds…
@@ -185,15 +187,6 @@ export async function updateLandscape(
   return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)]))[0]!;
 }
 
-export async function deleteLandscape(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const res = await tx.deleteFrom('travel_landscape').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
-    await tx
-      .deleteFrom('travel_comment')
-      .where('customer_id', '=', auth.customerId)
-      .where('target_type', '=', 'landscape')
-      .where('target_id', '=', id)
-      .execute();
-  });
-}
+/** Deletes the landscape, its comments and its stops on routes in one transaction. */
+export const deleteLandscape = (db: Db, auth: AuthContext, id: number) =>
+  deleteRecord(db, auth.customerId, 'landscape', id, (tx) => dropStop(tx, auth.customerId, { type: 'landscape', id }));

@@ -4,10 +4,12 @@ import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import { PostWindow } from './comment-rules.js';
 import * as landscapes from './landscapes.js';
+import * as greenways from './greenways.js';
+import * as itineraries from './itineraries.js';
 import * as service from './service.js';
-import type { TravelDeps } from './service.js';
+import { travelWeather, type TravelWeatherDeps } from './weather.js';
 
-export function travelRoutes(app: FastifyInstance, deps: TravelDeps & { tokens: TokenService }): void {
+export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.travelSpotPage, {
     handler: async ({ auth, query }) => ({ data: await service.pageSpots(db, auth, query) }),
@@ -44,6 +46,45 @@ export function travelRoutes(app: FastifyInstance, deps: TravelDeps & { tokens: 
       await landscapes.deleteLandscape(db, auth, query.id);
       return { data: null };
     },
+  });
+  registerRoute(app, deps, API.travelGreenwayPage, {
+    handler: async ({ auth, query }) => ({ data: await greenways.pageGreenways(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.travelGreenwayInsert, {
+    audit: { action: 'travel.greenway.insert', type: 'travel', description: '新增绿道' },
+    handler: async ({ auth, body, req }) => ({ data: await greenways.createGreenway(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelGreenwayUpdate, {
+    audit: { action: 'travel.greenway.update', type: 'travel', description: '修改绿道' },
+    handler: async ({ auth, body, req }) => ({ data: await greenways.updateGreenway(deps, auth, body, req.lang) }),
+  });
+  registerRoute(app, deps, API.travelGreenwayDelete, {
+    audit: { action: 'travel.greenway.delete', type: 'travel', description: '删除绿道' },
+    handler: async ({ auth, query }) => {
+      await greenways.deleteGreenway(db, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.travelRoutePage, {
+    handler: async ({ auth, query }) => ({ data: await itineraries.pageRoutes(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.travelRouteInsert, {
+    audit: { action: 'travel.route.insert', type: 'travel', description: '新增线路' },
+    handler: async ({ auth, body }) => ({ data: await itineraries.createRoute(db, auth, body) }),
+  });
+  registerRoute(app, deps, API.travelRouteUpdate, {
+    audit: { action: 'travel.route.update', type: 'travel', description: '修改线路' },
+    handler: async ({ auth, body }) => ({ data: await itineraries.updateRoute(db, auth, body) }),
+  });
+  registerRoute(app, deps, API.travelRouteDelete, {
+    audit: { action: 'travel.route.delete', type: 'travel', description: '删除线路' },
+    handler: async ({ auth, query }) => {
+      await itineraries.deleteRoute(db, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.travelWeather, {
+    handler: async ({ auth, query }) => ({ data: await travelWeather(deps, auth, query) }),
   });
   registerRoute(app, deps, API.travelCommentPage, {
     handler: async ({ auth, query }) => ({ data: await service.pageComments(db, auth, query) }),

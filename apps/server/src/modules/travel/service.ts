@@ -1,5 +1,6 @@
 import {
   COMMENT_NICKNAME_MAX,
+  COMMENT_TARGETS,
   COMMENT_TEXT_MAX,
   ErrorCode,
   regionPrefix,
@@ -29,6 +30,8 @@ import type { FileStorage } from '../../core/storage.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
 import { findSensitiveWords, stripHtml } from './comment-rules.js';
+import { dropStop } from './itineraries.js';
+import { deleteRecord, isString, jsonArray, TARGET_TABLES } from './records.js';
 
 // Tourism content of a customer (docs/travel.md): scenic spots and visitors' comments. Every query of the console's
 // calls is limited to the caller's customer (another customer's record answers 4004 like a missing one); the public
@@ -42,14 +45,7 @@ type SpotRow = Selectable<TravelSpotTable>;
 type CommentRow = Selectable<TravelCommentTable>;
 type SpotInput = z.output<typeof SpotCreate>;
 
-const parseList = (json: string): string[] => {
-  try {
-    const v = JSON.parse(json) as unknown;
-    return Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
-  } catch {
-    return [];
-  }
-};
+const parseList = (json: string): string[] => jsonArray(json, isString);
 
 /** Passed comments of spots: their count and mean rating, by spot id. */
 async function spotRatings(db: Db, customerId: number, ids: number[]): Promise<Map<number, { n: number; mean: number }>> {
@@ -180,43 +176,25 @@ export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.outpu
   return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)]))[0]!;
 }
 
-/** Deletes the spot and its comments in one transaction. */
-export async function deleteSpot(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await db.transaction().execute(async (tx) => {
-    const res = await tx.deleteFrom('travel_spot').where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
-    if (Number(res.numDeletedRows) !== 1) throw errors.notFound();
-    await tx
-      .deleteFrom('travel_comment')
-      .where('customer_id', '=', auth.customerId)
-      .where('target_type', '=', 'spot')
-      .where('target_id', '=', id)
-      .execute();
-  });
-}
+/** Deletes the spot, its comments and its stops on routes in one transaction. */
+export const deleteSpot = (db: Db, auth: AuthContext, id: number) =>
+  deleteRecord(db, auth.customerId, 'spot', id, (tx) => dropStop(tx, auth.customerId, { type: 'spot', id }));
 
 // ---- comments ----------------------------------------------------------------------------------------
 
+/** The names of the commented records, "type:id" → name (the caller's customer only). */
 async function targetNames(db: Db, customerId: number, rows: CommentRow[]): Promise<Map<string, string>> {
-  const spotIds = [...new Set(rows.filter((r) => r.target_type === 'spot').map((r) => r.target_id))];
   const names = new Map<string, string>();
-  if (spotIds.length > 0) {
-    for (const s of await db
-      .selectFrom('travel_spot')
+  for (const type of COMMENT_TARGETS) {
+    const ids = [...new Set(rows.filter((r) => r.target_type === type).map((r) => r.target_id))];
+    if (ids.length === 0) continue;
+    for (const r of await db
+      .selectFrom(TARGET_TABLES[type])
       .select(['id', 'name'])
       .where('customer_id', '=', customerId)
-      .where('id', 'in', spotIds)
+      .where('id', 'in', ids)
       .execute())
-      names.set(`spot:${s.id}`, s.name);
-  }
-  const landscapeIds = [...new Set(rows.filter((r) => r.target_type === 'landscape').map((r) => r.target_id))];
-  if (landscapeIds.length > 0) {
-    for (const l of await db
-      .selectFrom('travel_landscape')
-      .select(['id', 'name'])
-      .where('customer_id', '=', customerId)
-      .where('id', 'in', landscapeIds)
-      .execute())
-      names.set(`landscape:${l.id}`, l.name);
+      names.set(`${type}:${r.id}`, r.name);
   }
   return names;
 }
@@ -315,11 +293,14 @@ export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>) 
   return { list, total, page: q.page, size: q.size };
 }
 
-/** The published target of a public call, or 4004 (unpublished, unknown and not-yet-built kinds alike). */
+/** The published target of a public call, or 4004 (unpublished and unknown alike, so nothing unpublished can be probed). */
 async function publishedTarget(db: Db, type: CommentTarget, id: number): Promise<{ customerId: number }> {
-  const table = type === 'spot' ? 'travel_spot' : type === 'landscape' ? 'travel_landscape' : null;
-  if (!table) throw errors.notFound();
-  const row = await db.selectFrom(table).select(['customer_id']).where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+  const row = await db
+    .selectFrom(TARGET_TABLES[type])
+    .select(['customer_id'])
+    .where('id', '=', id)
+    .where('published', '=', 1)
+    .executeTakeFirst();
   if (!row) throw errors.notFound();
   return { customerId: row.customer_id };
 }

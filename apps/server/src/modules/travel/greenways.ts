@@ -1,0 +1,139 @@
+import { pathKm, regionPrefix, type Greenway, type GreenwayCreate, type GreenwayQuery, type GreenwayUpdate } from '@agromet/contracts';
+import type { Selectable } from 'kysely';
+import type { z } from 'zod';
+import type { AuthContext } from '../../core/auth/context.js';
+import type { TravelGreenwayTable } from '../../core/db/travel-migration.js';
+import type { Db } from '../../core/db/index.js';
+import { nowIso } from '../../core/db/index.js';
+import { contains } from '../../core/db/like.js';
+import { errors } from '../../core/errors.js';
+import { translate, type Lang } from '../../core/messages.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
+import { regionEntry, regionFullName } from '../regions/code-table.js';
+import { deleteRecord, isString, jsonArray } from './records.js';
+import type { TravelDeps } from './service.js';
+
+// Greenways of a customer (docs/travel.md#greenways): a line drawn on the map with its length computed from the
+// vertices, surface and difficulty; every query limited to the caller's customer.
+
+type Row = Selectable<TravelGreenwayTable>;
+type Input = z.output<typeof GreenwayCreate>;
+type LonLat = [number, number];
+
+const isLonLat = (x: unknown): x is LonLat => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'number');
+
+function toGreenway(r: Row): Greenway {
+  const line = jsonArray(r.line, isLonLat);
+  return {
+    id: r.id,
+    name: r.name,
+    regionCode: r.region_code,
+    regionName: regionFullName(r.region_code),
+    line,
+    lengthKm: pathKm(line),
+    surface: r.surface as Greenway['surface'],
+    difficulty: r.difficulty as Greenway['difficulty'],
+    start: r.start_name,
+    end: r.end_name,
+    photos: jsonArray(r.photos, isString),
+    description: r.description,
+    published: r.published === 1,
+    version: r.version,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeof GreenwayQuery>) {
+  let base = db.selectFrom('travel_greenway').where('customer_id', '=', auth.customerId);
+  if (q.keyword) {
+    const k = q.keyword;
+    base = base.where((eb) => eb.or([contains('name', k), contains('start_name', k), contains('end_name', k)]));
+  }
+  if (q.difficulty) base = base.where('difficulty', '=', q.difficulty);
+  if (q.surface) base = base.where('surface', '=', q.surface);
+  if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
+  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(q.size)
+    .offset((q.page - 1) * q.size)
+    .execute();
+  return { list: rows.map(toGreenway), total, page: q.page, size: q.size };
+}
+
+async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
+  const row = await db
+    .selectFrom('travel_greenway')
+    .selectAll()
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return row;
+}
+
+/** The region must be in the table, and the line's start inside the region where a boundary of it is loaded. */
+async function columns(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang) {
+  if (!regionEntry(g.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: g.regionCode });
+  const [lon, lat] = g.line[0]!;
+  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(g.regionCode, lon, lat);
+  if (outside) {
+    throw errors.validation('line', outside.key, {
+      lon,
+      lat,
+      region: regionFullName(g.regionCode),
+      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
+    });
+  }
+  // Vertices kept to 1e-6° (about 0.1 m): what the map gives is noise below that.
+  const line = g.line.map(([x, y]) => [Math.round(x * 1e6) / 1e6, Math.round(y * 1e6) / 1e6]);
+  return {
+    name: g.name,
+    region_code: g.regionCode,
+    line: JSON.stringify(line),
+    surface: g.surface,
+    difficulty: g.difficulty,
+    start_name: g.start,
+    end_name: g.end,
+    photos: JSON.stringify(g.photos),
+    description: g.description,
+    published: g.published ? 1 : 0,
+  };
+}
+
+export async function createGreenway(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang): Promise<Greenway> {
+  const values = await columns(deps, auth, g, lang);
+  const now = nowIso();
+  const row = await deps.db
+    .insertInto('travel_greenway')
+    .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  return toGreenway(row);
+}
+
+export async function updateGreenway(
+  deps: TravelDeps,
+  auth: AuthContext,
+  g: z.output<typeof GreenwayUpdate>,
+  lang: Lang,
+): Promise<Greenway> {
+  await findOwn(deps.db, auth.customerId, g.id);
+  const values = await columns(deps, auth, g, lang);
+  const res = await deps.db
+    .updateTable('travel_greenway')
+    .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('id', '=', g.id)
+    .where('customer_id', '=', auth.customerId)
+    .where('version', '=', g.version)
+    .executeTakeFirst();
+  if (Number(res.numUpdatedRows) !== 1) {
+    const current = await findOwn(deps.db, auth.customerId, g.id);
+    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+  }
+  return toGreenway(await findOwn(deps.db, auth.customerId, g.id));
+}
+
+export const deleteGreenway = (db: Db, auth: AuthContext, id: number) => deleteRecord(db, auth.customerId, 'greenway', id);
