@@ -62,6 +62,8 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'travel-scenic': () => import('../features/travel/spots/SpotPage').then((m) => ({ Component: m.SpotPage })),
   'travel-comment': () => import('../features/travel/comments/CommentPage').then((m) => ({ Component: m.CommentPage })),
   'travel-landscape': () => import('../features/travel/landscapes/LandscapePage').then((m) => ({ Component: m.LandscapePage })),
+  'travel-greenWay': () => import('../features/travel/greenways/GreenwayPage').then((m) => ({ Component: m.GreenwayPage })),
+  'travel-routes': () => import('../features/travel/routes/RoutePage').then((m) => ({ Component: m.RoutePage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'service-products': () => import('../features/articles/ArticlePage').then((m) => ({ Component: m.ArticlePage })),
 };

@@ -34,6 +34,7 @@ import {
 } from '../api/spots';
 import { PhotoList } from '../common/PhotoList';
 import { NS } from '../i18n';
+import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import '../travel.css';
 import { KIND_COLOURS, landscapeBody, landscapeFormValues, type LandscapeFormValues } from './landscape-rules';
 
@@ -406,6 +407,7 @@ export function LandscapePage() {
               <div>{`${t('landscape.fields.regionCode')}: ${l.regionName}`}</div>
               <div>{`${t('landscape.weather')}: ${weatherText(l)}`}</div>
               {l.description ? <p className="tr-text">{l.description}</p> : null}
+              <TravelWeatherPanel targetType="landscape" id={l.id} />
             </div>
           ),
           expandedRowKeys: selectedId !== null ? [selectedId] : [],

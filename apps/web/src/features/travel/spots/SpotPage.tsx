@@ -15,6 +15,7 @@ import { RecordLegend } from '../../../components/record-map/RecordLegend';
 import { fitRecords, revealRecord, useRecordLayer } from '../../../components/record-map/use-record-layer';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { useDeleteSpot, useSpotPage, useSpotsOnMap, type SpotFilters } from '../api/spots';
+import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import { NS } from '../i18n';
 import '../travel.css';
 import { SpotFormModal, type PickedPosition } from './SpotFormModal';
@@ -128,33 +129,36 @@ export function SpotPage() {
   );
 
   const details = (s: Spot) => (
-    <Descriptions size="small" column={2} id={`spot-detail-${s.id}`}>
-      <Descriptions.Item label={t('spot.fields.address')}>{s.address}</Descriptions.Item>
-      <Descriptions.Item label={t('spot.fields.openingHours')}>{s.openingHours}</Descriptions.Item>
-      <Descriptions.Item label={t('spot.fields.phone')}>{s.phone}</Descriptions.Item>
-      <Descriptions.Item label={`${t('spot.fields.lon')}, ${t('spot.fields.lat')}`}>{`${s.lon}, ${s.lat}`}</Descriptions.Item>
-      <Descriptions.Item span={2}>
-        <Typography.Text type="secondary">
-          {s.comments > 0 ? t('spot.comments', { count: s.comments, rating: s.rating }) : t('spot.noComments')}
-        </Typography.Text>
-      </Descriptions.Item>
-      {s.description ? (
-        <Descriptions.Item label={t('spot.fields.description')} span={2}>
-          <p className="tr-text">{s.description}</p>
+    <>
+      <Descriptions size="small" column={2} id={`spot-detail-${s.id}`}>
+        <Descriptions.Item label={t('spot.fields.address')}>{s.address}</Descriptions.Item>
+        <Descriptions.Item label={t('spot.fields.openingHours')}>{s.openingHours}</Descriptions.Item>
+        <Descriptions.Item label={t('spot.fields.phone')}>{s.phone}</Descriptions.Item>
+        <Descriptions.Item label={`${t('spot.fields.lon')}, ${t('spot.fields.lat')}`}>{`${s.lon}, ${s.lat}`}</Descriptions.Item>
+        <Descriptions.Item span={2}>
+          <Typography.Text type="secondary">
+            {s.comments > 0 ? t('spot.comments', { count: s.comments, rating: s.rating }) : t('spot.noComments')}
+          </Typography.Text>
         </Descriptions.Item>
-      ) : null}
-      {s.photos.length > 0 ? (
-        <Descriptions.Item label={t('spot.fields.photos')} span={2}>
-          <div className="tr-photos">
-            {s.photos.map((p) => (
-              <div className="tr-photo" key={p}>
-                <img src={p} alt="" />
-              </div>
-            ))}
-          </div>
-        </Descriptions.Item>
-      ) : null}
-    </Descriptions>
+        {s.description ? (
+          <Descriptions.Item label={t('spot.fields.description')} span={2}>
+            <p className="tr-text">{s.description}</p>
+          </Descriptions.Item>
+        ) : null}
+        {s.photos.length > 0 ? (
+          <Descriptions.Item label={t('spot.fields.photos')} span={2}>
+            <div className="tr-photos">
+              {s.photos.map((p) => (
+                <div className="tr-photo" key={p}>
+                  <img src={p} alt="" />
+                </div>
+              ))}
+            </div>
+          </Descriptions.Item>
+        ) : null}
+      </Descriptions>
+      <TravelWeatherPanel targetType="spot" id={s.id} />
+    </>
   );
 
   const counts = useMemo(() => {

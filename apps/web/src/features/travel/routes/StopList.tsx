@@ -1,0 +1,107 @@
+import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
+import { Button, Select, Space, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NS } from '../i18n';
+import { moveStop, stopLegs, type DraftStop } from './route-rules';
+
+/**
+ * The stops of a route in visiting order: dragged to reorder (or moved with the arrow buttons), removed, and added from
+ * the customer's spots and landscapes; each with its leg from the one before, and the total.
+ */
+export function StopList({
+  stops,
+  options,
+  onChange,
+}: {
+  stops: DraftStop[];
+  options: DraftStop[];
+  onChange: (next: DraftStop[]) => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const { legs, total } = stopLegs(stops);
+  const key = (s: { type: string; id: number }) => `${s.type}:${s.id}`;
+  return (
+    <div id="route-stops" data-count={stops.length} data-total={total.toFixed(2)}>
+      <ol className="tr-stops">
+        {stops.map((s, k) => (
+          <li
+            key={`${key(s)}-${k}`}
+            className="tr-stop"
+            draggable
+            data-stop={s.name}
+            data-dragging={dragged === k ? 'true' : undefined}
+            onDragStart={(e) => {
+              setDragged(k);
+              e.dataTransfer.effectAllowed = 'move';
+              e.dataTransfer.setData('text/plain', String(k));
+            }}
+            onDragOver={(e) => {
+              e.preventDefault();
+              e.dataTransfer.dropEffect = 'move';
+            }}
+            onDrop={(e) => {
+              e.preventDefault();
+              const from = dragged ?? Number(e.dataTransfer.getData('text/plain'));
+              setDragged(null);
+              if (Number.isInteger(from)) onChange(moveStop(stops, from, k));
+            }}
+            onDragEnd={() => setDragged(null)}
+          >
+            <HolderOutlined aria-hidden className="tr-stop-handle" />
+            <span className="tr-stop-number">{k + 1}</span>
+            <Tag>{t(`route.stopTypes.${s.type}`)}</Tag>
+            <span className="tr-stop-name">{s.name}</span>
+            <Typography.Text type="secondary" className="tr-stop-leg">
+              {k > 0 ? t('route.leg', { length: legs[k]!.toFixed(1) }) : ''}
+            </Typography.Text>
+            <Space size={0}>
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowUpOutlined aria-hidden />}
+                aria-label={t('route.moveUp', { name: s.name })}
+                disabled={k === 0}
+                onClick={() => onChange(moveStop(stops, k, k - 1))}
+              />
+              <Button
+                type="text"
+                size="small"
+                icon={<ArrowDownOutlined aria-hidden />}
+                aria-label={t('route.moveDown', { name: s.name })}
+                disabled={k === stops.length - 1}
+                onClick={() => onChange(moveStop(stops, k, k + 1))}
+              />
+              <Button
+                type="text"
+                size="small"
+                danger
+                icon={<DeleteOutlined aria-hidden />}
+                aria-label={t('route.removeStop', { name: s.name })}
+                onClick={() => onChange(stops.filter((_, n) => n !== k))}
+              />
+            </Space>
+          </li>
+        ))}
+      </ol>
+      <Select
+        id="route-add-stop"
+        aria-label={t('route.addStop')}
+        placeholder={t('route.addStopPlaceholder')}
+        showSearch={{ optionFilterProp: 'label' }}
+        value={null}
+        style={{ width: '100%' }}
+        options={options.map((o) => ({ value: key(o), label: `${t(`route.stopTypes.${o.type}`)} · ${o.name}` }))}
+        onChange={(value: string | null) => {
+          const picked = options.find((o) => key(o) === value);
+          if (picked) onChange([...stops, picked]);
+        }}
+      />
+      <div className="tr-hint">{t('route.dragHint')}</div>
+      <Typography.Text strong id="route-total">
+        {t('route.total', { length: total.toFixed(2) })}
+      </Typography.Text>
+    </div>
+  );
+}
