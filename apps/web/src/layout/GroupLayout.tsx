@@ -9,9 +9,30 @@ import { useCurrentView } from '../lib/current-view';
 import { useKeptScroll } from '../lib/use-kept-scroll';
 import './group-layout.css';
 
+/** localStorage key of the panel's folded state, kept across pages and reloads. */
+export const PANEL_COLLAPSED_KEY = 'agromet.mapPanel.collapsed';
+
+function readCollapsed(): boolean {
+  try {
+    return localStorage.getItem(PANEL_COLLAPSED_KEY) === '1';
+  } catch {
+    return false;
+  }
+}
+
+function storeCollapsed(collapsed: boolean) {
+  try {
+    if (collapsed) localStorage.setItem(PANEL_COLLAPSED_KEY, '1');
+    else localStorage.removeItem(PANEL_COLLAPSED_KEY);
+  } catch {
+    // Storage refused (private mode, quota): the state holds for this page only.
+  }
+}
+
 /**
  * Frame of a route group's pages: the full-page map, with the page floating over it as a panel
- * that folds away so the map stays usable.
+ * that folds away to a strip (its title) so the map stays usable; the folded state is remembered. The panel ends
+ * above the map's bottom bar and scrolls inside (group-layout.css).
  */
 export function GroupLayout() {
   const { t } = useTranslation();
@@ -19,7 +40,7 @@ export function GroupLayout() {
   const matches = useMatches();
   const view = useCurrentView();
   const group = matches.find((m) => m.id !== 'root' && m.id !== 'frame');
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState(readCollapsed);
   const { ref, onScroll } = useKeptScroll<HTMLDivElement>();
   const title = view?.title ? t(`route.${view.title}`) : '';
 
@@ -34,7 +55,10 @@ export function GroupLayout() {
             aria-label={collapsed ? tMap('panel.expand') : tMap('panel.collapse')}
             title={collapsed ? tMap('panel.expand') : tMap('panel.collapse')}
             aria-expanded={!collapsed}
-            onClick={() => setCollapsed((c) => !c)}
+            onClick={() => {
+              storeCollapsed(!collapsed);
+              setCollapsed(!collapsed);
+            }}
           >
             {collapsed ? title : null}
           </Button>

@@ -14,6 +14,7 @@ import { MapContext } from './map-context';
 import { initialViewOf, MAX_ZOOM, MIN_ZOOM, resolveSelection } from './map-rules';
 import { useMapStore } from './map-store';
 import { ProductBar } from './ProductBar';
+import { useBottomInset } from './use-bottom-inset';
 import { useBaseLayers } from './use-base-layers';
 import { useMapLayers } from './use-map-data';
 import { usePointOverlay } from './use-point-overlay';
@@ -71,10 +72,13 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
   const baseId = useBaseLayers(map, layers);
   const wmsStatus = useProductLayer(map, layers?.wmsUrl, selection);
   const pointCount = usePointOverlay(map, selection);
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const [bar, setBar] = useState<HTMLDivElement | null>(null);
+  useBottomInset(frame, bar);
 
   return (
     <MapContext.Provider value={map}>
-      <div className="console-map">
+      <div ref={setFrame} className="console-map">
         <div
           ref={target}
           className="console-map-canvas"
@@ -85,7 +89,7 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
           data-layer={selection ? `${selection.type}.${selection.factor}` : ''}
         />
         {layers ? <LayerSwitcher layers={layers.baseLayers} activeBase={baseId} /> : null}
-        {layers && layers.products.length > 0 ? <ProductBar products={layers.products} wmsUrl={layers.wmsUrl} /> : null}
+        {layers && layers.products.length > 0 ? <ProductBar products={layers.products} wmsUrl={layers.wmsUrl} barRef={setBar} /> : null}
         <ValuePopup map={map} wmsUrl={layers?.wmsUrl} />
         {children}
       </div>

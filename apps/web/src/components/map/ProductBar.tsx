@@ -1,6 +1,7 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { Checkbox, Select, Slider, Tooltip } from 'antd';
 import dayjs from 'dayjs';
+import type { Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useUserStore } from '../../stores/user';
@@ -10,8 +11,19 @@ import { useMapStore } from './map-store';
 
 const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
-/** Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend. */
-export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTypeInfo[]; wmsUrl: string }) {
+/**
+ * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend. `barRef`
+ * gets the bar's element (the page panel keeps above it).
+ */
+export function ProductBar({
+  products,
+  wmsUrl,
+  barRef,
+}: {
+  products: readonly ForecastTypeInfo[];
+  wmsUrl: string;
+  barRef?: Ref<HTMLDivElement>;
+}) {
   const { t } = useTranslation(MAP_NS);
   const token = useUserStore((s) => s.token);
   const style = useMapStore((s) => s.style);
@@ -40,7 +52,7 @@ export function ProductBar({ products, wmsUrl }: { products: readonly ForecastTy
 
   return (
     <>
-      <div className="map-product-bar" data-testid="map-product-bar">
+      <div ref={barRef} className="map-product-bar" data-testid="map-product-bar">
         <Select
           size="small"
           className="map-product-type"

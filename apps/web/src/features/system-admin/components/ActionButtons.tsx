@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { RowAction } from '../../../components/admin-list/table-columns';
 import { NS } from '../i18n';
 
 type ActionProps = Omit<ButtonProps, 'type' | 'icon' | 'children' | 'danger'>;
@@ -15,22 +16,14 @@ export function CreateButton(props: ActionProps) {
   );
 }
 
-/** "Edit" link of a table row. */
+/** "Edit" icon button of a table row (its name in a tooltip, so that the action column stays narrow). */
 export function EditLink(props: ActionProps) {
   const { t } = useTranslation(NS);
-  return (
-    <Button type="link" icon={<EditOutlined aria-hidden />} {...props}>
-      {t('common.edit')}
-    </Button>
-  );
+  return <RowAction icon={<EditOutlined aria-hidden />} label={t('common.edit')} {...props} />;
 }
 
-/** "Delete" link of a table row (the extra props reach the button, so a Tooltip can wrap it). */
-export function DeleteLink(props: ActionProps) {
+/** "Delete" icon button of a table row; `tip` replaces its tooltip (why it is disabled). */
+export function DeleteLink(props: ActionProps & { tip?: string }) {
   const { t } = useTranslation(NS);
-  return (
-    <Button type="link" danger icon={<DeleteOutlined aria-hidden />} {...props}>
-      {t('common.delete')}
-    </Button>
-  );
+  return <RowAction danger icon={<DeleteOutlined aria-hidden />} label={t('common.delete')} {...props} />;
 }

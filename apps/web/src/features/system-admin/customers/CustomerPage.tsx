@@ -3,6 +3,7 @@ import { Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { actionColumn, ellipsisColumn, fittedTableProps } from '../../../components/admin-list/table-columns';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -33,36 +34,42 @@ export function CustomerPage() {
       {
         title: t('customer.logo'),
         dataIndex: 'logo',
-        width: 64,
+        width: 56,
         render: (logo: string) => (logo ? <img className="sa-logo-thumb" src={logo} alt="" /> : null),
       },
-      {
+      ellipsisColumn<Customer>({
         title: t('customer.name'),
         dataIndex: 'name',
+        width: 150,
         render: (name: string, row) => (
-          <Space size={4}>
-            <span>{name}</span>
-            {row.platform ? <Tag color="blue">{t('customer.platform')}</Tag> : null}
-          </Space>
+          <>
+            {name}
+            {row.platform ? (
+              <Tag color="blue" className="sa-name-tag">
+                {t('customer.platform')}
+              </Tag>
+            ) : null}
+          </>
         ),
-      },
-      { title: t('customer.sysName'), dataIndex: 'sysName' },
-      { title: t('customer.tel'), dataIndex: 'tel' },
-      { title: t('customer.address'), dataIndex: 'address', ellipsis: true },
-      { title: t('customer.centre'), key: 'centre', render: (_, row) => formatCentre(row.centerLat, row.centerLon) },
-      { title: t('customer.zoom'), dataIndex: 'zoom', width: 90 },
-      { title: t('customer.userCount'), dataIndex: 'userCount', width: 90 },
+      }),
+      ellipsisColumn<Customer>({ title: t('customer.sysName'), dataIndex: 'sysName', width: 110 }),
+      { title: t('customer.tel'), dataIndex: 'tel', width: 115, className: 'table-cell-nowrap' },
+      ellipsisColumn<Customer>({ title: t('customer.address'), dataIndex: 'address', width: 100 }),
       {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size={0}>
-            <EditLink onClick={() => setEditor({ record: row })} />
-            {platform ? <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} /> : null}
-          </Space>
-        ),
+        title: t('customer.centre'),
+        key: 'centre',
+        width: 125,
+        className: 'table-cell-nowrap',
+        render: (_, row) => formatCentre(row.centerLat, row.centerLon),
       },
+      { title: t('customer.zoom'), dataIndex: 'zoom', width: 64 },
+      { title: t('customer.userCount'), dataIndex: 'userCount', width: 72 },
+      actionColumn<Customer>(t('common.actions'), platform ? 2 : 1, (row) => (
+        <Space size={0}>
+          <EditLink onClick={() => setEditor({ record: row })} />
+          {platform ? <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} /> : null}
+        </Space>
+      )),
     ],
     [t, platform, confirmDelete, remove],
   );
@@ -79,7 +86,7 @@ export function CustomerPage() {
         </>
       }
     >
-      <Table<Customer> id="customer-table" size="middle" columns={columns} {...tableProps} />
+      <Table<Customer> id="customer-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
       {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

@@ -1,8 +1,9 @@
 import { DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { LogRow } from '@agromet/contracts';
 import { App, Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { exportLogs, useLogPage } from '../api/logs';
@@ -11,6 +12,11 @@ import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LOG_TYPES, toLogFilters, type LogFilters, type LogFilterValues } from './log-filters';
+
+/** Who did it: the name, with the username when it differs. */
+function operatorLabel(name: string, row: LogRow): string {
+  return name && row.username && name !== row.username ? `${name} (${row.username})` : name || row.username;
+}
 
 /** /system-admin/sys-log: the operation log with filters, paging, a detail drawer and CSV export (read-only). */
 export function LogPage() {
@@ -45,36 +51,38 @@ export function LogPage() {
     }
   };
 
+  const typeLabel = useCallback((type: string) => t(`log.types.${type}`, { defaultValue: type }), [t]);
   const columns = useMemo<TableColumnsType<LogRow>>(
     () => [
-      { title: t('log.fields.createdAt'), dataIndex: 'createdAt', width: 170, render: (v: string) => formatDateTime(v) },
-      {
-        title: t('log.operator'),
-        dataIndex: 'operatorName',
-        render: (name: string, row) => (name && row.username && name !== row.username ? `${name} (${row.username})` : name || row.username),
-      },
-      { title: t('log.action'), dataIndex: 'action' },
-      { title: t('log.type'), dataIndex: 'type', render: (type: string) => t(`log.types.${type}`, { defaultValue: type }) },
-      { title: t('log.description'), dataIndex: 'description', ellipsis: true },
-      { title: t('log.ip'), dataIndex: 'ip' },
+      timeColumn<LogRow>({ title: t('log.fields.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
+      ellipsisColumn<LogRow>(
+        {
+          title: t('log.operator'),
+          dataIndex: 'operatorName',
+          width: 150,
+          render: (name: string, row) => operatorLabel(name, row),
+        },
+        (name, row) => operatorLabel(name as string, row),
+      ),
+      ellipsisColumn<LogRow>({ title: t('log.action'), dataIndex: 'action', width: 90 }),
+      ellipsisColumn<LogRow>({ title: t('log.type'), dataIndex: 'type', width: 80, render: (type: string) => typeLabel(type) }, (type) =>
+        typeLabel(type as string),
+      ),
+      ellipsisColumn<LogRow>({ title: t('log.description'), dataIndex: 'description', width: 150 }),
+      ellipsisColumn<LogRow>({ title: t('log.ip'), dataIndex: 'ip', width: 110 }),
       {
         title: t('log.result'),
         dataIndex: 'resultCode',
+        width: 90,
+        className: 'table-cell-nowrap',
         render: (code: number) =>
           code === 0 ? <Tag color="success">{t('log.resultOk')}</Tag> : <Tag color="error">{t('log.resultFailed', { code })}</Tag>,
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, row) => (
-          <Button type="link" icon={<EyeOutlined aria-hidden />} onClick={() => setDetail(row)}>
-            {t('common.detail')}
-          </Button>
-        ),
-      },
+      actionColumn<LogRow>(t('common.actions'), 1, (row) => (
+        <RowAction icon={<EyeOutlined aria-hidden />} label={t('common.detail')} onClick={() => setDetail(row)} />
+      )),
     ],
-    [t],
+    [t, typeLabel],
   );
 
   return (
@@ -132,7 +140,7 @@ export function LogPage() {
         </Form>
       }
     >
-      <Table<LogRow> id="log-table" size="middle" columns={columns} {...tableProps} />
+      <Table<LogRow> id="log-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
       {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
     </AdminPage>
   );

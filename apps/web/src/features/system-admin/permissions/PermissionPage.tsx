@@ -1,9 +1,10 @@
 import type { PermissionRow } from '@agromet/contracts';
 import { holdsPlatformScope } from '@agromet/contracts/web';
-import { Alert, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -34,33 +35,35 @@ export function PermissionPage() {
 
   const columns = useMemo<TableColumnsType<PermissionRow>>(
     () => [
-      { title: t('permission.code'), dataIndex: 'code', render: (code: string) => <Typography.Text code>{code}</Typography.Text> },
-      { title: t('permission.name'), dataIndex: 'name' },
-      { title: t('permission.description'), dataIndex: 'description', ellipsis: true },
+      ellipsisColumn<PermissionRow>({
+        title: t('permission.code'),
+        dataIndex: 'code',
+        width: 200,
+        render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+      }),
+      ellipsisColumn<PermissionRow>({ title: t('permission.name'), dataIndex: 'name', width: 140 }),
+      ellipsisColumn<PermissionRow>({ title: t('permission.description'), dataIndex: 'description', width: 160 }),
       {
         title: t('permission.kind'),
         dataIndex: 'builtin',
-        width: 110,
+        width: 90,
+        className: 'table-cell-nowrap',
         render: (builtin: boolean) => (builtin ? <Tag color="gold">{t('permission.builtin')}</Tag> : <Tag>{t('permission.custom')}</Tag>),
       },
-      { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 120 },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
+      { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 90 },
+      timeColumn<PermissionRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
       ...(platform
         ? [
-            {
-              title: t('common.actions'),
-              key: 'actions',
-              fixed: 'right' as const,
-              render: (_: unknown, row: PermissionRow) => {
-                const del = <DeleteLink disabled={row.builtin} onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))} />;
-                return (
-                  <Space size={0}>
-                    <EditLink onClick={() => setEditor({ record: row })} />
-                    {row.builtin ? <Tooltip title={t('permission.builtinNoDelete')}>{del}</Tooltip> : del}
-                  </Space>
-                );
-              },
-            },
+            actionColumn<PermissionRow>(t('common.actions'), 2, (row) => (
+              <Space size={0}>
+                <EditLink onClick={() => setEditor({ record: row })} />
+                <DeleteLink
+                  disabled={row.builtin}
+                  tip={row.builtin ? t('permission.builtinNoDelete') : undefined}
+                  onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))}
+                />
+              </Space>
+            )),
           ]
         : []),
     ],
@@ -82,7 +85,7 @@ export function PermissionPage() {
       {platform ? null : (
         <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
       )}
-      <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} />
+      <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
       {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

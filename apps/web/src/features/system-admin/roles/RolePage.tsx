@@ -2,6 +2,7 @@ import type { RoleRow } from '@agromet/contracts';
 import { Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -29,12 +30,14 @@ export function RolePage() {
 
   const columns = useMemo<TableColumnsType<RoleRow>>(
     () => [
-      { title: t('role.name'), dataIndex: 'name' },
-      { title: t('role.description'), dataIndex: 'description', ellipsis: true },
-      ...(manyCustomers ? [{ title: t('role.customer'), dataIndex: 'customer' }] : []),
+      ellipsisColumn<RoleRow>({ title: t('role.name'), dataIndex: 'name', width: 140 }),
+      ellipsisColumn<RoleRow>({ title: t('role.description'), dataIndex: 'description', width: 180 }),
+      ...(manyCustomers ? [ellipsisColumn<RoleRow>({ title: t('role.customer'), dataIndex: 'customer', width: 160 })] : []),
       {
         title: t('role.permissions'),
         dataIndex: 'permissions',
+        width: 110,
+        className: 'table-cell-nowrap',
         render: (codes: string[]) => (
           <Tooltip
             title={codes.length ? codes.map((c) => `${t(permissionNameKey(c), { defaultValue: c })} (${c})`).join('\n') : undefined}
@@ -44,19 +47,14 @@ export function RolePage() {
           </Tooltip>
         ),
       },
-      { title: t('role.userCount'), dataIndex: 'userCount', width: 90 },
-      { title: t('common.updatedAt'), dataIndex: 'updatedAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size={0}>
-            <EditLink onClick={() => setEditor({ record: row })} />
-            <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} />
-          </Space>
-        ),
-      },
+      { title: t('role.userCount'), dataIndex: 'userCount', width: 80 },
+      timeColumn<RoleRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
+      actionColumn<RoleRow>(t('common.actions'), 2, (row) => (
+        <Space size={0}>
+          <EditLink onClick={() => setEditor({ record: row })} />
+          <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} />
+        </Space>
+      )),
     ],
     [t, manyCustomers, confirmDelete, remove],
   );
@@ -86,7 +84,7 @@ export function RolePage() {
         </>
       }
     >
-      <Table<RoleRow> id="role-table" size="middle" columns={columns} {...tableProps} />
+      <Table<RoleRow> id="role-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
       {editor ? <RoleDrawer record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

@@ -1,9 +1,10 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { UserRow } from '@agromet/contracts';
-import { App, Button, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { App, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -50,26 +51,24 @@ export function UserPage() {
 
   const columns = useMemo<TableColumnsType<UserRow>>(
     () => [
-      { title: t('user.username'), dataIndex: 'username' },
-      { title: t('user.name'), dataIndex: 'name' },
-      { title: t('user.mobile'), dataIndex: 'mobile' },
-      { title: t('user.email'), dataIndex: 'email', ellipsis: true },
-      { title: t('user.customer'), dataIndex: 'customer' },
-      {
-        title: t('user.roles'),
-        dataIndex: 'roles',
-        render: (list: UserRow['roles']) => (
-          <Space size={[0, 4]} wrap>
-            {list.map((r) => (
-              <Tag key={r.id}>{r.name}</Tag>
-            ))}
-          </Space>
-        ),
-      },
+      ellipsisColumn<UserRow>({ title: t('user.username'), dataIndex: 'username', width: 110 }),
+      ellipsisColumn<UserRow>({ title: t('user.name'), dataIndex: 'name', width: 85 }),
+      { title: t('user.mobile'), dataIndex: 'mobile', width: 110, className: 'table-cell-nowrap' },
+      ellipsisColumn<UserRow>({ title: t('user.email'), dataIndex: 'email', width: 80 }),
+      ellipsisColumn<UserRow>({ title: t('user.customer'), dataIndex: 'customer', width: 105 }),
+      ellipsisColumn<UserRow>(
+        {
+          title: t('user.roles'),
+          dataIndex: 'roles',
+          width: 80,
+          render: (list: UserRow['roles']) => list.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+        },
+        (list) => (list as UserRow['roles']).map((r) => r.name).join(', '),
+      ),
       {
         title: t('user.enabled'),
         dataIndex: 'enabled',
-        width: 80,
+        width: 62,
         render: (enabled: boolean, row) => {
           const self = row.id === selfId;
           const control = (
@@ -92,21 +91,14 @@ export function UserPage() {
           return self ? <Tooltip title={t('user.self')}>{control}</Tooltip> : control;
         },
       },
-      { title: t('common.createdAt'), dataIndex: 'createdAt', className: 'sa-nowrap', render: (v: string) => formatDateTime(v) },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size={0}>
-            <EditLink onClick={() => setEditor({ record: row })} />
-            <Button type="link" icon={<KeyOutlined aria-hidden />} onClick={() => setResetting(row)}>
-              {t('user.resetPassword')}
-            </Button>
-            <DeleteLink disabled={row.id === selfId} onClick={() => confirmDelete(row.username, () => remove.mutateAsync(row.id))} />
-          </Space>
-        ),
-      },
+      timeColumn<UserRow>({ title: t('common.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
+      actionColumn<UserRow>(t('common.actions'), 3, (row) => (
+        <Space size={0}>
+          <EditLink onClick={() => setEditor({ record: row })} />
+          <RowAction icon={<KeyOutlined aria-hidden />} label={t('user.resetPassword')} onClick={() => setResetting(row)} />
+          <DeleteLink disabled={row.id === selfId} onClick={() => confirmDelete(row.username, () => remove.mutateAsync(row.id))} />
+        </Space>
+      )),
     ],
     [t, selfId, enable, message, confirmDelete, remove],
   );
@@ -148,7 +140,7 @@ export function UserPage() {
         </>
       }
     >
-      <Table<UserRow> id="user-table" size="middle" columns={columns} {...tableProps} />
+      <Table<UserRow> id="user-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
       {editor ? (
         <UserFormModal record={editor.record} selfId={selfId} defaultCustomerId={defaultCustomerId} onClose={() => setEditor(null)} />
       ) : null}

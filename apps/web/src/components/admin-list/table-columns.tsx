@@ -1,0 +1,82 @@
+import { Button, Tooltip, type ButtonProps, type TableColumnType } from 'antd';
+import type { ReactNode } from 'react';
+
+/**
+ * Column sizing shared by the administration tables (issue 20: a time cut to "2026-11-2", a count hidden behind the
+ * action column at 1440 px). Every column gets a width sized for its content, the table is laid out with those widths
+ * (`tableLayout="fixed"`, `scroll.x` their sum: wider than its box, it scrolls sideways; narrower, the spare width is
+ * shared out), long text ends in an ellipsis with the whole text in a tooltip, and the action column stays on the right.
+ */
+
+/** Width of a column whose cells hold a date and time ("2026-11-24 18:34:19") in one line, padding included. */
+export const TIME_COLUMN_PX = 165;
+
+/** Width of one icon button in an action column, and the cell's own padding and gaps. */
+const ACTION_BUTTON_PX = 32;
+const ACTION_CELL_PX = 24;
+
+/** Width of a column without its own (only as a fallback: the helpers below always give one). */
+const DEFAULT_COLUMN_PX = 120;
+
+type Sized<T> = TableColumnType<T> & { width: number };
+
+/** A date-time column: one line, never cut. */
+export function timeColumn<T>(column: Omit<TableColumnType<T>, 'width'>): Sized<T> {
+  return { ...column, width: TIME_COLUMN_PX, className: 'table-cell-nowrap' };
+}
+
+/**
+ * A column of long text: cut with an ellipsis at its width, the whole text in a tooltip. `text` gives the tooltip's
+ * text when the cell shows something else than the value (a name with a tag, a composed label).
+ */
+export function ellipsisColumn<T>(column: Sized<T>, text?: (value: unknown, row: T) => string): Sized<T> {
+  const { render } = column;
+  return {
+    ...column,
+    ellipsis: { showTitle: false },
+    render: (value: unknown, row: T, index: number) => {
+      const shown = (render ? render(value, row, index) : value) as ReactNode;
+      const whole = text ? text(value, row) : value === null || value === undefined ? '' : String(value);
+      if (!whole) return shown;
+      return (
+        <Tooltip placement="topLeft" title={whole}>
+          <span className="table-cell-text">{shown}</span>
+        </Tooltip>
+      );
+    },
+  };
+}
+
+/** The row actions: kept on the right while the table scrolls, as wide as its `buttons` icon buttons. */
+export function actionColumn<T>(title: string, buttons: number, render: (row: T) => ReactNode): Sized<T> {
+  return {
+    title,
+    key: 'actions',
+    fixed: 'right',
+    width: Math.max(buttons * ACTION_BUTTON_PX + ACTION_CELL_PX, 80),
+    className: 'table-cell-nowrap',
+    render: (_: unknown, row: T) => render(row),
+  };
+}
+
+/** The width the columns need side by side: the table's `scroll.x`. */
+export function columnsWidth<T>(columns: readonly TableColumnType<T>[]): number {
+  return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_PX), 0);
+}
+
+/** Props of a table laid out by its columns' widths (see above). */
+export function fittedTableProps<T>(columns: readonly TableColumnType<T>[]) {
+  return { tableLayout: 'fixed' as const, scroll: { x: columnsWidth(columns) } };
+}
+
+/**
+ * An icon button of a row's action column: its label is the tooltip and the accessible name, so that a narrow column
+ * holds several actions in every language.
+ */
+export function RowAction({ label, tip, ...props }: Omit<ButtonProps, 'type' | 'children'> & { label: string; tip?: string }) {
+  return (
+    <Tooltip title={tip ?? label}>
+      <Button type="link" aria-label={label} {...props} />
+    </Tooltip>
+  );
+}

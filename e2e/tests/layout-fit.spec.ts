@@ -1,0 +1,136 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, openSignedIn } from './fixtures';
+
+/**
+ * Issue 20: what floats over the map keeps clear of the map's controls, and the administration tables show every
+ * column whole at common desktop sizes. Measured with bounding boxes in the browser, at the sizes the issue names.
+ */
+
+type Box = { x: number; y: number; width: number; height: number };
+
+const intersects = (a: Box, b: Box) => a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+async function box(locator: Locator): Promise<Box> {
+  const b = await locator.boundingBox();
+  expect(b, `${locator} has a box`).not.toBeNull();
+  return b!;
+}
+
+/** The panel's box against each map control shown, as "control: overlaps" lines (empty when none do). */
+async function overlaps(page: Page): Promise<string[]> {
+  const panel = await box(page.getByTestId('map-panel'));
+  const found: string[] = [];
+  for (const selector of [
+    '.map-product-bar',
+    '.map-legend',
+    '.map-control-layers',
+    '.console-map .ol-zoom',
+    '.console-map .ol-attribution',
+  ]) {
+    const control = page.locator(selector);
+    if (!(await control.isVisible())) continue;
+    const b = await box(control);
+    if (intersects(panel, b)) found.push(`${selector} ${JSON.stringify(b)} under panel ${JSON.stringify(panel)}`);
+  }
+  return found;
+}
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`the revision panel keeps clear of the bottom bar and the map controls at ${width}×${height}, and folds to a strip`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    await openSignedIn(page, '/data-revise/point-revise', 'demo-revise', ADMIN_PASSWORD);
+    const panel = page.getByTestId('map-panel');
+    const bar = page.getByTestId('map-product-bar');
+    await expect(page.getByTestId('console-map')).toHaveAttribute('data-wms', 'loaded');
+    await expect(bar).toBeVisible();
+    await expect(panel.locator('.map-panel-body')).toBeVisible();
+
+    // The panel ends above the bar, and so do its contents: what does not fit scrolls inside the panel.
+    await expect.poll(() => overlaps(page)).toEqual([]);
+    const panelBox = await box(panel);
+    const barBox = await box(bar);
+    expect(panelBox.y + panelBox.height).toBeLessThanOrEqual(barBox.y);
+    const body = panel.locator('.map-panel-body');
+
+    // Folded, the panel is a strip with its title; the fold is remembered across a reload.
+    await panel.getByRole('button', { name: '收起面板' }).click();
+    await expect(body).toBeHidden();
+    const strip = await box(panel);
+    expect(strip.height).toBeLessThanOrEqual(40);
+    expect(strip.width).toBeLessThan(panelBox.width);
+    await expect(panel.getByRole('button', { name: '展开面板' })).toContainText('单点订正');
+    await page.reload();
+    await expect(panel.getByRole('button', { name: '展开面板' })).toBeVisible();
+    await expect(body).toBeHidden();
+    await panel.getByRole('button', { name: '展开面板' }).click();
+    await expect(body).toBeVisible();
+    await expect.poll(() => overlaps(page)).toEqual([]);
+    expect(await page.evaluate(() => localStorage.getItem('agromet.mapPanel.collapsed'))).toBeNull();
+  });
+}
+
+/**
+ * The problems of one table: a header cell outside the table's scroll box or under its fixed action column, a column
+ * reached only by scrolling sideways, a time cell whose text does not fit it.
+ */
+async function tableProblems(page: Page, tableId: string, timeHeader?: string): Promise<string[]> {
+  return page.locator(`#${tableId}`).evaluate((table, timeTitle) => {
+    const problems: string[] = [];
+    const scroller = table.querySelector<HTMLElement>('.ant-table-content') ?? table.querySelector<HTMLElement>('.ant-table-body');
+    if (!scroller) return ['no scroll container'];
+    if (scroller.scrollWidth > scroller.clientWidth + 1)
+      problems.push(`scrolls sideways: ${scroller.scrollWidth} > ${scroller.clientWidth}`);
+    const frame = scroller.getBoundingClientRect();
+    const heads = Array.from(table.querySelectorAll<HTMLElement>('thead th.ant-table-cell')).filter((th) => th.textContent?.trim());
+    const action = heads.find((th) => th.classList.contains('ant-table-cell-fix-right') || th.classList.contains('ant-table-cell-fix-end'));
+    if (!action) problems.push('no fixed action column');
+    const actionLeft = action ? action.getBoundingClientRect().left : frame.right;
+    heads.forEach((th, i) => {
+      const r = th.getBoundingClientRect();
+      const name = th.textContent!.trim();
+      if (r.left < frame.left - 1 || r.right > frame.right + 1)
+        problems.push(`${name} outside the table (${r.left}–${r.right} of ${frame.left}–${frame.right})`);
+      if (th !== action && r.right > actionLeft + 1) problems.push(`${name} under the action column (${r.right} > ${actionLeft})`);
+      if (th.scrollWidth > th.clientWidth + 1) problems.push(`${name} cut in its header`);
+      if (name === timeTitle) {
+        const cell = table.querySelector<HTMLElement>(`tbody tr.ant-table-row td:nth-child(${i + 1})`);
+        if (!cell) problems.push('no time cell');
+        else {
+          if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(cell.textContent ?? '')) problems.push(`time shown as "${cell.textContent}"`);
+          if (cell.scrollWidth > cell.clientWidth + 1) problems.push(`time cut: ${cell.scrollWidth} > ${cell.clientWidth}`);
+          const c = cell.getBoundingClientRect();
+          if (c.right > actionLeft + 1) problems.push(`time under the action column (${c.right} > ${actionLeft})`);
+        }
+      }
+    });
+    return problems;
+  }, timeHeader);
+}
+
+for (const [width, height] of [
+  [1280, 720],
+  [1440, 900],
+] as const) {
+  test(`the users, customers and log tables show every column whole at ${width}×${height}`, async ({ page }) => {
+    await page.setViewportSize({ width, height });
+    for (const [path, tableId, timeHeader] of [
+      ['/system-admin/sys-user', 'user-table', '创建时间'],
+      ['/system-admin/customer', 'customer-table', undefined],
+      ['/system-admin/sys-log', 'log-table', '时间'],
+    ] as const) {
+      await openSignedIn(page, path);
+      await expect(page.locator(`#${tableId} .ant-table-tbody tr.ant-table-row`).first()).toBeVisible();
+      await expect.poll(() => tableProblems(page, tableId, timeHeader), { message: `${tableId} at ${width}×${height}` }).toEqual([]);
+    }
+    // The long texts cut in the customers table tell their whole text on hover.
+    await openSignedIn(page, '/system-admin/customer');
+    const cut = page.locator('#customer-table .ant-table-tbody .table-cell-text', { hasText: '陕西省农业气象服务中心（示例）' });
+    await cut.hover();
+    await expect(page.getByRole('tooltip')).toHaveText('陕西省农业气象服务中心（示例）');
+  });
+}
