@@ -36,6 +36,8 @@ import { jobRoutes } from './modules/jobs/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
 import { setForecastDayEnd } from './modules/grids/derived.js';
 import { GridStore, type GridStoreHooks } from './modules/grids/store.js';
+import { weixinDeps } from './modules/weixin/setup.js';
+import { weixinRoutes } from './modules/weixin/routes.js';
 import { wmsRoutes } from './modules/wms/routes.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { allocationRoutes } from './modules/allocation/routes.js';
@@ -196,6 +198,7 @@ export async function buildApp(
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
+  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, app)) });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

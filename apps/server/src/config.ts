@@ -34,6 +34,10 @@ export interface Config {
   dayEndLocalHour: number;
   /** Seconds between looks at the product schedules (PRODUCT_SCHEDULE_SECONDS; 0: never, for tests). */
   productScheduleSeconds: number;
+  /** WeChat's API host (WECHAT_API_BASE); unset: WeChat's own, or with DEMO=1 the simulator started in process. */
+  wechatApiBase: string | undefined;
+  /** Key sealing official accounts' secrets (WX_SECRET_KEY); unset: generated into dataDir (mode 0600). */
+  wxSecretKey: string | undefined;
 }
 
 export class ConfigError extends Error {}
@@ -64,6 +68,19 @@ function tiandituKey(env: Env): string | undefined {
   if (!key) return undefined;
   if (!/^[0-9a-fA-F]{32}$/.test(key)) throw new ConfigError('TIANDITU_KEY must be the 32 hexadecimal characters of a Tianditu key');
   return key;
+}
+
+function wechatApiBase(env: Env): string | undefined {
+  const raw = env.WECHAT_API_BASE?.trim();
+  if (!raw) return undefined;
+  if (!/^https?:\/\/[^\s/]+(\/.*)?$/.test(raw)) throw new ConfigError(`WECHAT_API_BASE must be an http(s) address, got "${raw}"`);
+  return raw.replace(/\/$/, '');
+}
+
+function wxSecretKey(env: Env): string | undefined {
+  const key = env.WX_SECRET_KEY;
+  if (key !== undefined && key !== '' && key.length < 32) throw new ConfigError('WX_SECRET_KEY must have at least 32 characters');
+  return key || undefined;
 }
 
 function timeZone(env: Env, name: string, fallback: string): string {
@@ -122,5 +139,7 @@ export function loadConfig(env: Env = process.env): Config {
     micapsTimeZone: timeZone(env, 'MICAPS_TIME_ZONE', DEFAULT_MICAPS_TIME_ZONE),
     dayEndLocalHour: dailyWindow(env),
     productScheduleSeconds: int(env, 'PRODUCT_SCHEDULE_SECONDS', 60, 0, 86_400),
+    wechatApiBase: wechatApiBase(env),
+    wxSecretKey: wxSecretKey(env),
   };
 }

@@ -11,6 +11,8 @@ import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
 import { seedDemoZoning } from './modules/zoning/demo.js';
 import { seedDemoSandstorms } from './modules/disaster/demo.js';
 import { seedDemoTravel } from './modules/travel/demo.js';
+import { seedDemoWeixin } from './modules/weixin/demo.js';
+import { wxSecretBox } from './modules/weixin/setup.js';
 import { seedDemoArticles } from './modules/articles/demo.js';
 import { makeDemoMapProduct } from './modules/products/demo.js';
 import { makeDemoRiskProduct } from './modules/risk/demo.js';
@@ -73,6 +75,7 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   await seedDemoZoning(data.handle.db, data.storage, consoleCleanupLog, customerId);
   await seedDemoSandstorms(data.handle.db, customerId);
   await seedDemoTravel(data.handle.db, customerId);
+  await seedDemoWeixin(data.handle.db, wxSecretBox(config), customerId);
   // The downloads library is never empty for a newcomer: a map product and a risk product of the demo grids, made
   // once (each maker skips a customer that already has one).
   const made = { db: data.handle.db, storage: data.storage, store: new GridStore(data.handle.db, data.storage), log: consoleCleanupLog };

@@ -268,6 +268,27 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   travelRouteUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/route/update
   travelRouteDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/route/deleteById
   travelWeather: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/weather
+  wxAccountList: [
+    'admin',
+    'wx-mp-manage.account.admin',
+    'wx-mp-manage.wxuser.admin',
+    'wx-mp-manage.menu.admin',
+    'wx-mp-manage.material.admin',
+    'wx-mp-manage.send.admin',
+  ], // GET /api/wx/account/list
+  wxAccountInsert: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/insert
+  wxAccountUpdate: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/update
+  wxAccountDelete: ['admin', 'wx-mp-manage.account.admin'], // GET /api/wx/account/deleteById
+  wxAccountTest: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/test
+  wxFollowerSync: ['admin', 'wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'], // POST /api/wx/follower/sync
+  wxFollowerPage: ['admin', 'wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'], // GET /api/wx/follower/page
+  wxFollowerRemark: ['admin', 'wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'], // POST /api/wx/follower/remark
+  wxMenuGet: ['admin', 'wx-mp-manage.menu.admin'], // GET /api/wx/menu/get
+  wxMenuSave: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/save
+  wxMenuPublish: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/publish
+  wxMenuCurrent: ['admin', 'wx-mp-manage.menu.admin'], // GET /api/wx/menu/current
+  wxCallbackVerify: 'public', // GET /api/wx/callback/:accountId
+  wxCallbackPush: 'public', // POST /api/wx/callback/:accountId
   publicTravelSpots: 'public', // GET /api/public/travel/spots
   publicTravelComments: 'public', // GET /api/public/travel/comments
   publicTravelCommentAdd: 'public', // POST /api/public/travel/comments

@@ -52,6 +52,7 @@ import * as Z from './zoning.js';
 import { DISASTER_API } from './disaster.js';
 import { TRAVEL_API } from './travel.js';
 import { ARTICLE_API } from './articles.js';
+import { WEIXIN_API } from './weixin.js';
 import * as RK from './risk.js';
 import * as P from './products.js';
 import * as D from './downloads.js';
@@ -119,6 +120,8 @@ export const API = {
   ...DISASTER_API,
   // Tourism content, with the public calls of visitors' comments (docs/travel.md#calls).
   ...TRAVEL_API,
+  // The official-account manager and WeChat's callback (docs/weixin.md).
+  ...WEIXIN_API,
   // Service products: bulletins, their workflow and PDF (docs/articles.md#calls).
   ...ARTICLE_API,
   health: { ...E.health, access: PUBLIC, summary: 'Liveness and database check', data: HealthData },

@@ -143,6 +143,7 @@ export const LOG_TYPES = [
   'download',
   'product',
   'risk',
+  'weixin',
 ] as const;
 export type LogType = (typeof LOG_TYPES)[number];
 

@@ -3,11 +3,13 @@
 import { DISASTER_ENDPOINTS } from './disaster-endpoints.js';
 import { TRAVEL_ENDPOINTS } from './travel-endpoints.js';
 import { ARTICLE_ENDPOINTS } from './articles-endpoints.js';
+import { WEIXIN_ENDPOINTS } from './weixin-endpoints.js';
 
 export const API_ENDPOINTS = {
   ...DISASTER_ENDPOINTS,
   ...TRAVEL_ENDPOINTS,
   ...ARTICLE_ENDPOINTS,
+  ...WEIXIN_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },

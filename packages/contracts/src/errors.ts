@@ -15,6 +15,8 @@ export const ErrorCode = {
   PAYLOAD_TOO_LARGE: 4130,
   TOO_MANY_ATTEMPTS: 4290,
   INTERNAL: 5000,
+  /** An outside service (WeChat) answered an error; `msg` says what to do, `data` has its code (HTTP 502). */
+  UPSTREAM: 5020,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -30,6 +32,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4009: 409,
   4100: 400,
   4101: 401,
+  5020: 502,
   4130: 413,
   4290: 429,
   5000: 500,

@@ -26,3 +26,6 @@ export * from './products-constants.js';
 export * from './products.js';
 export * from './risk-constants.js';
 export * from './risk.js';
+export * from './weixin-endpoints.js';
+export * from './weixin-menu-rules.js';
+export * from './weixin.js';

@@ -15,3 +15,5 @@ export * from './articles-endpoints.js';
 export * from './article-workflow.js';
 export * from './products-constants.js';
 export * from './risk-constants.js';
+export * from './weixin-endpoints.js';
+export * from './weixin-menu-rules.js';

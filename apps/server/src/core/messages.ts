@@ -1,6 +1,7 @@
 import { zoningEn, zoningEs, zoningZh } from './zoning-messages.js';
 import { productsEn, productsEs, productsZh } from './products-messages.js';
 import { disasterEn, disasterEs, disasterZh } from './disaster-messages.js';
+import { weixinEn, weixinEs, weixinZh } from './weixin-messages.js';
 import { riskEn, riskEs, riskZh } from './risk-messages.js';
 import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
 import { articlesEn, articlesEs, articlesZh } from './articles-messages.js';
@@ -117,6 +118,7 @@ const zh = {
   ...zoningZh,
   ...productsZh,
   ...disasterZh,
+  ...weixinZh,
   ...riskZh,
   ...downloadsZh,
   ...articlesZh,
@@ -236,6 +238,7 @@ const en: Record<MessageKey, string> = {
   ...zoningEn,
   ...productsEn,
   ...disasterEn,
+  ...weixinEn,
   ...riskEn,
   ...downloadsEn,
   ...articlesEn,
@@ -356,6 +359,7 @@ const es: Record<MessageKey, string> = {
   ...zoningEs,
   ...productsEs,
   ...disasterEs,
+  ...weixinEs,
   ...riskEs,
   ...downloadsEs,
   ...articlesEs,

@@ -4,8 +4,13 @@ import path from 'node:path';
 
 /** JWT_SECRET, or one generated on first start and kept in DATA_DIR (mode 0600). */
 export function resolveJwtSecret(configured: string | undefined, dataDir: string): string {
+  return resolveSecret(configured, dataDir, 'jwt-secret');
+}
+
+/** A secret from the environment, else the one kept in `dataDir/<name>` (made on first use, mode 0600). */
+export function resolveSecret(configured: string | undefined, dataDir: string, name: string): string {
   if (configured) return configured;
-  const file = path.join(dataDir, 'jwt-secret');
+  const file = path.join(dataDir, name);
   if (fs.existsSync(file)) {
     const secret = fs.readFileSync(file, 'utf8').trim();
     if (secret.length >= 32) return secret;

@@ -9,6 +9,7 @@ import type {
   TravelSensitiveWordTable,
   TravelSpotTable,
 } from './travel-migration.js';
+import type { WxAccountTable, WxFollowerTable, WxMenuTable, WxPushedTable, WxTokenTable } from './weixin-migration.js';
 import type {
   ArticleAttachmentTable,
   ArticleHistoryTable,
@@ -578,6 +579,11 @@ export interface Database {
   travel_landscape: TravelLandscapeTable;
   travel_greenway: TravelGreenwayTable;
   travel_route: TravelRouteTable;
+  wx_account: WxAccountTable;
+  wx_token: WxTokenTable;
+  wx_follower: WxFollowerTable;
+  wx_menu: WxMenuTable;
+  wx_pushed: WxPushedTable;
   article_kind: ArticleKindTable;
   article: ArticleTable;
   article_history: ArticleHistoryTable;

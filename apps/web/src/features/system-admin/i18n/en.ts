@@ -166,6 +166,7 @@ const en: Translation<SystemAdminMessages> = {
       travel: 'Tourism',
       article: 'Service products',
       product: 'Map products',
+      weixin: 'Official account',
     },
   },
   permissionName: {

@@ -166,6 +166,7 @@ const es: Translation<SystemAdminMessages> = {
       travel: 'Turismo',
       article: 'Productos de servicio',
       product: 'Productos cartográficos',
+      weixin: 'Cuenta oficial',
     },
   },
   permissionName: {

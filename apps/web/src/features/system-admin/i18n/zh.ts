@@ -163,6 +163,7 @@ const zh = {
       travel: '旅游管理',
       article: '服务产品',
       product: '地图产品',
+      weixin: '公众号',
     },
   },
   /** Display names of the built-in permission codes (dots of the code become underscores). */

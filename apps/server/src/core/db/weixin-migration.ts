@@ -1,0 +1,132 @@
+import type { ColumnDefinitionBuilder, ColumnType, Generated, Kysely, Migration } from 'kysely';
+import type { Dialect } from './migrations.js';
+
+/**
+ * The official-account manager (docs/weixin.md#storage): accounts (secrets sealed), the access token each shares
+ * between server processes, followers, menus (draft and published) and the pushed messages already handled.
+ */
+export function weixinMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  const big = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  const account = (c: ColumnDefinitionBuilder) => c.notNull().references('wx_account.id').onDelete('cascade');
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('wx_account')
+        .addColumn('id', id, pk)
+        .addColumn('customer_id', 'integer', (c) => c.notNull().references('customer.id').onDelete('cascade'))
+        .addColumn('name', 'varchar(64)', (c) => c.notNull())
+        .addColumn('nickname', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('wx_id', 'varchar(32)', (c) => c.notNull())
+        .addColumn('app_id', 'varchar(32)', (c) => c.notNull().unique())
+        // Sealed with the server's key (SecretBox); never answered.
+        .addColumn('secret_sealed', 'text', (c) => c.notNull())
+        .addColumn('token_sealed', 'text', (c) => c.notNull())
+        .addColumn('aes_key_sealed', 'text', (c) => c.notNull().defaultTo(''))
+        .addColumn('avatar', 'varchar(256)', (c) => c.notNull().defaultTo(''))
+        .addColumn('api_calls', 'integer', (c) => c.notNull().defaultTo(0))
+        .addColumn('last_call_at', 'varchar(32)')
+        .addColumn('last_test_at', 'varchar(32)')
+        .addColumn('last_test_code', 'integer')
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wx_account_customer_idx').on('wx_account').column('customer_id').execute();
+      await db.schema
+        .createTable('wx_token')
+        .addColumn('account_id', 'integer', (c) => account(c).unique())
+        .addColumn('token_sealed', 'text', (c) => c.notNull())
+        // Milliseconds since the epoch.
+        .addColumn('expires_at', big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createTable('wx_follower')
+        .addColumn('id', id, pk)
+        .addColumn('account_id', 'integer', account)
+        .addColumn('open_id', 'varchar(64)', (c) => c.notNull())
+        .addColumn('nickname', 'varchar(128)', (c) => c.notNull().defaultTo(''))
+        .addColumn('remark', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('tag_ids', 'varchar(256)', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('subscribed', 'integer', (c) => c.notNull().defaultTo(1))
+        .addColumn('subscribe_time', 'varchar(32)')
+        .addColumn('language', 'varchar(16)', (c) => c.notNull().defaultTo(''))
+        .addColumn('synced_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wx_follower_uq').on('wx_follower').columns(['account_id', 'open_id']).unique().execute();
+      await db.schema
+        .createTable('wx_menu')
+        .addColumn('account_id', 'integer', (c) => account(c).unique())
+        .addColumn('draft', 'text', (c) => c.notNull())
+        .addColumn('published', 'text')
+        .addColumn('published_at', 'varchar(32)')
+        .addColumn('published_by', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('version', 'integer', (c) => c.notNull().defaultTo(1))
+        .execute();
+      await db.schema
+        .createTable('wx_pushed')
+        .addColumn('account_id', 'integer', account)
+        // MsgId, or sender + time + event for events without one.
+        .addColumn('push_key', 'varchar(128)', (c) => c.notNull())
+        .addColumn('received_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wx_pushed_uq').on('wx_pushed').columns(['account_id', 'push_key']).unique().execute();
+    },
+    async down(db: Kysely<any>) {
+      for (const t of ['wx_pushed', 'wx_menu', 'wx_follower', 'wx_token', 'wx_account']) await db.schema.dropTable(t).execute();
+    },
+  };
+}
+
+type D<T> = ColumnType<T, T | undefined, T>;
+
+export interface WxAccountTable {
+  id: Generated<number>;
+  customer_id: number;
+  name: string;
+  nickname: D<string>;
+  wx_id: string;
+  app_id: string;
+  secret_sealed: string;
+  token_sealed: string;
+  aes_key_sealed: D<string>;
+  avatar: D<string>;
+  api_calls: D<number>;
+  last_call_at: string | null;
+  last_test_at: string | null;
+  last_test_code: number | null;
+  version: D<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface WxTokenTable {
+  account_id: number;
+  token_sealed: string;
+  expires_at: number;
+}
+export interface WxFollowerTable {
+  id: Generated<number>;
+  account_id: number;
+  open_id: string;
+  nickname: D<string>;
+  remark: D<string>;
+  tag_ids: D<string>;
+  subscribed: D<number>;
+  subscribe_time: string | null;
+  language: D<string>;
+  synced_at: string;
+}
+export interface WxMenuTable {
+  account_id: number;
+  draft: string;
+  published: string | null;
+  published_at: string | null;
+  published_by: D<string>;
+  version: D<number>;
+}
+export interface WxPushedTable {
+  account_id: number;
+  push_key: string;
+  received_at: string;
+}

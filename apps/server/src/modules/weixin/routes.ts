@@ -1,0 +1,90 @@
+import { API } from '@agromet/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { TokenService } from '../../core/auth/tokens.js';
+import { registerRoute } from '../../core/route.js';
+import * as accounts from './accounts.js';
+import type { WxDeps } from './accounts.js';
+import { handlePush, verifyCallback } from './callback.js';
+import * as followers from './followers.js';
+import * as menus from './menus.js';
+
+/** The address WeChat should call back, as the browser reached this server. */
+const callbackBase = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
+
+export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: TokenService }): void {
+  const { db } = deps;
+  // WeChat pushes XML; it is read as text here and parsed (entities off) by the callback.
+  app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
+    done(null, body),
+  );
+
+  registerRoute(app, deps, API.wxAccountList, {
+    handler: async ({ auth, req }) => ({ data: await accounts.listAccounts(db, auth, callbackBase(req)) }),
+  });
+  registerRoute(app, deps, API.wxAccountInsert, {
+    audit: { action: 'wx.account.insert', type: 'weixin', description: '新增公众号' },
+    handler: async ({ auth, body, req }) => ({ data: await accounts.createAccount(deps, auth, body, callbackBase(req)) }),
+  });
+  registerRoute(app, deps, API.wxAccountUpdate, {
+    audit: { action: 'wx.account.update', type: 'weixin', description: '修改公众号' },
+    handler: async ({ auth, body, req }) => ({ data: await accounts.updateAccount(deps, auth, body, callbackBase(req)) }),
+  });
+  registerRoute(app, deps, API.wxAccountDelete, {
+    audit: { action: 'wx.account.delete', type: 'weixin', description: '删除公众号' },
+    handler: async ({ auth, query }) => {
+      await accounts.deleteAccount(db, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.wxAccountTest, {
+    handler: async ({ auth, body, req }) => ({ data: await accounts.testAccount(deps, auth, body.accountId, req.lang) }),
+  });
+  registerRoute(app, deps, API.wxFollowerSync, {
+    audit: { action: 'wx.follower.sync', type: 'weixin', description: '同步公众号用户' },
+    handler: async ({ auth, body }) => ({ data: await followers.syncFollowers(deps, auth, body.accountId) }),
+  });
+  registerRoute(app, deps, API.wxFollowerPage, {
+    handler: async ({ auth, query }) => ({ data: await followers.pageFollowers(db, auth, query) }),
+  });
+  registerRoute(app, deps, API.wxFollowerRemark, {
+    handler: async ({ auth, body }) => ({ data: await followers.setRemark(db, auth, body.id, body.remark) }),
+  });
+  registerRoute(app, deps, API.wxMenuGet, {
+    handler: async ({ auth, query }) => ({ data: await menus.getMenu(deps, auth, query.accountId) }),
+  });
+  registerRoute(app, deps, API.wxMenuSave, {
+    audit: { action: 'wx.menu.save', type: 'weixin', description: '保存公众号菜单' },
+    handler: async ({ auth, body }) => ({ data: await menus.saveMenu(deps, auth, body.accountId, body.version, body.menu) }),
+  });
+  registerRoute(app, deps, API.wxMenuPublish, {
+    audit: { action: 'wx.menu.publish', type: 'weixin', description: '发布公众号菜单' },
+    handler: async ({ auth, body }) => ({ data: await menus.publishMenu(deps, auth, body.accountId, body.version) }),
+  });
+  registerRoute(app, deps, API.wxMenuCurrent, {
+    handler: async ({ auth, query }) => ({ data: await menus.currentMenu(deps, auth, query.accountId) }),
+  });
+
+  // WeChat's calls: no sign-in, the signature instead.
+  registerRoute(app, deps, API.wxCallbackVerify, {
+    handler: async ({ params, query }) => ({
+      data: null,
+      file: {
+        contentType: 'text/plain; charset=utf-8',
+        filename: 'echo.txt',
+        body: await verifyCallback(db, deps.box, params.accountId, query),
+        inline: true,
+        cacheControl: 'no-store',
+      },
+    }),
+  });
+  registerRoute(app, deps, API.wxCallbackPush, {
+    bodyLimit: 64 * 1024,
+    handler: async ({ params, query, req }) => {
+      await handlePush(db, deps.box, params.accountId, query, req.body);
+      return {
+        data: null,
+        file: { contentType: 'text/plain; charset=utf-8', filename: 'reply.txt', body: 'success', inline: true, cacheControl: 'no-store' },
+      };
+    },
+  });
+}

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../../config.js';
+import type { Db } from '../../core/db/index.js';
+import { resolveSecret } from '../../core/secrets.js';
+import type { WxDeps } from './accounts.js';
+import { WechatClient } from './client.js';
+import { seedDemoSimulator } from './demo.js';
+import { SecretBox } from './secret-box.js';
+import { WechatSimulator } from './simulator.js';
+
+/** WeChat's own API host. */
+export const WECHAT_API = 'https://api.weixin.qq.com';
+
+/** The key sealing account secrets: WX_SECRET_KEY, or the one kept in the data folder. */
+export const wxSecretBox = (config: Pick<Config, 'wxSecretKey' | 'dataDir'>) =>
+  new SecretBox(resolveSecret(config.wxSecretKey, config.dataDir, 'wx-secret-key'));
+
+/**
+ * The secret box and the WeChat client. With DEMO=1 and no WECHAT_API_BASE the simulator runs in this process on a
+ * loopback port (stopped with the server), so the demo account works without the internet.
+ */
+export async function weixinDeps(config: Config, db: Db, app: FastifyInstance): Promise<WxDeps> {
+  const box = wxSecretBox(config);
+  let baseUrl = config.wechatApiBase ?? WECHAT_API;
+  if (!config.wechatApiBase && config.demo) {
+    const sim = new WechatSimulator();
+    seedDemoSimulator(sim);
+    baseUrl = await sim.start();
+    app.addHook('onClose', () => sim.stop());
+    app.log.info({ baseUrl }, 'WeChat simulator started for the demo official account');
+  }
+  return { db, box, client: new WechatClient({ baseUrl, db, box }) };
+}

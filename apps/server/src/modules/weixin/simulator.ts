@@ -1,0 +1,190 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { menuIssues, type Menu, type MenuProblem } from '@agromet/contracts';
+
+// A local stand-in for the part of WeChat's official-account API the console uses (docs/weixin.md#simulator): tokens,
+// menus, followers and tags, stateful and answering WeChat's own error codes and limits, with faults to inject (busy,
+// expired tokens, quota, IP not whitelisted). Tests use it, and `DEMO=1` runs it in process so the demo account works
+// without the internet. Nothing here is reached by a real account: its base URL is WeChat's unless configured.
+
+export interface SimFollower {
+  openid: string;
+  nickname: string;
+  language: string;
+  subscribe_time: number;
+  tagid_list: number[];
+  remark: string;
+}
+
+interface SimApp {
+  secret: string;
+  tokens: Map<string, number>;
+  menu: Menu | null;
+  followers: SimFollower[];
+  tags: Array<{ id: number; name: string }>;
+}
+
+export interface SimFaults {
+  /** The next n calls (any endpoint) answer -1, system busy. */
+  busy: number;
+  /** Every call but the token's answers 45009 (daily quota reached). */
+  quota: boolean;
+  /** The token call answers 40164 (the caller's IP is not whitelisted). */
+  ipBlocked: boolean;
+  /** Every token is refused as invalid (40001), even a fresh one. */
+  rejectTokens: boolean;
+}
+
+/** WeChat's code for a menu problem (the closest of its documented ones). */
+const MENU_CODES: Record<MenuProblem, number> = {
+  'menu.noButtons': 40016,
+  'menu.tooManyTop': 40016,
+  'menu.tooManySub': 40023,
+  'menu.nameEmpty': 40018,
+  'menu.nameTooLong': 40018,
+  'menu.typeMissing': 40017,
+  'menu.keyMissing': 40019,
+  'menu.keyTooLong': 40019,
+  'menu.urlMissing': 40027,
+  'menu.urlTooLong': 40027,
+  'menu.urlScheme': 40055,
+  'menu.appidMissing': 40165,
+  'menu.pagepathMissing': 40165,
+};
+
+const TOKEN_SECONDS = 7200;
+
+export class WechatSimulator {
+  readonly apps = new Map<string, SimApp>();
+  readonly faults: SimFaults = { busy: 0, quota: false, ipBlocked: false, rejectTokens: false };
+  /** Calls per path, for tests (e.g. how many tokens were asked for). */
+  readonly calls = new Map<string, number>();
+  private app: FastifyInstance | null = null;
+  baseUrl = '';
+
+  addApp(appId: string, secret: string, init: Partial<Pick<SimApp, 'followers' | 'tags' | 'menu'>> = {}): SimApp {
+    const app: SimApp = { secret, tokens: new Map(), menu: init.menu ?? null, followers: init.followers ?? [], tags: init.tags ?? [] };
+    this.apps.set(appId, app);
+    return app;
+  }
+
+  /** Every token issued so far stops working (42001), as after WeChat's two hours or a token fetched elsewhere. */
+  expireTokens(): void {
+    for (const app of this.apps.values()) for (const token of app.tokens.keys()) app.tokens.set(token, 0);
+  }
+
+  count(path: string): number {
+    return this.calls.get(path) ?? 0;
+  }
+
+  async start(port = 0): Promise<string> {
+    const app = Fastify({ logger: false, bodyLimit: 2 * 1024 * 1024 });
+    this.app = app;
+    app.addHook('onRequest', async (req) => {
+      const path = req.url.split('?')[0]!;
+      this.calls.set(path, (this.calls.get(path) ?? 0) + 1);
+    });
+    const fail = (errcode: number, errmsg: string) => ({ errcode, errmsg });
+    /** The app a call's token belongs to, or WeChat's answer for a token that is not (or no longer) good. */
+    const authed = (query: unknown): SimApp | { errcode: number; errmsg: string } => {
+      if (this.faults.busy > 0) {
+        this.faults.busy--;
+        return fail(-1, 'system error');
+      }
+      const token = (query as { access_token?: string }).access_token ?? '';
+      for (const app of this.apps.values()) {
+        const expires = app.tokens.get(token);
+        if (expires === undefined) continue;
+        if (this.faults.rejectTokens) return fail(40001, 'invalid credential, access_token is invalid or not latest');
+        if (expires <= Date.now()) return fail(42001, 'access_token expired');
+        if (this.faults.quota) return fail(45009, 'reach max api daily quota limit');
+        return app;
+      }
+      return fail(
+        token === '' ? 41001 : 40001,
+        token === '' ? 'access_token missing' : 'invalid credential, access_token is invalid or not latest',
+      );
+    };
+    const isApp = (x: SimApp | { errcode: number }): x is SimApp => !('errcode' in x);
+
+    app.get('/cgi-bin/token', async (req) => {
+      const q = req.query as { grant_type?: string; appid?: string; secret?: string };
+      if (this.faults.busy > 0) {
+        this.faults.busy--;
+        return fail(-1, 'system error');
+      }
+      if (q.grant_type !== 'client_credential') return fail(40002, 'invalid grant_type');
+      if (this.faults.ipBlocked) return fail(40164, `invalid ip ${req.ip}, not in whitelist`);
+      const target = this.apps.get(q.appid ?? '');
+      if (!target) return fail(40013, 'invalid appid');
+      if (target.secret !== q.secret) return fail(40125, 'invalid appsecret');
+      const token = randomBytes(24).toString('base64url');
+      target.tokens.set(token, Date.now() + TOKEN_SECONDS * 1000);
+      return { access_token: token, expires_in: TOKEN_SECONDS };
+    });
+
+    app.post('/cgi-bin/menu/create', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const menu = req.body as Menu;
+      if (!menu || !Array.isArray(menu.button)) return fail(40016, 'invalid button size');
+      const issues = menuIssues(menu);
+      if (issues.length > 0) return fail(MENU_CODES[issues[0]!.problem], `invalid menu: ${issues[0]!.path}`);
+      target.menu = structuredClone(menu);
+      return fail(0, 'ok');
+    });
+    app.get('/cgi-bin/menu/get', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      return target.menu ? { menu: target.menu } : fail(46003, 'menu no exist');
+    });
+    app.get('/cgi-bin/menu/delete', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      target.menu = null;
+      return fail(0, 'ok');
+    });
+
+    app.get('/cgi-bin/user/get', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const next = (req.query as { next_openid?: string }).next_openid ?? '';
+      const start = next ? target.followers.findIndex((f) => f.openid === next) + 1 : 0;
+      if (next && start === 0) return fail(40003, 'invalid openid');
+      const page = target.followers.slice(start, start + 10_000);
+      return {
+        total: target.followers.length,
+        count: page.length,
+        data: page.length > 0 ? { openid: page.map((f) => f.openid) } : undefined,
+        next_openid: page.at(-1)?.openid ?? '',
+      };
+    });
+    app.post('/cgi-bin/user/info/batchget', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const list = (req.body as { user_list?: Array<{ openid: string }> }).user_list ?? [];
+      if (list.length === 0 || list.length > 100) return fail(45035, 'user_list size out of limit');
+      return {
+        user_info_list: list.map(({ openid }) => {
+          const f = target.followers.find((x) => x.openid === openid);
+          return f ? { subscribe: 1, ...f } : { subscribe: 0, openid };
+        }),
+      };
+    });
+    app.get('/cgi-bin/tags/get', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      return {
+        tags: target.tags.map((t) => ({ ...t, count: target.followers.filter((f) => f.tagid_list.includes(t.id)).length })),
+      };
+    });
+
+    this.baseUrl = await app.listen({ port, host: '127.0.0.1' });
+    return this.baseUrl;
+  }
+
+  async stop(): Promise<void> {
+    await this.app?.close();
+    this.app = null;
+  }
+}

@@ -1,0 +1,264 @@
+import { z } from 'zod';
+import type { ApiDef } from './api.js';
+import { StoredImagePath } from './auth.js';
+import { paged, pageFields } from './system.js';
+import {
+  WEIXIN_ENDPOINTS as E,
+  WX_ACCOUNT_MAX,
+  WX_AES_KEY_PATTERN,
+  WX_APPID_PATTERN,
+  WX_ID_PATTERN,
+  WX_TOKEN_PATTERN,
+} from './weixin-endpoints.js';
+import { MENU_BUTTON_TYPES } from './weixin-menu-rules.js';
+
+// The official-account manager (docs/weixin.md): accounts with their secrets stored encrypted, followers synced from
+// WeChat, menus checked before publishing, and the callback WeChat pushes to. Entries of the API table.
+
+const ACCOUNT = { kind: 'codes', codes: ['wx-mp-manage.account.admin'] } as const;
+/** The account list is read by every page of the group (each page chooses an account). */
+const ANY_WX = {
+  kind: 'codes',
+  codes: [
+    'wx-mp-manage.account.admin',
+    'wx-mp-manage.wxuser.admin',
+    'wx-mp-manage.menu.admin',
+    'wx-mp-manage.material.admin',
+    'wx-mp-manage.send.admin',
+  ],
+} as const;
+const FOLLOWERS = { kind: 'codes', codes: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] } as const;
+const MENU = { kind: 'codes', codes: ['wx-mp-manage.menu.admin'] } as const;
+const PUBLIC = { kind: 'public' } as const;
+
+const id = z.number().int().positive();
+const queryId = z.coerce.number().int().positive();
+const optional = (pattern: RegExp, key: string) => z.union([z.literal(''), z.string().regex(pattern, key)]);
+
+export const wxAccountFields = {
+  name: z.string().trim().min(1).max(WX_ACCOUNT_MAX.name),
+  nickname: z.string().trim().max(WX_ACCOUNT_MAX.nickname).default(''),
+  wxId: z.string().trim().regex(WX_ID_PATTERN, 'wx.wxIdFormat'),
+  appId: z.string().trim().regex(WX_APPID_PATTERN, 'wx.appIdFormat'),
+  avatar: StoredImagePath.or(z.literal('')).default(''),
+};
+/** A new account needs its secret and token; the AES key is needed only in safe mode. */
+export const WxAccountCreate = z.strictObject({
+  ...wxAccountFields,
+  secret: z.string().trim().min(16).max(WX_ACCOUNT_MAX.secret),
+  token: z.string().trim().regex(WX_TOKEN_PATTERN, 'wx.tokenFormat'),
+  aesKey: optional(WX_AES_KEY_PATTERN, 'wx.aesKeyFormat').default(''),
+});
+/** An edit leaves a secret unchanged unless it is typed again (absent or empty: keep). */
+export const WxAccountUpdate = z.strictObject({
+  id,
+  version: z.number().int().positive(),
+  ...wxAccountFields,
+  secret: z.union([z.literal(''), z.string().trim().min(16).max(WX_ACCOUNT_MAX.secret)]).optional(),
+  token: optional(WX_TOKEN_PATTERN, 'wx.tokenFormat').optional(),
+  aesKey: optional(WX_AES_KEY_PATTERN, 'wx.aesKeyFormat').optional(),
+});
+export type WxAccountCreate = z.input<typeof WxAccountCreate>;
+
+export const WxAccount = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  nickname: z.string(),
+  wxId: z.string(),
+  appId: z.string(),
+  avatar: z.string(),
+  /** Masked: the secret, token and key are never answered. */
+  secret: z.string(),
+  token: z.string(),
+  aesKey: z.string(),
+  hasAesKey: z.boolean(),
+  /** The address to enter in WeChat's console as the server URL. */
+  callbackUrl: z.string(),
+  /** Calls made to WeChat for this account, and the last one. */
+  apiCalls: z.number().int(),
+  lastCallAt: z.string().nullable(),
+  /** The last connection test: when and what WeChat said (0: fine). */
+  lastTestAt: z.string().nullable(),
+  lastTestCode: z.number().int().nullable(),
+  followers: z.number().int(),
+  version: z.number().int(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WxAccount = z.infer<typeof WxAccount>;
+export const WxIdQuery = z.strictObject({ id: queryId });
+export const WxAccountIdQuery = z.strictObject({ accountId: queryId });
+export const WxAccountIdBody = z.strictObject({ accountId: id });
+
+/** The result of talking to WeChat: fine, or WeChat's error code with what to do about it. */
+export const WxCallResult = z.object({
+  ok: z.boolean(),
+  errcode: z.number().int(),
+  /** WeChat's own words. */
+  errmsg: z.string(),
+  /** What the administrator should do, in their language (empty when fine). */
+  advice: z.string(),
+  /** Seconds the token is good for, after a successful test. */
+  expiresIn: z.number().int().nullable(),
+});
+export type WxCallResult = z.infer<typeof WxCallResult>;
+
+export const WxFollower = z.object({
+  id: z.number().int(),
+  openId: z.string(),
+  nickname: z.string(),
+  remark: z.string(),
+  tagIds: z.array(z.number().int()),
+  subscribed: z.boolean(),
+  subscribeTime: z.string().nullable(),
+  language: z.string(),
+  syncedAt: z.string(),
+});
+export type WxFollower = z.infer<typeof WxFollower>;
+export const WxFollowerQuery = z.strictObject({
+  accountId: queryId,
+  ...pageFields,
+  keyword: z.string().trim().max(64).optional(),
+  tagId: z.coerce.number().int().min(0).optional(),
+  subscribed: z.enum(['true', 'false']).optional(),
+});
+export const WxFollowerSynced = z.object({
+  total: z.number().int(),
+  added: z.number().int(),
+  updated: z.number().int(),
+  left: z.number().int(),
+});
+export const WxFollowerRemark = z.strictObject({ id, remark: z.string().trim().max(30) });
+
+const menuButton = z.object({
+  name: z.string().max(200),
+  type: z.enum(MENU_BUTTON_TYPES).optional(),
+  key: z.string().max(512).optional(),
+  url: z.string().max(4096).optional(),
+  appid: z.string().max(64).optional(),
+  pagepath: z.string().max(512).optional(),
+});
+export const WxMenuBody = z.object({
+  button: z.array(menuButton.extend({ sub_button: z.array(menuButton).max(20).optional() })).max(10),
+});
+export const WxMenu = z.object({
+  accountId: z.number().int(),
+  draft: WxMenuBody,
+  /** What was last published through the console, and when; null before the first. */
+  published: WxMenuBody.nullable(),
+  publishedAt: z.string().nullable(),
+  publishedBy: z.string(),
+  version: z.number().int(),
+});
+export type WxMenu = z.infer<typeof WxMenu>;
+export const WxMenuSave = z.strictObject({ accountId: id, version: z.number().int().min(0), menu: WxMenuBody });
+export const WxMenuPublish = z.strictObject({ accountId: id, version: z.number().int().positive() });
+/** What WeChat has now (null: no menu). */
+export const WxMenuCurrent = z.object({ menu: WxMenuBody.nullable() });
+
+export const WxCallbackParams = z.strictObject({ accountId: z.coerce.number().int().positive() });
+export const WxCallbackQuery = z.object({
+  signature: z.string().max(64).default(''),
+  timestamp: z.string().max(16).default(''),
+  nonce: z.string().max(64).default(''),
+  echostr: z.string().max(256).optional(),
+  openid: z.string().max(64).optional(),
+});
+
+export const WEIXIN_API = {
+  wxAccountList: {
+    ...E.wxAccountList,
+    access: ANY_WX,
+    summary: "The customer's official accounts (secrets masked)",
+    data: z.array(WxAccount),
+  },
+  wxAccountInsert: {
+    ...E.wxAccountInsert,
+    access: ACCOUNT,
+    summary: 'Add an official account (secret, token and key stored encrypted)',
+    body: WxAccountCreate,
+    data: WxAccount,
+  },
+  wxAccountUpdate: {
+    ...E.wxAccountUpdate,
+    access: ACCOUNT,
+    summary: 'Edit an official account (optimistic version); a secret left empty is kept',
+    body: WxAccountUpdate,
+    data: WxAccount,
+  },
+  wxAccountDelete: {
+    ...E.wxAccountDelete,
+    access: ACCOUNT,
+    summary: 'Delete an official account with its followers and menus',
+    query: WxIdQuery,
+    data: z.null(),
+  },
+  wxAccountTest: {
+    ...E.wxAccountTest,
+    access: ACCOUNT,
+    summary: "Test the connection: fetch an access token with the account's appId and secret",
+    body: WxAccountIdBody,
+    data: WxCallResult,
+  },
+  wxFollowerSync: {
+    ...E.wxFollowerSync,
+    access: FOLLOWERS,
+    summary: 'Sync followers from WeChat (their openIds 10 000 per call, then their details 100 per call)',
+    body: WxAccountIdBody,
+    data: WxFollowerSynced,
+  },
+  wxFollowerPage: {
+    ...E.wxFollowerPage,
+    access: FOLLOWERS,
+    summary: 'Followers of an account: keyword, tag, subscribed; paged',
+    query: WxFollowerQuery,
+    data: paged(WxFollower),
+  },
+  wxFollowerRemark: {
+    ...E.wxFollowerRemark,
+    access: FOLLOWERS,
+    summary: "Set a follower's remark (kept in the console)",
+    body: WxFollowerRemark,
+    data: WxFollower,
+  },
+  wxMenuGet: {
+    ...E.wxMenuGet,
+    access: MENU,
+    summary: "An account's menu: the draft and what was last published",
+    query: WxAccountIdQuery,
+    data: WxMenu,
+  },
+  wxMenuSave: {
+    ...E.wxMenuSave,
+    access: MENU,
+    summary: 'Save the draft menu (optimistic version; checked against WeChat’s limits)',
+    body: WxMenuSave,
+    data: WxMenu,
+  },
+  wxMenuPublish: {
+    ...E.wxMenuPublish,
+    access: MENU,
+    summary: 'Publish the saved draft to WeChat: checked first, recorded as published only once WeChat took it',
+    body: WxMenuPublish,
+    data: WxMenu,
+  },
+  wxMenuCurrent: { ...E.wxMenuCurrent, access: MENU, summary: 'The menu WeChat has now', query: WxAccountIdQuery, data: WxMenuCurrent },
+  wxCallbackVerify: {
+    ...E.wxCallbackVerify,
+    access: PUBLIC,
+    summary: "WeChat's server check: echostr echoed when the signature is right",
+    params: WxCallbackParams,
+    query: WxCallbackQuery,
+    data: z.null(),
+    raw: true,
+  },
+  wxCallbackPush: {
+    ...E.wxCallbackPush,
+    access: PUBLIC,
+    summary: 'Messages and events WeChat pushes (XML, signed; duplicates ignored)',
+    params: WxCallbackParams,
+    query: WxCallbackQuery,
+    data: z.null(),
+    raw: true,
+  },
+} as const satisfies Record<string, ApiDef>;
