@@ -282,12 +282,12 @@ test.describe('toolbar', () => {
     await expect(page.locator('#error-log-button')).toHaveCount(0);
     // A real-world failure: the page's chunk cannot be fetched (deploy replaced it, network dropped).
     await page.route(/\/assets\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
-    await openMenu(page, '公众号管理', '菜单管理');
-    await expect(page).toHaveURL(/\/weixin-admin\/weixin-menu$/);
+    await openMenu(page, '公众号管理', '素材管理');
+    await expect(page).toHaveURL(/\/weixin-admin\/weixin-media$/);
     await expect(page.getByText('该页面出错了')).toBeVisible();
     // Only the page failed: the console around it works.
     await expect(page.locator('#sidebar')).toBeVisible();
-    await expect(tab(page, '菜单管理')).toHaveAttribute('aria-selected', 'true');
+    await expect(tab(page, '素材管理')).toHaveAttribute('aria-selected', 'true');
 
     await expect(page.locator('#error-log-button')).toBeVisible();
     await page.locator('#error-log-button').click();
@@ -295,8 +295,8 @@ test.describe('toolbar', () => {
     await expect(dialog).toBeVisible();
     await expect.poll(async () => Math.round((await dialog.boundingBox())!.width)).toBe(Math.round(1366 * 0.8));
     await expect(dialog.locator('.error-log-message')).toContainText(/dynamically imported module|Importing a module script failed/);
-    await expect(dialog.locator('.error-log-url')).toContainText('/weixin-admin/weixin-menu');
-    await expect(dialog.locator('.error-log-pre').first()).toContainText('route: weixin-menu');
+    await expect(dialog.locator('.error-log-url')).toContainText('/weixin-admin/weixin-media');
+    await expect(dialog.locator('.error-log-pre').first()).toContainText('route: weixin-media');
     await dialog.locator('#error-log-clear').click();
     await expect(page.locator('#error-log-button')).toHaveCount(0);
 

@@ -64,6 +64,8 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'travel-landscape': () => import('../features/travel/landscapes/LandscapePage').then((m) => ({ Component: m.LandscapePage })),
   'travel-greenWay': () => import('../features/travel/greenways/GreenwayPage').then((m) => ({ Component: m.GreenwayPage })),
   'travel-routes': () => import('../features/travel/routes/RoutePage').then((m) => ({ Component: m.RoutePage })),
+  'weixin-account': () => import('../features/weixin/accounts/AccountPage').then((m) => ({ Component: m.AccountPage })),
+  'weixin-menu': () => import('../features/weixin/menus/MenuPage').then((m) => ({ Component: m.MenuPage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'service-products': () => import('../features/articles/ArticlePage').then((m) => ({ Component: m.ArticlePage })),
 };

@@ -1,0 +1,147 @@
+import { WX_ACCOUNT_MAX, WX_AES_KEY_PATTERN, WX_APPID_PATTERN, WX_ID_PATTERN, WX_TOKEN_PATTERN } from '@agromet/contracts/web';
+import type { WxAccount, WxAccountCreate } from '@agromet/contracts';
+import { App, Col, Form, Input, Modal, Row } from 'antd';
+import { useTranslation } from 'react-i18next';
+import { useEditVersion } from '../../../components/admin-list/use-edit-version';
+import { fieldIssuesOf } from '../../../lib/field-issues';
+import { request } from '../../../lib/request';
+import { useSaveAccount } from '../api/weixin';
+import { NS } from '../i18n';
+
+type Values = Required<Pick<WxAccountCreate, 'name' | 'wxId' | 'appId'>> & {
+  nickname: string;
+  secret: string;
+  token: string;
+  aesKey: string;
+};
+const FIELDS = ['name', 'nickname', 'wxId', 'appId', 'secret', 'token', 'aesKey'] as const;
+
+/** Create or edit an official account; a stored secret is never shown, and stays unless typed again. */
+export function AccountFormModal({
+  account,
+  onSaved,
+  onClose,
+}: {
+  account: WxAccount | null;
+  onSaved: (a: WxAccount) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const save = useSaveAccount();
+  const { version, offerStale } = useEditVersion(account);
+  const label = (f: string) => t(`account.fields.${f}`);
+  const required = (f: string) => ({ required: true, whitespace: true, message: t('account.required', { field: label(f) }) });
+  const editing = account !== null;
+  const secretRules = (f: 'secret' | 'token') => (editing ? [] : [required(f)]);
+
+  const onFinish = async (v: Values) => {
+    try {
+      const values = {
+        name: v.name.trim(),
+        nickname: (v.nickname ?? '').trim(),
+        wxId: v.wxId.trim(),
+        appId: v.appId.trim(),
+        secret: (v.secret ?? '').trim(),
+        token: (v.token ?? '').trim(),
+        aesKey: (v.aesKey ?? '').trim(),
+      };
+      const saved = await save.mutateAsync({ id: account?.id, version, values });
+      void message.success(t(editing ? 'common.saved' : 'common.created'));
+      onSaved(saved);
+    } catch (error) {
+      const issues = fieldIssuesOf(error).filter((i) => (FIELDS as readonly string[]).includes(i.field));
+      if (issues.length > 0) {
+        form.setFields(issues.map((i) => ({ name: i.field as keyof Values, errors: [i.message] })));
+        return;
+      }
+      if (account)
+        await offerStale(error, {
+          fetchCurrent: async () => (await request('wxAccountList', { silent: true })).find((a) => a.id === account.id) ?? null,
+          onGone: onClose,
+          onReload: (fresh) => form.setFieldsValue({ name: fresh.name, nickname: fresh.nickname, wxId: fresh.wxId, appId: fresh.appId }),
+        });
+    }
+  };
+
+  return (
+    <Modal
+      open
+      title={editing ? t('account.editTitle') : t('account.createTitle')}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'wx-account-submit' }}
+      confirmLoading={save.isPending}
+      onOk={() => form.submit()}
+      onCancel={onClose}
+      destroyOnHidden
+      width={560}
+    >
+      <Form<Values>
+        form={form}
+        layout="vertical"
+        size="small"
+        initialValues={{
+          name: account?.name ?? '',
+          nickname: account?.nickname ?? '',
+          wxId: account?.wxId ?? '',
+          appId: account?.appId ?? '',
+          secret: '',
+          token: '',
+          aesKey: '',
+        }}
+        onFinish={(v) => void onFinish(v)}
+      >
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="name" label={label('name')} rules={[required('name')]}>
+              <Input id="wx-name" maxLength={WX_ACCOUNT_MAX.name} autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="nickname" label={label('nickname')}>
+              <Input id="wx-nickname" maxLength={WX_ACCOUNT_MAX.nickname} autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="wxId" label={label('wxId')} rules={[required('wxId'), { pattern: WX_ID_PATTERN, message: 'gh_xxxxxxxxxxxx' }]}>
+              <Input id="wx-wxid" placeholder="gh_0123456789ab" autoComplete="off" />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item name="appId" label={label('appId')} rules={[required('appId'), { pattern: WX_APPID_PATTERN, message: 'wx + 16' }]}>
+              <Input id="wx-appid" placeholder="wx0123456789abcdef" autoComplete="off" />
+            </Form.Item>
+          </Col>
+        </Row>
+        <div className="wx-hint">{t('account.secretHint')}</div>
+        <Row gutter={12}>
+          <Col span={12}>
+            <Form.Item name="secret" label={label('secret')} rules={[...secretRules('secret'), { min: 16, max: WX_ACCOUNT_MAX.secret }]}>
+              <Input.Password id="wx-secret" autoComplete="new-password" placeholder={editing ? t('account.keepSecret') : ''} />
+            </Form.Item>
+          </Col>
+          <Col span={12}>
+            <Form.Item
+              name="token"
+              label={label('token')}
+              rules={[...secretRules('token'), { pattern: WX_TOKEN_PATTERN, message: t('account.fields.token') }]}
+            >
+              <Input.Password id="wx-token" autoComplete="new-password" placeholder={editing ? t('account.keepSecret') : ''} />
+            </Form.Item>
+          </Col>
+        </Row>
+        <Form.Item name="aesKey" label={label('aesKey')} rules={[{ pattern: WX_AES_KEY_PATTERN, message: label('aesKey') }]}>
+          <Input.Password
+            id="wx-aeskey"
+            autoComplete="new-password"
+            placeholder={editing && account.hasAesKey ? t('account.keepSecret') : ''}
+          />
+        </Form.Item>
+      </Form>
+    </Modal>
+  );
+}

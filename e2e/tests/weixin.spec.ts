@@ -1,0 +1,94 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_PASSWORD, clickWhenOpened, openSignedIn } from './fixtures';
+
+/**
+ * The official-account manager (docs/weixin.md) against the simulator the demo server runs in process: the demo
+ * account tested, a wrong AppID told with what to do, followers synced and searched; the menu edited (a name too long
+ * refused before saving, reordered), saved, published and compared with what WeChat has.
+ */
+
+const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
+
+test('accounts: the demo account tested, a wrong AppID explained, followers synced and searched', async ({ page }) => {
+  await openSignedIn(page, '/weixin-admin/weixin-account', 'demo-weixin', ADMIN_PASSWORD);
+  const demo = rows(page, 'wx-account-table').filter({ hasText: '陕西农业气象' });
+  await expect(demo).toBeVisible();
+  await demo.getByRole('button', { name: '测试连接 陕西农业气象' }).click();
+  await expect(page.locator('.ant-modal-confirm').filter({ hasText: '连接成功' })).toBeVisible();
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(demo).toContainText('正常');
+
+  // A new account whose AppID WeChat does not know: the test says so and what to do; the secret is never shown again.
+  const appId = `wx${Date.now().toString(16).padStart(16, '0').slice(-16)}`;
+  await page.locator('#wx-account-create').click();
+  const form = page.getByRole('dialog', { name: '新增公众号' });
+  await form.locator('#wx-name').fill('测试号');
+  await form.locator('#wx-wxid').fill('gh_0123456789ab');
+  await form.locator('#wx-appid').fill(appId);
+  await form.locator('#wx-secret').fill('a-secret-of-sixteen-plus');
+  await form.locator('#wx-token').fill('token123');
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/wx/account/insert'));
+  await form.locator('#wx-account-submit').click();
+  const body = (await (await created).json()) as { code: number; data: { secret: string } };
+  expect(body.code).toBe(0);
+  expect(body.data.secret).toBe('••••••••');
+  const mine = rows(page, 'wx-account-table').filter({ hasText: appId });
+  await mine.getByRole('button', { name: '测试连接 测试号' }).click();
+  const failed = page.locator('.ant-modal-confirm').filter({ hasText: '40013' });
+  await expect(failed).toContainText('AppID 无效');
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await expect(mine).toContainText('错误 40013');
+  await mine.getByRole('button', { name: '删除 测试号' }).click();
+  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await expect(mine).toHaveCount(0);
+
+  await page.getByRole('tab', { name: '粉丝' }).click();
+  await page.locator('#wx-follower-sync').click();
+  await expect(page.getByText(/已同步 36 位粉丝/)).toBeVisible();
+  await page.locator('#wx-follower-search').fill('王');
+  await page.locator('#wx-follower-search').press('Enter');
+  await expect
+    .poll(async () => (await rows(page, 'wx-follower-table').locator('td:first-child').allTextContents()).every((n) => n.includes('王')))
+    .toBe(true);
+  await expect(rows(page, 'wx-follower-table').first()).toBeVisible();
+});
+
+test('menu: a name too long is refused before saving; reordered, saved, published and the same as WeChat’s', async ({ page }) => {
+  await openSignedIn(page, '/weixin-admin/weixin-menu', 'demo-weixin', ADMIN_PASSWORD);
+  const pageBox = page.locator('#wx-menu-page');
+  const tree = page.locator('#wx-menu-tree');
+  await expect(tree.locator('[data-place="button.2"]')).toContainText('预警信息');
+  await expect(page.getByTestId('wx-phone-button')).toHaveCount(3);
+
+  await tree.locator('[data-place="button.2"]').click();
+  await page.locator('#wx-button-name').fill('天气预警信息发布');
+  await expect(page.locator('#wx-menu-issues')).toContainText('名称不能超过 16 字节');
+  await expect(page.locator('#wx-menu-save')).toBeDisabled();
+  await page.locator('#wx-button-name').fill('灾害预警');
+  await expect(page.locator('#wx-menu-issues')).toHaveCount(0);
+
+  // Drag the third button to the front.
+  await tree.locator('[data-place="button.2"]').dragTo(tree.locator('[data-place="button.0"]'));
+  await expect(tree.locator('[data-place="button.0"]')).toContainText('灾害预警');
+  await expect(page.getByTestId('wx-phone-button').first()).toHaveText('灾害预警');
+  await expect(pageBox).toHaveAttribute('data-dirty', 'true');
+  await expect(page.locator('#wx-menu-publish')).toBeDisabled();
+
+  const version = Number(await pageBox.getAttribute('data-version'));
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/wx/menu/save'));
+  await page.locator('#wx-menu-save').click();
+  expect(((await (await saved).json()) as { code: number }).code).toBe(0);
+  await expect(pageBox).toHaveAttribute('data-version', String(version + 1));
+  await expect(pageBox).toHaveAttribute('data-dirty', 'false');
+
+  await page.locator('#wx-menu-fetch').click();
+  await expect(page.locator('#wx-menu-diff')).toContainText('已修改');
+
+  const published = page.waitForResponse((r) => r.url().endsWith('/api/wx/menu/publish'));
+  await page.locator('#wx-menu-publish').click();
+  await page.locator('#wx-menu-publish-confirm').click();
+  expect(((await (await published).json()) as { code: number }).code).toBe(0);
+  await expect(page.locator('#wx-menu-status')).toContainText('最近发布');
+  await page.locator('#wx-menu-fetch').click();
+  await expect(page.locator('#wx-menu-diff')).toContainText('草稿与微信当前菜单一致');
+});
