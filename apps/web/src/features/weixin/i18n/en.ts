@@ -34,7 +34,8 @@ const en: Translation<WeixinMessages> = {
     testNever: 'Not tested',
     testPassed: 'OK',
     testError: 'Error {{code}}',
-    callbackHint: 'Enter this address and the account's token in WeChat's console under Development › Basic configuration › Server configuration.',
+    callbackHint:
+      "Enter this address and the account's token in WeChat's console under Development › Basic configuration › Server configuration.",
     noAccount: 'No official account yet. Click New to add one, then test the connection.',
     required: '{{field}} is required',
   },
