@@ -287,6 +287,14 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   wxMenuSave: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/save
   wxMenuPublish: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/publish
   wxMenuCurrent: ['admin', 'wx-mp-manage.menu.admin'], // GET /api/wx/menu/current
+  wxSendPage: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/page
+  wxSendCreate: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/create
+  wxSendPreview: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/preview
+  wxSendApprove: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/approve
+  wxSendReject: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/reject
+  wxSendRetry: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/retry
+  wxSendRefresh: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/refresh
+  wxSendArticles: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/articles
   wxCallbackVerify: 'public', // GET /api/wx/callback/:accountId
   wxCallbackPush: 'public', // POST /api/wx/callback/:accountId
   publicTravelSpots: 'public', // GET /api/public/travel/spots

@@ -19,6 +19,8 @@ const sim = new WechatSimulator();
 let t: TestApp;
 let tok = '';
 let otherTok = '';
+let approverTok = '';
+let secondApproverTok = '';
 let accountId = 0;
 
 const followers = (n: number): SimFollower[] =>
@@ -37,8 +39,16 @@ beforeAll(async () => {
   t = await createTestApp({ WECHAT_API_BASE: sim.baseUrl });
   const customer = await addCustomer(t, '陕西省气象服务中心');
   const other = await addCustomer(t, '甘肃省气象服务中心');
-  tok = (await addUser(t, customer, 'wx-admin', ['wx-mp-manage.account.admin', 'wx-mp-manage.wxuser.admin', 'wx-mp-manage.menu.admin']))
-    .token;
+  tok = (
+    await addUser(t, customer, 'wx-admin', [
+      'wx-mp-manage.account.admin',
+      'wx-mp-manage.wxuser.admin',
+      'wx-mp-manage.menu.admin',
+      'wx-mp-manage.send.admin',
+    ])
+  ).token;
+  approverTok = (await addUser(t, customer, 'wx-approver', ['wx-mp-manage.send.admin'], '审核员')).token;
+  secondApproverTok = (await addUser(t, customer, 'wx-approver2', ['wx-mp-manage.send.admin'])).token;
   otherTok = (await addUser(t, other, 'wx-other', ['wx-mp-manage.account.admin', 'wx-mp-manage.menu.admin'])).token;
 });
 afterAll(async () => {
@@ -256,5 +266,90 @@ describe('callback', () => {
     const unsigned = await push(event('oSneaky', 'subscribe', 1764000400), 'signature=00&timestamp=1&nonce=2');
     expect(unsigned.statusCode).toBe(403);
     expect(await t.db.db.selectFrom('wx_follower').select('id').where('open_id', 'in', ['oSneaky', '&e;']).execute()).toHaveLength(0);
+  });
+});
+
+describe('mass sending', () => {
+  const sendsOf = () => sim.apps.get(APP_ID)!.sends.filter((x) => x.to !== 'preview');
+
+  it('waits for another person’s approval, is handed to WeChat once however often it is approved, and is reported', async () => {
+    const created = (
+      await call(t, tok, 'POST', '/api/wx/send/create', { accountId, kind: 'text', text: '明日有霜冻，请注意防护', target: 'all' })
+    ).json().data;
+    expect(created).toMatchObject({ state: 'pending', clientMsgId: `agromet-${accountId}-${created.id}` });
+    // A preview to one follower first; not a mass send.
+    expect((await call(t, tok, 'POST', '/api/wx/send/preview', { id: created.id, openId: 'o000001' })).json().code).toBe(0);
+    expect(sim.apps.get(APP_ID)!.sends.filter((x) => x.to === 'preview')).toHaveLength(1);
+    const own = (await call(t, tok, 'POST', '/api/wx/send/approve', { id: created.id }, 'en')).json();
+    expect(own.code).toBe(4003);
+    const before = sendsOf().length;
+    const [a, b] = await Promise.all([
+      call(t, approverTok, 'POST', '/api/wx/send/approve', { id: created.id }),
+      call(t, secondApproverTok, 'POST', '/api/wx/send/approve', { id: created.id }),
+    ]);
+    expect([a.json().code, b.json().code].sort()).toEqual([0, 4009]);
+    expect(sendsOf().length - before).toBe(1);
+    const sent = (a.json().code === 0 ? a : b).json().data;
+    expect(sent).toMatchObject({ state: 'submitted', approvedBy: expect.any(String) });
+    expect(sent.msgId).not.toBe('');
+
+    // WeChat's report arrives through the callback.
+    const timestamp = '1764000999';
+    const nonce = 'mass1';
+    const xml = `<xml><ToUserName><![CDATA[gh_0123456789ab]]></ToUserName><FromUserName><![CDATA[oSystem]]></FromUserName><CreateTime>1764000999</CreateTime><MsgType><![CDATA[event]]></MsgType><Event><![CDATA[MASSSENDJOBFINISH]]></Event><MsgID>${sent.msgId}</MsgID><Status><![CDATA[send success]]></Status><TotalCount>10249</TotalCount><FilterCount>10249</FilterCount><SentCount>10240</SentCount><ErrorCount>9</ErrorCount></xml>`;
+    await t.app.inject({
+      method: 'POST',
+      url: `/api/wx/callback/${accountId}?signature=${callbackSignature(TOKEN, timestamp, nonce)}&timestamp=${timestamp}&nonce=${nonce}`,
+      headers: { 'content-type': 'text/xml' },
+      payload: xml,
+    });
+    const page = (await call(t, tok, 'GET', `/api/wx/send/page?accountId=${accountId}`)).json().data;
+    expect(page.list.find((x: { id: number }) => x.id === created.id)).toMatchObject({
+      state: 'sent',
+      totalCount: 10249,
+      sentCount: 10240,
+      errorCount: 9,
+    });
+  });
+
+  it('a retry of a send WeChat had in fact accepted is not sent twice (45065 counts as submitted)', async () => {
+    const s = (
+      await call(t, tok, 'POST', '/api/wx/send/create', { accountId, kind: 'text', text: '寒潮预警', target: 'tag', tagId: 100 })
+    ).json().data;
+    await call(t, approverTok, 'POST', '/api/wx/send/approve', { id: s.id });
+    const count = sendsOf().length;
+    // The answer was lost: the console recorded a failure although WeChat took the job.
+    await t.db.db.updateTable('wx_send').set({ state: 'failed', msg_id: '' }).where('id', '=', s.id).execute();
+    const retried = (await call(t, tok, 'POST', '/api/wx/send/retry', { id: s.id })).json().data;
+    expect(retried).toMatchObject({ state: 'submitted', errcode: 45065 });
+    expect(sendsOf().length).toBe(count);
+    expect((await call(t, tok, 'POST', '/api/wx/send/retry', { id: s.id })).json().code).toBe(4009);
+  });
+
+  it('refuses one follower as a mass send, and a refusal needs a reason; another customer sees nothing', async () => {
+    const one = (
+      await call(
+        t,
+        tok,
+        'POST',
+        '/api/wx/send/create',
+        { accountId, kind: 'text', text: 'x', target: 'openids', openIds: ['o000001', 'o000001'] },
+        'en',
+      )
+    ).json();
+    expect([one.code, one.data.issues[0].field]).toEqual([4100, 'openIds']);
+    const chosen = (
+      await call(t, tok, 'POST', '/api/wx/send/create', {
+        accountId,
+        kind: 'text',
+        text: '测试',
+        target: 'openids',
+        openIds: ['o000001', 'o000002'],
+      })
+    ).json().data;
+    expect((await call(t, approverTok, 'POST', '/api/wx/send/reject', { id: chosen.id, reason: '' })).json().code).toBe(4100);
+    const rejected = (await call(t, approverTok, 'POST', '/api/wx/send/reject', { id: chosen.id, reason: '措辞需修改' })).json().data;
+    expect(rejected).toMatchObject({ state: 'rejected', reason: '措辞需修改' });
+    expect((await call(t, otherTok, 'GET', '/api/wx/send/page')).json().code).toBe(4003);
   });
 });

@@ -14,6 +14,14 @@ export const WEIXIN_ENDPOINTS = {
   wxMenuSave: { method: 'POST', url: '/api/wx/menu/save' },
   wxMenuPublish: { method: 'POST', url: '/api/wx/menu/publish' },
   wxMenuCurrent: { method: 'GET', url: '/api/wx/menu/current' },
+  wxSendPage: { method: 'GET', url: '/api/wx/send/page' },
+  wxSendCreate: { method: 'POST', url: '/api/wx/send/create' },
+  wxSendPreview: { method: 'POST', url: '/api/wx/send/preview' },
+  wxSendApprove: { method: 'POST', url: '/api/wx/send/approve' },
+  wxSendReject: { method: 'POST', url: '/api/wx/send/reject' },
+  wxSendRetry: { method: 'POST', url: '/api/wx/send/retry' },
+  wxSendRefresh: { method: 'POST', url: '/api/wx/send/refresh' },
+  wxSendArticles: { method: 'GET', url: '/api/wx/send/articles' },
   wxCallbackVerify: { method: 'GET', url: '/api/wx/callback/:accountId' },
   wxCallbackPush: { method: 'POST', url: '/api/wx/callback/:accountId' },
 } as const;
@@ -33,3 +41,18 @@ export const WX_SECRET_MASK = '••••••••';
 /** Followers asked of WeChat per list call, and per batch of user info. */
 export const WX_FOLLOWER_PAGE = 10_000;
 export const WX_USER_INFO_BATCH = 100;
+
+/** What a mass send carries: text, or a published service product (its title, summary and public address). */
+export const WX_SEND_KINDS = ['text', 'article'] as const;
+export type WxSendKind = (typeof WX_SEND_KINDS)[number];
+/** Who receives it: every follower, a tag, or chosen followers (WeChat takes 2–10 000 openIds). */
+export const WX_SEND_TARGETS = ['all', 'tag', 'openids'] as const;
+export type WxSendTarget = (typeof WX_SEND_TARGETS)[number];
+export const WX_SEND_OPENIDS = { min: 2, max: 10_000 } as const;
+export const WX_TEXT_MAX = 600;
+/**
+ * A send's life: waiting for a second person's approval, being handed to WeChat, accepted by WeChat (submitted), then
+ * sent or failed by WeChat's report; refused by the approver.
+ */
+export const WX_SEND_STATES = ['pending', 'sending', 'submitted', 'sent', 'failed', 'rejected'] as const;
+export type WxSendState = (typeof WX_SEND_STATES)[number];

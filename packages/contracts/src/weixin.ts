@@ -4,6 +4,11 @@ import { StoredImagePath } from './auth.js';
 import { paged, pageFields } from './system.js';
 import {
   WEIXIN_ENDPOINTS as E,
+  WX_SEND_KINDS,
+  WX_SEND_OPENIDS,
+  WX_SEND_STATES,
+  WX_SEND_TARGETS,
+  WX_TEXT_MAX,
   WX_ACCOUNT_MAX,
   WX_AES_KEY_PATTERN,
   WX_APPID_PATTERN,
@@ -29,6 +34,7 @@ const ANY_WX = {
 } as const;
 const FOLLOWERS = { kind: 'codes', codes: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] } as const;
 const MENU = { kind: 'codes', codes: ['wx-mp-manage.menu.admin'] } as const;
+const SEND = { kind: 'codes', codes: ['wx-mp-manage.send.admin'] } as const;
 const PUBLIC = { kind: 'public' } as const;
 
 const id = z.number().int().positive();
@@ -156,6 +162,65 @@ export const WxMenuPublish = z.strictObject({ accountId: id, version: z.number()
 /** What WeChat has now (null: no menu). */
 export const WxMenuCurrent = z.object({ menu: WxMenuBody.nullable() });
 
+export const WxSendCreate = z
+  .strictObject({
+    accountId: id,
+    kind: z.enum(WX_SEND_KINDS),
+    /** The text (kind text), or a remark shown before the article's link (kind article). */
+    text: z.string().trim().max(WX_TEXT_MAX).default(''),
+    /** A published service product of the customer (kind article). */
+    articleId: id.optional(),
+    target: z.enum(WX_SEND_TARGETS),
+    tagId: z.number().int().min(0).optional(),
+    openIds: z.array(z.string().trim().min(1).max(64)).max(WX_SEND_OPENIDS.max).default([]),
+  })
+  .superRefine((s, ctx) => {
+    if (s.kind === 'text' && s.text === '') ctx.addIssue({ code: 'custom', path: ['text'], message: 'wx.textRequired' });
+    if (s.kind === 'article' && s.articleId === undefined)
+      ctx.addIssue({ code: 'custom', path: ['articleId'], message: 'wx.articleRequired' });
+    if (s.target === 'tag' && s.tagId === undefined) ctx.addIssue({ code: 'custom', path: ['tagId'], message: 'wx.tagRequired' });
+    // WeChat sends to a list of 2 to 10 000: one follower is a preview, not a mass send.
+    if (s.target === 'openids' && new Set(s.openIds).size < WX_SEND_OPENIDS.min)
+      ctx.addIssue({ code: 'custom', path: ['openIds'], message: 'wx.openIdsTooFew' });
+  });
+export type WxSendCreate = z.input<typeof WxSendCreate>;
+
+export const WxSend = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  accountName: z.string(),
+  kind: z.enum(WX_SEND_KINDS),
+  /** What followers receive, as text. */
+  content: z.string(),
+  articleId: z.number().int().nullable(),
+  target: z.enum(WX_SEND_TARGETS),
+  tagId: z.number().int().nullable(),
+  openIdCount: z.number().int(),
+  state: z.enum(WX_SEND_STATES),
+  /** The idempotency key handed to WeChat: a retry of this send never sends it twice. */
+  clientMsgId: z.string(),
+  createdBy: z.string(),
+  approvedBy: z.string(),
+  approvedAt: z.string().nullable(),
+  reason: z.string(),
+  /** WeChat's numbers when it reported the job (MASSSENDJOBFINISH or a status check). */
+  msgId: z.string(),
+  totalCount: z.number().int().nullable(),
+  sentCount: z.number().int().nullable(),
+  errorCount: z.number().int().nullable(),
+  /** WeChat's error code and what to do, when it failed. */
+  errcode: z.number().int().nullable(),
+  error: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WxSend = z.infer<typeof WxSend>;
+export const WxSendQuery = z.strictObject({ accountId: queryId.optional(), state: z.enum(WX_SEND_STATES).optional(), ...pageFields });
+export const WxSendIdBody = z.strictObject({ id });
+export const WxSendPreview = z.strictObject({ id, openId: z.string().trim().min(1).max(64) });
+export const WxSendReject = z.strictObject({ id, reason: z.string().trim().min(1).max(200) });
+export const WxSendArticle = z.object({ id: z.number().int(), title: z.string(), publishedAt: z.string().nullable() });
+
 export const WxCallbackParams = z.strictObject({ accountId: z.coerce.number().int().positive() });
 export const WxCallbackQuery = z.object({
   signature: z.string().max(64).default(''),
@@ -243,6 +308,55 @@ export const WEIXIN_API = {
     data: WxMenu,
   },
   wxMenuCurrent: { ...E.wxMenuCurrent, access: MENU, summary: 'The menu WeChat has now', query: WxAccountIdQuery, data: WxMenuCurrent },
+  wxSendPage: {
+    ...E.wxSendPage,
+    access: SEND,
+    summary: 'Mass sends of the customer, newest first: account, state; paged',
+    query: WxSendQuery,
+    data: paged(WxSend),
+  },
+  wxSendCreate: {
+    ...E.wxSendCreate,
+    access: SEND,
+    summary: 'Compose a mass send; it waits for approval by another holder of the send code',
+    body: WxSendCreate,
+    data: WxSend,
+  },
+  wxSendPreview: {
+    ...E.wxSendPreview,
+    access: SEND,
+    summary: 'Send a waiting mass send to one follower first, as a preview',
+    body: WxSendPreview,
+    data: WxSend,
+  },
+  wxSendApprove: {
+    ...E.wxSendApprove,
+    access: SEND,
+    summary: 'Approve and send (not by its author); a second click or another approver finds it no longer waiting (4009)',
+    body: WxSendIdBody,
+    data: WxSend,
+  },
+  wxSendReject: { ...E.wxSendReject, access: SEND, summary: 'Refuse a waiting mass send with a reason', body: WxSendReject, data: WxSend },
+  wxSendRetry: {
+    ...E.wxSendRetry,
+    access: SEND,
+    summary: 'Hand a failed send to WeChat again with the same clientmsgid (WeChat drops a duplicate: 45065 counts as sent)',
+    body: WxSendIdBody,
+    data: WxSend,
+  },
+  wxSendRefresh: {
+    ...E.wxSendRefresh,
+    access: SEND,
+    summary: "Ask WeChat for a submitted send's outcome",
+    body: WxSendIdBody,
+    data: WxSend,
+  },
+  wxSendArticles: {
+    ...E.wxSendArticles,
+    access: SEND,
+    summary: 'Published service products that can be sent',
+    data: z.array(WxSendArticle),
+  },
   wxCallbackVerify: {
     ...E.wxCallbackVerify,
     access: PUBLIC,

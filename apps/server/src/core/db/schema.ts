@@ -9,7 +9,7 @@ import type {
   TravelSensitiveWordTable,
   TravelSpotTable,
 } from './travel-migration.js';
-import type { WxAccountTable, WxFollowerTable, WxMenuTable, WxPushedTable, WxTokenTable } from './weixin-migration.js';
+import type { WxAccountTable, WxFollowerTable, WxMenuTable, WxPushedTable, WxSendTable, WxTokenTable } from './weixin-migration.js';
 import type {
   ArticleAttachmentTable,
   ArticleHistoryTable,
@@ -584,6 +584,7 @@ export interface Database {
   wx_follower: WxFollowerTable;
   wx_menu: WxMenuTable;
   wx_pushed: WxPushedTable;
+  wx_send: WxSendTable;
   article_kind: ArticleKindTable;
   article: ArticleTable;
   article_history: ArticleHistoryTable;

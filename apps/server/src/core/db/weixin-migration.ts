@@ -130,3 +130,70 @@ export interface WxPushedTable {
   push_key: string;
   received_at: string;
 }
+
+/** Mass sends (docs/weixin.md#sending): composed, approved by a second person, handed to WeChat once. */
+export function weixinSendMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('wx_send')
+        .addColumn('id', id, pk)
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('wx_account.id').onDelete('cascade'))
+        .addColumn('kind', 'varchar(16)', (c) => c.notNull())
+        .addColumn('content', 'text', (c) => c.notNull())
+        .addColumn('article_id', 'integer')
+        .addColumn('target', 'varchar(16)', (c) => c.notNull())
+        .addColumn('tag_id', 'integer')
+        // JSON list of openIds (target openids).
+        .addColumn('open_ids', 'text', (c) => c.notNull().defaultTo('[]'))
+        .addColumn('state', 'varchar(16)', (c) => c.notNull())
+        .addColumn('client_msg_id', 'varchar(64)', (c) => c.notNull().unique())
+        .addColumn('created_by_id', 'integer', (c) => c.notNull())
+        .addColumn('created_by', 'varchar(64)', (c) => c.notNull())
+        .addColumn('approved_by', 'varchar(64)', (c) => c.notNull().defaultTo(''))
+        .addColumn('approved_at', 'varchar(32)')
+        .addColumn('reason', 'varchar(200)', (c) => c.notNull().defaultTo(''))
+        .addColumn('msg_id', 'varchar(32)', (c) => c.notNull().defaultTo(''))
+        .addColumn('total_count', 'integer')
+        .addColumn('sent_count', 'integer')
+        .addColumn('error_count', 'integer')
+        .addColumn('errcode', 'integer')
+        .addColumn('error', 'varchar(256)', (c) => c.notNull().defaultTo(''))
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .addColumn('updated_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wx_send_account_idx').on('wx_send').columns(['account_id', 'state']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('wx_send').execute();
+    },
+  };
+}
+
+export interface WxSendTable {
+  id: Generated<number>;
+  account_id: number;
+  kind: string;
+  content: string;
+  article_id: number | null;
+  target: string;
+  tag_id: number | null;
+  open_ids: D<string>;
+  state: string;
+  client_msg_id: string;
+  created_by_id: number;
+  created_by: string;
+  approved_by: D<string>;
+  approved_at: string | null;
+  reason: D<string>;
+  msg_id: D<string>;
+  total_count: number | null;
+  sent_count: number | null;
+  error_count: number | null;
+  errcode: number | null;
+  error: D<string>;
+  created_at: string;
+  updated_at: string;
+}

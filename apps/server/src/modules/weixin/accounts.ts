@@ -179,7 +179,7 @@ export async function updateAccount(
 export async function deleteAccount(db: Db, auth: AuthContext, id: number): Promise<void> {
   await ownAccount(db, auth, id);
   await db.transaction().execute(async (tx) => {
-    for (const t of ['wx_pushed', 'wx_menu', 'wx_follower', 'wx_token'] as const)
+    for (const t of ['wx_send', 'wx_pushed', 'wx_menu', 'wx_follower', 'wx_token'] as const)
       await tx.deleteFrom(t).where('account_id', '=', id).execute();
     await tx.deleteFrom('wx_account').where('id', '=', id).execute();
   });

@@ -40,5 +40,5 @@ export function parsePushed(xml: string): PushedMessage | null {
 
 /** What makes a push unique: its MsgId, or sender, time and event for events (which have none). */
 export function pushKey(m: PushedMessage): string {
-  return m.MsgId ? `msg:${m.MsgId}` : `evt:${m.FromUserName}:${m.CreateTime ?? ''}:${m.Event ?? ''}`;
+  return m.MsgId ? `msg:${m.MsgId}` : `evt:${m.FromUserName}:${m.CreateTime ?? ''}:${m.Event ?? ''}:${m.MsgID ?? ''}`;
 }

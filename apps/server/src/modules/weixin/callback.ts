@@ -3,10 +3,11 @@ import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { parsePushed, pushKey, signatureMatches, type PushedMessage } from './callback-rules.js';
 import type { SecretBox } from './secret-box.js';
+import { finishSend } from './sends.js';
 
 // WeChat's callback (docs/weixin.md#callback): the server check echoes echostr for a right signature; a push is
 // handled once (its key is recorded in the same transaction as its effect) and answered "success" at once, well
-// inside WeChat's 5 seconds: subscribe and unsubscribe change the follower.
+// inside WeChat's 5 seconds: subscribe and unsubscribe change the follower, MASSSENDJOBFINISH reports a send.
 
 interface Signed {
   signature: string;
@@ -29,6 +30,16 @@ export async function verifyCallback(db: Db, box: SecretBox, accountId: number, 
 async function applyPush(db: Db, accountId: number, m: PushedMessage): Promise<void> {
   if (m.MsgType !== 'event') return;
   const event = (m.Event ?? '').toLowerCase();
+  if (event === 'masssendjobfinish' && m.MsgID) {
+    const count = (v: string | undefined) => (v !== undefined && /^\d+$/.test(v) ? Number(v) : null);
+    await finishSend(db, accountId, m.MsgID, {
+      status: m.Status ?? '',
+      total: count(m.TotalCount),
+      sent: count(m.SentCount),
+      errors: count(m.ErrorCount),
+    });
+    return;
+  }
   if (event !== 'subscribe' && event !== 'unsubscribe') return;
   const subscribed = event === 'subscribe' ? 1 : 0;
   const when = m.CreateTime ? new Date(Number(m.CreateTime) * 1000).toISOString() : nowIso();

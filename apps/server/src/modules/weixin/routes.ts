@@ -7,6 +7,7 @@ import type { WxDeps } from './accounts.js';
 import { handlePush, verifyCallback } from './callback.js';
 import * as followers from './followers.js';
 import * as menus from './menus.js';
+import * as sends from './sends.js';
 
 /** The address WeChat should call back, as the browser reached this server. */
 const callbackBase = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
@@ -62,6 +63,32 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   });
   registerRoute(app, deps, API.wxMenuCurrent, {
     handler: async ({ auth, query }) => ({ data: await menus.currentMenu(deps, auth, query.accountId) }),
+  });
+
+  registerRoute(app, deps, API.wxSendPage, { handler: async ({ auth, query }) => ({ data: await sends.pageSends(db, auth, query) }) });
+  registerRoute(app, deps, API.wxSendArticles, { handler: async ({ auth }) => ({ data: await sends.sendableArticles(db, auth) }) });
+  registerRoute(app, deps, API.wxSendCreate, {
+    audit: { action: 'wx.send.create', type: 'weixin', description: '提交公众号群发' },
+    handler: async ({ auth, body, req }) => ({ data: await sends.createSend(deps, auth, body, callbackBase(req)) }),
+  });
+  registerRoute(app, deps, API.wxSendPreview, {
+    audit: { action: 'wx.send.preview', type: 'weixin', description: '预览公众号群发' },
+    handler: async ({ auth, body }) => ({ data: await sends.previewSend(deps, auth, body.id, body.openId) }),
+  });
+  registerRoute(app, deps, API.wxSendApprove, {
+    audit: { action: 'wx.send.approve', type: 'weixin', description: '审核通过公众号群发' },
+    handler: async ({ auth, body, req }) => ({ data: await sends.approveSend(deps, auth, body.id, req.lang) }),
+  });
+  registerRoute(app, deps, API.wxSendReject, {
+    audit: { action: 'wx.send.reject', type: 'weixin', description: '驳回公众号群发' },
+    handler: async ({ auth, body }) => ({ data: await sends.rejectSend(db, auth, body.id, body.reason) }),
+  });
+  registerRoute(app, deps, API.wxSendRetry, {
+    audit: { action: 'wx.send.retry', type: 'weixin', description: '重试公众号群发' },
+    handler: async ({ auth, body, req }) => ({ data: await sends.retrySend(deps, auth, body.id, req.lang) }),
+  });
+  registerRoute(app, deps, API.wxSendRefresh, {
+    handler: async ({ auth, body }) => ({ data: await sends.refreshSend(deps, auth, body.id) }),
   });
 
   // WeChat's calls: no sign-in, the signature instead.

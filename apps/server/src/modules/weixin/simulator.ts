@@ -16,8 +16,18 @@ export interface SimFollower {
   remark: string;
 }
 
+export interface SimMassSend {
+  msgId: number;
+  clientmsgid: string;
+  to: 'all' | 'tag' | 'openids' | 'preview';
+  count: number;
+  msgtype: string;
+  content: string;
+}
+
 interface SimApp {
   secret: string;
+  sends: SimMassSend[];
   tokens: Map<string, number>;
   menu: Menu | null;
   followers: SimFollower[];
@@ -63,7 +73,14 @@ export class WechatSimulator {
   baseUrl = '';
 
   addApp(appId: string, secret: string, init: Partial<Pick<SimApp, 'followers' | 'tags' | 'menu'>> = {}): SimApp {
-    const app: SimApp = { secret, tokens: new Map(), menu: init.menu ?? null, followers: init.followers ?? [], tags: init.tags ?? [] };
+    const app: SimApp = {
+      secret,
+      sends: [],
+      tokens: new Map(),
+      menu: init.menu ?? null,
+      followers: init.followers ?? [],
+      tags: init.tags ?? [],
+    };
     this.apps.set(appId, app);
     return app;
   }
@@ -177,6 +194,54 @@ export class WechatSimulator {
       return {
         tags: target.tags.map((t) => ({ ...t, count: target.followers.filter((f) => f.tagid_list.includes(t.id)).length })),
       };
+    });
+
+    // Mass sending: a clientmsgid used before answers 45065 (WeChat's duplicate guard); lists of 2–10 000 openIds.
+    let nextMsgId = 1_000_000_001;
+    const mass = (target: SimApp, to: SimMassSend['to'], body: Record<string, unknown>, count: number) => {
+      const clientmsgid = typeof body.clientmsgid === 'string' ? body.clientmsgid : '';
+      if (clientmsgid && target.sends.some((x) => x.clientmsgid === clientmsgid)) return fail(45065, 'clientmsgid exist');
+      const msgtype = String(body.msgtype ?? '');
+      if (msgtype !== 'text') return fail(40008, 'invalid message type');
+      const content = String((body.text as { content?: string } | undefined)?.content ?? '');
+      if (content === '') return fail(44004, 'empty content');
+      const msgId = nextMsgId++;
+      target.sends.push({ msgId, clientmsgid, to, count, msgtype, content });
+      return { errcode: 0, errmsg: 'send job submission success', msg_id: msgId, msg_data_id: msgId + 7 };
+    };
+    app.post('/cgi-bin/message/mass/sendall', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const body = req.body as { filter?: { is_to_all?: boolean; tag_id?: number } } & Record<string, unknown>;
+      if (body.filter?.is_to_all) return mass(target, 'all', body, target.followers.length);
+      const tag = body.filter?.tag_id;
+      if (tag === undefined || !target.tags.some((t) => t.id === tag)) return fail(40050, 'invalid tag id');
+      return mass(target, 'tag', body, target.followers.filter((f) => f.tagid_list.includes(tag)).length);
+    });
+    app.post('/cgi-bin/message/mass/send', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const body = req.body as { touser?: string[] } & Record<string, unknown>;
+      const to = [...new Set(body.touser ?? [])];
+      if (to.length < 2 || to.length > 10_000) return fail(40130, 'invalid openid list size, at least two openid');
+      return mass(target, 'openids', body, to.length);
+    });
+    app.post('/cgi-bin/message/mass/preview', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const body = req.body as { touser?: string } & Record<string, unknown>;
+      if (!target.followers.some((f) => f.openid === body.touser)) return fail(43004, 'require subscribe');
+      const res = mass(target, 'preview', { ...body, clientmsgid: '' }, 1);
+      return 'msg_id' in res ? { errcode: 0, errmsg: 'preview success', msg_id: res.msg_id } : res;
+    });
+    app.post('/cgi-bin/message/mass/get', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const msgId = Number((req.body as { msg_id?: number | string }).msg_id);
+      const sent = target.sends.find((x) => x.msgId === msgId);
+      return sent
+        ? { msg_id: msgId, msg_status: 'SEND_SUCCESS', total_count: sent.count, sent_count: sent.count, error_count: 0 }
+        : fail(40007, 'invalid msg_id');
     });
 
     this.baseUrl = await app.listen({ port, host: '127.0.0.1' });
