@@ -92,3 +92,45 @@ test('menu: a name too long is refused before saving; reordered, saved, publishe
   await page.locator('#wx-menu-fetch').click();
   await expect(page.locator('#wx-menu-diff')).toContainText('草稿与微信当前菜单一致');
 });
+
+test('sending: composed to a tag, previewed to one follower, approved by another person, reported by WeChat', async ({ page }) => {
+  const text = `霜冻预警测试 ${Date.now().toString(36)}`;
+  await openSignedIn(page, '/weixin-admin/weixin-send', 'demo-weixin', ADMIN_PASSWORD);
+  // The demo history holds a sent message.
+  await expect(rows(page, 'wx-send-table').filter({ hasText: '农事提醒' })).toContainText('已发送');
+
+  await page.locator('#wx-send-create').click();
+  const form = page.getByRole('dialog', { name: '新建群发' });
+  await form.locator('#wx-send-text').fill(text);
+  await form.getByText('按标签').click();
+  await form.locator('#wx-send-tag').click();
+  await page.locator('.ant-select-item-option').filter({ hasText: '种植大户' }).click();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/wx/send/create'));
+  await form.locator('#wx-send-submit').click();
+  const send = ((await (await created).json()) as { data: { id: number; state: string } }).data;
+  expect(send.state).toBe('pending');
+  const mine = rows(page, 'wx-send-table').filter({ hasText: text });
+  await expect(mine).toContainText('待审核');
+  // Its author may preview it but not approve it.
+  await expect(mine.getByRole('button', { name: `审核通过并发送 #${send.id}` })).toBeDisabled();
+  await mine.getByRole('button', { name: `预览 #${send.id}` }).click();
+  const preview = page.getByRole('dialog', { name: '预览给一位粉丝' });
+  await preview.locator('#wx-preview-follower').click();
+  await page.locator('.ant-select-item-option').first().click();
+  const previewed = page.waitForResponse((r) => r.url().endsWith('/api/wx/send/preview'));
+  await preview.locator('#wx-preview-submit').click();
+  expect(((await (await previewed).json()) as { code: number }).code).toBe(0);
+
+  // Another person approves: handed to WeChat, then WeChat's outcome is checked.
+  await page.context().clearCookies();
+  await openSignedIn(page, '/weixin-admin/weixin-send', 'demo-wx-approver', ADMIN_PASSWORD);
+  const theirs = rows(page, 'wx-send-table').filter({ hasText: text });
+  await theirs.getByRole('button', { name: `审核通过并发送 #${send.id}` }).click();
+  const approved = page.waitForResponse((r) => r.url().endsWith('/api/wx/send/approve'));
+  await page.locator('#wx-approve-confirm').click();
+  expect(((await (await approved).json()) as { data: { state: string } }).data.state).toBe('submitted');
+  await expect(theirs).toContainText('已提交微信');
+  await theirs.getByRole('button', { name: `查询结果 #${send.id}` }).click();
+  await expect(theirs).toContainText('已发送');
+  await expect(theirs).toContainText('24 / 24');
+});

@@ -295,6 +295,14 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   wxSendRetry: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/retry
   wxSendRefresh: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/refresh
   wxSendArticles: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/articles
+  wxTags: [
+    'admin',
+    'wx-mp-manage.account.admin',
+    'wx-mp-manage.wxuser.admin',
+    'wx-mp-manage.menu.admin',
+    'wx-mp-manage.material.admin',
+    'wx-mp-manage.send.admin',
+  ], // GET /api/wx/tags
   wxCallbackVerify: 'public', // GET /api/wx/callback/:accountId
   wxCallbackPush: 'public', // POST /api/wx/callback/:accountId
   publicTravelSpots: 'public', // GET /api/public/travel/spots

@@ -46,6 +46,7 @@ describe('first start', () => {
         'demo-disaster',
         'demo-travel',
         'demo-weixin',
+        'demo-wx-approver',
         'demo-sysadmin',
       ]);
       await t.login('demo-weixin', password);

@@ -31,7 +31,7 @@ describe('customers', () => {
     expect((await call(admin, 'GET', '/api/customer/page')).data.total).toBe(2);
     const own = await call(sysadmin, 'GET', '/api/customer/page');
     expect(own.data.list.map((c: { id: number }) => c.id)).toEqual([demoCustomerId]);
-    expect(own.data.list[0].userCount).toBe(9);
+    expect(own.data.list[0].userCount).toBe(10);
     expect((await call(sysadmin, 'GET', `/api/customer/${platformId}`)).code).toBe(4004);
     expect((await call(sysadmin, 'GET', '/api/customer/options')).data).toEqual([
       { id: demoCustomerId, name: '陕西省农业气象服务中心（示例）' },
@@ -90,7 +90,7 @@ describe('customers', () => {
     expect(created.data).toMatchObject({ name: '甘肃示例', userCount: 0, platform: false, logo: '', tel: '' });
     expect((await call(admin, 'POST', '/api/customer/add', input)).code).toBe(4009);
     const busy = await call(admin, 'POST', '/api/customer/delete', { id: demoCustomerId });
-    expect(busy).toMatchObject({ code: 4009, msg: '该客户下还有 9 个用户，不能删除' });
+    expect(busy).toMatchObject({ code: 4009, msg: '该客户下还有 10 个用户，不能删除' });
     expect((await call(admin, 'POST', '/api/customer/delete', { id: created.data.id })).code).toBe(0);
     expect((await call(admin, 'GET', `/api/customer/${created.data.id}`)).code).toBe(4004);
   });
@@ -185,7 +185,7 @@ describe('users', () => {
       (await call(admin, 'GET', `/api/user/page?customerId=${platformId}`)).data.list.map((u: { username: string }) => u.username),
     ).toEqual(['admin']);
     const page = await call(admin, 'GET', '/api/user/page?page=2&size=3');
-    expect(page.data).toMatchObject({ page: 2, size: 3, total: 11 });
+    expect(page.data).toMatchObject({ page: 2, size: 3, total: 12 });
     expect(page.data.list).toHaveLength(3);
     expect((await call(admin, 'GET', '/api/user/page?size=101')).code).toBe(4100);
   });

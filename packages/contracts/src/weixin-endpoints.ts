@@ -22,6 +22,7 @@ export const WEIXIN_ENDPOINTS = {
   wxSendRetry: { method: 'POST', url: '/api/wx/send/retry' },
   wxSendRefresh: { method: 'POST', url: '/api/wx/send/refresh' },
   wxSendArticles: { method: 'GET', url: '/api/wx/send/articles' },
+  wxTags: { method: 'GET', url: '/api/wx/tags' },
   wxCallbackVerify: { method: 'GET', url: '/api/wx/callback/:accountId' },
   wxCallbackPush: { method: 'POST', url: '/api/wx/callback/:accountId' },
 } as const;

@@ -357,6 +357,13 @@ export const WEIXIN_API = {
     summary: 'Published service products that can be sent',
     data: z.array(WxSendArticle),
   },
+  wxTags: {
+    ...E.wxTags,
+    access: ANY_WX,
+    summary: "An account's follower tags as WeChat has them, with their counts",
+    query: WxAccountIdQuery,
+    data: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  },
   wxCallbackVerify: {
     ...E.wxCallbackVerify,
     access: PUBLIC,

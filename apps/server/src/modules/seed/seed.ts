@@ -56,6 +56,8 @@ export const DEMO_ROLE_GROUPS: ReadonlyArray<{ username: string; name: string; r
       'wx-mp-manage.send.admin',
     ],
   },
+  // Mass sends are approved by a second person holding the send code.
+  { username: 'demo-wx-approver', name: '公众号群发审核员', role: '公众号群发审核', codes: ['wx-mp-manage.send.admin'] },
   {
     username: 'demo-sysadmin',
     name: '系统管理员',

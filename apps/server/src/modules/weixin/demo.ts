@@ -101,4 +101,31 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, customerId: number)
     .insertInto('wx_menu')
     .values({ account_id: account.id, draft: menu, published: menu, published_at: now, published_by: '演示数据' })
     .execute();
+  // One send in the history, approved and reported as WeChat reports a finished job.
+  const author = await db.selectFrom('app_user').select(['id', 'name']).where('username', '=', 'demo-weixin').executeTakeFirst();
+  const sentAt = new Date(Date.parse(now) - 2 * 86_400_000).toISOString();
+  await db
+    .insertInto('wx_send')
+    .values({
+      account_id: account.id,
+      kind: 'text',
+      content: '【农事提醒】未来三天关中地区有一次降温过程，最低气温降至 -5 ℃ 左右，请及时做好越冬作物和设施农业的防冻措施。',
+      article_id: null,
+      target: 'all',
+      tag_id: null,
+      state: 'sent',
+      client_msg_id: `agromet-${account.id}-demo-1`,
+      created_by_id: author?.id ?? 0,
+      created_by: author?.name ?? '演示数据',
+      approved_by: '公众号群发审核员',
+      approved_at: sentAt,
+      msg_id: '1000000001',
+      total_count: DEMO_FOLLOWERS.length,
+      sent_count: DEMO_FOLLOWERS.length,
+      error_count: 0,
+      errcode: null,
+      created_at: sentAt,
+      updated_at: sentAt,
+    })
+    .execute();
 }

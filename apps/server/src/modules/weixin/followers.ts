@@ -158,3 +158,17 @@ export async function setRemark(db: Db, auth: AuthContext, id: number, remark: s
   await db.updateTable('wx_follower').set({ remark }).where('id', '=', id).execute();
   return toFollower({ ...row, remark });
 }
+
+/** The account's tags as WeChat has them. */
+export async function tags(deps: WxDeps, auth: AuthContext, accountId: number) {
+  const account = await ownAccount(deps.db, auth, accountId);
+  try {
+    const res = await deps.client.call<{ tags: Array<{ id: number; name: string; count: number }> }>(
+      accountKeys(deps.box, account),
+      '/cgi-bin/tags/get',
+    );
+    return res.tags.map((t) => ({ id: t.id, name: t.name, count: t.count }));
+  } catch (error) {
+    throw upstreamError(error);
+  }
+}

@@ -65,6 +65,9 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
     handler: async ({ auth, query }) => ({ data: await menus.currentMenu(deps, auth, query.accountId) }),
   });
 
+  registerRoute(app, deps, API.wxTags, {
+    handler: async ({ auth, query }) => ({ data: await followers.tags(deps, auth, query.accountId) }),
+  });
   registerRoute(app, deps, API.wxSendPage, { handler: async ({ auth, query }) => ({ data: await sends.pageSends(db, auth, query) }) });
   registerRoute(app, deps, API.wxSendArticles, { handler: async ({ auth }) => ({ data: await sends.sendableArticles(db, auth) }) });
   registerRoute(app, deps, API.wxSendCreate, {

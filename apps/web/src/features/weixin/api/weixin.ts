@@ -91,3 +91,60 @@ export function usePublishMenu() {
 export function fetchCurrentMenu(accountId: number) {
   return request('wxMenuCurrent', { query: { accountId } });
 }
+
+export type SendFilters = { state?: import('@agromet/contracts').WxSendState };
+
+export function useSendPage(filters: SendFilters, paging: Paging) {
+  const query = listQuery(filters, paging);
+  return useQuery({
+    queryKey: ['weixin', 'sends', query],
+    queryFn: ({ signal }) => request('wxSendPage', { query, signal }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useSendArticles() {
+  return useQuery({ queryKey: ['weixin', 'send-articles'], queryFn: ({ signal }) => request('wxSendArticles', { signal }) });
+}
+
+export function useTags(accountId: number | undefined) {
+  return useQuery({
+    queryKey: ['weixin', 'tags', accountId],
+    queryFn: ({ signal }) => request('wxTags', { query: { accountId: accountId! }, signal }),
+    enabled: accountId !== undefined,
+  });
+}
+
+const invalidateSends = () => queryClient.invalidateQueries({ queryKey: ['weixin', 'sends'] });
+
+export function useCreateSend() {
+  return useMutation({
+    mutationFn: (body: import('@agromet/contracts').WxSendCreate) => request('wxSendCreate', { body }),
+    onSuccess: invalidateSends,
+  });
+}
+
+export type SendAction =
+  | { kind: 'approve' | 'retry' | 'refresh'; id: number }
+  | { kind: 'reject'; id: number; reason: string }
+  | { kind: 'preview'; id: number; openId: string };
+
+function runSendAction(a: SendAction) {
+  switch (a.kind) {
+    case 'approve':
+      return request('wxSendApprove', { body: { id: a.id } });
+    case 'retry':
+      return request('wxSendRetry', { body: { id: a.id } });
+    case 'refresh':
+      return request('wxSendRefresh', { body: { id: a.id } });
+    case 'reject':
+      return request('wxSendReject', { body: { id: a.id, reason: a.reason } });
+    case 'preview':
+      return request('wxSendPreview', { body: { id: a.id, openId: a.openId } });
+  }
+}
+
+/** The actions on a send: each answers the send as it is now. */
+export function useSendAction() {
+  return useMutation({ mutationFn: runSendAction, onSettled: invalidateSends });
+}
