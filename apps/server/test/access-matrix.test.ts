@@ -303,6 +303,10 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'wx-mp-manage.material.admin',
     'wx-mp-manage.send.admin',
   ], // GET /api/wx/tags
+  wxMediaPage: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/page
+  wxMediaUpload: ['admin', 'wx-mp-manage.material.admin'], // POST /api/wx/media/upload
+  wxMediaDelete: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/deleteById
+  wxMediaFile: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/file/:id
   wxCallbackVerify: 'public', // GET /api/wx/callback/:accountId
   wxCallbackPush: 'public', // POST /api/wx/callback/:accountId
   publicTravelSpots: 'public', // GET /api/public/travel/spots

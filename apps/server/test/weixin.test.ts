@@ -45,6 +45,7 @@ beforeAll(async () => {
       'wx-mp-manage.wxuser.admin',
       'wx-mp-manage.menu.admin',
       'wx-mp-manage.send.admin',
+      'wx-mp-manage.material.admin',
     ])
   ).token;
   approverTok = (await addUser(t, customer, 'wx-approver', ['wx-mp-manage.send.admin'], '审核员')).token;
@@ -351,5 +352,52 @@ describe('mass sending', () => {
     const rejected = (await call(t, approverTok, 'POST', '/api/wx/send/reject', { id: chosen.id, reason: '措辞需修改' })).json().data;
     expect(rejected).toMatchObject({ state: 'rejected', reason: '措辞需修改' });
     expect((await call(t, otherTok, 'GET', '/api/wx/send/page')).json().code).toBe(4003);
+  });
+});
+
+describe('media', () => {
+  function form(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
+    const boundary = '----wxMedia9';
+    const parts: Buffer[] = [];
+    for (const [k, v] of Object.entries(fields))
+      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+      ),
+      file.bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    );
+    return {
+      payload: Buffer.concat(parts),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(tok), 'accept-language': 'en' },
+    };
+  }
+  const upload = (type: string, name: string, bytes: Buffer) =>
+    t.app.inject({ method: 'POST', url: '/api/wx/media/upload', ...form({ accountId: String(accountId), type }, { name, bytes }) });
+  const png = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.alloc(2000, 7)]);
+
+  it('checks the format by content before WeChat sees it, keeps a copy for previews, and deletes at both ends', async () => {
+    const materials = sim.apps.get(APP_ID)!.materials;
+    const disguised = (await upload('image', 'photo.png', Buffer.from('<svg onload="alert(1)"/>'))).json();
+    expect([disguised.code, disguised.data.issues[0].field]).toEqual([4100, 'file']);
+    expect(disguised.msg).toMatch(/jpg, png, gif, bmp/);
+    const bigThumb = (await upload('thumb', 't.jpg', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff]), Buffer.alloc(70 * 1024)]))).json();
+    expect(bigThumb.msg).toMatch(/64 KB/);
+    expect(materials).toHaveLength(0);
+
+    const ok = (await upload('image', '麦田.png', png)).json();
+    expect(ok.code).toBe(0);
+    expect(ok.data).toMatchObject({ type: 'image', format: 'png', size: png.length, name: '麦田.png' });
+    expect(materials.map((m) => m.media_id)).toEqual([ok.data.mediaId]);
+    const file = await t.app.inject({ method: 'GET', url: ok.data.previewUrl, headers: t.bearer(tok) });
+    expect([file.statusCode, file.headers['content-type']]).toEqual([200, 'image/png']);
+    expect(file.rawPayload.equals(png)).toBe(true);
+    const page = (await call(t, tok, 'GET', `/api/wx/media/page?accountId=${accountId}&type=image`)).json().data;
+    expect(page).toMatchObject({ total: 1, counts: { image: 1, voice: 0, video: 0, thumb: 0 } });
+    expect((await call(t, otherTok, 'GET', `/api/wx/media/deleteById?id=${ok.data.id}`)).json().code).not.toBe(0);
+    expect((await call(t, tok, 'GET', `/api/wx/media/deleteById?id=${ok.data.id}`)).json().code).toBe(0);
+    expect(materials).toHaveLength(0);
+    expect((await t.app.inject({ method: 'GET', url: ok.data.previewUrl, headers: t.bearer(tok) })).statusCode).toBe(404);
   });
 });

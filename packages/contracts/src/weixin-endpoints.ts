@@ -23,6 +23,10 @@ export const WEIXIN_ENDPOINTS = {
   wxSendRefresh: { method: 'POST', url: '/api/wx/send/refresh' },
   wxSendArticles: { method: 'GET', url: '/api/wx/send/articles' },
   wxTags: { method: 'GET', url: '/api/wx/tags' },
+  wxMediaPage: { method: 'GET', url: '/api/wx/media/page' },
+  wxMediaUpload: { method: 'POST', url: '/api/wx/media/upload' },
+  wxMediaDelete: { method: 'GET', url: '/api/wx/media/deleteById' },
+  wxMediaFile: { method: 'GET', url: '/api/wx/media/file/:id' },
   wxCallbackVerify: { method: 'GET', url: '/api/wx/callback/:accountId' },
   wxCallbackPush: { method: 'POST', url: '/api/wx/callback/:accountId' },
 } as const;
@@ -57,3 +61,13 @@ export const WX_TEXT_MAX = 600;
  */
 export const WX_SEND_STATES = ['pending', 'sending', 'submitted', 'sent', 'failed', 'rejected'] as const;
 export type WxSendState = (typeof WX_SEND_STATES)[number];
+
+/** Kinds of permanent media and WeChat's limits on them: formats (checked by content) and size. */
+export const WX_MEDIA_TYPES = ['image', 'voice', 'video', 'thumb'] as const;
+export type WxMediaType = (typeof WX_MEDIA_TYPES)[number];
+export const WX_MEDIA_LIMITS: Record<WxMediaType, { maxBytes: number; formats: readonly string[] }> = {
+  image: { maxBytes: 10 * 1024 * 1024, formats: ['jpg', 'png', 'gif', 'bmp'] },
+  voice: { maxBytes: 2 * 1024 * 1024, formats: ['mp3', 'amr', 'wav', 'wma'] },
+  video: { maxBytes: 10 * 1024 * 1024, formats: ['mp4'] },
+  thumb: { maxBytes: 64 * 1024, formats: ['jpg'] },
+};

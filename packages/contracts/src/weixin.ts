@@ -4,6 +4,7 @@ import { StoredImagePath } from './auth.js';
 import { paged, pageFields } from './system.js';
 import {
   WEIXIN_ENDPOINTS as E,
+  WX_MEDIA_TYPES,
   WX_SEND_KINDS,
   WX_SEND_OPENIDS,
   WX_SEND_STATES,
@@ -35,6 +36,7 @@ const ANY_WX = {
 const FOLLOWERS = { kind: 'codes', codes: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] } as const;
 const MENU = { kind: 'codes', codes: ['wx-mp-manage.menu.admin'] } as const;
 const SEND = { kind: 'codes', codes: ['wx-mp-manage.send.admin'] } as const;
+const MEDIA = { kind: 'codes', codes: ['wx-mp-manage.material.admin'] } as const;
 const PUBLIC = { kind: 'public' } as const;
 
 const id = z.number().int().positive();
@@ -221,6 +223,29 @@ export const WxSendPreview = z.strictObject({ id, openId: z.string().trim().min(
 export const WxSendReject = z.strictObject({ id, reason: z.string().trim().min(1).max(200) });
 export const WxSendArticle = z.object({ id: z.number().int(), title: z.string(), publishedAt: z.string().nullable() });
 
+export const WxMedia = z.object({
+  id: z.number().int(),
+  accountId: z.number().int(),
+  type: z.enum(WX_MEDIA_TYPES),
+  name: z.string(),
+  /** WeChat's id of the material. */
+  mediaId: z.string(),
+  format: z.string(),
+  size: z.number().int(),
+  /** The console's copy, for previews (GET /api/wx/media/file/:id). */
+  previewUrl: z.string(),
+  uploadedBy: z.string(),
+  createdAt: z.string(),
+});
+export type WxMedia = z.infer<typeof WxMedia>;
+export const WxMediaQuery = z.strictObject({ accountId: queryId, type: z.enum(WX_MEDIA_TYPES).optional(), ...pageFields });
+export const WxMediaUploadFields = z.strictObject({ accountId: z.coerce.number().int().positive(), type: z.enum(WX_MEDIA_TYPES) });
+export const WxMediaPageData = paged(WxMedia).extend({
+  /** WeChat's counts of the account's materials by type. */
+  counts: z.object({ image: z.number().int(), voice: z.number().int(), video: z.number().int(), thumb: z.number().int() }),
+});
+export const WxMediaFileParams = z.strictObject({ id: z.coerce.number().int().positive() });
+
 export const WxCallbackParams = z.strictObject({ accountId: z.coerce.number().int().positive() });
 export const WxCallbackQuery = z.object({
   signature: z.string().max(64).default(''),
@@ -363,6 +388,29 @@ export const WEIXIN_API = {
     summary: "An account's follower tags as WeChat has them, with their counts",
     query: WxAccountIdQuery,
     data: z.array(z.object({ id: z.number().int(), name: z.string(), count: z.number().int() })),
+  },
+  wxMediaPage: {
+    ...E.wxMediaPage,
+    access: MEDIA,
+    summary: "An account's permanent media by type, with WeChat's counts; paged",
+    query: WxMediaQuery,
+    data: WxMediaPageData,
+  },
+  wxMediaUpload: {
+    ...E.wxMediaUpload,
+    access: MEDIA,
+    multipart: true,
+    summary: 'Upload a permanent medium (fields accountId, type; file "file"): format and size checked by content before WeChat sees it',
+    data: WxMedia,
+  },
+  wxMediaDelete: { ...E.wxMediaDelete, access: MEDIA, summary: 'Delete a medium at WeChat and here', query: WxIdQuery, data: z.null() },
+  wxMediaFile: {
+    ...E.wxMediaFile,
+    access: MEDIA,
+    summary: "The console's copy of a medium, for a preview",
+    params: WxMediaFileParams,
+    data: z.null(),
+    raw: true,
   },
   wxCallbackVerify: {
     ...E.wxCallbackVerify,

@@ -9,7 +9,15 @@ import type {
   TravelSensitiveWordTable,
   TravelSpotTable,
 } from './travel-migration.js';
-import type { WxAccountTable, WxFollowerTable, WxMenuTable, WxPushedTable, WxSendTable, WxTokenTable } from './weixin-migration.js';
+import type {
+  WxAccountTable,
+  WxFollowerTable,
+  WxMediaTable,
+  WxMenuTable,
+  WxPushedTable,
+  WxSendTable,
+  WxTokenTable,
+} from './weixin-migration.js';
 import type {
   ArticleAttachmentTable,
   ArticleHistoryTable,
@@ -585,6 +593,7 @@ export interface Database {
   wx_menu: WxMenuTable;
   wx_pushed: WxPushedTable;
   wx_send: WxSendTable;
+  wx_media: WxMediaTable;
   article_kind: ArticleKindTable;
   article: ArticleTable;
   article_history: ArticleHistoryTable;

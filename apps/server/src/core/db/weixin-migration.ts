@@ -197,3 +197,43 @@ export interface WxSendTable {
   created_at: string;
   updated_at: string;
 }
+
+/** Permanent media (docs/weixin.md#media): WeChat's id and the console's own copy for previews. */
+export function weixinMediaMigration(dialect: Dialect): Migration {
+  const id = dialect === 'postgres' ? ('serial' as const) : ('integer' as const);
+  const pk = (c: ColumnDefinitionBuilder) => (dialect === 'postgres' ? c.primaryKey() : c.primaryKey().autoIncrement());
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .createTable('wx_media')
+        .addColumn('id', id, pk)
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('wx_account.id').onDelete('cascade'))
+        .addColumn('type', 'varchar(8)', (c) => c.notNull())
+        .addColumn('name', 'varchar(256)', (c) => c.notNull())
+        .addColumn('media_id', 'varchar(128)', (c) => c.notNull())
+        .addColumn('format', 'varchar(8)', (c) => c.notNull())
+        .addColumn('size', 'integer', (c) => c.notNull())
+        .addColumn('storage_key', 'varchar(256)', (c) => c.notNull())
+        .addColumn('uploaded_by', 'varchar(64)', (c) => c.notNull())
+        .addColumn('created_at', 'varchar(32)', (c) => c.notNull())
+        .execute();
+      await db.schema.createIndex('wx_media_account_idx').on('wx_media').columns(['account_id', 'type']).execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('wx_media').execute();
+    },
+  };
+}
+
+export interface WxMediaTable {
+  id: Generated<number>;
+  account_id: number;
+  type: string;
+  name: string;
+  media_id: string;
+  format: string;
+  size: number;
+  storage_key: string;
+  uploaded_by: string;
+  created_at: string;
+}

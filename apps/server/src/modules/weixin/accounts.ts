@@ -10,6 +10,7 @@ import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { WxError, type WechatClient, type WxAccountKeys } from './client.js';
 import type { SecretBox } from './secret-box.js';
+import type { FileStorage } from '../../core/storage.js';
 
 // Official accounts of a customer (docs/weixin.md#accounts): the AppSecret, callback token and EncodingAESKey are
 // sealed before they are stored and never answered (a mask stands in; an edit keeps them unless typed again).
@@ -18,6 +19,8 @@ export interface WxDeps {
   db: Db;
   box: SecretBox;
   client: WechatClient;
+  /** The console's copies of uploaded media. */
+  storage: FileStorage;
 }
 
 type Row = Selectable<WxAccountTable>;
@@ -179,7 +182,7 @@ export async function updateAccount(
 export async function deleteAccount(db: Db, auth: AuthContext, id: number): Promise<void> {
   await ownAccount(db, auth, id);
   await db.transaction().execute(async (tx) => {
-    for (const t of ['wx_send', 'wx_pushed', 'wx_menu', 'wx_follower', 'wx_token'] as const)
+    for (const t of ['wx_media', 'wx_send', 'wx_pushed', 'wx_menu', 'wx_follower', 'wx_token'] as const)
       await tx.deleteFrom(t).where('account_id', '=', id).execute();
     await tx.deleteFrom('wx_account').where('id', '=', id).execute();
   });

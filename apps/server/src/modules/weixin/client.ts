@@ -60,10 +60,11 @@ export class WechatClient {
     const url = new URL(path, this.opts.baseUrl);
     for (const [k, v] of Object.entries(query)) if (v !== undefined) url.searchParams.set(k, String(v));
     for (let attempt = 0; ; attempt++) {
+      const form = body instanceof FormData;
       const res = await this.fetchFn(url, {
         method: body === undefined ? 'GET' : 'POST',
-        headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
+        headers: body === undefined || form ? undefined : { 'content-type': 'application/json' },
+        body: body === undefined ? undefined : form ? body : JSON.stringify(body),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
       await this.opts.db
@@ -129,7 +130,10 @@ export class WechatClient {
       await this.opts.db.deleteFrom('wx_token').where('account_id', '=', accountId).execute();
   }
 
-  /** A call with the account's token; a stale token is dropped and the call tried once more, never looped. */
+  /**
+   * A call with the account's token (a JSON body, or FormData for an upload); a stale token is dropped and the call
+   * tried once more, never looped.
+   */
   async call<T = Record<string, unknown>>(account: WxAccountKeys, path: string, query: Query = {}, body?: unknown): Promise<T> {
     for (let attempt = 0; ; attempt++) {
       const token = await this.token(account);

@@ -1,11 +1,13 @@
-import { API } from '@agromet/contracts';
+import { API, WX_MEDIA_LIMITS, WxMediaUploadFields } from '@agromet/contracts';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
+import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import * as accounts from './accounts.js';
 import type { WxDeps } from './accounts.js';
 import { handlePush, verifyCallback } from './callback.js';
 import * as followers from './followers.js';
+import * as media from './media.js';
 import * as menus from './menus.js';
 import * as sends from './sends.js';
 
@@ -92,6 +94,32 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   });
   registerRoute(app, deps, API.wxSendRefresh, {
     handler: async ({ auth, body }) => ({ data: await sends.refreshSend(deps, auth, body.id) }),
+  });
+
+  registerRoute(app, deps, API.wxMediaPage, { handler: async ({ auth, query }) => ({ data: await media.pageMedia(deps, auth, query) }) });
+  registerRoute(app, deps, API.wxMediaUpload, {
+    audit: { action: 'wx.media.upload', type: 'weixin', description: '上传公众号素材' },
+    bodyLimit: WX_MEDIA_LIMITS.video.maxBytes + 64 * 1024,
+    handler: async ({ auth, req }) => {
+      const { fields, file } = await readFileForm(req, WxMediaUploadFields, { maxMb: WX_MEDIA_LIMITS.video.maxBytes / 1024 / 1024 });
+      return { data: await media.uploadMedia(deps, auth, fields, file) };
+    },
+  });
+  registerRoute(app, deps, API.wxMediaDelete, {
+    audit: { action: 'wx.media.delete', type: 'weixin', description: '删除公众号素材' },
+    handler: async ({ auth, query }) => {
+      await media.deleteMedia(deps, auth, query.id);
+      return { data: null };
+    },
+  });
+  registerRoute(app, deps, API.wxMediaFile, {
+    handler: async ({ auth, params }) => {
+      const f = await media.mediaFile(deps, auth, params.id);
+      return {
+        data: null,
+        file: { contentType: f.contentType, filename: f.filename, body: f.body, inline: true, cacheControl: 'private, max-age=300' },
+      };
+    },
   });
 
   // WeChat's calls: no sign-in, the signature instead.

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { menuIssues, type Menu, type MenuProblem } from '@agromet/contracts';
 
@@ -25,9 +26,21 @@ export interface SimMassSend {
   content: string;
 }
 
+export interface SimMaterial {
+  media_id: string;
+  type: string;
+  name: string;
+  size: number;
+  update_time: number;
+}
+
+/** WeChat's size limits of permanent materials. */
+const MATERIAL_MAX: Record<string, number> = { image: 10 << 20, voice: 2 << 20, video: 10 << 20, thumb: 64 << 10 };
+
 interface SimApp {
   secret: string;
   sends: SimMassSend[];
+  materials: SimMaterial[];
   tokens: Map<string, number>;
   menu: Menu | null;
   followers: SimFollower[];
@@ -76,6 +89,7 @@ export class WechatSimulator {
     const app: SimApp = {
       secret,
       sends: [],
+      materials: [],
       tokens: new Map(),
       menu: init.menu ?? null,
       followers: init.followers ?? [],
@@ -194,6 +208,50 @@ export class WechatSimulator {
       return {
         tags: target.tags.map((t) => ({ ...t, count: target.followers.filter((f) => f.tagid_list.includes(t.id)).length })),
       };
+    });
+
+    await app.register(multipart, { limits: { fileSize: 11 << 20, files: 1 } });
+    app.post('/cgi-bin/material/add_material', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const type = (req.query as { type?: string }).type ?? '';
+      if (!(type in MATERIAL_MAX)) return fail(40004, 'invalid media type');
+      const part = await req.file();
+      if (!part || part.fieldname !== 'media') return fail(41005, 'media data missing');
+      const bytes = await part.toBuffer();
+      if (bytes.length > MATERIAL_MAX[type]!) return fail(40006, 'invalid meida size');
+      const material = {
+        media_id: randomBytes(16).toString('base64url'),
+        type,
+        name: part.filename,
+        size: bytes.length,
+        update_time: Math.floor(Date.now() / 1000),
+      };
+      target.materials.push(material);
+      return { media_id: material.media_id, url: type === 'image' ? `http://mmbiz.example/${material.media_id}` : undefined };
+    });
+    app.post('/cgi-bin/material/batchget_material', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const { type, offset = 0, count = 20 } = req.body as { type?: string; offset?: number; count?: number };
+      if (count < 1 || count > 20) return fail(40007, 'invalid count');
+      const all = target.materials.filter((m) => m.type === type);
+      return { total_count: all.length, item_count: all.slice(offset, offset + count).length, item: all.slice(offset, offset + count) };
+    });
+    app.get('/cgi-bin/material/get_materialcount', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const n = (type: string) => target.materials.filter((m) => m.type === type).length;
+      return { voice_count: n('voice'), video_count: n('video'), image_count: n('image') + n('thumb'), news_count: 0 };
+    });
+    app.post('/cgi-bin/material/del_material', async (req) => {
+      const target = authed(req.query);
+      if (!isApp(target)) return target;
+      const id = (req.body as { media_id?: string }).media_id;
+      const k = target.materials.findIndex((m) => m.media_id === id);
+      if (k < 0) return fail(40007, 'invalid media_id');
+      target.materials.splice(k, 1);
+      return fail(0, 'ok');
     });
 
     // Mass sending: a clientmsgid used before answers 45065 (WeChat's duplicate guard); lists of 2–10 000 openIds.
