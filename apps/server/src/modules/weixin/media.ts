@@ -50,7 +50,7 @@ export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typ
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  let counts = { image: 0, voice: 0, video: 0, thumb: 0 };
+  let counts: { image: number; voice: number; video: number; thumb: number };
   try {
     const c = await deps.client.call<{ image_count: number; voice_count: number; video_count: number }>(
       accountKeys(deps.box, account),
