@@ -281,7 +281,7 @@ test.describe('toolbar', () => {
     await signIn(page);
     await expect(page.locator('#error-log-button')).toHaveCount(0);
     // A real-world failure: the page's chunk cannot be fetched (deploy replaced it, network dropped).
-    await page.route(/\/assets\/PlaceholderPage-[^/]+\.js$/, (route) => route.abort());
+    await page.route(/\/assets\/MediaPage-[^/]+\.js$/, (route) => route.abort());
     await openMenu(page, '公众号管理', '素材管理');
     await expect(page).toHaveURL(/\/weixin-admin\/weixin-media$/);
     await expect(page.getByText('该页面出错了')).toBeVisible();
@@ -300,7 +300,7 @@ test.describe('toolbar', () => {
     await dialog.locator('#error-log-clear').click();
     await expect(page.locator('#error-log-button')).toHaveCount(0);
 
-    await page.unroute(/\/assets\/PlaceholderPage-[^/]+\.js$/);
+    await page.unroute(/\/assets\/MediaPage-[^/]+\.js$/);
     await openTab(page, '首页');
     await expect(page.locator('#dashboard-greeting')).toBeVisible();
   });

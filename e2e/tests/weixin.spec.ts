@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, clickWhenOpened, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, clickWhenOpened, openSignedIn, pngFixture } from './fixtures';
 
 /**
  * The official-account manager (docs/weixin.md) against the simulator the demo server runs in process: the demo
@@ -133,4 +133,36 @@ test('sending: composed to a tag, previewed to one follower, approved by another
   await theirs.getByRole('button', { name: `查询结果 #${send.id}` }).click();
   await expect(theirs).toContainText('已发送');
   await expect(theirs).toContainText('24 / 24');
+});
+
+test('media: a file not a picture refused, a picture uploaded, counted, previewed and deleted', async ({ page }) => {
+  await openSignedIn(page, '/weixin-admin/weixin-media', 'demo-weixin', ADMIN_PASSWORD);
+  await expect(page.locator('#wx-media-limits')).toContainText('jpg, png, gif, bmp');
+  const count = async () => Number(/\((\d+)\)/.exec((await page.getByRole('tab', { name: /图片/ }).textContent()) ?? '')?.[1] ?? -1);
+  await expect.poll(count).toBeGreaterThanOrEqual(0);
+  const before = await count();
+  const input = page.locator('#wx-media-page input[type=file]');
+
+  const refused = page.waitForResponse((r) => r.url().endsWith('/api/wx/media/upload'));
+  await input.setInputFiles({ name: 'not-a-picture.png', mimeType: 'image/png', buffer: Buffer.from('<svg onload="alert(1)"/>') });
+  expect(((await (await refused).json()) as { code: number }).code).toBe(4100);
+  await expect(page.getByText(/文件格式不符合该类素材的要求/)).toBeVisible();
+
+  const name = `麦田${Date.now().toString(36)}.png`;
+  const uploaded = page.waitForResponse((r) => r.url().endsWith('/api/wx/media/upload'));
+  await input.setInputFiles({ name, mimeType: 'image/png', buffer: pngFixture(320, 240) });
+  expect(((await (await uploaded).json()) as { code: number }).code).toBe(0);
+  const row = rows(page, 'wx-media-table').filter({ hasText: name });
+  await expect(row).toBeVisible();
+  await expect.poll(count).toBe(before + 1);
+
+  await row.getByRole('button', { name: `预览 ${name}` }).click();
+  const img = page.locator('#wx-media-preview');
+  await expect.poll(async () => img.evaluate((i: HTMLImageElement) => i.complete && i.naturalWidth)).toBe(320);
+  await page.keyboard.press('Escape');
+
+  await row.getByRole('button', { name: `删除 ${name}` }).click();
+  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await expect(row).toHaveCount(0);
+  await expect.poll(count).toBe(before);
 });

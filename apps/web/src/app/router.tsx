@@ -66,6 +66,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'travel-routes': () => import('../features/travel/routes/RoutePage').then((m) => ({ Component: m.RoutePage })),
   'weixin-account': () => import('../features/weixin/accounts/AccountPage').then((m) => ({ Component: m.AccountPage })),
   'weixin-menu': () => import('../features/weixin/menus/MenuPage').then((m) => ({ Component: m.MenuPage })),
+  'weixin-media': () => import('../features/weixin/media/MediaPage').then((m) => ({ Component: m.MediaPage })),
   'weixin-send': () => import('../features/weixin/sends/SendPage').then((m) => ({ Component: m.SendPage })),
   'make-download': () => import('../features/downloads/DownloadPage').then((m) => ({ Component: m.DownloadPage })),
   'service-products': () => import('../features/articles/ArticlePage').then((m) => ({ Component: m.ArticlePage })),

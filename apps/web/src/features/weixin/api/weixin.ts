@@ -2,7 +2,7 @@ import type { Menu, WxAccountCreate } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { listQuery, type Paging } from '../../../lib/list-query';
 import { queryClient } from '../../../lib/query-client';
-import { request } from '../../../lib/request';
+import { request, requestBinary } from '../../../lib/request';
 
 /** Query keys of the official-account pages; every one starts with 'weixin'. */
 const keys = {
@@ -147,4 +147,40 @@ function runSendAction(a: SendAction) {
 /** The actions on a send: each answers the send as it is now. */
 export function useSendAction() {
   return useMutation({ mutationFn: runSendAction, onSettled: invalidateSends });
+}
+
+export function useMediaPage(accountId: number | undefined, type: import('@agromet/contracts').WxMediaType, paging: Paging) {
+  const query = { accountId: accountId ?? 0, type, page: paging.page, size: paging.size };
+  return useQuery({
+    queryKey: ['weixin', 'media', query],
+    queryFn: ({ signal }) => request('wxMediaPage', { query, signal }),
+    enabled: accountId !== undefined,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useUploadMedia() {
+  return useMutation({
+    mutationFn: ({ accountId, type, file }: { accountId: number; type: string; file: File }) => {
+      const form = new FormData();
+      form.append('accountId', String(accountId));
+      form.append('type', type);
+      form.append('file', file, file.name);
+      return request('wxMediaUpload', { body: form });
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['weixin', 'media'] }),
+  });
+}
+
+export function useDeleteMedia() {
+  return useMutation({
+    mutationFn: (id: number) => request('wxMediaDelete', { query: { id } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['weixin', 'media'] }),
+  });
+}
+
+/** Our copy of a medium as an object URL (revoked by the caller). */
+export async function fetchMediaPreview(id: number): Promise<string> {
+  const answer = await requestBinary('wxMediaFile', { params: { id }, silent: true });
+  return URL.createObjectURL(new Blob([answer.body], { type: answer.headers.get('content-type') ?? 'application/octet-stream' }));
 }

@@ -109,6 +109,17 @@ const en: Translation<WeixinMessages> = {
     openIdCount_one: '{{count}} follower',
     openIdCount_other: '{{count}} followers',
   },
+  media: {
+    account: 'Account',
+    types: { image: 'Images', voice: 'Voice', video: 'Video', thumb: 'Thumbnails' },
+    upload: 'Upload ({{type}})',
+    limits: 'Formats: {{formats}}; at most {{limit}}',
+    uploaded: 'Uploaded to WeChat',
+    fields: { name: 'File', format: 'Format', size: 'Size', mediaId: 'Media ID', uploadedBy: 'By', createdAt: 'Uploaded' },
+    preview: 'Preview',
+    previewOf: 'Preview {{name}}',
+    remove: 'Delete {{name}}',
+  },
   problem: {
     noButtons: 'a menu needs at least one button',
     tooManyTop: 'at most {{limit}} top-level buttons',

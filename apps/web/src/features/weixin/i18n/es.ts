@@ -109,6 +109,17 @@ const es: Translation<WeixinMessages> = {
     openIdCount_one: '{{count}} seguidor',
     openIdCount_other: '{{count}} seguidores',
   },
+  media: {
+    account: 'Cuenta',
+    types: { image: 'Imágenes', voice: 'Audio', video: 'Vídeo', thumb: 'Miniaturas' },
+    upload: 'Subir ({{type}})',
+    limits: 'Formatos: {{formats}}; como máximo {{limit}}',
+    uploaded: 'Subido a WeChat',
+    fields: { name: 'Archivo', format: 'Formato', size: 'Tamaño', mediaId: 'ID del material', uploadedBy: 'Autor', createdAt: 'Subido' },
+    preview: 'Vista previa',
+    previewOf: 'Vista previa de {{name}}',
+    remove: 'Eliminar {{name}}',
+  },
   problem: {
     noButtons: 'un menú necesita al menos un botón',
     tooManyTop: 'como máximo {{limit}} botones principales',

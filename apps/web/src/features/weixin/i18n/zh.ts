@@ -97,6 +97,17 @@ const zh = {
     stateFilter: '状态',
     openIdCount: '{{count}} 位粉丝',
   },
+  media: {
+    account: '公众号',
+    types: { image: '图片', voice: '语音', video: '视频', thumb: '缩略图' },
+    upload: '上传{{type}}',
+    limits: '格式：{{formats}}；不超过 {{limit}}',
+    uploaded: '已上传到微信',
+    fields: { name: '文件名', format: '格式', size: '大小', mediaId: '素材 ID', uploadedBy: '上传人', createdAt: '上传时间' },
+    preview: '预览',
+    previewOf: '预览 {{name}}',
+    remove: '删除 {{name}}',
+  },
   problem: {
     noButtons: '菜单至少需要一个按钮',
     tooManyTop: '一级菜单最多 {{limit}} 个',
