@@ -37,6 +37,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   disaster: ['regions', 'stations'],
   regions: ['gis'],
   travel: ['regions', 'grids'],
+  weixin: ['grids'],
   articles: ['products'],
   risk: ['grids', 'zoning', 'products', 'downloads'],
 };

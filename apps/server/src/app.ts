@@ -198,7 +198,7 @@ export async function buildApp(
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
-  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, app)) });
+  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, gridStore, app)) });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

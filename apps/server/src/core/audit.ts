@@ -47,7 +47,20 @@ function header(req: FastifyRequest, name: string, max: number): string {
   return (Array.isArray(v) ? v.join(', ') : (v ?? '')).slice(0, max);
 }
 
+/** The audited routes of each app, as registered (a test checks every action has its text in every language). */
+const auditedRoutes = new WeakMap<FastifyInstance, Array<{ method: string; url: string; audit: AuditSpec }>>();
+
+export function auditedRoutesOf(app: FastifyInstance): ReadonlyArray<{ method: string; url: string; audit: AuditSpec }> {
+  return auditedRoutes.get(app) ?? [];
+}
+
 export function registerAudit(app: FastifyInstance, db: Db): void {
+  const routes: Array<{ method: string; url: string; audit: AuditSpec }> = [];
+  auditedRoutes.set(app, routes);
+  app.addHook('onRoute', (opts) => {
+    const audit = (opts.config as { audit?: AuditSpec } | undefined)?.audit;
+    if (audit) routes.push({ method: String(opts.method), url: opts.url, audit });
+  });
   app.decorateRequest('resultCode', 0);
   app.decorateRequest('auditSubject', null);
   app.decorateRequest('auditExtra', null);

@@ -5,6 +5,8 @@ import { weixinEn, weixinEs, weixinZh } from './weixin-messages.js';
 import { riskEn, riskEs, riskZh } from './risk-messages.js';
 import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
 import { articlesEn, articlesEs, articlesZh } from './articles-messages.js';
+import { logEn, logEs, logZh } from './log-messages.js';
+import { builtinEn, builtinEs, builtinZh } from './builtin-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
 export type Lang = 'zh' | 'en' | 'es';
@@ -122,6 +124,8 @@ const zh = {
   ...riskZh,
   ...downloadsZh,
   ...articlesZh,
+  ...logZh,
+  ...builtinZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -242,6 +246,8 @@ const en: Record<MessageKey, string> = {
   ...riskEn,
   ...downloadsEn,
   ...articlesEn,
+  ...logEn,
+  ...builtinEn,
 };
 
 const es: Record<MessageKey, string> = {
@@ -363,6 +369,8 @@ const es: Record<MessageKey, string> = {
   ...riskEs,
   ...downloadsEs,
   ...articlesEs,
+  ...logEs,
+  ...builtinEs,
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };

@@ -3,6 +3,7 @@ import type { GridGeometry } from '@agromet/grid';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import type { Lang } from '../../core/messages.js';
 import { combineDerived, derivedFactorsOf, derivedSources, derivedTimeRows, forecastDayEndUtcHour } from './derived.js';
 import { gridCatalog, typeFactors } from './service.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
@@ -32,8 +33,13 @@ export interface MeteogramPlace {
   baseTime: string;
 }
 
-export async function meteogramPlace(db: Db, customerId: number, q: z.output<typeof MeteogramQuery>): Promise<MeteogramPlace> {
-  const types = await gridCatalog(db, customerId);
+export async function meteogramPlace(
+  db: Db,
+  customerId: number,
+  q: z.output<typeof MeteogramQuery>,
+  lang: Lang = 'zh',
+): Promise<MeteogramPlace> {
+  const types = await gridCatalog(db, customerId, lang);
   const type = types.find((t) => t.code === q.type);
   if (!type) throw errors.validation('type', 'unknownLayer');
   let station: Meteogram['station'] = null;
@@ -101,8 +107,15 @@ export const meteogramValue = (v: number) => (Number.isNaN(v) ? null : Math.roun
 export const onCells = (r: Pick<GridRow, 'nx' | 'ny' | 'lon0' | 'lat0'>, g: GridGeometry) =>
   r.nx === g.nx && r.ny === g.ny && r.lon0 === g.lon0 && r.lat0 === g.lat0;
 
-export async function meteogram(db: Db, store: GridStore, customerId: number, q: z.output<typeof MeteogramQuery>): Promise<Meteogram> {
-  const place = await meteogramPlace(db, customerId, q);
+/** The meteogram; type and element names in `lang` (the caller's). */
+export async function meteogram(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  q: z.output<typeof MeteogramQuery>,
+  lang: Lang = 'zh',
+): Promise<Meteogram> {
+  const place = await meteogramPlace(db, customerId, q, lang);
   const type = (await typeFactors(db)).find((t) => t.typeId === place.type.id)!;
   for (let attempt = 1; ; attempt++) {
     const rows = await db

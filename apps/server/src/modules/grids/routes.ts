@@ -19,10 +19,10 @@ import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
   const { db, store } = deps;
-  registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth }) => ({ data: await gridCatalog(db, auth.customerId) }) });
+  registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth, req }) => ({ data: await gridCatalog(db, auth.customerId, req.lang) }) });
   registerRoute(app, deps, API.gridMeteogram, {
-    handler: async ({ auth, query }) => {
-      const data = await meteogram(db, store, auth.customerId, query);
+    handler: async ({ auth, query, req }) => {
+      const data = await meteogram(db, store, auth.customerId, query, req.lang);
       if (query.format !== 'csv') return { data };
       const { columns, rows } = meteogramTable(data);
       const place = data.station ? data.station.number : `${data.cell.lon}_${data.cell.lat}`;

@@ -2,6 +2,8 @@ import type { ForecastTypeInfo } from '@agromet/contracts';
 import { gridBBox, type ColorMap, type Grid, type GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import { factorName, forecastTypeName } from '../../core/builtin-names.js';
+import type { Lang } from '../../core/messages.js';
 import type { Derivation, FactorDef } from './catalog.js';
 import { computeDerived, derivedFactorId, derivedFactorsOf, derivedTimeRows, type TypeFactors } from './derived.js';
 import { layerTimes } from './layer-times.js';
@@ -86,8 +88,11 @@ export async function layerTimeRows(db: Db, customerId: number, factorId?: numbe
   return factorId === undefined ? [...stored, ...derived] : derived.filter((r) => r.factorId === factorId);
 }
 
-/** Forecast types with their factors (derived elements after the stored ones) and the times that have grids for the customer. */
-export async function gridCatalog(db: Db, customerId: number): Promise<ForecastTypeInfo[]> {
+/**
+ * Forecast types with their factors (derived elements after the stored ones) and the times that have grids for the
+ * customer; built-in types' and elements' names in `lang` (as stored when an office renamed them).
+ */
+export async function gridCatalog(db: Db, customerId: number, lang: Lang = 'zh'): Promise<ForecastTypeInfo[]> {
   const types = await db.selectFrom('forecast_type').selectAll().orderBy('id').execute();
   const factors = await db.selectFrom('factor').selectAll().orderBy('sort').execute();
   const times = await db
@@ -114,7 +119,7 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
     const derived = derivedFactorsOf(own.map((f) => f.code)).map((d) => ({
       id: derivedFactorId(t.id, d),
       code: d.code,
-      name: d.name,
+      name: factorName(lang, d.code, d.name),
       unit: d.unit,
       min: d.min,
       max: d.max,
@@ -130,7 +135,7 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
     return {
       id: t.id,
       code: t.code,
-      name: t.name,
+      name: forecastTypeName(lang, t.code, t.name),
       stepHours: t.step_hours,
       maxLeadHours: t.max_lead_hours,
       baseTimes,
@@ -140,7 +145,7 @@ export async function gridCatalog(db: Db, customerId: number): Promise<ForecastT
         ...own.map((f) => ({
           id: f.id,
           code: f.code,
-          name: f.name,
+          name: factorName(lang, f.code, f.name),
           unit: f.unit,
           min: f.min_value,
           max: f.max_value,
@@ -168,6 +173,11 @@ export interface ResolvedGrid {
 export function gridTag(resolved: ResolvedGrid): string {
   const rows = resolved.sources ?? [resolved.row];
   return rows.map((r) => `${r.id}v${r.version}`).join('.');
+}
+
+/** A factor's and its type's names in `lang` (built-in ones by code; as stored when renamed). */
+export function localisedFactor<F extends FactorRecord>(f: F, lang: Lang): F {
+  return { ...f, name: factorName(lang, f.code, f.name), typeName: forecastTypeName(lang, f.typeCode, f.typeName) };
 }
 
 /** A stored factor or a derived element of a type, by layer name parts; undefined when the type offers neither. */

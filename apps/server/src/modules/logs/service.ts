@@ -7,15 +7,18 @@ import type { OperationLogTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { contains, startsWith } from '../../core/db/like.js';
+import { logDescription } from '../../core/builtin-names.js';
+import type { Lang } from '../../core/messages.js';
 
-function toRow(r: Selectable<OperationLogTable>): LogRow {
+/** A row as answered: its description in the reader's language (by its action; the stored text for an unknown one). */
+function toRow(r: Selectable<OperationLogTable>, lang: Lang): LogRow {
   return {
     id: r.id,
     action: r.action,
     operatorName: r.operator_name,
     type: r.type,
     parameter: r.parameter,
-    description: r.description,
+    description: logDescription(lang, r.action, r.description),
     userId: r.user_id,
     username: r.username,
     customerId: r.customer_id,
@@ -50,7 +53,7 @@ function filtered(db: Db, auth: AuthContext, f: LogFilters) {
   return q;
 }
 
-export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page: number; size: number }) {
+export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page: number; size: number }, lang: Lang = 'zh') {
   const base = filtered(db, auth, q);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
@@ -59,17 +62,17 @@ export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(toRow), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toRow(r, lang)), total, page: q.page, size: q.size };
 }
 
-export async function getLog(db: Db, auth: AuthContext, id: number): Promise<LogRow> {
+export async function getLog(db: Db, auth: AuthContext, id: number, lang: Lang = 'zh'): Promise<LogRow> {
   const row = await db.selectFrom('operation_log').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || !canSeeCustomer(auth, row.customer_id)) throw errors.notFound();
-  return toRow(row);
+  return toRow(row, lang);
 }
 
 /** Usernames and user agents come from anyone (a failed sign-in is logged): text a spreadsheet would run is neutralised. */
-export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters): Promise<string> {
+export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters, lang: Lang = 'zh'): Promise<string> {
   const rows = await filtered(db, auth, f).selectAll().orderBy('id', 'desc').limit(LOG_EXPORT_LIMIT).execute();
-  return spreadsheetCsv(rows.map(toRow), [...LOG_FIELDS]);
+  return spreadsheetCsv(rows.map((r) => toRow(r, lang)), [...LOG_FIELDS]);
 }

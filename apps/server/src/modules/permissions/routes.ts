@@ -7,15 +7,15 @@ import * as service from './service.js';
 
 export function permissionRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.permissionPage, { handler: async ({ query }) => ({ data: await service.pagePermissions(db, query) }) });
-  registerRoute(app, deps, API.permissionAll, { handler: async () => ({ data: await service.allPermissions(db) }) });
+  registerRoute(app, deps, API.permissionPage, { handler: async ({ query, req }) => ({ data: await service.pagePermissions(db, query, req.lang) }) });
+  registerRoute(app, deps, API.permissionAll, { handler: async ({ req }) => ({ data: await service.allPermissions(db, req.lang) }) });
   registerRoute(app, deps, API.permissionAdd, {
     audit: { action: 'permission.add', type: 'permission', description: '新增权限码' },
-    handler: async ({ body }) => ({ data: await service.createPermission(db, body) }),
+    handler: async ({ body, req }) => ({ data: await service.createPermission(db, body, req.lang) }),
   });
   registerRoute(app, deps, API.permissionUpdate, {
     audit: { action: 'permission.update', type: 'permission', description: '修改权限码' },
-    handler: async ({ body }) => ({ data: await service.updatePermission(db, body) }),
+    handler: async ({ body, req }) => ({ data: await service.updatePermission(db, body, req.lang) }),
   });
   registerRoute(app, deps, API.permissionDelete, {
     audit: { action: 'permission.delete', type: 'permission', description: '删除权限码' },

@@ -7,11 +7,14 @@ import type { Selectable } from 'kysely';
 import { errors } from '../../core/errors.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { contains } from '../../core/db/like.js';
+import { permissionDescription, permissionName, storedBuiltinText } from '../../core/builtin-names.js';
+import type { Lang } from '../../core/messages.js';
 
 type CreateInput = z.output<typeof PermissionCreate>;
 type UpdateInput = z.output<typeof PermissionUpdate>;
 
-async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<PermissionRow[]> {
+/** Rows as answered: a built-in code's seeded name and description in the reader's language (renamed ones as stored). */
+async function toRows(db: Db, rows: Selectable<PermissionTable>[], lang: Lang = 'zh'): Promise<PermissionRow[]> {
   if (rows.length === 0) return [];
   const counts = await db
     .selectFrom('role_permission')
@@ -26,8 +29,8 @@ async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<Perm
   return rows.map((r) => ({
     id: r.id,
     code: r.code,
-    name: r.name,
-    description: r.description,
+    name: r.builtin === 1 ? permissionName(lang, r.code, r.name) : r.name,
+    description: r.builtin === 1 ? permissionDescription(lang, r.code, r.description) : r.description,
     builtin: r.builtin === 1,
     roleCount: Number(counts.find((c) => c.permission_code === r.code)?.n ?? 0),
     version: r.version,
@@ -36,7 +39,7 @@ async function toRows(db: Db, rows: Selectable<PermissionTable>[]): Promise<Perm
   }));
 }
 
-export async function pagePermissions(db: Db, q: { page: number; size: number; keyword?: string }) {
+export async function pagePermissions(db: Db, q: { page: number; size: number; keyword?: string }, lang: Lang = 'zh') {
   let base = db.selectFrom('permission');
   if (q.keyword) {
     const keyword = q.keyword;
@@ -49,20 +52,20 @@ export async function pagePermissions(db: Db, q: { page: number; size: number; k
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: await toRows(db, rows), total, page: q.page, size: q.size };
+  return { list: await toRows(db, rows, lang), total, page: q.page, size: q.size };
 }
 
-export async function allPermissions(db: Db) {
-  return toRows(db, await db.selectFrom('permission').selectAll().orderBy('id').execute());
+export async function allPermissions(db: Db, lang: Lang = 'zh') {
+  return toRows(db, await db.selectFrom('permission').selectAll().orderBy('id').execute(), lang);
 }
 
-async function getPermission(db: Db, id: number): Promise<PermissionRow> {
+async function getPermission(db: Db, id: number, lang: Lang = 'zh'): Promise<PermissionRow> {
   const row = await db.selectFrom('permission').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound();
-  return (await toRows(db, [row]))[0]!;
+  return (await toRows(db, [row], lang))[0]!;
 }
 
-export async function createPermission(db: Db, data: CreateInput): Promise<PermissionRow> {
+export async function createPermission(db: Db, data: CreateInput, lang: Lang = 'zh'): Promise<PermissionRow> {
   const now = nowIso();
   try {
     const row = await db
@@ -70,19 +73,22 @@ export async function createPermission(db: Db, data: CreateInput): Promise<Permi
       .values({ code: data.code, name: data.name, description: data.description, builtin: 0, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return getPermission(db, row.id);
+    return getPermission(db, row.id, lang);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'code', value: data.code });
     throw e;
   }
 }
 
-export async function updatePermission(db: Db, data: UpdateInput): Promise<PermissionRow> {
+export async function updatePermission(db: Db, data: UpdateInput, lang: Lang = 'zh'): Promise<PermissionRow> {
   const current = await getPermission(db, data.id);
   if (current.builtin && data.code !== current.code) throw errors.conflict('permissionBuiltin');
+  // A built-in code's name or description saved as answered in another language stays the seed's (not renamed).
+  const name = current.builtin ? storedBuiltinText(`permission.name.${data.code}`, data.name) : data.name;
+  const description = current.builtin ? storedBuiltinText(`permission.description.${data.code}`, data.description) : data.description;
   try {
     await db.transaction().execute(async (tx) => {
-      await updateVersioned(tx, 'permission', data.id, data.version, { code: data.code, name: data.name, description: data.description });
+      await updateVersioned(tx, 'permission', data.id, data.version, { code: data.code, name, description });
       // Roles follow a renamed code.
       if (data.code !== current.code) {
         await tx.updateTable('role_permission').set({ permission_code: data.code }).where('permission_code', '=', current.code).execute();
@@ -92,7 +98,7 @@ export async function updatePermission(db: Db, data: UpdateInput): Promise<Permi
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'code', value: data.code });
     throw e;
   }
-  return getPermission(db, data.id);
+  return getPermission(db, data.id, lang);
 }
 
 export async function deletePermission(db: Db, id: number): Promise<void> {

@@ -13,6 +13,8 @@ import { nowIso } from '../../core/db/index.js';
 import type { ProductTemplateTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/versioned.js';
+import { builtinText, storedBuiltinText } from '../../core/builtin-names.js';
+import { translate, type Lang } from '../../core/messages.js';
 import { checkClasses, unknownPlaceholders } from './product-rules.js';
 
 // Product templates of a customer (docs/products.md#templates): checked when saved (placeholders, custom classes,
@@ -22,10 +24,12 @@ import { checkClasses, unknownPlaceholders } from './product-rules.js';
 export type TemplateFields = z.output<typeof ProductTemplateFields>;
 type Row = Selectable<ProductTemplateTable>;
 
-export function toTemplate(row: Row): ProductTemplate {
+/** A template as answered; the default one's name in `lang` until renamed. */
+export function toTemplate(row: Row, lang: Lang = 'zh'): ProductTemplate {
   const def = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
+  const name = row.built_in === 1 ? builtinText(lang, DEFAULT_TEMPLATE_NAME, row.name) : row.name;
   return {
-    ...ProductTemplateFields.parse({ ...def, name: row.name }),
+    ...ProductTemplateFields.parse({ ...def, name }),
     id: row.id,
     builtIn: row.built_in === 1,
     version: row.version,
@@ -34,10 +38,12 @@ export function toTemplate(row: Row): ProductTemplate {
   };
 }
 
-/** The default template: a provincial office's forecast map in Chinese. */
+const DEFAULT_TEMPLATE_NAME = 'product.defaultTemplateName';
+
+/** The default template: a provincial office's forecast map in Chinese (its name stored in zh, answered in the reader's language). */
 export function defaultTemplate(customerName: string): TemplateFields {
   return ProductTemplateFields.parse({
-    name: '标准预报图',
+    name: translate('zh', DEFAULT_TEMPLATE_NAME),
     paper: 'A4',
     orientation: 'landscape',
     language: 'zh',
@@ -85,7 +91,7 @@ export async function ensureTemplates(db: Db, customerId: number): Promise<void>
   }
 }
 
-export async function listTemplates(db: Db, auth: AuthContext): Promise<ProductTemplate[]> {
+export async function listTemplates(db: Db, auth: AuthContext, lang: Lang = 'zh'): Promise<ProductTemplate[]> {
   await ensureTemplates(db, auth.customerId);
   const rows = await db
     .selectFrom('product_template')
@@ -94,7 +100,7 @@ export async function listTemplates(db: Db, auth: AuthContext): Promise<ProductT
     .orderBy('built_in', 'desc')
     .orderBy('id')
     .execute();
-  return rows.map(toTemplate);
+  return rows.map((r) => toTemplate(r, lang));
 }
 
 export async function templateRow(db: Db, customerId: number, id: number): Promise<Row | undefined> {
@@ -145,7 +151,12 @@ export async function checkTemplate(db: Db, customerId: number, t: TemplateField
   }
 }
 
-export async function saveTemplate(db: Db, auth: AuthContext, input: z.output<typeof ProductTemplateSave>): Promise<ProductTemplate> {
+export async function saveTemplate(
+  db: Db,
+  auth: AuthContext,
+  input: z.output<typeof ProductTemplateSave>,
+  lang: Lang = 'zh',
+): Promise<ProductTemplate> {
   const { id, version, ...fields } = input;
   // Another customer's template is a missing one, whatever it would have held.
   if (id !== undefined && !(await templateRow(db, auth.customerId, id))) throw errors.notFound();
@@ -168,16 +179,18 @@ export async function saveTemplate(db: Db, auth: AuthContext, input: z.output<ty
         })
         .returningAll()
         .executeTakeFirstOrThrow();
-      return toTemplate(row);
+      return toTemplate(row, lang);
     }
     const current = await templateRow(db, auth.customerId, id);
     if (!current) throw errors.notFound();
     if (version === undefined || version !== current.version) {
       throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
     }
+    // The default template saved under its name as answered in another language keeps the stored (zh) name.
+    const stored = current.built_in === 1 ? storedBuiltinText(DEFAULT_TEMPLATE_NAME, name) : name;
     const res = await db
       .updateTable('product_template')
-      .set({ name, definition: JSON.stringify(rest), version: current.version + 1, updated_at: now })
+      .set({ name: stored, definition: JSON.stringify(rest), version: current.version + 1, updated_at: now })
       .where('id', '=', id)
       .where('customer_id', '=', auth.customerId)
       .where('version', '=', version)
@@ -187,7 +200,7 @@ export async function saveTemplate(db: Db, auth: AuthContext, input: z.output<ty
       if (!again) throw errors.notFound();
       throw errors.conflict('staleVersion', {}, { currentVersion: again.version });
     }
-    return toTemplate((await templateRow(db, auth.customerId, id))!);
+    return toTemplate((await templateRow(db, auth.customerId, id))!, lang);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: name }, { field: 'name' });
     throw e;

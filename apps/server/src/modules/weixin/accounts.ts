@@ -11,6 +11,7 @@ import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/
 import { WxError, type WechatClient, type WxAccountKeys } from './client.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileStorage } from '../../core/storage.js';
+import type { GridStore } from '../grids/store.js';
 
 // Official accounts of a customer (docs/weixin.md#accounts): the AppSecret, callback token and EncodingAESKey are
 // sealed before they are stored and never answered (a mask stands in; an edit keeps them unless typed again).
@@ -21,6 +22,8 @@ export interface WxDeps {
   client: WechatClient;
   /** The console's copies of uploaded media. */
   storage: FileStorage;
+  /** The forecast grids, read to answer followers who name a station or county. */
+  store: GridStore;
 }
 
 type Row = Selectable<WxAccountTable>;

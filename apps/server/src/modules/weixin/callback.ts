@@ -61,13 +61,14 @@ async function applyPush(db: Db, accountId: number, m: PushedMessage): Promise<v
 }
 
 /**
- * A push: signature checked (4003), XML read without entities (4100), then handled once. Answers whether it was new.
+ * A push: signature checked (4003), XML read without entities (4100), then handled once. Answers the message when it
+ * was new, null for a repeat.
  */
-export async function handlePush(db: Db, box: SecretBox, accountId: number, q: Signed, body: unknown): Promise<boolean> {
+export async function handlePush(db: Db, box: SecretBox, accountId: number, q: Signed, body: unknown): Promise<PushedMessage | null> {
   if (!signatureMatches(await accountToken(db, box, accountId), q)) throw errors.forbidden();
   const message = typeof body === 'string' ? parsePushed(body) : null;
   if (!message) throw errors.validation('body', 'wx.xmlRefused');
-  return db.transaction().execute(async (tx) => {
+  const fresh = await db.transaction().execute(async (tx) => {
     const res = await tx
       .insertInto('wx_pushed')
       .values({ account_id: accountId, push_key: pushKey(message).slice(0, 128), received_at: nowIso() })
@@ -77,4 +78,12 @@ export async function handlePush(db: Db, box: SecretBox, accountId: number, q: S
     await applyPush(tx, accountId, message);
     return true;
   });
+  return fresh ? message : null;
+}
+
+const cdata = (s: string) => `<![CDATA[${s.replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
+
+/** WeChat's passive reply to a follower: a text message back to them. */
+export function textReplyXml(to: PushedMessage, content: string, now = Date.now()): string {
+  return `<xml><ToUserName>${cdata(to.FromUserName!)}</ToUserName><FromUserName>${cdata(to.ToUserName ?? '')}</FromUserName><CreateTime>${Math.floor(now / 1000)}</CreateTime><MsgType><![CDATA[text]]></MsgType><Content>${cdata(content)}</Content></xml>`;
 }

@@ -5,7 +5,8 @@ import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import * as accounts from './accounts.js';
 import type { WxDeps } from './accounts.js';
-import { handlePush, verifyCallback } from './callback.js';
+import { handlePush, textReplyXml, verifyCallback } from './callback.js';
+import { forecastReply } from './forecast-reply.js';
 import * as followers from './followers.js';
 import * as media from './media.js';
 import * as menus from './menus.js';
@@ -138,7 +139,21 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   registerRoute(app, deps, API.wxCallbackPush, {
     bodyLimit: 64 * 1024,
     handler: async ({ params, query, req }) => {
-      await handlePush(db, deps.box, params.accountId, query, req.body);
+      const message = await handlePush(db, deps.box, params.accountId, query, req.body);
+      // A follower's text is answered with the forecast they name; anything else (or a repeat) with "success".
+      if (message?.MsgType === 'text') {
+        const account = await db
+          .selectFrom('wx_account')
+          .select('customer_id')
+          .where('id', '=', params.accountId)
+          .executeTakeFirstOrThrow();
+        const text = await forecastReply(db, deps.store, account.customer_id, message.Content ?? '');
+        const body = textReplyXml(message, text);
+        return {
+          data: null,
+          file: { contentType: 'application/xml; charset=utf-8', filename: 'reply.xml', body, inline: true, cacheControl: 'no-store' },
+        };
+      }
       return {
         data: null,
         file: { contentType: 'text/plain; charset=utf-8', filename: 'reply.txt', body: 'success', inline: true, cacheControl: 'no-store' },

@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../core/db/index.js';
 import { resolveSecret } from '../../core/secrets.js';
 import type { FileStorage } from '../../core/storage.js';
+import type { GridStore } from '../grids/store.js';
 import type { WxDeps } from './accounts.js';
 import { WechatClient } from './client.js';
 import { seedDemoSimulator } from './demo.js';
@@ -20,7 +21,7 @@ export const wxSecretBox = (config: Pick<Config, 'wxSecretKey' | 'dataDir'>) =>
  * The secret box and the WeChat client. With DEMO=1 and no WECHAT_API_BASE the simulator runs in this process on a
  * loopback port (stopped with the server), so the demo account works without the internet.
  */
-export async function weixinDeps(config: Config, db: Db, storage: FileStorage, app: FastifyInstance): Promise<WxDeps> {
+export async function weixinDeps(config: Config, db: Db, storage: FileStorage, store: GridStore, app: FastifyInstance): Promise<WxDeps> {
   const box = wxSecretBox(config);
   let baseUrl = config.wechatApiBase ?? WECHAT_API;
   if (!config.wechatApiBase && config.demo) {
@@ -30,5 +31,5 @@ export async function weixinDeps(config: Config, db: Db, storage: FileStorage, a
     app.addHook('onClose', () => sim.stop());
     app.log.info({ baseUrl }, 'WeChat simulator started for the demo official account');
   }
-  return { db, box, storage, client: new WechatClient({ baseUrl, db, box }) };
+  return { db, box, storage, store, client: new WechatClient({ baseUrl, db, box }) };
 }

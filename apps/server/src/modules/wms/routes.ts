@@ -3,7 +3,8 @@ import { GRID_READER_CODES } from '@agromet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, holdsAny, type AuthContext } from '../../core/auth/context.js';
 import { AppError } from '../../core/errors.js';
-import { translate } from '../../core/messages.js';
+import { pickLanguage, translate } from '../../core/messages.js';
+import { localisedFactor } from '../grids/service.js';
 import { isPlatformWide } from '../../core/tenancy.js';
 import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
@@ -45,10 +46,22 @@ export function mapEtag(gridTag: string, request: object): string {
   return `"g${gridTag}-${hash}"`;
 }
 
+/** A legend's title is in the reader's language: a cache keeps one per language. */
+const LEGEND_VARY = 'Accept-Language, Cookie';
+
+/** The language the console shows (its `language` cookie), when the request has it. */
+export function consoleLanguageCookie(cookie: string | undefined): string | undefined {
+  return /(?:^|;\s*)language=(zh|en|es)(?:;|$)/.exec(cookie ?? '')?.[1];
+}
+
 /** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
 export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
   app.get('/api/wms', { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const q = lowerKeys(req.query as Record<string, unknown>);
+    // An image's request (a legend in an <img>) carries the browser's Accept-Language, not the console's: the names
+    // follow LANGUAGE (as other WMS servers call it), else the console's language cookie, else Accept-Language.
+    const chosen = q.language || consoleLanguageCookie(req.headers.cookie);
+    if (chosen) req.lang = pickLanguage([chosen, req.headers['accept-language']].filter(Boolean).join(','));
     const version: WmsVersion = q.version === '1.1.1' || q.version === '1.1.0' ? '1.1.1' : '1.3.0';
     const xmlType = version === '1.3.0' ? 'text/xml; charset=utf-8' : 'application/vnd.ogc.se_xml; charset=utf-8';
     let auth: AuthContext;
@@ -97,19 +110,19 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           .send(await riskLegendPng(req.lang, request.height));
       }
       if (request.request === 'GetLegendGraphic') {
-        const factor = await layerFactor(deps.db, request.layer, 'LAYER');
+        const factor = localisedFactor(await layerFactor(deps.db, request.layer, 'LAYER'), req.lang);
         if (request.style === 'arrows' || request.style === 'barbs') {
           if (WIND_PARTNER[factor.code] === undefined)
             throw new WmsException('StyleNotDefined', `${request.style} is a style of wind layers only`, 'STYLE');
           // Titled like the other legends, with the name of the speed the symbols show.
-          const png = await windLegendPng(request.style, `${await windSpeedName(deps.db, factor)} (m/s)`, request.height);
-          return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+          const png = await windLegendPng(request.style, `${await windSpeedName(deps.db, factor, req.lang)} (m/s)`, request.height);
+          return reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', LEGEND_VARY).send(png);
         }
         const png =
           request.style === 'contours'
             ? await contourLegendPng(contourLevels(factor.code, factor.colormap), factor.colormap, factor.name, factor.unit, request.height)
             : await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height);
-        return reply.type('image/png').header('cache-control', 'public, max-age=3600').send(png);
+        return reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', LEGEND_VARY).send(png);
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
       if (layers.length !== 1) throw new WmsException('LayerNotDefined', 'exactly one layer per request', 'LAYERS');
@@ -222,7 +235,7 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const value = Number.isNaN(raw) ? null : Math.round(raw * 100) / 100;
       const info: FeatureInfo = {
         layer: layers[0]!,
-        name: resolved.factor.name,
+        name: localisedFactor(resolved.factor, req.lang).name,
         unit: resolved.factor.unit,
         lon: Math.round(lon * 1e5) / 1e5,
         lat: Math.round(lat * 1e5) / 1e5,

@@ -6,6 +6,7 @@ import {
   gridTag,
   layerFactorOf,
   layerTimeRows,
+  localisedFactor,
   resolveLayerGrid,
   type FactorRecord,
   type ResolvedGrid,
@@ -44,7 +45,7 @@ export function splitLayer(name: string, parameter = 'LAYERS'): [string, string]
 
 /** The layers a customer's capabilities advertise: every factor with grids, boxed by its type's newest grid; then the finished zoning and risk products. */
 export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 'zh'): Promise<CapabilityLayer[]> {
-  const types = await gridCatalog(db, customerId);
+  const types = await gridCatalog(db, customerId, lang);
   const boxes = new Map<number, ReturnType<typeof gridBBox>>();
   for (const t of types) {
     const row = await db
@@ -147,8 +148,8 @@ export async function windPartner(
   return partner;
 }
 
-/** The name of the wind speed of a wind layer's type (the legend's title). */
-export async function windSpeedName(db: Db, factor: FactorRecord): Promise<string> {
-  if (factor.code === 'wsp') return factor.name;
-  return (await layerFactorOf(db, factor.typeCode, 'wsp'))?.name ?? 'wind';
+/** The name of the wind speed of a wind layer's type (the legend's title), in `lang`. */
+export async function windSpeedName(db: Db, factor: FactorRecord, lang: Lang = 'zh'): Promise<string> {
+  const speed = factor.code === 'wsp' ? factor : await layerFactorOf(db, factor.typeCode, 'wsp');
+  return speed ? localisedFactor(speed, lang).name : 'wind';
 }

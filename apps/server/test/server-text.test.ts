@@ -1,0 +1,252 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditedRoutesOf } from '../src/core/audit.js';
+import { isMessageKey, translate, type Lang } from '../src/core/messages.js';
+import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+
+/**
+ * Text the server writes in Chinese (docs/i18n.md#text-the-server-writes) answered in the reader's language: the
+ * operation log's descriptions, built-in permission names, forecast type and element names (catalogue, meteogram, WMS
+ * capabilities and legend), the default product template's name; zh as stored.
+ */
+let t: TestApp;
+let sysadmin = '';
+let reviser = '';
+let maker = '';
+
+beforeAll(async () => {
+  t = await createTestApp({ DEMO: '1' });
+  reviser = (await t.login('demo-revise', ADMIN_PASSWORD, '10.40.0.1')).access_token;
+  sysadmin = (await t.login('demo-sysadmin', ADMIN_PASSWORD, '10.40.0.2')).access_token;
+  maker = (await t.login('demo-make', ADMIN_PASSWORD, '10.40.0.3')).access_token;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, token: string, lang?: string, cookie?: string) =>
+  t.app.inject({
+    method: 'GET',
+    url,
+    headers: { ...t.bearer(token), ...(lang ? { 'accept-language': lang } : {}), ...(cookie ? { cookie } : {}) },
+  });
+const post = (url: string, token: string, payload: object, lang?: string) =>
+  t.app.inject({ method: 'POST', url, payload, headers: { ...t.bearer(token), ...(lang ? { 'accept-language': lang } : {}) } });
+const data = async (url: string, token: string, lang?: string) => {
+  const body = (await get(url, token, lang)).json();
+  expect(body.code).toBe(0);
+  return body.data;
+};
+const CJK = /[\u3400-\u9fff]/;
+
+describe('operation log descriptions', () => {
+  it('exist in zh, en and es for every audited route, zh being the description the route stores', () => {
+    const routes = auditedRoutesOf(t.app);
+    // Sign-in, sign-out, users, roles… and every module's writes: far more than a handful.
+    expect(routes.length).toBeGreaterThan(90);
+    const missing: string[] = [];
+    for (const { method, url, audit } of routes) {
+      const key = `log.action.${audit.action}`;
+      if (!isMessageKey(key)) {
+        missing.push(`${method} ${url}: ${audit.action} (${audit.description})`);
+        continue;
+      }
+      expect([audit.action, translate('zh', key)]).toEqual([audit.action, audit.description]);
+      for (const lang of ['en', 'es'] as const) {
+        const text = translate(lang, key);
+        expect([audit.action, lang, CJK.test(text) || text === '']).toEqual([audit.action, lang, false]);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("answer a sign-in row in the reader's language on the page, one row and the export; zh as stored", async () => {
+    const page = (lang?: string) => data(`/api/log/page?action=login&page=1&size=5`, sysadmin, lang);
+    const expected: Array<[string | undefined, string]> = [
+      [undefined, '用户登录'],
+      ['zh-CN,zh;q=0.9', '用户登录'],
+      ['en', 'Sign-in'],
+      ['es-ES,es;q=0.9', 'Inicio de sesión'],
+    ];
+    for (const [lang, text] of expected) {
+      const rows = (await page(lang)).list as Array<{ id: number; action: string; description: string }>;
+      expect(rows.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(rows.map((r) => r.description))]]).toEqual([lang, [text]]);
+    }
+    const id = ((await page()).list as Array<{ id: number }>)[0]!.id;
+    expect((await data(`/api/log/${id}`, sysadmin, 'en')).description).toBe('Sign-in');
+    const csv = await get('/api/log/export?action=login', sysadmin, 'es');
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).toContain('Inicio de sesión');
+    expect(csv.body).not.toContain('用户登录');
+    // Stored in Chinese, whatever the language of the request that wrote it.
+    const stored = await t.db.db.selectFrom('operation_log').select('description').where('action', '=', 'login').execute();
+    expect(new Set(stored.map((r) => r.description))).toEqual(new Set(['用户登录']));
+  });
+
+  it('keep the stored text of a row whose action has no text', async () => {
+    const row = await t.db.db
+      .insertInto('operation_log')
+      .values({
+        customer_id: null,
+        action: 'legacy.removed',
+        operator_name: '',
+        type: 'auth',
+        parameter: '{}',
+        description: '旧版操作',
+        user_id: null,
+        username: '',
+        ip: '',
+        host: '',
+        agent: '',
+        language: '',
+        referer: '',
+        origin: '',
+        status_code: 200,
+        result_code: 0,
+        created_at: new Date().toISOString(),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const admin = (await t.login('admin')).access_token;
+    expect((await data(`/api/log/${row.id}`, admin, 'en')).description).toBe('旧版操作');
+  });
+});
+
+describe('built-in permission names', () => {
+  const named = async (lang: string | undefined, code: string) =>
+    (
+      (await data('/api/permission/all', sysadmin, lang)) as Array<{
+        id: number;
+        version: number;
+        code: string;
+        name: string;
+        description: string;
+      }>
+    ).find((p) => p.code === code)!;
+
+  it("are answered in the reader's language, a customer's own code as entered", async () => {
+    expect(await named(undefined, 'revise.point.admin')).toMatchObject({ name: '单点订正', description: '单点订正与站点管理' });
+    expect(await named('en', 'revise.point.admin')).toMatchObject({
+      name: 'Point revision',
+      description: 'Point revision and station administration',
+    });
+    expect(await named('es', 'revise.point.admin')).toMatchObject({ name: 'Corrección puntual' });
+    expect(await named('en', 'sys.log.view')).toMatchObject({ name: 'Log viewing' });
+    const page = await data('/api/permission/page?page=1&size=50&keyword=sys.log', sysadmin, 'es');
+    expect(page.list).toEqual([expect.objectContaining({ code: 'sys.log.view', name: 'Consulta del registro' })]);
+
+    const admin = (await t.login('admin')).access_token;
+    expect(
+      (await post('/api/permission/add', admin, { code: 'report.print', name: '报表打印', description: '打印' }, 'en')).json(),
+    ).toMatchObject({
+      code: 0,
+      data: { name: '报表打印' },
+    });
+    expect(await named('en', 'report.print')).toMatchObject({ name: '报表打印', description: '打印' });
+  });
+
+  it('stay the seed’s when saved unchanged in another language, and are answered as renamed once renamed', async () => {
+    const admin = (await t.login('admin')).access_token;
+    const current = await named('en', 'quhua.result.admin');
+    const fields = (p: { id: number; version: number; code: string; name: string; description: string }) => ({
+      id: p.id,
+      version: p.version,
+      code: p.code,
+      name: p.name,
+      description: p.description,
+    });
+    const saved = await post('/api/permission/update', admin, fields(current), 'en');
+    expect(saved.json()).toMatchObject({ code: 0, data: { name: 'Zoning results' } });
+    const row = await t.db.db.selectFrom('permission').selectAll().where('code', '=', 'quhua.result.admin').executeTakeFirstOrThrow();
+    expect([row.name, row.description]).toEqual(['区划结果', '区划产品列表']);
+    expect(await named('es', 'quhua.result.admin')).toMatchObject({ name: 'Resultados de zonificación' });
+
+    const renamed = await post(
+      '/api/permission/update',
+      admin,
+      { ...fields(await named('en', 'quhua.result.admin')), name: '区划成果' },
+      'en',
+    );
+    expect(renamed.json()).toMatchObject({ code: 0, data: { name: '区划成果', description: 'List of zoning products' } });
+    expect(await named('es', 'quhua.result.admin')).toMatchObject({ name: '区划成果' });
+  });
+});
+
+describe('forecast type and element names', () => {
+  interface Type {
+    code: string;
+    name: string;
+    factors: Array<{ code: string; name: string }>;
+  }
+  const fine = async (lang?: Lang) => ((await data('/api/grid/catalog', reviser, lang)) as Type[]).find((x) => x.code === 'fine-grid')!;
+  const factor = (type: Type, code: string) => type.factors.find((f) => f.code === code)?.name;
+
+  it("are answered in the reader's language in the catalogue, derived elements included", async () => {
+    const zh = await fine();
+    expect([zh.name, factor(zh, 'tmp'), factor(zh, 'pre12h'), factor(zh, 'tmax24h')]).toEqual([
+      '精细化网格预报',
+      '气温',
+      '12小时降水',
+      '日最高气温',
+    ]);
+    const en = await fine('en');
+    expect([en.name, factor(en, 'tmp'), factor(en, 'pre12h'), factor(en, 'tmax24h')]).toEqual([
+      'Fine-grid forecast',
+      'Temperature',
+      '12-hour precipitation',
+      'Daily maximum temperature',
+    ]);
+    const es = await fine('es');
+    expect([es.name, factor(es, 'tmp'), factor(es, 'wsp')]).toEqual(['Pronóstico de malla fina', 'Temperatura', 'Velocidad del viento']);
+    for (const f of [...en.factors, ...es.factors]) expect([f.code, CJK.test(f.name)]).toEqual([f.code, false]);
+  });
+
+  it('name the meteogram and its CSV columns in that language', async () => {
+    const m = await data('/api/grid/meteogram?type=fine-grid&lon=108.93&lat=34.3', reviser, 'en');
+    expect(m.typeName).toBe('Fine-grid forecast');
+    expect(m.elements.find((e: { code: string }) => e.code === 'tmp').name).toBe('Temperature');
+    const csv = await get('/api/grid/meteogram?type=fine-grid&lon=108.93&lat=34.3&format=csv', reviser, 'es');
+    expect(csv.body.replace(/^\ufeff/, '').split('\n')[0]).toMatch(/^validTime,lead,Temperatura \(°C\),/);
+  });
+
+  it('title the WMS layers and draw the legend in that language (LANGUAGE, then the console’s cookie, then Accept-Language)', async () => {
+    const wms = (query: string, lang?: string, cookie?: string) =>
+      get(`/api/wms?token=${reviser}&SERVICE=WMS&VERSION=1.3.0&${query}`, reviser, lang, cookie);
+    expect((await wms('REQUEST=GetCapabilities', 'en')).body).toContain('<Title>Fine-grid forecast Temperature</Title>');
+    expect((await wms('REQUEST=GetCapabilities', 'es')).body).toContain('<Title>Pronóstico de malla fina Temperatura</Title>');
+    expect((await wms('REQUEST=GetCapabilities')).body).toContain('<Title>精细化网格预报 气温</Title>');
+    expect((await wms('REQUEST=GetCapabilities&LANGUAGE=en', 'zh')).body).toContain('<Title>Fine-grid forecast Temperature</Title>');
+
+    const legend = async (lang?: string, extra = '', cookie?: string) => {
+      const res = await wms(`REQUEST=GetLegendGraphic&FORMAT=image/png&LAYER=fine-grid.tmp${extra}`, lang, cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+      return res.rawPayload;
+    };
+    const [zh, en, es] = [await legend('zh'), await legend('en'), await legend('es')];
+    expect(en.equals(zh)).toBe(false);
+    expect(es.equals(en)).toBe(false);
+    expect((await legend('zh', '&LANGUAGE=en')).equals(en)).toBe(true);
+    // An <img> sends the browser's Accept-Language: the console's language cookie wins over it.
+    expect((await legend('zh-CN', '', 'theme=dark; language=es')).equals(es)).toBe(true);
+    expect((await legend(undefined)).equals(zh)).toBe(true);
+  });
+});
+
+describe('the default product template', () => {
+  it("is named in the reader's language until renamed, and saving it unchanged keeps the stored name", async () => {
+    type Template = { id: number; name: string; builtIn: boolean; version: number };
+    const builtIn = async (lang?: string) =>
+      ((await data('/api/product/template/list', maker, lang)) as Template[]).find((x) => x.builtIn)!;
+    expect((await builtIn()).name).toBe('标准预报图');
+    expect((await builtIn('es')).name).toBe('Mapa de pronóstico estándar');
+    const en = await builtIn('en');
+    expect(en.name).toBe('Standard forecast map');
+    const { builtIn: _b, updateTime: _u, creator: _c, ...fields } = en as Template & { updateTime: string; creator: string };
+    const saved = await post('/api/product/template/save', maker, fields, 'en');
+    expect(saved.json()).toMatchObject({ code: 0, data: { name: 'Standard forecast map' } });
+    const row = await t.db.db.selectFrom('product_template').select('name').where('id', '=', en.id).executeTakeFirstOrThrow();
+    expect(row.name).toBe('标准预报图');
+    expect((await builtIn('zh')).name).toBe('标准预报图');
+  });
+});
