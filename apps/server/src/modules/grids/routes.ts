@@ -19,7 +19,9 @@ import type { GridStore } from './store.js';
 
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
   const { db, store } = deps;
-  registerRoute(app, deps, API.gridCatalog, { handler: async ({ auth, req }) => ({ data: await gridCatalog(db, auth.customerId, req.lang) }) });
+  registerRoute(app, deps, API.gridCatalog, {
+    handler: async ({ auth, req }) => ({ data: await gridCatalog(db, auth.customerId, req.lang) }),
+  });
   registerRoute(app, deps, API.gridMeteogram, {
     handler: async ({ auth, query, req }) => {
       const data = await meteogram(db, store, auth.customerId, query, req.lang);

@@ -74,5 +74,8 @@ export async function getLog(db: Db, auth: AuthContext, id: number, lang: Lang =
 /** Usernames and user agents come from anyone (a failed sign-in is logged): text a spreadsheet would run is neutralised. */
 export async function exportLogsCsv(db: Db, auth: AuthContext, f: LogFilters, lang: Lang = 'zh'): Promise<string> {
   const rows = await filtered(db, auth, f).selectAll().orderBy('id', 'desc').limit(LOG_EXPORT_LIMIT).execute();
-  return spreadsheetCsv(rows.map((r) => toRow(r, lang)), [...LOG_FIELDS]);
+  return spreadsheetCsv(
+    rows.map((r) => toRow(r, lang)),
+    [...LOG_FIELDS],
+  );
 }

@@ -7,7 +7,9 @@ import * as service from './service.js';
 
 export function permissionRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.permissionPage, { handler: async ({ query, req }) => ({ data: await service.pagePermissions(db, query, req.lang) }) });
+  registerRoute(app, deps, API.permissionPage, {
+    handler: async ({ query, req }) => ({ data: await service.pagePermissions(db, query, req.lang) }),
+  });
   registerRoute(app, deps, API.permissionAll, { handler: async ({ req }) => ({ data: await service.allPermissions(db, req.lang) }) });
   registerRoute(app, deps, API.permissionAdd, {
     audit: { action: 'permission.add', type: 'permission', description: '新增权限码' },

@@ -12,7 +12,9 @@ export type ProductRouteDeps = service.ProductDeps & { tokens: TokenService };
 export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): void {
   const { db } = deps;
 
-  registerRoute(app, deps, API.productTemplateList, { handler: async ({ auth, req }) => ({ data: await templates.listTemplates(db, auth, req.lang) }) });
+  registerRoute(app, deps, API.productTemplateList, {
+    handler: async ({ auth, req }) => ({ data: await templates.listTemplates(db, auth, req.lang) }),
+  });
   registerRoute(app, deps, API.productTemplateSave, {
     audit: { action: 'product.template.save', type: 'product', description: '保存产品模板' },
     handler: async ({ auth, body, req }) => ({ data: await templates.saveTemplate(db, auth, body, req.lang) }),

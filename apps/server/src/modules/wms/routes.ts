@@ -4,7 +4,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, holdsAny, type AuthContext } from '../../core/auth/context.js';
 import { AppError } from '../../core/errors.js';
 import { pickLanguage, translate } from '../../core/messages.js';
-import { localisedFactor } from '../grids/service.js';
 import { isPlatformWide } from '../../core/tenancy.js';
 import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
@@ -19,6 +18,7 @@ import {
   isRiskLayer,
   isZoningLayer,
   layerFactor,
+  localisedFactor,
   layerGrid,
   windPartner,
   windSpeedName,

@@ -16,6 +16,8 @@ import type { FileStorage } from '../../core/storage.js';
 import type { Lang } from '../../core/messages.js';
 import { zoningLayers } from '../zoning/wms-layers.js';
 
+/** A layer's names in the reader's language (legend, feature info). */
+export { localisedFactor } from '../grids/service.js';
 /** Zoning products are layers too (docs/wms.md#zoning-products). */
 export { isZoningLayer, ZONING_COLORMAP, zoningLayerGrid, zoningLegendPng } from '../zoning/wms-layers.js';
 /** So are risk products (docs/risk.md#on-the-map). */
