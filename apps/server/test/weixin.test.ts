@@ -400,4 +400,18 @@ describe('media', () => {
     expect(materials).toHaveLength(0);
     expect((await t.app.inject({ method: 'GET', url: ok.data.previewUrl, headers: t.bearer(tok) })).statusCode).toBe(404);
   });
+
+  it('sends a picture of the library by WeChat’s media id; an unknown picture is refused', async () => {
+    const pic = (await upload('image', '苹果花.png', png)).json().data;
+    const bad = (
+      await call(t, tok, 'POST', '/api/wx/send/create', { accountId, kind: 'image', mediaId: 999999, target: 'all' }, 'en')
+    ).json();
+    expect([bad.code, bad.data.issues[0].field]).toEqual([4100, 'mediaId']);
+    const send = (await call(t, tok, 'POST', '/api/wx/send/create', { accountId, kind: 'image', mediaId: pic.id, target: 'all' })).json()
+      .data;
+    expect(send.content).toBe(`${pic.mediaId}\n苹果花.png`);
+    const approved = (await call(t, approverTok, 'POST', '/api/wx/send/approve', { id: send.id })).json().data;
+    expect(approved.state).toBe('submitted');
+    expect(sim.apps.get(APP_ID)!.sends.at(-1)).toMatchObject({ msgtype: 'image', content: pic.mediaId, to: 'all' });
+  });
 });

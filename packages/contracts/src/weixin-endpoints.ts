@@ -47,8 +47,8 @@ export const WX_SECRET_MASK = '••••••••';
 export const WX_FOLLOWER_PAGE = 10_000;
 export const WX_USER_INFO_BATCH = 100;
 
-/** What a mass send carries: text, or a published service product (its title, summary and public address). */
-export const WX_SEND_KINDS = ['text', 'article'] as const;
+/** What a mass send carries: text, a picture of the media library, or a published service product (its title, summary and public address). */
+export const WX_SEND_KINDS = ['text', 'image', 'article'] as const;
 export type WxSendKind = (typeof WX_SEND_KINDS)[number];
 /** Who receives it: every follower, a tag, or chosen followers (WeChat takes 2–10 000 openIds). */
 export const WX_SEND_TARGETS = ['all', 'tag', 'openids'] as const;

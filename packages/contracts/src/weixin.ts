@@ -172,6 +172,8 @@ export const WxSendCreate = z
     text: z.string().trim().max(WX_TEXT_MAX).default(''),
     /** A published service product of the customer (kind article). */
     articleId: id.optional(),
+    /** A picture of the account's media library (kind image): its id in the console. */
+    mediaId: id.optional(),
     target: z.enum(WX_SEND_TARGETS),
     tagId: z.number().int().min(0).optional(),
     openIds: z.array(z.string().trim().min(1).max(64)).max(WX_SEND_OPENIDS.max).default([]),

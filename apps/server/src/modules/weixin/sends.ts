@@ -103,6 +103,18 @@ export async function sendableArticles(db: Db, auth: AuthContext) {
 /** The text followers receive: the text itself, or the article's title, summary and public address after a remark. */
 async function contentOf(db: Db, auth: AuthContext, s: z.output<typeof WxSendCreate>, origin: string): Promise<string> {
   if (s.kind === 'text') return s.text;
+  if (s.kind === 'image') {
+    const m = await db
+      .selectFrom('wx_media')
+      .select(['media_id', 'name'])
+      .where('id', '=', s.mediaId!)
+      .where('account_id', '=', s.accountId)
+      .where('type', '=', 'image')
+      .executeTakeFirst();
+    if (!m) throw errors.validation('mediaId', 'wx.imageRequired');
+    // WeChat's media id, then the name shown in the history.
+    return `${m.media_id}\n${m.name}`;
+  }
   const a = await db
     .selectFrom('article')
     .select(['id', 'title', 'summary'])
@@ -155,9 +167,15 @@ export async function createSend(deps: WxDeps, auth: AuthContext, s: z.output<ty
   return toSend(row, account.name);
 }
 
+/** The message itself as WeChat takes it: text, or an image by its media id. */
+function messageBody(r: Pick<Row, 'kind' | 'content'>): Record<string, unknown> {
+  if (r.kind === 'image') return { msgtype: 'image', image: { media_id: r.content.split('\n')[0] } };
+  return { msgtype: 'text', text: { content: r.content } };
+}
+
 /** The WeChat call of a send: to all, to a tag, or to its list of openIds; always with its clientmsgid. */
 function massCall(r: Row): { path: string; body: Record<string, unknown> } {
-  const message = { msgtype: 'text', text: { content: r.content }, clientmsgid: r.client_msg_id, send_ignore_reprint: 0 };
+  const message = { ...messageBody(r), clientmsgid: r.client_msg_id, send_ignore_reprint: 0 };
   if (r.target === 'openids')
     return { path: '/cgi-bin/message/mass/send', body: { touser: JSON.parse(r.open_ids) as string[], ...message } };
   return {

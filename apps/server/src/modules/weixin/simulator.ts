@@ -260,9 +260,14 @@ export class WechatSimulator {
       const clientmsgid = typeof body.clientmsgid === 'string' ? body.clientmsgid : '';
       if (clientmsgid && target.sends.some((x) => x.clientmsgid === clientmsgid)) return fail(45065, 'clientmsgid exist');
       const msgtype = String(body.msgtype ?? '');
-      if (msgtype !== 'text') return fail(40008, 'invalid message type');
-      const content = String((body.text as { content?: string } | undefined)?.content ?? '');
-      if (content === '') return fail(44004, 'empty content');
+      let content: string;
+      if (msgtype === 'text') {
+        content = String((body.text as { content?: string } | undefined)?.content ?? '');
+        if (content === '') return fail(44004, 'empty content');
+      } else if (msgtype === 'image') {
+        content = String((body.image as { media_id?: string } | undefined)?.media_id ?? '');
+        if (!target.materials.some((m) => m.media_id === content && m.type === 'image')) return fail(40007, 'invalid media_id');
+      } else return fail(40008, 'invalid message type');
       const msgId = nextMsgId++;
       target.sends.push({ msgId, clientmsgid, to, count, msgtype, content });
       return { errcode: 0, errmsg: 'send job submission success', msg_id: msgId, msg_data_id: msgId + 7 };

@@ -4,7 +4,7 @@ import { Alert, App, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIssuesOf } from '../../../lib/field-issues';
-import { useCreateSend, useFollowerPage, useSendArticles, useTags } from '../api/weixin';
+import { useCreateSend, useFollowerPage, useMediaPage, useSendArticles, useTags } from '../api/weixin';
 import { NS } from '../i18n';
 
 interface Values {
@@ -12,11 +12,12 @@ interface Values {
   kind: WxSendKind;
   text: string;
   articleId?: number;
+  mediaId?: number;
   target: WxSendTarget;
   tagId?: number;
   openIds: string[];
 }
-const FIELDS = ['accountId', 'kind', 'text', 'articleId', 'target', 'tagId', 'openIds'];
+const FIELDS = ['accountId', 'kind', 'text', 'articleId', 'mediaId', 'target', 'tagId', 'openIds'];
 
 /** Compose a mass send: content, recipients; it then waits for another person's approval. */
 export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; onClose: () => void }) {
@@ -30,6 +31,7 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
   const [keyword, setKeyword] = useState('');
   const articles = useSendArticles();
   const tags = useTags(accountId);
+  const images = useMediaPage(kind === 'image' ? accountId : undefined, 'image', { page: 1, size: 100 });
   const followers = useFollowerPage(
     target === 'openids' ? accountId : undefined,
     { keyword: keyword || undefined, subscribed: 'true' },
@@ -43,6 +45,7 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
         kind: v.kind,
         text: (v.text ?? '').trim(),
         ...(v.kind === 'article' ? { articleId: v.articleId } : {}),
+        ...(v.kind === 'image' ? { mediaId: v.mediaId } : {}),
         target: v.target,
         ...(v.target === 'tag' ? { tagId: v.tagId } : {}),
         openIds: v.target === 'openids' ? v.openIds : [],
@@ -95,15 +98,25 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
             />
           </Form.Item>
         ) : null}
-        <Form.Item
-          name="text"
-          label={kind === 'article' ? t('send.remark') : t('send.text')}
-          rules={
-            kind === 'article' ? [] : [{ required: true, whitespace: true, message: t('account.required', { field: t('send.text') }) }]
-          }
-        >
-          <Input.TextArea id="wx-send-text" rows={4} maxLength={WX_TEXT_MAX} showCount />
-        </Form.Item>
+        {kind === 'image' ? (
+          <Form.Item
+            name="mediaId"
+            label={t('send.image')}
+            rules={[{ required: true, message: t('account.required', { field: t('send.image') }) }]}
+          >
+            <Select id="wx-send-image" options={(images.data?.list ?? []).map((m) => ({ value: m.id, label: m.name }))} />
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name="text"
+            label={kind === 'article' ? t('send.remark') : t('send.text')}
+            rules={
+              kind === 'article' ? [] : [{ required: true, whitespace: true, message: t('account.required', { field: t('send.text') }) }]
+            }
+          >
+            <Input.TextArea id="wx-send-text" rows={4} maxLength={WX_TEXT_MAX} showCount />
+          </Form.Item>
+        )}
         <Form.Item name="target" label={t('send.target')}>
           <Radio.Group id="wx-send-target" options={WX_SEND_TARGETS.map((k) => ({ value: k, label: t(`send.targets.${k}`) }))} />
         </Form.Item>

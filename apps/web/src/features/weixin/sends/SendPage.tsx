@@ -100,7 +100,15 @@ export function SendPage() {
         dataIndex: 'createdAt',
         render: (v: string) => dayjs(v).format('YYYY-MM-DD HH:mm:ss'),
       }),
-      ellipsisColumn<WxSend>({ title: t('send.fields.content'), dataIndex: 'content', width: 220 }),
+      ellipsisColumn<WxSend>(
+        {
+          title: t('send.fields.content'),
+          dataIndex: 'content',
+          width: 220,
+          render: (c: string, s) => (s.kind === 'image' ? `[${t('send.kinds.image')}] ${c.split('\n')[1] ?? ''}` : c),
+        },
+        (c, s) => (s.kind === 'image' ? `[${t('send.kinds.image')}] ${String(c).split('\n')[1] ?? ''}` : String(c)),
+      ),
       {
         title: t('send.fields.target'),
         key: 'target',
