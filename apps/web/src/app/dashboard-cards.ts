@@ -3,6 +3,7 @@ import { dataReviseCards } from '../features/data-revise/dashboard';
 import { dashboardCards } from '../features/dashboard/dashboard';
 import { disasterCards } from '../features/disaster/dashboard';
 import { systemAdminCards } from '../features/system-admin/dashboard';
+import { weixinCards } from '../features/weixin/dashboard';
 import { zoningCards } from '../features/zoning/dashboard';
 import type { DashboardCardDef } from '../lib/dashboard-cards';
 
@@ -15,6 +16,7 @@ export const DASHBOARD_CARDS: readonly DashboardCardDef[] = [
   ...zoningCards,
   ...disasterCards,
   ...articleCards,
+  ...weixinCards,
   ...systemAdminCards,
   ...dashboardCards,
 ];

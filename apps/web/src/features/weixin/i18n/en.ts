@@ -121,6 +121,15 @@ const en: Translation<WeixinMessages> = {
     previewOf: 'Preview {{name}}',
     remove: 'Delete {{name}}',
   },
+  dashboard: {
+    followersTitle: 'Official-account followers',
+    followerCount_one: '{{count}} follower',
+    followerCount_other: '{{count}} followers',
+    sendsTitle: 'Mass sends waiting for approval: {{count}}',
+    open: 'Open',
+    noAccount: 'No official account yet',
+    noSends: 'No mass sends yet',
+  },
   problem: {
     noButtons: 'a menu needs at least one button',
     tooManyTop: 'at most {{limit}} top-level buttons',

@@ -121,6 +121,15 @@ const es: Translation<WeixinMessages> = {
     previewOf: 'Vista previa de {{name}}',
     remove: 'Eliminar {{name}}',
   },
+  dashboard: {
+    followersTitle: 'Seguidores de las cuentas oficiales',
+    followerCount_one: '{{count}} seguidor',
+    followerCount_other: '{{count}} seguidores',
+    sendsTitle: 'Envíos masivos pendientes de aprobación: {{count}}',
+    open: 'Abrir',
+    noAccount: 'Aún no hay cuentas oficiales',
+    noSends: 'Aún no hay envíos masivos',
+  },
   problem: {
     noButtons: 'un menú necesita al menos un botón',
     tooManyTop: 'como máximo {{limit}} botones principales',

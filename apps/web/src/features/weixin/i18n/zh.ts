@@ -109,6 +109,14 @@ const zh = {
     previewOf: '预览 {{name}}',
     remove: '删除 {{name}}',
   },
+  dashboard: {
+    followersTitle: '公众号粉丝',
+    followerCount: '{{count}} 位粉丝',
+    sendsTitle: '公众号群发：待审核 {{count}}',
+    open: '打开',
+    noAccount: '还没有公众号',
+    noSends: '还没有群发',
+  },
   problem: {
     noButtons: '菜单至少需要一个按钮',
     tooManyTop: '一级菜单最多 {{limit}} 个',

@@ -1,0 +1,13 @@
+import type { DashboardCardDef } from '../../lib/dashboard-cards';
+
+/** The official account's cards: followers of each account, and the mass sends waiting for approval. */
+export const weixinCards: DashboardCardDef[] = [
+  {
+    id: 'wx-followers',
+    codes: ['wx-mp-manage.account.admin', 'wx-mp-manage.wxuser.admin'],
+    order: 60,
+    span: 1,
+    load: () => import('./dashboard/FollowersCard'),
+  },
+  { id: 'wx-sends', codes: ['wx-mp-manage.send.admin'], order: 61, span: 1, load: () => import('./dashboard/SendsCard') },
+];
