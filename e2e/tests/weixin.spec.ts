@@ -27,10 +27,17 @@ test('accounts: the demo account tested, a wrong AppID explained, followers sync
   await form.locator('#wx-appid').fill(appId);
   await form.locator('#wx-secret').fill('a-secret-of-sixteen-plus');
   await form.locator('#wx-token').fill('token123');
+  await form.locator('#wx-avatar-upload').click();
+  const upload = page.locator('.image-upload-dialog');
+  await upload.locator('input[type=file]').setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: pngFixture(400, 400) });
+  await upload.locator('#image-upload-submit').click();
+  await expect(upload).toBeHidden();
+  await expect(form.getByTestId('wx-avatar').locator('img')).toHaveAttribute('src', /\/api\/files\//);
   const created = page.waitForResponse((r) => r.url().endsWith('/api/wx/account/insert'));
   await form.locator('#wx-account-submit').click();
-  const body = (await (await created).json()) as { code: number; data: { secret: string } };
+  const body = (await (await created).json()) as { code: number; data: { secret: string; avatar: string } };
   expect(body.code).toBe(0);
+  expect(body.data.avatar).toMatch(/^\/api\/files\//);
   expect(body.data.secret).toBe('••••••••');
   const mine = rows(page, 'wx-account-table').filter({ hasText: appId });
   await mine.getByRole('button', { name: '测试连接 测试号' }).click();
@@ -165,4 +172,14 @@ test('media: a file not a picture refused, a picture uploaded, counted, previewe
   await clickWhenOpened(page, page.locator('#confirm-delete'));
   await expect(row).toHaveCount(0);
   await expect.poll(count).toBe(before);
+});
+
+test('dashboard: the official account’s followers and the sends waiting for approval', async ({ page }) => {
+  await openSignedIn(page, '/dashboard', 'demo-wx-approver', ADMIN_PASSWORD);
+  await expect(page.getByTestId('dashboard-wx-sends')).toContainText(/公众号群发：待审核 \d+/);
+  await expect(page.getByTestId('dashboard-wx-sends')).toContainText('农事提醒');
+  await page.context().clearCookies();
+  await openSignedIn(page, '/dashboard', 'demo-weixin', ADMIN_PASSWORD);
+  await expect(page.getByTestId('dashboard-wx-followers')).toContainText('陕西农业气象');
+  await expect(page.getByTestId('dashboard-wx-followers')).toContainText(/\d+ 位粉丝/);
 });

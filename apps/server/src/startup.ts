@@ -75,7 +75,7 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   await seedDemoZoning(data.handle.db, data.storage, consoleCleanupLog, customerId);
   await seedDemoSandstorms(data.handle.db, customerId);
   await seedDemoTravel(data.handle.db, customerId);
-  await seedDemoWeixin(data.handle.db, wxSecretBox(config), customerId);
+  await seedDemoWeixin(data.handle.db, wxSecretBox(config), data.storage, customerId);
   // The downloads library is never empty for a newcomer: a map product and a risk product of the demo grids, made
   // once (each maker skips a customer that already has one).
   const made = { db: data.handle.db, storage: data.storage, store: new GridStore(data.handle.db, data.storage), log: consoleCleanupLog };

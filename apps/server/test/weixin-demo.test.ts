@@ -39,6 +39,10 @@ describe('demo official account', () => {
     expect((await call(t, tok, 'GET', `/api/wx/follower/page?accountId=${accountId}`)).json().data.total).toBe(36);
     expect((await call(t, tok, 'GET', `/api/wx/menu/current?accountId=${accountId}`)).json().data.menu.button).toHaveLength(3);
     expect((await call(t, tok, 'GET', '/api/wx/send/page')).json().data.list[0].state).toBe('sent');
+    const media = (await call(t, tok, 'GET', `/api/wx/media/page?accountId=${accountId}&type=image`)).json().data;
+    expect(media).toMatchObject({ total: 1, counts: { image: 1 } });
+    const picture = await t.app.inject({ method: 'GET', url: media.list[0].previewUrl, headers: t.bearer(tok) });
+    expect([picture.statusCode, picture.headers['content-type']]).toEqual([200, 'image/png']);
   });
 
   it('answers a follower naming a station or a county with the coming 24 hours there, once per message', async () => {

@@ -1,5 +1,7 @@
 import { menuForWechat, type Menu } from '@agromet/contracts';
+import sharp from 'sharp';
 import type { Db } from '../../core/db/index.js';
+import type { FileStorage } from '../../core/storage.js';
 import { nowIso } from '../../core/db/index.js';
 import type { SecretBox } from './secret-box.js';
 import type { SimFollower, WechatSimulator } from './simulator.js';
@@ -50,17 +52,38 @@ export const DEMO_MENU: Menu = menuForWechat({
   ],
 });
 
-/** The demo account in the simulator: its secret, followers, tags and the published menu. */
+/** The demo account's picture in WeChat's library (its media id is fixed, so the simulator has it after a restart). */
+export const DEMO_MEDIA = { mediaId: 'demoMediaWheatField01', name: '关中麦田.png', width: 640, height: 480 } as const;
+
+/** A plain picture for the demo library: a wheat-field palette, sky above and a field below. */
+async function demoPicture(): Promise<Buffer> {
+  const { width, height } = DEMO_MEDIA;
+  const raw = Buffer.alloc(width * height * 3);
+  for (let y = 0; y < height; y++)
+    for (let x = 0; x < width; x++) {
+      const k = (y * width + x) * 3;
+      const sky = y < height * 0.45;
+      raw[k] = sky ? 120 + Math.round((60 * y) / height) : 150 + Math.round((60 * x) / width);
+      raw[k + 1] = sky ? 180 : 170 - Math.round((40 * (y - height * 0.45)) / height);
+      raw[k + 2] = sky ? 235 : 60;
+    }
+  return sharp(raw, { raw: { width, height, channels: 3 } })
+    .png()
+    .toBuffer();
+}
+
+/** The demo account in the simulator: its secret, followers, tags, the published menu and the library's picture. */
 export function seedDemoSimulator(sim: WechatSimulator): void {
-  sim.addApp(DEMO_WX.appId, DEMO_WX.secret, {
+  const app = sim.addApp(DEMO_WX.appId, DEMO_WX.secret, {
     followers: structuredClone(DEMO_FOLLOWERS),
     tags: DEMO_TAGS,
     menu: structuredClone(DEMO_MENU),
   });
+  app.materials.push({ media_id: DEMO_MEDIA.mediaId, type: 'image', name: DEMO_MEDIA.name, size: 0, update_time: 1_764_000_000 });
 }
 
-/** The demo account of the demo customer, made once with its followers and its published menu. */
-export async function seedDemoWeixin(db: Db, box: SecretBox, customerId: number): Promise<void> {
+/** The demo account of the demo customer, made once with its followers, published menu, a picture and a sent message. */
+export async function seedDemoWeixin(db: Db, box: SecretBox, storage: FileStorage, customerId: number): Promise<void> {
   if (await db.selectFrom('wx_account').select('id').where('app_id', '=', DEMO_WX.appId).executeTakeFirst()) return;
   const now = nowIso();
   const account = await db
@@ -100,6 +123,24 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, customerId: number)
   await db
     .insertInto('wx_menu')
     .values({ account_id: account.id, draft: menu, published: menu, published_at: now, published_by: '演示数据' })
+    .execute();
+  // A picture in the library: our copy first, then the row naming it.
+  const picture = await demoPicture();
+  const key = `weixin/${account.id}/demo-wheat-field.png`;
+  await storage.put(key, picture);
+  await db
+    .insertInto('wx_media')
+    .values({
+      account_id: account.id,
+      type: 'image',
+      name: DEMO_MEDIA.name,
+      media_id: DEMO_MEDIA.mediaId,
+      format: 'png',
+      size: picture.length,
+      storage_key: key,
+      uploaded_by: '演示数据',
+      created_at: now,
+    })
     .execute();
   // One send in the history, approved and reported as WeChat reports a finished job.
   const author = await db.selectFrom('app_user').select(['id', 'name']).where('username', '=', 'demo-weixin').executeTakeFirst();

@@ -1,6 +1,8 @@
 import { WX_ACCOUNT_MAX, WX_AES_KEY_PATTERN, WX_APPID_PATTERN, WX_ID_PATTERN, WX_TOKEN_PATTERN } from '@agromet/contracts/web';
 import type { WxAccount, WxAccountCreate } from '@agromet/contracts';
-import { App, Col, Form, Input, Modal, Row } from 'antd';
+import { App, Avatar, Button, Col, Form, Input, Modal, Row, Space } from 'antd';
+import { useState } from 'react';
+import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fieldIssuesOf } from '../../../lib/field-issues';
@@ -13,6 +15,7 @@ type Values = Required<Pick<WxAccountCreate, 'name' | 'wxId' | 'appId'>> & {
   secret: string;
   token: string;
   aesKey: string;
+  avatar: string;
 };
 const FIELDS = ['name', 'nickname', 'wxId', 'appId', 'secret', 'token', 'aesKey'] as const;
 
@@ -35,6 +38,8 @@ export function AccountFormModal({
   const required = (f: string) => ({ required: true, whitespace: true, message: t('account.required', { field: label(f) }) });
   const editing = account !== null;
   const secretRules = (f: 'secret' | 'token') => (editing ? [] : [required(f)]);
+  const [uploading, setUploading] = useState(false);
+  const avatar = Form.useWatch('avatar', form);
 
   const onFinish = async (v: Values) => {
     try {
@@ -46,6 +51,7 @@ export function AccountFormModal({
         secret: (v.secret ?? '').trim(),
         token: (v.token ?? '').trim(),
         aesKey: (v.aesKey ?? '').trim(),
+        avatar: v.avatar ?? '',
       };
       const saved = await save.mutateAsync({ id: account?.id, version, values });
       void message.success(t(editing ? 'common.saved' : 'common.created'));
@@ -90,6 +96,7 @@ export function AccountFormModal({
           secret: '',
           token: '',
           aesKey: '',
+          avatar: account?.avatar ?? '',
         }}
         onFinish={(v) => void onFinish(v)}
       >
@@ -134,6 +141,28 @@ export function AccountFormModal({
             </Form.Item>
           </Col>
         </Row>
+        <Form.Item name="avatar" label={t('account.fields.avatar')}>
+          <Space>
+            <Avatar data-testid="wx-avatar" size={48} src={typeof avatar === 'string' && avatar !== '' ? avatar : undefined}>
+              {(account?.name ?? '').slice(0, 1)}
+            </Avatar>
+            <Button id="wx-avatar-upload" size="small" onClick={() => setUploading(true)}>
+              {t('account.uploadAvatar')}
+            </Button>
+          </Space>
+        </Form.Item>
+        <ImageUpload
+          open={uploading}
+          title={t('account.uploadAvatar')}
+          width={200}
+          height={200}
+          imageFormat="png"
+          onClose={() => setUploading(false)}
+          onSuccess={(result) => {
+            form.setFieldValue('avatar', result.path);
+            setUploading(false);
+          }}
+        />
         <Form.Item name="aesKey" label={label('aesKey')} rules={[{ pattern: WX_AES_KEY_PATTERN, message: label('aesKey') }]}>
           <Input.Password
             id="wx-aeskey"

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { useFollowerPage, useSetRemark, useSyncFollowers, type FollowerFilters } from '../api/weixin';
+import { useFollowerPage, useSetRemark, useSyncFollowers, useTags, type FollowerFilters } from '../api/weixin';
 import { NS } from '../i18n';
 
 /** Followers of one account: synced from WeChat on demand, searched, filtered by status, with the console's remark. */
@@ -21,6 +21,8 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
   const page = useFollowerPage(accountId, { ...filters, keyword: keyword || undefined }, paging);
   const tableProps = usePagedTableProps(page, paging, setPaging);
   const sync = useSyncFollowers();
+  const tags = useTags(accountId);
+  const tagNames = useMemo(() => new Map((tags.data ?? []).map((g) => [g.id, g.name])), [tags.data]);
   const setRemark = useSetRemark();
   const [editing, setEditing] = useState<{ follower: WxFollower; remark: string } | null>(null);
 
@@ -34,7 +36,12 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
         width: 100,
         render: (s: boolean) => <Tag color={s ? 'green' : 'default'}>{s ? t('follower.subscribed') : t('follower.unsubscribed')}</Tag>,
       },
-      { title: t('follower.fields.tags'), dataIndex: 'tagIds', width: 90, render: (ids: number[]) => ids.join(', ') },
+      {
+        title: t('follower.fields.tags'),
+        dataIndex: 'tagIds',
+        width: 140,
+        render: (ids: number[]) => ids.map((id) => <Tag key={id}>{tagNames.get(id) ?? id}</Tag>),
+      },
       timeColumn<WxFollower>({
         title: t('follower.fields.subscribeTime'),
         dataIndex: 'subscribeTime',
@@ -49,7 +56,7 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
         />
       )),
     ],
-    [t],
+    [t, tagNames],
   );
 
   return (
