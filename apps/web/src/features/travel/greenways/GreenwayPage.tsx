@@ -1,4 +1,4 @@
-import { ClearOutlined, DeleteOutlined, EditOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
+import { ClearOutlined, PlusOutlined, UndoOutlined } from '@ant-design/icons';
 import {
   GREENWAY_DIFFICULTIES,
   GREENWAY_POINTS,
@@ -26,6 +26,7 @@ import { request } from '../../../lib/request';
 import { useDeleteGreenway, useGreenwayPage, useGreenwaysOnMap, useSaveGreenway, type GreenwayFilters } from '../api/greenways-routes';
 import { PhotoList } from '../common/PhotoList';
 import { fitPaths, usePathLayer, type MapPath } from '../common/use-path-layer';
+import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { DIFFICULTY_COLOURS, greenwayBody, greenwayFormValues, vertexOf, type GreenwayFormValues, type LonLat } from './greenway-rules';
@@ -270,31 +271,7 @@ export function GreenwayPage() {
         align: 'right',
         render: (km: number) => km.toFixed(2),
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 72,
-        render: (_, g) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${g.name}`}
-              onClick={() => openEditor(g)}
-            />
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${g.name}`}
-              onClick={() => askDelete(g)}
-            />
-          </Space>
-        ),
-      },
+      recordActionsColumn(t, openEditor, askDelete),
     ],
     [t, askDelete],
   );

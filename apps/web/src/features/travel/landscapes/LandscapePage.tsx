@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import {
   LANDSCAPE_KINDS,
   MONTH_DAY_PATTERN,
@@ -8,7 +8,7 @@ import {
   type LandscapeKind,
 } from '@agromet/contracts/web';
 import type { Landscape } from '@agromet/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -33,6 +33,7 @@ import {
   type LandscapeFilters,
 } from '../api/spots';
 import { PhotoList } from '../common/PhotoList';
+import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import '../travel.css';
@@ -315,31 +316,7 @@ export function LandscapePage() {
           </span>
         ),
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 72,
-        render: (_, l) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${l.name}`}
-              onClick={() => openEditor(l)}
-            />
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${l.name}`}
-              onClick={() => askDelete(l)}
-            />
-          </Space>
-        ),
-      },
+      recordActionsColumn(t, openEditor, askDelete),
     ],
     [t, askDelete],
   );

@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { ROUTE_DAYS_MAX, ROUTE_STOPS, SPOT_TEXT_MAX } from '@agromet/contracts/web';
 import type { Route } from '@agromet/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Space, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -16,6 +16,7 @@ import { fieldIssuesOf } from '../../../lib/field-issues';
 import { request } from '../../../lib/request';
 import { useDeleteRoute, useRoutePage, useSaveRoute, useStopOptions, type RouteFilters } from '../api/greenways-routes';
 import { fitPaths, usePathLayer, type MapPath } from '../common/use-path-layer';
+import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { routeBody, routeColour, routeFormValues, type DraftStop, type RouteFormValues } from './route-rules';
@@ -203,31 +204,7 @@ export function RoutePage() {
       { title: t('route.fields.days'), dataIndex: 'days', width: 64, render: (d: number) => t('route.days', { count: d }) },
       { title: t('route.fields.stops'), key: 'stops', width: 72, render: (_, r) => t('route.stopsCount', { count: r.stops.length }) },
       { title: t('route.fields.totalKm'), dataIndex: 'totalKm', width: 96, align: 'right', render: (km: number) => km.toFixed(2) },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 72,
-        render: (_, r) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${r.name}`}
-              onClick={() => openEditor(r)}
-            />
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${r.name}`}
-              onClick={() => askDelete(r)}
-            />
-          </Space>
-        ),
-      },
+      recordActionsColumn(t, openEditor, askDelete),
     ],
     [t, askDelete],
   );

@@ -1,7 +1,7 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import { SPOT_GRADES, type SpotGrade } from '@agromet/contracts/web';
 import type { Spot } from '@agromet/contracts';
-import { Button, Descriptions, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -16,6 +16,7 @@ import { fitRecords, revealRecord, useRecordLayer } from '../../../components/re
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { useDeleteSpot, useSpotPage, useSpotsOnMap, type SpotFilters } from '../api/spots';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
+import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { SpotFormModal, type PickedPosition } from './SpotFormModal';
@@ -99,31 +100,7 @@ export function SpotPage() {
         width: 84,
         render: (p: boolean) => <Tag color={p ? 'green' : 'default'}>{p ? t('spot.published') : t('spot.draft')}</Tag>,
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        width: 72,
-        render: (_, s) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${s.name}`}
-              onClick={() => openEditor(s)}
-            />
-            <Button
-              type="link"
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${s.name}`}
-              onClick={() => askDelete(s)}
-            />
-          </Space>
-        ),
-      },
+      recordActionsColumn(t, openEditor, askDelete),
     ],
     [t, askDelete],
   );
