@@ -273,7 +273,7 @@ test.describe('users', () => {
     await expect(dialog).toBeVisible();
     await dialog.locator('.ant-select-selection-item', { hasText: '旅游管理' }).locator('.ant-select-selection-item-remove').click();
     await expect(dialog.locator('.ant-select-selection-item', { hasText: '旅游管理' })).toHaveCount(0);
-    await chooseOption(page, roles, '系统管理');
+    await chooseOption(page, roles, '系统管理', { type: true });
     await page.keyboard.press('Escape');
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('已创建')).toBeVisible();

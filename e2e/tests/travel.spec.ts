@@ -8,7 +8,8 @@ import { ADMIN_PASSWORD, at, chooseOption, openSignedIn, clickWhenOpened } from 
  */
 
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
-const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
+// The table's own rows, not those of the tables inside an opened record's details (its weather days).
+const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row:not(.ant-table-expanded-row *)`);
 
 async function chooseRegion(page: Page, trigger: string, path: string[]) {
   await page.locator(trigger).click();

@@ -54,7 +54,10 @@ for (const [lang, size, group] of [
     const label = page.locator('#sidebar .sidebar-label', { hasText: group });
     await expect(label).toHaveAttribute('title', group);
     // The creation time of a user: the whole "YYYY-MM-DD HH:mm", not cut by its column.
-    const created = page.locator('#user-table .ant-table-row').first().locator('td.sa-nowrap');
+    const created = page
+      .locator('#user-table .ant-table-row')
+      .first()
+      .locator('td.table-cell-nowrap', { hasText: /^\d{4}-/ });
     await created.scrollIntoViewIfNeeded();
     await expect(created).toHaveText(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}/);
     expect(await created.evaluate((td) => td.scrollWidth <= td.clientWidth)).toBe(true);
