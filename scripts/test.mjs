@@ -71,6 +71,8 @@ problems.push(...failedChecks);
 
 const built = run('npm', ['run', 'build']) === 0;
 if (!built) problems.push('web build');
+// The login page's byte budget and what it must not load (npm run size), on the build just made.
+else if (run('node', ['scripts/size.mjs']) !== 0) problems.push('size budget');
 
 // Vitest and the browser tests share nothing (their own databases, data folders and server), so they run at once:
 // while the browser tests wait on pages and the server, Vitest has the CPU instead of it idling. Each one's output is

@@ -1,10 +1,8 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
-import enUS from 'antd/locale/en_US';
-import esES from 'antd/locale/es_ES';
-import zhCN from 'antd/locale/zh_CN';
 import type { Locale } from 'antd/es/locale';
-import { useMemo, type CSSProperties, type ReactNode } from 'react';
+import zhCN from 'antd/es/locale/zh_CN';
+import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
 import { ReloginDialog } from '../components/ReloginDialog';
 import { setFeedbackApi } from '../lib/feedback';
 import type { Language } from '../lib/i18n';
@@ -12,7 +10,30 @@ import { queryClient } from '../lib/query-client';
 import { controlHeightOf } from '../stores/app-prefs';
 import { useAppStore } from '../stores/app';
 
-export const ANTD_LOCALES: Record<Language, Locale> = { zh: zhCN, en: enUS, es: esES };
+/** antd's own words (pagination, pickers, empty states): zh ships with the console, en and es load when chosen. */
+const antdLocales: Partial<Record<Language, Locale>> = { zh: zhCN };
+const ANTD_LOCALE_LOADERS: Record<Exclude<Language, 'zh'>, () => Promise<{ default: Locale }>> = {
+  en: () => import('antd/es/locale/en_US'),
+  es: () => import('antd/es/locale/es_ES'),
+};
+
+/** Loads antd's locale of a language (once); the console's layout waits for it before it first renders. */
+export async function loadAntdLocale(language: Language): Promise<Locale> {
+  const known = antdLocales[language];
+  if (known) return known;
+  const locale = (await ANTD_LOCALE_LOADERS[language as Exclude<Language, 'zh'>]()).default;
+  antdLocales[language] = locale;
+  return locale;
+}
+
+/** antd's locale of the chosen language, zh's for the moment its chunk is on its way. */
+function useAntdLocale(language: Language): Locale {
+  const [, setLoaded] = useState(0);
+  useEffect(() => {
+    if (!antdLocales[language]) void loadAntdLocale(language).then(() => setLoaded((n) => n + 1));
+  }, [language]);
+  return antdLocales[language] ?? zhCN;
+}
 
 /** Keep button labels exactly as translated ("登录", not antd's spaced "登 录"). */
 const buttonConfig = { autoInsertSpace: false };
@@ -29,6 +50,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const language = useAppStore((s) => s.language);
   const size = useAppStore((s) => s.size);
   const themeColor = useAppStore((s) => s.themeColor);
+  const locale = useAntdLocale(language);
   // Size and theme reach every antd control through its tokens, at runtime.
   const theme = useMemo<ThemeConfig>(
     () => ({ token: { colorPrimary: themeColor, colorInfo: themeColor, controlHeight: controlHeightOf(size) } }),
@@ -36,7 +58,7 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
   return (
     <QueryClientProvider client={queryClient}>
-      <ConfigProvider locale={ANTD_LOCALES[language]} theme={theme} button={buttonConfig}>
+      <ConfigProvider locale={locale} theme={theme} button={buttonConfig}>
         <AntApp className="app-root" style={{ '--theme-color': themeColor } as CSSProperties}>
           <FeedbackBridge />
           {children}

@@ -1,10 +1,10 @@
 import { APP_ROUTES } from '@agromet/contracts/web';
 import type { AppRoute } from '@agromet/contracts';
-import type { ComponentType } from 'react';
+import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
+import { LoginPage } from '../features/auth/routes/LoginPage';
 import { accessGuardLoader, guardShouldRevalidate } from './guard/access-guard';
-import { PageError } from './PageError';
 import { RedirectView } from './RedirectView';
 import { RootLayout } from './RootLayout';
 import { RouteError } from './RouteError';
@@ -26,8 +26,9 @@ export function loadOrThrow(load: LazyPage): LazyPage {
     }));
 }
 
-// Every page is its own chunk, so the login page does not pull the signed-in pages.
-const loginPage: LazyPage = () => import('../features/auth/routes/LoginPage').then((m) => ({ Component: m.LoginPage }));
+// The login page comes with the entry and loads no component library (npm run size keeps it light); every other
+// page is its own chunk inside the console layout, which brings antd's providers.
+const consoleLayout: LazyPage = () => import('./ConsoleLayout').then((m) => m.loadConsoleLayout());
 const authRedirectPage: LazyPage = () =>
   import('../features/auth/routes/AuthRedirectPage').then((m) => ({ Component: m.AuthRedirectPage }));
 const page401: LazyPage = () => import('../features/errors/Page401').then((m) => ({ Component: m.Page401 }));
@@ -72,6 +73,16 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'service-products': () => import('../features/articles/ArticlePage').then((m) => ({ Component: m.ArticlePage })),
 };
 
+/** A page's error panel (antd): in the console layout's chunks, fetched with the first page. */
+const LazyPageError = lazy(() => import('./PageError').then((m) => ({ default: m.PageError })));
+function PageErrorBoundary() {
+  return (
+    <Suspense fallback={<PageSpinner />}>
+      <LazyPageError />
+    </Suspense>
+  );
+}
+
 function pageOf(route: AppRoute): LazyPage {
   return loadOrThrow(PAGES[route.name] ?? placeholderPage);
 }
@@ -84,7 +95,7 @@ function handleOf(route: AppRoute): RouteHandle {
 export function appRouteObjects(routes: readonly AppRoute[] = APP_ROUTES): RouteObject[] {
   return routes.map((route): RouteObject => {
     // A page that fails to load or render shows its error panel inside the console.
-    const errorElement = <PageError />;
+    const errorElement = <PageErrorBoundary />;
     if (!route.children) return { path: route.path, id: route.name, handle: handleOf(route), lazy: pageOf(route), errorElement };
     const children: RouteObject[] = route.children.map((child) =>
       child.path === ''
@@ -109,16 +120,22 @@ export function routeObjects(): RouteObject[] {
       hydrateFallbackElement: <PageSpinner />,
       errorElement: <RouteError />,
       children: [
-        { path: '/login', handle: { title: 'login' } satisfies RouteHandle, lazy: loadOrThrow(loginPage) },
-        { path: '/auth-redirect', lazy: loadOrThrow(authRedirectPage) },
-        { path: '/401', handle: { title: 'page401' } satisfies RouteHandle, lazy: loadOrThrow(page401) },
-        { path: '/404', handle: { title: 'page404' } satisfies RouteHandle, lazy: loadOrThrow(page404) },
+        { path: '/login', handle: { title: 'login' } satisfies RouteHandle, Component: LoginPage },
         { path: '/', element: <Navigate to="/dashboard" replace /> },
         {
-          id: 'frame',
-          lazy: loadOrThrow(shell),
-          // /redirect/* stays inside the shell, so a refresh re-mounts only the view.
-          children: [...appRouteObjects(), { path: '/redirect/*', element: <RedirectView /> }],
+          id: 'console',
+          lazy: loadOrThrow(consoleLayout),
+          children: [
+            { path: '/auth-redirect', lazy: loadOrThrow(authRedirectPage) },
+            { path: '/401', handle: { title: 'page401' } satisfies RouteHandle, lazy: loadOrThrow(page401) },
+            { path: '/404', handle: { title: 'page404' } satisfies RouteHandle, lazy: loadOrThrow(page404) },
+            {
+              id: 'frame',
+              lazy: loadOrThrow(shell),
+              // /redirect/* stays inside the shell, so a refresh re-mounts only the view.
+              children: [...appRouteObjects(), { path: '/redirect/*', element: <RedirectView /> }],
+            },
+          ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],

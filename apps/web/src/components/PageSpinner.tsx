@@ -1,12 +1,14 @@
-import { Spin } from 'antd';
 import { useTranslation } from 'react-i18next';
 
-/** Full-area loading indicator for lazy pages and the first guard check. */
+/**
+ * Full-area loading indicator for the first guard check and lazy pages. Plain markup and CSS (global.css): it shows
+ * before the component library has loaded, on the login page too.
+ */
 export function PageSpinner() {
   const { t } = useTranslation();
   return (
     <div className="page-spinner" role="status" aria-live="polite">
-      <Spin size="large" />
+      <span className="page-spinner-ring" aria-hidden />
       <span className="visually-hidden">{t('common.loading')}</span>
     </div>
   );

@@ -39,7 +39,7 @@ export function GroupLayout() {
   const { t: tMap } = useTranslation(MAP_NS);
   const matches = useMatches();
   const view = useCurrentView();
-  const group = matches.find((m) => m.id !== 'root' && m.id !== 'frame');
+  const group = matches.find((m) => m.id !== 'root' && m.id !== 'console' && m.id !== 'frame');
   const [collapsed, setCollapsed] = useState(readCollapsed);
   const { ref, onScroll } = useKeptScroll<HTMLDivElement>();
   const title = view?.title ? t(`route.${view.title}`) : '';

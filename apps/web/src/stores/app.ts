@@ -15,7 +15,8 @@ export interface AppState {
   device: Device;
   /** #RRGGBB primary colour of the whole UI. */
   themeColor: string;
-  setLanguage: (language: Language) => void;
+  /** Resolves once the language's words are loaded and shown. */
+  setLanguage: (language: Language) => Promise<void>;
   setSize: (size: SizeName) => void;
   toggleSidebar: () => void;
   closeSidebar: (withoutAnimation?: boolean) => void;
@@ -39,9 +40,10 @@ export const useAppStore = create<AppState>()((set, get) => ({
   device: 'desktop',
   themeColor: readThemeColor(),
 
-  setLanguage: (language) => {
+  setLanguage: async (language) => {
     setPreferenceCookie(COOKIE.language, language);
-    void i18n.changeLanguage(language);
+    // English and Spanish load on first use: the store (antd's locale) follows once the words are there.
+    await i18n.changeLanguage(language);
     set({ language });
   },
   setSize: (size) => {

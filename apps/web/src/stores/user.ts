@@ -2,7 +2,7 @@ import type { Branding, LoginBody, UserInfo } from '@agromet/contracts';
 import { clearSession, getToken, onSessionChange, storeTokens } from '../lib/auth-storage';
 import { readStoredBranding, saveBranding } from '../lib/branding-storage';
 import { i18n } from '../lib/i18n';
-import { api } from '../lib/request';
+import { api, type CallOptions } from '../lib/request';
 import { create } from 'zustand';
 import { validateUserInfo } from './user-info-rules';
 
@@ -31,7 +31,7 @@ export interface UserState extends UserProfile {
   infoLoaded: boolean;
   /** Branding of the customer (user info), else the remembered or public one. */
   branding: Branding | null;
-  login: (body: LoginBody) => Promise<void>;
+  login: (body: LoginBody, opts?: CallOptions) => Promise<void>;
   getInfo: () => Promise<UserInfo>;
   /** Takes a fresh user info (from /user/info or the answer of /user/setting). */
   applyUserInfo: (info: UserInfo) => void;
@@ -72,8 +72,8 @@ export const useUserStore = create<UserState>()((set, get) => ({
   infoLoaded: false,
   branding: readStoredBranding(),
 
-  login: async (body) => {
-    const pair = await api.login({ username: body.username.trim(), password: body.password });
+  login: async (body, opts) => {
+    const pair = await api.login({ username: body.username.trim(), password: body.password }, opts);
     storeTokens(pair);
     set({ token: pair.access_token, infoLoaded: false, roles: [] });
   },

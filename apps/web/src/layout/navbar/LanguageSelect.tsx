@@ -13,8 +13,7 @@ export function LanguageSelect() {
 
   const choose = (next: Language) => {
     if (next === language) return;
-    setLanguage(next);
-    toastSuccess(i18n.t('message.switchLanguageSuccess', { lng: next }));
+    void setLanguage(next).then(() => toastSuccess(i18n.t('message.switchLanguageSuccess', { lng: next })));
   };
 
   return (

@@ -1,6 +1,7 @@
 import { APP_ROUTES, type AppRoute } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import { describeLocaleBundle, keysOf, type Tree } from '../../test/locale-tree';
+import { i18n } from '.';
 import { resolveLanguage } from './languages';
 import en from './locales/en';
 import es from './locales/es';
@@ -39,5 +40,17 @@ describe('resolveLanguage', () => {
     expect(resolveLanguage('fr')).toBe('zh');
     expect(resolveLanguage('en')).toBe('en');
     expect(resolveLanguage('es')).toBe('es');
+  });
+});
+
+describe('loading a language', () => {
+  it('ships zh only; en and es are fetched when chosen, and then translate', async () => {
+    expect(i18n.hasResourceBundle('zh', 'translation')).toBe(true);
+    expect(i18n.hasResourceBundle('es', 'translation')).toBe(false);
+    await i18n.changeLanguage('es');
+    expect(i18n.hasResourceBundle('es', 'translation')).toBe(true);
+    expect(i18n.t('login.submit')).toBe('Iniciar sesión');
+    await i18n.changeLanguage('zh');
+    expect(i18n.t('login.submit')).toBe(zh.login.submit);
   });
 });

@@ -1,86 +1,119 @@
-import { UserOutlined } from '@ant-design/icons';
-import { Button, Form, Input } from 'antd';
-import { useState } from 'react';
+import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
+import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
-import { logUnlessShown } from '../../../lib/shown-failure';
+import { PlainIcon } from '../../../components/PlainIcon';
 import { safeRedirect } from '../../../utils/safe-redirect';
 import { useLogin } from '../api/use-login';
+import { checkLogin, type LoginIssues, type LoginValues } from '../utils/login-rules';
 import { PasswordField } from './PasswordField';
 
-interface LoginValues {
-  username: string;
-  password: string;
-}
-
-/** Username + password form; on success goes to the `redirect` query target (full path) or `/`. */
+/**
+ * Username + password form; on success goes to the `redirect` query target (full path) or `/`. Plain form controls
+ * styled like the console's (login.css): the login page loads no component library. Empty fields are named under
+ * them once the form was sent, and again as they are typed; the server's refusal shows above the button.
+ */
 export function LoginForm() {
   const { t } = useTranslation();
-  const [form] = Form.useForm<LoginValues>();
+  const [values, setValues] = useState<LoginValues>({ username: '', password: '' });
+  const [issues, setIssues] = useState<LoginIssues>({});
+  const [checked, setChecked] = useState(false);
   const [searchParams] = useSearchParams();
   const navigate = useNavigate();
   const navigation = useNavigation();
   const login = useLogin();
   const [capsLock, setCapsLock] = useState(false);
 
-  const onFinish = async (values: LoginValues) => {
-    try {
-      await login.mutateAsync({ username: values.username.trim(), password: values.password });
-    } catch (error) {
-      // 4101 / 4290 / transport errors were shown by the request client.
-      logUnlessShown(error, 'sign-in');
-      return;
-    }
+  const change = (field: keyof LoginValues, value: string) => {
+    const next = { ...values, [field]: value };
+    setValues(next);
+    if (checked) setIssues(checkLogin(next));
+    login.clearError();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const found = checkLogin(values);
+    setChecked(true);
+    setIssues(found);
+    if (found.username) document.getElementById('username')?.focus();
+    else if (found.password) document.getElementById('password')?.focus();
+    if (found.username || found.password) return;
+    if (!(await login.submit({ username: values.username.trim(), password: values.password }))) return;
     await navigate(safeRedirect(searchParams.get('redirect')), { replace: true });
   };
 
-  const busy = login.isPending || navigation.state !== 'idle';
+  const busy = login.pending || navigation.state !== 'idle';
 
   return (
-    <Form<LoginValues>
-      form={form}
-      layout="vertical"
-      requiredMark={false}
-      autoComplete="on"
-      onFinish={onFinish}
-      className="login-form"
-      aria-label={t('login.heading')}
-    >
-      <Form.Item
-        name="username"
-        label={t('login.username')}
-        rules={[{ required: true, whitespace: true, message: t('login.usernameRequired') }]}
-      >
-        <Input
-          prefix={<UserOutlined aria-hidden />}
-          placeholder={t('login.usernamePlaceholder')}
-          autoComplete="username"
-          autoCapitalize="off"
-          spellCheck={false}
-          autoFocus
-        />
-      </Form.Item>
-      <Form.Item
-        name="password"
-        label={t('login.password')}
-        rules={[{ required: true, message: t('login.passwordRequired') }]}
-        extra={
-          <div aria-live="polite" className="caps-lock-region">
-            {capsLock ? (
-              <span id="caps-lock-hint" className="caps-lock-hint">
-                {t('login.capsLock')}
-              </span>
-            ) : null}
+    <form className="login-form" aria-label={t('login.heading')} autoComplete="on" noValidate onSubmit={(e) => void onSubmit(e)}>
+      <div className="login-field">
+        <label htmlFor="username">{t('login.username')}</label>
+        <span className={issues.username ? 'login-input login-input-invalid' : 'login-input'}>
+          <PlainIcon icon={UserOutlined} className="login-input-prefix" />
+          <input
+            id="username"
+            name="username"
+            value={values.username}
+            onChange={(e) => change('username', e.target.value)}
+            placeholder={t('login.usernamePlaceholder')}
+            autoComplete="username"
+            autoCapitalize="off"
+            spellCheck={false}
+            autoFocus
+            aria-invalid={issues.username ? true : undefined}
+            aria-describedby={issues.username ? 'username-issue' : undefined}
+          />
+        </span>
+        {issues.username ? (
+          <div id="username-issue" className="login-field-issue" role="alert">
+            {t(issues.username)}
           </div>
-        }
+        ) : null}
+      </div>
+      <div className="login-field">
+        <label htmlFor="password">{t('login.password')}</label>
+        <PasswordField
+          id="password"
+          name="password"
+          value={values.password}
+          onChange={(e) => change('password', e.target.value)}
+          placeholder={t('login.passwordPlaceholder')}
+          autoComplete="current-password"
+          invalid={Boolean(issues.password)}
+          aria-describedby={
+            [issues.password ? 'password-issue' : '', capsLock ? 'caps-lock-hint' : ''].filter(Boolean).join(' ') || undefined
+          }
+          onCapsLockChange={setCapsLock}
+        />
+        {issues.password ? (
+          <div id="password-issue" className="login-field-issue" role="alert">
+            {t(issues.password)}
+          </div>
+        ) : null}
+        <div aria-live="polite" className="caps-lock-region">
+          {capsLock ? (
+            <span id="caps-lock-hint" className="caps-lock-hint">
+              {t('login.capsLock')}
+            </span>
+          ) : null}
+        </div>
+      </div>
+      {login.error ? (
+        <div id="login-error" className="login-error" role="alert">
+          {login.error}
+        </div>
+      ) : null}
+      <button
+        id="login-submit"
+        type="submit"
+        className="plain-button plain-button-primary plain-button-block"
+        disabled={busy}
+        aria-busy={busy}
       >
-        <PasswordField placeholder={t('login.passwordPlaceholder')} autoComplete="current-password" onCapsLockChange={setCapsLock} />
-      </Form.Item>
-      <Form.Item className="login-submit">
-        <Button id="login-submit" type="primary" htmlType="submit" block loading={busy}>
-          {t('login.submit')}
-        </Button>
-      </Form.Item>
-    </Form>
+        {busy ? <span className="plain-button-spinner" aria-hidden /> : null}
+        {t('login.submit')}
+      </button>
+    </form>
   );
 }

@@ -14,7 +14,6 @@ vi.mock('../../../lib/feedback', () => ({
 }));
 
 const feedback = await import('../../../lib/feedback');
-const { AppProviders } = await import('../../../app/providers');
 const { LoginPage } = await import('./LoginPage');
 const { i18n } = await import('../../../lib/i18n');
 const { useAppStore } = await import('../../../stores/app');
@@ -45,11 +44,8 @@ function renderLogin(entry = '/login') {
     ],
     { initialEntries: [entry] },
   );
-  render(
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>,
-  );
+  // Without the console's providers: the login page needs no component library.
+  render(<RouterProvider router={router} />);
   return router;
 }
 
@@ -58,8 +54,7 @@ beforeEach(async () => {
   localStorage.clear();
   queryClient.clear();
   useUserStore.setState({ token: '', branding: null, infoLoaded: false });
-  act(() => useAppStore.getState().setLanguage('zh'));
-  await i18n.changeLanguage('zh');
+  await act(() => useAppStore.getState().setLanguage('zh'));
   vi.clearAllMocks();
 });
 
@@ -79,6 +74,12 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(await screen.findByText('请输入用户名')).toBeInTheDocument();
     expect(await screen.findByText('请输入密码')).toBeInTheDocument();
     expect(calls.filter((c) => c.url === '/api/login/login')).toHaveLength(0);
+    expect(screen.getByLabelText('用户名')).toHaveFocus();
+
+    // Typed, the username's message goes; the password's stays until it is typed too.
+    await userEvent.type(screen.getByLabelText('用户名'), 'admin');
+    await waitFor(() => expect(screen.queryByText('请输入用户名')).toBeNull());
+    expect(screen.getByText('请输入密码')).toBeInTheDocument();
   });
 
   it('uses the remembered branding without asking the server', async () => {
@@ -140,7 +141,9 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     await userEvent.type(await screen.findByLabelText('用户名'), 'admin');
     await userEvent.type(screen.getByLabelText('密码'), 'wrong');
     await userEvent.click(screen.getByRole('button', { name: '登录' }));
-    await waitFor(() => expect(feedback.toastError).toHaveBeenCalledWith('用户名或密码错误'));
+    // Shown in the form, next to the button, rather than as a passing toast.
+    expect(await screen.findByRole('alert')).toHaveTextContent('用户名或密码错误');
+    expect(feedback.toastError).not.toHaveBeenCalled();
     expect(document.querySelector('.relogin-dialog')).toBeNull();
     expect(router.state.location.pathname).toBe('/login');
     expect(Cookies.get('Access-Token')).toBeUndefined();
@@ -153,9 +156,11 @@ describe('LoginPage', { timeout: 20_000 }, () => {
     expect(await screen.findByRole('button', { name: 'Login' })).toBeInTheDocument();
     expect(screen.getByLabelText('Username')).toBeInTheDocument();
     expect(Cookies.get('language')).toBe('en');
-    expect(feedback.toastSuccess).toHaveBeenCalledWith('Switch Language Success');
+    await waitFor(() => expect(feedback.toastSuccess).toHaveBeenCalledWith('Switch Language Success'));
     await userEvent.click(screen.getByRole('button', { name: 'Español' }));
     expect(await screen.findByRole('button', { name: 'Iniciar sesión' })).toBeInTheDocument();
     expect(Cookies.get('language')).toBe('es');
+    // English and Spanish are loaded when chosen: the page's words changed with them.
+    expect(i18n.hasResourceBundle('es', 'translation')).toBe(true);
   });
 });

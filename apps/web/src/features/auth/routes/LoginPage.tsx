@@ -1,32 +1,35 @@
-import { Typography } from 'antd';
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LanguageSwitch } from '../../../components/LanguageSwitch';
+import { useAppStore } from '../../../stores/app';
 import { resolveLogo, resolveSysName } from '../../../utils/branding';
 import { useLoginBranding } from '../api/use-login-branding';
 import { LoginForm } from '../components/LoginForm';
 import './login.css';
 
-/** /login: the customer's (or default) logo and system name, the language choice and the form. */
+/**
+ * /login: the customer's (or default) logo and system name, the language choice and the form. It comes with the
+ * entry and uses no component library, so that it shows after a small download (`npm run size`).
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const branding = useLoginBranding();
   const sysName = resolveSysName(branding);
+  const themeColor = useAppStore((s) => s.themeColor);
 
   return (
-    <main className="login-page">
+    <main className="login-page" style={{ '--theme-color': themeColor } as CSSProperties}>
       <div className="login-lang">
         <LanguageSwitch />
       </div>
       <section className="login-card" aria-labelledby="login-sys-name">
         <header className="login-brand">
           <img className="login-logo" src={resolveLogo(branding)} alt="" width={56} height={56} />
-          <Typography.Title level={1} id="login-sys-name" className="login-sys-name">
+          <h1 id="login-sys-name" className="login-sys-name">
             {sysName}
-          </Typography.Title>
+          </h1>
         </header>
-        <Typography.Title level={2} className="login-heading">
-          {t('login.heading')}
-        </Typography.Title>
+        <h2 className="login-heading">{t('login.heading')}</h2>
         <LoginForm />
       </section>
     </main>

@@ -17,7 +17,6 @@ if (!('ResizeObserver' in globalThis)) {
 
 const { AppProviders } = await import('../../../app/providers');
 const { PermissionPage } = await import('./PermissionPage');
-const { i18n } = await import('../../../lib/i18n');
 const { useAppStore } = await import('../../../stores/app');
 const { useUserStore } = await import('../../../stores/user');
 const { queryClient } = await import('../../../lib/query-client');
@@ -56,8 +55,7 @@ beforeEach(async () => {
   Cookies.set('Access-Token', 'a1');
   Cookies.set('Expired', String(Date.now() + 3_600_000));
   queryClient.clear();
-  act(() => useAppStore.getState().setLanguage('en'));
-  await i18n.changeLanguage('en');
+  await act(() => useAppStore.getState().setLanguage('en'));
   serve();
 });
 
