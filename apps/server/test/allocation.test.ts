@@ -90,7 +90,7 @@ describe('allocation', () => {
   it("answers the caller's own types (all of them for admin)", async () => {
     const mine = await call(t, tok.fc!, 'GET', '/api/forecasr/findByUserForevast');
     expect(mine.json().data.map((x: { code: string }) => x.code)).toEqual(['fine-grid']);
-    expect(mine.json().data[0].factors.length).toBe(8);
+    expect(mine.json().data[0].factors.length).toBe(10);
     expect((await call(t, tok.viewer!, 'GET', '/api/forecasr/findByUserForevast')).json().data).toEqual([]);
     const admin = await call(t, (await t.login('admin')).access_token, 'GET', '/api/forecasr/findByUserForevast');
     expect(admin.json().data.map((x: { code: string }) => x.code)).toEqual(['fine-grid', 'agro']);

@@ -625,7 +625,7 @@ describe('import-grid command', () => {
     expect(utc.stdout).toContain('version 1');
   });
 
-  it('exits 2 on bad usage', () => {
+  it('exits 2 on bad usage', { timeout: 90_000 }, () => {
     expect(run(['--type', 'fine-grid', '--factor', 'tmp', 'x.m4']).status).toBe(2);
     expect(run(['--customer', String(platformId), '--type', 'fine-grid', '--factor', 'tmp']).stderr).toContain('no file given');
     expect(run(['--customer', '99999', '--type', 'fine-grid', '--factor', 'tmp', 'x.m4']).status).toBe(2);

@@ -25,13 +25,52 @@ const MAP13 =
 describe('demo grids', () => {
   it('are generated once for 72 h at 3 h steps (daily extremes once a day), and the catalog lists them', async () => {
     const grids = await t.db.db.selectFrom('grid').select(['lead_hours', 'base_time']).execute();
-    // Six elements every 3 h, tmax and tmin at the ends of the three forecast days.
-    expect(grids).toHaveLength(6 * 25 + 2 * 3);
+    // Eight elements every 3 h (total cloud and the weather code among them), tmax and tmin at the ends of the three
+    // forecast days.
+    expect(grids).toHaveLength(8 * 25 + 2 * 3);
     expect(new Set(grids.map((g) => g.base_time)).size).toBe(1);
     const res = await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) });
     const fine = res.json().data.find((x: { code: string }) => x.code === 'fine-grid');
     expect(fine.leads).toEqual(Array.from({ length: 25 }, (_, k) => k * 3));
     expect(fine.factors.map((f: { layer: string }) => f.layer)).toContain('fine-grid.pre3h');
+  });
+});
+
+describe('the weather code layer', () => {
+  const WP = MAP13.replaceAll('fine-grid.tmp', 'fine-grid.wp');
+
+  it('is advertised with the one style a class grid has, and refuses interpolating or contouring its codes', async () => {
+    const caps = (await wms('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities')).body;
+    const layer = caps.slice(caps.indexOf('<Name>fine-grid.wp</Name>'));
+    const styles = [...layer.slice(0, layer.indexOf('</Layer>')).matchAll(/<Style>\s*<Name>([^<]+)<\/Name>/g)].map((m) => m[1]);
+    expect(styles).toEqual(['nearest']);
+    expect((await wms(`${WP.replace('STYLES=', 'STYLES=nearest')}`)).headers['content-type']).toBe('image/png');
+    for (const style of ['smooth', 'contours']) {
+      const refused = await wms(WP.replace('STYLES=', `STYLES=${style}`));
+      expect(refused.body).toContain('StyleNotDefined');
+    }
+  });
+
+  it("answers a cell's code with the phenomenon's name in the caller's language, equal to the stored code", async () => {
+    const query = `${WP.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=fine-grid.wp&INFO_FORMAT=application/json&I=60&J=80`;
+    const zh = (await wms(query)).json() as { value: number; unit: string; name: string };
+    const en = (await wms(`${query}&LANGUAGE=en`)).json() as { value: number; unit: string; name: string };
+    const es = (await wms(`${query}&LANGUAGE=es`)).json() as { value: number; unit: string; name: string };
+    const { weatherCodeDef } = await import('@agromet/contracts');
+    const def = weatherCodeDef(zh.value)!;
+    expect(def).toBeDefined();
+    expect([zh.unit, en.unit, es.unit]).toEqual([def.names.zh, def.names.en, def.names.es]);
+    expect([zh.name, en.name, es.name]).toEqual(['天气现象', 'Weather', 'Fenómeno meteorológico']);
+  });
+
+  it('has a legend naming each class, taller than a colour bar', async () => {
+    const legend = await wms('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&LAYER=fine-grid.wp&FORMAT=image/png&LANGUAGE=en');
+    expect(legend.headers['content-type']).toBe('image/png');
+    const meta = await sharp(legend.rawPayload).metadata();
+    expect(meta.height).toBeGreaterThan(33 * 16);
+    expect(meta.width).toBeGreaterThanOrEqual(190);
+    const refused = await wms('SERVICE=WMS&VERSION=1.3.0&REQUEST=GetLegendGraphic&LAYER=fine-grid.wp&FORMAT=image/png&STYLE=contours');
+    expect(refused.body).toContain('StyleNotDefined');
   });
 });
 
@@ -278,7 +317,9 @@ describe('one lead of one layer at a newer base time', () => {
       const caps = await wms(`SERVICE=WMS&REQUEST=GetCapabilities&VERSION=${v13 ? '1.3.0' : '1.1.1'}`);
       const dims = dimensions(caps.body, v13);
       expect([...dims.keys()].sort()).toEqual(
-        ['pre12h', 'pre24h', 'pre3h', 'rh', 'tmax', 'tmax24h', 'tmin', 'tmin24h', 'tmp', 'vis', 'wdir', 'wsp'].map((f) => `fine-grid.${f}`),
+        ['pre12h', 'pre24h', 'pre3h', 'rh', 'tcc', 'tmax', 'tmax24h', 'tmin', 'tmin24h', 'tmp', 'vis', 'wdir', 'wp', 'wsp'].map(
+          (f) => `fine-grid.${f}`,
+        ),
       );
       // tmp: the newer run has one lead of 25, so the default stays on the older, complete run; both runs are listed,
       // and every valid time of both.

@@ -29,3 +29,4 @@ export * from './risk.js';
 export * from './weixin-endpoints.js';
 export * from './weixin-menu-rules.js';
 export * from './weixin.js';
+export * from './weather-codes.js';

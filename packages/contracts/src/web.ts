@@ -17,3 +17,4 @@ export * from './products-constants.js';
 export * from './risk-constants.js';
 export * from './weixin-endpoints.js';
 export * from './weixin-menu-rules.js';
+export * from './weather-codes.js';

@@ -1,3 +1,4 @@
+import { WEATHER_CODES } from '@agromet/contracts';
 import type { ColorMap } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -126,6 +127,33 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
           thresholds: [0.05, 0.2, 0.5, 1, 2, 5, 10],
           colors: ['#4a0000', '#7e0023', '#c0003a', '#ff4500', '#ffa500', '#ffe4a0', '#e0f0ff', '#00000000'],
         },
+      },
+      {
+        code: 'tcc',
+        name: '总云量',
+        unit: '%',
+        min: 0,
+        max: 100,
+        precision: 0,
+        colormap: {
+          type: 'ramp',
+          stops: [
+            { value: 0, color: '#ffffff00' },
+            { value: 30, color: '#dfe7ef' },
+            { value: 70, color: '#a9b6c4' },
+            { value: 100, color: '#6c7a89' },
+          ],
+        },
+      },
+      {
+        code: 'wp',
+        name: '天气现象',
+        unit: '',
+        min: 0,
+        max: 99,
+        precision: 0,
+        // A class per code (docs/grids.md#weather-code): drawn cell by cell, named in the legend.
+        colormap: { type: 'values', entries: WEATHER_CODES.map((d) => ({ value: d.code, color: d.color })) },
       },
     ],
   },

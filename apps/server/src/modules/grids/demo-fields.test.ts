@@ -1,6 +1,7 @@
 import { completeWindowEnds, sumGrids, temperatureOutsideExtremes, windComponents } from '@agromet/grid';
 import { describe, expect, it } from 'vitest';
 import { boundingLead } from './consistency.js';
+import { codeAgreesWithPrecipitation, weatherCodeOf } from './weather-code.js';
 import {
   DEMO_GEOMETRY,
   DEMO_SEED,
@@ -206,6 +207,36 @@ describe('demo forecast', () => {
     expect(stats(f.get('rh')!.values).max).toBeLessThanOrEqual(100);
     expect(stats(f.get('vis')!.values).min).toBeGreaterThanOrEqual(0.2);
   });
+
+  it(
+    'has cloud and a weather code that agree with its precipitation, temperature and each other at every cell',
+    { timeout: 30_000 },
+    () => {
+      const seen = new Set<number>();
+      for (const [baseTime, lead] of [
+        ['2026-11-22T00:00:00Z', 6],
+        ['2026-11-22T00:00:00Z', 30],
+        ['2026-07-10T00:00:00Z', 18],
+        ['2026-01-15T12:00:00Z', 42],
+      ] as const) {
+        const f = demoFields(['tcc', 'wp', 'pre3h', 'tmp', 'rh', 'vis'], lead, { ...ctx, baseTime: new Date(baseTime) });
+        const [tcc, wp, pre, tmp, rh, vis] = ['tcc', 'wp', 'pre3h', 'tmp', 'rh', 'vis'].map((c) => f.get(c)!.values);
+        const wrong: number[] = [];
+        for (let k = 0; k < wp!.length; k++) {
+          seen.add(wp![k]!);
+          const cloudOk = tcc![k]! >= 0 && tcc![k]! <= 100 && (pre![k]! < 0.1 || tcc![k]! >= 85);
+          const codeOk =
+            codeAgreesWithPrecipitation(wp![k]!, pre![k]!) &&
+            wp![k] === weatherCodeOf({ tcc: tcc![k]!, pre3h: pre![k]!, tmp: tmp![k]!, rh: rh![k]!, vis: vis![k]! });
+          if (!cloudOk || !codeOk) wrong.push(k);
+        }
+        expect(wrong).toEqual([]);
+      }
+      // A forecaster's mix: clear and cloudy skies and some precipitation, not one code everywhere.
+      expect([...seen].filter((c) => c <= 2).length).toBeGreaterThanOrEqual(2);
+      expect([...seen].some((c) => c >= 3)).toBe(true);
+    },
+  );
 
   it('bases the forecast at the latest 00 or 12 UTC', () => {
     expect(latestBaseTime(new Date('2026-11-22T13:45:00Z')).toISOString()).toBe('2026-11-22T12:00:00.000Z');

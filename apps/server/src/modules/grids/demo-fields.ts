@@ -1,4 +1,5 @@
 import { createGrid, dayEndUtcHour, windDirection, type Grid, type GridGeometry } from '@agromet/grid';
+import { weatherCodeOf } from './weather-code.js';
 
 // Demo forecast fields a forecaster recognises (docs/grids.md#demo-data): continuous functions of place and time, so
 // that the 3-hourly temperature, the daily extremes and the 3 h amounts are drawn from the same weather.
@@ -289,14 +290,27 @@ export function demoFields(factors: readonly string[], leadHours: number, ctx: D
   const weather = new DemoWeather(ctx);
   const out = new Map(factors.map((f) => [f, createGrid(DEMO_GEOMETRY, Number.NaN)]));
   const want = (f: string) => out.get(f)?.values;
-  const [tmp, tmax, tmin, pre3h, wsp, wdir, rh, vis] = ['tmp', 'tmax', 'tmin', 'pre3h', 'wsp', 'wdir', 'rh', 'vis'].map(want);
+  const [tmp, tmax, tmin, pre3h, wsp, wdir, rh, vis, tcc, wp] = [
+    'tmp',
+    'tmax',
+    'tmin',
+    'pre3h',
+    'wsp',
+    'wdir',
+    'rh',
+    'vis',
+    'tcc',
+    'wp',
+  ].map(want);
+  const sky = tcc || wp;
   const g = DEMO_GEOMETRY;
   for (let j = 0; j < g.ny; j++) {
     const lat = g.lat0 + j * g.dy;
     for (let i = 0; i < g.nx; i++) {
       const lon = g.lon0 + i * g.dx;
       const k = j * g.nx + i;
-      if (tmp) tmp[k] = tenth(weather.temperature(k, lon, lat, leadHours));
+      const temperature = tmp || wp ? tenth(weather.temperature(k, lon, lat, leadHours)) : 0;
+      if (tmp) tmp[k] = temperature;
       if (tmax || tmin) {
         let hi = -Infinity;
         let lo = Infinity;
@@ -308,19 +322,25 @@ export function demoFields(factors: readonly string[], leadHours: number, ctx: D
         if (tmax) tmax[k] = tenth(hi);
         if (tmin) tmin[k] = tenth(lo);
       }
-      const rain = pre3h || rh || vis ? weather.rain3h(k, lon, lat, leadHours) : 0;
-      if (pre3h) pre3h[k] = rain < 0.05 ? 0 : tenth(rain);
+      const rain = pre3h || rh || vis || sky ? weather.rain3h(k, lon, lat, leadHours) : 0;
+      const amount = rain < 0.05 ? 0 : tenth(rain);
+      if (pre3h) pre3h[k] = amount;
       if (wsp || wdir) {
         const { u, v } = weather.wind(k, lon, lat, leadHours);
         if (wsp) wsp[k] = tenth(Math.hypot(u, v));
         if (wdir) wdir[k] = Math.round(windDirection(u, v)) % 360;
       }
-      if (rh || vis) {
+      if (rh || vis || sky) {
         const localHour = (((leadHours + ctx.baseTime.getUTCHours() + lon / 15) % 24) + 24) % 24;
         const wetness = 62 - 18 * diurnalShape(localHour) + 30 * Math.min(1, rain / 2) - 10 * weather.behindFront(lat, leadHours);
         const humidity = Math.min(100, Math.max(12, wetness));
+        const visibility = tenth(Math.max(0.2, Math.min(30, 28 - 0.22 * humidity - 3 * rain)));
         if (rh) rh[k] = Math.round(humidity);
-        if (vis) vis[k] = tenth(Math.max(0.2, Math.min(30, 28 - 0.22 * humidity - 3 * rain)));
+        if (vis) vis[k] = visibility;
+        // Cloud grows with humidity; where it precipitates the sky is (nearly) covered. The code follows from them.
+        const cloud = Math.round(Math.min(100, Math.max(0, (humidity - 30) * 1.6, amount > 0 ? 85 + 15 * Math.min(1, rain / 5) : 0)));
+        if (tcc) tcc[k] = cloud;
+        if (wp) wp[k] = weatherCodeOf({ tcc: cloud, pre3h: amount, tmp: temperature, rh: Math.round(humidity), vis: visibility });
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { ForecastTypeInfo } from '@agromet/contracts';
+import { isCategoryFactor, type ForecastTypeInfo } from '@agromet/contracts';
 import { create } from 'xmlbuilder2';
 import type { Lang } from '../../core/messages.js';
 import type { LayerAxis } from '../grids/layer-times.js';
@@ -10,7 +10,7 @@ export interface CapabilityLayer {
   bbox: { west: number; south: number; east: number; north: number };
   /** Runs and valid times (see layerAxis): TIME, DIM_REFERENCE_TIME and DIM_LEAD with defaults that render. None: a layer without time (a zoning product). */
   axis?: LayerAxis;
-  /** A grid of classes (a zoning product): drawn by class colour only, so its one style is nearest. */
+  /** A grid of classes (a zoning product, a weather code): drawn by class colour only, so its one style is nearest. */
   classes?: boolean;
   /** A wind layer (speed or direction, with the other stored or derived): offers the arrows and barbs styles. */
   wind?: boolean;
@@ -65,7 +65,9 @@ export function layersOf(
       if (!axis) continue;
       const partner = WIND_PARTNER[f.code];
       const wind = partner !== undefined && t.factors.some((p) => p.code === partner && axisOf(p.id) !== undefined);
-      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, axis, ...(wind ? { wind } : {}) });
+      // A code element (the weather code) is a grid of classes: drawn cell by cell only.
+      const classes = isCategoryFactor(f.code);
+      out.push({ name: f.layer, title: `${t.name} ${f.name}`, bbox, axis, ...(wind ? { wind } : {}), ...(classes ? { classes } : {}) });
     }
   }
   return out;

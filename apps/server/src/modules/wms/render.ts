@@ -156,7 +156,7 @@ export async function contourLegendPng(
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(`${title} (${unit})`);
+  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(unit ? `${title} (${unit})` : title);
   shown.forEach((v, k) => {
     const y = top + k * row + row / 2;
     svg.ele('line', { x1: '4', x2: '24', y1: String(y), y2: String(y), stroke: '#333333', 'stroke-width': '1' });
@@ -168,10 +168,19 @@ export async function contourLegendPng(
 }
 
 /** A legend drawn as SVG (title, colour bar or class boxes, labels) and rasterised to PNG. */
-export async function legendPng(colormap: ColorMap, title: string, unit: string, width = 40, height = 240): Promise<Buffer> {
-  const w = Math.max(width, 90);
+export async function legendPng(
+  colormap: ColorMap,
+  title: string,
+  unit: string,
+  width = 40,
+  height = 240,
+  /** Names of the classes of a code element (values colour map): one readable row each, the legend as tall as they need. */
+  labelOf?: (value: number) => string,
+): Promise<Buffer> {
+  const named = labelOf !== undefined && colormap.type === 'values';
+  const w = Math.max(width, named ? 190 : 90);
   const barTop = 24;
-  const barHeight = Math.max(height - barTop - 8, 60);
+  const barHeight = named ? Math.max(colormap.entries.length * 16, height - barTop - 8) : Math.max(height - barTop - 8, 60);
   // Built with an XML writer: titles, labels and colours (all from stored settings) are escaped in text and attributes.
   const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(w),
@@ -181,7 +190,7 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(`${title} (${unit})`);
+  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(unit ? `${title} (${unit})` : title);
   if (colormap.type === 'ramp') {
     const stops = colormap.stops;
     const min = stops[0]!.value;
@@ -212,8 +221,8 @@ export async function legendPng(colormap: ColorMap, title: string, unit: string,
                   ? `≥ ${colormap.thresholds[k - 1]}`
                   : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
           }))
-        : colormap.entries.map((e) => ({ color: String(e.color), label: String(e.value) }));
-    const box = Math.min(20, barHeight / entries.length);
+        : colormap.entries.map((e) => ({ color: String(e.color), label: labelOf ? `${e.value} ${labelOf(e.value)}` : String(e.value) }));
+    const box = named ? 16 : Math.min(20, barHeight / entries.length);
     entries.reverse().forEach((e, k) => {
       const h = hex(e.color);
       const y = barTop + k * box;

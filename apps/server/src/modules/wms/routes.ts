@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
-import { GRID_READER_CODES } from '@agromet/contracts';
+import { GRID_READER_CODES, isCategoryFactor, weatherCodeDef } from '@agromet/contracts';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authenticate, holdsAny, type AuthContext } from '../../core/auth/context.js';
 import { AppError } from '../../core/errors.js';
-import { pickLanguage, translate } from '../../core/messages.js';
+import { pickLanguage, translate, type Lang } from '../../core/messages.js';
 import { isPlatformWide } from '../../core/tenancy.js';
 import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
@@ -118,10 +118,12 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           const png = await windLegendPng(request.style, `${await windSpeedName(deps.db, factor, req.lang)} (m/s)`, request.height);
           return reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', LEGEND_VARY).send(png);
         }
+        if (isCategoryFactor(factor.code) && request.style && request.style !== 'nearest')
+          throw categoryStyleRefused(request.style, 'STYLE');
         const png =
           request.style === 'contours'
             ? await contourLegendPng(contourLevels(factor.code, factor.colormap), factor.colormap, factor.name, factor.unit, request.height)
-            : await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height);
+            : await legendPng(factor.colormap, factor.name, factor.unit, request.width, request.height, classLabel(factor.code, req.lang));
         return reply.type('image/png').header('cache-control', 'public, max-age=3600').header('vary', LEGEND_VARY).send(png);
       }
       const layers = request.request === 'GetFeatureInfo' ? request.queryLayers : request.layers;
@@ -210,6 +212,8 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           .type(request.format)
           .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
       }
+      if (request.request === 'GetMap' && isCategoryFactor(resolved.factor.code) && request.style !== 'nearest')
+        throw categoryStyleRefused(request.style, 'STYLES');
       if (request.request === 'GetMap') {
         // Revalidated on every use: a revision changes the grid's version and so the tag, never a stale image.
         const etag = mapEtag(gridTag(resolved), request);
@@ -236,7 +240,11 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       const info: FeatureInfo = {
         layer: layers[0]!,
         name: localisedFactor(resolved.factor, req.lang).name,
-        unit: resolved.factor.unit,
+        // A code is answered with its name (a weather code: "7" is "小雨", "light rain", "lluvia débil").
+        unit:
+          value !== null && isCategoryFactor(resolved.factor.code)
+            ? (classLabel(resolved.factor.code, req.lang)?.(value) ?? '')
+            : resolved.factor.unit,
         lon: Math.round(lon * 1e5) / 1e5,
         lat: Math.round(lat * 1e5) / 1e5,
         value,
@@ -255,6 +263,20 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         .send(exceptionXml(new WmsException('NoApplicableCode', `internal error (request id ${req.id})`), version));
     }
   });
+}
+
+/** A code element's classes are drawn cell by cell only: interpolating or contouring codes means nothing. */
+function categoryStyleRefused(style: string, locator: string): WmsException {
+  return new WmsException('StyleNotDefined', `${style} is not a style of code layers (nearest only)`, locator);
+}
+
+/** The name of each class of a code element in the request's language ("7 小雨"), for legends and feature info. */
+function classLabel(code: string, lang: Lang): ((value: number) => string) | undefined {
+  if (code !== 'wp') return undefined;
+  return (value) => {
+    const def = weatherCodeDef(value);
+    return def ? def.names[lang] : String(value);
+  };
 }
 
 /** A GetFeatureInfo answer in the asked format. */

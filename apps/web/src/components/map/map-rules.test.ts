@@ -209,6 +209,13 @@ describe('product styles', () => {
     expect(styleFor('barbs', 'pre24h')).toBe('nearest');
     expect(styleFor('contours', 'tmp')).toBe('contours');
   });
+
+  it('draws the weather code in cells only: a smooth or contoured code means nothing', () => {
+    expect(stylesFor('wp')).toEqual(['nearest']);
+    expect(styleFor('smooth', 'wp')).toBe('nearest');
+    expect(styleFor('contours', 'wp')).toBe('nearest');
+    expect(stylesFor('tcc')).toEqual(['nearest', 'smooth', 'contours']);
+  });
 });
 
 describe('baseLayerFailed', () => {

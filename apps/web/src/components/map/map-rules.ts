@@ -1,4 +1,5 @@
 import type { BaseLayer, Branding, ForecastTypeInfo } from '@agromet/contracts';
+import { isCategoryFactor } from '@agromet/contracts/web';
 import { customerContextParams } from '../../lib/customer-context';
 
 /** Default map centre and zoom, and the zoom range (docs/console.md#map). */
@@ -79,10 +80,15 @@ export const WIND_STYLES: readonly ProductStyle[] = ['arrows', 'barbs'];
 /** Factors drawn as wind symbols (speed or direction: the WMS finds the other). */
 const WIND_FACTORS = new Set(['wsp', 'wdir']);
 
-/** The styles a factor offers (docs/wms.md#styles): every product the three, wind also arrows and barbs. */
+/**
+ * The styles a factor offers (docs/wms.md#styles): every product the three, wind also arrows and barbs, a code element
+ * (the weather code) only cells: its classes are neither interpolated nor contoured.
+ */
 export function stylesFor(factor: string | undefined): readonly ProductStyle[] {
+  if (isCategoryFactor(factor)) return CELLS_ONLY;
   return factor !== undefined && WIND_FACTORS.has(factor) ? [...PRODUCT_STYLES, ...WIND_STYLES] : PRODUCT_STYLES;
 }
+const CELLS_ONLY: readonly ProductStyle[] = ['nearest'];
 
 /** The style to draw a factor in: the chosen one if the factor offers it, else grid cells (a wind style kept for wind). */
 export function styleFor(style: ProductStyle, factor: string | undefined): ProductStyle {

@@ -1,5 +1,6 @@
 import { DownloadOutlined } from '@ant-design/icons';
 import type { Meteogram } from '@agromet/contracts';
+import { isCategoryFactor, weatherCodeName } from '@agromet/contracts/web';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Drawer, Space, Spin, Table, Typography } from 'antd';
 import dayjs from 'dayjs';
@@ -9,6 +10,7 @@ import { EChart } from '../chart/EChart';
 import { saveBlob } from '../../lib/download';
 import { downloadRaw } from '../../lib/download';
 import { request } from '../../lib/request';
+import { useAppStore } from '../../stores/app';
 import { METEOGRAM_NS } from './i18n';
 import { meteogramOption } from './meteogram-chart';
 
@@ -50,6 +52,7 @@ function MeteogramChart({ data }: { data: Meteogram }) {
  * lead in a table, and the CSV.
  */
 export function MeteogramDrawer({ place, title, onClose }: { place: MeteogramPlace | null; title?: string; onClose: () => void }) {
+  const language = useAppStore((st) => st.language);
   const { t } = useTranslation(METEOGRAM_NS);
   const query = place ? queryOf(place) : null;
   const answer = useQuery({
@@ -117,11 +120,13 @@ export function MeteogramDrawer({ place, title, onClose }: { place: MeteogramPla
               { title: t('validTime'), dataIndex: 'validTime', fixed: 'left', width: 110, render: (v: string) => timeLabel(v) },
               { title: t('lead'), dataIndex: 'lead', width: 64, render: (v: number) => t('leadHours', { hours: v }) },
               ...data.elements.map((e) => ({
-                title: `${e.name} (${e.unit})`,
+                title: e.unit ? `${e.name} (${e.unit})` : e.name,
                 dataIndex: e.code,
-                width: 92,
+                width: isCategoryFactor(e.code) ? 110 : 92,
                 onCell: () => ({ 'data-element': e.code }) as React.HTMLAttributes<HTMLElement>,
-                render: (v: number | null) => (v === null ? '' : v),
+                // A weather code is shown by its name ("小雨", "light rain"), the code in the tooltip.
+                render: (v: number | null) =>
+                  v === null ? '' : isCategoryFactor(e.code) ? <span title={String(v)}>{weatherCodeName(v, language)}</span> : v,
               })),
             ]}
           />

@@ -84,7 +84,7 @@ export function StationTableTab() {
           showSearch={{ optionFilterProp: 'label' }}
           options={(type?.factors ?? [])
             .filter((f) => f.baseTimes.length > 0)
-            .map((f) => ({ value: f.code, label: `${f.name} (${f.unit})` }))}
+            .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
           onChange={(code: string) => setChoice(pickChoice(types, { type: choice.type, factor: code }))}
         />
         <Select
