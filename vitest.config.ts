@@ -14,6 +14,9 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          // A bound, not a wait: some unit files build whole demo forecasts, 1-2 s alone and 5 s or more beside the
+          // browser tests on two cores.
+          testTimeout: 30_000,
         },
       },
       {
@@ -24,6 +27,7 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
           setupFiles: ['./src/test/setup.ts'],
+          testTimeout: 30_000,
         },
       },
       {

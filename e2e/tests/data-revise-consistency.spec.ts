@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, cookie, storeSession } from './fixtures';
 
 interface GridData {
   type: string;
@@ -64,11 +64,7 @@ async function openSurfacePage(page: Page): Promise<GridData> {
  */
 async function chooseLead(page: Page, lead: number): Promise<GridData> {
   const gridAnswer = page.waitForResponse((r) => r.url().includes('/api/forecaster/getData') && r.url().includes(`lead=${lead}`) && r.ok());
-  await page.locator('.revise-lead').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${lead} 小时$`) })
-    .click();
+  await chooseOption(page, page.locator('.revise-lead'), `${lead} 小时`);
   const grid = ((await (await gridAnswer).json()) as { data: GridData }).data;
   await expect(map(page)).toHaveAttribute('data-wms', 'loaded');
   await expect(page.getByTestId('revise-grid-meta')).toContainText(`版本 ${grid.version}`);

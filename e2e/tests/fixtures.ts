@@ -98,7 +98,34 @@ export async function chooseOption(page: Page, select: Locator, label: string | 
   if (type) await page.keyboard.type(typeof label === 'string' ? label : label.source.replace(/^\^|\$$/g, ''));
   const text = typeof label === 'string' ? new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) : label;
   const dropdown = page.locator('.ant-select-dropdown').filter({ has: page.locator(`[id="${listId}"]`) });
-  await dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first().click();
+  const option = dropdown.locator('.ant-select-item-option').filter({ hasText: text }).first();
+  if (!type) await scrollToOption(dropdown, option);
+  await option.click();
+}
+
+/**
+ * antd's lists are virtual: only the options in view (and a few more) exist in the page, and opening a select
+ * scrolls to the chosen one. Options that other tests added, or a list that grew, push a wanted option out of that
+ * window, so the list is walked from the top a window at a time until the option is rendered or the end is
+ * reached.
+ */
+async function scrollToOption(dropdown: Locator, option: Locator) {
+  const holder = dropdown.locator('.ant-select-dropdown-list-holder');
+  await expect(dropdown.locator('.ant-select-item').first()).toBeVisible();
+  if ((await option.count()) > 0 || (await holder.count()) === 0) return;
+  // Scrolls to the top or a window further on; the list renders its new window on the scroll event, before the
+  // page's next frames, which are awaited. Tells whether the list moved.
+  const scroll = (to: 'top' | 'next') =>
+    holder.evaluate(async (el, where) => {
+      const start = el.scrollTop;
+      el.scrollTop = where === 'top' ? 0 : start + el.clientHeight * 0.8;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      return el.scrollTop !== start;
+    }, to);
+  await scroll('top');
+  for (let step = 0; step < 200 && (await option.count()) === 0; step += 1) {
+    if (!(await scroll('next'))) return; // the end of the list: the click reports what is missing
+  }
 }
 
 /**

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ADMIN_PASSWORD, at, imagePixels, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, imagePixels, storeSession } from './fixtures';
 
 test('wind speed offers arrows and barbs: the map draws dark symbols over transparency instead of coloured cells', async ({ page }) => {
   await storeSession(page, 'demo-revise', ADMIN_PASSWORD);
@@ -18,8 +18,7 @@ test('wind speed offers arrows and barbs: the map draws dark symbols over transp
 
   // Wind speed, drawn in cells first.
   const nearest = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /LAYERS=fine-grid.wsp/.test(r.url()));
-  await page.locator('.revise-factor').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '风速 (m/s)' }).click();
+  await chooseOption(page, page.locator('.revise-factor'), '风速 (m/s)');
   const cells = await imagePixels(page, (await nearest).url());
   expect(cells.opaque).toBeGreaterThan(cells.total * 0.2);
   await expect(map).toHaveAttribute('data-wms', 'loaded');
@@ -45,10 +44,6 @@ test('wind speed offers arrows and barbs: the map draws dark symbols over transp
   // Back to temperature: the wind style is not offered, the layer is drawn in cells.
   await page.keyboard.press('Escape');
   const tmp = page.waitForResponse((r) => /REQUEST=GetMap/i.test(r.url()) && /LAYERS=fine-grid.tmp/.test(r.url()));
-  await page.locator('.revise-factor').click();
-  await page
-    .locator('.ant-select-item-option')
-    .filter({ hasText: /^气温 \(°C\)$/ })
-    .click();
+  await chooseOption(page, page.locator('.revise-factor'), '气温 (°C)');
   expect(new URL((await tmp).url()).searchParams.get('STYLES')).toBe('nearest');
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, cookie, storeSession } from './fixtures';
 
 interface Meteogram {
   baseTime: string;
@@ -108,8 +108,7 @@ test.describe('meteogram', () => {
     await openPointPage(page);
     await page.locator('#meteogram-mode').click();
     const answered = page.waitForResponse((r) => r.url().includes('/api/grid/meteogram?') && r.url().includes('station=') && r.ok());
-    await page.locator('.revise-station-pick').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '华山' }).click();
+    await chooseOption(page, page.locator('.revise-station-pick'), /华山/);
     const m = ((await (await answered).json()) as { data: Meteogram }).data;
     expect(m.station!.name).toBe('华山');
     await expect(page.getByTestId('meteogram')).toContainText('站点 华山（57045）');
@@ -158,8 +157,7 @@ test.describe('meteogram', () => {
     await expect(page.getByTestId('meteogram')).toBeHidden();
 
     const byStation = page.waitForResponse((r) => r.url().includes('/api/grid/meteogram?') && r.url().includes('station=') && r.ok());
-    await page.locator('.meteogram-station-pick').click();
-    await page.locator('.ant-select-item-option').filter({ hasText: '华山' }).click();
+    await chooseOption(page, page.locator('.meteogram-station-pick'), /华山/);
     expect(((await (await byStation).json()) as { data: Meteogram }).data.station!.name).toBe('华山');
     await expect(page.getByTestId('meteogram')).toContainText('站点 华山（57045）');
     await page.locator('.meteogram-drawer').getByRole('button', { name: '关闭' }).click();

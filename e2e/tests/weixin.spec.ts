@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, clickWhenOpened, openSignedIn, pngFixture } from './fixtures';
+import { ADMIN_PASSWORD, chooseOption, clickWhenOpened, openSignedIn, pngFixture } from './fixtures';
 
 /**
  * The official-account manager (docs/weixin.md) against the simulator the demo server runs in process: the demo
@@ -110,8 +110,7 @@ test('sending: composed to a tag, previewed to one follower, approved by another
   const form = page.getByRole('dialog', { name: '新建群发' });
   await form.locator('#wx-send-text').fill(text);
   await form.getByText('按标签').click();
-  await form.locator('#wx-send-tag').click();
-  await page.locator('.ant-select-item-option').filter({ hasText: '种植大户' }).click();
+  await chooseOption(page, form.locator('#wx-send-tag'), /种植大户/);
   const created = page.waitForResponse((r) => r.url().endsWith('/api/wx/send/create'));
   await form.locator('#wx-send-submit').click();
   const send = ((await (await created).json()) as { data: { id: number; state: string } }).data;
