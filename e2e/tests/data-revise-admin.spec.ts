@@ -415,6 +415,9 @@ test.describe('forecast allocation', () => {
     // The factors of a type show from its header.
     await page.getByRole('button', { name: '“精细化网格预报”的要素' }).hover();
     await expect(page.getByTestId('factors-1')).toContainText('气温 (°C)');
+    // The list of factors opens over the first rows and stays while the pointer is on it: move away and let it close.
+    await page.getByRole('heading', { name: '预报分配' }).hover();
+    await expect(page.getByTestId('factors-1')).toBeHidden();
 
     const inserted = page.waitForResponse((r) => r.url().includes('/api/forecasr/insertAllocation'));
     // The tick shows once the optimistic update (after cancelling the matrix query) renders: click, then wait for it.

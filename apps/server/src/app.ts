@@ -19,7 +19,15 @@ import type { SeedReport } from './modules/seed/seed.js';
 import type { ServerData } from './startup.js';
 import { LoginThrottle } from './core/auth/throttle.js';
 import { TokenService } from './core/auth/tokens.js';
-import { apiNotFound, genReqId, registerEnvelope, zodValidatorCompiler } from './core/http.js';
+import {
+  answerClientError,
+  answerFrameworkError,
+  apiNotFound,
+  genReqId,
+  MAX_PARAM_LENGTH,
+  registerEnvelope,
+  zodValidatorCompiler,
+} from './core/http.js';
 import { resolveJwtSecret } from './core/secrets.js';
 import { JobRunner } from './core/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
@@ -98,7 +106,10 @@ export async function buildApp(
     genReqId,
     bodyLimit: JSON_BODY_LIMIT,
     trustProxy: config.trustProxy,
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 300 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Refusals before any route runs answer the envelope too (core/http.ts).
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   });
   data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
   const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, app.log);
@@ -151,18 +162,21 @@ export async function buildApp(
     if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policyForProtocol(policy, request.protocol));
   });
   await app.register(multipart, { limits: { fileSize: 10240 * 1024, files: 1 } });
-  await app.register(swagger, {
-    openapi: {
-      info: {
-        title: 'Agromet Console API',
-        version: '0.1.0',
-        description: 'Every JSON answer is the envelope {code, msg, data}; code 0 is success.',
+  // The API's own description tells an attacker every call: served only when asked for (API_DOCS) or in the demo.
+  if (config.apiDocs) {
+    await app.register(swagger, {
+      openapi: {
+        info: {
+          title: 'Agromet Console API',
+          version: '0.1.0',
+          description: 'Every JSON answer is the envelope {code, msg, data}; code 0 is success.',
+        },
+        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
       },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+      transform: jsonSchemaTransform,
+    });
+    await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  }
 
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
   const deps = {

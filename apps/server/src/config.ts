@@ -38,6 +38,8 @@ export interface Config {
   wechatApiBase: string | undefined;
   /** Key sealing official accounts' secrets (WX_SECRET_KEY); unset: generated into dataDir (mode 0600). */
   wxSecretKey: string | undefined;
+  /** Serve the OpenAPI document and its viewer at /api/docs (API_DOCS); off unless set, or DEMO=1. */
+  apiDocs: boolean;
 }
 
 export class ConfigError extends Error {}
@@ -121,6 +123,7 @@ export function loadConfig(env: Env = process.env): Config {
   if (!['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'].includes(logLevel)) {
     throw new ConfigError(`LOG_LEVEL must be one of fatal, error, warn, info, debug, trace, silent, got "${logLevel}"`);
   }
+  const demo = bool(env, 'DEMO', false);
   return {
     port: int(env, 'PORT', 8080, 0, 65535),
     host,
@@ -128,7 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     databaseUrl,
     jwtSecret,
     adminPassword,
-    demo: bool(env, 'DEMO', false),
+    demo,
     accessTokenTtl: int(env, 'ACCESS_TOKEN_TTL', 7200, 60, 86_400),
     refreshTokenTtl: int(env, 'REFRESH_TOKEN_TTL', 14 * 86_400, 3600, 90 * 86_400),
     webDist: path.resolve(env.WEB_DIST?.trim() || path.join(serverRoot, '../web/dist')),
@@ -141,5 +144,6 @@ export function loadConfig(env: Env = process.env): Config {
     productScheduleSeconds: int(env, 'PRODUCT_SCHEDULE_SECONDS', 60, 0, 86_400),
     wechatApiBase: wechatApiBase(env),
     wxSecretKey: wxSecretKey(env),
+    apiDocs: bool(env, 'API_DOCS', demo),
   };
 }

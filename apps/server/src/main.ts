@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 import { banner } from './modules/seed/seed.js';
-import { demoStep, migrateStep, seedStep } from './startup.js';
+import { prepareServerData } from './startup.js';
 
 async function main() {
   let config;
@@ -14,10 +14,9 @@ async function main() {
     }
     throw e;
   }
-  // Start-up steps, in order: migrate the schema, seed the platform, then (DEMO=1) the demo customer and its data.
-  const data = await migrateStep(config);
-  await seedStep(data, config);
-  if (config.demo) await demoStep(data, config);
+  // Start-up steps, in order: migrate the schema, seed the platform, then (DEMO=1) the demo customer and its data, while
+  // no other process of the same database does.
+  const data = await prepareServerData(config);
   const built = await buildApp(config, data);
   const address = await built.app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', '127.0.0.1');

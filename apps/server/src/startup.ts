@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
+import { withStartupLock } from './core/db/startup-lock.js';
 import { consoleCleanupLog, LocalFileStorage, type FileStorage } from './core/storage.js';
 import { seedDemoAllocations } from './modules/allocation/service.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
@@ -48,14 +49,13 @@ export async function migrateStep(config: Config): Promise<ServerData> {
   return data;
 }
 
-/** Step 2: the permission catalogue, the platform customer and its admin, the forecast types. Idempotent. */
+/** Step 2: the permission catalogue, the platform customer and its admin, the forecast types. Idempotent; all or nothing. */
 export async function seedStep(data: ServerData, config: Config): Promise<void> {
-  data.seedReport = await seed(data.handle.db, {
-    dataDir: config.dataDir,
-    adminPassword: config.adminPassword,
-    scryptLogN: config.scryptLogN,
+  data.seedReport = await data.handle.db.transaction().execute(async (trx) => {
+    const report = await seed(trx, { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN });
+    await seedForecastTypes(trx);
+    return report;
   });
-  await seedForecastTypes(data.handle.db);
 }
 
 /** Step 3 (DEMO=1): the demo customer with one user per feature group, and its grids, stations and allocations. Idempotent. */
@@ -85,15 +85,20 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
   await seedDemoArticles(made, customerId);
 }
 
-/** The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on. */
+/**
+ * The steps a configuration asks for, in order: migrate, seed, and demo when `config.demo` is on; under the database's
+ * start-up lock, so that processes starting together on one database take turns (core/db/startup-lock.ts).
+ */
 export async function prepareServerData(config: Config, steps: { demo?: boolean } = {}): Promise<ServerData> {
-  const data = await migrateStep(config);
-  try {
-    await seedStep(data, config);
-    if (steps.demo ?? config.demo) await demoStep(data, config);
-  } catch (e) {
-    await data.handle.close();
-    throw e;
-  }
-  return data;
+  return withStartupLock(config, async () => {
+    const data = await migrateStep(config);
+    try {
+      await seedStep(data, config);
+      if (steps.demo ?? config.demo) await demoStep(data, config);
+    } catch (e) {
+      await data.handle.close();
+      throw e;
+    }
+    return data;
+  });
 }

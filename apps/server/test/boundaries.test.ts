@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boundaryFile } from '../src/modules/gis/boundaries.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, platformId } from './revise-helpers.js';
 
@@ -159,7 +160,16 @@ function storedFiles(): string[] {
   if (!fs.existsSync(dir)) return [];
   return fs
     .readdirSync(dir, { recursive: true, encoding: 'utf8' })
-    .filter((f) => f.endsWith('.geojson'))
+    .filter((f) => f.endsWith('.geojson') && !f.endsWith('.display.geojson'))
+    .sort();
+}
+/** The display file written beside each stored layer (what a map is sent). */
+function displayFiles(): string[] {
+  const dir = boundariesDir();
+  if (!fs.existsSync(dir)) return [];
+  return fs
+    .readdirSync(dir, { recursive: true, encoding: 'utf8' })
+    .filter((f) => f.endsWith('.display.geojson'))
     .sort();
 }
 async function rowCount(): Promise<number> {
@@ -218,6 +228,7 @@ describe('boundary layer upload', () => {
     expect(row.storage_key).toMatch(new RegExp(`^boundaries/${customerA}/[0-9a-f-]{36}\\.geojson$`));
     expect(row.created_by).toBeTypeOf('number');
     expect(storedFiles()).toEqual([row.storage_key.slice('boundaries/'.length)]);
+    expect(displayFiles()).toEqual([row.storage_key.slice('boundaries/'.length).replace(/\.geojson$/, '.display.geojson')]);
     // Only the display names are kept, so the stored file is smaller than the upload.
     expect(row.size).toBeLessThan(Buffer.byteLength(FIXTURE));
   });
@@ -464,6 +475,16 @@ describe('refused uploads (4100 naming the problem; nothing stored)', () => {
     expect(res.json()).toMatchObject({ code: 4100, msg: 'file：要素过多：5001 个（上限 5000 个）' });
   });
 
+  it('refuses a layer of more than 500 000 positions (one ring of a million), storing nothing', async () => {
+    const before = [storedFiles(), displayFiles(), await rowCount()];
+    // Whole degrees keep the file (9 MB) under the 20 MB upload limit: the positions are what is refused.
+    const ring = Array.from({ length: 1_000_000 }, (_, k) => (k % 2 === 1 && k < 999_999 ? [109, 35] : [108, 34]));
+    const res = await upload(tok.polygon!, 'huge', withRings([ring]), 'en');
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 4100, msg: 'file: too many positions: more than 500000 (simplify the boundary first)' });
+    expect([storedFiles(), displayFiles(), await rowCount()]).toEqual(before);
+  });
+
   it('needs a name of 1 to 64 characters and a file', async () => {
     const noName = await upload(tok.polygon!, undefined, FIXTURE);
     expect(noName.json().code).toBe(4100);
@@ -527,6 +548,7 @@ describe('who may use boundary layers', () => {
     const res = await del(tok.customerAdmin!, layerId);
     expect(res.json()).toMatchObject({ code: 0, data: null });
     expect(fs.existsSync(file)).toBe(false);
+    expect(fs.existsSync(file.replace(/\.geojson$/, '.display.geojson'))).toBe(false);
     expect(await t.db.db.selectFrom('boundary_layer').select('id').where('id', '=', layerId).executeTakeFirst()).toBeUndefined();
     expect((await get(tok.reader!, `/api/gis/boundary/${layerId}`)).json().code).toBe(4004);
     expect((await get(tok.reader!, '/api/gis/boundaries')).json().data).toEqual([]);
@@ -558,5 +580,51 @@ describe('who may use boundary layers', () => {
     const okDelete = deletes.find((r) => r.username === 'b-customer' && r.result_code === 0)!;
     expect(JSON.parse(okDelete.parameter)).toMatchObject({ body: { id: layerId }, name: '西安南部区县' });
     expect(deletes.some((r) => r.username === 'b-other' && r.result_code === 4004)).toBe(true);
+  });
+});
+
+describe('a large layer on the map', () => {
+  /** A circle of `n` positions around (108.9, 34.3), closed, radius 0.4°. */
+  const circle = (n: number) => {
+    const open = Array.from({ length: n - 1 }, (_, k) => {
+      const a = (2 * Math.PI * k) / (n - 1);
+      return [Number((108.9 + 0.4 * Math.cos(a)).toFixed(6)), Number((34.3 + 0.4 * Math.sin(a)).toFixed(6))];
+    });
+    return [...open, open[0]!];
+  };
+  const positionsOf = (collection: { features: { geometry: { coordinates: number[][][] } }[] }) =>
+    collection.features.reduce((n, f) => n + f.geometry.coordinates.reduce((m, r) => m + r.length, 0), 0);
+
+  it('is sent simplified to at most 30 000 positions, its areas kept; the server computes with the exact layer', async () => {
+    const rings = [0, 1, 2].map(() => circle(40_000));
+    const doc = JSON.stringify({
+      type: 'FeatureCollection',
+      features: rings.map((r, k) => ({ type: 'Feature', properties: { name: `圈${k}` }, geometry: { type: 'Polygon', coordinates: [r] } })),
+    });
+    const up = await upload(tok.polygon!, '大图层', doc);
+    expect(up.json().code).toBe(0);
+    const id = up.json().data.id as number;
+    const sent = (await get(tok.reader!, `/api/gis/boundary/${id}`)).json();
+    expect(positionsOf(sent)).toBeLessThanOrEqual(30_000);
+    expect(positionsOf(sent)).toBeGreaterThan(300);
+    expect(sent.features.map((f: { properties: { name: string } }) => f.properties.name)).toEqual(['圈0', '圈1', '圈2']);
+    for (const f of sent.features as { geometry: { type: string; coordinates: number[][][] } }[]) {
+      expect(f.geometry.type).toBe('Polygon');
+      const ring = f.geometry.coordinates[0]!;
+      expect(ring.length).toBeGreaterThanOrEqual(4);
+      expect(ring[0]).toEqual(ring[ring.length - 1]);
+      // Every position sent lies on the circle within a few metres: simplified, not moved.
+      for (const [x, y] of ring) expect(Math.abs(Math.hypot(x! - 108.9, y! - 34.3) - 0.4)).toBeLessThan(1e-5);
+    }
+    const exact = JSON.parse((await boundaryFile(t.db.db, t.storage, customerA, id)).toString('utf8'));
+    expect(positionsOf(exact)).toBe(120_000);
+
+    // A layer stored before display files existed gets one on its first read.
+    const row = await t.db.db.selectFrom('boundary_layer').select('storage_key').where('id', '=', id).executeTakeFirstOrThrow();
+    const display = path.join(t.dataDir, 'files', row.storage_key.replace(/\.geojson$/, '.display.geojson'));
+    fs.rmSync(display);
+    expect(positionsOf((await get(tok.reader!, `/api/gis/boundary/${id}`)).json())).toBe(positionsOf(sent));
+    expect(fs.existsSync(display)).toBe(true);
+    await del(tok.polygon!, id);
   });
 });

@@ -1,3 +1,4 @@
+import net, { type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 
@@ -58,7 +59,26 @@ describe('the envelope', () => {
     expect(res.json().code).toBe(4130);
   });
 
-  it('serves OpenAPI documentation generated from the same schemas', async () => {
+  it('serves no API description unless asked to (API_DOCS) or in the demo', async () => {
+    for (const url of ['/api/docs', '/api/docs/json', '/api/docs/static/index.html']) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.json(), url).toMatchObject({ code: 4004 });
+    }
+  });
+
+  it('serves OpenAPI documentation generated from the same schemas when API_DOCS is on', async () => {
+    const docs = await createTestApp({ API_DOCS: '1' });
+    try {
+      await describeApi(docs);
+    } finally {
+      await docs.close();
+    }
+  });
+});
+
+async function describeApi(t: TestApp) {
+  {
     const res = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
     const doc = res.json();
@@ -67,6 +87,68 @@ describe('the envelope', () => {
     expect(doc.paths['/api/user/info'].get.security).toEqual([{ bearer: [] }]);
     const ui = await t.app.inject({ method: 'GET', url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
+  }
+}
+
+/** Sends raw bytes to the listening server and reads the whole answer (the connection is closed by the server). */
+function rawRequest(port: number, text: string): Promise<{ status: number; headers: string; body: string }> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1', () => socket.write(text));
+    let answer = '';
+    socket.setEncoding('utf8');
+    socket.on('data', (d) => (answer += d));
+    socket.on('error', reject);
+    socket.on('end', () => {
+      const [head = '', body = ''] = answer.split('\r\n\r\n');
+      resolve({ status: Number(head.split(' ')[1]), headers: head, body });
+    });
+  });
+}
+
+describe('refusals before any route runs', () => {
+  let port: number;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  it('answers an address over 16 KB with 431 in the envelope, in the caller language', async () => {
+    const long = `/api/user/info?q=${'a'.repeat(20_000)}`;
+    const res = await rawRequest(port, `GET ${long} HTTP/1.1\r\nHost: x\r\nAccept-Language: en\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(res.headers).toMatch(/content-type: application\/json/i);
+    expect(JSON.parse(res.body)).toEqual({
+      code: 4310,
+      msg: 'The request headers are too large (request line and headers together: limit 16 KB)',
+      data: null,
+    });
+  });
+
+  it('answers headers over 16 KB with 431 in the envelope (Chinese by default)', async () => {
+    const res = await rawRequest(port, `GET /api/health HTTP/1.1\r\nHost: x\r\nX-Pad: ${'b'.repeat(20_000)}\r\n\r\n`);
+    expect(res.status).toBe(431);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 4310, msg: expect.stringContaining('请求头过大') });
+  });
+
+  it('answers a path parameter over 300 characters with 414 in the envelope naming the address', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/user/${'9'.repeat(400)}/rids`, { headers: { 'accept-language': 'es' } });
+    expect(res.status).toBe(414);
+    expect(await res.json()).toEqual({
+      code: 4140,
+      msg: 'La dirección es demasiado larga (url supera 300 caracteres)',
+      data: { issues: [{ field: 'url' }], limit: 300 },
+    });
+  });
+
+  it('answers a request Node cannot parse with 400 in the envelope', async () => {
+    const res = await rawRequest(port, 'GET /api/health HTTP/1.1\r\nHost: x\r\nContent-Length: nope\r\n\r\n');
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body)).toMatchObject({ code: 4100, data: { issues: [{ field: 'request' }] } });
+  });
+
+  it('still answers ordinary calls on the same server', async () => {
+    const res = await fetch(`http://127.0.0.1:${port}/api/health`);
+    expect(res.status).toBe(200);
   });
 });
 

@@ -2,10 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { PERMISSION_CODES } from '@agromet/contracts';
+import SQLite from 'better-sqlite3';
+import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config.js';
 import { banner } from '../src/modules/seed/seed.js';
-import { demoStep, migrateStep, seedStep } from '../src/startup.js';
+import { STARTUP_LOCK_KEY } from '../src/core/db/startup-lock.js';
+import { demoStep, migrateStep, prepareServerData, seedStep, type ServerData } from '../src/startup.js';
 import { createTestApp, freshDatabaseUrl, startApp } from './helpers.js';
 
 const counts = async (t: { db: { db: import('../src/core/db/index.js').Db } }) => {
@@ -115,6 +118,86 @@ describe('start-up steps', () => {
       await data.handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('processes starting together', () => {
+  const setUp = async () => {
+    const database = await freshDatabaseUrl();
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-race-'));
+    const env = {
+      DATA_DIR: dataDir,
+      ADMIN_PASSWORD: 'Race-Pass-1',
+      SCRYPT_LOG_N: '12',
+      ...(database.url ? { DATABASE_URL: database.url } : {}),
+    };
+    return {
+      config: loadConfig(env),
+      async tearDown(started: ServerData[]) {
+        for (const s of started) await s.handle.close();
+        await database.drop();
+        fs.rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  };
+
+  it('three processes starting at once on a fresh database all start, and the platform is seeded once', async () => {
+    const { config, tearDown } = await setUp();
+    const results = await Promise.allSettled([0, 1, 2].map(() => prepareServerData({ ...config })));
+    const started = results.flatMap((r) => (r.status === 'fulfilled' ? [r.value] : []));
+    try {
+      expect(results.map((r) => (r.status === 'rejected' ? String(r.reason) : 'started'))).toEqual(['started', 'started', 'started']);
+      const c = await counts({ db: started[0]!.handle });
+      expect(Number(c.customer)).toBe(1);
+      expect(Number(c.app_user)).toBe(1);
+      expect(Number(c.role)).toBe(1);
+      expect(Number(c.permission)).toBe(PERMISSION_CODES.length);
+      // The first one to seed reports the admin it made; the others found it there.
+      expect(started.filter((s) => s.seedReport.adminPassword !== undefined)).toHaveLength(1);
+    } finally {
+      await tearDown(started);
+    }
+  });
+
+  it('a start waits while another process holds the lock, and goes on when that process dies holding it', async () => {
+    const { config, tearDown } = await setUp();
+    // The other process, which dies without letting go: its connection (PostgreSQL) or lock file handle (SQLite)
+    // just closes, as the system closes a killed process's.
+    let die: () => Promise<void>;
+    if (config.databaseUrl) {
+      const other = new pg.Client({ connectionString: config.databaseUrl });
+      await other.connect();
+      await other.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY]);
+      die = async () => {
+        other.on('error', () => undefined);
+        (other as unknown as { connection: { stream: { destroy(): void } } }).connection.stream.destroy();
+      };
+    } else {
+      fs.mkdirSync(config.dataDir, { recursive: true });
+      const other = new SQLite(path.join(config.dataDir, 'startup.lock.sqlite'));
+      other.exec('BEGIN EXCLUSIVE');
+      die = async () => void other.close();
+    }
+    const starting = prepareServerData({ ...config });
+    if (config.databaseUrl) {
+      // The server shows the start queued behind the lock.
+      const watcher = new pg.Client({ connectionString: config.databaseUrl });
+      await watcher.connect();
+      await expect
+        .poll(
+          async () =>
+            (await watcher.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n,
+        )
+        .toBe(1);
+      await watcher.end();
+    }
+    await die();
+    const data = await starting;
+    try {
+      expect(Number((await counts({ db: data.handle })).app_user)).toBe(1);
+    } finally {
+      await tearDown([data]);
     }
   });
 });

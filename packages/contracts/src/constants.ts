@@ -41,6 +41,18 @@ export const BOUNDARY_MAX_MB = 20;
 /** Most features (areas) one boundary layer may hold. */
 export const BOUNDARY_MAX_FEATURES = 5000;
 
+/**
+ * Most positions (vertices) one boundary layer may hold in all: a province's township outlines fit; a ring of a million
+ * positions, which every map on the layer would have to download and draw, does not.
+ */
+export const BOUNDARY_MAX_POSITIONS = 500_000;
+
+/**
+ * Most positions a map is sent of one boundary layer: a layer with more is simplified for display (its stored geometry
+ * stays exact for what the server computes with it: area masks, products, region checks).
+ */
+export const BOUNDARY_DISPLAY_POSITIONS = 30_000;
+
 /** Largest grid file accepted by POST /api/grid/import (a national 0.05° MICAPS 4 text is about 17 MB). */
 export const GRID_IMPORT_MAX_MB = 64;
 

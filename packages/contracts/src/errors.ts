@@ -11,8 +11,14 @@ export const ErrorCode = {
   CONFLICT: 4009,
   VALIDATION: 4100,
   BAD_CREDENTIALS: 4101,
+  /** The request was not sent in full within the server's time (HTTP 408). */
+  REQUEST_TIMEOUT: 4080,
   /** A body or file over the size limit (HTTP 413). */
   PAYLOAD_TOO_LARGE: 4130,
+  /** An address, or a part of it, over the length the server reads (HTTP 414). */
+  URI_TOO_LONG: 4140,
+  /** Request headers (with the request line) over the size the server reads (HTTP 431). */
+  HEADERS_TOO_LARGE: 4310,
   TOO_MANY_ATTEMPTS: 4290,
   INTERNAL: 5000,
   /** An outside service (WeChat) answered an error; `msg` says what to do, `data` has its code (HTTP 502). */
@@ -33,7 +39,10 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4100: 400,
   4101: 401,
   5020: 502,
+  4080: 408,
   4130: 413,
+  4140: 414,
+  4310: 431,
   4290: 429,
   5000: 500,
 };

@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
 import { ErrorCode, httpStatusOf } from '@agromet/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ConnectionError, FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { AppError } from './errors.js';
 import { isMessageKey, pickLanguage, translate, type Lang } from './messages.js';
@@ -109,6 +111,59 @@ export function registerEnvelope(app: FastifyInstance): void {
       data: { requestId: req.id },
     });
   });
+}
+
+/** The longest path parameter the router reads (a longer one is answered 414). */
+export const MAX_PARAM_LENGTH = 300;
+/** Node's bound on the request line and headers together (its `--max-http-header-size` default). */
+const MAX_HEADER_BYTES = '16 KB';
+
+/**
+ * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): an address it cannot decode, a
+ * path parameter over MAX_PARAM_LENGTH. Answered in the envelope like every other refusal, in the caller's language.
+ */
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+  const lang = pickLanguage(req.headers['accept-language']);
+  if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    const msg = translate(lang, 'uriTooLong', { field: 'url', limit: MAX_PARAM_LENGTH });
+    return send(reply, 414, { code: ErrorCode.URI_TOO_LONG, msg, data: { issues: [{ field: 'url' }], limit: MAX_PARAM_LENGTH } });
+  }
+  if (error.code === 'FST_ERR_BAD_URL') {
+    const msg = translate(lang, 'validationField', { field: 'url', rule: translate(lang, 'malformedRequest') });
+    return send(reply, 400, { code: ErrorCode.VALIDATION, msg, data: { issues: [{ field: 'url' }] } });
+  }
+  req.log.error({ err: error, reqId: req.id }, 'router error');
+  return send(reply, 500, {
+    code: ErrorCode.INTERNAL,
+    msg: translate(lang, 'internal', { requestId: req.id }),
+    data: { requestId: req.id },
+  });
+}
+
+/**
+ * Requests Node's HTTP parser refuses before Fastify sees them (Fastify's `clientErrorHandler`): headers over 16 KB
+ * (an over-long address among them), a malformed request, one not sent in full in time. Fastify's default answers
+ * its own JSON; this answers the envelope. There is no request to read a language from, so it is looked for in the
+ * bytes the parser received.
+ */
+export function answerClientError(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // Fastify types the packet as its JSON form; Node hands over the Buffer itself.
+  const packet: unknown = error.rawPacket;
+  const raw = Buffer.isBuffer(packet) ? packet.toString('latin1') : '';
+  const lang = pickLanguage(/\r\naccept-language:[ \t]*([^\r\n]*)/i.exec(raw)?.[1]);
+  const [status, body] =
+    error.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, { code: ErrorCode.HEADERS_TOO_LARGE, msg: translate(lang, 'headersTooLarge', { limit: MAX_HEADER_BYTES }), data: null }]
+      : error.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, { code: ErrorCode.REQUEST_TIMEOUT, msg: translate(lang, 'requestTimeout'), data: null }]
+        : [400, { code: ErrorCode.VALIDATION, msg: translate(lang, 'malformedRequest'), data: { issues: [{ field: 'request' }] } }];
+  if (!socket.writable) return void socket.destroy(error);
+  const json = JSON.stringify(body);
+  socket.end(
+    `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+      `Content-Length: ${Buffer.byteLength(json)}\r\nConnection: close\r\n\r\n${json}`,
+  );
 }
 
 export function apiNotFound(req: FastifyRequest, reply: FastifyReply) {

@@ -1,4 +1,4 @@
-import { BOUNDARY_MAX_FEATURES, ErrorCode } from '@agromet/contracts';
+import { BOUNDARY_MAX_FEATURES, BOUNDARY_MAX_POSITIONS, ErrorCode } from '@agromet/contracts';
 import { AppError } from '../../core/errors.js';
 import type { MessageKey } from '../../core/messages.js';
 
@@ -16,6 +16,8 @@ export interface NormalisedBoundary {
   /** The FeatureCollection as stored and served. */
   json: string;
   featureCount: number;
+  /** Positions in all (the closing position of each ring included). */
+  positions: number;
 }
 
 /**
@@ -48,7 +50,7 @@ function displayName(properties: unknown): string | null {
 /**
  * Checks a GeoJSON upload by content and answers it normalised: always a FeatureCollection (a single Feature or a bare
  * Polygon/MultiPolygon is wrapped), only Polygon/MultiPolygon geometries, 2-D positions within WGS84 lon/lat, rings
- * closed with at least 4 positions, 1 … BOUNDARY_MAX_FEATURES features, and each feature's properties reduced to a
+ * closed with at least 4 positions, 1 … BOUNDARY_MAX_FEATURES features, at most BOUNDARY_MAX_POSITIONS positions, and each feature's properties reduced to a
  * display name (`name`, `NAME`, `名称` or `county`, else `#<index+1>`). Anything else is refused with 4100.
  */
 export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
@@ -81,6 +83,7 @@ export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
     throw invalid('boundaryTooManyFeatures', { count: features.length, max: BOUNDARY_MAX_FEATURES });
 
   const out: BoundaryFeature[] = [];
+  let positionCount = 0;
   for (let k = 0; k < features.length; k++) {
     const f = features[k];
     if (!isObject(f) || f.type !== 'Feature') throw invalid('boundaryNotFeature', { feature: `#${k + 1}` }, k);
@@ -96,6 +99,9 @@ export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
     const ring = (r: unknown): Position[] => {
       if (!Array.isArray(r)) throw fail('boundaryCoordinates');
       const positions: Position[] = [];
+      // Counted before anything is kept: a huge ring is refused without first being copied.
+      positionCount += r.length;
+      if (positionCount > BOUNDARY_MAX_POSITIONS) throw invalid('boundaryTooManyPositions', { max: BOUNDARY_MAX_POSITIONS });
       for (const p of r) {
         if (!Array.isArray(p) || p.length < 2 || typeof p[0] !== 'number' || typeof p[1] !== 'number') throw fail('boundaryCoordinates');
         const lon = p[0];
@@ -126,5 +132,5 @@ export function normaliseBoundary(bytes: Uint8Array): NormalisedBoundary {
     }
     out.push({ type: 'Feature', properties: { name: name ?? `#${k + 1}` }, geometry });
   }
-  return { json: JSON.stringify({ type: 'FeatureCollection', features: out }), featureCount: out.length };
+  return { json: JSON.stringify({ type: 'FeatureCollection', features: out }), featureCount: out.length, positions: positionCount };
 }

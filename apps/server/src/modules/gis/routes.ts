@@ -5,7 +5,7 @@ import type { Db } from '../../core/db/index.js';
 import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
-import { boundaryFile, deleteBoundary, listBoundaries, uploadBoundary } from './boundaries.js';
+import { boundaryDisplayFile, deleteBoundary, listBoundaries, uploadBoundary } from './boundaries.js';
 import { countriesGeoJson, provincesGeoJson } from './offline.js';
 import { mapSetup } from './service.js';
 
@@ -41,7 +41,7 @@ export function gisRoutes(
 
   registerRoute(app, deps, API.gisBoundaryGet, {
     handler: async ({ auth, params }) => {
-      const body = await boundaryFile(db, storage, auth.customerId, params.id);
+      const body = await boundaryDisplayFile(db, storage, auth.customerId, params.id);
       // The customer's own data: cached briefly and only by the caller's browser (a layer's content never changes).
       return {
         data: '',
