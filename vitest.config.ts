@@ -3,6 +3,19 @@ import { defineConfig } from 'vitest/config';
 
 const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
 
+/** Web test files that replace modules or need them fresh: each runs in a module registry of its own. */
+export const WEB_ISOLATED = [
+  'src/app/guard/access-guard.test.ts',
+  'src/app/relogin-dialog.test.tsx',
+  'src/features/auth/routes/LoginPage.test.tsx',
+  'src/features/data-revise/editing/use-submit-revision.test.tsx',
+  'src/features/system-admin/customers/LogoField.test.tsx',
+  'src/lib/feedback.test.ts',
+  'src/lib/i18n/i18n.test.ts',
+  'src/lib/request-grid.test.ts',
+  'src/lib/request.test.ts',
+];
+
 export default defineConfig({
   test: {
     // Vitest's default on two cores is one worker; the API files wait on PostgreSQL, files and worker threads much of
@@ -14,11 +27,14 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           include: ['packages/*/src/**/*.test.ts', 'apps/server/src/**/*.test.ts', 'bench/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          isolate: false,
           // A bound, not a wait: some unit files build whole demo forecasts, 1-2 s alone and 5 s or more beside the
           // browser tests on two cores.
           testTimeout: 30_000,
         },
       },
+      // The web tests share one jsdom per worker (setting one up per file was most of their time), except the files
+      // that replace modules (vi.mock) or need modules fresh (i18n's first load), which keep their own.
       {
         extends: './apps/web/vite.config.ts',
         test: {
@@ -26,6 +42,19 @@ export default defineConfig({
           root: './apps/web',
           environment: 'jsdom',
           include: ['src/**/*.test.{ts,tsx}'],
+          exclude: WEB_ISOLATED,
+          setupFiles: ['./src/test/setup.ts'],
+          isolate: false,
+          testTimeout: 30_000,
+        },
+      },
+      {
+        extends: './apps/web/vite.config.ts',
+        test: {
+          name: 'web-isolated',
+          root: './apps/web',
+          environment: 'jsdom',
+          include: WEB_ISOLATED,
           setupFiles: ['./src/test/setup.ts'],
           testTimeout: 30_000,
         },
@@ -35,6 +64,7 @@ export default defineConfig({
           name: 'api-sqlite',
           environment: 'node',
           include: ['apps/server/test/**/*.test.ts'],
+          isolate: false,
           env: { TEST_DB: 'sqlite' },
           testTimeout: 30_000,
           hookTimeout: 60_000,
@@ -47,6 +77,7 @@ export default defineConfig({
                 name: 'api-postgres',
                 environment: 'node' as const,
                 include: ['apps/server/test/**/*.test.ts'],
+                isolate: false,
                 env: { TEST_DB: 'postgres' },
                 testTimeout: 30_000,
                 hookTimeout: 60_000,
