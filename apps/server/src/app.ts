@@ -47,6 +47,7 @@ import { GridStore, type GridStoreHooks } from './modules/grids/store.js';
 import { weixinDeps } from './modules/weixin/setup.js';
 import { weixinRoutes } from './modules/weixin/routes.js';
 import { wmsRoutes } from './modules/wms/routes.js';
+import type { WmsDeps } from './modules/wms/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { allocationRoutes } from './modules/allocation/routes.js';
 import { stationRoutes } from './modules/stations/routes.js';
@@ -88,6 +89,8 @@ export async function buildApp(
     logger?: boolean;
     /** Test hook of the revision transaction (see ReviseDeps). */
     reviseHooks?: Pick<ReviseDeps, 'beforeCommit'>;
+    /** For tests: holds large WMS images in flight (see modules/wms/renderer.ts). */
+    wmsHooks?: Pick<WmsDeps, 'beforeHeavyRender'>;
     /** Test hooks of grid saves (see GridStoreHooks). */
     gridStoreHooks?: GridStoreHooks;
     /** For tests: log at the configured level into this stream (even with `logger: false`). */
@@ -199,7 +202,7 @@ export async function buildApp(
   gridRoutes(app, { ...deps, store: gridStore });
   gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   jobRoutes(app, deps);
-  wmsRoutes(app, { ...deps, store: gridStore, storage });
+  wmsRoutes(app, { ...deps, store: gridStore, storage, ...opts.wmsHooks });
   gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });
   stationRoutes(app, deps);
   allocationRoutes(app, deps);

@@ -2,7 +2,7 @@ import { isCategoryFactor, type ForecastTypeInfo } from '@agromet/contracts';
 import { create } from 'xmlbuilder2';
 import type { Lang } from '../../core/messages.js';
 import type { LayerAxis } from '../grids/layer-times.js';
-import { INFO_FORMATS, WIND_STYLES, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
+import { INFO_FORMATS, MAX_IMAGE_SIZE, WIND_STYLES, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
 
 export interface CapabilityLayer {
   name: string;
@@ -102,6 +102,13 @@ export function capabilitiesXml(
     .txt('Agromet Console forecast grids')
     .up()
     .ele('OnlineResource', href());
+  // 1.3.0 states its limits (1.1.1 has no place for them): one layer per GetMap, images of at most MAX_IMAGE_SIZE.
+  if (v13) {
+    const service = root.first();
+    service.ele('LayerLimit').txt('1');
+    service.ele('MaxWidth').txt(String(MAX_IMAGE_SIZE));
+    service.ele('MaxHeight').txt(String(MAX_IMAGE_SIZE));
+  }
   const capability = root.ele('Capability');
   const request = capability.ele('Request');
   const operations: Array<[string, string[]]> = [

@@ -6,6 +6,10 @@ import { create } from 'xmlbuilder2';
 export type WmsVersion = '1.1.1' | '1.3.0';
 export type Crs = 'EPSG:4326' | 'EPSG:3857' | 'CRS:84';
 export const SUPPORTED_CRS: readonly Crs[] = ['EPSG:4326', 'EPSG:3857', 'CRS:84'];
+/**
+ * The largest WIDTH and HEIGHT of a map, stated in the capabilities (MaxWidth, MaxHeight); clients tile above it. The
+ * console asks for images the size of its map times the screen's pixel ratio: 4096 covers a 4K screen.
+ */
 export const MAX_IMAGE_SIZE = 4096;
 /**
  * How a layer is drawn: the nearest cell (the default, also named `default`), bilinear, or labelled isolines; wind

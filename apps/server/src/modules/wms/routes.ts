@@ -9,8 +9,9 @@ import { capabilitiesXml } from './capabilities.js';
 import { exceptionXml, lowerKeys, parseWmsRequest, pixelToLonLat, WmsException, type WmsVersion } from './params.js';
 import { contourLevels } from './contours.js';
 import { featureInfoGml, featureInfoHtml, type FeatureInfo } from './feature-info.js';
-import { contourLegendPng, encodeImage, legendPng, renderGridPixels } from './render.js';
-import { renderWindPixels, windLegendPng } from './arrows.js';
+import { contourLegendPng, legendPng } from './render.js';
+import { windLegendPng } from './arrows.js';
+import { MapRenderer, RendererBusyError } from './renderer.js';
 import { WIND_PARTNER } from './capabilities.js';
 import {
   capabilityLayers,
@@ -56,6 +57,8 @@ export function consoleLanguageCookie(cookie: string | undefined): string | unde
 
 /** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
 export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
+  const renderer = new MapRenderer(deps.beforeHeavyRender);
+  app.addHook('onClose', async () => renderer.close());
   app.get('/api/wms', { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const q = lowerKeys(req.query as Record<string, unknown>);
     // An image's request (a legend in an <img>) carries the browser's Accept-Language, not the console's: the names
@@ -138,10 +141,8 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           const etag = mapEtag(zoning.tag, request);
           reply.header('cache-control', 'private, no-cache').header('etag', etag);
           if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-          const pixels = renderGridPixels(zoning.grid, ZONING_COLORMAP, request, 'nearest');
-          return reply
-            .type(request.format)
-            .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+          const image = await renderer.image(auth.userId, { kind: 'grid', grid: zoning.grid, colormap: ZONING_COLORMAP, request });
+          return reply.type(request.format).send(image);
         }
         const [lon, lat] = pixelToLonLat(request, request.i, request.j);
         const g = zoning.grid;
@@ -172,10 +173,8 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
           const etag = mapEtag(risk.tag, request);
           reply.header('cache-control', 'private, no-cache').header('etag', etag);
           if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-          const pixels = renderGridPixels(risk.grid, RISK_COLORMAP, request, 'nearest');
-          return reply
-            .type(request.format)
-            .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+          const image = await renderer.image(auth.userId, { kind: 'grid', grid: risk.grid, colormap: RISK_COLORMAP, request });
+          return reply.type(request.format).send(image);
         }
         const [lon, lat] = pixelToLonLat(request, request.i, request.j);
         const g = risk.grid;
@@ -207,10 +206,8 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         const etag = mapEtag(`${gridTag(speed)}~${gridTag(direction)}`, request);
         reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-        const pixels = renderWindPixels(speed.grid, direction.grid, request, request.style);
-        return reply
-          .type(request.format)
-          .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+        const task = { kind: 'wind', speed: speed.grid, direction: direction.grid, style: request.style, request } as const;
+        return reply.type(request.format).send(await renderer.image(auth.userId, task));
       }
       if (request.request === 'GetMap' && isCategoryFactor(resolved.factor.code) && request.style !== 'nearest')
         throw categoryStyleRefused(request.style, 'STYLES');
@@ -219,16 +216,9 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
         const etag = mapEtag(gridTag(resolved), request);
         reply.header('cache-control', 'private, no-cache').header('etag', etag).header('x-grid-version', String(resolved.row.version));
         if (req.headers['if-none-match'] === etag) return reply.status(304).send();
-        const pixels = renderGridPixels(
-          resolved.grid,
-          resolved.factor.colormap,
-          request,
-          request.style,
-          contourLevels(resolved.factor.code, resolved.factor.colormap),
-        );
-        return reply
-          .type(request.format)
-          .send(await encodeImage(pixels, request.width, request.height, request.format, request.transparent));
+        const levels = contourLevels(resolved.factor.code, resolved.factor.colormap);
+        const task = { kind: 'grid', grid: resolved.grid, colormap: resolved.factor.colormap, levels, request } as const;
+        return reply.type(request.format).send(await renderer.image(auth.userId, task));
       }
       const [lon, lat] = pixelToLonLat(request, request.i, request.j);
       const g = resolved.grid;
@@ -256,6 +246,14 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
       return sendFeatureInfo(reply, request.infoFormat, info);
     } catch (e) {
       if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));
+      if (e instanceof RendererBusyError) {
+        // Not an error of the request: try again once one of the caller's large images is done.
+        return reply
+          .status(429)
+          .header('retry-after', '1')
+          .type(xmlType)
+          .send(exceptionXml(new WmsException('NoApplicableCode', e.message), version));
+      }
       req.log.error({ err: e, reqId: req.id }, 'wms failure');
       return reply
         .status(200)

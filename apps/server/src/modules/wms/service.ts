@@ -36,6 +36,8 @@ export interface WmsDeps {
   store: GridStore;
   /** Where zoning products' grids are read (zoning.p<id> layers). */
   storage: FileStorage;
+  /** For tests: runs before a large image is drawn, while it counts against its user's bound. */
+  beforeHeavyRender?: () => Promise<void>;
 }
 
 /** A WMS layer name is `<forecast type>.<factor>`. */

@@ -1,0 +1,69 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { ColorMap, Grid } from '@agromet/grid';
+import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, type MapImageTask } from './renderer.js';
+
+const grid: Grid = { nx: 4, ny: 4, lon0: 100, lat0: 30, dx: 1, dy: 1, values: new Float32Array(16).map((_, k) => k) };
+const colormap: ColorMap = {
+  type: 'ramp',
+  stops: [
+    { value: 0, color: '#0000ff' },
+    { value: 15, color: '#ff0000' },
+  ],
+} as unknown as ColorMap;
+const task = (width: number): MapImageTask => ({
+  kind: 'grid',
+  grid,
+  colormap,
+  request: {
+    bbox: { minX: 100, minY: 30, maxX: 103, maxY: 33 },
+    crs: 'EPSG:4326',
+    width,
+    height: width,
+    style: 'nearest',
+    format: 'image/png',
+    transparent: true,
+  },
+});
+
+let renderer: MapRenderer | undefined;
+afterEach(async () => {
+  await renderer?.close();
+});
+
+describe('MapRenderer', () => {
+  it('draws tiles inline and larger images in its worker thread', async () => {
+    renderer = new MapRenderer();
+    const tile = await renderer.image(1, task(256));
+    expect(renderer.threadImages).toBe(0);
+    const large = await renderer.image(1, task(600));
+    expect(renderer.threadImages).toBe(1);
+    expect(tile.subarray(1, 4).toString()).toBe('PNG');
+    expect(large.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it("draws two large images of a user at a time; four more wait their turn, further ones are refused; other users' are not queued behind them", async () => {
+    let entered = 0;
+    let holding = true;
+    const releases: Array<() => void> = [];
+    renderer = new MapRenderer(async () => {
+      entered += 1;
+      if (holding) await new Promise<void>((resolve) => releases.push(resolve));
+    });
+    const r = renderer;
+    // Made on one tick, in order: each call takes a turn or queues before the next is made.
+    const burst = Array.from({ length: HEAVY_PER_USER + HEAVY_WAITING_PER_USER }, () => r.image(1, task(600)));
+    await expect(r.image(1, task(600))).rejects.toBeInstanceOf(RendererBusyError);
+    const other = r.image(2, task(600));
+    // User 1's first two and user 2's image are drawing; user 1's other four wait for a turn of user 1.
+    await expect.poll(() => releases.length).toBe(HEAVY_PER_USER + 1);
+    releases[HEAVY_PER_USER]!();
+    await expect(other).resolves.toBeInstanceOf(Buffer);
+    expect(entered).toBe(HEAVY_PER_USER + 1);
+    holding = false;
+    releases.splice(0).forEach((release) => release());
+    expect((await Promise.all(burst)).every((png) => png instanceof Buffer)).toBe(true);
+    expect(entered).toBe(HEAVY_PER_USER + HEAVY_WAITING_PER_USER + 1);
+    // With the burst done the user has turns again.
+    await expect(r.image(1, task(600))).resolves.toBeInstanceOf(Buffer);
+  });
+});
