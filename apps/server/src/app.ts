@@ -17,7 +17,8 @@ import type { DbHandle } from './core/db/index.js';
 import type { FileStorage } from './core/storage.js';
 import type { SeedReport } from './modules/seed/seed.js';
 import type { ServerData } from './startup.js';
-import { LoginThrottle } from './core/auth/throttle.js';
+import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './core/auth/throttle.js';
+import { openRedis } from './core/redis.js';
 import { TokenService } from './core/auth/tokens.js';
 import {
   answerClientError,
@@ -182,10 +183,13 @@ export async function buildApp(
   }
 
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
+  // State the API processes share lives in Redis when REDIS_URL is set, else in this process (docs/architecture.md#shared-state).
+  const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
+  if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
   const deps = {
     db: handle.db,
     tokens,
-    throttle: new LoginThrottle(),
+    throttle: new LoginThrottle(redis ? new RedisThrottleStore(redis, config.redisPrefix) : new MemoryThrottleStore()),
     refreshTtl: config.refreshTokenTtl,
     scryptLogN: config.scryptLogN,
     dummyHash: await hashPassword('not-a-real-password', config.scryptLogN),

@@ -40,6 +40,10 @@ export interface Config {
   wxSecretKey: string | undefined;
   /** Serve the OpenAPI document and its viewer at /api/docs (API_DOCS); off unless set, or DEMO=1. */
   apiDocs: boolean;
+  /** Redis for state every API process shares (REDIS_URL); unset: kept in the process. */
+  redisUrl: string | undefined;
+  /** Prefix of this deployment's Redis keys (REDIS_PREFIX), so that several may share one Redis. */
+  redisPrefix: string;
 }
 
 export class ConfigError extends Error {}
@@ -104,6 +108,20 @@ function dailyWindow(env: Env): number {
   return Number(m[1]);
 }
 
+function redisUrl(env: Env): string | undefined {
+  const raw = env.REDIS_URL?.trim();
+  if (!raw) return undefined;
+  if (!/^rediss?:\/\/.+/.test(raw))
+    throw new ConfigError('REDIS_URL must be a redis:// or rediss:// URL (leave it unset to keep state in the process)');
+  return raw;
+}
+
+function redisPrefix(env: Env): string {
+  const raw = env.REDIS_PREFIX?.trim() || 'agromet:';
+  if (!/^[A-Za-z0-9:_.-]{1,64}$/.test(raw)) throw new ConfigError(`REDIS_PREFIX must be 1 to 64 letters, digits or : _ . -, got "${raw}"`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
@@ -145,5 +163,7 @@ export function loadConfig(env: Env = process.env): Config {
     wechatApiBase: wechatApiBase(env),
     wxSecretKey: wxSecretKey(env),
     apiDocs: bool(env, 'API_DOCS', demo),
+    redisUrl: redisUrl(env),
+    redisPrefix: redisPrefix(env),
   };
 }

@@ -23,6 +23,8 @@ export const ErrorCode = {
   INTERNAL: 5000,
   /** An outside service (WeChat) answered an error; `msg` says what to do, `data` has its code (HTTP 502). */
   UPSTREAM: 5020,
+  /** A shared engine the call needs (Redis) cannot be reached just now; try again shortly (HTTP 503, Retry-After). */
+  SERVICE_UNAVAILABLE: 5030,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -39,6 +41,7 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4100: 400,
   4101: 401,
   5020: 502,
+  5030: 503,
   4080: 408,
   4130: 413,
   4140: 414,

@@ -12,8 +12,10 @@ export class AppError extends Error {
     readonly headers: Record<string, string> = {},
     /** For validation failures: the field the message is about. */
     readonly field?: string,
+    /** What went wrong underneath (kept for the log, never sent). */
+    options?: { cause?: unknown },
   ) {
-    super(key);
+    super(key, options);
   }
   get status(): number {
     return httpStatusOf[this.code];

@@ -45,15 +45,15 @@ export async function login(
   body: { username: string; password: string },
   client: ClientInfo,
 ): Promise<{ tokens: TokenPair; user: User }> {
-  const wait = deps.throttle.retryAfter(body.username, client.ip);
+  const wait = await deps.throttle.retryAfter(body.username, client.ip);
   if (wait > 0) throw errors.tooMany(wait);
   const user = await repo.findUserByUsername(deps.db, body.username);
   const valid = await verifyPassword(body.password, user?.password_hash ?? deps.dummyHash);
   if (!user || !valid || user.enabled !== 1) {
-    deps.throttle.recordFailure(body.username, client.ip);
+    await deps.throttle.recordFailure(body.username, client.ip);
     throw errors.badCredentials();
   }
-  deps.throttle.recordSuccess(body.username, client.ip);
+  await deps.throttle.recordSuccess(body.username, client.ip);
   return { tokens: await issueSession(deps, user.id, client), user };
 }
 
