@@ -572,7 +572,8 @@ describe('import-grid command', () => {
       timeout: 120_000,
     });
 
-  it('imports files as jobs with progress, reports failures per file, and logs each', async () => {
+  // Two CLI processes, each starting a server's worth of modules: a bound for a loaded two-core machine.
+  it('imports files as jobs with progress, reports failures per file, and logs each', { timeout: 180_000 }, async () => {
     const dir = fs.mkdtempSync(path.join(t.dataDir, 'cli-'));
     const good = path.join(dir, 'henan.m4');
     const bad = path.join(dir, 'bad.m4');

@@ -208,7 +208,8 @@ describe('menus', () => {
 });
 
 describe('followers', () => {
-  it('syncs 10 250 followers in two list calls and batches of 100, marks those who left, and filters', async () => {
+  // Three syncs of 10 250 followers through the local WeChat: a bound for a loaded two-core machine.
+  it('syncs 10 250 followers in two list calls and batches of 100, marks those who left, and filters', { timeout: 120_000 }, async () => {
     const lists = sim.count('/cgi-bin/user/get');
     const batches = sim.count('/cgi-bin/user/info/batchget');
     const first = (await call(t, tok, 'POST', '/api/wx/follower/sync', { accountId })).json().data;
