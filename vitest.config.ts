@@ -66,7 +66,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           isolate: false,
           env: { TEST_DB: 'sqlite' },
-          testTimeout: 30_000,
+          // Bounds, not waits: API tests build whole demo customers and national grids beside the browser tests.
+          testTimeout: 60_000,
           hookTimeout: 60_000,
         },
       },
@@ -79,7 +80,7 @@ export default defineConfig({
                 include: ['apps/server/test/**/*.test.ts'],
                 isolate: false,
                 env: { TEST_DB: 'postgres' },
-                testTimeout: 30_000,
+                testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
             },
