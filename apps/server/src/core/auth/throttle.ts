@@ -184,9 +184,11 @@ export class LoginThrottle {
   async recordFailure(username: string, ip: string): Promise<void> {
     const k = this.keys(username, ip);
     const now = this.now();
-    await this.store.fail(k.pair, this.policies.pair, now);
-    await this.store.fail(k.address, this.policies.address, now);
-    await this.store.fail(k.account, this.policies.account, now);
+    await Promise.all([
+      this.store.fail(k.pair, this.policies.pair, now),
+      this.store.fail(k.address, this.policies.address, now),
+      this.store.fail(k.account, this.policies.account, now),
+    ]);
   }
 
   async recordSuccess(username: string, ip: string): Promise<void> {

@@ -1,9 +1,7 @@
-import type { ColorMap, Grid } from '@agromet/grid';
 import { WorkerPool, workerModule } from '../../core/worker-pool.js';
-import { renderWindPixels, type WindStyle } from './arrows.js';
-import type { ContourLevels } from './contours.js';
-import type { MapRequest } from './params.js';
-import { encodeImage, renderGridPixels } from './render.js';
+import { drawMapImage, type MapImageTask } from './map-image.js';
+
+export type { MapImageTask } from './map-image.js';
 
 /** Images up to this many pixels (a 512 × 512 tile) are drawn on the request's thread: copying a grid costs more. */
 export const INLINE_MAX_PIXELS = 512 * 512;
@@ -11,13 +9,6 @@ export const INLINE_MAX_PIXELS = 512 * 512;
 export const HEAVY_PER_USER = 2;
 /** Large images one user may have waiting; one more is refused (a client asking for images faster than they come). */
 export const HEAVY_WAITING_PER_USER = 4;
-
-type ImageRequest = Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height' | 'style' | 'format' | 'transparent'>;
-
-/** What a GetMap draws, as sent to the worker thread. */
-export type MapImageTask =
-  | { kind: 'grid'; grid: Grid; colormap: ColorMap; levels?: ContourLevels; request: ImageRequest }
-  | { kind: 'wind'; speed: Grid; direction: Grid; style: WindStyle; request: ImageRequest };
 
 /** A large image refused because the user already has HEAVY_PER_USER drawn and HEAVY_WAITING_PER_USER waiting. */
 export class RendererBusyError extends Error {}
@@ -45,7 +36,7 @@ export class MapRenderer {
   }
 
   async image(userId: number, task: MapImageTask): Promise<Buffer> {
-    if (task.request.width * task.request.height <= INLINE_MAX_PIXELS) return drawInline(task);
+    if (task.request.width * task.request.height <= INLINE_MAX_PIXELS) return drawMapImage(task);
     await this.takeTurn(userId);
     try {
       await this.beforeHeavy?.();
@@ -81,13 +72,4 @@ export class MapRenderer {
   close(): Promise<void> {
     return this.pool.close();
   }
-}
-
-function drawInline(task: MapImageTask): Promise<Buffer> {
-  const { request } = task;
-  const pixels =
-    task.kind === 'grid'
-      ? renderGridPixels(task.grid, task.colormap, request, request.style, task.levels)
-      : renderWindPixels(task.speed, task.direction, request, task.style);
-  return encodeImage(pixels, request.width, request.height, request.format, request.transparent);
 }
