@@ -22,6 +22,7 @@ const external = [...new Set([root, ...workspacePackages].flatMap(dependencyName
 /** Entry points: the server, the CLI, and every worker-thread module (files named *-worker.ts). */
 export const entries = {
   main: 'src/main.ts',
+  worker: 'src/worker.ts',
   'import-grid': 'src/cli/import-grid.ts',
   ...Object.fromEntries(
     fs

@@ -17,6 +17,9 @@ import type { DbHandle } from './core/db/index.js';
 import type { FileStorage } from './core/storage.js';
 import type { SeedReport } from './modules/seed/seed.js';
 import type { ServerData } from './startup.js';
+import { setUpJobs } from './jobs-setup.js';
+import type { JobRunner } from './core/jobs.js';
+import type { GridFileCodec } from './modules/grids/codec.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './core/auth/throttle.js';
 import { openRedis } from './core/redis.js';
 import { TokenService } from './core/auth/tokens.js';
@@ -30,7 +33,6 @@ import {
   zodValidatorCompiler,
 } from './core/http.js';
 import { resolveJwtSecret } from './core/secrets.js';
-import { JobRunner } from './core/jobs.js';
 import { authRoutes } from './modules/auth/routes.js';
 import { customerRoutes } from './modules/customers/routes.js';
 import { logRoutes } from './modules/logs/routes.js';
@@ -38,13 +40,10 @@ import { permissionRoutes } from './modules/permissions/routes.js';
 import { roleRoutes } from './modules/roles/routes.js';
 import { userRoutes } from './modules/users/routes.js';
 import { fileRoutes } from './modules/files/routes.js';
-import { GridFileCodec } from './modules/grids/codec.js';
-import { defineGridImport } from './modules/grids/import.js';
 import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
 import { jobRoutes } from './modules/jobs/routes.js';
 import { gisRoutes } from './modules/gis/routes.js';
-import { setForecastDayEnd } from './modules/grids/derived.js';
-import { GridStore, type GridStoreHooks } from './modules/grids/store.js';
+import type { GridStoreHooks } from './modules/grids/store.js';
 import { weixinDeps } from './modules/weixin/setup.js';
 import { weixinRoutes } from './modules/weixin/routes.js';
 import { wmsRoutes } from './modules/wms/routes.js';
@@ -52,18 +51,16 @@ import type { WmsDeps } from './modules/wms/service.js';
 import { healthRoutes } from './modules/health/routes.js';
 import { allocationRoutes } from './modules/allocation/routes.js';
 import { stationRoutes } from './modules/stations/routes.js';
-import { defineIssueExport } from './modules/revise/issue.js';
 import { reviseRoutes } from './modules/revise/routes.js';
 import type { ReviseDeps } from './modules/revise/service.js';
-import { defineZoningJobs, zoningRoutes } from './modules/zoning/routes.js';
-import { defineProductJob } from './modules/products/service.js';
+import { zoningRoutes } from './modules/zoning/routes.js';
 import { productRoutes } from './modules/products/routes.js';
 import { startProductSchedules } from './modules/products/schedules.js';
 import { disasterRoutes } from './modules/disaster/routes.js';
 import { regionRoutes } from './modules/regions/routes.js';
 import { travelRoutes } from './modules/travel/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
-import { defineRiskJobs, riskRoutes } from './modules/risk/routes.js';
+import { riskRoutes } from './modules/risk/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 
 export interface BuiltApp {
@@ -116,27 +113,23 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   });
   data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
-  const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, app.log);
-  // The forecast days of daily extremes and 24 h totals (derived elements, docs/grids.md#derived-elements).
-  setForecastDayEnd(config.dayEndLocalHour);
-  // Long work (grid imports …) runs as jobs; CPU-heavy file parsing and encoding in a worker thread.
-  const codec = new GridFileCodec();
-  const jobs = new JobRunner(handle.db, { concurrency: 2, log: app.log });
-  defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
-  defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
-  const zoning = defineZoningJobs({ db: handle.db, storage, jobs, codec, log: app.log });
-  const productDeps = { db: handle.db, storage, store: gridStore, jobs, log: app.log, timeZone: config.micapsTimeZone };
-  defineProductJob(productDeps);
+  // Long work (grid imports, products, zoning …) runs as jobs, here or in worker processes (jobs-setup.ts).
+  const {
+    jobs,
+    codec,
+    gridStore,
+    productDeps,
+    close: closeJobs,
+  } = setUpJobs(config, data, app.log, {
+    consume: config.jobsInApi,
+    ...(opts.gridStoreHooks ? { gridStoreHooks: opts.gridStoreHooks } : {}),
+  });
   // Products made without anyone clicking (docs/products.md#automatic-making).
   const stopSchedules = startProductSchedules(productDeps, config.productScheduleSeconds * 1000);
   app.addHook('onClose', async () => stopSchedules());
-  defineRiskJobs({ db: handle.db, storage, store: gridStore, jobs, log: app.log });
-  await jobs.failStale();
-  app.addHook('onClose', async () => {
-    await jobs.close();
-    await codec.close();
-    await zoning.close();
-  });
+  // Jobs of a process that stopped are taken up at once rather than at the first heartbeat.
+  await jobs.recoverStale();
+  app.addHook('onClose', closeJobs);
 
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -14,6 +14,9 @@ describe('loadConfig', () => {
       accessTokenTtl: 7200,
       scryptLogN: 17,
       micapsTimeZone: 'Asia/Shanghai',
+      jobConcurrency: 2,
+      jobsInApi: true,
+      jobStaleMs: 30_000,
     });
     expect(loadConfig({ MICAPS_TIME_ZONE: 'UTC' }).micapsTimeZone).toBe('UTC');
   });
@@ -29,6 +32,9 @@ describe('loadConfig', () => {
     [{ ACCESS_TOKEN_TTL: '5' }, 'ACCESS_TOKEN_TTL'],
     [{ LOG_LEVEL: 'loud' }, 'LOG_LEVEL'],
     [{ MICAPS_TIME_ZONE: 'Beijing' }, 'MICAPS_TIME_ZONE'],
+    [{ JOBS_IN_API: '0' }, 'JOBS_IN_API'],
+    [{ JOB_CONCURRENCY: '0' }, 'JOB_CONCURRENCY'],
+    [{ JOB_STALE_SECONDS: '1' }, 'JOB_STALE_SECONDS'],
   ])('stops on a bad value with one line naming the variable: %o', (env, name) => {
     let error: unknown;
     try {
@@ -44,5 +50,9 @@ describe('loadConfig', () => {
   it('reads PostgreSQL, demo and port settings', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@h:5432/db', DEMO: 'yes', PORT: '9000', DATA_DIR: '/tmp/x' });
     expect(c).toMatchObject({ databaseUrl: 'postgres://u@h:5432/db', demo: true, port: 9000, dataDir: '/tmp/x' });
+  });
+
+  it('leaves jobs to separate workers only with a shared queue', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JOBS_IN_API: '0' })).toMatchObject({ jobsInApi: false });
   });
 });

@@ -44,6 +44,12 @@ export interface Config {
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys (REDIS_PREFIX), so that several may share one Redis. */
   redisPrefix: string;
+  /** Jobs this process runs at once (JOB_CONCURRENCY). */
+  jobConcurrency: number;
+  /** Whether the API process runs jobs itself (JOBS_IN_API; 0 leaves them to `npm run worker`, and needs REDIS_URL). */
+  jobsInApi: boolean;
+  /** How long a job of a process that stopped waits before another process takes it up (JOB_STALE_SECONDS). */
+  jobStaleMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -165,5 +171,15 @@ export function loadConfig(env: Env = process.env): Config {
     apiDocs: bool(env, 'API_DOCS', demo),
     redisUrl: redisUrl(env),
     redisPrefix: redisPrefix(env),
+    jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 16),
+    jobsInApi: jobsInApi(env),
+    jobStaleMs: int(env, 'JOB_STALE_SECONDS', 30, 2, 3600) * 1000,
   };
+}
+
+function jobsInApi(env: Env): boolean {
+  const inApi = bool(env, 'JOBS_IN_API', true);
+  // Without a shared queue, the jobs an API process records could reach no other process.
+  if (!inApi && !env.REDIS_URL?.trim()) throw new ConfigError('JOBS_IN_API=0 needs REDIS_URL (separate workers take jobs from Redis)');
+  return inApi;
 }

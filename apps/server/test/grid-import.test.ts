@@ -548,7 +548,7 @@ describe('jobs', () => {
         },
       ])
       .execute();
-    expect(await t.jobs.failStale()).toBe(1);
+    expect(await t.jobs.recoverStale()).toBe(1);
     expect((await getJob('stale-1', 'importer', 'en')).json().data).toMatchObject({
       status: 'failed',
       error: 'The job was interrupted because the server stopped; submit it again',

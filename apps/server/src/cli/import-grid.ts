@@ -18,7 +18,7 @@ import { ConfigError, loadConfig } from '../config.js';
 import { migrate, nowIso, openDatabase } from '../core/db/index.js';
 import { JobRunner, jobErrorMessage } from '../core/jobs.js';
 import type { Lang } from '../core/messages.js';
-import { LocalFileStorage } from '../core/storage.js';
+import { openStorage } from '../core/open-storage.js';
 import { seedForecastTypes } from '../modules/grids/catalog.js';
 import { GridFileCodec } from '../modules/grids/codec.js';
 import { defineGridImport, queueGridImport } from '../modules/grids/import.js';
@@ -105,6 +105,8 @@ async function main(): Promise<number> {
   const names = new Map<string, string>();
   const jobs = new JobRunner(handle.db, {
     concurrency: 1,
+    // The server takes up jobs that stopped processes left; this short-lived command only runs its own.
+    recover: false,
     onProgress: (id, percent) => console.log(`${names.get(id) ?? id}: ${percent}%`),
     log: { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) },
   });
@@ -131,7 +133,7 @@ async function main(): Promise<number> {
       }
       editor = { userId: user.id, name: user.name, username: user.username };
     }
-    const storage = new LocalFileStorage(path.join(config.dataDir, 'files'));
+    const storage = await openStorage(config);
     defineGridImport(jobs, { db, store: new GridStore(db, storage), storage, codec, micapsTimeZone: config.micapsTimeZone });
 
     let failed = 0;

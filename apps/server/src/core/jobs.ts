@@ -19,6 +19,8 @@ export interface JobContext {
   owner: JobOwner;
   /** The runner's logger, for what a job handles itself (a cleanup that failed). */
   log: JobLogger;
+  /** How many times the job has been taken up, this time included (above 1: a process running it before stopped). */
+  attempt: number;
   /** Records progress (0–100; only whole, increasing percentages are written). */
   progress(percent: number): Promise<void>;
 }
@@ -39,16 +41,15 @@ export class JobError extends Error {
   }
 }
 
-/** Jobs not touched for this long while queued or running belong to a process that stopped. */
-export const STALE_AFTER_MS = 5 * 60_000;
-const HEARTBEAT_MS = 60_000;
-
-interface Pending {
-  id: string;
-  kind: string;
-  payload: unknown;
-  owner: JobOwner;
-}
+/**
+ * By default, an unfinished job untouched for this long belongs to a process that stopped: another takes it up (or
+ * fails it). Processes mark their jobs alive at a third of it.
+ */
+export const STALE_AFTER_MS = 30_000;
+/** How many times a job is taken up before it is failed as interrupted (a job that kills its process must end). */
+export const MAX_ATTEMPTS = 3;
+/** How many stale jobs one sweep looks at. */
+const SWEEP_BATCH = 100;
 
 export interface JobLogger {
   error(obj: object, msg: string): void;
@@ -59,17 +60,55 @@ export interface JobLogger {
 const consoleJobLogger: JobLogger = { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) };
 
 /**
+ * Where jobs wait between the row that records them and a process that runs them, when that is not this process's
+ * memory: a shared queue (BullMQ on Redis, core/job-queue.ts), from which any worker process takes them.
+ */
+export interface SharedJobQueue {
+  /** Hands a recorded job to the queue (a job the queue already holds is not added twice). */
+  add(id: string, kind: string): Promise<void>;
+  /** Starts taking jobs from the queue, running each through `run` (which records its outcome in the row). */
+  consume(run: (id: string, attempt: { final: boolean }) => Promise<void>, concurrency: number): void;
+  /** What the queue knows of a job: still to run or running, ended failed (its retries spent), or unknown to it. */
+  state(id: string): Promise<'pending' | 'failed' | 'unknown'>;
+  close(): Promise<void>;
+}
+
+export interface JobRunnerOptions {
+  /** Jobs run at once by this process. */
+  concurrency?: number;
+  log?: JobLogger;
+  /** Called after each recorded progress step (the command-line tools print it). */
+  onProgress?: (id: string, percent: number) => void;
+  /** A shared queue (REDIS_URL): jobs go through it instead of this process's memory. */
+  shared?: SharedJobQueue;
+  /** Whether this process runs jobs (an API process behind separate workers does not; needs `shared`). Default true. */
+  consume?: boolean;
+  /**
+   * Whether this process takes up (or fails) the jobs of processes that stopped. Default true; a short-lived command
+   * leaves them to the server.
+   */
+  recover?: boolean;
+  /** See STALE_AFTER_MS (JOB_STALE_SECONDS). */
+  staleAfterMs?: number;
+}
+
+/**
  * Runs long work (imports, product making, zoning) off the request path: a `job` row per job (queued → running →
- * done | failed, progress 0–100, error, result JSON) and an in-process queue running at most `concurrency` jobs at a
- * time. CPU-heavy steps inside a job go to worker threads (see worker-pool.ts), so the event loop stays free.
+ * done | failed, progress 0–100, error, result JSON, the payload it was given) and a queue running at most
+ * `concurrency` jobs at a time. The queue is this process's memory by default, or BullMQ on Redis (`shared`), where
+ * separate worker processes take jobs (`npm run worker`). CPU-heavy steps inside a job go to worker threads (see
+ * worker-pool.ts), so the event loop stays free.
  *
- * Jobs queued or running in a process that stops are not resumed: a heartbeat keeps this process's jobs fresh, and on
- * start any job left stale by another (dead) process is marked failed with the reason. Handlers write their products
- * atomically at their end (GridStore.save), so a failed job leaves nothing half-written.
+ * A job outlives the process that took it: its payload is in its row, each process marks its running jobs alive every
+ * few seconds, and an unfinished job untouched for STALE_AFTER_MS is taken up again, by one process only (the row is
+ * claimed by compare-and-set), from its row; with BullMQ, Redis's own stalled-job recovery does it and the sweep only
+ * re-adds what Redis lost. After MAX_ATTEMPTS it is failed with the reason, so no job shows running for ever. Handlers
+ * are written to be run again: they write their products atomically at their end (GridStore.save, a product's files
+ * before its row), and a rerun finds what a first run finished.
  */
 export class JobRunner {
   private readonly handlers = new Map<string, JobHandler<unknown>>();
-  private readonly queue: Pending[] = [];
+  private readonly queue: string[] = [];
   private readonly active = new Set<string>();
   private readonly settled = new Map<string, Array<() => void>>();
   private readonly heartbeat: NodeJS.Timeout;
@@ -78,23 +117,19 @@ export class JobRunner {
 
   constructor(
     private readonly db: Db,
-    private readonly opts: {
-      concurrency?: number;
-      log?: JobLogger;
-      /** Called after each recorded progress step (the command-line tools print it). */
-      onProgress?: (id: string, percent: number) => void;
-    } = {},
+    private readonly opts: JobRunnerOptions = {},
   ) {
-    // Keep this process's jobs fresh, and fail those a stopped process left behind.
-    // touch() logs its own failure; failStale() is tried again at the next beat.
+    if (opts.consume === false && !opts.shared) throw new Error('a job runner that runs no jobs needs a shared queue');
+    // Keep this process's jobs fresh, and take up (or fail) those a stopped process left behind. touch() logs its
+    // own failure; the sweep is tried again at the next beat.
     this.heartbeat = setInterval(
       () =>
         void this.touch()
-          .then(() => this.failStale())
+          .then(() => (this.opts.recover === false ? 0 : this.recoverStale()))
           .catch((err: unknown) => {
-            this.log.error({ err }, 'could not mark stale jobs failed');
+            this.log.error({ err }, 'could not recover stale jobs');
           }),
-      HEARTBEAT_MS,
+      this.staleAfterMs / 3,
     );
     this.heartbeat.unref();
   }
@@ -103,11 +138,24 @@ export class JobRunner {
     return this.opts.log ?? consoleJobLogger;
   }
 
+  private get staleAfterMs(): number {
+    return this.opts.staleAfterMs ?? STALE_AFTER_MS;
+  }
+
+  private get consumes(): boolean {
+    return this.opts.consume !== false;
+  }
+
   define<P>(kind: string, handler: JobHandler<P>): void {
     this.handlers.set(kind, handler as JobHandler<unknown>);
   }
 
-  /** Creates the job row (queued) and queues the work; answers the job id at once. */
+  /** Starts taking jobs from the shared queue (once every kind is defined). Without one, jobs run as they come. */
+  start(): void {
+    if (this.opts.shared && this.consumes) this.opts.shared.consume((id, attempt) => this.execute(id, attempt), this.opts.concurrency ?? 1);
+  }
+
+  /** Creates the job row (queued, with its payload) and queues the work; answers the job id at once. */
   async enqueue<P>(kind: string, payload: P, owner: JobOwner, id: string = randomUUID()): Promise<string> {
     if (this.closed) throw new Error('the job runner is closed');
     if (!this.handlers.has(kind)) throw new Error(`no handler for job kind ${kind}`);
@@ -123,12 +171,26 @@ export class JobRunner {
         progress: 0,
         error: null,
         result: null,
+        payload: JSON.stringify(payload ?? null),
+        attempts: 0,
         created_at: now,
         updated_at: now,
       })
       .execute();
-    this.queue.push({ id, kind, payload, owner });
-    this.pump();
+    if (this.opts.shared) {
+      try {
+        await this.opts.shared.add(id, kind);
+      } catch (e) {
+        // Not queued: the row must not wait for a run that will never come.
+        await this.finish(id, { status: 'failed', error: errorText('serviceUnavailable') }).catch((err: unknown) => {
+          this.log.error({ err, jobId: id }, 'could not record the job that was not queued');
+        });
+        throw e;
+      }
+    } else {
+      this.queue.push(id);
+      this.pump();
+    }
     return id;
   }
 
@@ -136,9 +198,19 @@ export class JobRunner {
     return this.db.selectFrom('job').selectAll().where('id', '=', id).executeTakeFirst();
   }
 
-  /** Resolves once the job has ended (done or failed) in this process. */
-  waitFor(id: string): Promise<void> {
-    if (!this.active.has(id) && !this.queue.some((p) => p.id === id)) return Promise.resolve();
+  /**
+   * Resolves once the job has ended (done or failed). A job of this process's memory queue is waited for by its
+   * settling; one in the shared queue, run by whichever worker, by reading its row until it has ended.
+   */
+  async waitFor(id: string): Promise<void> {
+    if (this.opts.shared) {
+      for (;;) {
+        const row = await this.db.selectFrom('job').select('status').where('id', '=', id).executeTakeFirst();
+        if (!row || row.status === 'done' || row.status === 'failed') return;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+    }
+    if (!this.active.has(id) && !this.queue.includes(id)) return;
     return new Promise((resolve) => {
       const list = this.settled.get(id) ?? [];
       list.push(resolve);
@@ -146,77 +218,145 @@ export class JobRunner {
     });
   }
 
-  /** Resolves when nothing is queued or running. */
+  /** Resolves when nothing is queued or running in this process. */
   idle(): Promise<void> {
     if (this.active.size === 0 && this.queue.length === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Marks jobs that no live process holds (queued or running, untouched for STALE_AFTER_MS) as failed. */
-  async failStale(now = Date.now()): Promise<number> {
-    const before = new Date(now - STALE_AFTER_MS).toISOString();
-    const res = await this.db
-      .updateTable('job')
-      .set({ status: 'failed', error: errorText('jobInterrupted'), updated_at: nowIso() })
+  /**
+   * Takes up, or fails, the unfinished jobs of processes that stopped (untouched for `staleAfterMs`): with this
+   * process's memory queue, a job of a kind this process runs is claimed and queued here, or failed once it has been
+   * taken up MAX_ATTEMPTS times or has no payload; with a shared queue, a job the queue has lost (Redis emptied) is
+   * added again, and one the queue failed after its retries is failed in its row. Answers how many jobs it handled.
+   */
+  async recoverStale(now = Date.now()): Promise<number> {
+    const before = new Date(now - this.staleAfterMs).toISOString();
+    const stale = await this.db
+      .selectFrom('job')
+      .select(['id', 'kind', 'status', 'payload', 'attempts', 'updated_at'])
       .where('status', 'in', ['queued', 'running'])
       .where('updated_at', '<', before)
-      .executeTakeFirst();
-    return Number(res.numUpdatedRows);
+      .orderBy('updated_at')
+      .limit(SWEEP_BATCH)
+      .execute();
+    let handled = 0;
+    for (const row of stale) {
+      if (!this.handlers.has(row.kind)) continue;
+      const shared = this.opts.shared;
+      if (shared) {
+        const state = await shared.state(row.id);
+        if (state === 'pending') continue;
+        if (state === 'unknown' && row.payload !== null && row.attempts < MAX_ATTEMPTS) {
+          // Claimed first, so that of several processes sweeping only one adds it back.
+          if (await this.claim(row.id, row.updated_at, { updated_at: nowIso() })) {
+            await shared.add(row.id, row.kind);
+            handled += 1;
+          }
+          continue;
+        }
+      } else if (this.consumes && row.payload !== null && row.attempts < MAX_ATTEMPTS) {
+        if (this.closed) break;
+        if (await this.claim(row.id, row.updated_at, { status: 'queued', updated_at: nowIso() })) {
+          this.queue.push(row.id);
+          this.pump();
+          handled += 1;
+        }
+        continue;
+      }
+      if (await this.claim(row.id, row.updated_at, { status: 'failed', error: errorText('jobInterrupted'), updated_at: nowIso() })) {
+        handled += 1;
+      }
+    }
+    return handled;
   }
 
-  /** Stops taking jobs, lets the running ones end, and fails the queued ones. */
+  /** Stops taking jobs and lets the running ones end; queued ones stay in their rows, for the next process. */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
-    const dropped = this.queue.splice(0);
-    for (const p of dropped) {
-      // Left queued, the row is failed as stale by the next start.
-      await this.finish(p.id, { status: 'failed', error: errorText('jobInterrupted') }).catch((err: unknown) => {
-        this.log.error({ err, jobId: p.id }, 'could not record the interrupted job');
-      });
-    }
+    this.queue.splice(0);
     await this.idle();
+    await this.opts.shared?.close();
+  }
+
+  /** Changes a row only if nobody touched it since it was read (several processes sweep the same rows). */
+  private async claim(id: string, seen: string, set: Partial<Pick<JobRow, 'status' | 'error' | 'updated_at'>>): Promise<boolean> {
+    const res = await this.db
+      .updateTable('job')
+      .set(set)
+      .where('id', '=', id)
+      .where('updated_at', '=', seen)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    return Number(res.numUpdatedRows) === 1;
   }
 
   private pump(): void {
     const limit = this.opts.concurrency ?? 1;
     while (!this.closed && this.active.size < limit && this.queue.length > 0) {
-      const next = this.queue.shift()!;
-      this.active.add(next.id);
-      void this.run(next).finally(() => {
-        this.active.delete(next.id);
-        for (const resolve of this.settled.get(next.id) ?? []) resolve();
-        this.settled.delete(next.id);
-        this.pump();
-        if (this.active.size === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
-      });
+      const id = this.queue.shift()!;
+      this.active.add(id);
+      void this.execute(id, { final: false })
+        .catch((err: unknown) => {
+          // The database could not be reached: the row stays unfinished and is taken up again once stale.
+          this.log.error({ err, jobId: id }, 'could not run the job');
+        })
+        .finally(() => {
+          this.active.delete(id);
+          for (const resolve of this.settled.get(id) ?? []) resolve();
+          this.settled.delete(id);
+          this.pump();
+          if (this.active.size === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+        });
     }
   }
 
-  private async run(p: Pending): Promise<void> {
+  /**
+   * Runs one job from its row and records the outcome there. A job already ended (failed as stale meanwhile, or done
+   * by a run that was thought lost) is left as it is. Throws only when the database cannot be reached, so that a
+   * shared queue tries again; the handler's own failure is recorded, not thrown (`final` is the queue's last try).
+   */
+  private async execute(id: string, attempt: { final: boolean }): Promise<void> {
+    const row = await this.db
+      .updateTable('job')
+      .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), updated_at: nowIso() }))
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .returning(['kind', 'payload', 'customer_id', 'user_id', 'attempts'])
+      .executeTakeFirst();
+    if (!row) return;
+    const handler = this.handlers.get(row.kind);
+    if (!handler || row.payload === null || row.attempts > MAX_ATTEMPTS) {
+      await this.finish(id, { status: 'failed', error: errorText('jobInterrupted') });
+      return;
+    }
+    this.active.add(id);
     let last = 0;
     const ctx: JobContext = {
-      id: p.id,
-      owner: p.owner,
+      id,
+      owner: { customerId: row.customer_id, userId: row.user_id },
       log: this.log,
+      attempt: row.attempts,
       progress: async (percent) => {
         const value = Math.max(0, Math.min(99, Math.floor(percent)));
         if (value <= last) return;
         last = value;
-        await this.db.updateTable('job').set({ progress: value, updated_at: nowIso() }).where('id', '=', p.id).execute();
-        this.opts.onProgress?.(p.id, value);
+        await this.db.updateTable('job').set({ progress: value, updated_at: nowIso() }).where('id', '=', id).execute();
+        this.opts.onProgress?.(id, value);
       },
     };
     try {
-      await this.db.updateTable('job').set({ status: 'running', updated_at: nowIso() }).where('id', '=', p.id).execute();
-      const result = await this.handlers.get(p.kind)!(p.payload, ctx);
-      await this.finish(p.id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null) });
+      const result = await handler(JSON.parse(row.payload) as unknown, ctx);
+      await this.finish(id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null) });
     } catch (e) {
-      if (!(e instanceof JobError)) this.log.error({ err: e, jobId: p.id, kind: p.kind }, 'job failed');
-      const error = e instanceof JobError ? errorText(e.key, e.params) : errorText('jobInternal', { id: p.id });
-      await this.finish(p.id, { status: 'failed', error }).catch((err: unknown) => {
-        this.log.error({ err, jobId: p.id }, 'could not record the job failure');
+      if (!(e instanceof JobError)) this.log.error({ err: e, jobId: id, kind: row.kind, final: attempt.final }, 'job failed');
+      const error = e instanceof JobError ? errorText(e.key, e.params) : errorText('jobInternal', { id });
+      await this.finish(id, { status: 'failed', error }).catch((err: unknown) => {
+        this.log.error({ err, jobId: id }, 'could not record the job failure');
       });
+    } finally {
+      if (this.opts.shared) this.active.delete(id);
     }
   }
 
@@ -225,11 +365,12 @@ export class JobRunner {
       .updateTable('job')
       .set({ ...set, updated_at: nowIso() })
       .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
       .execute();
   }
 
   private async touch(): Promise<void> {
-    const ids = [...this.active, ...this.queue.map((p) => p.id)];
+    const ids = [...this.active, ...this.queue];
     if (ids.length === 0) return;
     try {
       await this.db

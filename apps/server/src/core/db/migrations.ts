@@ -8,6 +8,7 @@ import { articlePublishMigration, articlesMigration } from './articles-migration
 import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 import { passwordChangeMigration } from './password-change-migration.js';
+import { jobPayloadMigration } from './jobs-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -490,6 +491,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0032_weixin': weixinMigration(dialect),
         '0033_weixin_send': weixinSendMigration(dialect),
         '0034_weixin_media': weixinMediaMigration(dialect),
+        '0035_job_payload': jobPayloadMigration(),
       };
     },
   };

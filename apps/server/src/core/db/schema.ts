@@ -213,6 +213,10 @@ export interface JobTable {
   progress: D<number>;
   error: string | null;
   result: string | null;
+  /** The job's JSON payload, so that another process can take the job up (null: written before payloads were kept). */
+  payload: D<string | null>;
+  /** How many times a process took the job up. */
+  attempts: D<number>;
   created_at: string;
   updated_at: string;
 }

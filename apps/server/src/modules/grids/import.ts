@@ -140,7 +140,12 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
 
       let row;
       try {
-        row = await deps.store.save(key, grid, { userId: p.userId, name: p.userName }, { expectedVersion: current?.version ?? null });
+        // Run again after its process stopped, the job may find its grid already saved by the first run: that save
+        // stands, rather than a second version of the same values.
+        row =
+          ctx.attempt > 1 && current && current.updated_by === p.userId && sameValues((await deps.store.load(current)).values, grid.values)
+            ? current
+            : await deps.store.save(key, grid, { userId: p.userId, name: p.userName }, { expectedVersion: current?.version ?? null });
       } catch (e) {
         // Changed (or created) by someone else since the checks above: theirs stands, and the importer is told who.
         if (e instanceof AppError && e.code === ErrorCode.CONFLICT) {
@@ -188,6 +193,12 @@ export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void 
       await removeFiles(deps.storage, [p.staged], ctx.log, 'a staged import');
     }
   });
+}
+
+/** Equal bit for bit (NaN, the missing value, equal to itself). */
+function sameValues(a: Float32Array, b: Float32Array): boolean {
+  if (a.length !== b.length) return false;
+  return Buffer.from(a.buffer, a.byteOffset, a.byteLength).equals(Buffer.from(b.buffer, b.byteOffset, b.byteLength));
 }
 
 /** Valid cells, those outside the factor's range, and the lowest and highest value. */

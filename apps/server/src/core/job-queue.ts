@@ -1,0 +1,93 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import { MAX_ATTEMPTS, type JobLogger, type SharedJobQueue } from './jobs.js';
+
+/** The one queue every job kind shares: a worker runs whatever comes first, in the order submitted. */
+const QUEUE_NAME = 'jobs';
+
+/**
+ * Jobs through BullMQ on Redis (REDIS_URL), so that any process may run them: the API processes add, worker
+ * processes (`npm run worker`, or the API process itself unless JOBS_IN_API=0) take. BullMQ carries only the job's id;
+ * its payload, progress and outcome stay in the database row the pages read (core/jobs.ts).
+ *
+ * A worker that dies mid-job stops renewing the job's lock; after `staleAfterMs` another worker's stalled-job check
+ * puts the job back to wait and it runs again, up to MAX_ATTEMPTS runs, after which BullMQ fails it and the stale-job
+ * sweep fails its row with the reason.
+ */
+export class BullJobQueue implements SharedJobQueue {
+  private readonly producer: Redis;
+  private readonly queue: Queue;
+  private worker: Worker | null = null;
+  private workerConnection: Redis | null = null;
+
+  constructor(
+    private readonly url: string,
+    private readonly prefix: string,
+    private readonly log: JobLogger,
+    /** How long a job's lock lasts unrenewed, and how often stalled jobs are looked for (JOB_STALE_SECONDS). */
+    private readonly staleAfterMs: number,
+  ) {
+    // Adding fails at once while Redis is away (answered 503), rather than waiting for it.
+    this.producer = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 100, 500) });
+    this.producer.on('error', () => undefined);
+    this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix: this.bullPrefix });
+    this.queue.on('error', () => undefined);
+  }
+
+  private get bullPrefix(): string {
+    return `${this.prefix}bull`;
+  }
+
+  async add(id: string, kind: string): Promise<void> {
+    await this.queue.add(
+      kind,
+      { id },
+      {
+        // The row's id: adding a job the queue still holds does nothing.
+        jobId: id,
+        attempts: MAX_ATTEMPTS,
+        backoff: { type: 'fixed', delay: 1000 },
+        removeOnComplete: { age: 3600, count: 1000 },
+        removeOnFail: { age: 24 * 3600 },
+      },
+    );
+  }
+
+  consume(run: (id: string, attempt: { final: boolean }) => Promise<void>, concurrency: number): void {
+    if (this.worker) return;
+    // A worker blocks on its connection while it waits: one of its own, which waits for Redis when it is away.
+    this.workerConnection = new Redis(this.url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 100, 500) });
+    this.workerConnection.on('error', () => undefined);
+    this.worker = new Worker<{ id: string }>(
+      QUEUE_NAME,
+      async (job) => run(job.data.id, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }),
+      {
+        connection: this.workerConnection,
+        prefix: this.bullPrefix,
+        concurrency,
+        lockDuration: this.staleAfterMs,
+        stalledInterval: this.staleAfterMs,
+        // Each stall is one more run: with the first, MAX_ATTEMPTS in all.
+        maxStalledCount: MAX_ATTEMPTS - 1,
+      },
+    );
+    this.worker.on('error', (err) => this.log.warn({ err: err.message }, 'job queue connection'));
+    this.worker.on('failed', (job, err) => {
+      if (job) this.log.warn({ jobId: job.data.id, err: err.message, attempts: job.attemptsMade }, 'job queue: a run ended in error');
+    });
+  }
+
+  async state(id: string): Promise<'pending' | 'failed' | 'unknown'> {
+    const state = await this.queue.getJobState(id);
+    if (state === 'unknown') return 'unknown';
+    // A run that ended without recording its outcome in the row (which it does before ending) is over all the same.
+    return state === 'failed' || state === 'completed' ? 'failed' : 'pending';
+  }
+
+  async close(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    this.workerConnection?.disconnect();
+    this.producer.disconnect();
+  }
+}
