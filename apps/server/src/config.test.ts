@@ -56,3 +56,59 @@ describe('loadConfig', () => {
     expect(loadConfig({ REDIS_URL: 'redis://127.0.0.1:6379', JOBS_IN_API: '0' })).toMatchObject({ jobsInApi: false });
   });
 });
+
+describe('loadConfig: file storage and the orphan sweep', () => {
+  const s3 = { STORAGE: 's3', S3_BUCKET: 'agromet-files', S3_ACCESS_KEY_ID: 'AKIAEXAMPLE', S3_SECRET_ACCESS_KEY: 'very-secret-value-1' };
+
+  it('keeps files in DATA_DIR/files by default, sweeping orphans older than an hour', () => {
+    expect(loadConfig({})).toMatchObject({ storage: { kind: 'local' }, orphanGraceMinutes: 60 });
+    expect(loadConfig({ STORAGE: 'local', ORPHAN_GRACE_MINUTES: '15' })).toMatchObject({
+      storage: { kind: 'local' },
+      orphanGraceMinutes: 15,
+    });
+  });
+
+  it('reads an S3 bucket: AWS by default, path-style addresses for an endpoint of its own, a prefix ending in /', () => {
+    expect(loadConfig(s3).storage).toEqual({
+      kind: 's3',
+      endpoint: undefined,
+      bucket: 'agromet-files',
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'AKIAEXAMPLE', secretAccessKey: 'very-secret-value-1' },
+      forcePathStyle: false,
+      prefix: '',
+    });
+    const minio = loadConfig({ ...s3, S3_ENDPOINT: 'http://minio:9000/', S3_REGION: 'cn-north-1', S3_PREFIX: '/prod/agromet/' }).storage;
+    expect(minio).toMatchObject({ endpoint: 'http://minio:9000', region: 'cn-north-1', forcePathStyle: true, prefix: 'prod/agromet/' });
+    expect(loadConfig({ ...s3, S3_ENDPOINT: 'https://oss.example.com', S3_FORCE_PATH_STYLE: '0' }).storage).toMatchObject({
+      forcePathStyle: false,
+    });
+    // Neither key: the SDK's own credential chain (an instance role).
+    expect(loadConfig({ STORAGE: 's3', S3_BUCKET: 'b-1' }).storage).toMatchObject({ credentials: undefined });
+  });
+
+  it.each([
+    [{ STORAGE: 'ftp' }, 'STORAGE'],
+    [{ STORAGE: 's3' }, 'S3_BUCKET'],
+    [{ ...s3, S3_BUCKET: 'Not_A_Bucket' }, 'S3_BUCKET'],
+    [{ ...s3, S3_ENDPOINT: 'minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...s3, S3_ENDPOINT: 'http://user:very-secret-value-1@minio:9000' }, 'S3_ENDPOINT'],
+    [{ ...s3, S3_REGION: 'Somewhere Else' }, 'S3_REGION'],
+    [{ ...s3, S3_SECRET_ACCESS_KEY: '' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ ...s3, S3_ACCESS_KEY_ID: '' }, 'S3_ACCESS_KEY_ID'],
+    [{ ...s3, S3_FORCE_PATH_STYLE: 'sometimes' }, 'S3_FORCE_PATH_STYLE'],
+    [{ ...s3, S3_PREFIX: 'a/../b' }, 'S3_PREFIX'],
+    [{ ORPHAN_GRACE_MINUTES: '0' }, 'ORPHAN_GRACE_MINUTES'],
+  ])('stops on a bad storage setting naming the variable, never repeating the secret: %o', (env, name) => {
+    let error: unknown;
+    try {
+      loadConfig(env);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message.startsWith(name)).toBe(true);
+    expect((error as Error).message).not.toContain('\n');
+    expect((error as Error).message).not.toContain('very-secret-value-1');
+  });
+});

@@ -40,6 +40,10 @@ export interface Config {
   wxSecretKey: string | undefined;
   /** Serve the OpenAPI document and its viewer at /api/docs (API_DOCS); off unless set, or DEMO=1. */
   apiDocs: boolean;
+  /** Where files are stored (STORAGE): a folder under dataDir, or an S3-compatible bucket (core/storage.ts). */
+  storage: StorageConfig;
+  /** Files no row names are removed once older than this (ORPHAN_GRACE_MINUTES; file-sweep.ts). */
+  orphanGraceMinutes: number;
   /** Redis for state every API process shares (REDIS_URL); unset: kept in the process. */
   redisUrl: string | undefined;
   /** Prefix of this deployment's Redis keys (REDIS_PREFIX), so that several may share one Redis. */
@@ -51,6 +55,22 @@ export interface Config {
   /** How long a job of a process that stopped waits before another process takes it up (JOB_STALE_SECONDS). */
   jobStaleMs: number;
 }
+
+/** STORAGE=local (default: DATA_DIR/files) or STORAGE=s3 with its S3_* settings. */
+export type StorageConfig =
+  | { kind: 'local' }
+  | {
+      kind: 's3';
+      /** S3_ENDPOINT: an S3-compatible server (MinIO …); unset: AWS itself. */
+      endpoint: string | undefined;
+      bucket: string;
+      region: string;
+      /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, both or neither (neither: the SDK's own credential chain). */
+      credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+      forcePathStyle: boolean;
+      /** S3_PREFIX: every key of this deployment starts with it ('' or ending in '/'). */
+      prefix: string;
+    };
 
 export class ConfigError extends Error {}
 
@@ -128,6 +148,51 @@ function redisPrefix(env: Env): string {
   return raw;
 }
 
+/** STORAGE and its S3_* variables; an error names the variable and never repeats a secret. */
+function storageConfig(env: Env): StorageConfig {
+  const kind = env.STORAGE?.trim().toLowerCase() || 'local';
+  if (kind === 'local') return { kind };
+  if (kind !== 's3') throw new ConfigError(`STORAGE must be local or s3, got "${env.STORAGE}"`);
+  const endpoint = env.S3_ENDPOINT?.trim() || undefined;
+  if (endpoint !== undefined) {
+    let url: URL | undefined;
+    try {
+      url = new URL(endpoint);
+    } catch {
+      url = undefined;
+    }
+    if (!url || !/^https?:$/.test(url.protocol)) throw new ConfigError('S3_ENDPOINT must be an http(s) address such as http://minio:9000');
+    // Credentials belong in S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, not in an address that may be printed.
+    if (url.username || url.password)
+      throw new ConfigError('S3_ENDPOINT must not contain a user or password (use S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY)');
+  }
+  const bucket = env.S3_BUCKET?.trim() ?? '';
+  if (!bucket) throw new ConfigError('S3_BUCKET must be set with STORAGE=s3');
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new ConfigError(`S3_BUCKET must be a bucket name of 3 to 63 lower-case letters, digits, dots or hyphens, got "${bucket}"`);
+  const region = env.S3_REGION?.trim() || 'us-east-1';
+  if (!/^[a-z0-9-]{1,64}$/.test(region)) throw new ConfigError(`S3_REGION must be a region name such as us-east-1, got "${region}"`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim() || undefined;
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY || undefined;
+  if (accessKeyId && !secretAccessKey) throw new ConfigError('S3_SECRET_ACCESS_KEY must be set together with S3_ACCESS_KEY_ID');
+  if (secretAccessKey && !accessKeyId) throw new ConfigError('S3_ACCESS_KEY_ID must be set together with S3_SECRET_ACCESS_KEY');
+  const prefix = (env.S3_PREFIX?.trim() ?? '').replace(/^\/+|\/+$/g, '');
+  if (
+    prefix &&
+    (!/^[A-Za-z0-9][A-Za-z0-9/_.-]*$/.test(prefix) || prefix.split('/').some((part) => part === '' || part === '.' || part === '..'))
+  )
+    throw new ConfigError(`S3_PREFIX must be letters, digits and / _ . - (folders without . or ..), got "${env.S3_PREFIX}"`);
+  return {
+    kind,
+    endpoint: endpoint?.replace(/\/+$/, ''),
+    bucket,
+    region,
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : undefined,
+    forcePathStyle: bool(env, 'S3_FORCE_PATH_STYLE', endpoint !== undefined),
+    prefix: prefix ? `${prefix}/` : '',
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {
@@ -169,6 +234,8 @@ export function loadConfig(env: Env = process.env): Config {
     wechatApiBase: wechatApiBase(env),
     wxSecretKey: wxSecretKey(env),
     apiDocs: bool(env, 'API_DOCS', demo),
+    storage: storageConfig(env),
+    orphanGraceMinutes: int(env, 'ORPHAN_GRACE_MINUTES', 60, 1, 525_600),
     redisUrl: redisUrl(env),
     redisPrefix: redisPrefix(env),
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 16),

@@ -1,8 +1,8 @@
-import path from 'node:path';
 import type { Config } from './config.js';
 import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
 import { withStartupLock } from './core/db/startup-lock.js';
-import { consoleCleanupLog, LocalFileStorage, type FileStorage } from './core/storage.js';
+import { openStorage } from './core/open-storage.js';
+import { consoleCleanupLog, type FileStorage } from './core/storage.js';
 import { seedDemoAllocations } from './modules/allocation/service.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
@@ -33,10 +33,12 @@ export interface ServerData {
 
 /** Step 1: open the database and bring its schema up to date. */
 export async function migrateStep(config: Config): Promise<ServerData> {
+  // The local folder or an S3 bucket (STORAGE); opening contacts nothing yet.
+  const storage = await openStorage(config);
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => data.logIdleError(e) });
   const data: ServerData = {
     handle,
-    storage: new LocalFileStorage(path.join(config.dataDir, 'files')),
+    storage,
     seedReport: { demoUsers: [] },
     logIdleError: (error) => console.error(`database connection dropped: ${error.message}`),
   };

@@ -31,6 +31,7 @@ function countingStorage(inner: FileStorage) {
   const storage: FileStorage = {
     put: (key, data) => inner.put(key, data),
     remove: (key) => inner.remove(key),
+    list: (prefix) => inner.list(prefix),
     get: (key) => {
       if (isDeltaKey(key)) reads.delta++;
       else reads.full++;

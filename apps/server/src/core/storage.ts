@@ -2,16 +2,35 @@ import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 
-/** Where stored files live; the default keeps them in a folder under DATA_DIR. */
+/** A stored file as a listing reports it. */
+export interface StoredFileInfo {
+  key: string;
+  /** When it was last written. */
+  modified: Date;
+}
+
+/**
+ * Where stored files live: a folder under DATA_DIR (LocalFileStorage, the default) or an S3-compatible bucket
+ * (S3FileStorage in storage-s3.ts); `openStorage` (open-storage.ts) picks one from the configuration.
+ */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
+  /** The whole file, or null when it does not exist. */
   get(key: string): Promise<Buffer | null>;
   /**
-   * `length` bytes of a file from byte `offset` (fewer where the file ends sooner), or null when the file does not
-   * exist: a point read of a grid version without reading the whole file.
+   * `length` bytes of a file from byte `offset` (fewer where the file ends sooner, none past its end), or null when the
+   * file does not exist: a point read of a grid version without reading the whole file.
    */
   getRange(key: string, offset: number, length: number): Promise<Buffer | null>;
+  /** Removes a file; one that does not exist is no error. */
   remove(key: string): Promise<void>;
+  /**
+   * Every stored file whose key starts with `prefix` (all without one), in no promised order, with when it was written;
+   * the local folder reports the temporary files of unfinished writes (`*.tmp`) too. The orphan sweep reads it.
+   */
+  list(prefix?: string): AsyncIterable<StoredFileInfo>;
+  /** Releases connections (the S3 client's); the local folder has none. */
+  close?(): Promise<void>;
 }
 
 /** Where failed cleanups are reported: the server's logger (pino), or the console where none exists. */
@@ -39,6 +58,16 @@ export async function removeFiles(storage: FileStorage, keys: Iterable<string>, 
 
 const SAFE_KEY = /^[A-Za-z0-9][A-Za-z0-9/_.-]*$/;
 
+/** Refuses keys that could leave the storage's folder or prefix (`..`, an absolute path, odd characters). */
+export function assertSafeKey(key: string): void {
+  if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+}
+
+/** The same check for a listing's prefix, which may be empty. */
+export function assertSafePrefix(prefix: string): void {
+  if (prefix !== '') assertSafeKey(prefix);
+}
+
 /**
  * Up to this size a file is written with synchronous calls (a revision's delta, a few KB to a few hundred): each call
  * takes microseconds, less than handing it to the thread pool and waiting for the answer, which on a busy machine
@@ -53,7 +82,7 @@ export class LocalFileStorage implements FileStorage {
   constructor(private readonly root: string) {}
 
   private resolve(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(this.root, key);
   }
 
@@ -111,5 +140,37 @@ export class LocalFileStorage implements FileStorage {
   async remove(key: string): Promise<void> {
     // One unlink, synchronously for the reason small files are written so.
     fsSync.rmSync(this.resolve(key), { force: true });
+  }
+
+  /** A walk of the folders under the prefix's folder; a folder or file removed during the walk is skipped. */
+  async *list(prefix = ''): AsyncIterable<StoredFileInfo> {
+    assertSafePrefix(prefix);
+    const start = prefix.includes('/') ? prefix.slice(0, prefix.lastIndexOf('/')) : '';
+    const folders = [start];
+    while (folders.length > 0) {
+      const folder = folders.pop()!;
+      let entries: fsSync.Dirent[];
+      try {
+        entries = await fs.readdir(path.join(this.root, folder), { withFileTypes: true });
+      } catch (e) {
+        if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
+        throw e;
+      }
+      for (const entry of entries) {
+        const key = folder ? `${folder}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (key.startsWith(prefix) || prefix.startsWith(`${key}/`)) folders.push(key);
+        } else if (entry.isFile() && key.startsWith(prefix)) {
+          let modified: Date;
+          try {
+            modified = (await fs.stat(path.join(this.root, key))).mtime;
+          } catch (e) {
+            if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
+            throw e;
+          }
+          yield { key, modified };
+        }
+      }
+    }
   }
 }
