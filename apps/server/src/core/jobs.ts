@@ -4,6 +4,7 @@ import type { Db } from './db/index.js';
 import { nowIso } from './db/index.js';
 import type { JobTable } from './db/schema.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from './messages.js';
+import { withRedis } from './redis.js';
 
 export type JobRow = Selectable<JobTable>;
 export type JobStatus = JobTable['status'];
@@ -179,7 +180,8 @@ export class JobRunner {
       .execute();
     if (this.opts.shared) {
       try {
-        await this.opts.shared.add(id, kind);
+        // Redis unreachable: 503 (5030) to the caller, who may submit again in a moment.
+        await withRedis(() => this.opts.shared!.add(id, kind));
       } catch (e) {
         // Not queued: the row must not wait for a run that will never come.
         await this.finish(id, { status: 'failed', error: errorText('serviceUnavailable') }).catch((err: unknown) => {
