@@ -24,6 +24,7 @@ export const entries = {
   main: 'src/main.ts',
   worker: 'src/worker.ts',
   'import-grid': 'src/cli/import-grid.ts',
+  'sweep-files': 'src/cli/sweep-files.ts',
   ...Object.fromEntries(
     fs
       .readdirSync(path.join(root, 'src'), { recursive: true })

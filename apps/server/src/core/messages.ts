@@ -111,6 +111,8 @@ const zh = {
   submitNoGrids: '{type} 在起报时间 {baseTime} 没有可提交的格点场',
   issueHasViolations: '该预报有 {count} 处一致性问题（共 {cells} 个格点），确认后才能提交',
   issueFileMissing: '提交的格点场副本已不存在（{key}）',
+  gridFileMissing:
+    '格点场 #{id}（起报 {baseTime}，时效 {lead} 小时，版本 {version}）的数据文件缺失，不能读取；请重新导入该格点场或联系管理员',
   // boundary layers (GeoJSON upload)
   boundaryNotJson: '文件不是有效的 JSON（需要 UTF-8 编码的 GeoJSON）',
   boundaryNotGeoJson: '文件不是 GeoJSON：需要 FeatureCollection、Feature 或 Polygon/MultiPolygon 几何',
@@ -239,6 +241,8 @@ const en: Record<MessageKey, string> = {
   submitNoGrids: '{type} has no grids to submit at base time {baseTime}',
   issueHasViolations: 'The forecast has {count} consistency violations ({cells} cells in all); confirm to issue it anyway',
   issueFileMissing: 'The frozen copy of a submitted grid is gone ({key})',
+  gridFileMissing:
+    'The data file of grid #{id} (base time {baseTime}, lead {lead} h, version {version}) is missing and cannot be read; import the grid again or contact an administrator',
   boundaryNotJson: 'the file is not valid JSON (GeoJSON in UTF-8 is needed)',
   boundaryNotGeoJson: 'the file is not GeoJSON: a FeatureCollection, a Feature or a Polygon/MultiPolygon geometry is needed',
   boundaryEmpty: 'the GeoJSON has no features',
@@ -368,6 +372,8 @@ const es: Record<MessageKey, string> = {
   submitNoGrids: '{type} no tiene mallas que enviar con hora base {baseTime}',
   issueHasViolations: 'El pronóstico tiene {count} incoherencias ({cells} celdas en total); confírmelo para emitirlo igualmente',
   issueFileMissing: 'La copia congelada de una malla enviada ya no existe ({key})',
+  gridFileMissing:
+    'Falta el archivo de datos de la malla #{id} (hora base {baseTime}, plazo {lead} h, versión {version}) y no se puede leer; vuelva a importar la malla o contacte con un administrador',
   boundaryNotJson: 'el archivo no es JSON válido (se necesita GeoJSON en UTF-8)',
   boundaryNotGeoJson: 'el archivo no es GeoJSON: se necesita una FeatureCollection, una Feature o una geometría Polygon/MultiPolygon',
   boundaryEmpty: 'el GeoJSON no tiene elementos',

@@ -111,7 +111,8 @@ export class S3FileStorage implements FileStorage {
       );
       for (const object of res.Contents ?? []) {
         if (!object.Key?.startsWith(this.prefix)) continue;
-        yield { key: object.Key.slice(this.prefix.length), modified: object.LastModified ?? new Date(0) };
+        // Without a time (never seen from S3), a file counts as just written: the sweep keeps it.
+        yield { key: object.Key.slice(this.prefix.length), modified: object.LastModified ?? new Date() };
       }
       token = res.IsTruncated ? res.NextContinuationToken : undefined;
     } while (token);

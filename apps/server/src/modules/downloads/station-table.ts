@@ -109,7 +109,13 @@ export async function stationTable(
             const sources = sourcesAt(lead);
             if (!sources || !onCells(sources[0]!, g)) return null;
             const values = await Promise.all(sources.map((r) => read(r, index)));
-            if (values.some((v) => v === null)) return 'gone';
+            const lost = sources.find((_, k) => values[k] === null);
+            if (lost) {
+              // Replaced meanwhile (read again), or lost while the row still names it (an error, never a blank).
+              const missing = await store.missingFile(lost);
+              if (missing) throw missing;
+              return 'gone';
+            }
             const v = def
               ? combineDerived(
                   def,

@@ -134,7 +134,8 @@ export class GridStore {
 
   /**
    * The values of the version a row read earlier names. Its file is gone when another save switched the row since and
-   * removed the files it replaced: that is the conflict a save would meet (4009 naming who), not a missing grid.
+   * removed the files it replaced: that is the conflict a save would meet (4009 naming who), not a missing grid. Gone
+   * while the row still names it, the file was lost: a clear error (fileMissing), never values read as zeros.
    */
   private async valuesOf(row: GridRow): Promise<Float32Array> {
     try {
@@ -143,8 +144,31 @@ export class GridStore {
       if (!(e instanceof AppError && e.code === ErrorCode.NOT_FOUND)) throw e;
       const latest = await this.db.selectFrom('grid').selectAll().where('id', '=', row.id).executeTakeFirst();
       if (latest && latest.storage_key !== row.storage_key) throw staleGrid(latest);
+      if (latest) throw this.fileMissing(latest);
       throw e;
     }
+  }
+
+  /**
+   * A row whose version file (or the base of its delta) is missing from storage: logged with its key, and answered as
+   * 5000 naming the grid (docs/architecture.md#orphan-files); the orphan sweep lists such rows too.
+   */
+  fileMissing(row: GridRow): AppError {
+    this.log.warn(
+      { gridId: row.id, version: row.version, key: row.storage_key },
+      'grid file missing: the row names a file storage does not have',
+    );
+    const params = { id: row.id, baseTime: row.base_time, lead: row.lead_hours, version: row.version };
+    return new AppError(ErrorCode.INTERNAL, 'gridFileMissing', params, { gridId: row.id, version: row.version });
+  }
+
+  /**
+   * After a point read (valueAt) found no file for a row read earlier: the missing-file error when the row still names
+   * that version, or null when it was switched meanwhile (read the rows again).
+   */
+  async missingFile(row: GridRow): Promise<AppError | null> {
+    const latest = await this.db.selectFrom('grid').selectAll().where('id', '=', row.id).executeTakeFirst();
+    return latest && latest.storage_key === row.storage_key ? this.fileMissing(latest) : null;
   }
 
   /**

@@ -47,7 +47,7 @@ import { beijingDate, summarySentence } from './summary.js';
 // statistics layer and the summaries; while queued or running the row's status follows its job.
 
 export const RISK_JOB = 'risk.execute';
-const LEVELS_FILE = 'levels.u8';
+export const LEVELS_FILE = 'levels.u8';
 
 export type RiskProductRow = Selectable<RiskProductTable>;
 type ExecuteInput = z.output<typeof RiskExecuteBody>;

@@ -66,8 +66,9 @@ export interface ProductFiles {
   score: Float32Array | null;
 }
 
-const FILES = ['classes.u8', 'factor-classes.u8', 'limiting.u8', 'values.f32'] as const;
-const SCORE_FILE = 'score.f32';
+/** A finished product's files under its storage_prefix; the score only for methods that score (file-columns.ts keeps them). */
+export const FILES = ['classes.u8', 'factor-classes.u8', 'limiting.u8', 'values.f32'] as const;
+export const SCORE_FILE = 'score.f32';
 
 export const productLayerName = (id: number) => `zoning.p${id}`;
 
