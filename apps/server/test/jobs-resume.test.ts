@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -316,6 +317,37 @@ describe('separate job workers (npm run worker)', () => {
       await api.close();
       worker.kill('SIGTERM');
       expect(await exited).toBe(0);
+    }
+  });
+});
+
+describe('a job submitted while Redis is away', () => {
+  it('is answered 503 (5030) and its row failed at once, not left waiting', async () => {
+    const { JobRunner } = await import('../src/core/jobs.js');
+    const { BullJobQueue } = await import('../src/core/job-queue.js');
+    const { AppError } = await import('../src/core/errors.js');
+    const closed = await new Promise<number>((resolve) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as net.AddressInfo;
+        server.close(() => resolve(port));
+      });
+    });
+    const log = { error: () => undefined, warn: () => undefined };
+    const runner = new JobRunner(t.db.db, {
+      shared: new BullJobQueue(`redis://127.0.0.1:${closed}`, 'test:', log, 2000),
+      consume: false,
+      log,
+    });
+    runner.define('test.nowhere', async () => undefined);
+    const id = randomUUID();
+    try {
+      const error = await runner.enqueue('test.nowhere', {}, { customerId: platformId, userId: null }, id).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(AppError);
+      expect(error).toMatchObject({ code: 5030 });
+      expect(await jobRow(id)).toMatchObject({ status: 'failed', error: JSON.stringify({ key: 'serviceUnavailable', params: {} }) });
+    } finally {
+      await runner.close();
     }
   });
 });

@@ -4,6 +4,8 @@ import { MAX_ATTEMPTS, type JobLogger, type SharedJobQueue } from './jobs.js';
 
 /** The one queue every job kind shares: a worker runs whatever comes first, in the order submitted. */
 const QUEUE_NAME = 'jobs';
+/** How long a submission waits for Redis before it is answered 503. */
+const ADD_TIMEOUT_MS = 3000;
 
 /**
  * Jobs through BullMQ on Redis (REDIS_URL), so that any process may run them: the API processes add, worker
@@ -39,6 +41,20 @@ export class BullJobQueue implements SharedJobQueue {
   }
 
   async add(id: string, kind: string): Promise<void> {
+    // BullMQ waits for a connection that never came up: a submission is answered within ADD_TIMEOUT_MS all the same.
+    // Added after all, the job finds its row failed and does nothing.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('the job queue did not answer')), ADD_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([this.enqueue(id, kind), timeout]);
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private async enqueue(id: string, kind: string): Promise<void> {
     await this.queue.add(
       kind,
       { id },
