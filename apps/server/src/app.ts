@@ -120,7 +120,7 @@ export async function buildApp(
     gridStore,
     productDeps,
     close: closeJobs,
-  } = setUpJobs(config, data, app.log, {
+  } = await setUpJobs(config, data, app.log, {
     consume: config.jobsInApi,
     ...(opts.gridStoreHooks ? { gridStoreHooks: opts.gridStoreHooks } : {}),
   });

@@ -1,5 +1,5 @@
 import type { Config } from './config.js';
-import { BullJobQueue } from './core/job-queue.js';
+import { openBullJobQueue } from './core/job-queue.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { JobRunner } from './core/jobs.js';
 import type { ServerData } from './startup.js';
@@ -28,12 +28,12 @@ export interface JobSetup {
  * same, so that either can run any job. With REDIS_URL jobs go through BullMQ, taken by every process that runs jobs
  * (`consume`); without, they run in this process's memory queue (docs/architecture.md#how-a-job-runs).
  */
-export function setUpJobs(
+export async function setUpJobs(
   config: Config,
   data: ServerData,
   log: FastifyBaseLogger,
   opts: { consume: boolean; gridStoreHooks?: GridStoreHooks },
-): JobSetup {
+): Promise<JobSetup> {
   const { handle, storage } = data;
   const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, log);
   // The forecast days of daily extremes and 24 h totals (derived elements, docs/grids.md#derived-elements).
@@ -44,7 +44,7 @@ export function setUpJobs(
     log,
     consume: opts.consume,
     staleAfterMs: config.jobStaleMs,
-    ...(config.redisUrl ? { shared: new BullJobQueue(config.redisUrl, config.redisPrefix, log, config.jobStaleMs) } : {}),
+    ...(config.redisUrl ? { shared: await openBullJobQueue(config.redisUrl, config.redisPrefix, log, config.jobStaleMs) } : {}),
   });
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
   defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });

@@ -25,7 +25,7 @@ async function main() {
   // The same start-up steps as an API process, under the same lock: whichever starts first migrates and seeds.
   const data = await prepareServerData(config);
   data.logIdleError = (error) => log.warn({ err: error }, 'database connection dropped');
-  const setup = setUpJobs(config, data, log, { consume: true });
+  const setup = await setUpJobs(config, data, log, { consume: true });
   await setup.jobs.recoverStale();
   log.info({ concurrency: config.jobConcurrency, pid: process.pid }, 'job worker started');
   const stop = async () => {

@@ -324,7 +324,7 @@ describe('separate job workers (npm run worker)', () => {
 describe('a job submitted while Redis is away', () => {
   it('is answered 503 (5030) and its row failed at once, not left waiting', async () => {
     const { JobRunner } = await import('../src/core/jobs.js');
-    const { BullJobQueue } = await import('../src/core/job-queue.js');
+    const { openBullJobQueue } = await import('../src/core/job-queue.js');
     const { AppError } = await import('../src/core/errors.js');
     const closed = await new Promise<number>((resolve) => {
       const server = net.createServer();
@@ -335,7 +335,7 @@ describe('a job submitted while Redis is away', () => {
     });
     const log = { error: () => undefined, warn: () => undefined };
     const runner = new JobRunner(t.db.db, {
-      shared: new BullJobQueue(`redis://127.0.0.1:${closed}`, 'test:', log, 2000),
+      shared: await openBullJobQueue(`redis://127.0.0.1:${closed}`, 'test:', log, 2000),
       consume: false,
       log,
     });

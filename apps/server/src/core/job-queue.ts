@@ -1,4 +1,4 @@
-import { Queue, Worker } from 'bullmq';
+import type { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { MAX_ATTEMPTS, type JobLogger, type SharedJobQueue } from './jobs.js';
 
@@ -23,6 +23,8 @@ export class BullJobQueue implements SharedJobQueue {
   private workerConnection: Redis | null = null;
 
   constructor(
+    /** BullMQ itself, loaded only where a shared queue is configured (it takes a fifth of a second to load). */
+    private readonly bull: typeof import('bullmq'),
     private readonly url: string,
     private readonly prefix: string,
     private readonly log: JobLogger,
@@ -32,7 +34,7 @@ export class BullJobQueue implements SharedJobQueue {
     // Adding fails at once while Redis is away (answered 503), rather than waiting for it.
     this.producer = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 100, 500) });
     this.producer.on('error', () => undefined);
-    this.queue = new Queue(QUEUE_NAME, { connection: this.producer, prefix: this.bullPrefix });
+    this.queue = new this.bull.Queue(QUEUE_NAME, { connection: this.producer, prefix: this.bullPrefix });
     this.queue.on('error', () => undefined);
   }
 
@@ -74,7 +76,7 @@ export class BullJobQueue implements SharedJobQueue {
     // A worker blocks on its connection while it waits: one of its own, which waits for Redis when it is away.
     this.workerConnection = new Redis(this.url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 100, 500) });
     this.workerConnection.on('error', () => undefined);
-    this.worker = new Worker<{ id: string }>(
+    this.worker = new this.bull.Worker<{ id: string }>(
       QUEUE_NAME,
       async (job) => run(job.data.id, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }),
       {
@@ -106,4 +108,9 @@ export class BullJobQueue implements SharedJobQueue {
     this.workerConnection?.disconnect();
     this.producer.disconnect();
   }
+}
+
+/** A BullJobQueue, loading BullMQ on first use. */
+export async function openBullJobQueue(url: string, prefix: string, log: JobLogger, staleAfterMs: number): Promise<BullJobQueue> {
+  return new BullJobQueue(await import('bullmq'), url, prefix, log, staleAfterMs);
 }
