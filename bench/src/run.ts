@@ -1,4 +1,5 @@
 // npm run bench: authenticated user info against a bare health check, measured in the same run on loopback.
+// BENCH_DATABASE_URL=postgres://… runs the server on a fresh PostgreSQL database, BENCH_REDIS_URL with Redis (server.ts).
 import autocannon from 'autocannon';
 import { startServer } from './server.js';
 
@@ -31,7 +32,7 @@ async function main() {
     await measure('warm-up', `${server.url}/api/health`);
     const baseline = await measure('GET /api/health', `${server.url}/api/health`);
     const info = await measure('GET /api/user/info', `${server.url}/api/user/info`, auth);
-    console.log(`\n${DURATION} s each, ${CONNECTIONS} connections, loopback\n`);
+    console.log(`\n${server.engine}${server.redis ? ' + Redis' : ''}, ${DURATION} s each, ${CONNECTIONS} connections, loopback\n`);
     console.log('call                     req/s      p99 ms   errors  non-2xx');
     for (const f of [baseline, info]) {
       console.log(

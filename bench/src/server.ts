@@ -17,11 +17,42 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** The real server in its own process (so the load generator does not share its event loop), on loopback. */
+/**
+ * A new PostgreSQL database under the server named by BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test),
+ * dropped afterwards; without it the server uses SQLite in its data folder.
+ */
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL?.trim();
+  if (!base) return { url: '', drop: async () => {} };
+  const { default: pg } = await import('pg');
+  const name = `agromet_bench_${Date.now().toString(36)}_${process.pid}`;
+  const run = async (statement: string) => {
+    const client = new pg.Client({ connectionString: base });
+    await client.connect();
+    try {
+      await client.query(statement);
+    } finally {
+      await client.end();
+    }
+  };
+  await run(`CREATE DATABASE ${name}`);
+  const url = new URL(base);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * The real server in its own process (so the load generator does not share its event loop), on loopback: the build in
+ * SERVER_DIST if set (a private build, see apps/server/build.mjs), else apps/server/dist; on SQLite, or on a fresh
+ * PostgreSQL database with BENCH_DATABASE_URL; with BENCH_REDIS_URL, shared state in Redis under a prefix of its own.
+ */
 export async function startServer(env: Record<string, string> = {}) {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-bench-'));
   const port = await freePort();
-  const child = spawn(process.execPath, ['apps/server/dist/main.js'], {
+  const database = await benchDatabase();
+  const dist = path.resolve(root, process.env.SERVER_DIST || 'apps/server/dist');
+  const redisUrl = process.env.BENCH_REDIS_URL?.trim();
+  const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -30,7 +61,9 @@ export async function startServer(env: Record<string, string> = {}) {
       DATA_DIR: dataDir,
       ADMIN_PASSWORD: 'Bench-Admin-1',
       LOG_LEVEL: 'warn',
-      DATABASE_URL: '',
+      DATABASE_URL: database.url,
+      REDIS_URL: redisUrl ?? '',
+      REDIS_PREFIX: `bench:${process.pid}:`,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -49,10 +82,13 @@ export async function startServer(env: Record<string, string> = {}) {
   }
   return {
     url,
+    engine: database.url ? 'PostgreSQL' : 'SQLite',
+    redis: Boolean(redisUrl),
     async stop() {
       child.kill('SIGTERM');
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       fs.rmSync(dataDir, { recursive: true, force: true });
+      await database.drop();
     },
   };
 }

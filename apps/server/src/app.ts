@@ -22,6 +22,7 @@ import type { JobRunner } from './core/jobs.js';
 import type { GridFileCodec } from './modules/grids/codec.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './core/auth/throttle.js';
 import { openRedis } from './core/redis.js';
+import { RedisVersions, SessionCache } from './core/auth/session-cache.js';
 import { TokenService } from './core/auth/tokens.js';
 import {
   answerClientError,
@@ -175,10 +176,15 @@ export async function buildApp(
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
 
-  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl);
   // State the API processes share lives in Redis when REDIS_URL is set, else in this process (docs/architecture.md#shared-state).
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
+  // Session checks are cached until a change is announced, through Redis to every process (docs/security.md#session-cache).
+  const sessions = new SessionCache({ shared: redis ? new RedisVersions(redis, config.redisPrefix) : null, log: app.log });
+  app.addHook('onClose', async () => sessions.close());
+  // What this process's start-up changed (seed, demo) is news to the processes already running.
+  if (redis) await sessions.changed('all');
+  const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl, sessions);
   const deps = {
     db: handle.db,
     tokens,

@@ -2,6 +2,7 @@ import { ACT_AS_CUSTOMER_HEADER, ADMIN, ErrorCode, holdsPlatformScope, type ApiA
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../db/index.js';
 import { AppError, errors } from '../errors.js';
+import type { SessionUser } from './session-cache.js';
 import type { TokenService } from './tokens.js';
 
 /** Who is calling, resolved from the access token and checked against the session on every request. */
@@ -73,10 +74,8 @@ export async function effectiveCodes(db: Db, userId: number): Promise<string[]> 
   return rows.map((r) => r.permission_code).sort();
 }
 
-export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthContext> {
-  const token = bearerToken(req);
-  if (!token) throw errors.tokenMissing();
-  const claims = await tokens.verifyAccess(token);
+/** What a session's check reads: the session row, its user and the user's codes (null: the session is refused). */
+async function loadSession(db: Db, sessionId: string): Promise<SessionUser | null> {
   const row = await db
     .selectFrom('session')
     .innerJoin('app_user', 'app_user.id', 'session.user_id')
@@ -90,30 +89,56 @@ export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenSer
       'app_user.enabled',
       'app_user.password_must_change',
     ])
-    .where('session.id', '=', claims.sessionId)
+    .where('session.id', '=', sessionId)
     .executeTakeFirst();
-  if (!row || row.id !== claims.userId || row.revoked_at !== null || row.enabled !== 1 || row.expires_at <= new Date().toISOString()) {
-    throw errors.sessionRevoked();
-  }
-  const codes = new Set(await effectiveCodes(db, row.id));
-  // Only the platform may work in another customer's context; anyone else asking for one is refused, never ignored.
-  let customerId = row.customer_id;
-  const asked = requestedCustomer(req);
-  if (asked !== undefined && asked !== row.customer_id) {
-    if (!holdsPlatformScope(codes)) throw errors.forbidden();
-    if (!(await db.selectFrom('customer').select('id').where('id', '=', asked).executeTakeFirst())) throw errors.notFound();
-    customerId = asked;
-  }
+  if (!row || row.revoked_at !== null || row.enabled !== 1) return null;
   return {
-    userId: row.id,
-    sessionId: claims.sessionId,
+    id: row.id,
     username: row.username,
     name: row.name,
-    customerId,
-    homeCustomerId: row.customer_id,
-    codes,
+    customerId: row.customer_id,
     mustChangePassword: row.password_must_change === 1,
+    expiresAt: Date.parse(row.expires_at),
+    codes: new Set(await effectiveCodes(db, row.id)),
   };
+}
+
+/**
+ * The caller of a request: the access token verified, then its session checked (not revoked, not expired, the same
+ * user, enabled) with the user's codes. The check is served by the session cache until a change is announced
+ * (core/auth/session-cache.ts, docs/security.md#session-cache), so a revocation still takes effect at the next request.
+ */
+export async function authenticate(req: FastifyRequest, db: Db, tokens: TokenService): Promise<AuthContext> {
+  const token = bearerToken(req);
+  if (!token) throw errors.tokenMissing();
+  const claims = await tokens.verifyAccess(token);
+  const entry = await tokens.sessions.session(claims.sessionId, claims.userId, () => loadSession(db, claims.sessionId));
+  const user = entry.user;
+  if (!user || user.id !== claims.userId || user.expiresAt <= Date.now()) throw errors.sessionRevoked();
+  // Only the platform may work in another customer's context; anyone else asking for one is refused, never ignored.
+  let customerId = user.customerId;
+  const asked = requestedCustomer(req);
+  if (asked !== undefined && asked !== user.customerId) {
+    if (!holdsPlatformScope(user.codes)) throw errors.forbidden();
+    if (!entry.customers.has(asked)) {
+      if (!(await db.selectFrom('customer').select('id').where('id', '=', asked).executeTakeFirst())) throw errors.notFound();
+      // Deleting a customer is announced, which drops this entry: only customers found to exist are kept.
+      entry.customers.add(asked);
+    }
+    customerId = asked;
+  }
+  const auth: AuthContext = {
+    userId: user.id,
+    sessionId: claims.sessionId,
+    username: user.username,
+    name: user.name,
+    customerId,
+    homeCustomerId: user.customerId,
+    codes: user.codes,
+    mustChangePassword: user.mustChangePassword,
+  };
+  tokens.sessions.bind(auth, entry);
+  return auth;
 }
 
 export function holdsAny(auth: AuthContext, codes: readonly string[]): boolean {

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
 import { errors } from '../errors.js';
+import { SessionCache } from './session-cache.js';
 
 export interface AccessClaims {
   userId: number;
@@ -12,12 +13,17 @@ const ISSUER = 'agromet-console';
 /** Verified tokens kept so a client's repeated calls skip the signature check (the session is still checked per call). */
 const VERIFIED_CACHE_SIZE = 10_000;
 
+/**
+ * Access tokens, and the cache of the sessions they name (`sessions`: checked on every request, announced to on every
+ * change of what the check depends on; core/auth/session-cache.ts).
+ */
 export class TokenService {
   private readonly key: Uint8Array;
   private readonly verified = new Map<string, AccessClaims & { exp: number }>();
   constructor(
     secret: string,
     readonly accessTtl: number,
+    readonly sessions: SessionCache = new SessionCache(),
   ) {
     this.key = new TextEncoder().encode(secret);
   }

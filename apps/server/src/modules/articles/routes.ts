@@ -102,7 +102,8 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   registerRoute(app, deps, API.articlePlatformDelete, {
     audit: { action: 'article.platform.delete', type: 'article', description: '删除发布平台' },
     handler: async ({ auth, body }) => {
-      await publishing.deletePlatform(db, auth, body.id);
+      // Users' settings drop the platform, which /user/info answers (docs/security.md#session-cache).
+      await deps.tokens.sessions.changing('all', () => publishing.deletePlatform(db, auth, body.id));
       return { data: null };
     },
   });

@@ -35,8 +35,13 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
     },
   });
 
+  // Kept with the cached session check until a change of the user, their roles or customer is announced.
   registerRoute(app, r, API.userInfo, {
-    handler: async ({ auth }) => ({ data: await service.userInfo(deps.db, auth.userId, [...auth.codes], auth.customerId) }),
+    handler: async ({ auth }) => ({
+      data: await deps.tokens.sessions.derived(auth, `userInfo:${auth.customerId}`, () =>
+        service.userInfo(deps.db, auth.userId, [...auth.codes], auth.customerId),
+      ),
+    }),
   });
 
   registerRoute(app, r, API.userRids, {
@@ -58,6 +63,8 @@ export function authRoutes(app: FastifyInstance, deps: AuthDeps): void {
   });
   registerRoute(app, r, API.setting, {
     audit: { action: 'setting', type: 'user', description: '个人信息设置' },
-    handler: async ({ auth, body }) => ({ data: await service.updateSetting(deps.db, auth, body) }),
+    handler: async ({ auth, body }) => ({
+      data: await deps.tokens.sessions.changing({ userId: auth.userId }, () => service.updateSetting(deps.db, auth, body)),
+    }),
   });
 }

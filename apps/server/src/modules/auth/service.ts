@@ -74,7 +74,7 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair>
     if (decision === 'refuse') throw errors.sessionRevoked();
     if (decision === 'reuse') {
       // A token rotated a while ago presented again means it leaked: end the whole family.
-      await repo.revokeSession(deps.db, row!.session_id, 'refresh-reuse');
+      await deps.tokens.sessions.changing({ userId: row!.user_id }, () => repo.revokeSession(deps.db, row!.session_id, 'refresh-reuse'));
       throw errors.sessionRevoked();
     }
     const next = newRefreshToken();
@@ -91,7 +91,7 @@ export async function refresh(deps: AuthDeps, token: string): Promise<TokenPair>
 }
 
 export function logout(deps: AuthDeps, auth: AuthContext): Promise<void> {
-  return repo.revokeSession(deps.db, auth.sessionId, 'logout');
+  return deps.tokens.sessions.changing({ userId: auth.userId }, () => repo.revokeSession(deps.db, auth.sessionId, 'logout'));
 }
 
 function parseSetting(json: string): { articlePlatform: string[] } {
@@ -168,14 +168,16 @@ export async function changePassword(deps: AuthDeps, auth: AuthContext, body: Ch
   if (!(await verifyPassword(body.password, user.password_hash))) throw errors.validation('password', 'wrongCurrentPassword');
   if (body.newPassword === body.password) throw errors.validation('newPassword', 'sameAsOld');
   const hash = await hashPassword(body.newPassword, deps.scryptLogN);
-  await deps.db.transaction().execute(async (tx) => {
-    await tx
-      .updateTable('app_user')
-      .set((eb) => ({ password_hash: hash, password_must_change: 0, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', user.id)
-      .execute();
-    await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);
-  });
+  await deps.tokens.sessions.changing({ userId: user.id }, () =>
+    deps.db.transaction().execute(async (tx) => {
+      await tx
+        .updateTable('app_user')
+        .set((eb) => ({ password_hash: hash, password_must_change: 0, updated_at: nowIso(), version: eb('version', '+', 1) }))
+        .where('id', '=', user.id)
+        .execute();
+      await repo.revokeUserSessions(tx, user.id, 'password-change', auth.sessionId);
+    }),
+  );
 }
 
 /** The user info of the context a platform administrator switches to (their own with null); an unknown customer is 4004. */

@@ -7,6 +7,9 @@ import * as service from './service.js';
 
 export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
+  // /user/info answers the customer's name and branding, and a context needs the customer: changes are announced to the
+  // session cache (docs/security.md#session-cache).
+  const { sessions } = deps.tokens;
   registerRoute(app, deps, API.customerPage, {
     handler: async ({ auth, query }) => ({ data: await service.pageCustomers(db, auth, query) }),
   });
@@ -20,12 +23,12 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: Tok
   });
   registerRoute(app, deps, API.customerUpdate, {
     audit: { action: 'customer.update', type: 'customer', description: '修改客户' },
-    handler: async ({ auth, body }) => ({ data: await service.updateCustomer(db, auth, body) }),
+    handler: async ({ auth, body }) => ({ data: await sessions.changing('all', () => service.updateCustomer(db, auth, body)) }),
   });
   registerRoute(app, deps, API.customerDelete, {
     audit: { action: 'customer.delete', type: 'customer', description: '删除客户' },
     handler: async ({ auth, body }) => {
-      await service.deleteCustomer(db, auth, body.id);
+      await sessions.changing('all', () => service.deleteCustomer(db, auth, body.id));
       return { data: null };
     },
   });

@@ -7,6 +7,8 @@ import * as service from './service.js';
 
 export function permissionRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
+  // A renamed code changes its holders' codes: announced to the session cache (docs/security.md#session-cache).
+  const { sessions } = deps.tokens;
   registerRoute(app, deps, API.permissionPage, {
     handler: async ({ query, req }) => ({ data: await service.pagePermissions(db, query, req.lang) }),
   });
@@ -17,12 +19,12 @@ export function permissionRoutes(app: FastifyInstance, deps: { db: Db; tokens: T
   });
   registerRoute(app, deps, API.permissionUpdate, {
     audit: { action: 'permission.update', type: 'permission', description: '修改权限码' },
-    handler: async ({ body, req }) => ({ data: await service.updatePermission(db, body, req.lang) }),
+    handler: async ({ body, req }) => ({ data: await sessions.changing('all', () => service.updatePermission(db, body, req.lang)) }),
   });
   registerRoute(app, deps, API.permissionDelete, {
     audit: { action: 'permission.delete', type: 'permission', description: '删除权限码' },
     handler: async ({ body }) => {
-      await service.deletePermission(db, body.id);
+      await sessions.changing('all', () => service.deletePermission(db, body.id));
       return { data: null };
     },
   });

@@ -7,6 +7,8 @@ import * as service from './service.js';
 
 export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
+  // A role's codes are its holders' codes: changes are announced to the session cache (docs/security.md#session-cache).
+  const { sessions } = deps.tokens;
   registerRoute(app, deps, API.rolePage, { handler: async ({ auth, query }) => ({ data: await service.pageRoles(db, auth, query) }) });
   registerRoute(app, deps, API.roleOptions, {
     handler: async ({ auth, query }) => ({ data: await service.roleOptions(db, auth, query.customerId) }),
@@ -17,12 +19,12 @@ export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   });
   registerRoute(app, deps, API.roleUpdate, {
     audit: { action: 'role.update', type: 'role', description: '修改角色' },
-    handler: async ({ auth, body }) => ({ data: await service.updateRole(db, auth, body) }),
+    handler: async ({ auth, body }) => ({ data: await sessions.changing('all', () => service.updateRole(db, auth, body)) }),
   });
   registerRoute(app, deps, API.roleDelete, {
     audit: { action: 'role.delete', type: 'role', description: '删除角色' },
     handler: async ({ auth, body }) => {
-      await service.deleteRole(db, auth, body.id);
+      await sessions.changing('all', () => service.deleteRole(db, auth, body.id));
       return { data: null };
     },
   });
