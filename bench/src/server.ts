@@ -52,6 +52,7 @@ export async function startServer(env: Record<string, string> = {}) {
   const database = await benchDatabase();
   const dist = path.resolve(root, process.env.SERVER_DIST || 'apps/server/dist');
   const redisUrl = process.env.BENCH_REDIS_URL?.trim();
+  const redisPrefix = `bench:${process.pid}:${port}:`;
   const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
     cwd: root,
     env: {
@@ -63,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}) {
       LOG_LEVEL: 'warn',
       DATABASE_URL: database.url,
       REDIS_URL: redisUrl ?? '',
-      REDIS_PREFIX: `bench:${process.pid}:`,
+      REDIS_PREFIX: redisPrefix,
       ...env,
     },
     stdio: ['ignore', 'ignore', 'inherit'],
@@ -89,6 +90,13 @@ export async function startServer(env: Record<string, string> = {}) {
       await new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
       fs.rmSync(dataDir, { recursive: true, force: true });
       await database.drop();
+      if (redisUrl) {
+        const { Redis } = await import('ioredis');
+        const redis = new Redis(redisUrl);
+        const keys = await redis.keys(`${redisPrefix}*`);
+        if (keys.length) await redis.del(...keys);
+        await redis.quit();
+      }
     },
   };
 }
