@@ -6,6 +6,8 @@ import { MAX_ATTEMPTS, type JobLogger, type SharedJobQueue } from './jobs.js';
 const QUEUE_NAME = 'jobs';
 /** How long a submission waits for Redis before it is answered 503. */
 const ADD_TIMEOUT_MS = 3000;
+/** How long closing waits for Redis. */
+const CLOSE_TIMEOUT_MS = 2000;
 
 /**
  * Jobs through BullMQ on Redis (REDIS_URL), so that any process may run them: the API processes add, worker
@@ -103,8 +105,12 @@ export class BullJobQueue implements SharedJobQueue {
   }
 
   async close(): Promise<void> {
-    await this.worker?.close();
-    await this.queue.close();
+    // BullMQ's own close waits for Redis to answer: with Redis gone it would wait for ever, so it gets a bound and the
+    // connections are dropped after it. A job this worker was running is left to another worker's stalled check.
+    const bounded = (closing: Promise<void> | undefined) =>
+      Promise.race([closing?.catch(() => undefined), new Promise<void>((resolve) => setTimeout(resolve, CLOSE_TIMEOUT_MS).unref())]);
+    await bounded(this.worker?.close());
+    await bounded(this.queue.close());
     this.workerConnection?.disconnect();
     this.producer.disconnect();
   }
