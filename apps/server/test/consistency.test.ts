@@ -321,4 +321,65 @@ describe('consistency', () => {
     expect(new Set(counts).size).toBeGreaterThan(3);
     expect(Math.max(...counts)).toBeLessThan(SMALL.nx * SMALL.ny);
   });
+  it('a weather code that contradicts the 3 h precipitation of its lead is listed, recoded from it, and counted by revisions', async () => {
+    // Lead 15, outside every stored total: no rain for i < 10, 2 mm elsewhere; light rain (7) coded everywhere but one
+    // wet cell called cloudy (1). 20 % cloud and −5 °C at the same lead, which the fix reads.
+    const LEAD = 15;
+    await saveGrid(t, customer, { lead: LEAD, factor: 'pre3h', grid: field(SMALL, (i) => (i < 10 ? 0 : 2)) });
+    const codes = field(SMALL, () => 7);
+    codes.values[25] = 1;
+    await saveGrid(t, customer, { lead: LEAD, factor: 'wp', grid: codes });
+    await saveGrid(t, customer, { lead: LEAD, factor: 'tcc', grid: field(SMALL, () => 20) });
+    await saveGrid(t, customer, { lead: LEAD, factor: 'tmp', grid: field(SMALL, () => -5) });
+    const listed = (await check('fc', '&factor=wp')).data.violations;
+    expect(listed).toEqual([
+      expect.objectContaining({
+        rule: 'weather',
+        factor: 'wp',
+        lead: LEAD,
+        cells: 10 * 20 + 1,
+        grids: [
+          { factor: 'wp', lead: LEAD },
+          { factor: 'pre3h', lead: LEAD },
+        ],
+      }),
+    ]);
+    // Found from the precipitation's side too.
+    expect((await check('fc', `&factor=pre3h&lead=${LEAD}`)).data.violations.map((v: { rule: string }) => v.rule)).toEqual(['weather']);
+
+    const fix = (
+      await call(t, tok.fc!, 'POST', '/api/revise/consistencyFix', { type: 'fine-grid', baseTime: BASE_TIME, rule: 'weather' })
+    ).json();
+    expect(fix.code).toBe(0);
+    expect(fix.data.records).toEqual([expect.objectContaining({ factor: 'wp', lead: LEAD, cellsChanged: 201 })]);
+    const fixed = await storedValues(t, (await gridRow(t, customer, LEAD, 'wp')).storage_key);
+    // Dry cells: the sky by the cloud (20 % → sunny); the wet cloudy cell: snow at −5 °C graded by 2 mm (heavy snow).
+    expect([fixed[0], fixed[9], fixed[25], fixed[10], fixed[26]]).toEqual([0, 0, 16, 7, 7]);
+    expect((await check('fc', '&factor=wp')).data.violations).toEqual([]);
+    const listedRecords = (await call(t, tok.fc!, 'GET', '/api/record/findByRecord?kind=consistency')).json().data.list;
+    expect(listedRecords[0]).toMatchObject({ factor: 'wp', lead: LEAD, parameters: expect.objectContaining({ rules: ['weather'] }) });
+
+    // A revision of the amount answers the code's violations, counted at the cells it changed: as a full recount.
+    const row = await gridRow(t, customer, LEAD, 'pre3h');
+    const res = (
+      await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
+        type: 'fine-grid',
+        factor: 'pre3h',
+        baseTime: BASE_TIME,
+        leads: [LEAD],
+        expectedVersions: [row.version],
+        polygons: square,
+        operation: 'assign',
+        value: 0,
+        edge: { mode: 'flat' },
+      })
+    ).json();
+    expect(res.code).toBe(0);
+    const full = (await check('fc', `&factor=pre3h&lead=${LEAD}`)).data;
+    expect(full.violations.map((v: { rule: string }) => v.rule)).toEqual(['weather']);
+    expect(res.data.violations).toBe(full.cells);
+    // Only the cells that were wet and became dry under their rain code.
+    expect(full.cells).toBeGreaterThan(0);
+    expect(full.cells).toBeLessThan(res.data.leads[0].cellsChanged + 1);
+  });
 });

@@ -441,7 +441,7 @@ export type SubmitBody = z.input<typeof SubmitBody>;
 
 // ---- consistency of a forecast ---------------------------------------------------------------------
 
-export const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation'] as const;
+export const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation', 'weather'] as const;
 
 export const ConsistencyQuery = z.strictObject({
   type: typeCode,
@@ -452,7 +452,10 @@ export const ConsistencyQuery = z.strictObject({
 });
 
 export const ConsistencyViolation = z.object({
-  /** temperature: tmin ≤ t ≤ tmax; range: a physical range (precipitation ≥ 0, RH 0–100); accumulation: 3 h sums vs a total. */
+  /**
+   * temperature: tmin ≤ t ≤ tmax; range: a physical range (precipitation ≥ 0, RH 0–100); accumulation: 3 h sums vs a
+   * total; weather: the weather code (wp) against the 3 h precipitation of its lead.
+   */
   rule: z.enum(CONSISTENCY_RULES),
   /** The grid the violation is shown on. */
   factor: z.string(),

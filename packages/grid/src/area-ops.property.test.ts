@@ -166,6 +166,105 @@ describe('the optimised area operators equal the reference', () => {
   });
 });
 
+describe('the distance transform from envelope pieces (taper, ramps over 8 cells) on larger areas', () => {
+  // Grids up to 120 × 90 with a polygon or two of up to 12 vertices, or bands spanning the grid from its top row to its
+  // bottom one (columns without any outside cell: the reference's whole-row envelope), so that runs are long and their
+  // envelopes have many pieces, finished from the row below inside the same pass.
+  const areaArb = fc.record({ nx: fc.integer({ min: 20, max: 120 }), ny: fc.integer({ min: 20, max: 90 }) }).chain(({ nx, ny }) => {
+    const geometry = { lon0: 0, lat0: 0, dx: 1, dy: 1, nx, ny };
+    const ring = fc
+      .array(fc.tuple(fc.double({ min: -5, max: nx + 4, noNaN: true }), fc.double({ min: -5, max: ny + 4, noNaN: true })), {
+        minLength: 3,
+        maxLength: 12,
+      })
+      .map((r) => ({ type: 'Polygon' as const, coordinates: [[...r, r[0]!]] }));
+    const band = fc.tuple(fc.integer({ min: 0, max: nx - 1 }), fc.integer({ min: 1, max: nx })).map(([i, w]) => ({
+      type: 'Polygon' as const,
+      coordinates: [
+        [
+          [i - 0.5, -1],
+          [i + w, -1],
+          [i + w, ny],
+          [i - 0.5, ny],
+          [i - 0.5, -1],
+        ],
+      ],
+    }));
+    return fc.record({
+      geometry: fc.constant(geometry),
+      shapes: fc.array(fc.oneof({ weight: 4, arbitrary: ring }, { weight: 1, arbitrary: band }), { minLength: 1, maxLength: 2 }),
+    });
+  });
+
+  it('equal the reference bit for bit, weights and edits', () => {
+    fc.assert(
+      fc.property(
+        areaArb,
+        fc.constantFrom<EdgeMode>({ type: 'taper' }, { type: 'ramp', cells: 9 }, { type: 'ramp', cells: 30.5 }),
+        ({ geometry, shapes }, edge) => {
+          const mask = rasterizeArea(geometry, shapes);
+          expect(bits(edgeWeights(mask, edge))).toEqual(bits(reference.edgeWeights(mask, edge)));
+          const grid = gridFromValues(
+            geometry,
+            new Float32Array(geometry.nx * geometry.ny).map((_, k) => Math.sin(k / 7) * 20),
+          );
+          same(
+            editArea(grid, mask, { operation: 'add', value: 1.5, edge }),
+            reference.editArea(grid, mask, { operation: 'add', value: 1.5, edge }),
+          );
+          // The same cells given as bytes (no runs of their own) give the same weights.
+          const bytes = maskFromCells(geometry.nx, geometry.ny, mask.inside.slice());
+          expect(bits(edgeWeights(bytes, edge))).toEqual(bits(edgeWeights(mask, edge)));
+        },
+      ),
+      { numRuns: 80 },
+    );
+  });
+});
+
+describe('a drawn mask keeps its cells as runs', () => {
+  it('the runs are the maximal spans of its cells, row by row, and make its `inside`', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.array(
+          fc
+            .array(fc.tuple(fc.double({ min: 99, max: 107, noNaN: true }), fc.double({ min: 35, max: 41, noNaN: true })), {
+              minLength: 3,
+              maxLength: 8,
+            })
+            .map((ring) => ({ type: 'Polygon' as const, coordinates: [[...ring, ring[0]!]] })),
+          { minLength: 1, maxLength: 3 },
+        ),
+        (nx, ny, polygons) => {
+          const mask = rasterizeArea({ lon0: 100, lat0: 40, dx: 0.1, dy: -0.1, nx, ny }, polygons);
+          const { inside, runs, bounds } = mask;
+          expect(runs).toBeDefined();
+          const spans: string[] = [];
+          if (bounds) {
+            for (let r = 0; r <= bounds.j1 - bounds.j0; r++) {
+              for (let k = runs!.rowStart[r]!; k < runs!.rowStart[r + 1]!; k++)
+                spans.push(`${bounds.j0 + r}:${runs!.start[k]}-${runs!.end[k]}`);
+            }
+          }
+          const expected: string[] = [];
+          for (let j = 0; j < ny; j++) {
+            for (let i = 0; i < nx; i++) {
+              if (!inside[j * nx + i] || (i > 0 && inside[j * nx + i - 1])) continue;
+              let e = i;
+              while (e + 1 < nx && inside[j * nx + e + 1]) e++;
+              expected.push(`${j}:${i}-${e}`);
+            }
+          }
+          expect(spans).toEqual(expected);
+        },
+      ),
+      RUNS,
+    );
+  });
+});
+
 describe('rasterizeArea keeps count and bounds while drawing', () => {
   it('equal those of its cells, for overlapping polygons too', () => {
     const ringArb = fc

@@ -7,7 +7,7 @@
 // and keeps its working arrays between calls (module scratch, grown when a larger box comes). The
 // straightforward version these must equal bit for bit is ./reference/area-ops.ts (property tests).
 import type { Grid } from './grid.js';
-import type { CellBounds, Mask } from './mask.js';
+import { scanRuns, type CellBounds, type Mask } from './mask.js';
 import { emptyPatch, type Patch } from './patch.js';
 
 export type AreaOperation = 'assign' | 'add' | 'subtract' | 'multiply' | 'divide';
@@ -118,17 +118,12 @@ function checkRange(range: ValueRange | undefined): { min: number; max: number }
 
 let f64a = new Float64Array(0);
 let f64b = new Float64Array(0);
-let f64c = new Float64Array(0);
-let i32a = new Int32Array(0);
-let i32b = new Int32Array(0);
-let i32c = new Int32Array(0);
 let i32d = new Int32Array(0);
 let i32e = new Int32Array(0);
 let ringSums = new Float64Array(0);
 let ringCounts = new Int32Array(0);
 let ringSlots = new Int32Array(0);
 let ringFull = new Uint8Array(0);
-let farRows = new Uint8Array(0);
 let i32b2 = new Int32Array(0);
 let largestScratch = new Float64Array(0);
 // The largest squared distance of each run (NO_OUTSIDE when a cell has none).
@@ -152,54 +147,12 @@ interface Runs {
   count: number;
 }
 
-// The double whose eight bytes are all 1 (0x0101010101010101).
-const ALL_IN = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
-
+/** The area's runs: a drawn mask's own, else found in its cells over the bounds (scratch until the next call). */
 function maskRuns(mask: Mask): Runs {
-  const { i0, i1, j0, j1 } = mask.bounds!;
-  const rows = j1 - j0 + 1;
-  const width = i1 - i0 + 1;
-  // At most one run per two cells (plus one) in a row.
-  const capacity = rows * ((width >> 1) + 1);
-  i32a = grownI32(i32a, rows + 1);
-  i32b = grownI32(i32b, capacity);
-  i32c = grownI32(i32c, capacity);
-  const rowStart = i32a;
-  const start = i32b;
-  const end = i32c;
-  const { inside, nx } = mask;
-  // Eight cells at a time where the mask's bytes allow an aligned Float64Array view: a word of 0 is eight cells
-  // outside, ALL_IN eight cells inside (the double whose bytes are all 1).
-  const lead = (8 - (inside.byteOffset % 8)) % 8;
-  const wordCount = inside.length > lead ? (inside.length - lead) >> 3 : 0;
-  const words = wordCount > 0 ? new Float64Array(inside.buffer, inside.byteOffset + lead, wordCount) : new Float64Array(0);
-  let n = 0;
-  for (let r = 0; r < rows; r++) {
-    rowStart[r] = n;
-    const rowFirst = (j0 + r) * nx + i0;
-    const rowEnd = rowFirst + width; // exclusive
-    let k = rowFirst;
-    let inRun = false;
-    while (k < rowEnd) {
-      // Whole words while the state does not change.
-      if (((k - lead) & 7) === 0 && k - lead >= 0 && k + 8 <= rowEnd) {
-        const word = words[(k - lead) >> 3]!;
-        if (word === (inRun ? ALL_IN : 0)) {
-          k += 8;
-          continue;
-        }
-      }
-      if ((inside[k] === 1) !== inRun) {
-        if (inRun) end[n++] = k - 1 - rowFirst + i0;
-        else start[n] = k - rowFirst + i0;
-        inRun = !inRun;
-      }
-      k++;
-    }
-    if (inRun) end[n++] = rowEnd - 1 - rowFirst + i0;
-  }
-  rowStart[rows] = n;
-  return { j0, rows, rowStart, start, end, count: n };
+  const bounds = mask.bounds!;
+  const { rowStart, start, end } = mask.runs ?? scanRuns(mask.inside, mask.nx, bounds.j0 * mask.nx + bounds.i0, bounds, false);
+  const rows = bounds.j1 - bounds.j0 + 1;
+  return { j0: bounds.j0, rows, rowStart, start, end, count: rowStart[rows]! };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -385,10 +338,15 @@ function rampWeights(mask: Mask, runs: Runs, cells: number): Weights {
 }
 
 /**
- * Exact Euclidean distances over the box (as the reference's Felzenszwalb & Huttenlocher transform), then the
- * weights: min(1, d / cells) for a wide ramp; d / dmax of the connected part for a taper, the parts found by joining
- * touching runs of consecutive rows (8-connectivity) instead of a cell flood fill. Squared distances are kept as
- * integers in an Int32Array over the box (NO_OUTSIDE where there is no outside cell at all) and √ is taken only for the
+ * Exact Euclidean distances (as the reference's Felzenszwalb & Huttenlocher transform), then the weights: min(1, d / cells)
+ * for a wide ramp; d / dmax of the connected part for a taper, the parts found by joining touching runs of consecutive rows
+ * (8-connectivity) instead of a cell flood fill.
+ *
+ * Vertical distances are integers over the box (Int32Array): a downward sweep over the runs, then rows from the bottom
+ * up, each finished with the row below it inside the loop that builds the lower envelope of its runs' parabolas (one
+ * pass instead of two). Only the envelope is kept, as its pieces (parabola and last cell); the run's largest d² is read
+ * at the pieces' ends (a parabola is largest at an end of any interval), and a cell's d² is computed from its piece when
+ * its row is edited. Intersections are compared by cross-multiplying integers (no rounding), and √ is taken only for the
  * weights: √ of an exact integer is what the reference takes √ of, so the weights are the same bit for bit.
  */
 function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
@@ -396,11 +354,10 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
   const width = box.i1 - box.i0 + 1;
   const height = box.j1 - box.j0 + 1;
   i32b2 = grownI32(i32b2, width * height);
-  // Vertical distances (FAR_COLUMN + k where no outside cell lies above), then squared distances: only the cells of the
-  // area are computed, the rest of each row is 0 (outside).
   const distance = i32b2;
   const { rowStart, start, end } = runs;
   const runRow = (j: number) => box.j0 + j - runs.j0; // bounds row of box row j (may lie outside 0 … rows − 1)
+  // Downward: cells counted from the nearest outside cell above (FAR_COLUMN when the box's top row, the grid's, is in).
   for (let j = 0; j < height; j++) {
     const row = j * width - box.i0;
     distance.fill(0, j * width, (j + 1) * width);
@@ -412,38 +369,41 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
       else for (let i = start[k]!; i <= e; i++) distance[row + i] = distance[row - width + i]! + 1;
     }
   }
-  // Rows holding a cell with no outside cell in its column: those get the reference's whole-row envelope.
-  if (farRows.length < height) farRows = new Uint8Array(Math.max(height, 2 * farRows.length));
-  farRows.fill(0, 0, height);
-  for (let j = height - 1; j >= 0; j--) {
-    const row = j * width - box.i0;
-    const r = runRow(j);
-    if (r < 0 || r >= runs.rows) continue;
-    let far = 0;
-    for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-      const e = end[k]!;
-      if (j < height - 1) {
-        for (let i = start[k]!; i <= e; i++) {
-          const below = distance[row + width + i]! + 1;
-          const here = below < distance[row + i]! ? below : distance[row + i]!;
-          distance[row + i] = here;
-          if (here >= FAR_COLUMN) far = 1;
+  // A column with no outside cell at all (the area spans the grid from its top row to its bottom one, which are the
+  // box's) still reaches the bottom row at FAR_COLUMN or more; every row then holds such a cell and gets the reference's
+  // whole-row envelope, with FAR standing for the missing outside cells.
+  let allFar = false;
+  if (box.j0 === 0 && box.j1 === mask.ny - 1) {
+    const bottom = (height - 1) * width;
+    for (let c = 0; c < width && !allFar; c++) if (distance[bottom + c]! >= FAR_COLUMN) allFar = true;
+  }
+  if (allFar) {
+    // Upward first, whole: the envelopes below overwrite their rows with squared distances.
+    for (let j = height - 2; j >= 0; j--) {
+      const row = j * width - box.i0;
+      const r = runRow(j);
+      if (r < 0 || r >= runs.rows) continue;
+      for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
+        for (let i = start[k]!; i <= end[k]!; i++) {
+          const up = distance[row + width + i]! + 1;
+          if (up < distance[row + i]!) distance[row + i] = up;
         }
-      } else {
-        for (let i = start[k]!; i <= e; i++) if (distance[row + i]! >= FAR_COLUMN) far = 1;
       }
     }
-    farRows[j] = far;
   }
   f64a = grownF64(f64a, width + 2);
-  f64c = grownF64(f64c, 2 * width + 2);
+  f64b = grownF64(f64b, 4 * (width + 2));
   i32d = grownI32(i32d, width + 2);
   runLargest = grownI32(runLargest, runs.count);
-  for (let j = 0; j < height; j++) {
+  pieceStart = grownI32(pieceStart, runs.count);
+  let pieces = 0;
+  for (let j = height - 1; j >= 0; j--) {
     const r = runRow(j);
     if (r < 0 || r >= runs.rows || rowStart[r] === rowStart[r + 1]) continue;
     const row = j * width - box.i0;
-    if (farRows[j]) {
+    // The row below, finished, when there is one within the box (else this row's distances are final already).
+    const below = j < height - 1 ? width : 0;
+    if (allFar) {
       wholeRowEnvelope(distance, j * width, width);
       for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         let m = 0;
@@ -456,12 +416,41 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
     for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
       const from = Math.max(box.i0, start[k]! - 1);
       const to = Math.min(box.i1, end[k]! + 1);
-      runLargest[k] = runEnvelope(distance, row + from, to - from + 1, start[k]! - from, end[k]! - from);
+      pieceStart[k] = pieces;
+      // At most one piece per cell of the run.
+      if (pieceP.length < pieces + end[k]! - start[k]! + 1) growPieces(pieces + end[k]! - start[k]! + 1);
+      pieces = runEnvelope(distance, row + from, below, to - from + 1, from, start[k]!, end[k]!, k, pieces);
     }
   }
   const rowOf = (r: number) => (runs.j0 + r - box.j0) * width - box.i0;
-  f64a = grownF64(f64a, width);
   const weights = f64a;
+  /** Writes √d² / divisor, capped at 1 when `cap`, into weights for the cells of run k (of bounds row r). */
+  const runWeights = (r: number, k: number, divisor: number, cap: boolean) => {
+    const off = box.i0;
+    if (allFar) {
+      const row = rowOf(r);
+      for (let i = start[k]!; i <= end[k]!; i++) {
+        const d2 = distance[row + i]!;
+        const w = d2 === NO_OUTSIDE ? 1 : Math.sqrt(d2) / divisor;
+        weights[i - off] = cap && w > 1 ? 1 : w;
+      }
+      return;
+    }
+    // The run's pieces cover its cells, each at least one.
+    const e = end[k]!;
+    let i = start[k]!;
+    for (let piece = pieceStart[k]!; i <= e; piece++) {
+      const p = pieceP[piece]!;
+      const fp = pieceF[piece]!;
+      const last = pieceEnd[piece]!;
+      if (cap) {
+        for (; i <= last; i++) {
+          const w = Math.sqrt((i - p) * (i - p) + fp) / divisor;
+          weights[i - off] = w > 1 ? 1 : w;
+        }
+      } else for (; i <= last; i++) weights[i - off] = Math.sqrt((i - p) * (i - p) + fp) / divisor;
+    }
+  };
   if (edge.type === 'ramp') {
     const cells = edge.cells;
     return {
@@ -469,13 +458,7 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
       offset: box.i0,
       weights,
       row(r) {
-        const row = rowOf(r);
-        for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
-          for (let i = start[k]!; i <= end[k]!; i++) {
-            const d2 = distance[row + i]!;
-            weights[i - box.i0] = d2 === NO_OUTSIDE ? 1 : Math.min(1, Math.sqrt(d2) / cells);
-          }
-        }
+        for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) runWeights(r, k, cells, true);
         return runSegments(runs, r, 1);
       },
     };
@@ -489,24 +472,41 @@ function exactWeights(mask: Mask, runs: Runs, edge: EdgeMode): Weights {
     offset: box.i0,
     weights,
     row(r) {
-      const row = rowOf(r);
-      const off = box.i0;
       let n = 0;
       for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) {
         const maxDistance = largest[k]!;
-        const e = end[k]!;
         seg[n++] = start[k]!;
-        seg[n++] = e;
+        seg[n++] = end[k]!;
         // A part without any outside cell: w = 1 throughout.
         if (maxDistance === Number.POSITIVE_INFINITY) seg[n++] = 0;
         else {
           seg[n++] = 1;
-          for (let i = start[k]!; i <= e; i++) weights[i - off] = Math.sqrt(distance[row + i]!) / maxDistance;
+          runWeights(r, k, maxDistance, false);
         }
       }
       return n / 3;
     },
   };
+}
+
+// The envelope pieces of every run, left to right from pieceStart[k] for run k (they cover its cells, each at least
+// one; runs are stored from the bottom row up): the parabola's column, its h², and the last cell where it is the lowest.
+let pieceStart = new Int32Array(0);
+let pieceP = new Int32Array(0);
+let pieceF = new Float64Array(0);
+let pieceEnd = new Int32Array(0);
+
+function growPieces(n: number): void {
+  const size = Math.max(n, 2 * pieceP.length);
+  const p = new Int32Array(size);
+  const f = new Float64Array(size);
+  const e = new Int32Array(size);
+  p.set(pieceP);
+  f.set(pieceF);
+  e.set(pieceEnd);
+  pieceP = p;
+  pieceF = f;
+  pieceEnd = e;
 }
 
 // Vertical distance standing for "no outside cell above in this column" (plus the cells counted down from it): far
@@ -516,55 +516,92 @@ const FAR_COLUMN = 1 << 30;
 const NO_OUTSIDE = 0x7fffffff;
 
 /**
- * Squared distances along one run, from the squared vertical distances of its cells and of the outside cells next to
- * it (h = 0): the lower envelope of the parabolas (q − p)² + h(p)², with the intersections compared by
- * cross-multiplication of exact integers instead of divided (so no rounding at all). distance[at … at + n − 1] holds
- * h on entry; its cells first … last (the run) get d² on return, and the largest is answered.
+ * One run's row: its vertical distances distance[at … at + n − 1] (columns from … from + n − 1, the run and the outside
+ * cells next to it, h = 0) finished with the row `below` entries further on (0: none), then the lower envelope of the
+ * parabolas (q − p)² + h(p)², with the intersections compared by cross-multiplication of exact integers instead of
+ * divided (so no rounding at all). Its pieces over the run's cells first … last (columns) are stored from index
+ * `pieces` on and run k's largest d² in runLargest; answers the new count of pieces.
  */
-function runEnvelope(distance: Int32Array, at: number, n: number, first: number, last: number): number {
-  const F = f64a; // f(p) + p², the parabola's constant term
-  const f = f64c; // f(p) = h(p)²
-  const v = i32d; // the envelope's parabolas, left to right
-  for (let t = 0; t < n; t++) {
-    const h = distance[at + t]!;
-    f[t] = h * h;
-    F[t] = h * h + t * t;
+function runEnvelope(
+  distance: Int32Array,
+  at: number,
+  below: number,
+  n: number,
+  from: number,
+  first: number,
+  last: number,
+  k: number,
+  pieces: number,
+): number {
+  // The stack of parabolas, four numbers each: column t (relative to from), F = h² + t², and the differences of both to
+  // the parabola below it (the bottom one: −1 and 0, which no parabola hides). The top one is also kept in locals.
+  const stack = f64b;
+  let top = 0;
+  let h = distance[at]!;
+  if (below > 0) {
+    const up = distance[at + below]! + 1;
+    if (up < h) distance[at] = h = up;
   }
+  let tp = 0;
+  let tF = h * h;
+  let tA = -1;
+  let tB = 0;
+  stack[0] = 0;
+  stack[1] = tF;
+  stack[2] = tA;
+  stack[3] = tB;
   // Parabola q hides the top one (p, after pp) when it crosses p's no later than p crosses pp:
   // (F[q] − F[p]) / 2(q − p) ≤ (F[p] − F[pp]) / 2(p − pp).
-  let k = 0;
-  v[0] = 0;
   for (let q = 1; q < n; q++) {
-    const Fq = F[q]!;
-    while (k > 0) {
-      const p = v[k]!;
-      const pp = v[k - 1]!;
-      if ((Fq - F[p]!) * (p - pp) <= (F[p]! - F[pp]!) * (q - p)) k--;
-      else break;
+    h = distance[at + q]!;
+    if (below > 0) {
+      const up = distance[at + q + below]! + 1;
+      if (up < h) distance[at + q] = h = up;
     }
-    v[++k] = q;
+    const Fq = h * h + q * q;
+    while ((Fq - tF) * tB <= tA * (q - tp)) {
+      const o = 4 * --top;
+      tp = stack[o]!;
+      tF = stack[o + 1]!;
+      tA = stack[o + 2]!;
+      tB = stack[o + 3]!;
+    }
+    tA = Fq - tF;
+    tB = q - tp;
+    tp = q;
+    tF = Fq;
+    const o = 4 * ++top;
+    stack[o] = q;
+    stack[o + 1] = Fq;
+    stack[o + 2] = tA;
+    stack[o + 3] = tB;
   }
-  // The envelope from left to right, parabola by parabola: p = v[e] gives the cells up to the one before its crossing
-  // with the next, ⌈(F[p1] − F[p]) / 2(p1 − p)⌉ (exact: a quotient of integers this small is never rounded onto an
-  // integer it is not; at a crossing both give the same value). Answers the run's largest d².
-  let q = first;
+  // Its pieces from left to right: parabola p is the lowest up to the cell before its crossing with the next one,
+  // ⌈(F[p1] − F[p]) / 2(p1 − p)⌉ (exact: a quotient of integers this small is never rounded onto an integer it is not;
+  // at a crossing both give the same value). A parabola is largest at an end of any interval.
+  let q = first - from;
+  const lastCell = last - from;
   let largest = 0;
-  for (let e = 0; e <= k && q <= last; e++) {
-    const p = v[e]!;
-    let until = last;
-    if (e < k) {
-      const p1 = v[e + 1]!;
-      const before = Math.ceil((F[p1]! - F[p]!) / (2 * (p1 - p))) - 1;
+  for (let e = 0; e <= top && q <= lastCell; e++) {
+    const p = stack[4 * e]!;
+    let until = lastCell;
+    if (e < top) {
+      const before = Math.ceil(stack[4 * e + 6]! / (2 * stack[4 * e + 7]!)) - 1;
       if (before < until) until = before;
     }
-    const fp = f[p]!;
-    for (; q <= until; q++) {
-      const d2 = (q - p) * (q - p) + fp;
-      distance[at + q] = d2;
-      if (d2 > largest) largest = d2;
-    }
+    if (until < q) continue;
+    const fp = stack[4 * e + 1]! - p * p;
+    pieceP[pieces] = from + p;
+    pieceF[pieces] = fp;
+    pieceEnd[pieces++] = from + until;
+    const a = (q - p) * (q - p) + fp;
+    const b = (until - p) * (until - p) + fp;
+    if (a > largest) largest = a;
+    if (b > largest) largest = b;
+    q = until + 1;
   }
-  return largest;
+  runLargest[k] = largest;
+  return pieces;
 }
 
 /**

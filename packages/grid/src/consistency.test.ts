@@ -4,8 +4,10 @@ import {
   cellRuns,
   clipToExtremes,
   clipToRange,
+  codeAgainstPrecipitation,
   outsideRange,
   PRECIPITATION_TOLERANCE,
+  recodeCells,
   rescaleToTotal,
   sumDiffersFromTotal,
   temperatureOutsideExtremes,
@@ -157,5 +159,47 @@ describe('cellRuns', () => {
       { j: 1, i0: 0, i1: 0 },
       { j: 1, i0: 2, i1: 3 },
     ]);
+  });
+});
+
+describe('the weather code against the 3 h precipitation', () => {
+  // Codes 0–2 dry, 3 and 4 precipitation, 5 no code.
+  const kinds = Int8Array.from([0, 0, 0, 1, 1, -1]);
+  const violates = (code: number, amount: number) =>
+    codeAgainstPrecipitation(1, f32([code]), f32([amount]), kinds, 0.1).indices.length === 1;
+
+  it('lists a precipitation code below the trace limit and a dry one at or above it', () => {
+    expect([0, 0.05, 0.09, 0.1, 0.11, 30].map((a) => violates(3, a))).toEqual([true, true, true, false, false, false]);
+    expect([0, 0.05, 0.09, 0.1, 0.11, 30].map((a) => violates(1, a))).toEqual([false, false, false, true, true, true]);
+  });
+
+  it('leaves out missing cells and values that are no code', () => {
+    for (const code of [5, 6, 99, -1, 2.5, NaN_]) expect([violates(code, 0), violates(code, 5)]).toEqual([false, false]);
+    expect([violates(3, NaN_), violates(0, NaN_)]).toEqual([false, false]);
+  });
+
+  it('after the code follows the amount no cell is listed, and the others are untouched (property)', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(
+            fc.oneof(fc.integer({ min: -1, max: 7 }), fc.constant(NaN_)),
+            fc.oneof(fc.constant(0), fc.constant(0.1), fc.float({ min: 0, max: 50, noNaN: true }), fc.constant(NaN_)),
+          ),
+          { minLength: 1, maxLength: 80 },
+        ),
+        (cells) => {
+          const codes = f32(cells.map((c) => c[0]));
+          const amounts = f32(cells.map((c) => c[1]));
+          const found = codeAgainstPrecipitation(9, codes, amounts, kinds, 0.1);
+          const patch = recodeCells(codes, found.indices, (k) => (amounts[k]! >= 0.1 ? 4 : 2));
+          const fixed = codes.slice();
+          applyPatch(fixed, patch);
+          expect(codeAgainstPrecipitation(9, fixed, amounts, kinds, 0.1).indices.length).toBe(0);
+          const listed = new Set(found.indices);
+          for (let k = 0; k < codes.length; k++) if (!listed.has(k)) expect(Object.is(fixed[k], codes[k])).toBe(true);
+        },
+      ),
+    );
   });
 });

@@ -147,6 +147,40 @@ export function rescaleToTotal(parts: readonly Float32Array[], total: Float32Arr
   return builders.map((b) => b.build());
 }
 
+/**
+ * The weather-phenomenon code against the precipitation of the 3 h ending at the same lead: the cells whose code is a
+ * precipitation phenomenon where less than `threshold` fell (0.1 mm, the trace limit), or a dry one (sky, fog, dust,
+ * haze) where at least that much fell. `kinds[code]` tells the codes apart: 1 precipitation, 0 dry; a value that is no
+ * code (−1 in the table, beyond it, not an integer) is not this rule's business and is left out.
+ */
+export function codeAgainstPrecipitation(
+  nx: number,
+  codes: Float32Array,
+  amounts: Float32Array,
+  kinds: Int8Array,
+  threshold: number,
+): CellSet {
+  sameLength(codes, amounts);
+  let n = 0;
+  for (let k = 0; k < codes.length; k++) {
+    const code = codes[k]!;
+    const amount = amounts[k]!;
+    // A missing amount (NaN) compares false both ways: left out below.
+    if (!(amount === amount) || (code | 0) !== code || code < 0 || code >= kinds.length) continue;
+    const kind = kinds[code]!;
+    if (kind < 0) continue;
+    if ((kind === 1) !== amount >= threshold) keep(n++, k);
+  }
+  return cellSet(nx, n);
+}
+
+/** The listed cells' codes set to `codeOf(cell)`, where that differs (the fix that makes the code follow the amount). */
+export function recodeCells(codes: Float32Array, cells: Uint32Array, codeOf: (cell: number) => number): Patch {
+  const builder = new PatchBuilder(cells.length);
+  for (const k of cells) builder.set(k, codes[k]!, codeOf(k));
+  return builder.build();
+}
+
 /** The listed cells as rectangles (one per run of consecutive cells in a row), in grid indices. */
 export function cellRuns(nx: number, cells: Uint32Array): Array<{ j: number; i0: number; i1: number }> {
   const runs: Array<{ j: number; i0: number; i1: number }> = [];

@@ -46,11 +46,25 @@ export interface CellBounds {
 export interface Mask {
   nx: number;
   ny: number;
-  /** 1 for cells in the area, 0 elsewhere; row-major like the grid's values. */
+  /**
+   * 1 for cells in the area, 0 elsewhere; row-major like the grid's values. A mask drawn from polygons makes it on
+   * first use, from its runs (area edits never need it).
+   */
   inside: Uint8Array;
   count: number;
   /** The smallest box holding every cell of the area, or null when the area is empty. */
   bounds: CellBounds | null;
+  /** The same cells as runs, in a mask drawn from polygons (rasterizeArea). A mask is not changed once made. */
+  readonly runs?: MaskRuns;
+}
+
+/** The cells of a mask as runs: in each row of its bounds, the spans of consecutive cells of the area. */
+export interface MaskRuns {
+  /** The runs of bounds row r (grid row bounds.j0 + r) are rowStart[r] … rowStart[r + 1] − 1. */
+  rowStart: Int32Array;
+  /** First and last column of each run. */
+  start: Int32Array;
+  end: Int32Array;
 }
 
 /** A polygon as flat rings [x0, y0, x1, y1, …] without the closing repeat of the first vertex. */
@@ -58,14 +72,162 @@ type FlatPolygon = Float64Array[];
 
 export function rasterizeArea(geometry: GridGeometry, shape: AreaShape): Mask {
   assertGeometry(geometry);
-  const inside = new Uint8Array(geometry.nx * geometry.ny);
-  const row = new Uint8Array(geometry.nx);
-  // Count and bounds are kept as cells are set, so the grid is never scanned as a whole.
-  const tally: Tally = { rows: new Uint8Array(geometry.ny), count: 0, i0: geometry.nx, i1: -1, j0: geometry.ny, j1: -1 };
-  for (const polygon of flattenShape(shape)) rasterizePolygon(geometry, polygon, inside, row, tally);
+  const { nx, ny } = geometry;
+  const polygons = flattenShape(shape);
+  // The cells are drawn into a scratch box around the polygons (not a grid-sized array made for every call), then kept
+  // as runs; the grid-sized array is made only if a caller reads `inside`.
+  const box = cellBox(geometry, polygons);
+  if (!box) return drawnMask(nx, ny, 0, null, EMPTY_RUNS);
+  const width = box.i1 - box.i0 + 1;
+  const height = box.j1 - box.j0 + 1;
+  if (boxCells.length < width * height) boxCells = new Uint8Array(Math.max(width * height, 2 * boxCells.length));
+  boxCells.fill(0, 0, width * height);
+  if (rowCells.length < nx) rowCells = new Uint8Array(Math.max(nx, 2 * rowCells.length));
+  rowCells.fill(0, 0, nx);
+  if (touchedRows.length < ny) touchedRows = new Uint8Array(Math.max(ny, 2 * touchedRows.length));
+  touchedRows.fill(0, box.j0, box.j1 + 1);
+  // Count and bounds are kept as cells are set, so the box is never scanned as a whole.
+  const tally: Tally = { rows: touchedRows, count: 0, i0: nx, i1: -1, j0: ny, j1: -1 };
+  const cells: BoxCells = { cells: boxCells, box, width };
+  for (const polygon of polygons) rasterizePolygon(geometry, polygon, cells, rowCells, tally);
   const { count, i0, i1, j0, j1 } = tally;
-  return { nx: geometry.nx, ny: geometry.ny, inside, count, bounds: count > 0 ? { i0, i1, j0, j1 } : null };
+  if (count === 0) return drawnMask(nx, ny, 0, null, EMPTY_RUNS);
+  const bounds = { i0, i1, j0, j1 };
+  return drawnMask(nx, ny, count, bounds, scanRuns(boxCells, width, (j0 - box.j0) * width + (i0 - box.i0), bounds, true));
 }
+
+/** Where a drawing sets its cells: `cells` laid over `box`, `width` cells a row. */
+interface BoxCells {
+  cells: Uint8Array;
+  box: CellBounds;
+  width: number;
+}
+
+// Scratch of the drawing, kept between calls (grown as needed; each drawing clears what it uses).
+let boxCells = new Uint8Array(0);
+let rowCells = new Uint8Array(0);
+let touchedRows = new Uint8Array(0);
+
+const EMPTY_RUNS: MaskRuns = { rowStart: new Int32Array(1), start: new Int32Array(0), end: new Int32Array(0) };
+
+/** A drawn mask: its runs, and `inside` made from them the first time it is read. */
+function drawnMask(nx: number, ny: number, count: number, bounds: CellBounds | null, runs: MaskRuns): Mask {
+  let inside: Uint8Array | undefined;
+  return {
+    nx,
+    ny,
+    count,
+    bounds,
+    runs,
+    get inside(): Uint8Array {
+      if (!inside) {
+        inside = new Uint8Array(nx * ny);
+        if (bounds) {
+          const { rowStart, start, end } = runs;
+          for (let r = 0; r <= bounds.j1 - bounds.j0; r++) {
+            const base = (bounds.j0 + r) * nx;
+            for (let k = rowStart[r]!; k < rowStart[r + 1]!; k++) inside.fill(1, base + start[k]!, base + end[k]! + 1);
+          }
+        }
+      }
+      return inside;
+    },
+  };
+}
+
+/**
+ * The cells whose centre may lie in the polygons: the columns of the centres between the westmost and eastmost
+ * vertices and the rows the edges may touch, a cell more on each side for rounding, clipped to the grid; null when
+ * none. A centre outside these extents cannot be inside a polygon or on its boundary.
+ */
+function cellBox(g: GridGeometry, polygons: FlatPolygon[]): CellBounds | null {
+  let west = Number.POSITIVE_INFINITY;
+  let east = Number.NEGATIVE_INFINITY;
+  let south = Number.POSITIVE_INFINITY;
+  let north = Number.NEGATIVE_INFINITY;
+  for (const polygon of polygons) {
+    for (const ring of polygon) {
+      for (let k = 0; k < ring.length; k += 2) {
+        const x = ring[k]!;
+        const y = ring[k + 1]!;
+        if (x < west) west = x;
+        if (x > east) east = x;
+        if (y < south) south = y;
+        if (y > north) north = y;
+      }
+    }
+  }
+  if (!(west <= east)) return null;
+  const fa = (south - g.lat0) / g.dy;
+  const fb = (north - g.lat0) / g.dy;
+  const box = {
+    i0: Math.max(0, Math.floor((west - g.lon0) / g.dx) - 1),
+    i1: Math.min(g.nx - 1, Math.ceil((east - g.lon0) / g.dx) + 1),
+    j0: Math.max(0, Math.floor(Math.min(fa, fb)) - 1),
+    j1: Math.min(g.ny - 1, Math.ceil(Math.max(fa, fb)) + 1),
+  };
+  return box.i0 <= box.i1 && box.j0 <= box.j1 ? box : null;
+}
+
+// The double whose eight bytes are all 1 (0x0101010101010101).
+const ALL_IN = new Float64Array(new Uint8Array(8).fill(1).buffer)[0]!;
+
+/**
+ * The runs of 0/1 cells over `bounds`: `cells` holds bounds row r's first cell at first + r · stride. Eight cells at a
+ * time where the bytes allow an aligned Float64Array view: a word of 0 is eight cells outside, ALL_IN eight inside.
+ * Exact-sized arrays when `exact`, else scratch kept until the next call (area edits).
+ */
+export function scanRuns(cells: Uint8Array, stride: number, first: number, bounds: CellBounds, exact: boolean): MaskRuns {
+  const { i0, i1, j0, j1 } = bounds;
+  const rows = j1 - j0 + 1;
+  const width = i1 - i0 + 1;
+  // At most one run per two cells (plus one) in a row.
+  const capacity = rows * ((width >> 1) + 1);
+  if (runRowStart.length < rows + 1) runRowStart = new Int32Array(Math.max(rows + 1, 2 * runRowStart.length));
+  if (runStart.length < capacity) {
+    runStart = new Int32Array(Math.max(capacity, 2 * runStart.length));
+    runEnd = new Int32Array(runStart.length);
+  }
+  const rowStart = runRowStart;
+  const start = runStart;
+  const end = runEnd;
+  // Word w covers cells[offset + 8w … offset + 8w + 7], the first index whose byte is 8-aligned being `offset`.
+  const offset = (8 - (cells.byteOffset % 8)) % 8;
+  const wordCount = cells.length > offset ? Math.floor((cells.length - offset) / 8) : 0;
+  const words = wordCount > 0 ? new Float64Array(cells.buffer, cells.byteOffset + offset, wordCount) : new Float64Array(0);
+  let n = 0;
+  for (let r = 0; r < rows; r++) {
+    rowStart[r] = n;
+    const rowFirst = first + r * stride;
+    const rowEnd = rowFirst + width; // exclusive
+    let k = rowFirst;
+    let inRun = false;
+    while (k < rowEnd) {
+      // Whole words while the state does not change.
+      if (((k - offset) & 7) === 0 && k >= offset && k + 8 <= rowEnd) {
+        const word = words[(k - offset) >> 3]!;
+        if (word === (inRun ? ALL_IN : 0)) {
+          k += 8;
+          continue;
+        }
+      }
+      if ((cells[k] === 1) !== inRun) {
+        if (inRun) end[n++] = k - 1 - rowFirst + i0;
+        else start[n] = k - rowFirst + i0;
+        inRun = !inRun;
+      }
+      k++;
+    }
+    if (inRun) end[n++] = rowEnd - 1 - rowFirst + i0;
+  }
+  rowStart[rows] = n;
+  if (!exact) return { rowStart, start, end };
+  return { rowStart: rowStart.slice(0, rows + 1), start: start.slice(0, n), end: end.slice(0, n) };
+}
+
+let runRowStart = new Int32Array(0);
+let runStart = new Int32Array(0);
+let runEnd = new Int32Array(0);
 
 interface Tally {
   /** 1 for the rows a polygon has already set cells on. */
@@ -194,8 +356,12 @@ function pointInFlatPolygon(x: number, y: number, polygon: FlatPolygon): boolean
 // the edge's slope), yet far below any grid spacing: only a handful of cells per row get the exact test.
 const CROSSING_TOLERANCE = 1e-9;
 
-function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Array, row: Uint8Array, tally: Tally): void {
-  const { nx, ny } = g;
+function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, target: BoxCells, row: Uint8Array, tally: Tally): void {
+  const { ny } = g;
+  const { cells: inside, box, width } = target;
+  // Cells beyond the box (around every vertex) cannot be in the polygon; clipping to it keeps the writes inside.
+  const colMin = box.i0;
+  const colMax = box.i1;
   let edgeCount = 0;
   for (const ring of polygon) edgeCount += ring.length / 2;
   if (edgeCount === 0) return;
@@ -273,14 +439,14 @@ function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Ar
     activeCount = kept;
     if (crossingCount === 0 && ambiguousCount === 0) continue;
 
-    let touchedMin = nx;
+    let touchedMin = colMax + 1;
     let touchedMax = -1;
     // Cells set in `row` (the spans of sorted crossing pairs never overlap).
     let ones = 0;
     const sorted = crossings.subarray(0, crossingCount).sort();
     for (let c = 0; c + 1 < crossingCount; c += 2) {
-      const from = Math.max(0, Math.ceil((sorted[c]! - g.lon0) / g.dx));
-      const to = Math.min(nx - 1, Math.ceil((sorted[c + 1]! - g.lon0) / g.dx) - 1);
+      const from = Math.max(colMin, Math.ceil((sorted[c]! - g.lon0) / g.dx));
+      const to = Math.min(colMax, Math.ceil((sorted[c + 1]! - g.lon0) / g.dx) - 1);
       if (from > to) continue;
       row.fill(1, from, to + 1);
       ones += to - from + 1;
@@ -288,8 +454,8 @@ function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Ar
       if (to > touchedMax) touchedMax = to;
     }
     for (let a = 0; a < ambiguousCount; a++) {
-      const from = Math.max(0, Math.ceil((ambiguous[2 * a]! - g.lon0) / g.dx));
-      const to = Math.min(nx - 1, Math.floor((ambiguous[2 * a + 1]! - g.lon0) / g.dx));
+      const from = Math.max(colMin, Math.ceil((ambiguous[2 * a]! - g.lon0) / g.dx));
+      const to = Math.min(colMax, Math.floor((ambiguous[2 * a + 1]! - g.lon0) / g.dx));
       for (let i = from; i <= to; i++) {
         const set = pointInFlatPolygon(cellLon(g, i), y, polygon) ? 1 : 0;
         ones += set - row[i]!;
@@ -300,7 +466,7 @@ function rasterizePolygon(g: GridGeometry, polygon: FlatPolygon, inside: Uint8Ar
         if (to > touchedMax) touchedMax = to;
       }
     }
-    const base = j * nx;
+    const base = (j - box.j0) * width - box.i0;
     if (touchedMin > touchedMax) continue;
     if (!tally.rows[j]) {
       // The first polygon on this row: the row buffer is copied as it is.

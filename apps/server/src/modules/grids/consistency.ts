@@ -5,8 +5,10 @@ import {
   cellRuns,
   clipToExtremes,
   clipToRange,
+  codeAgainstPrecipitation,
   outsideRange,
   PRECIPITATION_TOLERANCE,
+  recodeCells,
   rescaleToTotal,
   sumDiffersFromTotal,
   temperatureOutsideExtremes,
@@ -19,6 +21,7 @@ import type { z } from 'zod';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
+import { CODE_KINDS, codeFollowingPrecipitation, PRECIPITATION_MM } from './weather-code.js';
 
 // Consistency of a forecast (docs/grids.md#consistency): the grids of one forecast type at one base time are checked
 // against each other and their physical ranges, and the violations listed per grid with their cells and the fix each
@@ -109,8 +112,12 @@ interface RuleInstance {
   rows: GridRow[];
   /** The cells breaking the rule, over arrays of values of the grids (in `grids` order), all of the same cells. */
   cells(values: Float32Array[], nx: number): CellSet;
-  /** The fix of those cells, as patches of the grids it changes. */
-  fix(loaded: Loaded[], cells: Uint32Array): Array<{ loaded: Loaded; patch: Patch }>;
+  /** The fix of those cells, as patches of the grids it changes (it may read other grids of the forecast). */
+  fix(
+    loaded: Loaded[],
+    cells: Uint32Array,
+    g: ForecastGrids,
+  ): Array<{ loaded: Loaded; patch: Patch }> | Promise<Array<{ loaded: Loaded; patch: Patch }>>;
 }
 
 /** The rules that apply to the stored grids (all, or those involving some leads of one factor), without reading values. */
@@ -165,6 +172,37 @@ function ruleInstances(g: ForecastGrids, only?: { factor: string; leads: readonl
     }
   }
 
+  // the weather-phenomenon code against the 3 h amount of the same lead
+  for (const lead of g.leads('wp')) {
+    if (!g.has('pre3h', lead)) continue;
+    const related: Array<[string, number]> = [['pre3h', lead]];
+    if (!concerns('wp', lead, related)) continue;
+    const grids: Array<[string, number]> = [['wp', lead], ...related];
+    const rows = rowsOf(grids);
+    if (!onSameCells(rows)) continue;
+    out.push({
+      rule: 'weather',
+      factor: 'wp',
+      lead,
+      grids,
+      rows,
+      cells: ([codes, amounts], nx) => codeAgainstPrecipitation(nx, codes!, amounts!, CODE_KINDS, PRECIPITATION_MM),
+      // The code follows the amount: graded rain, sleet or snow by the temperature of the same lead when it is stored;
+      // a dry sky by its total cloud when stored.
+      fix: async ([code, amount], cells, forecast) => {
+        const alongside = async (factor: string) => {
+          const l = await forecast.get(factor, lead);
+          return l && sameGeometry(geometryOfRow(l.row), geometryOfRow(code!.row)) ? l.grid.values : undefined;
+        };
+        const tmp = await alongside('tmp');
+        const tcc = await alongside('tcc');
+        const amounts = amount!.grid.values;
+        const patch = recodeCells(code!.grid.values, cells, (k) => codeFollowingPrecipitation(amounts[k]!, tmp?.[k], tcc?.[k]));
+        return [{ loaded: code!, patch }];
+      },
+    });
+  }
+
   // 3 h amounts against their 12 h / 24 h totals
   for (const [factor, total] of Object.entries(TOTALS)) {
     for (const lead of g.leads(factor)) {
@@ -212,7 +250,7 @@ export async function findings(g: ForecastGrids, only?: { factor: string; leads:
       grids: instance.grids,
       cells,
       geometry: geometryOfRow(instance.rows[0]!),
-      fix: async () => instance.fix(loaded, cells.indices),
+      fix: async (forecast) => instance.fix(loaded, cells.indices, forecast),
     });
   }
   return out;
@@ -284,14 +322,20 @@ export function mergeRows(runs: ReadonlyArray<{ j: number; i0: number; i1: numbe
   return rects;
 }
 
+/** A forecast type by its code, or as the caller already read it. */
+export type ForecastTypeRef = string | { id: number; name: string; code: string };
+
 export async function forecastGrids(
   db: Db,
   store: GridStore,
   auth: { customerId: number },
-  typeCode: string,
+  typeRef: ForecastTypeRef,
   baseTime: string,
 ): Promise<{ type: { id: number; name: string; code: string }; grids: ForecastGrids }> {
-  const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', typeCode).executeTakeFirst();
+  const type =
+    typeof typeRef === 'string'
+      ? await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', typeRef).executeTakeFirst()
+      : typeRef;
   if (!type) throw errors.validation('type', 'unknownLayer');
   const rows = await db
     .selectFrom('grid')
@@ -358,7 +402,7 @@ function rememberCount(key: string, count: number): void {
 export async function violationCount(
   deps: { db: Db; store: GridStore },
   auth: { customerId: number },
-  type: string,
+  type: ForecastTypeRef,
   baseTime: string,
   factor: string,
   leads: readonly number[],

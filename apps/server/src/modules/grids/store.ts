@@ -249,7 +249,13 @@ export class GridStore {
     // Taken before the switch, whose cleanup drops the replaced versions from the cache.
     const cached = items.map(({ row }) => this.cache.get(row.storage_key));
     const saved = await this.switchTo(
-      items.map((item, k) => ({ key: item.key, geometry: geometryOfRow(item.row), expectedVersion: item.row.version, file: files[k]! })),
+      items.map((item, k) => ({
+        key: item.key,
+        geometry: geometryOfRow(item.row),
+        expectedVersion: item.row.version,
+        known: item.row,
+        file: files[k]!,
+      })),
       editor,
       opts.inTransaction,
     );
@@ -344,7 +350,13 @@ export class GridStore {
    * the base of a replaced delta when the new version no longer builds on it.
    */
   private async switchTo(
-    items: ReadonlyArray<{ key: GridKey; geometry: GridGeometry; expectedVersion?: number | null; file: { key: string; data: Buffer } }>,
+    items: ReadonlyArray<{
+      key: GridKey;
+      geometry: GridGeometry;
+      expectedVersion?: number | null;
+      known?: GridRow;
+      file: { key: string; data: Buffer };
+    }>,
     editor: Editor,
     inTransaction: ((tx: Db, rows: GridRow[]) => Promise<void>) | undefined,
   ): Promise<GridRow[]> {
@@ -386,10 +398,14 @@ export class GridStore {
     }
   }
 
-  /** One attempt of saveMany's transaction: read and check every row, then switch them in key order. */
+  /**
+   * One attempt of saveMany's transaction: read and check every row, then switch them in key order. A row the caller
+   * read at the version it expects (`known`, a revision) is not read again: the switch itself checks the version, and
+   * only a switch that finds the row changed reads it, to answer who changed it.
+   */
   private async switchRows(
     tx: Db,
-    items: ReadonlyArray<{ key: GridKey; geometry: GridGeometry; expectedVersion?: number | null }>,
+    items: ReadonlyArray<{ key: GridKey; geometry: GridGeometry; expectedVersion?: number | null; known?: GridRow }>,
     storageKeys: string[],
     editor: Editor,
     inTransaction: ((tx: Db, rows: GridRow[]) => Promise<void>) | undefined,
@@ -402,7 +418,11 @@ export class GridStore {
     const order = items.map((_, k) => k).sort((a, b) => compareKeys(items[a]!.key, items[b]!.key));
     const current: Array<GridRow | undefined> = new Array(items.length);
     for (const k of order) {
-      const { key, expectedVersion } = items[k]!;
+      const { key, expectedVersion, known } = items[k]!;
+      if (known && known.version === expectedVersion) {
+        current[k] = known;
+        continue;
+      }
       const row = await findRow(tx, key);
       if (row && expectedVersion !== undefined && row.version !== expectedVersion) throw staleGrid(row);
       if (!row && typeof expectedVersion === 'number') throw errors.notFound();
@@ -424,8 +444,16 @@ export class GridStore {
             .where('version', '=', row.version)
             .executeTakeFirst(),
         );
-        // Another transaction switched the row after we read it (PostgreSQL, read committed).
-        if (Number(res.numUpdatedRows) !== 1) throw new WriteRace(key);
+        if (Number(res.numUpdatedRows) !== 1) {
+          // Saved meanwhile by another call since the caller's read: theirs stands (4009 naming who).
+          if (items[k]!.known) {
+            const latest = await findRow(tx, key);
+            if (!latest) throw errors.notFound();
+            if (latest.version !== row.version) throw staleGrid(latest);
+          }
+          // Another transaction switched the row after we read it (PostgreSQL, read committed).
+          throw new WriteRace(key);
+        }
         old.push(row.storage_key);
         saved[k] = { ...row, ...change, version: row.version + 1 };
       } else {

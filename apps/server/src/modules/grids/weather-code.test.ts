@@ -1,7 +1,7 @@
-import { weatherCodeDef } from '@agromet/contracts';
+import { WEATHER_CODES, weatherCodeDef } from '@agromet/contracts';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { codeAgreesWithPrecipitation, weatherCodeOf, type CellWeather } from './weather-code.js';
+import { CODE_KINDS, codeAgreesWithPrecipitation, codeFollowingPrecipitation, weatherCodeOf, type CellWeather } from './weather-code.js';
 
 const dry: CellWeather = { tcc: 0, pre3h: 0, tmp: 15, rh: 50, vis: 20 };
 
@@ -51,5 +51,36 @@ describe('codeAgreesWithPrecipitation', () => {
     expect(codeAgreesWithPrecipitation(0, 2)).toBe(false);
     expect(codeAgreesWithPrecipitation(99, 0)).toBe(false);
     expect(codeAgreesWithPrecipitation(0, 0)).toBe(true);
+  });
+});
+
+describe('the consistency fix of a code against its 3 h amount', () => {
+  it('grades the precipitation by the amount, snow or sleet by the temperature when known, else rain', () => {
+    expect([0.1, 3, 10, 20].map((a) => codeFollowingPrecipitation(a))).toEqual([7, 8, 9, 10]);
+    expect([0.1, 3, 10, 20].map((a) => codeFollowingPrecipitation(a, Number.NaN))).toEqual([7, 8, 9, 10]);
+    expect(codeFollowingPrecipitation(1.5, -4)).toBe(15);
+    expect(codeFollowingPrecipitation(1.5, 1)).toBe(6);
+    expect(codeFollowingPrecipitation(1.5, 12)).toBe(7);
+  });
+
+  it('names a dry sky by the total cloud when known, else overcast', () => {
+    expect([0, 0.09].map((a) => codeFollowingPrecipitation(a))).toEqual([2, 2]);
+    expect([10, 50, 95, Number.NaN].map((tcc) => codeFollowingPrecipitation(0, 20, tcc))).toEqual([0, 1, 2, 2]);
+  });
+
+  it('tells every code of the table apart, and answers a code of the right kind (property)', () => {
+    for (const d of WEATHER_CODES) expect(CODE_KINDS[d.code]).toBe(d.precipitation ? 1 : 0);
+    expect(CODE_KINDS.filter((k) => k >= 0).length).toBe(WEATHER_CODES.length);
+    fc.assert(
+      fc.property(
+        fc.double({ min: 0, max: 300, noNaN: true }),
+        fc.option(fc.double({ min: -40, max: 45, noNaN: true }), { nil: undefined }),
+        fc.option(fc.integer({ min: 0, max: 100 }), { nil: undefined }),
+        (pre3h, tmp, tcc) => {
+          const code = codeFollowingPrecipitation(pre3h, tmp, tcc);
+          expect(codeAgreesWithPrecipitation(code, pre3h)).toBe(true);
+        },
+      ),
+    );
   });
 });

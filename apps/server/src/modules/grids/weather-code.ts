@@ -1,4 +1,4 @@
-import { weatherCodeDef } from '@agromet/contracts';
+import { WEATHER_CODES, weatherCodeDef } from '@agromet/contracts';
 
 /**
  * The weather-phenomenon code of a cell from the other elements of the same lead (docs/grids.md#weather-code): the
@@ -54,4 +54,25 @@ export function weatherCodeOf(c: CellWeather): number {
 export function codeAgreesWithPrecipitation(code: number, pre3h: number): boolean {
   const def = weatherCodeDef(code);
   return def !== undefined && def.precipitation === pre3h >= PRECIPITATION_MM;
+}
+
+/** Each code's kind for the consistency rule (codeAgainstPrecipitation): 1 precipitation, 0 dry, −1 not a code. */
+export const CODE_KINDS: Int8Array = (() => {
+  const kinds = new Int8Array(Math.max(...WEATHER_CODES.map((d) => d.code)) + 1).fill(-1);
+  for (const d of WEATHER_CODES) kinds[d.code] = d.precipitation ? 1 : 0;
+  return kinds;
+})();
+
+/**
+ * The code a cell gets when it must follow its 3 h amount (the consistency fix of a code that contradicts it): with
+ * precipitation, graded by the amount as weatherCodeOf does, snow or sleet by the temperature when it is known, else
+ * rain; without, the sky by the total cloud when it is known, else overcast (the cloud a precipitation code implied).
+ */
+export function codeFollowingPrecipitation(pre3h: number, tmp?: number, tcc?: number): number {
+  if (pre3h >= PRECIPITATION_MM) {
+    const t = tmp !== undefined && tmp === tmp ? tmp : Number.POSITIVE_INFINITY;
+    return weatherCodeOf({ pre3h, tmp: t, tcc: 100, rh: 100, vis: 50 });
+  }
+  if (tcc === undefined || tcc !== tcc) return 2;
+  return weatherCodeOf({ pre3h: 0, tmp: 0, tcc, rh: 50, vis: 50 });
 }

@@ -318,7 +318,7 @@ async function revise(
   const violations = await violationCount(
     deps,
     auth,
-    factor.typeCode,
+    { id: factor.typeId, code: factor.typeCode, name: factor.typeName },
     baseTime,
     factor.code,
     body.leads,

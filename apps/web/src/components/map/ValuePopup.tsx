@@ -11,7 +11,7 @@ import { useTranslation } from 'react-i18next';
 import { METEOGRAM_NS } from '../meteogram/i18n';
 import { MeteogramDrawer, type MeteogramPlace } from '../meteogram/MeteogramDrawer';
 import { MAP_NS } from './i18n';
-import { formatPointValue } from './map-rules';
+import { cellValueText } from './map-rules';
 import { useMapStore } from './map-store';
 
 interface FeatureInfo {
@@ -20,6 +20,8 @@ interface FeatureInfo {
   lon: number;
   lat: number;
   value: number | null;
+  /** The factor clicked (not in the answer): a code element's value reads as its class. */
+  factor?: string;
 }
 
 function productSource(map: OlMap): ImageWMS | null {
@@ -56,11 +58,12 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
       controller?.abort();
       controller = new AbortController();
       const coordinate = event.coordinate;
+      const factor = useMapStore.getState().selection?.factor;
       fetch(url, { signal: controller.signal })
         .then((res) => (res.ok && res.headers.get('content-type')?.includes('json') ? (res.json() as Promise<FeatureInfo>) : null))
         .then((data) => {
           if (!data) return;
-          setInfo(data);
+          setInfo({ ...data, factor });
           popup.setPosition(coordinate);
         })
         .catch((error: unknown) => {
@@ -91,7 +94,7 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
             <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('info.close')} onClick={close} />
           </div>
           <div className="map-value-popup-value">
-            {info.value === null ? t('info.missing') : `${formatPointValue(info.value)} ${info.unit}`}
+            {info.value === null ? t('info.missing') : cellValueText(info.value, info.unit, info.factor)}
           </div>
           <div className="map-value-popup-pos">{t('info.position', { lon: info.lon.toFixed(3), lat: info.lat.toFixed(3) })}</div>
           <Button

@@ -5,6 +5,7 @@ import {
   baseLayerFailed,
   styleFor,
   stylesFor,
+  cellValueText,
   formatPointValue,
   initialViewOf,
   labelFontPx,
@@ -58,6 +59,9 @@ describe('point labels', () => {
     expect(formatPointValue(3)).toBe('3.00');
     expect(formatPointValue(-12.345)).toBe('-12.35');
     expect(formatPointValue(Number.NaN)).toBe('');
+    // A clicked cell: the value and its unit; a weather code by the name the WMS gives as its unit, with the code.
+    expect(cellValueText(12.5, '°C', 'tmp')).toBe('12.50 °C');
+    expect(cellValueText(1, '多云', 'wp')).toBe('多云 (1)');
   });
   it('shrink to stay within 30 px', () => {
     expect(labelFontPx(24)).toBe(12);

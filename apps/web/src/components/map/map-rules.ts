@@ -31,6 +31,14 @@ export function formatPointValue(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '';
 }
 
+/**
+ * A clicked cell's value as the popup shows it: the value to 2 decimals and its unit; for a code element (the weather
+ * code) the class's name, which the WMS answers as the unit, and the code itself.
+ */
+export function cellValueText(value: number, unit: string, factor: string | undefined): string {
+  return isCategoryFactor(factor) ? `${unit} (${value})` : `${formatPointValue(value)} ${unit}`;
+}
+
 /** Font size that keeps a label within the width limit, given its width at the normal font size. */
 export function labelFontPx(widthAtNormalFont: number, maxWidth: number = LABEL_MAX_WIDTH_PX): number {
   if (!(widthAtNormalFont > maxWidth)) return LABEL_FONT_PX;

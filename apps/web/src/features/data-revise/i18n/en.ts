@@ -109,6 +109,7 @@ const en = {
       temperature: 'temperature clipped to its extremes',
       range: 'clipped to the physical range',
       accumulation: '3 h precipitation rescaled to the total',
+      weather: 'weather code set from the 3 h precipitation',
     },
     operations: {
       assign: 'set to',

@@ -109,6 +109,7 @@ const es = {
       temperature: 'temperatura recortada a sus extremos',
       range: 'recortado al rango físico',
       accumulation: 'precipitación de 3 h reescalada al total',
+      weather: 'código de tiempo fijado según la precipitación de 3 h',
     },
     operations: {
       assign: 'fijar en',

@@ -108,6 +108,7 @@ const zh = {
       temperature: '气温裁剪到最高/最低气温',
       range: '裁剪到物理范围',
       accumulation: '3 小时降水按累计量缩放',
+      weather: '天气现象按 3 小时降水修正',
     },
     operations: {
       assign: '设为',

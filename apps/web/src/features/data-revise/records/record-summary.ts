@@ -40,7 +40,7 @@ export function areaCount(polygons: unknown): number {
 }
 
 const OPERATIONS = ['assign', 'add', 'subtract', 'multiply', 'divide'];
-const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation'];
+const CONSISTENCY_RULES = ['temperature', 'range', 'accumulation', 'weather'];
 const EDGES = ['flat', 'ramp', 'taper'];
 const unitSuffix = (unit: string) => (unit ? ` ${unit}` : '');
 

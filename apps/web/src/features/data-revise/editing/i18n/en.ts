@@ -139,11 +139,13 @@ const en: Translation<ReviseEditMessages> = {
       temperature: 'Temperature outside its daily extremes',
       range: 'Outside the physical range',
       accumulation: '3 h precipitation does not add up to the total',
+      weather: 'Weather code contradicts the 3 h precipitation',
     },
     fix: {
       temperature: 'Clip to the extremes',
       range: 'Clip to the range',
       accumulation: 'Rescale to the total',
+      weather: 'Set the code from the precipitation',
     },
     cells_one: '{{count}} cell',
     cells_other: '{{count}} cells',

@@ -139,11 +139,13 @@ const es: Translation<ReviseEditMessages> = {
       temperature: 'Temperatura fuera de sus extremos diarios',
       range: 'Fuera del rango físico',
       accumulation: 'La precipitación de 3 h no suma el total',
+      weather: 'El código de tiempo contradice la precipitación de 3 h',
     },
     fix: {
       temperature: 'Recortar a los extremos',
       range: 'Recortar al rango',
       accumulation: 'Reescalar al total',
+      weather: 'Fijar el código según la precipitación',
     },
     cells_one: '{{count}} celda',
     cells_other: '{{count}} celdas',

@@ -130,11 +130,13 @@ const zh = {
       temperature: '气温超出最高/最低气温',
       range: '超出物理范围',
       accumulation: '3 小时降水与累计降水不符',
+      weather: '天气现象与 3 小时降水不符',
     },
     fix: {
       temperature: '裁剪到最高/最低气温',
       range: '裁剪到范围',
       accumulation: '按累计量缩放',
+      weather: '按降水改天气现象',
     },
     cells: '{{count}} 个格点',
     outlined: '地图上已勾出 {{count}} 处问题区域',
