@@ -116,7 +116,11 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
       const limit = ARTICLE_ATTACHMENTS.maxKb * 1024;
       for await (const part of req.parts({ limits: { fileSize: limit, files: 1, fields: 3 } })) {
         if (part.type === 'field' && part.fieldname === 'articleId') articleId = Number(part.value);
-        else if (part.type === 'file' && part.fieldname === 'file') {
+        else if (part.type === 'file' && part.fieldname !== 'file') {
+          // A file under another name is refused, after draining it: a part nobody reads stalls the form for ever.
+          part.file.resume();
+          throw errors.validation(part.fieldname, 'fileMissing');
+        } else if (part.type === 'file') {
           try {
             file = { name: part.filename, data: await part.toBuffer() };
           } catch (e) {

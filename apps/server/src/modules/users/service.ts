@@ -139,11 +139,16 @@ async function assertCanManage(db: Db, auth: AuthContext, userId: number): Promi
   if (codesNotHeld(auth, await effectiveCodes(db, userId)).length > 0) throw new AppError(ErrorCode.FORBIDDEN, 'cannotManageUser');
 }
 
-/** Roles must exist, belong to the user's customer, and carry only codes the caller holds (for those added). */
+/**
+ * Roles must exist, belong to the user's customer, and carry only codes the caller holds (for those added). A role of
+ * a customer the caller cannot see counts as missing, so that its id tells nothing (docs/security.md#customers-and-tenancy).
+ */
 async function checkRoles(db: Db, auth: AuthContext, customerId: number, roleIds: number[], keptRoleIds: number[] = []): Promise<number[]> {
   const ids = [...new Set(roleIds)];
   if (ids.length === 0) return ids;
-  const rows = await db.selectFrom('role').select(['id', 'customer_id']).where('id', 'in', ids).execute();
+  const rows = (await db.selectFrom('role').select(['id', 'customer_id']).where('id', 'in', ids).execute()).filter((r) =>
+    canSeeCustomer(auth, r.customer_id),
+  );
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw errors.validation('roleIds', 'unknownRole', { ids: missing.join(', ') });
   if (rows.some((r) => r.customer_id !== customerId)) throw errors.validation('roleIds', 'roleOtherCustomer');
