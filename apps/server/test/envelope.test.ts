@@ -124,6 +124,28 @@ describe('the envelope', () => {
     }
   });
 
+  it('refuses an attachment whose articleId is no whole number the database can hold (4100 naming it)', async () => {
+    const { access_token } = await t.login('admin');
+    for (const articleId of ['1e+308', String(2 ** 31), '1.5', 'abc', '-1']) {
+      const body = [
+        `--zz\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n`,
+        '--zz\r\nContent-Disposition: form-data; name="file"; filename="a.txt"\r\nContent-Type: text/plain\r\n\r\nhello\r\n',
+        '--zz--\r\n',
+      ].join('');
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/article/attachment/upload',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'multipart/form-data; boundary=zz' },
+        payload: body,
+      });
+      expect({ articleId, status: res.statusCode, field: res.json().data?.issues?.[0]?.field }).toEqual({
+        articleId,
+        status: 400,
+        field: 'articleId',
+      });
+    }
+  });
+
   it('answers an oversized body with 413 in the envelope', async () => {
     const res = await t.app.inject({
       method: 'POST',

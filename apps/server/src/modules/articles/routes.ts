@@ -130,7 +130,9 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
           }
         }
       }
-      if (!Number.isInteger(articleId) || articleId <= 0) throw errors.validation('articleId', 'fileMissing');
+      // Read by hand from the form: a whole number in the range of the database's ids (1e+308 passes isInteger).
+      if (!Number.isSafeInteger(articleId) || articleId <= 0 || articleId > 2 ** 31 - 1)
+        throw errors.validation('articleId', 'fileMissing');
       if (!file) throw errors.validation('file', 'fileMissing');
       req.auditExtra = { file: { name: file.name, size: file.data.length }, articleId };
       await service.editableRow(db, auth, articleId, req.lang);
