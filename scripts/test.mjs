@@ -77,10 +77,27 @@ else if (run('node', ['scripts/size.mjs']) !== 0) problems.push('size budget');
 // Vitest and the browser tests share nothing (their own databases, data folders and server), so they run at once:
 // while the browser tests wait on pages and the server, Vitest has the CPU instead of it idling. Each one's output is
 // printed whole when it ends.
-const [vitestStatus, pwStatus] = await Promise.all([
-  runCaptured(`npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`),
+// The reliability suite's short form (npm run reliability: a cluster on PostgreSQL, Redis and nginx, faulted under load)
+// follows Vitest, beside the browser tests' last minutes; it needs the PostgreSQL that the API suite is given.
+const withReliability = built && Boolean(process.env.TEST_DATABASE_URL);
+if (!withReliability && built) console.log('TEST_DATABASE_URL is not set: the reliability suite is skipped (.ci/run sets it).');
+const [[vitestStatus, reliabilityStatus], pwStatus] = await Promise.all([
+  (async () => {
+    const vitest = await runCaptured(`npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`);
+    const reliability = withReliability
+      ? await runCaptured('node --import tsx bench/src/reliability.ts', { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL })
+      : null;
+    return [vitest, reliability];
+  })(),
   built ? runCaptured('npx --no-install playwright test -c e2e/playwright.config.ts', { PW_JSON_REPORT: playwrightJson }) : null,
 ]);
+if (reliabilityStatus !== null) {
+  if (reliabilityStatus === 0) passed += 1;
+  else {
+    failed += 1;
+    failedNames.push('reliability suite (npm run reliability): see its table and failures above');
+  }
+}
 if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   passed += r.numPassedTests;

@@ -194,7 +194,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
 /** The checked-in site with this cluster's API ports and nginx port. */
 export function nginxSite(apiPorts: number[], port: number): string {
   const site = fs.readFileSync(NGINX_SITE, 'utf8');
-  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=1 fail_timeout=5s;`).join('\n');
+  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`).join('\n');
   const replaced = site
     .replace(/( *# api-servers:begin\n)[\s\S]*?( *# api-servers:end)/, `$1${servers}\n$2`)
     .replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
