@@ -6,10 +6,15 @@
 //   4. a worker killed mid-job: the job completes on the other worker, once;
 //   5. brute-force sign-in alternating between the API processes is throttled as on one;
 //   6. tenancy: every route as every role and as another customer's administrator, refused as documented;
-//   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing.
+//   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing;
+//   8. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
 // loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
+import path from 'node:path';
 import pg from 'pg';
+import { openDatabase } from '../../apps/server/src/core/db/index.js';
+import { LocalFileStorage } from '../../apps/server/src/core/storage.js';
+import { sweepOrphanFiles } from '../../apps/server/src/file-sweep.js';
 import { THROTTLE_POLICIES } from '../../apps/server/src/core/auth/throttle.js';
 import { startCluster, type Cluster } from './cluster.js';
 import { signIn } from './reliability/api-routes.js';
@@ -417,6 +422,31 @@ async function main() {
       } finally {
         await fingerprint.close();
       }
+    }
+
+    // ---- 8: files after the kills: every row's file is there; what no row names is swept ----
+    await cluster.stop();
+    const dataDir = cluster.dataDir;
+    cluster = null;
+    const handle = openDatabase({ databaseUrl: database.url, dataDir });
+    try {
+      const quiet = { info: () => undefined, warn: () => undefined };
+      // Every file older than a minute from now: the whole run's orphans (killed processes' uploads, versions).
+      const sweep = await sweepOrphanFiles(
+        { db: handle.db, storage: new LocalFileStorage(path.join(dataDir, 'files')), log: quiet },
+        { graceMinutes: 1, now: new Date(Date.now() + 120_000) },
+      );
+      console.log(
+        `files: ${sweep.scanned} stored, ${sweep.removed} named by no row and removed, ${sweep.missing.length} rows missing their file`,
+      );
+      for (const m of sweep.missing.slice(0, 5)) console.log(`  missing: ${JSON.stringify(m)}`);
+      if (sweep.missing.length > 0) failures.push(`${sweep.missing.length} rows name a file that is not there`);
+      table.push([
+        'files: stored / orphans swept / rows missing their file',
+        `${sweep.scanned} / ${sweep.removed} / ${sweep.missing.length}`,
+      ]);
+    } finally {
+      await handle.close();
     }
 
     console.log('\n| step | result |\n|---|---|');
