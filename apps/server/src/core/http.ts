@@ -87,6 +87,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       });
     }
     if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (err.statusCode === 400 && err instanceof SyntaxError)) {
+      keepConnectionForRestOfBody(req, reply);
       return send(reply, 400, {
         code: ErrorCode.VALIDATION,
         msg: `body: ${translate(lang, 'malformedJson')}`,
@@ -94,6 +95,7 @@ export function registerEnvelope(app: FastifyInstance): void {
       });
     }
     if (err.code === 'FST_ERR_CTP_BODY_TOO_LARGE' || err.code === 'FST_REQ_FILE_TOO_LARGE' || err.statusCode === 413) {
+      keepConnectionForRestOfBody(req, reply);
       return send(reply, 413, {
         code: ErrorCode.PAYLOAD_TOO_LARGE,
         msg: translate(lang, 'payloadTooLarge', { limit: err.code === 'FST_REQ_FILE_TOO_LARGE' ? '10240 KB' : '1 MB' }),
@@ -157,6 +159,22 @@ function numberOutOfRange(req: FastifyRequest, err: { code?: unknown; severity?:
 }
 
 /** The longest path parameter the router reads (a longer one is answered 414). */
+/** Up to this declared size, a refused body is read to its end rather than the connection closed (see below). */
+const DRAIN_LIMIT = 16 * 1024 * 1024;
+
+/**
+ * Fastify closes the connection after refusing a body it did not read to the end (too large, not JSON), since the
+ * client may still be sending. Behind nginx that connection is nginx's own, still writing the body it buffered: the
+ * close breaks its write and it answers 502 instead of the refusal. A body of a declared, bounded length is instead
+ * read to its end and dropped, and the connection kept; one of unknown or huge length is still cut off.
+ */
+function keepConnectionForRestOfBody(req: FastifyRequest, reply: FastifyReply): void {
+  const declared = Number(req.headers['content-length']);
+  if (!Number.isFinite(declared) || declared > DRAIN_LIMIT || reply.getHeader('connection') !== 'close') return;
+  reply.removeHeader('connection');
+  req.raw.resume();
+}
+
 export const MAX_PARAM_LENGTH = 300;
 /** Node's bound on the request line and headers together (its `--max-http-header-size` default). */
 const MAX_HEADER_BYTES = '16 KB';
