@@ -77,7 +77,12 @@ export async function ownRedis() {
       c.kill('SIGKILL');
     });
   await start();
-  return { url: `redis://127.0.0.1:${port}`, start, stop };
+  /** Stops it for good and removes its folder. */
+  const dispose = async () => {
+    await stop();
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  return { url: `redis://127.0.0.1:${port}`, start, stop, dispose };
 }
 
 export async function freshDatabase() {

@@ -10,6 +10,7 @@
 //   8. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
 // loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import { openDatabase } from '../../apps/server/src/core/db/index.js';
@@ -47,6 +48,8 @@ async function main() {
   const redis = await ownRedis();
   const failures: string[] = [];
   let cluster: Cluster | null = null;
+  /** The cluster's files and logs: removed after a passing run, kept for a look after a failing one. */
+  let clusterDir: string | null = null;
   const db = new pg.Pool({ connectionString: database.url, max: 4 });
   try {
     const t0 = Date.now();
@@ -58,6 +61,7 @@ async function main() {
       redisPrefix: 'reliability:',
       env: { DEMO: '1', ADMIN_PASSWORD: PASSWORD, JOB_STALE_SECONDS: '5', SCRYPT_LOG_N: '12', PRODUCT_SCHEDULE_SECONDS: '0' },
     });
+    clusterDir = cluster.dataDir;
     console.log(`cluster up in ${((Date.now() - t0) / 1000).toFixed(1)} s at ${cluster.url} (files in ${cluster.dataDir})`);
     const url = cluster.url;
     const login = async (username: string, base = url) => {
@@ -455,14 +459,16 @@ async function main() {
     failures.push(`the suite stopped: ${(e as Error).stack ?? String(e)}`);
   } finally {
     await cluster?.stop();
-    await redis.stop();
+    await redis.dispose();
     await db.end();
     await database.drop().catch(() => undefined);
   }
   if (failures.length > 0) {
+    if (clusterDir) console.log(`\nthe cluster's files and logs are kept in ${clusterDir}`);
     console.log(`\nreliability: FAILED\n- ${failures.join('\n- ')}`);
     process.exit(1);
   }
+  if (clusterDir) fs.rmSync(clusterDir, { recursive: true, force: true });
   console.log('\nreliability: passed');
 }
 

@@ -2,6 +2,7 @@
 // as ratios of req/s to one process behind nginx, measured in the same run; then grid import jobs per second with 1 and 2
 // job workers. On a two-core machine little gain is expected: the point is that nothing breaks and the figures are
 // honest (README "Scaling out").
+import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startCluster, type Cluster } from './cluster.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Geometry } from './cluster-fixtures.js';
@@ -42,7 +43,8 @@ async function withCluster<T>(apis: number, workers: number, run: (cluster: Clus
     return await run(cluster, dataOf<{ access_token: string }>(login).access_token);
   } finally {
     await cluster?.stop();
-    await redis.stop();
+    if (cluster) fs.rmSync(cluster.dataDir, { recursive: true, force: true });
+    await redis.dispose();
     await database.drop();
   }
 }
