@@ -119,7 +119,11 @@ test('a product schedule is saved with its trigger, listed, switched off and del
   // Deleted after a confirmation.
   await row.getByRole('button', { name: '删除' }).click();
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/product/schedule/delete'));
-  await page.locator('.ant-popconfirm .ant-btn-primary').click();
+  // Clicked once the confirmation has finished zooming in: a click during antd's motion was lost once in a full run.
+  const confirm = page.locator('.ant-popconfirm').filter({ has: page.locator('.ant-btn-primary') });
+  await expect(confirm).toBeVisible();
+  await expect(confirm).not.toHaveClass(/ant-zoom-big-(appear|enter)/);
+  await confirm.locator('.ant-btn-primary').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(row).toHaveCount(0);
 });

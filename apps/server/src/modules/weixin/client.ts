@@ -107,20 +107,28 @@ export class WechatClient {
 
   /** The shared token, fetched when missing or about to expire; one fetch at a time per account. */
   async token(account: WxAccountKeys): Promise<string> {
-    const row = await this.opts.db
-      .selectFrom('wx_token')
-      .select(['token_sealed', 'expires_at'])
-      .where('account_id', '=', account.id)
-      .executeTakeFirst();
-    if (row && Number(row.expires_at) - REFRESH_AHEAD_MS > Date.now()) return this.opts.box.open(row.token_sealed);
+    const stored = await this.storedToken(account.id);
+    if (stored) return stored;
     let pending = this.inFlight.get(account.id);
     if (!pending) {
-      pending = this.fetchToken(account)
-        .then((t) => t.token)
+      // Read again first: a fetch of this process may have stored a token and ended between this call's read and
+      // now (its read waited for a database connection), and must not be followed by a second fetch.
+      pending = this.storedToken(account.id)
+        .then(async (again) => again ?? (await this.fetchToken(account)).token)
         .finally(() => this.inFlight.delete(account.id));
       this.inFlight.set(account.id, pending);
     }
     return pending;
+  }
+
+  /** The stored token while it is not about to expire. */
+  private async storedToken(accountId: number): Promise<string | null> {
+    const row = await this.opts.db
+      .selectFrom('wx_token')
+      .select(['token_sealed', 'expires_at'])
+      .where('account_id', '=', accountId)
+      .executeTakeFirst();
+    return row && Number(row.expires_at) - REFRESH_AHEAD_MS > Date.now() ? this.opts.box.open(row.token_sealed) : null;
   }
 
   /** Drops the stored token if it is still the one that failed (another process may have replaced it already). */
