@@ -6,8 +6,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encodeMicaps4, type Grid } from '@agromet/grid';
-import pg from 'pg';
-import { freePort } from './server.js';
+import { freePort, newPostgresDatabase } from './server.js';
 
 const BASE = process.env.BENCH_DATABASE_URL?.trim() || 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -85,21 +84,9 @@ export async function ownRedis() {
   return { url: `redis://127.0.0.1:${port}`, start, stop, dispose };
 }
 
-export async function freshDatabase() {
-  const name = `agromet_reliability_${Date.now().toString(36)}_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: BASE });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(BASE);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+/** A new PostgreSQL database on BENCH_DATABASE_URL's server (default the local one), and how to drop it. */
+export function freshDatabase() {
+  return newPostgresDatabase(BASE, 'agromet_reliability');
 }
 
 export interface Geometry {

@@ -17,15 +17,10 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * A new PostgreSQL database under the server named by BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test),
- * dropped afterwards; without it the server uses SQLite in its data folder.
- */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
-  const base = process.env.BENCH_DATABASE_URL?.trim();
-  if (!base) return { url: '', drop: async () => {} };
+/** A new PostgreSQL database (named `<prefix>_<time>_<pid>`) on the server of `base`, and how to drop it. */
+export async function newPostgresDatabase(base: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const { default: pg } = await import('pg');
-  const name = `agromet_bench_${Date.now().toString(36)}_${process.pid}`;
+  const name = `${prefix}_${Date.now().toString(36)}_${process.pid}`;
   const run = async (statement: string) => {
     const client = new pg.Client({ connectionString: base });
     await client.connect();
@@ -39,6 +34,16 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
   const url = new URL(base);
   url.pathname = `/${name}`;
   return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
+}
+
+/**
+ * A new PostgreSQL database under the server named by BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test),
+ * dropped afterwards; without it the server uses SQLite in its data folder.
+ */
+async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+  const base = process.env.BENCH_DATABASE_URL?.trim();
+  if (!base) return { url: '', drop: async () => {} };
+  return newPostgresDatabase(base, 'agromet_bench');
 }
 
 /**

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ROLE_GROUPS } from '../../../apps/server/src/modules/seed/seed.js';
-import { startServer } from '../server.js';
+import { newPostgresDatabase, startServer } from '../server.js';
 import { callJson, signIn } from './api-routes.js';
 import { fuzzApi, postgresFingerprint, sqliteFingerprint } from './fuzz.js';
 import { checkTenancy } from './tenancy.js';
@@ -23,7 +23,7 @@ async function main() {
   const base = process.env.BENCH_DATABASE_URL?.trim();
   delete process.env.BENCH_DATABASE_URL;
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-probe-'));
-  const database = base ? await createDatabase(base) : undefined;
+  const database = base ? await newPostgresDatabase(base, 'agromet_probe') : undefined;
   const server = await startServer({
     DEMO: '1',
     DATA_DIR: dataDir,
@@ -138,24 +138,6 @@ function write(name: string, value: unknown) {
   if (!dir) return;
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, name), JSON.stringify(value, null, 1));
-}
-
-async function createDatabase(base: string) {
-  const { default: pg } = await import('pg');
-  const name = `agromet_probe_${Date.now().toString(36)}_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: base });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  await run(`CREATE DATABASE ${name}`);
-  const url = new URL(base);
-  url.pathname = `/${name}`;
-  return { url: url.toString(), drop: () => run(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`) };
 }
 
 main().catch((e) => {
