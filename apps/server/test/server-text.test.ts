@@ -231,6 +231,53 @@ describe('forecast type and element names', () => {
     expect((await legend('zh-CN', '', 'theme=dark; language=es')).equals(es)).toBe(true);
     expect((await legend(undefined)).equals(zh)).toBe(true);
   });
+
+  it('name the map’s products (/gis/all) and the forecaster’s types and elements in that language, as the catalogue does', async () => {
+    // The map's product bar and the revision pages read these, not /grid/catalog.
+    const products = async (lang?: Lang) => ((await data('/api/gis/all', reviser, lang)) as { products: Type[] }).products;
+    for (const [lang, type, tmp] of [
+      [undefined, '精细化网格预报', '气温'],
+      ['en', 'Fine-grid forecast', 'Temperature'],
+      ['es', 'Pronóstico de malla fina', 'Temperatura'],
+    ] as const) {
+      const fromMap = (await products(lang)).find((x) => x.code === 'fine-grid')!;
+      expect([lang, fromMap.name, factor(fromMap, 'tmp')]).toEqual([lang, type, tmp]);
+      if (lang) for (const f of fromMap.factors) expect([lang, f.code, CJK.test(f.name)]).toEqual([lang, f.code, false]);
+      const allocated = ((await data('/api/forecasr/findByUserForevast', reviser, lang)) as Array<Type & { id: number }>).find(
+        (x) => x.code === 'fine-grid',
+      )!;
+      expect([lang, allocated.name, factor(allocated, 'tmp')]).toEqual([lang, type, tmp]);
+      const factors = (await data(`/api/factor/getFactor?fTId=${allocated.id}`, reviser, lang)) as Array<{ code: string; name: string }>;
+      expect([lang, factors.find((f) => f.code === 'tmp')?.name]).toEqual([lang, tmp]);
+      const grid = await data('/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', reviser, lang);
+      expect([lang, grid.typeName, grid.factorName]).toEqual([lang, type, tmp]);
+    }
+    const matrix = await data('/api/forecasr/allocations', reviser, 'es');
+    expect(matrix.types.find((x: Type) => x.code === 'fine-grid').name).toBe('Pronóstico de malla fina');
+  });
+
+  it('name a revision’s type and element in that language in the records', async () => {
+    const grid = await data('/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', reviser);
+    const saved = await post('/api/revise/pointRevise', reviser, {
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: grid.baseTime,
+      leads: [0],
+      expectedVersions: { 0: grid.version },
+      points: [{ lon: 108.93, lat: 34.3, value: 12, radiusKm: 20 }],
+    });
+    expect(saved.json().code).toBe(0);
+    type Listed = { id: number; typeName: string; factorName: string };
+    const newest = async (lang?: Lang) =>
+      ((await data('/api/record/findByRecord?page=1&size=1', reviser, lang)) as { list: Listed[] }).list[0]!;
+    expect(await newest()).toMatchObject({ typeName: '精细化网格预报', factorName: '气温' });
+    const en = await newest('en');
+    expect(en).toMatchObject({ typeName: 'Fine-grid forecast', factorName: 'Temperature' });
+    expect(await data(`/api/record/detail?id=${en.id}`, reviser, 'es')).toMatchObject({
+      typeName: 'Pronóstico de malla fina',
+      factorName: 'Temperatura',
+    });
+  });
 });
 
 describe('the default product template', () => {

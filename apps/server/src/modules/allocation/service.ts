@@ -10,21 +10,25 @@ import {
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
+import { factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { FactorTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
+import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { layerName } from '../grids/service.js';
 
 // Forecaster allocation: which forecast types a user of the customer may revise. Forecast types are shared by every
 // customer; allocations, like users, belong to one customer, and another customer's user or allocation answers 4004.
+// Type and element names are answered in the reader's language, as the grid catalogue answers them (built-in ones by
+// code; as stored when renamed): docs/i18n.md#text-the-server-writes.
 
-function factorInfo(typeCode: string, f: Selectable<FactorTable>): FactorInfo {
+function factorInfo(typeCode: string, f: Selectable<FactorTable>, lang: Lang): FactorInfo {
   return {
     id: f.id,
     code: f.code,
-    name: f.name,
+    name: factorName(lang, f.code, f.name),
     unit: f.unit,
     min: f.min_value,
     max: f.max_value,
@@ -34,7 +38,7 @@ function factorInfo(typeCode: string, f: Selectable<FactorTable>): FactorInfo {
   };
 }
 
-async function typeRows(db: Db, ids?: number[]): Promise<ForecastTypeRow[]> {
+async function typeRows(db: Db, lang: Lang, ids?: number[]): Promise<ForecastTypeRow[]> {
   if (ids && ids.length === 0) return [];
   let types = db.selectFrom('forecast_type').selectAll().orderBy('id');
   let factors = db.selectFrom('factor').selectAll().orderBy('sort').orderBy('id');
@@ -46,32 +50,33 @@ async function typeRows(db: Db, ids?: number[]): Promise<ForecastTypeRow[]> {
   return t.map((type) => ({
     id: type.id,
     code: type.code,
-    name: type.name,
+    name: forecastTypeName(lang, type.code, type.name),
     description: type.description,
     stepHours: type.step_hours,
     maxLeadHours: type.max_lead_hours,
-    factors: f.filter((x) => x.forecast_type_id === type.id).map((x) => factorInfo(type.code, x)),
+    factors: f.filter((x) => x.forecast_type_id === type.id).map((x) => factorInfo(type.code, x, lang)),
   }));
 }
 
-export function allForecastTypes(db: Db): Promise<ForecastTypeRow[]> {
-  return typeRows(db);
+export function allForecastTypes(db: Db, lang: Lang = 'zh'): Promise<ForecastTypeRow[]> {
+  return typeRows(db, lang);
 }
 
 const isAdmin = (auth: AuthContext) => auth.codes.has(ADMIN);
 
 /** The types the caller may revise: those allocated to them, or every type for admin. */
-export async function forecastTypesOf(db: Db, auth: AuthContext): Promise<ForecastTypeRow[]> {
-  if (isAdmin(auth)) return typeRows(db);
+export async function forecastTypesOf(db: Db, auth: AuthContext, lang: Lang = 'zh'): Promise<ForecastTypeRow[]> {
+  if (isAdmin(auth)) return typeRows(db, lang);
   const rows = await db.selectFrom('forecast_allocation').select('forecast_type_id').where('user_id', '=', auth.userId).execute();
   return typeRows(
     db,
+    lang,
     rows.map((r) => r.forecast_type_id),
   );
 }
 
-export async function factorsOf(db: Db, typeId: number): Promise<FactorInfo[]> {
-  const [type] = await typeRows(db, [typeId]);
+export async function factorsOf(db: Db, typeId: number, lang: Lang = 'zh'): Promise<FactorInfo[]> {
+  const [type] = await typeRows(db, lang, [typeId]);
   if (!type) throw errors.notFound();
   return type.factors;
 }
@@ -92,7 +97,7 @@ export async function assertAllocated(db: Db, auth: AuthContext, type: { id: num
   if (!(await isAllocated(db, auth, type.id))) throw new AppError(ErrorCode.FORBIDDEN, 'notAllocated', { type: type.name });
 }
 
-async function allocationRow(db: Db, customerId: number, id: number): Promise<Allocation | undefined> {
+async function allocationRow(db: Db, customerId: number, id: number, lang: Lang): Promise<Allocation | undefined> {
   const r = await db
     .selectFrom('forecast_allocation')
     .innerJoin('app_user', 'app_user.id', 'forecast_allocation.user_id')
@@ -118,12 +123,12 @@ async function allocationRow(db: Db, customerId: number, id: number): Promise<Al
     username: r.username,
     name: r.name,
     typeCode: r.code,
-    typeName: r.type_name,
+    typeName: forecastTypeName(lang, r.code, r.type_name),
     createdAt: r.created_at,
   };
 }
 
-export async function insertAllocation(db: Db, auth: AuthContext, uid: number, typeId: number): Promise<Allocation> {
+export async function insertAllocation(db: Db, auth: AuthContext, uid: number, typeId: number, lang: Lang = 'zh'): Promise<Allocation> {
   const user = await db.selectFrom('app_user').select(['id', 'name', 'customer_id']).where('id', '=', uid).executeTakeFirst();
   if (!user || user.customer_id !== auth.customerId) throw errors.notFound();
   const type = await db.selectFrom('forecast_type').select(['id', 'name']).where('id', '=', typeId).executeTakeFirst();
@@ -148,7 +153,7 @@ export async function insertAllocation(db: Db, auth: AuthContext, uid: number, t
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return (await allocationRow(db, auth.customerId, row.id))!;
+    return (await allocationRow(db, auth.customerId, row.id, lang))!;
   } catch (e) {
     if (isUniqueViolation(e)) throw duplicate();
     throw e;
@@ -162,7 +167,7 @@ export async function deleteAllocation(db: Db, auth: AuthContext, id: number): P
 
 const REVISING_CODES = [ADMIN, REVISE_POINT, REVISE_POLYGON];
 
-export async function allocationMatrix(db: Db, auth: AuthContext): Promise<AllocationMatrix> {
+export async function allocationMatrix(db: Db, auth: AuthContext, lang: Lang = 'zh'): Promise<AllocationMatrix> {
   const [types, users, codes, allocations] = await Promise.all([
     db.selectFrom('forecast_type').select(['id', 'code', 'name']).orderBy('id').execute(),
     db
@@ -189,7 +194,7 @@ export async function allocationMatrix(db: Db, auth: AuthContext): Promise<Alloc
   ]);
   const forecasters = new Set(codes.map((c) => c.user_id));
   return {
-    types,
+    types: types.map((type) => ({ ...type, name: forecastTypeName(lang, type.code, type.name) })),
     users: users.map((u) => ({
       id: u.id,
       username: u.username,

@@ -17,7 +17,7 @@ export function gisRoutes(
 ): void {
   const { db, storage } = deps;
   registerRoute(app, deps, API.gisAll, {
-    handler: async ({ auth }) => ({ data: await mapSetup(db, auth.customerId, deps.tiandituKey) }),
+    handler: async ({ auth, req }) => ({ data: await mapSetup(db, auth.customerId, deps.tiandituKey, req.lang) }),
   });
   const geojson = (body: string, name: string) => ({
     data: '',

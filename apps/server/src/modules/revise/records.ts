@@ -2,9 +2,11 @@ import { encodeGridMeta, GRID_BINARY_TYPE, GRID_META_HEADER, type RecordDetail, 
 import { decodePatch, type GridGeometry, type Patch } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
+import { factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import type { RevisionTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
+import type { Lang } from '../../core/messages.js';
 import type { FileAnswer } from '../../core/route.js';
 import { contains } from '../../core/db/like.js';
 
@@ -152,16 +154,17 @@ interface ListedRecord {
   type_name: string;
 }
 
-function toRecord(row: ListedRecord): RevisionRecord {
+/** A revision as answered: its type and element named in the reader's language (built-in ones by code). */
+function toRecord(row: ListedRecord, lang: Lang): RevisionRecord {
   const hasBox = row.i0 !== null && row.i1 !== null && row.j0 !== null && row.j1 !== null;
   return {
     id: row.id,
     batchId: row.batch_id,
     kind: row.kind,
     type: row.type_code,
-    typeName: row.type_name,
+    typeName: forecastTypeName(lang, row.type_code, row.type_name),
     factor: row.factor_code,
-    factorName: row.factor_name,
+    factorName: factorName(lang, row.factor_code, row.factor_name),
     unit: row.unit,
     baseTime: row.base_time,
     lead: row.lead_hours,
@@ -197,7 +200,7 @@ export interface RecordFilters {
   to?: string;
 }
 
-export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
+export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters, lang: Lang = 'zh') {
   let base = recordQuery(db, auth.customerId);
   if (q.type) base = base.where('forecast_type.code', '=', q.type);
   if (q.factor) base = base.where('factor.code', '=', q.factor);
@@ -223,7 +226,7 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters) {
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(toRecord), total, page: q.page, size: q.size };
+  return { list: rows.map((row) => toRecord(row, lang)), total, page: q.page, size: q.size };
 }
 
 const AREA_BLOCKS = 64;
@@ -296,14 +299,14 @@ function deltaStats(patch: Patch) {
   return n === 0 ? null : { min: r(min), max: r(max), mean: r(sum / n) };
 }
 
-export async function recordDetail(db: Db, auth: AuthContext, id: number): Promise<RecordDetail> {
+export async function recordDetail(db: Db, auth: AuthContext, id: number, lang: Lang = 'zh'): Promise<RecordDetail> {
   const listed = await recordQuery(db, auth.customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
   if (!listed) throw errors.notFound();
   const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const patch = decodePatch(full.patch);
   const blocked = full.kind === 'recovery' || full.recovered_by_id !== null ? [] : await blockingRecords(db, full);
   return {
-    ...toRecord(listed),
+    ...toRecord(listed, lang),
     area: coarseArea(geometryOf(full), patch),
     delta: deltaStats(patch),
     blockedBy: blocked.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at })),

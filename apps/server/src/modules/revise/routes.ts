@@ -10,7 +10,9 @@ import { insertRecord, pointRevise, polygonRevise, recover, reviseData, reviseGr
 /** Revising grids, the revision record with recovery, and submission. Every change writes an operation-log row. */
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
   const { db } = deps;
-  registerRoute(app, deps, API.reviseData, { handler: async ({ auth, query }) => ({ data: await reviseData(deps, auth, query) }) });
+  registerRoute(app, deps, API.reviseData, {
+    handler: async ({ auth, query, req }) => ({ data: await reviseData(deps, auth, query, req.lang) }),
+  });
   registerRoute(app, deps, API.reviseGrid, {
     handler: async ({ auth, query }) => ({ data: null, file: await reviseGridValues(deps, auth, query) }),
   });
@@ -22,8 +24,12 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
     audit: { action: 'revise.polygon', type: 'revise', description: '落区订正' },
     handler: async ({ auth, body }) => ({ data: await polygonRevise(deps, auth, body) }),
   });
-  registerRoute(app, deps, API.recordList, { handler: async ({ auth, query }) => ({ data: await listRecords(db, auth, query) }) });
-  registerRoute(app, deps, API.recordDetail, { handler: async ({ auth, query }) => ({ data: await recordDetail(db, auth, query.id) }) });
+  registerRoute(app, deps, API.recordList, {
+    handler: async ({ auth, query, req }) => ({ data: await listRecords(db, auth, query, req.lang) }),
+  });
+  registerRoute(app, deps, API.recordDetail, {
+    handler: async ({ auth, query, req }) => ({ data: await recordDetail(db, auth, query.id, req.lang) }),
+  });
   registerRoute(app, deps, API.recordPatch, {
     handler: async ({ auth, query }) => ({ data: null, file: await recordPatch(db, auth, query.id) }),
   });

@@ -33,9 +33,10 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
+import type { Lang } from '../../core/messages.js';
 import type { FileAnswer } from '../../core/route.js';
 import { assertAllocated, isAllocated } from '../allocation/service.js';
-import { exportStem, factorByLayer, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
+import { exportStem, factorByLayer, localisedFactor, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
 import { encodeValues, geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
 import { violationCount } from './consistency.js';
 import { blockingRecords, describeBlocking, patchExtent } from './records.js';
@@ -59,14 +60,19 @@ async function requireFactor(db: Db, type: string, factor: string): Promise<Fact
   return found;
 }
 
-/** The grid a forecaster revises, with the versions of every lead at its base time (for multi-lead revisions). */
+/**
+ * The grid a forecaster revises, with the versions of every lead at its base time (for multi-lead revisions); the type
+ * and element named in the reader's language.
+ */
 export async function reviseData(
   deps: ReviseDeps,
   auth: AuthContext,
   q: { type: string; factor: string; baseTime?: string; lead: number },
+  lang: Lang = 'zh',
 ): Promise<ReviseGridData> {
   const { db, store } = deps;
   const factor = await requireFactor(db, q.type, q.factor);
+  const named = localisedFactor(factor, lang);
   const { row } = requireGrid(
     await resolveGrid(db, store, auth.customerId, {
       typeCode: q.type,
@@ -85,9 +91,9 @@ export async function reviseData(
     .execute();
   return {
     type: factor.typeCode,
-    typeName: factor.typeName,
+    typeName: named.typeName,
     factor: factor.code,
-    factorName: factor.name,
+    factorName: named.name,
     baseTime: row.base_time,
     lead: row.lead_hours,
     ...geometryOfRow(row),

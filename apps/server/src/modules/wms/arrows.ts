@@ -1,6 +1,6 @@
 import type { Grid } from '@agromet/grid';
-import sharp from 'sharp';
 import { create } from 'xmlbuilder2';
+import { legendTitle, withTitle } from './legend-text.js';
 import { mercatorToLonLat, type MapRequest } from './params.js';
 
 // Wind drawn as arrows or barbs on a lattice of points (docs/wms.md#styles): one symbol every LATTICE_PX pixels, the
@@ -321,13 +321,17 @@ export function renderWindPixels(
   return drawShapes(windShapes(windLattice(speed, direction, req, style), style), req.width, req.height);
 }
 
-/** The legend of a wind style: symbols for a few speeds (from the west, so they read left to right) and their values. */
+/**
+ * The legend of a wind style: its title wrapped at the top, symbols for a few speeds (from the west, so they read left
+ * to right) and their values.
+ */
 export async function windLegendPng(style: WindStyle, title: string, height = 240): Promise<Buffer> {
   const speeds = style === 'arrows' ? [2, 5, 10, 15, 20] : [0, 2, 4, 8, 12, 20, 24];
-  const top = 24;
+  const heading = await legendTitle(title, 110 - 8);
+  const top = heading.bodyTop;
   const row = Math.min(28, Math.max(18, (height - top - 8) / speeds.length));
   const h = Math.max(height, top + speeds.length * row + 8);
-  const width = 110;
+  const width = Math.max(110, heading.width + 8);
   const symbols = speeds.map((speed, k) => ({
     x: style === 'arrows' ? 22 : 30,
     y: top + k * row + row / 2,
@@ -342,11 +346,10 @@ export async function windLegendPng(style: WindStyle, title: string, height = 24
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(title);
   const inner = windShapesSvg(windShapes(symbols, style), width, h)
     .replace(/^<svg[^>]*>/, '')
     .replace(/<\/svg>$/, '');
   const labels = speeds.map((s, k) => `<text x="60" y="${(top + k * row + row / 2 + 4).toFixed(1)}">${s} m/s</text>`).join('');
   const doc = svg.end({ headless: true }).replace(/<\/svg>$/, `${inner}${labels}</svg>`);
-  return sharp(Buffer.from(doc)).png().toBuffer();
+  return withTitle(doc, heading);
 }

@@ -1,5 +1,7 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { temperatureRamp } from '../grids/catalog.js';
+import { LEGEND_TITLE_MAX_WIDTH, LEGEND_TITLE_TOP, legendTitle } from './legend-text.js';
 import { legendPng } from './render.js';
 
 describe('legendPng', () => {
@@ -17,14 +19,56 @@ describe('legendPng', () => {
     );
     const { width, height, format } = await sharp(png).metadata();
     expect({ width, height, format }).toEqual({ width: 90, height: 240, format: 'png' });
-    // The first class box (top) is the last entry; its colour is not a colour, so the box is not green.
+    // The boxes' column, top to bottom: the red box (the first entry, drawn second) is there; the last entry's colour
+    // is not a colour, so no box is green.
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
-    expect(at(12, 33)).not.toEqual([0, 255, 0]);
-    // The second box (the red one) is drawn.
-    expect(at(12, 53)).toEqual([255, 0, 0]);
+    const column = Array.from({ length: info.height }, (_, y) => at(12, y).join(','));
+    expect(column).toContain('255,0,0');
+    expect(column).not.toContain('0,255,0');
+  });
+
+  it.each([
+    ['en', 'Temperature', '°C'],
+    ['es', 'Evapotranspiración de referencia', 'mm'],
+    ['zh', '精细化网格预报日最高气温', '°C'],
+  ])('wraps a long title (%s) and widens for a long word instead of cutting it at the edge', async (_lang, title, unit) => {
+    const png = await legendPng(temperatureRamp, title, unit);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBeGreaterThanOrEqual(90);
+    expect(info.width).toBeLessThanOrEqual(LEGEND_TITLE_MAX_WIDTH + 8);
+    const heading = await legendTitle(`${title} (${unit})`, info.width - 8);
+    // The whole title fits inside the legend with its margin: nothing reaches the right edge.
+    expect(heading.width + 8).toBeLessThanOrEqual(info.width);
+    expect(inkInColumns(data, info, info.width - 3, info.width)).toBe(0);
+    // The colour bar starts below the title.
+    expect(heading.bodyTop).toBeGreaterThan(LEGEND_TITLE_TOP + heading.height);
+  });
+
+  it('sizes a class legend to its longest class name', async () => {
+    const entries = [
+      { value: 0, color: '#ffd966' },
+      { value: 28, color: '#745eb6' },
+    ];
+    const names: Record<number, string> = { 0: 'Despejado', 28: 'Nevada fuerte a tormenta de nieve' };
+    const png = await legendPng({ type: 'values', entries }, 'Fenómeno meteorológico', '', 40, 240, (v) => names[v]!);
+    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+    expect(info.width).toBeGreaterThan(190);
+    expect(inkInColumns(data, info, info.width - 3, info.width)).toBe(0);
   });
 });
+
+/** Dark, opaque pixels (text) in columns [from, to) of a raw RGBA image. */
+function inkInColumns(data: Buffer, info: { width: number; height: number; channels: number }, from: number, to: number): number {
+  let ink = 0;
+  for (let y = 0; y < info.height; y++) {
+    for (let x = from; x < to; x++) {
+      const o = (y * info.width + x) * info.channels;
+      if (data[o + 3]! > 128 && data[o]! < 120 && data[o + 1]! < 120 && data[o + 2]! < 120) ink += 1;
+    }
+  }
+  return ink;
+}
 
 describe('sampleBilinear (style smooth)', () => {
   it('interpolates between cell centres and equals the cell value at a centre (property)', async () => {

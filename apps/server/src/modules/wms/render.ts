@@ -2,6 +2,7 @@ import { compileColorMap, type ColorMap, type Grid } from '@agromet/grid';
 import { create } from 'xmlbuilder2';
 import sharp from 'sharp';
 import { contourLevels, drawContours, type ContourLevels } from './contours.js';
+import { legendTitle, widestLabel, withTitle } from './legend-text.js';
 import { pixelToLonLat, type MapRequest, type WmsStyle } from './params.js';
 
 /** RGBA pixels of a grid drawn into a map request's box (nearest cell; outside or missing → transparent). */
@@ -122,7 +123,10 @@ function hex(c: string) {
   return c.length === 9 ? { color: c.slice(0, 7), opacity: parseInt(c.slice(7), 16) / 255 } : { color: c, opacity: 1 };
 }
 
-/** The legend of the contours style: the factor's name and unit, and one line per level (at most 12, spread). */
+/** The narrowest a legend is (its colour bar and values); a long title or class name widens it. */
+export const LEGEND_MIN_WIDTH = 90;
+
+/** The legend of the contours style: the factor's name and unit (wrapped), and one line per level (at most 12, spread). */
 export async function contourLegendPng(
   levels: ContourLevels,
   colormap: ColorMap,
@@ -146,28 +150,31 @@ export async function contourLegendPng(
   }
   const step = Math.max(1, Math.ceil(values.length / 12));
   const shown = values.filter((_, k) => k % step === 0).reverse();
-  const top = 24;
+  const body = Math.max(LEGEND_MIN_WIDTH, 30 + (await widestLabel(shown.map(String))) + 4);
+  const heading = await legendTitle(unit ? `${title} (${unit})` : title, body - 8);
+  const width = Math.max(body, heading.width + 8);
+  const top = heading.bodyTop;
   const row = Math.min(20, Math.max(12, (height - top - 8) / Math.max(shown.length, 1)));
   const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
-    width: '90',
+    width: String(width),
     height: String(Math.max(height, top + shown.length * row + 8)),
     'font-family': 'sans-serif',
     'font-size': '11',
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(unit ? `${title} (${unit})` : title);
   shown.forEach((v, k) => {
     const y = top + k * row + row / 2;
     svg.ele('line', { x1: '4', x2: '24', y1: String(y), y2: String(y), stroke: '#333333', 'stroke-width': '1' });
     svg.ele('text', { x: '30', y: String(y + 4) }).txt(String(v));
   });
-  return sharp(Buffer.from(svg.end({ headless: true })))
-    .png()
-    .toBuffer();
+  return withTitle(svg.end({ headless: true }), heading);
 }
 
-/** A legend drawn as SVG (title, colour bar or class boxes, labels) and rasterised to PNG. */
+/**
+ * A legend drawn as SVG (colour bar or class boxes, labels) and rasterised to PNG, with its title (the factor's name and
+ * unit) wrapped at the top: as wide as `width`, at least LEGEND_MIN_WIDTH, and as its words need, so that none is cut.
+ */
 export async function legendPng(
   colormap: ColorMap,
   title: string,
@@ -178,8 +185,12 @@ export async function legendPng(
   labelOf?: (value: number) => string,
 ): Promise<Buffer> {
   const named = labelOf !== undefined && colormap.type === 'values';
-  const w = Math.max(width, named ? 190 : 90);
-  const barTop = 24;
+  const labels = legendLabels(colormap, labelOf);
+  // The body as wide as its labels; the title wraps to it (a long word widens both).
+  const body = Math.max(width, LEGEND_MIN_WIDTH, 28 + (await widestLabel(labels.map((l) => l.label))) + 4);
+  const heading = await legendTitle(unit ? `${title} (${unit})` : title, body - 8);
+  const w = Math.max(body, heading.width + 8);
+  const barTop = heading.bodyTop;
   const barHeight = named ? Math.max(colormap.entries.length * 16, height - barTop - 8) : Math.max(height - barTop - 8, 60);
   // Built with an XML writer: titles, labels and colours (all from stored settings) are escaped in text and attributes.
   const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
@@ -190,7 +201,6 @@ export async function legendPng(
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '15', 'font-weight': 'bold' }).txt(unit ? `${title} (${unit})` : title);
   if (colormap.type === 'ramp') {
     const stops = colormap.stops;
     const min = stops[0]!.value;
@@ -210,18 +220,7 @@ export async function legendPng(
       svg.ele('text', { x: '28', y: (y + 4).toFixed(1) }).txt(String(s.value));
     }
   } else {
-    const entries =
-      colormap.type === 'intervals'
-        ? colormap.colors.map((color, k) => ({
-            color: String(color),
-            label:
-              k === 0
-                ? `< ${colormap.thresholds[0]}`
-                : k === colormap.colors.length - 1
-                  ? `≥ ${colormap.thresholds[k - 1]}`
-                  : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
-          }))
-        : colormap.entries.map((e) => ({ color: String(e.color), label: labelOf ? `${e.value} ${labelOf(e.value)}` : String(e.value) }));
+    const entries = labels;
     const box = named ? 16 : Math.min(20, barHeight / entries.length);
     entries.reverse().forEach((e, k) => {
       const h = hex(e.color);
@@ -238,7 +237,22 @@ export async function legendPng(
       svg.ele('text', { x: '28', y: String(y + box / 2 + 3) }).txt(e.label);
     });
   }
-  return sharp(Buffer.from(svg.end({ headless: true })))
-    .png()
-    .toBuffer();
+  return withTitle(svg.end({ headless: true }), heading);
+}
+
+/** The labels a legend writes beside its bar or boxes: the stop values, the class ranges or the class names. */
+function legendLabels(colormap: ColorMap, labelOf?: (value: number) => string): Array<{ color: string; label: string }> {
+  if (colormap.type === 'ramp') return colormap.stops.map((s) => ({ color: String(s.color), label: String(s.value) }));
+  if (colormap.type === 'intervals') {
+    return colormap.colors.map((color, k) => ({
+      color: String(color),
+      label:
+        k === 0
+          ? `< ${colormap.thresholds[0]}`
+          : k === colormap.colors.length - 1
+            ? `≥ ${colormap.thresholds[k - 1]}`
+            : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
+    }));
+  }
+  return colormap.entries.map((e) => ({ color: String(e.color), label: labelOf ? `${e.value} ${labelOf(e.value)}` : String(e.value) }));
 }

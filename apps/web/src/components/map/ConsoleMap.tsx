@@ -71,7 +71,7 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
 
   const baseId = useBaseLayers(map, layers);
   const wmsStatus = useProductLayer(map, layers?.wmsUrl, selection);
-  const pointCount = usePointOverlay(map, selection);
+  const points = usePointOverlay(map, selection);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useBottomInset(frame, bar);
@@ -85,7 +85,8 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
           data-testid="console-map"
           data-base={baseId}
           data-wms={wmsStatus}
-          data-points={pointCount}
+          data-points={points.count}
+          data-point-label={points.firstLabel}
           data-layer={selection ? `${selection.type}.${selection.factor}` : ''}
         />
         {layers ? <LayerSwitcher layers={layers.baseLayers} activeBase={baseId} /> : null}

@@ -12,8 +12,8 @@ import { useMapStore } from './map-store';
 const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
 /**
- * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend. `barRef`
- * gets the bar's element (the page panel keeps above it).
+ * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend, along the
+ * map's bottom edge. `barRef` gets the bar's element (the page panel keeps above it).
  */
 export function ProductBar({
   products,
@@ -51,73 +51,77 @@ export function ProductBar({
   );
 
   return (
-    <>
+    <div className="map-bottom">
       <div ref={barRef} className="map-product-bar" data-testid="map-product-bar">
-        <Select
-          size="small"
-          className="map-product-type"
-          aria-label={t('product.type')}
-          value={selection.type}
-          popupMatchSelectWidth={false}
-          options={withGrids.map((p) => ({ value: p.code, label: p.name }))}
-          onChange={(code: string) => setSelection(resolveSelection(products, { ...selection, type: code, baseTime: '', factor: '' }))}
-        />
-        <Select
-          size="small"
-          className="map-product-factor"
-          aria-label={t('product.factor')}
-          value={selection.factor}
-          popupMatchSelectWidth={false}
-          options={type.factors
-            .filter((f) => f.baseTimes.length > 0)
-            .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
-          onChange={(factor: string) => choose({ factor })}
-        />
-        <Select
-          size="small"
-          className="map-product-base"
-          aria-label={t('product.baseTime')}
-          value={selection.baseTime}
-          popupMatchSelectWidth={false}
-          options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
-          onChange={(baseTime: string) => choose({ baseTime })}
-        />
-        <div className="map-product-lead">
-          <span className="map-product-lead-label">{t('product.leadHours', { hours: selection.lead })}</span>
-          <Slider
-            className="map-lead-slider"
-            aria-label={t('product.lead')}
-            min={0}
-            max={Math.max(0, leads.length - 1)}
-            step={1}
-            marks={marks}
-            value={leadIndex}
-            disabled={leads.length < 2}
-            tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
-            onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
+        <div className="map-product-choice">
+          <Select
+            size="small"
+            className="map-product-type"
+            aria-label={t('product.type')}
+            value={selection.type}
+            popupMatchSelectWidth={false}
+            options={withGrids.map((p) => ({ value: p.code, label: p.name }))}
+            onChange={(code: string) => setSelection(resolveSelection(products, { ...selection, type: code, baseTime: '', factor: '' }))}
           />
-          <span className="map-product-valid">
-            {t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}
-          </span>
+          <Select
+            size="small"
+            className="map-product-factor"
+            aria-label={t('product.factor')}
+            value={selection.factor}
+            popupMatchSelectWidth={false}
+            options={type.factors
+              .filter((f) => f.baseTimes.length > 0)
+              .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+            onChange={(factor: string) => choose({ factor })}
+          />
+          <Select
+            size="small"
+            className="map-product-base"
+            aria-label={t('product.baseTime')}
+            value={selection.baseTime}
+            popupMatchSelectWidth={false}
+            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
+            onChange={(baseTime: string) => choose({ baseTime })}
+          />
         </div>
-        <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
-          {t('product.points')}
-        </Checkbox>
-        <Tooltip title={t('product.opacity')}>
-          <Slider
-            className="map-opacity"
-            min={0}
-            max={1}
-            step={0.05}
-            value={opacity}
-            onChange={(v: number) => setOpacity(v)}
-            aria-label={t('product.opacity')}
-          />
-        </Tooltip>
+        <div className="map-product-time">
+          <div className="map-product-lead">
+            <span className="map-product-lead-label">{t('product.leadHours', { hours: selection.lead })}</span>
+            <Slider
+              className="map-lead-slider"
+              aria-label={t('product.lead')}
+              min={0}
+              max={Math.max(0, leads.length - 1)}
+              step={1}
+              marks={marks}
+              value={leadIndex}
+              disabled={leads.length < 2}
+              tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
+              onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
+            />
+            <span className="map-product-valid">
+              {t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}
+            </span>
+          </div>
+          <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
+            {t('product.points')}
+          </Checkbox>
+          <Tooltip title={t('product.opacity')}>
+            <Slider
+              className="map-opacity"
+              min={0}
+              max={1}
+              step={0.05}
+              value={opacity}
+              onChange={(v: number) => setOpacity(v)}
+              aria-label={t('product.opacity')}
+            />
+          </Tooltip>
+        </div>
       </div>
       <div className="map-legend" data-testid="map-legend">
         <img src={legendUrl(wmsUrl, selection, token, styleFor(style, selection.factor))} alt={t('product.legend')} />
       </div>
-    </>
+    </div>
   );
 }

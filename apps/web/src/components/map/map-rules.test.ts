@@ -12,6 +12,7 @@ import {
   layerName,
   layersToShow,
   legendUrl,
+  pointLabelOf,
   resolveSelection,
   validTimeOf,
   wmsParams,
@@ -62,6 +63,17 @@ describe('point labels', () => {
     // A clicked cell: the value and its unit; a weather code by the name the WMS gives as its unit, with the code.
     expect(cellValueText(12.5, '°C', 'tmp')).toBe('12.50 °C');
     expect(cellValueText(1, '多云', 'wp')).toBe('多云 (1)');
+  });
+  it('name a weather code by its phenomenon in the interface language, never as a quantity', () => {
+    expect(pointLabelOf(1, 'wp', 'zh')).toEqual({ text: '多云', named: true });
+    expect(pointLabelOf(7, 'wp', 'en')).toEqual({ text: 'Light rain', named: true });
+    expect(pointLabelOf(53, 'wp', 'es')).toEqual({ text: 'Calima', named: true });
+    // A value that is no code stays a number, without decimals to pretend a quantity.
+    expect(pointLabelOf(99, 'wp', 'en')).toEqual({ text: '99', named: true });
+    // Every other element keeps its two decimals, in every language.
+    expect(pointLabelOf(1, 'tmp', 'en')).toEqual({ text: '1.00', named: false });
+    expect(pointLabelOf(-3.456, 'pre3h', 'es')).toEqual({ text: '-3.46', named: false });
+    expect(pointLabelOf(Number.NaN, 'wp', 'zh')).toEqual({ text: '', named: false });
   });
   it('shrink to stay within 30 px', () => {
     expect(labelFontPx(24)).toBe(12);

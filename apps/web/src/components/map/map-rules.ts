@@ -1,6 +1,7 @@
 import type { BaseLayer, Branding, ForecastTypeInfo } from '@agromet/contracts';
-import { isCategoryFactor } from '@agromet/contracts/web';
+import { isCategoryFactor, weatherCodeName } from '@agromet/contracts/web';
 import { customerContextParams } from '../../lib/customer-context';
+import type { Language } from '../../lib/i18n/languages';
 
 /** Default map centre and zoom, and the zoom range (docs/console.md#map). */
 export const DEFAULT_VIEW = { centerLat: 39.9, centerLon: 116.4, zoom: 8 } as const;
@@ -29,6 +30,24 @@ export function initialViewOf(branding: Pick<Branding, 'centerLat' | 'centerLon'
 /** Map point labels: the value to 2 decimals. */
 export function formatPointValue(value: number): string {
   return Number.isFinite(value) ? value.toFixed(2) : '';
+}
+
+/** A point's label on the map: its text, and whether it names a class (drawn whole, thinned where names would touch). */
+export interface PointLabel {
+  text: string;
+  named: boolean;
+}
+
+/**
+ * The label of a grid point's value. A code element's value (the weather code) is a class, not a quantity: it reads as
+ * its phenomenon's name in the interface language ("小雨", "Light rain", "Lluvia débil"), as the value popup names it,
+ * never as "7.00"; any other value to 2 decimals.
+ */
+export function pointLabelOf(value: number, factor: string | undefined, language: Language): PointLabel {
+  if (!Number.isFinite(value)) return { text: '', named: false };
+  return isCategoryFactor(factor)
+    ? { text: weatherCodeName(value, language), named: true }
+    : { text: formatPointValue(value), named: false };
 }
 
 /**

@@ -6,22 +6,40 @@ import { fromLonLat, transformExtent } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { useEffect, useState } from 'react';
 import { request } from '../../lib/request';
+import { useAppStore } from '../../stores/app';
 import { pointLabelStyle } from './point-style';
 import { useGridVersion } from './grid-version';
-import type { ProductSelection } from './map-rules';
+import { pointLabelOf, type ProductSelection } from './map-rules';
 import { useMapStore } from './map-store';
 import { useMapLayer } from './use-map-layer';
 
-/** Grid-point values over the product layer, fetched for the visible box and thinned by the server. */
-export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): number {
+/** What the overlay shows: how many points, and the first one's label (the map element tells both, for tests). */
+export interface PointOverlayState {
+  count: number;
+  firstLabel: string;
+}
+
+/**
+ * Grid-point values over the product layer, fetched for the visible box and thinned by the server; labelled in the
+ * interface language (a weather code by its phenomenon's name), so a language switch labels them again.
+ */
+export function usePointOverlay(map: OlMap | null, selection: ProductSelection | null): PointOverlayState {
   const visible = useMapStore((s) => s.points);
+  const language = useAppStore((s) => s.language);
   // A new version of the grid (a saved revision, a recovery) fetches the values again.
   const gridVersion = useGridVersion(selection);
-  const [count, setCount] = useState(0);
+  const [state, setState] = useState<PointOverlayState>({ count: 0, firstLabel: '' });
   const layerRef = useMapLayer(
     map,
     () =>
-      new VectorLayer({ source: new VectorSource<Feature<Point>>(), style: pointLabelStyle, zIndex: 20, properties: { role: 'points' } }),
+      new VectorLayer({
+        source: new VectorSource<Feature<Point>>(),
+        style: pointLabelStyle,
+        // Only names (declutterMode in the style) give way to each other; values are spaced by the server.
+        declutter: 'map-points',
+        zIndex: 20,
+        properties: { role: 'points' },
+      }),
   );
 
   useEffect(() => {
@@ -31,7 +49,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
     layer.setVisible(visible);
     if (!selection || !visible) {
       source.clear();
-      setCount(0);
+      setState({ count: 0, firstLabel: '' });
       return;
     }
     let controller: AbortController | null = null;
@@ -66,8 +84,19 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       }).then(
         (data) => {
           source.clear(true);
-          source.addFeatures(data.points.map((p) => new Feature({ geometry: new Point(fromLonLat([p.lon, p.lat])), value: p.value })));
-          setCount(data.points.length);
+          const labels = data.points.map((p) => pointLabelOf(p.value, selection.factor, language));
+          source.addFeatures(
+            data.points.map(
+              (p, k) =>
+                new Feature({
+                  geometry: new Point(fromLonLat([p.lon, p.lat])),
+                  value: p.value,
+                  label: labels[k]!.text,
+                  named: labels[k]!.named,
+                }),
+            ),
+          );
+          setState({ count: data.points.length, firstLabel: labels[0]?.text ?? '' });
         },
         () => {
           // Aborted by a newer move, or no grid here: the layer keeps what it had; the box may be asked again.
@@ -81,7 +110,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       map.un('moveend', load);
       controller?.abort();
     };
-  }, [map, layerRef, selection, visible, gridVersion]);
+  }, [map, layerRef, selection, visible, gridVersion, language]);
 
-  return count;
+  return state;
 }
