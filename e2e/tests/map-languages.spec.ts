@@ -170,3 +170,25 @@ for (const lang of ['en', 'es', 'zh'] as const) {
     await expect(map).toHaveAttribute('data-point-label', /^-?\d+\.\d\d$/);
   });
 }
+
+test('switching the language renames what the server named, without a reload', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await openRevision(page, 'zh');
+  const bar = page.getByTestId('map-product-bar');
+  await expect(bar.locator('.map-product-type')).toHaveText(WORDS.zh.type);
+  let reloaded = false;
+  page.on('framenavigated', (frame) => {
+    if (frame === page.mainFrame()) reloaded = true;
+  });
+  for (const [lang, item] of [
+    ['en', 'English'],
+    ['es', 'Español'],
+  ] as const) {
+    await page.locator('#language-select').click();
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
+    await expect(bar.locator('.map-product-type')).toHaveText(WORDS[lang].type);
+    await expect(bar.locator('.map-product-factor')).toHaveText(WORDS[lang].tmp);
+    await expect(page.locator('.revise-type')).toHaveText(WORDS[lang].type);
+  }
+  expect(reloaded).toBe(false);
+});

@@ -1,6 +1,7 @@
 import { create } from 'zustand';
 import { COOKIE, getCookie, setPreferenceCookie } from '../lib/cookies';
 import { i18n, resolveLanguage, type Language } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
 import { parseSidebarStatus, parseSize, parseThemeColor, sidebarStatusCookie, type SizeName } from './app-prefs';
 
 export type Device = 'desktop' | 'mobile';
@@ -45,6 +46,9 @@ export const useAppStore = create<AppState>()((set, get) => ({
     // English and Spanish load on first use: the store (antd's locale) follows once the words are there.
     await i18n.changeLanguage(language);
     set({ language });
+    // The server writes names, descriptions and statuses in the language of the cookie just set: what is on screen is
+    // fetched again in it, the rest when next shown.
+    void queryClient.invalidateQueries();
   },
   setSize: (size) => {
     setPreferenceCookie(COOKIE.size, size);
