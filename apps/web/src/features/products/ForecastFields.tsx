@@ -29,7 +29,7 @@ export function ForecastFields({
   /** Whether the run is chosen (not for a schedule, which takes the newest run when it fires). */
   withRun?: boolean;
 }) {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const { t: tMap } = useTranslation(MAP_NS);
   const boundaries = useMapLayers().data?.boundaries ?? [];
   const type = catalog.find((x) => x.code === value.type);
@@ -89,7 +89,7 @@ export function ForecastFields({
             <Select
               id="product-base"
               value={value.baseTime}
-              options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b, i18n.language) }))}
+              options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b) }))}
               onChange={(b: string) => onChange({ ...value, baseTime: b })}
             />
           </Form.Item>

@@ -11,7 +11,7 @@ const STATUS_COLOR = { queued: 'default', running: 'processing', done: 'success'
 
 /** The products made, newest first: what, when, by whom, and their files (progress while being made). */
 export function ProductList() {
-  const { t, i18n } = useTranslation(NS);
+  const { t } = useTranslation(NS);
   const [page, setPage] = useState(1);
   const products = useProductPage(page, PAGE_SIZE);
   const list = products.data?.list ?? [];
@@ -31,8 +31,8 @@ export function ProductList() {
             </div>
             <Typography.Text type="secondary" className="pd-list-meta">
               {p.factorName} · {t(`mode.${p.mode}`)}
-              {p.aggregation ? ` (${t(`aggregation.${p.aggregation}`)})` : ''} · {t('list.run')} {formatRunTime(p.baseTime, i18n.language)}{' '}
-              · {p.templateName} · {p.creator} · {formatRunTime(p.createTime, i18n.language)}
+              {p.aggregation ? ` (${t(`aggregation.${p.aggregation}`)})` : ''} · {t('list.run')} {formatRunTime(p.baseTime)} ·{' '}
+              {p.templateName} · {p.creator} · {formatRunTime(p.createTime)}
             </Typography.Text>
             <ProductFiles product={p} />
           </List.Item>

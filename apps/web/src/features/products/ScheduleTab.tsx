@@ -106,10 +106,10 @@ export function ScheduleTab({ catalog, templates }: { catalog: readonly Forecast
             </Typography.Text>
           ) : s.lastProductId && s.lastRunTime ? (
             <span className="pd-schedule-last">
-              {formatRunTime(s.lastRunTime, i18n.language)}
+              {formatRunTime(s.lastRunTime)}
               <br />
               <Typography.Text type="secondary">
-                {t('list.run')} {s.lastBaseTime ? formatRunTime(s.lastBaseTime, i18n.language) : ''} · #{s.lastProductId}
+                {t('list.run')} {s.lastBaseTime ? formatRunTime(s.lastBaseTime) : ''} · #{s.lastProductId}
               </Typography.Text>
             </span>
           ) : (

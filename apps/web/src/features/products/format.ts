@@ -1,13 +1,10 @@
-/** A run or file time in the browser's zone: 2026-11-24 08:00. */
-export function formatRunTime(iso: string, lang: string): string {
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return iso;
-  return new Intl.DateTimeFormat(lang === 'zh' ? 'zh-CN' : lang === 'es' ? 'es-ES' : 'en-GB', {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(d);
+import dayjs from 'dayjs';
+
+/**
+ * A run or file time in the browser's zone, as every page of the console writes times: 2026-11-24 08:00, the same in
+ * every language (a locale's own order, 24/11/2026, read differently beside the bar's and the lists' times).
+ */
+export function formatRunTime(iso: string): string {
+  const d = dayjs(iso);
+  return d.isValid() ? d.format('YYYY-MM-DD HH:mm') : iso;
 }
