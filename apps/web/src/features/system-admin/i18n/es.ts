@@ -102,7 +102,7 @@ const es: Translation<SystemAdminMessages> = {
     name: 'Nombre',
     description: 'Descripción',
     kind: 'Tipo',
-    builtin: 'Integrado',
+    builtin: 'Predefinido',
     custom: 'Personalizado',
     roleCount: 'Roles que lo usan',
     createTitle: 'Nuevo código de permiso',

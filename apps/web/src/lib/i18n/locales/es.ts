@@ -14,7 +14,7 @@ const es: Messages = {
     dashboard: 'Inicio',
     dataRevise: 'Corrección de datos',
     pointRevise: 'Corrección puntual',
-    surfaceRevise: 'Corrección por zonas',
+    surfaceRevise: 'Corrección por áreas',
     pointManage: 'Estaciones',
     dataManage: 'Asignación de pronósticos',
     operationLog: 'Registro de operaciones',
