@@ -297,3 +297,93 @@ describe('the default product template', () => {
     expect((await builtIn('zh')).name).toBe('标准预报图');
   });
 });
+
+describe('built-in names elsewhere in the console', () => {
+  const names: Array<[Lang | undefined, string, string]> = [
+    [undefined, '精细化网格预报', '气温'],
+    ['en', 'Fine-grid forecast', 'Temperature'],
+    ['es', 'Pronóstico de malla fina', 'Temperatura'],
+  ];
+
+  it('name every forecast type (/forecasr/findForevast) in that language', async () => {
+    for (const [lang, type, tmp] of names) {
+      const all = (await data('/api/forecasr/findForevast', reviser, lang)) as Array<{
+        code: string;
+        name: string;
+        factors: Array<{ code: string; name: string }>;
+      }>;
+      const fine = all.find((x) => x.code === 'fine-grid')!;
+      expect([lang, fine.name, fine.factors.find((f) => f.code === 'tmp')?.name]).toEqual([lang, type, tmp]);
+    }
+  });
+
+  it('name the download library’s forecast and element in that language', async () => {
+    type Item = { forecastType: string | null; forecastTypeName: string | null; factor: string | null; factorName: string | null };
+    for (const [lang, type, tmp] of names) {
+      const list = ((await data('/api/download/page?page=1&size=100', maker, lang)) as { list: Item[] }).list;
+      const fine = list.filter((x) => x.forecastType === 'fine-grid');
+      expect(fine.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(fine.map((x) => x.forecastTypeName))]]).toEqual([lang, [type]]);
+      const withTmp = fine.filter((x) => x.factor === 'tmp');
+      expect(withTmp.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(withTmp.map((x) => x.factorName))]]).toEqual([lang, [tmp]]);
+    }
+  });
+
+  it('name a risk product’s built-in hazard in that language, whatever language it was made in; a user-made one as entered', async () => {
+    type Risk = { id: number; kind: string; hazardName: string };
+    const page = async (lang?: Lang) => ((await data('/api/risk/page?page=1&size=100', maker, lang)) as { list: Risk[] }).list;
+    const frost = (await page()).find((x) => x.kind === 'frost')!;
+    expect(frost.hazardName).toBe('霜冻');
+    expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe('Frost');
+    expect((await page('es')).find((x) => x.id === frost.id)!.hazardName).toBe('Helada');
+    expect((await data(`/api/risk/product?productId=${frost.id}`, maker, 'en')).hazardName).toBe('Frost');
+    // Made in English: stored "Frost", answered in zh as the catalogue names it.
+    await t.db.db.updateTable('risk_product').set({ hazard_name: 'Frost' }).where('id', '=', frost.id).execute();
+    expect((await page()).find((x) => x.id === frost.id)!.hazardName).toBe('霜冻');
+    await t.db.db.updateTable('risk_product').set({ hazard_name: '倒春寒' }).where('id', '=', frost.id).execute();
+    expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe('倒春寒');
+    await t.db.db.updateTable('risk_product').set({ hazard_name: '霜冻' }).where('id', '=', frost.id).execute();
+  });
+
+  it('name the default template in that language in the list of products made and the schedules', async () => {
+    type Product = { templateName: string };
+    for (const [lang, name] of [
+      [undefined, '标准预报图'],
+      ['en', 'Standard forecast map'],
+      ['es', 'Mapa de pronóstico estándar'],
+    ] as const) {
+      const list = ((await data('/api/product/page?page=1&size=50', maker, lang)) as { list: Product[] }).list;
+      expect(list.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(list.map((p) => p.templateName))]]).toEqual([lang, [name]]);
+    }
+    const template = ((await data('/api/product/template/list', maker)) as Array<{ id: number; builtIn: boolean }>).find((x) => x.builtIn)!;
+    const saved = await post(
+      '/api/product/schedule/save',
+      maker,
+      {
+        name: '气温日报',
+        templateId: template.id,
+        forecast: { type: 'fine-grid', factor: 'tmp', mode: 'lead', lead: 24 },
+        trigger: 'new-run',
+      },
+      'es',
+    );
+    expect(saved.json()).toMatchObject({ code: 0, data: { templateName: 'Mapa de pronóstico estándar' } });
+    const schedules = async (lang?: Lang) =>
+      ((await data('/api/product/schedule/list', maker, lang)) as Array<{ id: number; templateName: string }>).find(
+        (x) => x.id === saved.json().data.id,
+      )!.templateName;
+    expect(await schedules()).toBe('标准预报图');
+    expect(await schedules('en')).toBe('Standard forecast map');
+  });
+
+  it('name the travel weather’s forecast in that language', async () => {
+    const travel = (await t.login('demo-travel', ADMIN_PASSWORD, '10.40.0.4')).access_token;
+    const spot = ((await data('/api/travel/spot/page?page=1&size=1', travel)) as { list: Array<{ id: number }> }).list[0]!;
+    for (const [lang, type] of names) {
+      const w = await data(`/api/travel/weather?targetType=spot&id=${spot.id}`, travel, lang);
+      expect([lang, w.status, w.typeName]).toEqual([lang, 'ok', type]);
+    }
+  });
+});

@@ -8,7 +8,7 @@ import { exportStationTable, stationTable, type StationTableDeps } from './stati
 export function downloadRoutes(app: FastifyInstance, deps: StationTableDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.downloadPage, {
-    handler: async ({ auth, query }) => ({ data: await service.pageDownloads(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.pageDownloads(db, auth, query, undefined, req.lang) }),
   });
   registerRoute(app, deps, API.downloadFile, {
     handler: async ({ auth, query, req }) => ({ data: null, file: await service.downloadFile(deps, auth, query.id, req.lang) }),

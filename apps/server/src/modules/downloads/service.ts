@@ -13,6 +13,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import type { DownloadPageQuery as PageSchema } from '@agromet/contracts';
 import type { AuthContext } from '../../core/auth/context.js';
+import { factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
@@ -221,6 +222,7 @@ export async function pageDownloads(
   auth: AuthContext,
   q: Query,
   only?: number,
+  lang: Lang = 'zh',
 ): Promise<{ list: DownloadItem[]; total: number; page: number; size: number }> {
   let base = db.selectFrom(unionOf(db, auth.customerId, q.kind).as('u'));
   if (only !== undefined) base = base.where('u.source', '=', 'lib').where('u.ref', '=', only);
@@ -240,7 +242,8 @@ export async function pageDownloads(
     .offset((q.page - 1) * q.size)
     .execute();
 
-  // Names of the forecast types and factors met on the page.
+  // Names of the forecast types and factors met on the page, in the reader's language (built-in ones by code, as the
+  // grid catalogue names them: docs/i18n.md#text-the-server-writes).
   const typeCodes = [...new Set(rows.map((r) => r.type_code).filter((c): c is string => !!c))];
   const types =
     typeCodes.length === 0
@@ -267,9 +270,9 @@ export async function pageDownloads(
       author: r.author_name,
       authorId: r.author_id === null ? null : Number(r.author_id),
       forecastType: r.type_code,
-      forecastTypeName: t?.typeName ?? null,
+      forecastTypeName: t ? forecastTypeName(lang, t.type, t.typeName) : null,
       factor: r.factor_code,
-      factorName: f?.factorName ?? null,
+      factorName: f?.factor && f.factorName !== null ? factorName(lang, f.factor, f.factorName) : null,
       baseTime: r.base_time,
       previewable: Number(r.previewable) === 1,
       deletable: r.source === 'lib' && (admin || (r.author_id !== null && Number(r.author_id) === auth.userId)),
@@ -279,8 +282,8 @@ export async function pageDownloads(
 }
 
 /** One library file as the list shows it (4004 when it is not the caller's customer's). */
-export async function libraryItem(db: Db, auth: AuthContext, id: number): Promise<DownloadItem> {
-  const item = (await pageDownloads(db, auth, { page: 1, size: 1 }, id)).list[0];
+export async function libraryItem(db: Db, auth: AuthContext, id: number, lang: Lang = 'zh'): Promise<DownloadItem> {
+  const item = (await pageDownloads(db, auth, { page: 1, size: 1 }, id, lang)).list[0];
   if (!item) throw errors.notFound();
   return item;
 }

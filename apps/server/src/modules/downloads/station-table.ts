@@ -276,5 +276,5 @@ export async function exportStationTable(
     await removeFiles(deps.storage, [key], log, 'a station table not recorded');
     throw e;
   }
-  return libraryItem(deps.db, auth, id);
+  return libraryItem(deps.db, auth, id, lang);
 }

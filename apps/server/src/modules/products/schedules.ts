@@ -13,7 +13,7 @@ import { layerFactorOf, layerTimeRows } from '../grids/service.js';
 import { planForecast, productRegion, type ForecastAsk } from './making.js';
 import { dueRun } from './schedule-rules.js';
 import { makeProduct, type ProductDeps } from './service.js';
-import { templateRow } from './templates.js';
+import { templateName as templateNameIn, templateRow } from './templates.js';
 
 // Product schedules (docs/products.md#automatic-making): products made without anyone clicking, when a newer run of
 // their forecast comes in or daily at a time. A tick looks at every enabled schedule; the one process whose update
@@ -65,18 +65,25 @@ export async function listSchedules(db: Db, auth: AuthContext, lang: Lang): Prom
     .selectFrom('product_schedule')
     .innerJoin('product_template', 'product_template.id', 'product_schedule.template_id')
     .selectAll('product_schedule')
-    .select('product_template.name as template_name')
+    .select(['product_template.name as template_name', 'product_template.built_in as template_built_in'])
     .where('product_schedule.customer_id', '=', auth.customerId)
     .orderBy('product_schedule.id')
     .execute();
-  return rows.map((r) => toSchedule(r, r.template_name, lang));
+  return rows.map(({ template_name, template_built_in, ...r }) =>
+    toSchedule(r, templateNameIn(template_name, template_built_in === 1, lang), lang),
+  );
 }
 
 /**
  * Checks a schedule as a product would be checked against the newest run of its forecast (template, element, leads,
  * aggregation, area), so that a schedule that could never make its product is refused when saved.
  */
-async function checkSchedule(deps: ProductDeps, customerId: number, input: SaveInput): Promise<{ templateName: string; newest: string }> {
+async function checkSchedule(
+  deps: ProductDeps,
+  customerId: number,
+  input: SaveInput,
+  lang: Lang,
+): Promise<{ templateName: string; newest: string }> {
   const template = await templateRow(deps.db, customerId, input.templateId);
   if (!template) throw errors.validation('templateId', 'product.unknownTemplate');
   const fail = (field: string, key: Parameters<typeof errors.validation>[1], params?: Record<string, string | number>) =>
@@ -90,7 +97,7 @@ async function checkSchedule(deps: ProductDeps, customerId: number, input: SaveI
   }
   await planForecast(deps.db, customerId, { ...input.forecast, baseTime: runs[0]!.baseTime }, fail);
   await productRegion(deps, customerId, input.forecast.areaCode, fail);
-  return { templateName: template.name, newest: runs[0]!.baseTime };
+  return { templateName: templateNameIn(template.name, template.built_in === 1, lang), newest: runs[0]!.baseTime };
 }
 
 export async function saveSchedule(deps: ProductDeps, auth: AuthContext, input: SaveInput, lang: Lang): Promise<ProductSchedule> {
@@ -99,7 +106,7 @@ export async function saveSchedule(deps: ProductDeps, auth: AuthContext, input: 
   // Another customer's schedule is a missing one.
   const current = id === undefined ? undefined : await scheduleRow(db, auth.customerId, id);
   if (id !== undefined && !current) throw errors.notFound();
-  const { templateName, newest } = await checkSchedule(deps, auth.customerId, input);
+  const { templateName, newest } = await checkSchedule(deps, auth.customerId, input, lang);
   const now = nowIso();
   const values = {
     name: fields.name,

@@ -21,7 +21,7 @@ import { removeFiles, type CleanupLog } from '../../core/storage.js';
 import { registerDownload } from '../downloads/service.js';
 import { planForecast, productRegion, renderItem, type Fail, type ForecastAsk, type MakeDeps, type Plan } from './making.js';
 import { PREVIEW_PNG_SCALE } from './render.js';
-import { checkTemplate, templateRow, toTemplate, type TemplateFields } from './templates.js';
+import { checkTemplate, templateName, templateRow, toTemplate, type TemplateFields } from './templates.js';
 import { factorName, typeName } from './words.js';
 
 // Map products (docs/products.md): a preview made at once, products made as jobs (one PNG and one PDF per lead of a
@@ -286,9 +286,26 @@ async function toProducts(db: Db, rows: ProductRow[], lang: Lang): Promise<MapPr
     .innerJoin('forecast_type', 'forecast_type.id', 'factor.forecast_type_id')
     .select(['factor.code as factor', 'factor.name as factor_name', 'forecast_type.code as type', 'forecast_type.name as type_name'])
     .execute();
-  return rows.map((r) => {
+  // The template a product was made with is kept whole, with its id: the default template's name is answered in the
+  // reader's language, as the template list answers it (docs/i18n.md#text-the-server-writes).
+  const templates = rows.map((r) => JSON.parse(r.template) as { name?: string; id?: number | null });
+  const ids = [...new Set(templates.flatMap((x) => (typeof x.id === 'number' ? [x.id] : [])))];
+  const builtIn = new Set(
+    ids.length === 0
+      ? []
+      : (
+          await db
+            .selectFrom('product_template')
+            .select('id')
+            .where('id', 'in', ids)
+            .where('customer_id', '=', rows[0]!.customer_id)
+            .where('built_in', '=', 1)
+            .execute()
+        ).map((t) => t.id),
+  );
+  return rows.map((r, k) => {
     const req = JSON.parse(r.request) as ForecastAsk;
-    const template = JSON.parse(r.template) as { name?: string };
+    const template = templates[k]!;
     // The row says done once its files are in; before, its job tells (a job lost with a stopped server failed it).
     const status =
       r.status === 'done' ? 'done' : r.job_status === 'failed' || r.status === 'failed' ? 'failed' : (r.job_status ?? r.status);
@@ -311,7 +328,7 @@ async function toProducts(db: Db, rows: ProductRow[], lang: Lang): Promise<MapPr
       leadTo: req.leadTo ?? null,
       aggregation: req.aggregation ?? null,
       regionName: r.region_name,
-      templateName: template.name ?? '',
+      templateName: templateName(template.name ?? '', typeof template.id === 'number' && builtIn.has(template.id), lang),
       language: r.language,
       files: items
         .filter((i) => i.product_id === r.id)

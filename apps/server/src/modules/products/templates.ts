@@ -24,10 +24,15 @@ import { checkClasses, unknownPlaceholders } from './product-rules.js';
 export type TemplateFields = z.output<typeof ProductTemplateFields>;
 type Row = Selectable<ProductTemplateTable>;
 
+/** A template's name as answered: the default (built-in) one's in `lang` until renamed; another's as entered. */
+export function templateName(name: string, builtIn: boolean, lang: Lang): string {
+  return builtIn ? builtinText(lang, DEFAULT_TEMPLATE_NAME, name) : name;
+}
+
 /** A template as answered; the default one's name in `lang` until renamed. */
 export function toTemplate(row: Row, lang: Lang = 'zh'): ProductTemplate {
   const def = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
-  const name = row.built_in === 1 ? builtinText(lang, DEFAULT_TEMPLATE_NAME, row.name) : row.name;
+  const name = templateName(row.name, row.built_in === 1, lang);
   return {
     ...ProductTemplateFields.parse({ ...def, name }),
     id: row.id,

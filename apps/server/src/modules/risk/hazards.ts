@@ -141,6 +141,16 @@ export function hazardName(row: { name: string; seed_key: string | null }, lang:
   return seed && row.name === seed.names.zh ? seed.names[lang] : row.name;
 }
 
+/**
+ * The hazard's name a risk product keeps (stored in the product's language when it was made) in the reader's language:
+ * a built-in hazard's seed name, in any of its languages, is answered in `lang`; a renamed or user-made hazard's as
+ * stored.
+ */
+export function productHazardName(row: { hazard_name: string; hazard_seed_key: string | null }, lang: Lang): string {
+  const seed = row.hazard_seed_key ? SEED_HAZARDS.find((h) => h.kind === row.hazard_seed_key) : undefined;
+  return seed && Object.values(seed.names).includes(row.hazard_name) ? seed.names[lang] : row.hazard_name;
+}
+
 /** A seeded hazard's description in a language until it is edited. */
 export function hazardDescription(row: { description: string; seed_key: string | null }, lang: Lang): string {
   const seed = row.seed_key ? SEED_HAZARDS.find((h) => h.kind === row.seed_key) : undefined;

@@ -38,7 +38,7 @@ import { productFiles as zoningFiles, productGeometry as zoningGeometry } from '
 import { defaultStatsLayer, loadBoundaryLayer, regionCells, resolveRegion, type RegionAsk } from '../zoning/region.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { removeDownloadsOfSource } from '../downloads/service.js';
-import { elementName, hazardName, hazardRow } from './hazards.js';
+import { elementName, hazardName, hazardRow, productHazardName } from './hazards.js';
 import { registerRiskFiles, writeRiskFiles } from './render.js';
 import { beijingDate, summarySentence } from './summary.js';
 
@@ -527,7 +527,7 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     id: r.id,
     name: r.name,
     hazardId: r.hazard_id,
-    hazardName: r.hazard_name,
+    hazardName: productHazardName(r, lang),
     kind: r.kind as HazardKind,
     forecastType: r.forecast_type,
     conditions: JSON.parse(r.conditions) as HazardCondition[],

@@ -5,6 +5,7 @@ import { create } from 'xmlbuilder2';
 import type { Db } from '../../core/db/index.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
+import { productHazardName } from './hazards.js';
 import { riskGeometry, riskLayerName, riskLevels, type RiskProductRow } from './products.js';
 
 // Risk products as layers of the WMS (docs/risk.md#on-the-map): `risk.p<id>`, one per finished product of the
@@ -17,8 +18,8 @@ export const isRiskLayer = (name: string) => LAYER.test(name);
 /** Level 1–4 → blue, yellow, orange, red; level 0 (no risk) matches no entry and stays transparent. */
 export const RISK_COLORMAP: ColorMap = { type: 'values', entries: RISK_LEVEL_COLORS.map((color, k) => ({ value: k + 1, color })) };
 
-/** The customer's finished risk products, newest first. */
-export async function riskLayers(db: Db, customerId: number) {
+/** The customer's finished risk products, newest first; a built-in hazard named in `lang`. */
+export async function riskLayers(db: Db, customerId: number, lang: Lang = 'zh') {
   const rows = await db
     .selectFrom('risk_product')
     .selectAll()
@@ -28,7 +29,7 @@ export async function riskLayers(db: Db, customerId: number) {
     .execute();
   return rows.flatMap((r) => {
     const g = riskGeometry(r);
-    return g ? [{ name: riskLayerName(r.id), title: `${r.name} (${r.hazard_name})`, bbox: gridBBox(g) }] : [];
+    return g ? [{ name: riskLayerName(r.id), title: `${r.name} (${productHazardName(r, lang)})`, bbox: gridBBox(g) }] : [];
   });
 }
 

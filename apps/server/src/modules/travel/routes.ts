@@ -84,7 +84,7 @@ export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { t
     },
   });
   registerRoute(app, deps, API.travelWeather, {
-    handler: async ({ auth, query }) => ({ data: await travelWeather(deps, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await travelWeather(deps, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelCommentPage, {
     handler: async ({ auth, query }) => ({ data: await service.pageComments(db, auth, query) }),

@@ -2,6 +2,7 @@ import { ErrorCode, TRAVEL_WEATHER_HOURS, type TravelWeather, type TravelWeather
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import { AppError, errors } from '../../core/errors.js';
+import type { Lang } from '../../core/messages.js';
 import { meteogram } from '../grids/meteogram.js';
 import { gridCatalog } from '../grids/service.js';
 import type { GridStore } from '../grids/store.js';
@@ -10,7 +11,8 @@ import type { TravelDeps } from './service.js';
 import { stepOf, travelDays, travelHours } from './weather-rules.js';
 
 // Travel weather (docs/travel.md#travel-weather): the customer's newest forecast with temperature read at a spot or
-// landscape, through the meteogram's point reads (one cell of each stored grid).
+// landscape, through the meteogram's point reads (one cell of each stored grid); the type named in the reader's
+// language (docs/i18n.md#text-the-server-writes).
 
 export type TravelWeatherDeps = TravelDeps & { store: GridStore };
 
@@ -18,6 +20,7 @@ export async function travelWeather(
   deps: TravelWeatherDeps,
   auth: AuthContext,
   q: z.output<typeof TravelWeatherQuery>,
+  lang: Lang = 'zh',
 ): Promise<TravelWeather> {
   const { db } = deps;
   const place = await db
@@ -39,7 +42,7 @@ export async function travelWeather(
   const empty = { type: '', typeName: '', baseTime: '', lon: place.lon, lat: place.lat, hours: [], days: [] };
 
   // The type whose newest run is the most recent among those with temperature.
-  const types = (await gridCatalog(db, auth.customerId)).filter(
+  const types = (await gridCatalog(db, auth.customerId, lang)).filter(
     (t) => t.baseTimes.length > 0 && t.factors.some((f) => f.code === 'tmp' && f.baseTimes.length > 0),
   );
   types.sort((a, b) => b.baseTimes[0]!.localeCompare(a.baseTimes[0]!));
@@ -47,7 +50,7 @@ export async function travelWeather(
   if (!type) return { status: 'noForecast', ...empty };
   let m;
   try {
-    m = await meteogram(db, deps.store, auth.customerId, { type: type.code, lon: place.lon, lat: place.lat, format: 'json' });
+    m = await meteogram(db, deps.store, auth.customerId, { type: type.code, lon: place.lon, lat: place.lat, format: 'json' }, lang);
   } catch (error) {
     if (error instanceof AppError && error.code === ErrorCode.VALIDATION) return { status: 'outsideGrid', ...empty };
     throw error;

@@ -64,7 +64,7 @@ export async function capabilityLayers(db: Db, customerId: number, lang: Lang = 
   }
   const axes = await factorAxes(db, customerId);
   const products = (await zoningLayers(db, customerId, lang)).map((l) => ({ ...l, classes: true }));
-  const risks = (await riskLayers(db, customerId)).map((l) => ({ ...l, classes: true }));
+  const risks = (await riskLayers(db, customerId, lang)).map((l) => ({ ...l, classes: true }));
   return [
     ...layersOf(
       types,
