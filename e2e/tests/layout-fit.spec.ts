@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, openSignedIn } from './fixtures';
 
 /**
  * Issue 20: what floats over the map keeps clear of the map's controls, and the administration tables show every
@@ -132,5 +132,80 @@ for (const [width, height] of [
     const cut = page.locator('#customer-table .ant-table-tbody .table-cell-text', { hasText: '陕西省农业气象服务中心（示例）' });
     await cut.hover();
     await expect(page.getByRole('tooltip')).toHaveText('陕西省农业气象服务中心（示例）');
+  });
+}
+
+/**
+ * The page panel against the map it floats over: its height, and whether the forecast's product bar and legend are
+ * drawn. A page that draws something else in place of the forecast hides the bar; the panel must then take the whole
+ * map's height, never what the hidden bar's box (0 × 0 at the top) would leave (a 24 px strip).
+ */
+async function panelFit(page: Page) {
+  return page.evaluate(() => {
+    const map = document.querySelector('.console-map')!.getBoundingClientRect();
+    const panel = document.querySelector('[data-testid="map-panel"]')!.getBoundingClientRect();
+    const bar = document.querySelector('[data-testid="map-product-bar"]');
+    const legend = document.querySelector('[data-testid="map-legend"]');
+    return {
+      share: Math.round((panel.height / map.height) * 100) / 100,
+      barShown: !!bar && bar.getClientRects().length > 0,
+      legendShown: !!legend && legend.getClientRects().length > 0,
+    };
+  });
+}
+
+for (const [width, height] of [
+  [1280, 720],
+  [1920, 1080],
+] as const) {
+  test(`a page that hides the forecast keeps its panel the map's height, without the bar and legend, at ${width}×${height}`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height });
+    const hidden = { barShown: false, legendShown: false };
+
+    // WeChat media: no forecast at all.
+    await openSignedIn(page, '/weixin-admin/weixin-media', 'demo-weixin', ADMIN_PASSWORD);
+    await expect(page.getByTestId('map-panel').locator('.map-panel-body')).toBeVisible();
+    await expect.poll(async () => (await panelFit(page)).share).toBeGreaterThan(0.8);
+    expect(await panelFit(page)).toMatchObject(hidden);
+
+    // A risk product opened from the list.
+    await openSignedIn(page, '/make-manage/make-risk', 'demo-make', ADMIN_PASSWORD);
+    await page.getByRole('tab', { name: '风险产品' }).click();
+    const products = page.getByTestId('risk-products');
+    await products
+      .locator('tbody tr.ant-table-row')
+      .first()
+      .getByRole('button', { name: /^在地图上显示/ })
+      .click();
+    await expect(page.getByRole('tabpanel', { name: '风险产品' }).getByTestId('risk-product')).toHaveAttribute(
+      'data-layer-status',
+      'loaded',
+    );
+    await expect.poll(async () => (await panelFit(page)).share).toBeGreaterThan(0.8);
+    expect(await panelFit(page)).toMatchObject(hidden);
+
+    // The administrator working for the demo customer, who can read its grids: the disaster records at once.
+    await openSignedIn(page, '/dashboard');
+    const switched = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
+    await chooseOption(
+      page,
+      page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+      '陕西省农业气象服务中心（示例）',
+    );
+    expect((await switched).status()).toBe(200);
+    await expect(page.locator('#customer-context-tag')).toBeVisible();
+    await page.goto(at('/disaster/manage'));
+    await expect(page.getByTestId('map-panel').locator('.ant-table-row').first()).toBeVisible();
+    await expect.poll(async () => (await panelFit(page)).share).toBeGreaterThan(0.8);
+    expect(await panelFit(page)).toMatchObject(hidden);
+
+    // On to a forecast page from the menu: the bar and the legend come back, the panel above them.
+    await page.locator('.sidebar-menu').getByText('数据订正', { exact: true }).click();
+    await page.locator('.sidebar-menu').getByText('单点订正', { exact: true }).click();
+    // (The disaster page stays open in its tab, its own map hidden with it.)
+    await expect(page.locator('[data-testid="map-product-bar"]:visible')).toHaveCount(1);
+    await expect(page.locator('[data-testid="map-legend"]:visible')).toHaveCount(1);
   });
 }

@@ -8,14 +8,23 @@ import VectorSource from 'ol/source/Vector';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
 import { MapContext } from './map-context';
-import { useHideForecast } from './use-hide-forecast';
+import { FORECAST_HIDDEN_CLASS, useHideForecast } from './use-hide-forecast';
 
 const layer = (role: string, visible = true) => new VectorLayer({ source: new VectorSource(), visible, properties: { role } });
 
-/** The part of an OpenLayers map the hook uses: its layer collection (a real one, with its add events). */
-function fakeMap(layers: BaseLayer[]) {
+/**
+ * The part of an OpenLayers map the hook uses: its layer collection (a real one, with its add events) and its target
+ * element, inside the map's container (`frame`).
+ */
+function fakeMap(layers: BaseLayer[], frame = document.createElement('div')) {
+  frame.className = 'console-map';
+  const target = frame.appendChild(document.createElement('div'));
   const collection = new Collection<BaseLayer>(layers);
-  return { getLayers: () => collection, addLayer: (l: BaseLayer) => collection.push(l) } as unknown as OlMap;
+  return {
+    getLayers: () => collection,
+    addLayer: (l: BaseLayer) => collection.push(l),
+    getTargetElement: () => target,
+  } as unknown as OlMap;
 }
 
 const withMap =
@@ -42,12 +51,17 @@ describe('useHideForecast', () => {
   it('keeps them hidden until the last of several parts lets go, and leaves a hidden layer hidden', () => {
     const product = layer('product');
     const points = layer('points', false);
-    const map = fakeMap([product, points]);
+    const frame = document.createElement('div');
+    const map = fakeMap([product, points], frame);
     const first = renderHook(() => useHideForecast(true), { wrapper: withMap(map) });
     const second = renderHook(() => useHideForecast(true), { wrapper: withMap(map) });
+    expect(frame.classList.contains(FORECAST_HIDDEN_CLASS)).toBe(true);
     first.unmount();
     expect(product.getVisible()).toBe(false);
+    expect(frame.classList.contains(FORECAST_HIDDEN_CLASS)).toBe(true);
     second.unmount();
     expect([product.getVisible(), points.getVisible()]).toEqual([true, false]);
+    // The product bar and legend come back with the layers.
+    expect(frame.classList.contains(FORECAST_HIDDEN_CLASS)).toBe(false);
   });
 });
