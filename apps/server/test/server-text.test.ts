@@ -387,3 +387,17 @@ describe('built-in names elsewhere in the console', () => {
     }
   });
 });
+
+describe('a service product’s issue number', () => {
+  it("is written in the reader's language in the list and one document", async () => {
+    const writer = (await t.login('demo-products', ADMIN_PASSWORD, '10.40.0.5')).access_token;
+    type Summary = { id: number; year: number; issueNo: number; issueLabel: string };
+    const first = async (lang?: Lang) => ((await data('/api/article/page?page=1&size=1', writer, lang)) as { list: Summary[] }).list[0]!;
+    const a = await first();
+    expect(a.issueLabel).toBe(`${a.year} 年第 ${a.issueNo} 期`);
+    expect((await first('en')).issueLabel).toBe(`No. ${a.issueNo}, ${a.year}`);
+    expect((await first('es')).issueLabel).toBe(`N.º ${a.issueNo}, ${a.year}`);
+    expect((await data(`/api/article/detail?id=${a.id}`, writer, 'en')).issueLabel).toBe(`No. ${a.issueNo}, ${a.year}`);
+    expect((await data(`/api/article/detail?id=${a.id}`, writer, 'es-ES')).issueLabel).toBe(`N.º ${a.issueNo}, ${a.year}`);
+  });
+});

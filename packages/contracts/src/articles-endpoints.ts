@@ -76,7 +76,20 @@ export function fillArticleTemplate(template: string, values: Record<ArticlePlac
   return template.replace(/\{(date|issueNumber|unit|year)\}/g, (_m, k: ArticlePlaceholder) => values[k]);
 }
 
-/** The issue line's number as Chinese practice prints it: "2026 年第 12 期". */
-export function issueLabelZh(year: number, issueNo: number): string {
-  return `${year} 年第 ${issueNo} 期`;
+/** The languages an issue number is written in (the console's). */
+export type IssueLabelLanguage = 'zh' | 'en' | 'es';
+
+/**
+ * The issue line's number as each language prints it: "2026 年第 12 期", "No. 12, 2026", "N.º 12, 2026". The console
+ * shows it in the interface language; the bulletin (PDF) in the language it is written in.
+ */
+export function issueLabel(year: number, issueNo: number, lang: IssueLabelLanguage): string {
+  switch (lang) {
+    case 'en':
+      return `No. ${issueNo}, ${year}`;
+    case 'es':
+      return `N.º ${issueNo}, ${year}`;
+    default:
+      return `${year} 年第 ${issueNo} 期`;
+  }
 }

@@ -49,7 +49,7 @@ export const ArticleSummary = z.object({
   kindName: z.string(),
   year: z.number().int(),
   issueNo: z.number().int(),
-  /** "2026 年第 12 期" */
+  /** The issue number in the reader's language (issueLabel(): "2026 年第 12 期", "No. 12, 2026", "N.º 12, 2026"). */
   issueLabel: z.string(),
   /** 1 for the original; a correction of a published document is the next revision with the same issue. */
   revision: z.number().int(),

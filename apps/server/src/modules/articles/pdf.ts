@@ -1,6 +1,6 @@
 import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import type { ArticleDetail } from '@agromet/contracts';
+import { issueLabel, type ArticleDetail } from '@agromet/contracts';
 import { translate, type Lang } from '../../core/messages.js';
 import { fontBytes, productFonts } from '../products/fonts.js';
 import { bodyBlocks, type Block, type Run } from './sanitize.js';
@@ -60,8 +60,7 @@ export async function renderArticlePdf(a: ArticleDetail, images: ImageSource, la
     .text(a.series, M.left, M.top, { width: WIDTH, align: 'center', characterSpacing: series * 0.15 });
   doc.moveDown(0.4);
   const issue =
-    translate(lang, 'article.pdf.issue', { year: a.year, issueNo: a.issueNo }) +
-    (a.revision > 1 ? translate(lang, 'article.pdf.revision', { revision: a.revision - 1 }) : '');
+    issueLabel(a.year, a.issueNo, lang) + (a.revision > 1 ? translate(lang, 'article.pdf.revision', { revision: a.revision - 1 }) : '');
   const y1 = doc.y;
   doc.font('regular').fillColor('#000000').fontSize(12).text(issue, M.left, y1, { width: WIDTH, align: 'center' });
   if (a.reviewerName)

@@ -12,10 +12,10 @@ import type { ArticleDeps } from './service.js';
 export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.articlePage, {
-    handler: async ({ auth, query }) => ({ data: await service.pageArticles(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.pageArticles(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.articleDetail, {
-    handler: async ({ auth, query }) => ({ data: await service.articleDetail(db, auth.customerId, query.id) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.articleDetail(db, auth.customerId, query.id, req.lang) }),
   });
   registerRoute(app, deps, API.articleHistory, {
     handler: async ({ auth, query }) => ({ data: await service.articleHistory(db, auth.customerId, query.id) }),
@@ -61,7 +61,7 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   });
   registerRoute(app, deps, API.articlePdf, {
     handler: async ({ auth, query, req }) => {
-      const a = await service.articleDetail(db, auth.customerId, query.id);
+      const a = await service.articleDetail(db, auth.customerId, query.id, req.lang);
       const pdf = await renderArticlePdf(a, (src) => service.embeddedImage(deps, auth.customerId, src), req.lang);
       const name = `${a.series}_${a.year}-${a.issueNo}${a.revision > 1 ? `_r${a.revision - 1}` : ''}.pdf`;
       return { data: null, file: { contentType: 'application/pdf', filename: name, body: pdf } };

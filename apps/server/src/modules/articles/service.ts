@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   fillArticleTemplate,
-  issueLabelZh,
+  issueLabel,
   type ArticleAction,
   type ArticleAdd,
   type ArticleDetail,
@@ -116,14 +116,15 @@ async function unitOf(db: Db, customerId: number): Promise<string> {
   return c?.name ?? '';
 }
 
-function toSummary(r: Row, kindName: string): ArticleSummary {
+/** A document as listed; its issue number written in `lang` (the reader's; the public page's zh). */
+function toSummary(r: Row, kindName: string, lang: Lang): ArticleSummary {
   return {
     id: r.id,
     kindId: r.kind_id,
     kindName,
     year: r.year,
     issueNo: r.issue_no,
-    issueLabel: issueLabelZh(r.year, r.issue_no),
+    issueLabel: issueLabel(r.year, r.issue_no, lang),
     revision: r.revision,
     title: r.title,
     summary: r.summary,
@@ -146,7 +147,7 @@ async function findRow(db: Db, customerId: number, id: number): Promise<Row> {
   return row;
 }
 
-export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof ArticleQuery>) {
+export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof ArticleQuery>, lang: Lang = 'zh') {
   let base = db
     .selectFrom('article')
     .innerJoin('article_kind', 'article_kind.id', 'article.kind_id')
@@ -170,14 +171,14 @@ export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map((r) => toSummary(r, r.kind_name)), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toSummary(r, r.kind_name, lang)), total, page: q.page, size: q.size };
 }
 
-export async function articleDetail(db: Db, customerId: number, id: number): Promise<ArticleDetail> {
+export async function articleDetail(db: Db, customerId: number, id: number, lang: Lang = 'zh'): Promise<ArticleDetail> {
   const r = await findRow(db, customerId, id);
   const kind = await kindRow(db, customerId, r.kind_id);
   return {
-    ...toSummary(r, kind.name),
+    ...toSummary(r, kind.name, lang),
     body: r.body,
     unit: await unitOf(db, customerId),
     series: kind.series,
@@ -397,7 +398,7 @@ export async function updateArticle(db: Db, actor: Actor, u: z.output<typeof Art
     if (isUniqueViolation(e)) throw errors.conflict('article.issueTaken', { year: row.year, issueNo: u.issueNo ?? row.issue_no });
     throw e;
   }
-  return articleDetail(db, actor.customerId, u.id);
+  return articleDetail(db, actor.customerId, u.id, lang);
 }
 
 /**
@@ -453,7 +454,7 @@ export async function transition(
       .values(historyRow(actor.customerId, id, actor, action, from, v.to, comment))
       .execute();
   });
-  return articleDetail(db, actor.customerId, id);
+  return articleDetail(db, actor.customerId, id, lang);
 }
 
 /** A correction of a published document: a new draft revision of the same issue; the published one is untouched. */
@@ -581,7 +582,8 @@ export async function publicArticle(db: Db, id: number): Promise<{ detail: Artic
     .limit(1)
     .executeTakeFirst();
   if (!website) return null;
-  return { detail: await articleDetail(db, r.customer_id, id), customerId: r.customer_id };
+  // The public page is written in Chinese (public-page.ts): its issue line too.
+  return { detail: await articleDetail(db, r.customer_id, id, 'zh'), customerId: r.customer_id };
 }
 
 // ---- images ------------------------------------------------------------------------------------------------

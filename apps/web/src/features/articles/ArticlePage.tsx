@@ -42,6 +42,7 @@ import {
 import { ArticleSettings } from './ArticleSettings';
 import { ArticleView, formatTime } from './ArticleView';
 import { NS } from './i18n';
+import { useIssueLabel } from './issue-label';
 import './articles.css';
 
 // tiptap is fetched only when a document is opened for editing.
@@ -153,6 +154,7 @@ function CreateModal({ onCreated, onClose }: { onCreated: (id: number) => void; 
  */
 export function ArticlePage() {
   const { t } = useTranslation(NS);
+  const issueLabel = useIssueLabel();
   const { message } = App.useApp();
   const me = useUserStore((s) => s.id);
   const chosen = useUserStore((s) => s.setting.articlePlatform);
@@ -228,7 +230,7 @@ export function ArticlePage() {
           <div>
             <div>{a.kindName}</div>
             <div className="article-issue-label">
-              {a.issueLabel}
+              {issueLabel(a)}
               {a.revision > 1 ? <Tag style={{ marginLeft: 4 }}>{t('list.revision', { n: a.revision - 1 })}</Tag> : null}
             </div>
           </div>
@@ -325,7 +327,7 @@ export function ArticlePage() {
         },
       },
     ],
-    [me, pdf, publishNote, run, t],
+    [issueLabel, me, pdf, publishNote, run, t],
   );
 
   return (

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useArticle, useArticleHistory } from './api/articles';
 import { Attachments } from './Attachments';
 import { NS } from './i18n';
+import { issueLabelIn } from './issue-label';
 import './articles.css';
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -30,7 +31,7 @@ export function BulletinPreview({ a }: { a: ArticleDetail }) {
       <div className="bulletin-issue">
         <span>{a.state === 'published' ? '' : t(`states.${a.state}`)}</span>
         <span>
-          {a.issueLabel}
+          {issueLabelIn(i18n.language, a)}
           {a.revision > 1 ? ` · ${t('list.revision', { n: a.revision - 1 })}` : ''}
         </span>
         <span>{a.reviewerName ? `${t('fields.reviewer')}：${a.reviewerName}` : ''}</span>

@@ -5,10 +5,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { request } from '../../../lib/request';
 import { NS } from '../i18n';
+import { useIssueLabel } from '../issue-label';
 
 /** Bulletins submitted and waiting for a reviewer, oldest waiting first in the eye of whoever reviews. */
 export default function AwaitingReviewCard() {
   const { t } = useTranslation(NS);
+  const issueLabel = useIssueLabel();
   const waiting = useQuery({
     queryKey: ['dashboard', 'articles', 'submitted'],
     queryFn: ({ signal }) => request('articlePage', { query: { state: 'submitted', page: 1, size: 5 }, signal }),
@@ -30,7 +32,7 @@ export default function AwaitingReviewCard() {
               <div className="dashboard-job-line">
                 <Typography.Text strong>{a.title}</Typography.Text>
                 <Typography.Text type="secondary">
-                  {a.kindName} · {a.issueLabel} · {a.authorName}
+                  {a.kindName} · {issueLabel(a)} · {a.authorName}
                 </Typography.Text>
                 <Typography.Text type="secondary">{dayjs(a.updatedAt).format('MM-DD HH:mm')}</Typography.Text>
               </div>
