@@ -317,6 +317,24 @@ describe('built-in names elsewhere in the console', () => {
     }
   });
 
+  it('name an issued forecast’s type in that language in the list of issues', async () => {
+    const grid = await data('/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', reviser);
+    const submitted = await post('/api/revise/submit', reviser, {
+      type: 'fine-grid',
+      baseTime: grid.baseTime,
+      factors: ['tmp'],
+      remark: '',
+      confirmViolations: true,
+    });
+    expect(submitted.json().code).toBe(0);
+    for (const [lang, type] of names) {
+      const list = ((await data('/api/filestate/findByUserFile?page=1&size=5', reviser, lang)) as { list: Array<{ typeName: string }> })
+        .list;
+      expect(list.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(list.map((x) => x.typeName))]]).toEqual([lang, [type]]);
+    }
+  });
+
   it('name the download library’s forecast and element in that language', async () => {
     type Item = { forecastType: string | null; forecastTypeName: string | null; factor: string | null; factorName: string | null };
     for (const [lang, type, tmp] of names) {
@@ -399,5 +417,58 @@ describe('a service product’s issue number', () => {
     expect((await first('es')).issueLabel).toBe(`N.º ${a.issueNo}, ${a.year}`);
     expect((await data(`/api/article/detail?id=${a.id}`, writer, 'en')).issueLabel).toBe(`No. ${a.issueNo}, ${a.year}`);
     expect((await data(`/api/article/detail?id=${a.id}`, writer, 'es-ES')).issueLabel).toBe(`N.º ${a.issueNo}, ${a.year}`);
+  });
+});
+
+describe('the demo data’s actor', () => {
+  // The demo seeds (DEMO=1) credit what they make to no user: "Demo data" in the reader's language, as stored in zh.
+  const actors: Array<[Lang | undefined, string]> = [
+    [undefined, '演示数据'],
+    ['en', 'Demo data'],
+    ['es', 'Datos de demostración'],
+  ];
+  const login = async (username: string, ip: string) => (await t.login(username, ADMIN_PASSWORD, ip)).access_token;
+
+  it('is named in that language on the official account’s menu and media', async () => {
+    const weixin = await login('demo-weixin', '10.40.0.6');
+    const account = ((await data('/api/wx/account/list', weixin)) as Array<{ id: number }>)[0]!;
+    for (const [lang, actor] of actors) {
+      expect([lang, (await data(`/api/wx/menu/get?accountId=${account.id}`, weixin, lang)).publishedBy]).toEqual([lang, actor]);
+      const media = (await data(`/api/wx/media/page?accountId=${account.id}&page=1&size=10`, weixin, lang)) as {
+        list: Array<{ uploadedBy: string }>;
+      };
+      expect([lang, [...new Set(media.list.map((m) => m.uploadedBy))]]).toEqual([lang, [actor]]);
+    }
+  });
+
+  it('is named in that language on sandstorm records and travel comments', async () => {
+    const disaster = await login('demo-disaster', '10.40.0.7');
+    const travel = await login('demo-travel', '10.40.0.8');
+    for (const [lang, actor] of actors) {
+      const records = (await data('/api/sandstorm/findByCode?page=1&size=5', disaster, lang)) as { list: Array<{ createdBy: string }> };
+      expect(records.list.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(records.list.map((r) => r.createdBy))]]).toEqual([lang, [actor]]);
+      const comments = (await data('/api/travel/comment/page?page=1&size=50', travel, lang)) as {
+        list: Array<{ status: string; moderatedBy: string }>;
+      };
+      const passed = comments.list.filter((c) => c.status === 'passed');
+      expect(passed.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(passed.map((c) => c.moderatedBy))]]).toEqual([lang, [actor]]);
+    }
+  });
+
+  it('is named in that language on the demo grids (who changed them) and the demo risk product, as stored by older seeds too', async () => {
+    const risk = async (lang?: Lang) =>
+      ((await data('/api/risk/page?page=1&size=100', maker, lang)) as { list: Array<{ creator: string }> }).list;
+    const grid = (lang?: Lang) => data('/api/forecaster/getData?type=fine-grid&factor=tmp&lead=3', reviser, lang);
+    for (const [lang, actor] of actors) {
+      expect([lang, [...new Set((await risk(lang)).map((p) => p.creator))]]).toEqual([lang, [actor]]);
+      const g = await grid(lang);
+      expect([lang, g.updatedBy]).toEqual([lang, actor]);
+    }
+    // A database seeded before the demo actor had a name stored 'demo'.
+    await t.db.db.updateTable('risk_product').set({ created_by_name: 'demo' }).execute();
+    expect([...new Set((await risk('en')).map((p) => p.creator))]).toEqual(['Demo data']);
+    await t.db.db.updateTable('risk_product').set({ created_by_name: '演示数据' }).execute();
   });
 });

@@ -77,6 +77,7 @@ export const builtinZh = {
   'grid.factor.tmin24h': '日最低气温',
   // map products (apps/server/src/modules/products/templates.ts)
   'product.defaultTemplateName': '标准预报图',
+  'demo.actor': '演示数据',
 } as const;
 
 type Keys = keyof typeof builtinZh;
@@ -152,6 +153,7 @@ export const builtinEn: Record<Keys, string> = {
   'grid.factor.tmax24h': 'Daily maximum temperature',
   'grid.factor.tmin24h': 'Daily minimum temperature',
   'product.defaultTemplateName': 'Standard forecast map',
+  'demo.actor': 'Demo data',
 };
 
 export const builtinEs: Record<Keys, string> = {
@@ -225,4 +227,5 @@ export const builtinEs: Record<Keys, string> = {
   'grid.factor.tmax24h': 'Temperatura máxima diaria',
   'grid.factor.tmin24h': 'Temperatura mínima diaria',
   'product.defaultTemplateName': 'Mapa de pronóstico estándar',
+  'demo.actor': 'Datos de demostración',
 };

@@ -18,6 +18,18 @@ export function logDescription(lang: Lang, action: string, stored: string): stri
   return lang === 'zh' || !isMessageKey(key) ? stored : translate(lang, key);
 }
 
+/**
+ * The actor the demo seeds (DEMO=1) name as author of what they make, a user being none of them: stored in zh like
+ * the other seeded text; seeds before it wrote 'demo' (grids, risk products, zoning base factors).
+ */
+export const DEMO_ACTOR = '演示数据';
+const LEGACY_DEMO_ACTOR = 'demo';
+
+/** Who made or changed something, as answered: the demo seeds' actor in `lang` ("Demo data"); a user's name as stored. */
+export function actorName(lang: Lang, stored: string): string {
+  return stored === DEMO_ACTOR || stored === LEGACY_DEMO_ACTOR ? translate(lang, 'demo.actor') : stored;
+}
+
 export const permissionName = (lang: Lang, code: string, stored: string) => builtinText(lang, `permission.name.${code}`, stored);
 export const permissionDescription = (lang: Lang, code: string, stored: string) =>
   builtinText(lang, `permission.description.${code}`, stored);

@@ -1,4 +1,5 @@
 import type { SandstormLevel } from '@agromet/contracts';
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 
@@ -121,7 +122,7 @@ export async function seedDemoSandstorms(db: Db, customerId: number): Promise<nu
       deaths: 0,
       injured: severe ? (k % 4) + 1 : level === 'sandstorm' ? k % 2 : 0,
       remark: '',
-      created_by_name: '演示数据',
+      created_by_name: DEMO_ACTOR,
       created_at: now,
       updated_at: now,
     };

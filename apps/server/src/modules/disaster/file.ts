@@ -57,13 +57,15 @@ async function exportRows(deps: DisasterDeps, auth: AuthContext, f: Filters, lan
     .orderBy('id', 'desc')
     .limit(SANDSTORM_EXPORT_MAX_ROWS)
     .execute();
-  return rows.map(toSandstorm).map((s) =>
-    SANDSTORM_FILE_COLUMNS.map((c) => {
-      if (c === 'time') return beijingText(s.time);
-      if (c === 'level') return levelName(lang, s.level);
-      return s[c] ?? '';
-    }),
-  );
+  return rows
+    .map((r) => toSandstorm(r, lang))
+    .map((s) =>
+      SANDSTORM_FILE_COLUMNS.map((c) => {
+        if (c === 'time') return beijingText(s.time);
+        if (c === 'level') return levelName(lang, s.level);
+        return s[c] ?? '';
+      }),
+    );
 }
 
 /**

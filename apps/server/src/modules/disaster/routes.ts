@@ -13,7 +13,7 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function disasterRoutes(app: FastifyInstance, deps: DisasterDeps & { tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.sandstormFind, {
-    handler: async ({ auth, query }) => ({ data: await service.findSandstorms(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.findSandstorms(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.sandstormInsert, {
     audit: { action: 'sandstorm.insert', type: 'disaster', description: '新增沙尘灾情' },

@@ -14,6 +14,7 @@ import {
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { SandstormRecordTable } from '../../core/db/disaster-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -38,7 +39,7 @@ export interface DisasterDeps {
   storage: FileStorage;
 }
 
-export function toSandstorm(r: Row): Sandstorm {
+export function toSandstorm(r: Row, lang: Lang = 'zh'): Sandstorm {
   return {
     id: r.id,
     location: r.location,
@@ -60,7 +61,7 @@ export function toSandstorm(r: Row): Sandstorm {
     injured: r.injured,
     remark: r.remark,
     version: r.version,
-    createdBy: r.created_by_name,
+    createdBy: actorName(lang, r.created_by_name),
     createdAt: r.created_at,
     updatedAt: r.updated_at,
   };
@@ -170,7 +171,7 @@ export function filtered(db: Db, auth: AuthContext, f: Filters) {
   return q;
 }
 
-export async function findSandstorms(db: Db, auth: AuthContext, q: z.output<typeof SandstormQuery>) {
+export async function findSandstorms(db: Db, auth: AuthContext, q: z.output<typeof SandstormQuery>, lang: Lang = 'zh') {
   const base = filtered(db, auth, q);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
@@ -180,7 +181,7 @@ export async function findSandstorms(db: Db, auth: AuthContext, q: z.output<type
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(toSandstorm), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toSandstorm(r, lang)), total, page: q.page, size: q.size };
 }
 
 async function findOwn(db: Db, auth: AuthContext, id: number): Promise<Row> {
@@ -219,7 +220,7 @@ export async function updateSandstorm(deps: DisasterDeps, auth: AuthContext, dat
     const current = await findOwn(deps.db, auth, data.id);
     throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   }
-  return toSandstorm(await findOwn(deps.db, auth, data.id));
+  return toSandstorm(await findOwn(deps.db, auth, data.id), lang);
 }
 
 export async function deleteSandstorm(db: Db, auth: AuthContext, id: number): Promise<void> {

@@ -1,3 +1,4 @@
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { DEMO_SEED, dailyExtremeLeads, demoFields, demoTerrain, latestBaseTime, type TerrainAnchor } from './demo-fields.js';
 import type { GridStore } from './store.js';
@@ -36,7 +37,7 @@ export async function seedDemoGrids(
       await store.save(
         { customerId, forecastTypeId: type.id, factorId: factor.id, baseTime: baseTime.toISOString(), leadHours: lead },
         fields.get(factor.code)!,
-        { userId: null, name: 'demo' },
+        { userId: null, name: DEMO_ACTOR },
       );
       count += 1;
     }

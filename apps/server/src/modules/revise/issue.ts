@@ -5,6 +5,7 @@ import { DEFAULT_MICAPS_TIME_ZONE, gridFromValues, writeGeoTiff } from '@agromet
 import { geoTiffMetadataFor, micapsHeaderFor } from '../grids/formats.js';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
+import { actorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -355,11 +356,11 @@ export async function listFileStates(db: Db, auth: AuthContext, q: FileStateFilt
     id: r.id,
     seq: r.seq,
     type: r.code,
-    typeName: r.type_name,
+    typeName: forecastTypeName(lang, r.code, r.type_name),
     baseTime: r.base_time,
     status: r.status,
     error: jobErrorMessage(r.error, lang),
-    userName: r.user_name,
+    userName: actorName(lang, r.user_name),
     remark: r.remark,
     jobId: r.job_id,
     gridCount: r.grid_count,

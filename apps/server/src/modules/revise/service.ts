@@ -29,6 +29,7 @@ import {
   type Patch,
 } from '@agromet/grid';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -98,14 +99,19 @@ export async function reviseData(
     lead: row.lead_hours,
     ...geometryOfRow(row),
     version: row.version,
-    updatedBy: row.updated_by_name,
+    updatedBy: actorName(lang, row.updated_by_name),
     updatedAt: row.updated_at,
     unit: factor.unit,
     min: factor.min,
     max: factor.max,
     precision: factor.precision,
     allocated: await isAllocated(db, auth, factor.typeId),
-    leads: leads.map((l) => ({ lead: l.lead_hours, version: l.version, updatedBy: l.updated_by_name, updatedAt: l.updated_at })),
+    leads: leads.map((l) => ({
+      lead: l.lead_hours,
+      version: l.version,
+      updatedBy: actorName(lang, l.updated_by_name),
+      updatedAt: l.updated_at,
+    })),
   };
 }
 

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HazardCondition } from '@agromet/contracts';
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
@@ -84,7 +85,7 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
         stats: null,
         summaries: null,
         created_by: null,
-        created_by_name: 'demo',
+        created_by_name: DEMO_ACTOR,
         created_at: now,
         updated_at: now,
       })

@@ -24,6 +24,7 @@ import {
 } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -541,7 +542,7 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     error: status === 'failed' ? (jobErrorMessage(r.job_error, lang) ?? translate(lang, 'jobInterrupted')) : null,
     jobId: r.job_id,
     createTime: r.created_at,
-    creator: r.created_by_name,
+    creator: actorName(lang, r.created_by_name),
     bbox: box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0],
     stats: r.stats ? (JSON.parse(r.stats) as RiskStats) : null,
     summaries: r.summaries ? (JSON.parse(r.summaries) as string[]) : [],

@@ -1,3 +1,4 @@
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 
@@ -179,7 +180,7 @@ export async function seedDemoTravel(db: Db, customerId: number): Promise<number
         flagged: JSON.stringify(DEMO_SENSITIVE_WORDS.filter((w) => text.includes(w))),
         created_at: new Date(Date.parse(now) - (COMMENTS.length - k) * 3_600_000).toISOString(),
         moderated_at: status === 'passed' ? now : null,
-        moderated_by: status === 'passed' ? '演示数据' : '',
+        moderated_by: status === 'passed' ? DEMO_ACTOR : '',
       })),
     )
     .execute();

@@ -87,7 +87,7 @@ export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { t
     handler: async ({ auth, query, req }) => ({ data: await travelWeather(deps, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelCommentPage, {
-    handler: async ({ auth, query }) => ({ data: await service.pageComments(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.pageComments(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelCommentModerate, {
     audit: { action: 'travel.comment.moderate', type: 'travel', description: '审核评论' },

@@ -19,6 +19,7 @@ import {
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { TravelCommentTable, TravelSpotTable } from '../../core/db/travel-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -199,7 +200,7 @@ async function targetNames(db: Db, customerId: number, rows: CommentRow[]): Prom
   return names;
 }
 
-function toComment(r: CommentRow, names: Map<string, string>): Comment {
+function toComment(r: CommentRow, names: Map<string, string>, lang: Lang): Comment {
   return {
     id: r.id,
     targetType: r.target_type as CommentTarget,
@@ -213,11 +214,11 @@ function toComment(r: CommentRow, names: Map<string, string>): Comment {
     flagged: parseList(r.flagged),
     createdAt: r.created_at,
     moderatedAt: r.moderated_at,
-    moderatedBy: r.moderated_by,
+    moderatedBy: actorName(lang, r.moderated_by),
   };
 }
 
-export async function pageComments(db: Db, auth: AuthContext, q: z.output<typeof CommentQuery>) {
+export async function pageComments(db: Db, auth: AuthContext, q: z.output<typeof CommentQuery>, lang: Lang = 'zh') {
   let base = db.selectFrom('travel_comment').where('customer_id', '=', auth.customerId);
   if (q.status) base = base.where('status', '=', q.status);
   if (q.targetType) base = base.where('target_type', '=', q.targetType);
@@ -235,7 +236,7 @@ export async function pageComments(db: Db, auth: AuthContext, q: z.output<typeof
     .offset((q.page - 1) * q.size)
     .execute();
   const names = await targetNames(db, auth.customerId, rows);
-  return { list: rows.map((r) => toComment(r, names)), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toComment(r, names, lang)), total, page: q.page, size: q.size };
 }
 
 /** Bulk moderation: every id must be a comment of the caller's customer (else 4004 and nothing changes). */

@@ -1,5 +1,6 @@
 import { menuForWechat, type Menu } from '@agromet/contracts';
 import sharp from 'sharp';
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
 import { nowIso } from '../../core/db/index.js';
@@ -122,7 +123,7 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, storage: FileStorag
   const menu = JSON.stringify(DEMO_MENU);
   await db
     .insertInto('wx_menu')
-    .values({ account_id: account.id, draft: menu, published: menu, published_at: now, published_by: '演示数据' })
+    .values({ account_id: account.id, draft: menu, published: menu, published_at: now, published_by: DEMO_ACTOR })
     .execute();
   // A picture in the library: our copy first, then the row naming it.
   const picture = await demoPicture();
@@ -138,7 +139,7 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, storage: FileStorag
       format: 'png',
       size: picture.length,
       storage_key: key,
-      uploaded_by: '演示数据',
+      uploaded_by: DEMO_ACTOR,
       created_at: now,
     })
     .execute();
@@ -157,7 +158,7 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, storage: FileStorag
       state: 'sent',
       client_msg_id: `agromet-${account.id}-demo-1`,
       created_by_id: author?.id ?? 0,
-      created_by: author?.name ?? '演示数据',
+      created_by: author?.name ?? DEMO_ACTOR,
       approved_by: '公众号群发审核员',
       approved_at: sentAt,
       msg_id: '1000000001',

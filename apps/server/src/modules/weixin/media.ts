@@ -2,6 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { WxMedia, WxMediaQuery, WxMediaType } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
+import type { Lang } from '../../core/messages.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { WxMediaTable } from '../../core/db/weixin-migration.js';
 import { nowIso } from '../../core/db/index.js';
@@ -26,7 +28,7 @@ const CONTENT_TYPES: Record<string, string> = {
   mp4: 'video/mp4',
 };
 
-const toMedia = (r: Row): WxMedia => ({
+const toMedia = (r: Row, lang: Lang = 'zh'): WxMedia => ({
   id: r.id,
   accountId: r.account_id,
   type: r.type as WxMediaType,
@@ -35,11 +37,11 @@ const toMedia = (r: Row): WxMedia => ({
   format: r.format,
   size: r.size,
   previewUrl: `/api/wx/media/file/${r.id}`,
-  uploadedBy: r.uploaded_by,
+  uploadedBy: actorName(lang, r.uploaded_by),
   createdAt: r.created_at,
 });
 
-export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typeof WxMediaQuery>) {
+export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typeof WxMediaQuery>, lang: Lang = 'zh') {
   const account = await ownAccount(deps.db, auth, q.accountId);
   let base = deps.db.selectFrom('wx_media').where('account_id', '=', account.id);
   if (q.type) base = base.where('type', '=', q.type);
@@ -71,7 +73,7 @@ export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typ
   } catch (error) {
     throw upstreamError(error);
   }
-  return { list: rows.map(toMedia), total, page: q.page, size: q.size, counts };
+  return { list: rows.map((r) => toMedia(r, lang)), total, page: q.page, size: q.size, counts };
 }
 
 export async function uploadMedia(

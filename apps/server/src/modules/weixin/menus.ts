@@ -1,4 +1,6 @@
 import { menuForWechat, menuIssues, type Menu, type WxMenu } from '@agromet/contracts';
+import { actorName } from '../../core/builtin-names.js';
+import type { Lang } from '../../core/messages.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
@@ -15,20 +17,20 @@ async function menuRow(deps: WxDeps, accountId: number) {
   return deps.db.selectFrom('wx_menu').selectAll().where('account_id', '=', accountId).executeTakeFirst();
 }
 
-function toMenu(accountId: number, row: Awaited<ReturnType<typeof menuRow>>): WxMenu {
+function toMenu(accountId: number, row: Awaited<ReturnType<typeof menuRow>>, lang: Lang): WxMenu {
   return {
     accountId,
     draft: row ? (JSON.parse(row.draft) as Menu) : EMPTY,
     published: row?.published ? (JSON.parse(row.published) as Menu) : null,
     publishedAt: row?.published_at ?? null,
-    publishedBy: row?.published_by ?? '',
+    publishedBy: actorName(lang, row?.published_by ?? ''),
     version: row?.version ?? 0,
   };
 }
 
-export async function getMenu(deps: WxDeps, auth: AuthContext, accountId: number): Promise<WxMenu> {
+export async function getMenu(deps: WxDeps, auth: AuthContext, accountId: number, lang: Lang = 'zh'): Promise<WxMenu> {
   await ownAccount(deps.db, auth, accountId);
-  return toMenu(accountId, await menuRow(deps, accountId));
+  return toMenu(accountId, await menuRow(deps, accountId), lang);
 }
 
 /** 4100 naming the first place the menu breaks a rule. */
@@ -38,7 +40,14 @@ function checkMenu(menu: Menu) {
 }
 
 /** Saves the draft; version 0 creates it. A stale version answers 4009. */
-export async function saveMenu(deps: WxDeps, auth: AuthContext, accountId: number, version: number, menu: Menu): Promise<WxMenu> {
+export async function saveMenu(
+  deps: WxDeps,
+  auth: AuthContext,
+  accountId: number,
+  version: number,
+  menu: Menu,
+  lang: Lang = 'zh',
+): Promise<WxMenu> {
   await ownAccount(deps.db, auth, accountId);
   checkMenu(menu);
   const draft = JSON.stringify(menuForWechat(menu));
@@ -58,11 +67,11 @@ export async function saveMenu(deps: WxDeps, auth: AuthContext, accountId: numbe
       .executeTakeFirst();
     if (Number(res.numUpdatedRows) !== 1) throw errors.conflict('wx.menuStale');
   }
-  return toMenu(accountId, await menuRow(deps, accountId));
+  return toMenu(accountId, await menuRow(deps, accountId), lang);
 }
 
 /** Pushes the saved draft of this version to WeChat; records it as published only when WeChat answered 0. */
-export async function publishMenu(deps: WxDeps, auth: AuthContext, accountId: number, version: number): Promise<WxMenu> {
+export async function publishMenu(deps: WxDeps, auth: AuthContext, accountId: number, version: number, lang: Lang = 'zh'): Promise<WxMenu> {
   const account = await ownAccount(deps.db, auth, accountId);
   const row = await menuRow(deps, accountId);
   if (!row || row.version !== version) throw errors.conflict('wx.menuStale');
@@ -78,7 +87,7 @@ export async function publishMenu(deps: WxDeps, auth: AuthContext, accountId: nu
     .set({ published: row.draft, published_at: nowIso(), published_by: auth.name || auth.username })
     .where('account_id', '=', accountId)
     .execute();
-  return toMenu(accountId, await menuRow(deps, accountId));
+  return toMenu(accountId, await menuRow(deps, accountId), lang);
 }
 
 /** What WeChat has now (null when it has no menu: 46003). */

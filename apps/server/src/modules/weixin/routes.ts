@@ -54,15 +54,15 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
     handler: async ({ auth, body }) => ({ data: await followers.setRemark(db, auth, body.id, body.remark) }),
   });
   registerRoute(app, deps, API.wxMenuGet, {
-    handler: async ({ auth, query }) => ({ data: await menus.getMenu(deps, auth, query.accountId) }),
+    handler: async ({ auth, query, req }) => ({ data: await menus.getMenu(deps, auth, query.accountId, req.lang) }),
   });
   registerRoute(app, deps, API.wxMenuSave, {
     audit: { action: 'wx.menu.save', type: 'weixin', description: '保存公众号菜单' },
-    handler: async ({ auth, body }) => ({ data: await menus.saveMenu(deps, auth, body.accountId, body.version, body.menu) }),
+    handler: async ({ auth, body, req }) => ({ data: await menus.saveMenu(deps, auth, body.accountId, body.version, body.menu, req.lang) }),
   });
   registerRoute(app, deps, API.wxMenuPublish, {
     audit: { action: 'wx.menu.publish', type: 'weixin', description: '发布公众号菜单' },
-    handler: async ({ auth, body }) => ({ data: await menus.publishMenu(deps, auth, body.accountId, body.version) }),
+    handler: async ({ auth, body, req }) => ({ data: await menus.publishMenu(deps, auth, body.accountId, body.version, req.lang) }),
   });
   registerRoute(app, deps, API.wxMenuCurrent, {
     handler: async ({ auth, query }) => ({ data: await menus.currentMenu(deps, auth, query.accountId) }),
@@ -71,7 +71,9 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   registerRoute(app, deps, API.wxTags, {
     handler: async ({ auth, query }) => ({ data: await followers.tags(deps, auth, query.accountId) }),
   });
-  registerRoute(app, deps, API.wxSendPage, { handler: async ({ auth, query }) => ({ data: await sends.pageSends(db, auth, query) }) });
+  registerRoute(app, deps, API.wxSendPage, {
+    handler: async ({ auth, query, req }) => ({ data: await sends.pageSends(db, auth, query, req.lang) }),
+  });
   registerRoute(app, deps, API.wxSendArticles, { handler: async ({ auth }) => ({ data: await sends.sendableArticles(db, auth) }) });
   registerRoute(app, deps, API.wxSendCreate, {
     audit: { action: 'wx.send.create', type: 'weixin', description: '提交公众号群发' },
@@ -97,7 +99,9 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
     handler: async ({ auth, body }) => ({ data: await sends.refreshSend(deps, auth, body.id) }),
   });
 
-  registerRoute(app, deps, API.wxMediaPage, { handler: async ({ auth, query }) => ({ data: await media.pageMedia(deps, auth, query) }) });
+  registerRoute(app, deps, API.wxMediaPage, {
+    handler: async ({ auth, query, req }) => ({ data: await media.pageMedia(deps, auth, query, req.lang) }),
+  });
   registerRoute(app, deps, API.wxMediaUpload, {
     audit: { action: 'wx.media.upload', type: 'weixin', description: '上传公众号素材' },
     bodyLimit: WX_MEDIA_LIMITS.video.maxBytes + 64 * 1024,

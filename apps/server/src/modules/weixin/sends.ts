@@ -1,6 +1,7 @@
 import { ErrorCode, WX_TEXT_MAX, type WxSend, type WxSendCreate, type WxSendQuery, type WxSendState } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
+import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { WxSendTable } from '../../core/db/weixin-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -21,7 +22,7 @@ type Row = Selectable<WxSendTable>;
 /** WeChat's answer meaning "this clientmsgid was sent already". */
 const ALREADY_SENT = 45065;
 
-function toSend(r: Row, accountName: string): WxSend {
+function toSend(r: Row, accountName: string, lang: Lang = 'zh'): WxSend {
   let openIds: string[];
   try {
     openIds = JSON.parse(r.open_ids) as string[];
@@ -40,7 +41,7 @@ function toSend(r: Row, accountName: string): WxSend {
     openIdCount: openIds.length,
     state: r.state as WxSendState,
     clientMsgId: r.client_msg_id,
-    createdBy: r.created_by,
+    createdBy: actorName(lang, r.created_by),
     approvedBy: r.approved_by,
     approvedAt: r.approved_at,
     reason: r.reason,
@@ -69,7 +70,7 @@ async function ownSend(db: Db, auth: AuthContext, id: number): Promise<{ row: Ro
   return { row: send, accountName: account_name };
 }
 
-export async function pageSends(db: Db, auth: AuthContext, q: z.output<typeof WxSendQuery>) {
+export async function pageSends(db: Db, auth: AuthContext, q: z.output<typeof WxSendQuery>, lang: Lang = 'zh') {
   let base = db
     .selectFrom('wx_send')
     .innerJoin('wx_account', 'wx_account.id', 'wx_send.account_id')
@@ -84,7 +85,7 @@ export async function pageSends(db: Db, auth: AuthContext, q: z.output<typeof Wx
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(({ account_name, ...r }) => toSend(r, account_name)), total, page: q.page, size: q.size };
+  return { list: rows.map(({ account_name, ...r }) => toSend(r, account_name, lang)), total, page: q.page, size: q.size };
 }
 
 /** Published service products of the customer, newest first: what an article send may carry. */

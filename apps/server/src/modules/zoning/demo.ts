@@ -1,3 +1,4 @@
+import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
@@ -50,7 +51,7 @@ export async function seedDemoZoning(db: Db, storage: FileStorage, log: CleanupL
   );
   const existing = await db.selectFrom('zoning_station_normal').select('id').where('customer_id', '=', customerId).executeTakeFirst();
   if (!existing && rows.length > 0) await db.insertInto('zoning_station_normal').values(rows).execute();
-  await saveAltitude(db, storage, log, customerId, demoElevation(), 'demo');
-  await regridFromNormals(db, storage, log, customerId, 'all', 'demo');
+  await saveAltitude(db, storage, log, customerId, demoElevation(), DEMO_ACTOR);
+  await regridFromNormals(db, storage, log, customerId, 'all', DEMO_ACTOR);
   return true;
 }
