@@ -362,6 +362,21 @@ describe('built-in names elsewhere in the console', () => {
     await t.db.db.updateTable('risk_product').set({ hazard_name: '倒春寒' }).where('id', '=', frost.id).execute();
     expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe('倒春寒');
     await t.db.db.updateTable('risk_product').set({ hazard_name: '霜冻' }).where('id', '=', frost.id).execute();
+    // The exposure's crop, kept in the product's language too.
+    type Exposed = Risk & { exposure: { cropName: string } | null };
+    const crop = async (lang?: Lang) =>
+      ((await data(`/api/risk/product?productId=${frost.id}`, maker, lang)) as Exposed).exposure?.cropName;
+    const exposed = (cropName: string) =>
+      t.db.db
+        .updateTable('risk_product')
+        .set({ exposure: JSON.stringify({ zoningProductId: 1, name: '区划', cropName }) })
+        .where('id', '=', frost.id)
+        .execute();
+    await exposed('Winter wheat');
+    expect([await crop(), await crop('en'), await crop('es')]).toEqual(['冬小麦', 'Winter wheat', 'Trigo de invierno']);
+    await exposed('早熟红富士');
+    expect(await crop('en')).toBe('早熟红富士');
+    await t.db.db.updateTable('risk_product').set({ exposure: null }).where('id', '=', frost.id).execute();
   });
 
   it('name the default template in that language in the list of products made and the schedules', async () => {

@@ -519,11 +519,20 @@ function statusOf(r: Joined): { status: RiskProduct['status']; progress: number 
   return { status: r.job_status, progress: r.job_progress ?? 0 };
 }
 
+/**
+ * The exposure a product was run with, its crop named in `lang`: the product keeps the crop's name in the language it
+ * was made in; a built-in crop's (a seed name in any language) is answered in the reader's, another's as stored.
+ */
+function exposureIn(exposure: Exposure, lang: Lang): Exposure {
+  const seed = SEED_CROPS.find((c) => Object.values(c.names).includes(exposure.cropName));
+  return seed ? { ...exposure, cropName: seed.names[lang] } : exposure;
+}
+
 function productView(r: Joined, lang: Lang): RiskProduct {
   const { status, progress } = statusOf(r);
   const g = riskGeometry(r);
   const box = g ? gridBBox(g) : null;
-  const exposure = r.exposure ? (JSON.parse(r.exposure) as Exposure) : null;
+  const exposure = r.exposure ? exposureIn(JSON.parse(r.exposure) as Exposure, lang) : null;
   return {
     id: r.id,
     name: r.name,
