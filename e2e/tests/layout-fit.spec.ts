@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, chooseOption, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn } from './fixtures';
 
 /**
  * Issue 20: what floats over the map keeps clear of the map's controls, and the administration tables show every
@@ -207,5 +207,46 @@ for (const [width, height] of [
     // (The disaster page stays open in its tab, its own map hidden with it.)
     await expect(page.locator('[data-testid="map-product-bar"]:visible')).toHaveCount(1);
     await expect(page.locator('[data-testid="map-legend"]:visible')).toHaveCount(1);
+  });
+}
+
+for (const lang of ['en', 'es'] as const) {
+  test(`the sidebar's labels end in an ellipsis before the group's arrow, their whole text on hover (${lang}, 1280×720)`, async ({
+    page,
+    context,
+  }) => {
+    await page.setViewportSize({ width: 1280, height: 720 });
+    await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+    await openSignedIn(page, '/dashboard');
+    const menu = page.locator('.sidebar-menu');
+    await expect(menu.locator('.sidebar-label').first()).toBeVisible();
+    // Every group open, so that its entries are laid out too.
+    const closed = menu.locator('.ant-menu-submenu:not(.ant-menu-submenu-open)');
+    for (let left = await closed.count(); left > 0; left -= 1) {
+      await closed.first().locator('.ant-menu-submenu-title').click();
+      await expect(closed).toHaveCount(left - 1);
+    }
+    const problems = await menu.evaluate((root) => {
+      const found: string[] = [];
+      const edge = root.closest('.sidebar')!.getBoundingClientRect().right;
+      let cut = 0;
+      for (const label of Array.from(root.querySelectorAll<HTMLElement>('.sidebar-label'))) {
+        const text = label.textContent ?? '';
+        const box = label.getBoundingClientRect();
+        if (box.width === 0) continue;
+        if (label.title !== text) found.push(`${text}: title "${label.title}"`);
+        if (label.scrollWidth > label.clientWidth) {
+          cut += 1;
+          if (getComputedStyle(label).textOverflow !== 'ellipsis') found.push(`${text}: cut without an ellipsis`);
+        }
+        if (box.right > edge) found.push(`${text}: past the sidebar's edge (${box.right} > ${edge})`);
+        const arrow = label.parentElement?.querySelector('.ant-menu-submenu-arrow');
+        if (arrow && box.right > arrow.getBoundingClientRect().left) found.push(`${text}: under the arrow`);
+      }
+      // The check itself: in these languages some labels are longer than the sidebar.
+      if (cut === 0) found.push('no label cut: nothing was checked');
+      return found;
+    });
+    expect(problems).toEqual([]);
   });
 }
