@@ -31,7 +31,7 @@ describe('the file to import', () => {
     expect(checkCsvFile({ name: 'a.txt', type: 'text/csv', size: 10 }, 2048)).toBeNull();
     expect(checkCsvFile({ name: 'a.xlsx', type: 'application/vnd.ms-excel', size: 10 }, 2048)).toEqual({ key: 'importNotCsv' });
     expect(checkCsvFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 }, 2048)).toBeNull();
-    expect(checkCsvFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 + 1 }, 2048)).toEqual({ key: 'importTooLarge', max: 2048 });
+    expect(checkCsvFile({ name: 'a.csv', type: 'text/csv', size: 2048 * 1024 + 1 }, 2048)).toEqual({ key: 'importTooLarge', max: '2 MB' });
   });
 
   it('takes an Excel workbook only where the import reads one', () => {

@@ -1,5 +1,6 @@
 import { ErrorCode } from '@agromet/contracts/web';
 import { ApiError } from '../../lib/request';
+import { formatKb } from '../../lib/format-size';
 
 /** One problem of a refused all-or-nothing CSV import: the file's line (header = 1), the column, what is wrong. */
 export interface CsvImportIssue {
@@ -22,7 +23,7 @@ export function csvImportIssuesOf(error: unknown): CsvImportIssue[] | null {
   return valid.length > 0 ? [...valid].sort((a, b) => a.row - b.row) : null;
 }
 
-export type CsvFileProblem = { key: 'importNotCsv' } | { key: 'importTooLarge'; max: number };
+export type CsvFileProblem = { key: 'importNotCsv' } | { key: 'importTooLarge'; max: string };
 
 /** Spreadsheet files an import may also take besides CSV (an Excel workbook). */
 export const XLSX_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -35,6 +36,6 @@ export function checkCsvFile(file: Pick<File, 'name' | 'type' | 'size'>, maxKb: 
   const csv = /\.csv$/i.test(file.name) || file.type === 'text/csv';
   const workbook = xlsx && (/\.xlsx$/i.test(file.name) || file.type === XLSX_TYPE);
   if (!csv && !workbook) return { key: 'importNotCsv' };
-  if (file.size > maxKb * 1024) return { key: 'importTooLarge', max: maxKb };
+  if (file.size > maxKb * 1024) return { key: 'importTooLarge', max: formatKb(maxKb) };
   return null;
 }

@@ -5,6 +5,7 @@ import { Alert, Button, Modal, Slider, Spin, Steps, Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
+import { formatKb } from '../../lib/format-size';
 import { sendEnvelope } from '../../lib/request';
 import { cropToBlob, loadImage } from './crop-image';
 import {
@@ -106,7 +107,7 @@ export function ImageUpload({
     setProblem(null);
     const bad = fileProblem(file, maxSizeKb);
     if (bad) {
-      setProblem(bad === 'onlyImage' ? t('upload.onlyImage') : t('upload.sizeLimit', { kb: maxSizeKb }));
+      setProblem(bad === 'onlyImage' ? t('upload.onlyImage') : t('upload.sizeLimit', { size: formatKb(maxSizeKb) }));
       return;
     }
     const objectUrl = URL.createObjectURL(file);
@@ -215,7 +216,7 @@ export function ImageUpload({
               <InboxOutlined aria-hidden />
             </p>
             <p className="ant-upload-text">{t('upload.hint')}</p>
-            <p className="ant-upload-hint">{t('upload.limits', { width, height, kb: maxSizeKb })}</p>
+            <p className="ant-upload-hint">{t('upload.limits', { width, height, size: formatKb(maxSizeKb) })}</p>
           </Upload.Dragger>
           {problem ? <Alert id="image-upload-problem" type="error" showIcon title={problem} className="image-upload-problem" /> : null}
         </>

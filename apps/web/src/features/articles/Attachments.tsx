@@ -3,11 +3,11 @@ import { ARTICLE_ATTACHMENTS } from '@agromet/contracts/web';
 import { App, Button, List, Popconfirm, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatKb, formatSize } from '../../lib/format-size';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { downloadAttachment, useArticle, useDeleteAttachment, useUploadAttachment } from './api/articles';
 import { NS } from './i18n';
 
-const size = (n: number) => (n < 1024 * 1024 ? `${Math.max(1, Math.round(n / 1024))} KB` : `${(n / 1024 / 1024).toFixed(1)} MB`);
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.png,.jpg,.jpeg,.txt,.csv,.zip';
 
 /** The files attached to a document: downloadable; on a draft, added (checked by the server) and removed. */
@@ -22,7 +22,7 @@ export function Attachments({ articleId, editable = false }: { articleId: number
   if (!editable && list.length === 0) return null;
   const add = async (file: File) => {
     if (file.size > ARTICLE_ATTACHMENTS.maxKb * 1024) {
-      void message.error(t('attachments.tooLarge', { mb: ARTICLE_ATTACHMENTS.maxKb / 1024 }));
+      void message.error(t('attachments.tooLarge', { size: formatKb(ARTICLE_ATTACHMENTS.maxKb) }));
       return;
     }
     try {
@@ -52,7 +52,7 @@ export function Attachments({ articleId, editable = false }: { articleId: number
             {t('attachments.add')}
           </Button>
           <Typography.Text type="secondary" style={{ marginLeft: 8, fontSize: 12 }}>
-            {t('attachments.hint', { n: ARTICLE_ATTACHMENTS.maxCount, mb: ARTICLE_ATTACHMENTS.maxKb / 1024 })}
+            {t('attachments.hint', { n: ARTICLE_ATTACHMENTS.maxCount, size: formatKb(ARTICLE_ATTACHMENTS.maxKb) })}
           </Typography.Text>
           <input
             ref={input}
@@ -102,7 +102,7 @@ export function Attachments({ articleId, editable = false }: { articleId: number
           >
             <span className="article-attachment-name">{a.name}</span>
             <Typography.Text type="secondary" style={{ marginLeft: 8 }}>
-              {size(a.size)} · {a.userName}
+              {formatSize(a.size)} · {a.userName}
             </Typography.Text>
           </List.Item>
         )}

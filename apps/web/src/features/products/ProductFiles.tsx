@@ -6,7 +6,8 @@ import { toastSuccess } from '../../lib/feedback';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { downloadProductFile } from './api/products';
 import { NS } from './i18n';
-import { isActive, sizeText } from './product-rules';
+import { formatSize } from '../../lib/format-size';
+import { isActive } from './product-rules';
 
 /** A product being made (its progress), failed (the reason) or done (each file, PNG and PDF, to download). */
 export function ProductFiles({ product }: { product: MapProduct }) {
@@ -43,10 +44,10 @@ export function ProductFiles({ product }: { product: MapProduct }) {
           key={file.id}
           actions={[
             <Button key="png" size="small" icon={<FileImageOutlined />} onClick={() => void download(file, 'png')} data-format="png">
-              PNG · {sizeText(file.pngSize)}
+              PNG · {formatSize(file.pngSize)}
             </Button>,
             <Button key="pdf" size="small" icon={<FilePdfOutlined />} onClick={() => void download(file, 'pdf')} data-format="pdf">
-              PDF · {sizeText(file.pdfSize)}
+              PDF · {formatSize(file.pdfSize)}
             </Button>,
           ]}
         >

@@ -87,11 +87,6 @@ export function initialForecast(catalog: readonly ForecastTypeInfo[], preferred 
   };
 }
 
-/** Kilobytes or megabytes, one decimal. */
-export function sizeText(bytes: number): string {
-  return bytes >= 1024 * 1024 ? `${(bytes / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
-}
-
 /** The editable part of a stored template (what the editor's form holds and the preview sends). */
 export function templateFields(
   t: ProductTemplateInput & { id?: number; version?: number; builtIn?: boolean; updateTime?: string; creator?: string },

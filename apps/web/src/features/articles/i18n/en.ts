@@ -132,13 +132,13 @@ const en: typeof zh = {
   attachments: {
     title: 'Attachments',
     add: 'Attach file',
-    hint: 'Up to {{n}}, {{mb}} MB each; PDF, Word, Excel, PowerPoint, PNG, JPEG, TXT, CSV, ZIP',
+    hint: 'Up to {{n}}, {{size}} each; PDF, Word, Excel, PowerPoint, PNG, JPEG, TXT, CSV, ZIP',
     none: 'No attachments',
     download: 'Download',
     remove: 'Remove',
     confirmRemove: 'Remove the attachment “{{name}}”?',
     added: 'Attachment added',
-    tooLarge: 'An attachment may not exceed {{mb}} MB',
+    tooLarge: 'An attachment may not exceed {{size}}',
   },
   publications: {
     title: 'Publishing platforms',

@@ -137,13 +137,13 @@ const es: typeof zh = {
   attachments: {
     title: 'Adjuntos',
     add: 'Adjuntar archivo',
-    hint: 'Hasta {{n}}, {{mb}} MB cada uno; PDF, Word, Excel, PowerPoint, PNG, JPEG, TXT, CSV, ZIP',
+    hint: 'Hasta {{n}}, {{size}} cada uno; PDF, Word, Excel, PowerPoint, PNG, JPEG, TXT, CSV, ZIP',
     none: 'Sin adjuntos',
     download: 'Descargar',
     remove: 'Quitar',
     confirmRemove: '¿Quitar el adjunto «{{name}}»?',
     added: 'Adjunto añadido',
-    tooLarge: 'Un adjunto no puede superar {{mb}} MB',
+    tooLarge: 'Un adjunto no puede superar {{size}}',
   },
   publications: {
     title: 'Plataformas de publicación',

@@ -129,13 +129,13 @@ const zh = {
   attachments: {
     title: '附件',
     add: '添加附件',
-    hint: '最多 {{n}} 个，每个不超过 {{mb}} MB；PDF、Word、Excel、PowerPoint、PNG、JPEG、TXT、CSV、ZIP',
+    hint: '最多 {{n}} 个，每个不超过 {{size}}；PDF、Word、Excel、PowerPoint、PNG、JPEG、TXT、CSV、ZIP',
     none: '无附件',
     download: '下载',
     remove: '删除',
     confirmRemove: '删除附件“{{name}}”？',
     added: '附件已添加',
-    tooLarge: '附件不能超过 {{mb}} MB',
+    tooLarge: '附件不能超过 {{size}}',
   },
   publications: {
     title: '发布平台',

@@ -4,6 +4,7 @@ import type { GisLayers } from '@agromet/contracts';
 import { Button, Form, Input, Modal, Popconfirm, Typography, Upload } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../../lib/format-size';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useUserStore } from '../../../stores/user';
 import { useDeleteBoundary, useUploadBoundary } from './api';
@@ -81,7 +82,7 @@ export function BoundaryLayerTools({ selected, onUploaded }: { selected: Boundar
               <Button icon={<UploadOutlined />}>{t('area.chooseFile')}</Button>
             </Upload>
           </Form.Item>
-          {file ? <Typography.Text type="secondary">{(file.size / 1024).toFixed(1)} KB</Typography.Text> : null}
+          {file ? <Typography.Text type="secondary">{formatSize(file.size)}</Typography.Text> : null}
         </Form>
       </Modal>
     </>

@@ -3,6 +3,7 @@ import { Alert, Button, Drawer, Form, Input, List, Modal, Progress, Select, Spac
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { formatSize } from '../../../lib/format-size';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
@@ -200,7 +201,7 @@ export function IssueForecast({
                   <Space key={f.id} size={8} className="issue-file" data-name={f.name}>
                     <Typography.Text code>{f.name}</Typography.Text>
                     <Typography.Text type="secondary">
-                      {t('issue.lead', { hours: f.lead })} · {(f.size / 1024).toFixed(1)} KB
+                      {t('issue.lead', { hours: f.lead })} · {formatSize(f.size)}
                     </Typography.Text>
                     <Button size="small" type="link" onClick={() => void downloadIssueFile(f.id, f.name)}>
                       {t('issue.download')}

@@ -49,7 +49,7 @@ const en = {
       'The first line is the header; columns may be named {{columns}} or with the Chinese labels. Number, name, longitude, latitude and altitude are required. Stations whose number exists are updated. Nothing is imported unless every line passes the checks.',
     importChoose: 'Choose a CSV file',
     importSubmit: 'Import',
-    importTooLarge: 'The file is larger than {{max}} KB',
+    importTooLarge: 'The file is larger than {{max}}',
     importNotCsv: 'Please choose a .csv file',
     importRefused_one: 'The CSV has {{count}} problem; no station was imported. Fix it and import again.',
     importRefused_other: 'The CSV has {{count}} problems; no station was imported. Fix them and import again.',

@@ -49,7 +49,7 @@ const es = {
       'La primera línea es el encabezado; las columnas pueden llamarse {{columns}} o con las etiquetas en chino. Número, nombre, longitud, latitud y altitud son obligatorios. Las estaciones cuyo número ya existe se actualizan. No se importa nada si alguna línea no supera las comprobaciones.',
     importChoose: 'Elegir un archivo CSV',
     importSubmit: 'Importar',
-    importTooLarge: 'El archivo supera {{max}} KB',
+    importTooLarge: 'El archivo supera {{max}}',
     importNotCsv: 'Elija un archivo .csv',
     importRefused_one: 'El CSV tiene {{count}} problema; no se importó ninguna estación. Corríjalo e importe de nuevo.',
     importRefused_other: 'El CSV tiene {{count}} problemas; no se importó ninguna estación. Corríjalos e importe de nuevo.',

@@ -49,7 +49,7 @@ const zh = {
       '第一行为表头，列名可用 {{columns}} 或对应的中文列名；站号、站名、经度、纬度、海拔为必填。已有站号的站点会被更新。全部行都通过检查才会导入。',
     importChoose: '选择 CSV 文件',
     importSubmit: '导入',
-    importTooLarge: '文件超过 {{max}} KB',
+    importTooLarge: '文件超过 {{max}}',
     importNotCsv: '请选择 .csv 文件',
     importRefused: 'CSV 中有 {{count}} 处错误，未导入任何站点。请修改后重新导入。',
     importDone: '导入完成：新增 {{inserted}} 个，更新 {{updated}} 个，共 {{total}} 行。',

@@ -87,7 +87,7 @@ const en: Translation<DisasterMessages> = {
     choose: 'Choose a file',
     submit: 'Import',
     notCsv: 'Choose an .xlsx or .csv file',
-    tooLarge: 'The file is larger than {{max}} KB',
+    tooLarge: 'The file is larger than {{max}}',
     done: 'Imported {{inserted}} records',
     failed: 'Import failed: {{reason}}',
     refused_one: 'The file has {{count}} error; nothing was imported',

@@ -88,7 +88,7 @@ const es: Translation<DisasterMessages> = {
     choose: 'Elegir archivo',
     submit: 'Importar',
     notCsv: 'Elija un archivo .xlsx o .csv',
-    tooLarge: 'El archivo supera {{max}} KB',
+    tooLarge: 'El archivo supera {{max}}',
     done: 'Importados {{inserted}} registros',
     failed: 'La importación falló: {{reason}}',
     refused_one: 'El archivo tiene {{count}} error; no se importó nada',

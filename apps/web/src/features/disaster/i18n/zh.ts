@@ -85,7 +85,7 @@ const zh = {
     choose: '选择文件',
     submit: '导入',
     notCsv: '请选择 .xlsx 或 .csv 文件',
-    tooLarge: '文件超过 {{max}} KB',
+    tooLarge: '文件超过 {{max}}',
     done: '已导入 {{inserted}} 条记录',
     failed: '导入失败：{{reason}}',
     refused: '文件中有 {{count}} 处错误，未导入任何记录',

@@ -13,7 +13,8 @@ import { downloadItem, downloadZip, useDeleteDownloads, useLibraryPage } from '.
 import { useForecastCatalog } from '../api/station-table';
 import { formatDateTime } from '../format';
 import { NS } from '../i18n';
-import { deleteBlocker, formatSize, keptSelection, namesForConfirm } from './library-rules';
+import { formatSize } from '../../../lib/format-size';
+import { deleteBlocker, keptSelection, namesForConfirm } from './library-rules';
 import { PreviewModal } from './PreviewModal';
 import { Thumbnail } from './Thumbnail';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteBlocker, fileNameOf, formatSize, keptSelection, namesForConfirm } from './library-rules';
+import { deleteBlocker, fileNameOf, keptSelection, namesForConfirm } from './library-rules';
 
 describe('fileNameOf', () => {
   it.each([
@@ -11,21 +11,6 @@ describe('fileNameOf', () => {
     [null, 'fallback.bin'],
   ])('%s → %s', (header, name) => {
     expect(fileNameOf(header, 'fallback.bin')).toBe(name);
-  });
-});
-
-describe('formatSize', () => {
-  it.each([
-    [0, '0 B'],
-    [1023, '1023 B'],
-    [1024, '1 KB'],
-    [1536, '1.5 KB'],
-    [5 * 1024 * 1024, '5 MB'],
-    [3.25 * 1024 ** 3, '3.3 GB'],
-    [null, null],
-    [-1, null],
-  ])('%s → %s', (bytes, text) => {
-    expect(formatSize(bytes)).toBe(text);
   });
 });
 

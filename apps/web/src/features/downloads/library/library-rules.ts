@@ -21,21 +21,6 @@ export function fileNameOf(header: string | null | undefined, fallback: string):
   return plain?.[1]?.trim() || fallback;
 }
 
-const UNITS = ['B', 'KB', 'MB', 'GB'] as const;
-
-/** 1536 → "1.5 KB"; null (made on download) → null. Binary multiples, at most one decimal, none for bytes. */
-export function formatSize(bytes: number | null): string | null {
-  if (bytes === null || !Number.isFinite(bytes) || bytes < 0) return null;
-  let value = bytes;
-  let unit = 0;
-  while (value >= 1024 && unit < UNITS.length - 1) {
-    value /= 1024;
-    unit++;
-  }
-  const text = unit === 0 ? String(value) : value.toFixed(1).replace(/\.0$/, '');
-  return `${text} ${UNITS[unit]}`;
-}
-
 /** Why an item cannot be deleted here, as a word key of the page; null when it can. */
 export function deleteBlocker(item: Pick<DownloadItem, 'kind' | 'deletable'>): 'notDeletable' | 'notYours' | null {
   if (item.deletable) return null;

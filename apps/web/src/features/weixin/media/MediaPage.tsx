@@ -11,12 +11,12 @@ import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn }
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
+import { formatSize } from '../../../lib/format-size';
 import { fetchMediaPreview, useAccounts, useDeleteMedia, useMediaPage, useUploadMedia } from '../api/weixin';
 import { NS } from '../i18n';
 import '../weixin.css';
 
-const sizeText = (n: number) => (n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.max(1, Math.round(n / 1024))} KB`);
-const limitText = (type: WxMediaType) => sizeText(WX_MEDIA_LIMITS[type].maxBytes);
+const limitText = (type: WxMediaType) => formatSize(WX_MEDIA_LIMITS[type].maxBytes);
 
 /** Our copy of a medium, shown as the browser can: a picture, a player for voice and video. */
 function Preview({ media, onClose }: { media: WxMedia; onClose: () => void }) {
@@ -71,7 +71,7 @@ export function MediaPage() {
     () => [
       ellipsisColumn<WxMedia>({ title: t('media.fields.name'), dataIndex: 'name', width: 180 }),
       { title: t('media.fields.format'), dataIndex: 'format', width: 70 },
-      { title: t('media.fields.size'), dataIndex: 'size', width: 80, align: 'right', render: sizeText },
+      { title: t('media.fields.size'), dataIndex: 'size', width: 80, align: 'right', render: (n: number) => formatSize(n) },
       ellipsisColumn<WxMedia>({ title: t('media.fields.mediaId'), dataIndex: 'mediaId', width: 160 }),
       ellipsisColumn<WxMedia>({ title: t('media.fields.uploadedBy'), dataIndex: 'uploadedBy', width: 100 }),
       timeColumn<WxMedia>({

@@ -163,7 +163,7 @@ const en = {
     importChoose: 'Choose a CSV file',
     importSubmit: 'Import',
     importNotCsv: 'Please choose a .csv file',
-    importTooLarge: 'The file is larger than {{max}} KB',
+    importTooLarge: 'The file is larger than {{max}}',
     importRefused_one: 'The CSV has {{count}} problem; nothing was imported. Fix it and import again.',
     importRefused_other: 'The CSV has {{count}} problems; nothing was imported. Fix them and import again.',
     importDone: 'Imported {{rows}} lines ({{stations}} stations); gridding again: {{factors}}',

@@ -163,7 +163,7 @@ const es = {
     importChoose: 'Elegir un archivo CSV',
     importSubmit: 'Importar',
     importNotCsv: 'Elija un archivo .csv',
-    importTooLarge: 'El archivo supera {{max}} KB',
+    importTooLarge: 'El archivo supera {{max}}',
     importRefused_one: 'El CSV tiene {{count}} problema; no se importó nada. Corríjalo e importe de nuevo.',
     importRefused_other: 'El CSV tiene {{count}} problemas; no se importó nada. Corríjalos e importe de nuevo.',
     importDone: 'Importadas {{rows}} líneas ({{stations}} estaciones); interpolando de nuevo: {{factors}}',

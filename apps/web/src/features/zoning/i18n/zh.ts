@@ -159,7 +159,7 @@ const zh = {
     importChoose: '选择 CSV 文件',
     importSubmit: '导入',
     importNotCsv: '请选择 .csv 文件',
-    importTooLarge: '文件超过 {{max}} KB',
+    importTooLarge: '文件超过 {{max}}',
     importRefused: 'CSV 有 {{count}} 处问题，未导入任何数据。请修改后重新导入。',
     importDone: '已导入 {{rows}} 行（{{stations}} 个站点），正在重新插值：{{factors}}',
     importFailed: '导入失败：{{reason}}',
