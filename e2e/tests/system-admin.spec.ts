@@ -100,6 +100,9 @@ test.describe('customers', () => {
     await expect(dialog.getByText('缩放级别必须在 3 到 15 之间')).toBeVisible();
     await dialog.getByLabel('缩放级别').fill('9');
     await dialog.getByLabel('系统名称').fill(`${name} 平台`);
+    // The corrected field's message folds away with a motion that moves the buttons up: a click aimed during it was
+    // seen landing beside Save on a loaded machine (the dialog stayed open, nothing sent).
+    await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('已创建')).toBeVisible();
     await expect(dialog).toBeHidden();
@@ -454,6 +457,8 @@ test.describe('permissions', () => {
     await expect(dialog.getByText('以小写字母开头，只含小写字母、数字和 . _ -，共 2–96 位')).toBeVisible();
     await dialog.getByLabel('编码').fill(code);
     await dialog.getByLabel('名称').fill('端到端权限');
+    // As for the customer: Save only once the corrected field's message has folded away.
+    await expect(dialog.locator('.ant-form-item-explain-error')).toHaveCount(0);
     await dialog.getByRole('button', { name: '保存' }).click();
     await expect(page.getByText('已创建')).toBeVisible();
     await expect(dialog).toBeHidden();
