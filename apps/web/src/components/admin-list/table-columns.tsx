@@ -64,9 +64,40 @@ export function columnsWidth<T>(columns: readonly TableColumnType<T>[]): number 
   return columns.reduce((sum, c) => sum + (typeof c.width === 'number' ? c.width : DEFAULT_COLUMN_PX), 0);
 }
 
-/** Props of a table laid out by its columns' widths (see above). */
+/**
+ * A column whose header text is a plain string, in a block that wraps only between words and ends a word too long for
+ * the column in "…", its whole text on hover. Without it a header narrower than one of its words broke inside the word
+ * ("Enable / d", "Logoti / po"). Ellipsis columns already keep their header on one line with a title.
+ */
+function wholeWordHeader<T>(column: TableColumnType<T>): TableColumnType<T> {
+  if (typeof column.title !== 'string' || column.ellipsis) return column;
+  return {
+    ...column,
+    title: (
+      <span className="table-head-text" title={column.title}>
+        {column.title}
+      </span>
+    ),
+  };
+}
+
+const fitted = new WeakMap<readonly object[], object>();
+
+/**
+ * Props of a table laid out by its columns' widths (see above), with its columns' headers wrapped whole words (they
+ * replace the `columns` given before them). The same columns array gives the same props, so a memoised array keeps
+ * the table from laying out its header again on every render.
+ */
 export function fittedTableProps<T>(columns: readonly TableColumnType<T>[]) {
-  return { tableLayout: 'fixed' as const, scroll: { x: columnsWidth(columns) } };
+  const known = fitted.get(columns) as ReturnType<typeof fit<T>> | undefined;
+  if (known) return known;
+  const props = fit(columns);
+  fitted.set(columns, props);
+  return props;
+}
+
+function fit<T>(columns: readonly TableColumnType<T>[]) {
+  return { tableLayout: 'fixed' as const, scroll: { x: columnsWidth(columns) }, columns: columns.map(wholeWordHeader) };
 }
 
 /**

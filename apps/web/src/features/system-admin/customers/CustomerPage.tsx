@@ -34,7 +34,8 @@ export function CustomerPage() {
       {
         title: t('customer.logo'),
         dataIndex: 'logo',
-        width: 56,
+        // "Logotipo" whole (the thumbnail needs 40 px).
+        width: 80,
         render: (logo: string) => (logo ? <img className="sa-logo-thumb" src={logo} alt="" /> : null),
       },
       ellipsisColumn<Customer>({
@@ -86,7 +87,7 @@ export function CustomerPage() {
         </>
       }
     >
-      <Table<Customer> id="customer-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<Customer> id="customer-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

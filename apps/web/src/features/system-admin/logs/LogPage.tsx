@@ -140,7 +140,7 @@ export function LogPage() {
         </Form>
       }
     >
-      <Table<LogRow> id="log-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<LogRow> id="log-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
     </AdminPage>
   );

@@ -85,7 +85,7 @@ export function PermissionPage() {
       {platform ? null : (
         <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
       )}
-      <Table<PermissionRow> id="permission-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<PermissionRow> id="permission-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

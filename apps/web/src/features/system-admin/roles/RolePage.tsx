@@ -84,7 +84,7 @@ export function RolePage() {
         </>
       }
     >
-      <Table<RoleRow> id="role-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<RoleRow> id="role-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {editor ? <RoleDrawer record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

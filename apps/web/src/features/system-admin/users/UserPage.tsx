@@ -60,7 +60,7 @@ export function UserPage() {
         {
           title: t('user.roles'),
           dataIndex: 'roles',
-          width: 80,
+          width: 70,
           render: (list: UserRow['roles']) => list.map((r) => <Tag key={r.id}>{r.name}</Tag>),
         },
         (list) => (list as UserRow['roles']).map((r) => r.name).join(', '),
@@ -68,7 +68,8 @@ export function UserPage() {
       {
         title: t('user.enabled'),
         dataIndex: 'enabled',
-        width: 62,
+        // "Enabled" whole (the switch needs 44 px).
+        width: 80,
         render: (enabled: boolean, row) => {
           const self = row.id === selfId;
           const control = (
@@ -140,7 +141,7 @@ export function UserPage() {
         </>
       }
     >
-      <Table<UserRow> id="user-table" size="middle" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<UserRow> id="user-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {editor ? (
         <UserFormModal record={editor.record} selfId={selfId} defaultCustomerId={defaultCustomerId} onClose={() => setEditor(null)} />
       ) : null}

@@ -131,7 +131,6 @@ export function AccountPage() {
                   loading={accounts.isPending}
                   dataSource={list}
                   pagination={false}
-                  columns={columns}
                   {...fittedTableProps(columns)}
                   expandable={{
                     expandedRowRender: details,

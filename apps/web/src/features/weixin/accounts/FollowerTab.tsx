@@ -99,7 +99,7 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
           {t('follower.sync')}
         </Button>
       </Space>
-      <Table<WxFollower> id="wx-follower-table" size="small" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxFollower> id="wx-follower-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
       {editing ? (
         <Modal
           open

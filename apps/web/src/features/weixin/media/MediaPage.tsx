@@ -154,7 +154,7 @@ export function MediaPage() {
         }}
         items={WX_MEDIA_TYPES.map((k) => ({ key: k, label: counts ? `${t(`media.types.${k}`)} (${counts[k]})` : t(`media.types.${k}`) }))}
       />
-      <Table<WxMedia> id="wx-media-table" size="small" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxMedia> id="wx-media-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
       {previewing ? <Preview media={previewing} onClose={() => setPreviewing(null)} /> : null}
     </ListPage>
   );
