@@ -22,6 +22,7 @@ import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/admin-list/ListPage';
+import { fittedTableProps } from '../../components/admin-list/table-columns';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../components/admin-list/ListToolbar';
 import { usePagedTableProps, usePaging } from '../../components/admin-list/use-paged-table';
 import { logUnlessShown } from '../../lib/shown-failure';
@@ -239,6 +240,7 @@ export function ArticlePage() {
       {
         title: t('fields.title'),
         key: 'title',
+        width: 200,
         render: (_, a) => (
           <div>
             <a onClick={() => setViewing(a.id)} className="article-title-link">
@@ -269,7 +271,9 @@ export function ArticlePage() {
       {
         title: t('fields.actions'),
         key: 'actions',
-        width: 300,
+        // Kept in view while the table scrolls sideways in a narrow panel; its links wrap onto a few lines.
+        fixed: 'right',
+        width: 240,
         render: (_, a) => {
           const allowed = me === null ? [] : allowedArticleActions(a.state, { actorId: me, authorId: a.authorId });
           const btn = (action: ArticleAction) => (
@@ -391,7 +395,7 @@ export function ArticlePage() {
         </>
       }
     >
-      <Table<ArticleSummary> id="article-table" size="small" columns={columns} {...tableProps} scroll={{ x: 1100 }} />
+      <Table<ArticleSummary> id="article-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
       {creating ? (
         <CreateModal
           onClose={() => setCreating(false)}

@@ -3,6 +3,7 @@ import { App, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { useRecordDetail, useRecordPage, useRecoverRecord } from '../api/records';
@@ -84,15 +85,28 @@ export function RecordPage() {
   const columns = useMemo<TableColumnsType<RevisionRecord>>(
     () => [
       { title: t('record.columns.id'), dataIndex: 'id', width: 64, render: (id: number) => `#${id}` },
-      { title: t('record.columns.user'), dataIndex: 'userName', ellipsis: true },
-      { title: t('record.columns.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) },
-      { title: t('record.columns.type'), dataIndex: 'typeName', ellipsis: true },
-      { title: t('record.columns.factor'), dataIndex: 'factorName' },
-      { title: t('record.columns.baseTime'), dataIndex: 'baseTime', render: (v: string) => formatDateMinute(v) },
-      { title: t('record.columns.lead'), dataIndex: 'lead', align: 'right', render: (h: number) => t('common.hours', { hours: h }) },
+      { title: t('record.columns.user'), dataIndex: 'userName', width: 120, ellipsis: true },
+      timeColumn<RevisionRecord>({ title: t('record.columns.time'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
+      { title: t('record.columns.type'), dataIndex: 'typeName', width: 140, ellipsis: true },
+      { title: t('record.columns.factor'), dataIndex: 'factorName', width: 110, ellipsis: true },
+      {
+        title: t('record.columns.baseTime'),
+        dataIndex: 'baseTime',
+        width: 140,
+        className: 'table-cell-nowrap',
+        render: (v: string) => formatDateMinute(v),
+      },
+      {
+        title: t('record.columns.lead'),
+        dataIndex: 'lead',
+        width: 70,
+        align: 'right',
+        render: (h: number) => t('common.hours', { hours: h }),
+      },
       {
         title: t('record.columns.operation'),
         key: 'operation',
+        width: 200,
         render: (_, rec) => {
           const text = summary(rec);
           return (
@@ -105,10 +119,11 @@ export function RecordPage() {
           );
         },
       },
-      { title: t('record.columns.cells'), dataIndex: 'cellsChanged', align: 'right' },
+      { title: t('record.columns.cells'), dataIndex: 'cellsChanged', width: 100, align: 'right' },
       {
         title: t('record.columns.state'),
         key: 'state',
+        width: 110,
         render: (_, rec) => <span className={rec.recovered ? 'dr-state-recovered' : undefined}>{stateText(rec)}</span>,
       },
     ],
@@ -128,8 +143,9 @@ export function RecordPage() {
       <Table<RevisionRecord>
         id="record-table"
         size="small"
-        columns={columns}
         {...tableProps}
+        // Laid out by the columns' widths (an ellipsis column squeezed to "Co…"): wider than the panel, it scrolls.
+        {...fittedTableProps(columns)}
         rowClassName={(rec) => (rec.id === selectedId ? 'dr-row-selected' : '')}
         onRow={(rec) => ({ onClick: () => select(rec.id), ...selectableRow(rec.id === selectedId, () => select(rec.id)) })}
       />

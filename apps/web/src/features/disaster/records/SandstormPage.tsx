@@ -9,6 +9,7 @@ import { ListPage } from '../../../components/admin-list/ListPage';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { fittedTableProps } from '../../../components/admin-list/table-columns';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -139,11 +140,11 @@ export function SandstormPage() {
   const columns = useMemo<TableColumnsType<Sandstorm>>(
     () => [
       { title: t('fields.time'), dataIndex: 'time', width: 132, render: (v: string) => formatTime(v) },
-      { title: t('fields.location'), dataIndex: 'location', ellipsis: true },
+      { title: t('fields.location'), dataIndex: 'location', width: 110, ellipsis: true },
       {
         title: t('fields.level'),
         dataIndex: 'level',
-        width: 110,
+        width: 124,
         render: (level: SandstormLevel, row) => (
           <Tag color={LEVEL_COLOURS[level]} title={row.levelDerived ? t('page.derived') : undefined}>
             {t(`levels.${level}`)}
@@ -151,14 +152,16 @@ export function SandstormPage() {
           </Tag>
         ),
       },
-      { title: t('fields.minVisibility'), dataIndex: 'minVisibility', align: 'right', width: 96 },
-      { title: t('fields.economicLoss'), dataIndex: 'economicLoss', align: 'right', width: 96 },
-      { title: t('page.casualties'), key: 'casualties', width: 100, render: (_, r) => `${r.deaths}/${r.injured}` },
+      { title: t('fields.minVisibility'), dataIndex: 'minVisibility', align: 'right', width: 100 },
+      { title: t('fields.economicLoss'), dataIndex: 'economicLoss', align: 'right', width: 110 },
+      // "Muertos/heridos" whole.
+      { title: t('page.casualties'), key: 'casualties', width: 124, render: (_, r) => `${r.deaths}/${r.injured}` },
       {
         title: t('common.actions'),
         key: 'actions',
         fixed: 'right',
-        width: 72,
+        // "Acciones" whole.
+        width: 84,
         render: (_, row) => (
           <Space size={0} onClick={(e) => e.stopPropagation()}>
             <Button
@@ -286,8 +289,8 @@ export function SandstormPage() {
                 <Table<Sandstorm>
                   id="sandstorm-table"
                   size="small"
-                  columns={columns}
                   {...tableProps}
+                  {...fittedTableProps(columns)}
                   locale={{ emptyText: t('page.empty') }}
                   expandable={{
                     expandedRowRender: details,

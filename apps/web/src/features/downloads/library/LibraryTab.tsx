@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { fittedTableProps } from '../../../components/admin-list/table-columns';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { downloadItem, downloadZip, useDeleteDownloads, useLibraryPage } from '../api/library';
 import { useForecastCatalog } from '../api/station-table';
@@ -116,6 +117,7 @@ export function LibraryTab() {
       {
         title: t('column.name'),
         dataIndex: 'name',
+        width: 240,
         render: (value: string, row) => (
           <div className="dl-name">
             <Thumbnail item={row} />
@@ -319,10 +321,11 @@ export function LibraryTab() {
       <Table<DownloadItem>
         id="dl-table"
         size="middle"
-        columns={columns}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(String)), preserveSelectedRowKeys: false }}
         locale={{ emptyText: filtered ? t('noMatch') : t('empty') }}
         {...tableProps}
+        // Laid out by the columns' widths: wider than the panel, it scrolls sideways under the fixed actions.
+        {...fittedTableProps(columns)}
       />
       {previewing ? (
         <PreviewModal item={previewing} onClose={() => setPreviewing(null)} onDownload={() => void download(previewing)} />

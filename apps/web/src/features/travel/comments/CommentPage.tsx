@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { fittedTableProps } from '../../../components/admin-list/table-columns';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, type CommentFilters } from '../api/comments';
 import { NS } from '../i18n';
@@ -105,7 +106,7 @@ export function CommentPage() {
       {
         title: t('comment.fields.target'),
         key: 'target',
-        width: 140,
+        width: 120,
         ellipsis: true,
         render: (_, c) => `${t(`comment.targets.${c.targetType}`)} · ${c.targetName}`,
       },
@@ -118,7 +119,7 @@ export function CommentPage() {
       {
         title: t('comment.fields.text'),
         key: 'text',
-        width: 260,
+        width: 200,
         render: (_, c) => (
           <div>
             <p className="tr-text">{c.text}</p>
@@ -135,7 +136,8 @@ export function CommentPage() {
       {
         title: t('comment.fields.status'),
         dataIndex: 'status',
-        width: 84,
+        // "Pendiente" and "Not passed" whole.
+        width: 100,
         render: (s: CommentStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`comment.status.${s}`)}</Tag>,
       },
     ],
@@ -205,10 +207,9 @@ export function CommentPage() {
       <Table<Comment>
         id="comment-table"
         size="small"
-        columns={columns}
         {...tableProps}
-        // Long comments wrap in their column instead of widening the table.
-        scroll={{ x: 760 }}
+        // Sized to fit the panel at 1280 px with its status in view; long comments wrap in their column.
+        {...fittedTableProps(columns)}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
       />
       {rejecting ? (

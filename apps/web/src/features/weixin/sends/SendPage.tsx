@@ -126,7 +126,8 @@ export function SendPage() {
         ),
       },
       ellipsisColumn<WxSend>({ title: t('send.fields.createdBy'), dataIndex: 'createdBy', width: 100 }),
-      ellipsisColumn<WxSend>({ title: t('send.fields.approvedBy'), dataIndex: 'approvedBy', width: 100 }),
+      // "Aprobado por" whole.
+      ellipsisColumn<WxSend>({ title: t('send.fields.approvedBy'), dataIndex: 'approvedBy', width: 116 }),
       {
         title: t('send.fields.counts'),
         key: 'counts',
@@ -212,7 +213,7 @@ export function SendPage() {
         </>
       }
     >
-      <Table<WxSend> id="wx-send-table" size="small" columns={columns} {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxSend> id="wx-send-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
       {composing && accounts.data ? <SendFormModal accounts={accounts.data} onClose={() => setComposing(false)} /> : null}
       {previewing ? <PreviewModal send={previewing} onClose={() => setPreviewing(null)} /> : null}
       {refusing ? (
