@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, cookie, openSignedIn, storeSession } from './fixtures';
 
 /**
  * Issue 20: what floats over the map keeps clear of the map's controls, and the administration tables show every
@@ -249,4 +249,122 @@ for (const lang of ['en', 'es'] as const) {
     });
     expect(problems).toEqual([]);
   });
+}
+
+/**
+ * What a reader sees of a list table inside its map panel: the page fits the panel (the panel never scrolls sideways);
+ * a table that fits shows every column, one that does not scrolls sideways with its actions fixed on the right, and
+ * scrolled to its end no header lies under them; no header breaks inside a word, and one cut short ends in "…" with its
+ * whole text on hover. `fits`: the table must show every column without scrolling; `actions`: its last column holds the
+ * row actions.
+ */
+async function panelTableProblems(page: Page, tableId: string, fits: boolean, actions: boolean): Promise<string[]> {
+  return page.locator(`#${tableId}`).evaluate(
+    async (table, [mustFit, hasActions]) => {
+      const problems: string[] = [];
+      const panel = table.closest<HTMLElement>('.map-panel-body');
+      if (!panel) return ['not in the map panel'];
+      if (panel.scrollWidth > panel.clientWidth + 1)
+        problems.push(`the panel scrolls sideways: ${panel.scrollWidth} > ${panel.clientWidth}`);
+      const scroller = table.querySelector<HTMLElement>('.ant-table-content') ?? table.querySelector<HTMLElement>('.ant-table-body');
+      if (!scroller) return ['no scroll container'];
+      const frame = scroller.getBoundingClientRect();
+      const shown = panel.getBoundingClientRect();
+      if (frame.right > shown.right - 1 || frame.left < shown.left)
+        problems.push(`the table (${frame.left}–${frame.right}) outside the panel (${shown.left}–${shown.right})`);
+      const scrolls = scroller.scrollWidth > scroller.clientWidth + 1;
+      if (scrolls && mustFit) problems.push(`scrolls sideways: ${scroller.scrollWidth} > ${scroller.clientWidth}`);
+      const heads = Array.from(table.querySelectorAll<HTMLElement>('thead th.ant-table-cell')).filter((th) => th.textContent?.trim());
+      const action = heads.find(
+        (th) => th.classList.contains('ant-table-cell-fix-right') || th.classList.contains('ant-table-cell-fix-end'),
+      );
+      const last = heads[heads.length - 1];
+      if (scrolls && hasActions && last !== action)
+        problems.push(`scrolls sideways, and its last column "${last?.textContent}" is not fixed`);
+      // At the far end of the scroll every column has come into view, left of the fixed actions.
+      scroller.scrollLeft = scroller.scrollWidth;
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const edge = action ? action.getBoundingClientRect().left : frame.right;
+      for (const th of heads) {
+        const name = th.textContent!.trim();
+        const r = th.getBoundingClientRect();
+        if (th !== action && r.right > edge + 1) problems.push(`${name} under the action column (${r.right} > ${edge})`);
+        if (r.right > frame.right + 1) problems.push(`${name} cut at the table's edge (${r.right} > ${frame.right})`);
+        // Each word on one line: a word whose pieces lie on two lines was broken.
+        const text = Array.from(th.querySelectorAll('*'))
+          .concat(th)
+          .flatMap((el) => Array.from(el.childNodes).filter((n): n is Text => n.nodeType === Node.TEXT_NODE && !!(n as Text).data.trim()));
+        for (const node of text) {
+          for (const m of node.data.matchAll(/\S+/g)) {
+            const range = document.createRange();
+            range.setStart(node, m.index);
+            range.setEnd(node, m.index + m[0].length);
+            const tops = new Set(Array.from(range.getClientRects()).map((b) => Math.round(b.top)));
+            if (tops.size > 1) problems.push(`${name}: "${m[0]}" broken over ${tops.size} lines`);
+          }
+        }
+        // Cut short: an ellipsis and the whole text on hover.
+        for (const el of [th, ...Array.from(th.querySelectorAll<HTMLElement>('*'))]) {
+          if (el.scrollWidth <= el.clientWidth + 1) continue;
+          const titled = el.closest<HTMLElement>('[title]');
+          if (getComputedStyle(el).textOverflow !== 'ellipsis') problems.push(`${name} cut without an ellipsis`);
+          // A column squeezed to its first letters ("Co…") says nothing even with a title.
+          else if (el.clientWidth < el.scrollWidth / 2)
+            problems.push(`${name} cut to less than half (${el.clientWidth} of ${el.scrollWidth})`);
+          else if (titled?.title !== name) problems.push(`${name} cut, its title "${titled?.title ?? ''}"`);
+        }
+      }
+      scroller.scrollLeft = 0;
+      return problems;
+    },
+    [fits, actions] as const,
+  );
+}
+
+const LIST_TABLES = [
+  // [user, page, table, fits without scrolling, last column holds the row actions]
+  ['demo-sysadmin', '/system-admin/sys-user', 'user-table', true, true],
+  ['admin', '/system-admin/customer', 'customer-table', true, true],
+  ['demo-products', '/service-products', 'article-table', false, true],
+  // Comments are passed or refused in bulk: no action column, the status last.
+  ['demo-travel', '/travel-manage/travel-comment', 'comment-table', true, false],
+  ['demo-make', '/make-manage/make-download', 'dl-table', false, true],
+  ['demo-disaster', '/disaster/manage', 'sandstorm-table', true, true],
+  // A row is chosen by clicking it: no action column.
+  ['demo-revise', '/data-revise/operation-log', 'record-table', false, false],
+  ['demo-weixin', '/weixin-admin/weixin-send', 'wx-send-table', false, true],
+] as const;
+
+for (const lang of ['en', 'es'] as const) {
+  for (const [user, path, tableId, fits, actions] of LIST_TABLES) {
+    test(`${tableId} fits its panel, scrolls under fixed actions and shows whole header words (${lang}, 1280×720)`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize({ width: 1280, height: 720 });
+      await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+      await storeSession(page, user, ADMIN_PASSWORD);
+      if (tableId === 'record-table') {
+        // A revision of its own, so that the log has a row (a grid no other spec reads: relative humidity).
+        const headers = { authorization: `Bearer ${await cookie(context, 'Access-Token')}` };
+        const grid = await page.request.get(at('/api/forecaster/getData?type=fine-grid&factor=rh&lead=48'), { headers });
+        const g = ((await grid.json()) as { data: { baseTime: string; version: number } }).data;
+        const revised = await page.request.post(at('/api/revise/pointRevise'), {
+          headers,
+          data: {
+            type: 'fine-grid',
+            factor: 'rh',
+            baseTime: g.baseTime,
+            leads: [48],
+            expectedVersions: { 48: g.version },
+            points: [{ lon: 108.9, lat: 34.3, value: 50, radiusKm: 20 }],
+          },
+        });
+        expect(((await revised.json()) as { code: number }).code).toBe(0);
+      }
+      await page.goto(at(path));
+      await expect(page.locator(`#${tableId} .ant-table-tbody tr.ant-table-row`).first()).toBeVisible();
+      await expect.poll(() => panelTableProblems(page, tableId, fits, actions)).toEqual([]);
+    });
+  }
 }
