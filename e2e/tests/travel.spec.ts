@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
 
 /**
  * Tourism content (docs/travel.md): a scenic spot created with the position picked on the map, shown as text, edited,
@@ -185,3 +185,43 @@ test('a seasonal landscape: created with the map, a kind, a spot, a season and w
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });
+
+/**
+ * Each label of a form against its own field: the label's text (its lines, however many) ends above the field. A
+ * label wrapped to more lines than its row leaves room for was seen drawn under the inputs of the landscape form's
+ * four-column row in Spanish.
+ */
+async function labelsUnderFields(page: Page, form: string): Promise<string[]> {
+  return page.locator(form).evaluate((root) => {
+    const found: string[] = [];
+    for (const item of Array.from(root.querySelectorAll<HTMLElement>('.ant-form-item'))) {
+      const label = item.querySelector<HTMLElement>('.ant-form-item-label label');
+      const control = item.querySelector<HTMLElement>('.ant-form-item-control-input');
+      if (!label || !control || label.getClientRects().length === 0) continue;
+      const range = document.createRange();
+      range.selectNodeContents(label);
+      const text = range.getBoundingClientRect();
+      const field = control.getBoundingClientRect();
+      if (text.bottom > field.top + 0.5) found.push(`${label.textContent}: text ends at ${text.bottom}, field starts at ${field.top}`);
+    }
+    return found;
+  }, undefined);
+}
+
+for (const lang of ['zh', 'en', 'es'] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    test(`the landscape form shows every label above its field (${lang}, ${width}×${height})`, async ({ page, context }) => {
+      await page.setViewportSize({ width, height });
+      await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+      await openSignedIn(page, '/travel-manage/travel-landscape', 'demo-travel', ADMIN_PASSWORD);
+      await page.locator('#landscape-create').click();
+      const dialog = page.locator('.ant-modal').filter({ has: page.locator('#landscape-tempMin') });
+      await expect(dialog.locator('#landscape-precipitation')).toBeVisible();
+      await expect(dialog).not.toHaveClass(/ant-zoom-(appear|enter)/);
+      await expect.poll(() => labelsUnderFields(page, '.ant-modal:has(#landscape-tempMin) form')).toEqual([]);
+    });
+  }
+}

@@ -215,11 +215,15 @@ function LandscapeFormModal({
             </Form.Item>
           </Col>
         </Row>
+        {/* Two a row: a quarter of the dialog is too narrow for these labels on one line (Spanish wraps them to three,
+            drawn under the fields). */}
         <Row gutter={12}>
-          <Col span={6}>{num('tempMin')}</Col>
-          <Col span={6}>{num('tempMax')}</Col>
-          <Col span={6}>{num('maxWind')}</Col>
-          <Col span={6}>
+          <Col span={12}>{num('tempMin')}</Col>
+          <Col span={12}>{num('tempMax')}</Col>
+        </Row>
+        <Row gutter={12}>
+          <Col span={12}>{num('maxWind')}</Col>
+          <Col span={12}>
             <Form.Item name="precipitation" label={label('precipitation')}>
               <Select
                 id="landscape-precipitation"
