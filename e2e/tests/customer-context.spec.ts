@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { baseUrl, chooseOption, signIn } from './fixtures';
 
 /**
@@ -53,3 +53,60 @@ test('a customer administrator has no customer chooser', async ({ page }) => {
   await expect(page.locator('#dashboard-card-jobs')).toBeVisible();
   await expect(page.locator('#customer-context')).toHaveCount(0);
 });
+
+/**
+ * The top bar while working for a customer, on a page with a three-level trail: the "working for" tag keeps clear of
+ * the breadcrumb, whose every item shows whole, and the system name shows whole on a wide screen.
+ */
+async function topBarProblems(page: Page, wide: boolean): Promise<string[]> {
+  return page.locator('.navbar').evaluate((bar, wideScreen) => {
+    const found: string[] = [];
+    const tag = bar.querySelector<HTMLElement>('#customer-context-tag');
+    const crumb = bar.querySelector<HTMLElement>('.navbar-breadcrumb');
+    if (!tag || !crumb) return ['no tag or no breadcrumb'];
+    const t = tag.getBoundingClientRect();
+    const c = crumb.getBoundingClientRect();
+    // The text of each crumb, not its (clipped) box: what is drawn under the tag is hidden by it.
+    for (const item of Array.from(crumb.querySelectorAll<HTMLElement>('li'))) {
+      const range = document.createRange();
+      range.selectNodeContents(item);
+      const r = range.getBoundingClientRect();
+      if (r.width === 0) continue;
+      if (r.right > t.left && r.left < t.right)
+        found.push(`"${item.textContent}" (${r.left}–${r.right}) under the tag (${t.left}–${t.right})`);
+      if (r.right > c.right + 0.5) found.push(`"${item.textContent}" cut at the breadcrumb's edge (${r.right} > ${c.right})`);
+    }
+    if (t.left < c.right - 0.5 && t.right > c.left) found.push(`the tag (${t.left}–${t.right}) over the breadcrumb (${c.left}–${c.right})`);
+    const name = bar.querySelector<HTMLElement>('#sys-name')!;
+    if (wideScreen && name.scrollWidth > name.clientWidth) found.push(`system name cut: ${name.scrollWidth} > ${name.clientWidth}`);
+    return found;
+  }, wide);
+}
+
+for (const lang of ['zh', 'en', 'es'] as const) {
+  for (const size of [
+    { width: 1280, height: 720 },
+    { width: 1920, height: 1080 },
+  ]) {
+    test(`working for a customer, the top bar shows the tag, the breadcrumb and the system name apart (${lang}, ${size.width} × ${size.height})`, async ({
+      page,
+      context,
+    }) => {
+      await page.setViewportSize(size);
+      await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+      await signIn(page, 'admin');
+      const switched = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
+      await chooseOption(
+        page,
+        page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
+        DEMO_CUSTOMER,
+      );
+      expect((await switched).status()).toBe(200);
+      await expect(page.locator('#customer-context-tag')).toBeVisible();
+      await page.goto(`${baseUrl()}/disaster/manage`);
+      await expect(page.locator('.navbar-breadcrumb [aria-current="page"]')).toBeVisible();
+      await expect(page.locator('#sys-name')).toHaveText('陕西农业气象服务平台');
+      await expect.poll(() => topBarProblems(page, size.width >= 1920)).toEqual([]);
+    });
+  }
+}

@@ -2,23 +2,49 @@ import { holdsPlatformScope } from '@agromet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { Select, Tag } from 'antd';
 import { useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { setActingCustomer } from '../../lib/customer-context';
 import { reloadPage } from '../../lib/reload';
 import { request } from '../../lib/request';
 import { useUserStore } from '../../stores/user';
 
-/**
- * For the platform: the customer whose context the console works in (docs/security.md#customer-context). Choosing one
- * is recorded by the server; the console then reloads in that context, shown here while it lasts.
- */
-export function CustomerContext() {
-  const { t } = useTranslation();
+/** The customer the console works for, and whether that is another than the administrator's own. */
+function useCustomerContext() {
   const { roles, customerId, homeCustomerId, customer } = useUserStore(
     useShallow((s) => ({ roles: s.roles, customerId: s.customerId, homeCustomerId: s.homeCustomerId, customer: s.customer })),
   );
   const platform = holdsPlatformScope(roles);
+  const acting = platform && customerId !== null && homeCustomerId !== null && customerId !== homeCustomerId;
+  return { platform, acting, customerId, homeCustomerId, customer };
+}
+
+/**
+ * While the platform works for another customer, a tag saying whose, in the top bar between the breadcrumb and the
+ * chooser. On two lines ("Working for" over the customer's name), so that it leaves the breadcrumb its room; where even
+ * that is too wide, each line ends in "…" (the top bar's CSS gives it up before the breadcrumb).
+ */
+export function CustomerContextTag() {
+  const { acting, customer } = useCustomerContext();
+  if (!acting) return null;
+  return (
+    <Tag color="warning" id="customer-context-tag" className="navbar-acting">
+      <Trans
+        i18nKey="navbar.actingFor"
+        values={{ customer }}
+        components={{ customer: <span className="navbar-acting-customer" title={customer} /> }}
+      />
+    </Tag>
+  );
+}
+
+/**
+ * For the platform: the customer whose context the console works in (docs/security.md#customer-context). Choosing one
+ * is recorded by the server; the console then reloads in that context (shown meanwhile by CustomerContextTag).
+ */
+export function CustomerContext() {
+  const { t } = useTranslation();
+  const { platform, customerId, homeCustomerId } = useCustomerContext();
   const options = useQuery({
     queryKey: ['navbar', 'customer-options'],
     queryFn: ({ signal }) => request('customerOptions', { signal }),
@@ -26,7 +52,6 @@ export function CustomerContext() {
   });
   const [switching, setSwitching] = useState(false);
   if (!platform) return null;
-  const acting = customerId !== null && homeCustomerId !== null && customerId !== homeCustomerId;
 
   const choose = async (id: number) => {
     setSwitching(true);
@@ -44,11 +69,6 @@ export function CustomerContext() {
 
   return (
     <div className="navbar-customer-context">
-      {acting ? (
-        <Tag color="warning" id="customer-context-tag">
-          {t('navbar.actingFor', { customer })}
-        </Tag>
-      ) : null}
       <Select
         id="customer-context"
         size="small"

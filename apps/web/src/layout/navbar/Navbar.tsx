@@ -2,7 +2,7 @@ import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { resolveLogo, resolveSysName } from '../../utils/branding';
 import { Breadcrumb } from './Breadcrumb';
-import { CustomerContext } from './CustomerContext';
+import { CustomerContext, CustomerContextTag } from './CustomerContext';
 import { ErrorLog } from './ErrorLog';
 import { FullscreenToggle } from './FullscreenToggle';
 import { Hamburger } from './Hamburger';
@@ -21,12 +21,13 @@ export function Navbar() {
     <header className="navbar">
       <div className="navbar-brand">
         <img className="navbar-logo" src={resolveLogo(branding)} alt="" width={32} height={32} />
-        <span className="navbar-sys-name" id="sys-name">
+        <span className="navbar-sys-name" id="sys-name" title={resolveSysName(branding)}>
           {resolveSysName(branding)}
         </span>
       </div>
       <Hamburger />
       <Breadcrumb />
+      <CustomerContextTag />
       <div className="navbar-right">
         <CustomerContext />
         {mobile ? null : (

@@ -85,7 +85,7 @@ const en: Messages = {
   navbar: {
     logout: 'Log out',
     customerContext: 'Customer to work for',
-    actingFor: 'Working for {{customer}}',
+    actingFor: 'Working for <customer>{{customer}}</customer>',
     ownCustomer: '{{customer}} (own)',
     avatarAlt: 'Avatar of {{name}}',
     toggleSidebar: 'Open or close the sidebar',

@@ -85,7 +85,7 @@ const es: Messages = {
   navbar: {
     logout: 'Cerrar sesión',
     customerContext: 'Cliente para el que trabajar',
-    actingFor: 'Trabajando para {{customer}}',
+    actingFor: 'Trabajando para <customer>{{customer}}</customer>',
     ownCustomer: '{{customer}} (propio)',
     avatarAlt: 'Avatar de {{name}}',
     toggleSidebar: 'Abrir o cerrar la barra lateral',

@@ -84,7 +84,7 @@ const zh = {
   navbar: {
     logout: '退出登录',
     customerContext: '代管客户',
-    actingFor: '正在代管：{{customer}}',
+    actingFor: '正在代管：<customer>{{customer}}</customer>',
     ownCustomer: '{{customer}}（本客户）',
     avatarAlt: '{{name}}的头像',
     toggleSidebar: '展开或收起侧边栏',
