@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, baseUrl, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
 
 /**
  * Sandstorm disaster records (/disaster/manage, docs/disaster.md): create with the position picked on the map and the
@@ -177,3 +177,50 @@ test('filters by grade and region, statistics as charts, Excel export and all-or
   await expect.poll(() => total(page)).toBe(yanan.total + 2);
   await expect(row(page, `志丹县${id}`)).toBeVisible();
 });
+
+/**
+ * The categories of a chart's axis and the texts ECharts draws on its canvas: read from the chart itself (the page's
+ * own ECharts module, imported again by its address, finds the chart drawn in the element). A label ECharts hides for
+ * lack of room is left out of what it draws.
+ */
+async function chartTexts(page: Page, testId: string): Promise<{ categories: string[]; drawn: string[] }> {
+  return page.getByTestId(testId).evaluate(async (el) => {
+    const url = performance
+      .getEntriesByType('resource')
+      .map((e) => e.name)
+      .find((name) => /\/echarts-setup-[^/]*\.js$/.test(name));
+    if (!url) throw new Error('the ECharts module was not loaded');
+    // A text is drawn as one span per line, each a child of the text.
+    type Span = { type: string; parent?: object; style: { text?: string } };
+    type Chart = { getOption(): { xAxis: Array<{ data: string[] }> }; getZr(): { storage: { getDisplayList(update: boolean): Span[] } } };
+    const { echarts } = (await import(url)) as { echarts: { getInstanceByDom(el: HTMLElement): Chart | undefined } };
+    const chart = echarts.getInstanceByDom(el as HTMLElement)!;
+    const texts = new Map<object, string[]>();
+    for (const span of chart.getZr().storage.getDisplayList(true)) {
+      if (span.type !== 'tspan' || !span.style.text) continue;
+      const text = span.parent ?? span;
+      texts.set(text, [...(texts.get(text) ?? []), span.style.text]);
+    }
+    const drawn = [...texts.values()].map((lines) => lines.join(' ').replace(/\s+/g, ' '));
+    return { categories: chart.getOption().xAxis[0]!.data, drawn };
+  });
+}
+
+for (const lang of ['zh', 'en', 'es'] as const) {
+  for (const [width, height] of [
+    [1280, 720],
+    [1920, 1080],
+  ] as const) {
+    test(`the statistics chart by grade labels each of the five grades (${lang}, ${width}×${height})`, async ({ page, context }) => {
+      await page.setViewportSize({ width, height });
+      await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
+      await openSignedIn(page, '/disaster/manage', 'demo-disaster', ADMIN_PASSWORD);
+      await expect(rows(page).first()).toBeVisible();
+      await page.locator('#sandstorm-tabs-tab-statistics').click();
+      await expect(page.getByTestId('chart-level')).toHaveAttribute('data-chart', 'ready');
+      const { categories, drawn } = await chartTexts(page, 'chart-level');
+      expect(categories).toHaveLength(5);
+      expect(categories.filter((c) => !drawn.includes(c.replace(/\s+/g, ' ')))).toEqual([]);
+    });
+  }
+}
