@@ -131,6 +131,10 @@ const en: Translation<WeixinMessages> = {
     open: 'Open',
     noAccount: 'No official account yet',
     noSends: 'No mass sends yet',
+    noneWaiting: 'Nothing is waiting for approval',
+    moreWaiting_one: 'and {{count}} more waiting',
+    moreWaiting_other: 'and {{count}} more waiting',
+    latestTitle: 'Latest sends',
   },
   problem: {
     noButtons: 'a menu needs at least one button',

@@ -131,6 +131,10 @@ const es: Translation<WeixinMessages> = {
     open: 'Abrir',
     noAccount: 'Aún no hay cuentas oficiales',
     noSends: 'Aún no hay envíos masivos',
+    noneWaiting: 'Nada pendiente de aprobación',
+    moreWaiting_one: 'y {{count}} más pendiente',
+    moreWaiting_other: 'y {{count}} más pendientes',
+    latestTitle: 'Últimos envíos',
   },
   problem: {
     noButtons: 'un menú necesita al menos un botón',

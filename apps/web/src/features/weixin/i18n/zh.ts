@@ -118,6 +118,9 @@ const zh = {
     open: '打开',
     noAccount: '还没有公众号',
     noSends: '还没有群发',
+    noneWaiting: '没有待审核的群发',
+    moreWaiting: '另有 {{count}} 条待审核',
+    latestTitle: '最近群发',
   },
   problem: {
     noButtons: '菜单至少需要一个按钮',
