@@ -1,6 +1,7 @@
 import { Input, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import './admin-list.css';
+import { usePlaceholderFit } from './use-placeholder-fit';
 
 /** Pushes what follows it in a toolbar to the right. */
 export function ToolbarSpacer() {
@@ -20,6 +21,8 @@ export function KeywordSearch({
   onSearch: (keyword: string) => void;
 }) {
   const { t } = useTranslation();
+  // `width` is a minimum: the box widens to show its whole placeholder in the current language.
+  const fitted = usePlaceholderFit(id, placeholder, width);
   return (
     <Input.Search
       id={id}
@@ -28,13 +31,16 @@ export function KeywordSearch({
       allowClear
       enterButton={t('adminList.words.search')}
       maxLength={64}
-      style={{ width }}
+      style={{ width: fitted, maxWidth: '100%' }}
       onSearch={(value) => onSearch(value.trim())}
     />
   );
 }
 
-/** A choice that narrows a list, in its toolbar: the label is its placeholder; clearable and searchable by label. */
+/**
+ * A choice that narrows a list, in its toolbar: the label is its placeholder (shown whole: `width` is a minimum);
+ * clearable and searchable by label.
+ */
 export function FilterSelect<V extends string | number>({
   id,
   label,
@@ -52,13 +58,14 @@ export function FilterSelect<V extends string | number>({
   options: { value: V; label: string }[];
   onChange: (value: V | undefined) => void;
 }) {
+  const fitted = usePlaceholderFit(id, label, width, value === undefined);
   return (
     <Select<V>
       id={id}
       aria-label={label}
       placeholder={label}
       allowClear
-      style={{ width }}
+      style={{ width: fitted, maxWidth: '100%' }}
       value={value}
       loading={loading}
       options={options}

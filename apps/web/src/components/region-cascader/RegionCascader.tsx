@@ -2,6 +2,7 @@ import type { RegionOption } from '@agromet/contracts';
 import { Cascader } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { request } from '../../lib/request';
+import { usePlaceholderFit } from '../admin-list/use-placeholder-fit';
 import { mergeOptions, pathTo } from './region-tree';
 
 /**
@@ -45,6 +46,9 @@ export function RegionCascader({
   }, [code]);
 
   const path = useMemo(() => (code ? pathTo(options, code) : []), [options, code]);
+  // A filter given a width in pixels widens to show its whole placeholder ("Región (provincia/ciudad/condado)").
+  const fixed = typeof style?.width === 'number' ? style.width : undefined;
+  const fitted = usePlaceholderFit(fixed === undefined ? undefined : id, placeholder, fixed ?? 0, code === undefined);
 
   const loadData = (selected: RegionOption[]) => {
     const target = selected.at(-1);
@@ -58,7 +62,7 @@ export function RegionCascader({
     <Cascader<RegionOption>
       id={id}
       aria-label={ariaLabel ?? placeholder}
-      style={style}
+      style={fixed === undefined ? style : { ...style, width: fitted, maxWidth: '100%' }}
       options={options}
       value={path.length > 0 ? path : undefined}
       placeholder={placeholder}

@@ -5,6 +5,7 @@ import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useShowTotal } from '../../../components/admin-list/use-paged-table';
+import { usePlaceholderFit } from '../../../components/admin-list/use-placeholder-fit';
 import { ALLOCATION_TOGGLE_KEY, useAllocationMatrix, useFactors, useToggleAllocation } from '../api/allocation';
 import { reportFailure } from '../common/report-failure';
 import { RevisePage } from '../common/RevisePage';
@@ -62,6 +63,8 @@ export function AllocationPage() {
   const { mutate: toggleAllocation } = useToggleAllocation();
   const [search, setSearch] = useState('');
   const [onlyForecasters, setOnlyForecasters] = useState(true);
+  // At least 260 px, wider when the placeholder needs it (Spanish).
+  const searchWidth = usePlaceholderFit('allocation-search', t('allocation.searchPlaceholder'), 260);
   const busy = useMutationState({
     filters: { mutationKey: ALLOCATION_TOGGLE_KEY, status: 'pending' },
     select: (m) => m.state.variables as AllocationToggle | undefined,
@@ -142,7 +145,7 @@ export function AllocationPage() {
             placeholder={t('allocation.searchPlaceholder')}
             allowClear
             maxLength={64}
-            style={{ width: 260 }}
+            style={{ width: searchWidth, maxWidth: '100%' }}
             onChange={(e) => setSearch(e.target.value)}
             onSearch={setSearch}
           />
