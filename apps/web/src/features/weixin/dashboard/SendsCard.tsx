@@ -55,6 +55,7 @@ export default function SendsCard() {
           <Typography.Text type="secondary">{t('dashboard.noneWaiting')}</Typography.Text>
         ) : (
           <List
+            className="wx-dash-list"
             size="small"
             dataSource={shown}
             rowKey="id"
@@ -76,6 +77,7 @@ export default function SendsCard() {
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('dashboard.noSends')} />
         ) : (
           <List
+            className="wx-dash-list"
             size="small"
             dataSource={latest.data?.list ?? []}
             rowKey="id"
