@@ -315,6 +315,15 @@ async function panelTableProblems(page: Page, tableId: string, fits: boolean, ac
         }
       }
       scroller.scrollLeft = 0;
+      // A tag in a cut cell (a user's roles) ends in "…" inside the cell instead of being clipped through a character.
+      for (const tag of Array.from(table.querySelectorAll<HTMLElement>('tbody .ant-table-cell-ellipsis .ant-tag'))) {
+        const cell = tag.closest('td')!.getBoundingClientRect();
+        const box = tag.getBoundingClientRect();
+        if (box.width === 0 || box.left >= cell.right) continue;
+        if (box.right > cell.right + 1) problems.push(`tag "${tag.textContent}" clipped at its cell's edge (${box.right} > ${cell.right})`);
+        else if (tag.scrollWidth > tag.clientWidth + 1 && getComputedStyle(tag).textOverflow !== 'ellipsis')
+          problems.push(`tag "${tag.textContent}" cut without an ellipsis`);
+      }
       return problems;
     },
     [fits, actions] as const,
