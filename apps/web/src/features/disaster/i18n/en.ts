@@ -56,7 +56,7 @@ const en: Translation<DisasterMessages> = {
     pickOnMap: 'Pick the position on the map',
     pickHint: 'Switch on, then click the map: the longitude and latitude are filled in below.',
     picked: 'Picked: {{position}}',
-    levelAuto: 'Automatic (from visibility and wind)',
+    levelAuto: 'Automatic (visibility and wind)',
     levelDerived: 'By GB/T 20480: {{level}}',
     levelContradicts: 'Does not fit the visibility: {{visibility}} m means "{{expected}}"',
     notDustWeather: 'A visibility of 10 km or more is no sand or dust weather',

@@ -56,7 +56,7 @@ const es: Translation<DisasterMessages> = {
     pickOnMap: 'Elegir la posición en el mapa',
     pickHint: 'Actívelo y pulse el mapa: la longitud y la latitud se rellenan abajo.',
     picked: 'Elegida: {{position}}',
-    levelAuto: 'Automático (según visibilidad y viento)',
+    levelAuto: 'Automático (visibilidad y viento)',
     levelDerived: 'Según GB/T 20480: {{level}}',
     levelContradicts: 'No concuerda con la visibilidad: {{visibility}} m corresponde a «{{expected}}»',
     notDustWeather: 'Una visibilidad de 10 km o más no es tiempo de arena o polvo',

@@ -157,7 +157,7 @@ export function SandstormFormModal({
       wrapClassName="ds-modal-passthrough"
       style={{ top: 16, marginLeft: 16 }}
       destroyOnHidden
-      width={560}
+      width={640}
     >
       <Form<SandstormFormValues>
         form={form}
