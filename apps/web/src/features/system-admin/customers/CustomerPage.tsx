@@ -42,15 +42,16 @@ export function CustomerPage() {
         title: t('customer.name'),
         dataIndex: 'name',
         width: 150,
+        // The name ends in "…" before the platform's tag, which stays whole.
         render: (name: string, row) => (
-          <>
-            {name}
+          <span className="sa-name-with-tag">
+            <span className="sa-name-text">{name}</span>
             {row.platform ? (
               <Tag color="blue" className="sa-name-tag">
                 {t('customer.platform')}
               </Tag>
             ) : null}
-          </>
+          </span>
         ),
       }),
       ellipsisColumn<Customer>({ title: t('customer.sysName'), dataIndex: 'sysName', width: 110 }),
