@@ -7,6 +7,16 @@ import { baseUrl, chooseOption, signIn } from './fixtures';
  */
 const DEMO_CUSTOMER = '陕西省农业气象服务中心（示例）';
 
+/**
+ * Chooses a customer in the top bar's chooser and answers the status of the switch: the console reloads at once in
+ * the new context, so the answer's status is all there is to read.
+ */
+async function chooseContext(page: Page, customer: string | RegExp): Promise<number> {
+  const switched = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
+  await chooseOption(page, page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'), customer);
+  return (await switched).status();
+}
+
 for (const [lang, size, acting, noGrids] of [
   ['zh', { width: 1280, height: 720 }, `正在代管：${DEMO_CUSTOMER}`, '还没有预报格点'],
   ['en', { width: 1920, height: 1080 }, `Working for ${DEMO_CUSTOMER}`, 'has no forecast grids yet'],
@@ -23,26 +33,13 @@ for (const [lang, size, acting, noGrids] of [
     await expect(runs).toContainText(noGrids);
     await expect(page.locator('#customer-context-tag')).toHaveCount(0);
 
-    const switched = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
-    await chooseOption(
-      page,
-      page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
-      DEMO_CUSTOMER,
-    );
-    // The console reloads at once in the new context: the answer's status is all there is to read.
-    expect((await switched).status()).toBe(200);
+    expect(await chooseContext(page, DEMO_CUSTOMER)).toBe(200);
     await expect(page.locator('#customer-context-tag')).toHaveText(acting);
     await expect(runs.locator('.dashboard-run-leads').first()).toBeVisible();
     await expect(page.locator('#dashboard-temperature-map')).toBeVisible();
 
     // Back in the platform's own context.
-    const back = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
-    await chooseOption(
-      page,
-      page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
-      /天策云平台/,
-    );
-    expect((await back).status()).toBe(200);
+    expect(await chooseContext(page, /天策云平台/)).toBe(200);
     await expect(page.locator('#customer-context-tag')).toHaveCount(0);
     await expect(runs).toContainText(noGrids);
   });
@@ -95,13 +92,7 @@ for (const lang of ['zh', 'en', 'es'] as const) {
       await page.setViewportSize(size);
       await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
       await signIn(page, 'admin');
-      const switched = page.waitForResponse((r) => r.url().endsWith('/api/user/customerContext'));
-      await chooseOption(
-        page,
-        page.locator('#customer-context').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]'),
-        DEMO_CUSTOMER,
-      );
-      expect((await switched).status()).toBe(200);
+      expect(await chooseContext(page, DEMO_CUSTOMER)).toBe(200);
       await expect(page.locator('#customer-context-tag')).toBeVisible();
       await page.goto(`${baseUrl()}/disaster/manage`);
       await expect(page.locator('.navbar-breadcrumb [aria-current="page"]')).toBeVisible();
