@@ -481,6 +481,12 @@ describe('the demo data’s actor', () => {
       const g = await grid(lang);
       expect([lang, g.updatedBy]).toEqual([lang, actor]);
     }
+    // The demo risk product's files in the download library.
+    for (const [lang, actor] of actors) {
+      const files = (await data('/api/download/page?page=1&size=50&kind=risk-product', maker, lang)) as { list: Array<{ author: string }> };
+      expect(files.list.length).toBeGreaterThan(0);
+      expect([lang, [...new Set(files.list.map((f) => f.author))]]).toEqual([lang, [actor]]);
+    }
     // A database seeded before the demo actor had a name stored 'demo'.
     await t.db.db.updateTable('risk_product').set({ created_by_name: 'demo' }).execute();
     expect([...new Set((await risk('en')).map((p) => p.creator))]).toEqual(['Demo data']);

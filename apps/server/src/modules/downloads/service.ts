@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import type { DownloadPageQuery as PageSchema } from '@agromet/contracts';
 import type { AuthContext } from '../../core/auth/context.js';
-import { factorName, forecastTypeName } from '../../core/builtin-names.js';
+import { actorName, factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
@@ -267,7 +267,7 @@ export async function pageDownloads(
       contentType: r.content_type || DOWNLOAD_CONTENT_TYPES[format],
       size: r.size === null ? null : Number(r.size),
       createdAt: r.created_at,
-      author: r.author_name,
+      author: actorName(lang, r.author_name),
       authorId: r.author_id === null ? null : Number(r.author_id),
       forecastType: r.type_code,
       forecastTypeName: t ? forecastTypeName(lang, t.type, t.typeName) : null,
