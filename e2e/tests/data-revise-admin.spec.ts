@@ -97,7 +97,8 @@ test.describe('stations', () => {
 
     await page.locator('#station-create').click();
     const dialog = page.getByRole('dialog', { name: '新增站点' });
-    await dialog.getByRole('button', { name: '保存' }).click();
+    // Once the dialog has finished opening: a click while it zoomed in was lost once in CI (no field message came).
+    await clickWhenOpened(page, page.locator('.ant-modal-footer').getByRole('button', { name: '保存' }));
     for (const text of ['请输入站号', '请输入站名', '请输入经度', '请输入纬度', '请输入海拔（米）'])
       await expect(dialog.getByText(text)).toBeVisible();
     await dialog.locator('#station-form_stationNumber').fill('57-036');
