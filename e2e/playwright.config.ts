@@ -32,6 +32,10 @@ export default defineConfig({
     },
     headless: true,
     locale: 'zh-CN',
+    // Every page opens as for a user who asked for reduced motion: antd's zooms and slides are off, so no click can land
+    // on a button that a dialog or popconfirm is still moving into place (on a starved machine Playwright's stability
+    // check can sample a moving button twice in one place). tests/motion.spec.ts keeps the motion on and checks it.
+    reducedMotion: 'reduce',
     viewport: { width: 1366, height: 800 },
     // A failed test keeps its trace (actions, DOM snapshots, network); without the screencast, which Chromium would
     // otherwise encode frame by frame through every test, passing or not, on the same two cores as the suites.

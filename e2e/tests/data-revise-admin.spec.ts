@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession, chooseOption, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, cookie, openSignedIn, storeSession, chooseOption } from './fixtures';
 
 /**
  * Data-revision administration pages (stations, forecast allocation, revision records) against the real server
@@ -98,7 +98,7 @@ test.describe('stations', () => {
     await page.locator('#station-create').click();
     const dialog = page.getByRole('dialog', { name: '新增站点' });
     // Once the dialog has finished opening: a click while it zoomed in was lost once in CI (no field message came).
-    await clickWhenOpened(page, page.locator('.ant-modal-footer').getByRole('button', { name: '保存' }));
+    await page.locator('.ant-modal-footer').getByRole('button', { name: '保存' }).click();
     for (const text of ['请输入站号', '请输入站名', '请输入经度', '请输入纬度', '请输入海拔（米）'])
       await expect(dialog.getByText(text)).toBeVisible();
     await dialog.locator('#station-form_stationNumber').fill('57-036');
@@ -241,7 +241,7 @@ test.describe('stations', () => {
 
     // Delete, after confirmation.
     await page.getByRole('button', { name: `删除 ${name}改` }).click();
-    await clickWhenOpened(page, page.locator('#confirm-delete'));
+    await page.locator('#confirm-delete').click();
     await expect(page.getByText('已删除')).toBeVisible();
     await expect(page.locator('#station-table .ant-empty')).toBeVisible();
     expect(await stationsMatching(page, number)).toEqual([]);

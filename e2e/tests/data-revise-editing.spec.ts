@@ -1,6 +1,6 @@
 import { unzipSync } from 'fflate';
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, clickWhenOpened, cookie, storeSession } from './fixtures';
+import { ADMIN_PASSWORD, at, cookie, storeSession } from './fixtures';
 
 interface GridData {
   type: string;
@@ -141,7 +141,7 @@ test.describe('point and area revision', () => {
     const dialog = page.locator('.ant-modal-confirm');
     await expect(dialog).toContainText('数据已被他人修改');
     await expect(dialog).toContainText('订正预报员');
-    await clickWhenOpened(page, page.getByRole('button', { name: '重新加载并重新应用' }));
+    await page.getByRole('button', { name: '重新加载并重新应用' }).click();
     await expect(page.locator('.ant-message')).toContainText('已加载最新数据');
     await expect(page.getByTestId('revise-grid-meta')).toContainText(`版本 ${grid.version + 1}`);
     // The point is still there; submitting again succeeds on the new version.

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, baseUrl, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, baseUrl, chooseOption, openSignedIn } from './fixtures';
 
 /**
  * Sandstorm disaster records (/disaster/manage, docs/disaster.md): create with the position picked on the map and the
@@ -96,7 +96,7 @@ test('create with the map and the region cascader, text shown as text, edit and 
   // Delete after confirming.
   await mine.getByRole('button', { name: /^删除/ }).click();
   const deleted = page.waitForResponse((r) => r.url().includes('/api/sandstorm/deleteById'));
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });

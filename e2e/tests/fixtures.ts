@@ -68,17 +68,6 @@ export async function chooseUserMenu(page: Page, itemId: string) {
   await page.locator(itemId).click();
 }
 
-/**
- * Clicks a button in a dialog once the dialog has finished opening. A click while antd's dialog still zooms in (its
- * `ant-zoom-appear`/`ant-zoom-enter` motion) was seen lost on a loaded machine: the confirm dialog stayed open and
- * nothing was sent.
- */
-export async function clickWhenOpened(page: Page, button: Locator) {
-  await expect(button).toBeVisible();
-  await expect(page.locator('.ant-modal').filter({ has: button })).not.toHaveClass(/ant-zoom-(appear|enter)/);
-  await button.click();
-}
-
 /** Signs out through the user menu. */
 export async function signOut(page: Page) {
   await chooseUserMenu(page, '#logout-button');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { ADMIN_PASSWORD, at, chooseOption, cookie, openSignedIn, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, at, chooseOption, cookie, openSignedIn } from './fixtures';
 
 /**
  * The make-download page on the demo (DEMO=1): the demo map product is in the library from the first start; an item
@@ -109,7 +109,7 @@ test('export station tables, download several as one zip, delete them', async ({
   const deleted = page.waitForResponse((r) => r.url().endsWith('/api/download/delete'));
   await page.locator('#dl-delete-selected').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText(names[0]!);
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number; data: { deleted: number } }).data.deleted).toBe(2);
   for (const name of names) await expect(page.locator('#dl-table tr[data-row-key]', { hasText: name })).toHaveCount(0);
   expect((await library(page, 'kind=station-table')).filter((i) => names.includes(i.name))).toEqual([]);

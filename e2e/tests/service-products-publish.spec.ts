@@ -18,7 +18,6 @@ const ok = async (page: Page, url: string, click: () => Promise<void>) => {
 };
 
 test('platforms chosen in personal settings, a document with an attachment published to each of them', async ({ page }) => {
-  test.setTimeout(120_000);
   const title = `寒潮降温服务快报 ${uid()}`;
 
   // The reviewer, who will publish, chooses both of the customer's platforms.
@@ -112,7 +111,6 @@ test('platforms chosen in personal settings, a document with an attachment publi
 });
 
 test('a kind added with its template in the editor, renamed, and deleted', async ({ page }) => {
-  test.setTimeout(90_000);
   const name = `春播专报${uid().slice(-4)}`;
   await openSignedIn(page, '/service-products', 'demo-products', ADMIN_PASSWORD);
   await page.locator('#article-settings').click();

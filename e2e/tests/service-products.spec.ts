@@ -21,7 +21,6 @@ const ok = async (page: Page, url: string, click: () => Promise<void>) => {
 };
 
 test('a bulletin from a template with a picture: submitted, approved by another user, published, printed', async ({ page }) => {
-  test.setTimeout(120_000);
   const title = `冬小麦越冬期农业气象服务 ${uid()}`;
   await openSignedIn(page, '/service-products', 'demo-products', ADMIN_PASSWORD);
   await expect(page.locator('#article-table .ant-table-row').first()).toBeVisible();

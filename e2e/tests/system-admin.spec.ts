@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { at, baseUrl, cookie, openSignedIn, signIn, storeSession, chooseOption, clickWhenOpened } from './fixtures';
+import { at, baseUrl, cookie, openSignedIn, signIn, storeSession, chooseOption } from './fixtures';
 
 /**
  * System administration pages (customers, users, roles, permissions, log) against the real server with the demo data. The server and
@@ -58,7 +58,7 @@ async function makeUser(page: Page): Promise<{ id: number; username: string; nam
 }
 
 async function confirmDeletion(page: Page) {
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
 }
 
 async function search(page: Page, id: string, text: string) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, chooseOption, clickWhenOpened, openSignedIn, pngFixture } from './fixtures';
+import { ADMIN_PASSWORD, chooseOption, openSignedIn, pngFixture } from './fixtures';
 
 /**
  * Greenways, routes and travel weather (docs/travel.md): a greenway's course drawn on the map point by point with its
@@ -111,7 +111,7 @@ test('a greenway: course drawn on the map with its length, a photo, edited, filt
 
   await mine.getByRole('button', { name: /^删除/ }).click();
   const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/greenway/deleteById'));
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });
@@ -159,7 +159,7 @@ test('a route: stops added, dragged into order, saved with the distance the page
 
   await mine.getByRole('button', { name: /^删除/ }).click();
   const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/route/deleteById'));
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn } from './fixtures';
 
 /**
  * Tourism content (docs/travel.md): a scenic spot created with the position picked on the map, shown as text, edited,
@@ -75,7 +75,7 @@ test('a scenic spot: created with the map, text shown as text, edited, filtered 
 
   await mine.getByRole('button', { name: /^删除/ }).click();
   const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/spot/deleteById'));
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });
@@ -181,7 +181,7 @@ test('a seasonal landscape: created with the map, a kind, a spot, a season and w
 
   await mine.getByRole('button', { name: /^删除/ }).click();
   const deleted = page.waitForResponse((r) => r.url().includes('/api/travel/landscape/deleteById'));
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   expect(((await (await deleted).json()) as { code: number }).code).toBe(0);
   await expect(mine).toHaveCount(0);
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, baseUrl, chooseOption, clickWhenOpened, cookie, openSignedIn, pngFixture } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, cookie, openSignedIn, pngFixture } from './fixtures';
 
 /**
  * The official-account manager (docs/weixin.md) against the simulator the demo server runs in process: the demo
@@ -46,7 +46,7 @@ test('accounts: the demo account tested, a wrong AppID explained, followers sync
   await page.locator('.ant-modal-confirm .ant-btn-primary').click();
   await expect(mine).toContainText('错误 40013');
   await mine.getByRole('button', { name: '删除 测试号' }).click();
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   await expect(mine).toHaveCount(0);
 
   await page.getByRole('tab', { name: '粉丝' }).click();
@@ -168,7 +168,7 @@ test('media: a file not a picture refused, a picture uploaded, counted, previewe
   await page.keyboard.press('Escape');
 
   await row.getByRole('button', { name: `删除 ${name}` }).click();
-  await clickWhenOpened(page, page.locator('#confirm-delete'));
+  await page.locator('#confirm-delete').click();
   await expect(row).toHaveCount(0);
   await expect.poll(count).toBe(before);
 });

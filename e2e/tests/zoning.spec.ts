@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, cookie, storeSession, chooseOption, clickWhenOpened } from './fixtures';
+import { ADMIN_PASSWORD, at, cookie, storeSession, chooseOption } from './fixtures';
 
 interface Envelope<T> {
   code: number;
@@ -298,7 +298,7 @@ test.describe('agro-climatic zoning', () => {
     await expect(page.getByTestId('zoning-stats-table').locator('tbody tr.ant-table-row')).toHaveCount(4);
     await row.locator('.zn-delete').click();
     const deleted = page.waitForResponse((r) => r.url().endsWith('/api/quhua/delete'));
-    await clickWhenOpened(page, page.locator('#confirm-delete'));
+    await page.locator('#confirm-delete').click();
     expect(((await (await deleted).json()) as Envelope<null>).code).toBe(0);
     await expect(row).toHaveCount(0);
     await expect(page.getByTestId('zoning-product')).toHaveCount(0);

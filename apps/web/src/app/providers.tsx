@@ -7,6 +7,7 @@ import { ReloginDialog } from '../components/ReloginDialog';
 import { setFeedbackApi } from '../lib/feedback';
 import type { Language } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
+import { useReducedMotion } from '../lib/reduced-motion';
 import { controlHeightOf } from '../stores/app-prefs';
 import { useAppStore } from '../stores/app';
 
@@ -51,10 +52,14 @@ export function AppProviders({ children }: { children: ReactNode }) {
   const size = useAppStore((s) => s.size);
   const themeColor = useAppStore((s) => s.themeColor);
   const locale = useAntdLocale(language);
-  // Size and theme reach every antd control through its tokens, at runtime.
+  const reducedMotion = useReducedMotion();
+  // Size and theme reach every antd control through its tokens, at runtime; `motion: false` turns off antd's zooms,
+  // slides and fades (and their durations) for a user who asked the system for reduced motion.
   const theme = useMemo<ThemeConfig>(
-    () => ({ token: { colorPrimary: themeColor, colorInfo: themeColor, controlHeight: controlHeightOf(size) } }),
-    [themeColor, size],
+    () => ({
+      token: { colorPrimary: themeColor, colorInfo: themeColor, controlHeight: controlHeightOf(size), motion: !reducedMotion },
+    }),
+    [themeColor, size, reducedMotion],
   );
   return (
     <QueryClientProvider client={queryClient}>

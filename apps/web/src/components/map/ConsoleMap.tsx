@@ -3,10 +3,12 @@ import './console-map.css';
 import OlMap from 'ol/Map';
 import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
+import { defaults as defaultInteractions } from 'ol/interaction/defaults';
 import { fromLonLat, toLonLat } from 'ol/proj';
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { motionDuration } from '../../lib/reduced-motion';
 import { useUserStore } from '../../stores/user';
 import { MAP_NS } from './i18n';
 import { LayerSwitcher } from './LayerSwitcher';
@@ -37,12 +39,15 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
   useEffect(() => {
     const saved = useMapStore.getState().view;
     const initial = saved ?? initialViewOf(branding);
+    // OpenLayers' zoom buttons, wheel and double click glide over 250 ms; with reduced motion they jump.
+    const zoomDuration = motionDuration(250);
     const olMap = new OlMap({
       target: target.current!,
       controls: defaultControls({
         attributionOptions: { collapsible: true },
-        zoomOptions: { zoomInTipLabel: t('zoomIn'), zoomOutTipLabel: t('zoomOut') },
+        zoomOptions: { zoomInTipLabel: t('zoomIn'), zoomOutTipLabel: t('zoomOut'), duration: zoomDuration },
       }),
+      interactions: defaultInteractions({ zoomDuration }),
       view: new View({ center: fromLonLat(initial.center), zoom: initial.zoom, minZoom: MIN_ZOOM, maxZoom: MAX_ZOOM }),
     });
     const remember = () => {

@@ -9,6 +9,7 @@ import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useCallback, useEffect, useRef } from 'react';
+import { motionDuration } from '../../lib/reduced-motion';
 import { useMapLayer } from '../map/use-map-layer';
 import { CLUSTER_DISTANCE_PX, clusterColour, clusterRadius, recordsBox, type MapRecord } from './record-map-rules';
 
@@ -153,7 +154,7 @@ export function useRecordLayer<T extends MapRecord>(
       if (members.length > 1) {
         const extent: Extent = createEmpty();
         for (const m of members) extend(extent, m.getGeometry()!.getExtent());
-        map.getView().fit(extent, { padding: [80, 80, 80, 80], duration: 250, maxZoom: 12 });
+        map.getView().fit(extent, { padding: [80, 80, 80, 80], duration: motionDuration(250), maxZoom: 12 });
         return { kind: 'cluster', ids: members.map((m) => m.getId() as number) };
       }
       return null;

@@ -8,6 +8,7 @@ import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useMapLayer } from '../../../components/map/use-map-layer';
+import { motionDuration } from '../../../lib/reduced-motion';
 import { fitPadding, visibleAreaBeside } from '../common/map-view';
 
 const AREA_STYLE = new Style({
@@ -61,7 +62,7 @@ export function useRecordAreaLayer(
         size,
         padding: fitPadding(size, visibleAreaBeside(map, anchor.current)),
         maxZoom: FIT_MAX_ZOOM,
-        duration: 250,
+        duration: motionDuration(250),
       });
     }
   }, [map, layerRef, recordId, area, anchor]);
