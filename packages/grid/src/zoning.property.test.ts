@@ -1,11 +1,12 @@
 // The zoning engine's one-pass loop against a straightforward cell-by-cell reference, on random
-// criteria (every method, 1–6 factors, up to 5 thresholds, any class order) and random grids
-// whose values often sit exactly on a threshold.
+// criteria (every method, 1–6 factors, up to 5 thresholds, any class order, vetoes on some factors)
+// and random grids whose values often sit exactly on a threshold or a veto's bound.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { NO_CLASS } from './classify.js';
 import type { GridGeometry } from './grid.js';
 import {
+  breaksVeto,
   cellAreaKm2ByRow,
   checkZoningCriterion,
   classAreasKm2,
@@ -15,6 +16,7 @@ import {
   membership,
   zone,
   type FactorRule,
+  type FactorVeto,
   type ZoningCriterion,
   type ZoningMethod,
 } from './zoning.js';
@@ -28,6 +30,11 @@ const ruleArb = (factor: string, method: ZoningMethod): fc.Arbitrary<FactorRule>
     fc
       .record({
         classes: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: breaks.length + 1, maxLength: breaks.length + 1 }),
+        // none, a lower bound, an upper bound or both
+        veto: fc.option(
+          sortedDistinct(2, 2).chain(([lo, hi]) => fc.constantFrom<FactorVeto>({ lower: lo! }, { upper: hi! }, { lower: lo!, upper: hi! })),
+          { nil: undefined, freq: 2 },
+        ),
         membership: sortedDistinct(4, 4).chain(([a, b, c, d]) =>
           // a ≤ b ≤ c ≤ d with a < d, sides and top possibly of zero width
           fc.constantFrom<[number, number, number, number]>(
@@ -39,7 +46,13 @@ const ruleArb = (factor: string, method: ZoningMethod): fc.Arbitrary<FactorRule>
           ),
         ),
       })
-      .map(({ classes, membership: m }) => ({ factor, breaks, classes, ...(method === 'fuzzy' ? { membership: m } : {}) })),
+      .map(({ classes, membership: m, veto }) => ({
+        factor,
+        breaks,
+        classes,
+        ...(method === 'fuzzy' ? { membership: m } : {}),
+        ...(veto ? { veto } : {}),
+      })),
   );
 
 const criterionArb: fc.Arbitrary<ZoningCriterion> = fc
@@ -72,7 +85,12 @@ const criterionArb: fc.Arbitrary<ZoningCriterion> = fc
 
 /** A criterion, grids for its factors (values on thresholds, near them, anywhere, missing) and maybe a mask. */
 const caseArb = criterionArb.chain((criterion) => {
-  const thresholds = criterion.factors.flatMap((f) => [...f.breaks, ...(f.membership ?? [])]);
+  const thresholds = criterion.factors.flatMap((f) => [
+    ...f.breaks,
+    ...(f.membership ?? []),
+    ...(f.veto?.lower === undefined ? [] : [f.veto.lower]),
+    ...(f.veto?.upper === undefined ? [] : [f.veto.upper]),
+  ]);
   const value = fc.oneof(
     { weight: 4, arbitrary: fc.constantFrom(...thresholds) },
     { weight: 4, arbitrary: float },
@@ -104,8 +122,16 @@ function referenceCell(
 ): { class: number; limiting: number; score: number; factors: number[] } {
   const factors = c.factors.map((f, i) => (inside ? referenceClass(values[i]!, f) : NO_CLASS));
   if (!inside || factors.includes(NO_CLASS)) return { class: NO_CLASS, limiting: NO_CLASS, score: Number.NaN, factors };
+  // the first factor at or below its veto's lower bound or above its upper one, at single precision
+  const veto = c.factors.findIndex((f, i) => {
+    const v = Math.fround(values[i]!);
+    return (
+      (f.veto?.lower !== undefined && v <= Math.fround(f.veto.lower)) || (f.veto?.upper !== undefined && v > Math.fround(f.veto.upper))
+    );
+  });
   if (c.method === 'limiting') {
     const worst = Math.max(...factors);
+    if (veto >= 0) return { class: 3, limiting: veto, score: Number.NaN, factors };
     return { class: worst, limiting: factors.indexOf(worst), score: Number.NaN, factors };
   }
   const scores = c.factors.map((f, i) =>
@@ -115,6 +141,7 @@ function referenceCell(
   c.factors.forEach((f, i) => (score += f.weight! * scores[i]!));
   const cut = c.cutPoints!;
   const cls = cut.findIndex((p) => score >= p - 1e-6);
+  if (veto >= 0) return { class: 3, limiting: veto, score, factors };
   return { class: cls === -1 ? 3 : cls, limiting: scores.indexOf(Math.min(...scores)), score, factors };
 }
 
@@ -161,6 +188,8 @@ describe('zoning against a cell-by-cell reference', () => {
           );
           expect(e.class).toBe(r.classes[k]);
           expect(e.limitingFactor).toBe(r.limiting[k]);
+          const veto = criterion.factors.findIndex((f, i) => breaksVeto(f.veto, grids[i]![k]!));
+          expect(e.vetoFactor).toBe(r.classes[k] === NO_CLASS || veto < 0 ? NO_CLASS : veto);
           expect(e.factors.map((x) => x.class)).toEqual(r.factorClasses.map((fcls) => fcls[k]));
           if (r.score && r.classes[k] !== NO_CLASS) expect(Math.fround(e.score!)).toBe(r.score[k]);
         }
@@ -178,9 +207,14 @@ describe('zoning against a cell-by-cell reference', () => {
         fc.nat(),
         fc.float({ min: 0, max: 500, noNaN: true }),
         (criterion, values, pick, drop) => {
+          // (an upper bound of a veto is not monotone that way: it is dropped)
           const monotone: ZoningCriterion = {
             ...criterion,
-            factors: criterion.factors.map((f) => ({ ...f, classes: [...f.classes].sort((a, b) => b - a) })),
+            factors: criterion.factors.map(({ veto, ...f }) => ({
+              ...f,
+              classes: [...f.classes].sort((a, b) => b - a),
+              ...(veto?.lower === undefined ? {} : { veto: { lower: veto.lower } }),
+            })),
           };
           const v = values.slice(0, monotone.factors.length);
           const f = pick % v.length;
@@ -188,6 +222,50 @@ describe('zoning against a cell-by-cell reference', () => {
           expect(explainCell(monotone, worse).class).toBeGreaterThanOrEqual(explainCell(monotone, v).class);
         },
       ),
+    );
+  });
+});
+
+describe('vetoes', () => {
+  const withoutVetoes = (c: ZoningCriterion): ZoningCriterion => ({ ...c, factors: c.factors.map(({ veto: _veto, ...f }) => f) });
+
+  it('a cell beyond any veto is always of the lowest class, named by the first vetoing factor', () => {
+    fc.assert(
+      fc.property(caseArb, ({ criterion, grids, mask }) => {
+        const r = zone(criterion, grids, mask);
+        for (let k = 0; k < grids[0]!.length; k++) {
+          if (r.classes[k] === NO_CLASS) continue;
+          const first = criterion.factors.findIndex((f, i) => breaksVeto(f.veto, grids[i]![k]!));
+          if (first < 0) continue;
+          expect(r.classes[k]).toBe(3);
+          expect(r.limiting[k]).toBe(first);
+        }
+      }),
+      { numRuns: 300 },
+    );
+  });
+
+  it('removing vetoes never lowers a class, and changes no cell within every veto', () => {
+    fc.assert(
+      fc.property(caseArb, ({ criterion, grids, mask }) => {
+        const r = zone(criterion, grids, mask);
+        const free = zone(withoutVetoes(criterion), grids, mask);
+        for (let k = 0; k < grids[0]!.length; k++) {
+          if (r.classes[k] === NO_CLASS) {
+            expect(free.classes[k]).toBe(NO_CLASS);
+            continue;
+          }
+          // a smaller class index is a better class
+          expect(free.classes[k]).toBeLessThanOrEqual(r.classes[k]!);
+          if (!criterion.factors.some((f, i) => breaksVeto(f.veto, grids[i]![k]!))) {
+            expect(r.classes[k]).toBe(free.classes[k]);
+            expect(r.limiting[k]).toBe(free.limiting[k]);
+          }
+        }
+        expect(r.factorClasses).toEqual(free.factorClasses);
+        if (r.score) expect(r.score).toEqual(free.score);
+      }),
+      { numRuns: 300 },
     );
   });
 });

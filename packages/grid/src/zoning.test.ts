@@ -3,6 +3,7 @@ import { NO_CLASS } from './classify.js';
 import { EARTH_RADIUS_KM } from './geodesy.js';
 import type { GridGeometry } from './grid.js';
 import {
+  breaksVeto,
   cellAreaKm2ByRow,
   checkZoningCriterion,
   classAreasKm2,
@@ -271,13 +272,125 @@ describe('the fuzzy method', () => {
     expect(e).toEqual({
       class: 2,
       limitingFactor: 1,
+      vetoFactor: NO_CLASS,
       score: 0.375,
       factors: [
-        { value: 15, class: 1, score: 0.75 },
-        { value: 30, class: 2, score: 0 },
+        { value: 15, class: 1, score: 0.75, vetoed: false },
+        { value: 30, class: 2, score: 0, vetoed: false },
       ],
     });
     expect(explainCell(criterion, [Number.NaN, 30]).class).toBe(NO_CLASS);
+  });
+});
+
+describe('vetoes', () => {
+  // Kiwifruit-like, weighted: mean temperature 0.5, extreme minimum 0.3, precipitation 0.2; scores 4, 3, 2, 1;
+  // cut points 3.6, 3.0, 2.2. Extreme minimum vetoed at or below −19 °C, precipitation at or below 800 mm.
+  const kiwi: ZoningCriterion = {
+    method: 'weighted',
+    factors: [
+      { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.5 },
+      { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.3, veto: { lower: -19 } },
+      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2, veto: { lower: 800 } },
+    ],
+    classScores: [4, 3, 2, 1],
+    cutPoints: [3.6, 3, 2.2],
+  };
+  const noVetoes: ZoningCriterion = { ...kiwi, factors: kiwi.factors.map(({ veto: _veto, ...f }) => f) };
+
+  it('make a cell unsuitable under weights that would rate it suitable (worked by hand)', () => {
+    // cell 0: 15 °C (class 0, score 4), −20 °C (class 3, score 1), 1200 mm (class 0, score 4):
+    //   0.5·4 + 0.3·1 + 0.2·4 = 3.1 ≥ 3.0 → suitable without the veto; −20 ≤ −19 → unsuitable with it
+    // cell 1: 15 °C (4), −10 °C (4), 700 mm (class 3, 1): 2 + 1.2 + 0.2 = 3.4 → suitable; 700 ≤ 800 → unsuitable
+    // cell 2: 15 °C, −19 °C exactly (on the bound: vetoed, as the closed-above class table puts it in class 3), 1200 mm
+    // cell 3: 15 °C, −18.9 °C (class 0, 4), 800.1 mm (class 1, 3): 2 + 1.2 + 0.6 = 3.8 → most suitable, no veto
+    // cell 4: 15 °C, −25 °C and 500 mm: 2 + 0.3 + 0.2 = 2.5 → sub-suitable; both vetoes, the first in the criterion's
+    //   order names the cell
+    const values = [f32([15, 15, 15, 15, 15]), f32([-20, -10, -19, -18.9, -25]), f32([1200, 700, 1200, 800.1, 500])];
+    const without = zone(noVetoes, values);
+    expect([...without.score!]).toEqual([3.1, 3.4, 3.1, 3.8, 2.5].map(Math.fround));
+    expect([...without.classes]).toEqual([1, 1, 1, 0, 2]);
+    const r = zone(kiwi, values);
+    expect([...r.classes]).toEqual([3, 3, 3, 0, 3]);
+    // the vetoing factor limits the cell; the score stays what the weights give
+    expect([...r.limiting]).toEqual([1, 2, 1, without.limiting[3], 1]);
+    expect([...r.score!]).toEqual([...without.score!]);
+    // each factor keeps the class of its own thresholds
+    expect(r.factorClasses).toEqual(without.factorClasses);
+  });
+
+  it('take an upper bound, a range and the fuzzy method', () => {
+    const fuzzy: ZoningCriterion = {
+      method: 'fuzzy',
+      factors: [
+        { factor: 'a', breaks: [10, 20], classes: [2, 0, 1], weight: 0.8, membership: [0, 10, 20, 30], veto: { lower: 2, upper: 25 } },
+        { factor: 'b', breaks: [0], classes: [1, 0], weight: 0.2, membership: [-1, 0, 1, 2] },
+      ],
+      cutPoints: [0.9, 0.6, 0.3],
+    };
+    // a = 15: μ 1 → 0.8 + 0.2 = 1 → 0; a = 25 exactly: allowed (the range is (2, 25]), μ 0.5 → 0.6 → 1;
+    // a = 25.5: above the upper bound → 3; a = 2: on the lower bound → 3 (its score 0.2·1 + 0.8·0.2 = 0.36 would give 2)
+    const r = zone(fuzzy, [f32([15, 25, 25.5, 2]), f32([0.5, 0.5, 0.5, 0.5])]);
+    expect([...r.classes]).toEqual([0, 1, 3, 3]);
+    expect([...r.limiting]).toEqual([0, 0, 0, 0]);
+    expect(r.score![3]).toBeCloseTo(0.36, 6);
+  });
+
+  it('are compared at single precision: a cell showing the bound lies on it', () => {
+    const c: ZoningCriterion = {
+      method: 'weighted',
+      factors: [{ factor: 'x', breaks: [0.5], classes: [1, 0], weight: 1, veto: { lower: 0.3 } }],
+      cutPoints: [3.5, 2.5, 1.5],
+    };
+    expect([...zone(c, [f32([0.3, nextUp(0.3)])]).classes]).toEqual([3, 1]);
+    expect(breaksVeto({ lower: 0.3 }, Math.fround(0.3))).toBe(true);
+    expect(breaksVeto({ upper: 0.3 }, Math.fround(0.3))).toBe(false);
+    expect(breaksVeto({ upper: 0.3 }, nextUp(0.3))).toBe(true);
+    expect(breaksVeto(undefined, -1e9)).toBe(false);
+    expect(breaksVeto({ lower: 0 }, Number.NaN)).toBe(false);
+  });
+
+  it('under the limiting method add a limit of their own and name the cell', () => {
+    const c: ZoningCriterion = {
+      method: 'limiting',
+      factors: [
+        { factor: 'frost', breaks: [20, 43], classes: [0, 1, 3] },
+        { factor: 'precip', breaks: [650, 1010], classes: [3, 1, 0], veto: { lower: 700 } },
+      ],
+    };
+    // cell 0: frost 50 (3) and precip 600 (3, vetoed): the veto names it although frost comes first
+    // cell 1: precip 690 (class 1 by its thresholds) is beyond the stricter veto → 3
+    const r = zone(c, [f32([50, 10, 10]), f32([600, 690, 1100])]);
+    expect([...r.classes]).toEqual([3, 3, 0]);
+    expect([...r.limiting]).toEqual([1, 1, 0]);
+  });
+
+  it('are explained: the vetoing factor and each factor beyond its veto', () => {
+    const e = explainCell(kiwi, [15, -20, 700]);
+    expect(e.class).toBe(3);
+    expect(e.vetoFactor).toBe(1);
+    expect(e.limitingFactor).toBe(1);
+    expect(e.factors.map((x) => x.vetoed)).toEqual([false, true, true]);
+    expect(e.score).toBeCloseTo(0.5 * 4 + 0.3 * 1 + 0.2 * 1, 9);
+    expect(explainCell(kiwi, [15, -10, 1200]).vetoFactor).toBe(NO_CLASS);
+    expect(explainCell(kiwi, [Number.NaN, -20, 1200])).toMatchObject({ class: NO_CLASS, vetoFactor: NO_CLASS });
+  });
+
+  it('are checked: a bound at least, finite, the lower below the upper', () => {
+    const keys = (veto: unknown) =>
+      checkZoningCriterion({
+        method: 'weighted',
+        factors: [{ ...kiwi.factors[0]!, weight: 1, veto: veto as FactorRule['veto'] }],
+        cutPoints: [3.5, 2.5, 1.5],
+      }).map((p) => [p.path.join('.'), p.key]);
+    expect(keys({ lower: 5 })).toEqual([]);
+    expect(keys({ upper: 5 })).toEqual([]);
+    expect(keys({ lower: 5, upper: 6 })).toEqual([]);
+    expect(keys({})).toEqual([['factors.0.veto', 'zoning.vetoEmpty']]);
+    expect(keys(null)).toEqual([['factors.0.veto', 'zoning.vetoEmpty']]);
+    expect(keys({ lower: Number.NaN })).toEqual([['factors.0.veto.lower', 'zoning.notFinite']]);
+    expect(keys({ lower: 6, upper: 6 })).toEqual([['factors.0.veto.upper', 'zoning.vetoOrder']]);
+    expect(keys({ lower: 7, upper: 6 })).toEqual([['factors.0.veto.upper', 'zoning.vetoOrder']]);
   });
 });
 

@@ -1,6 +1,7 @@
 // Agro-climatic zoning: each factor's grid classified by its thresholds, the factors combined into
 // four suitability classes by the limiting factor, a weighted sum of class scores or weighted fuzzy
-// memberships; per-class areas on the sphere. One pass over the cells, no allocation per cell.
+// memberships, with vetoes (a factor beyond its own limit makes the cell unsuitable whatever the
+// weights); per-class areas on the sphere. One pass over the cells, no allocation per cell.
 import { NO_CLASS } from './classify.js';
 import { EARTH_RADIUS_KM } from './geodesy.js';
 import { assertGeometry, type GridGeometry } from './grid.js';
@@ -13,8 +14,21 @@ export type ZoningMethod = (typeof ZONING_METHODS)[number];
 export const DEFAULT_CLASS_SCORES: readonly [number, number, number, number] = [4, 3, 2, 1];
 /** Most thresholds one factor may have (a factor best in the middle of its range needs 4). */
 export const MAX_BREAKS = 8;
+/** The lowest class, given to a cell beyond a veto. */
+export const UNSUITABLE = ZONING_CLASS_COUNT - 1;
 /** Tolerance of the weights' sum and of a combined score against a cut point (decimal weights are not exact in binary). */
 export const ZONING_TOLERANCE = 1e-6;
+
+/**
+ * A factor's veto (a constraint, FAO's "N" limitation): a cell whose value is at or below `lower` or above `upper`
+ * (the factor's unit; either or both) is unsuitable whatever the other factors and the weights give. The bounds
+ * follow the thresholds' reading: intervals closed above, compared at the grids' single precision, so the allowed
+ * values are (lower, upper].
+ */
+export interface FactorVeto {
+  lower?: number;
+  upper?: number;
+}
 
 /** The thresholds of one factor. */
 export interface FactorRule {
@@ -28,6 +42,8 @@ export interface FactorRule {
   weight?: number;
   /** Fuzzy method: trapezoid a ≤ b ≤ c ≤ d, membership 0 outside (a, d), 1 on [b, c]. */
   membership?: [number, number, number, number];
+  /** Any method: a limit beyond which the cell is unsuitable (the lowest class) whatever the weights. */
+  veto?: FactorVeto;
 }
 
 export interface ZoningCriterion {
@@ -52,9 +68,10 @@ export interface ZoningResult {
   /** Each factor's class per cell, in the order of criterion.factors. */
   factorClasses: Uint8Array[];
   /**
-   * Index of the factor that limited the cell (NO_CLASS where the cell has no class). Limiting
-   * method: a factor of the worst class; weighted: the factor of the lowest class score; fuzzy:
-   * the factor of the lowest membership. The first such factor on ties.
+   * Index of the factor that limited the cell (NO_CLASS where the cell has no class): the first
+   * factor whose veto the cell breaks (the cell is then unsuitable); otherwise, limiting method: a
+   * factor of the worst class; weighted: the factor of the lowest class score; fuzzy: the factor of
+   * the lowest membership. The first such factor on ties.
    */
   limiting: Uint8Array;
   /** Weighted and fuzzy methods: the combined score (NaN where the cell has no class). */
@@ -64,8 +81,19 @@ export interface ZoningResult {
 export interface CellExplanation {
   class: number;
   limitingFactor: number;
-  factors: { value: number; class: number; score?: number }[];
+  /** The factor whose veto made the cell unsuitable (the first in the criterion's order), NO_CLASS when none did. */
+  vetoFactor: number;
+  /** `vetoed`: the factor's value is beyond its veto. */
+  factors: { value: number; class: number; score?: number; vetoed: boolean }[];
+  /** Weighted and fuzzy: the combined score, as computed before any veto. */
   score?: number;
+}
+
+/** Whether a value breaks a veto: at or below its lower bound or above its upper bound, at single precision. */
+export function breaksVeto(veto: FactorVeto | undefined, value: number): boolean {
+  if (!veto || value !== value) return false;
+  const v = Math.fround(value);
+  return (veto.lower !== undefined && v <= Math.fround(veto.lower)) || (veto.upper !== undefined && v > Math.fround(veto.upper));
 }
 
 const isFiniteNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -116,6 +144,20 @@ export function checkZoningCriterion(c: ZoningCriterion, knownFactors?: Readonly
         add(at('weight'), 'weightPositive');
         weightsComplete = false;
       } else weightSum += f.weight;
+    }
+    if (f.veto !== undefined) {
+      const v = f.veto;
+      if (v === null || typeof v !== 'object' || Array.isArray(v)) add(at('veto'), 'vetoEmpty');
+      else {
+        const bounds = (['lower', 'upper'] as const).filter((b) => v[b] !== undefined && v[b] !== null);
+        if (bounds.length === 0) add(at('veto'), 'vetoEmpty');
+        bounds.forEach((b) => {
+          if (!isFiniteNumber(v[b])) add(at('veto', b), 'notFinite');
+        });
+        if (isFiniteNumber(v.lower) && isFiniteNumber(v.upper) && !(Math.fround(v.lower) < Math.fround(v.upper))) {
+          add(at('veto', 'upper'), 'vetoOrder', { lower: v.lower, upper: v.upper });
+        }
+      }
     }
     if (method === 'fuzzy') {
       const m = f.membership;
@@ -218,6 +260,13 @@ export function zone(
   const classScores = Float64Array.from(criterion.classScores ?? DEFAULT_CLASS_SCORES);
   const cut = Float64Array.from(criterion.cutPoints ?? [0, 0, 0], (c) => c - ZONING_TOLERANCE);
   const trapezoids = Float64Array.from(criterion.factors.flatMap((f) => f.membership ?? [0, 0, 0, 0]));
+  // vetoes at single precision: a value ≤ vetoLow or > vetoHigh vetoes the cell (±∞ where a factor has no bound)
+  const vetoLow = Float64Array.from(criterion.factors, (f) =>
+    f.veto?.lower === undefined ? Number.NEGATIVE_INFINITY : Math.fround(f.veto.lower),
+  );
+  const vetoHigh = Float64Array.from(criterion.factors, (f) =>
+    f.veto?.upper === undefined ? Number.POSITIVE_INFINITY : Math.fround(f.veto.upper),
+  );
 
   const classes = new Uint8Array(n);
   const limiting = new Uint8Array(n);
@@ -230,6 +279,7 @@ export function zone(
   const limit = new Uint8Array(TILE);
   const sum = new Float64Array(TILE);
   const missing = new Uint8Array(TILE);
+  const vetoBy = new Uint8Array(TILE); // the first factor whose veto the cell breaks, NO_CLASS for none
   const PROGRESS_EVERY = 65536;
   for (let start = 0; start < n; start += TILE) {
     const end = Math.min(n, start + TILE);
@@ -238,6 +288,7 @@ export function zone(
     limit.fill(0, 0, m);
     sum.fill(0, 0, m);
     missing.fill(0, 0, m);
+    vetoBy.fill(NO_CLASS, 0, m);
     for (let f = 0; f < nf; f++) {
       const values = factorValues[f]!;
       const out = factorClasses[f]!;
@@ -248,6 +299,9 @@ export function zone(
       const tb = trapezoids[4 * f + 1]!;
       const tc = trapezoids[4 * f + 2]!;
       const td = trapezoids[4 * f + 3]!;
+      const hasVeto = criterion.factors[f]!.veto !== undefined;
+      const vlo = vetoLow[f]!;
+      const vhi = vetoHigh[f]!;
       // one loop per method, so that the loop body has no method test; the lowest of −class (limiting), class
       // score (weighted) or membership (fuzzy) is kept, the first factor on ties
       if (method === 'limiting') {
@@ -258,6 +312,7 @@ export function zone(
             missing[t] = 1;
             continue;
           }
+          if (hasVeto && vetoBy[t] === NO_CLASS && (v <= vlo || v > vhi)) vetoBy[t] = f;
           let i = o;
           while (i < e && v > breaks[i]!) i++;
           const c = intervalClass[i + f]!;
@@ -275,6 +330,7 @@ export function zone(
             missing[t] = 1;
             continue;
           }
+          if (hasVeto && vetoBy[t] === NO_CLASS && (v <= vlo || v > vhi)) vetoBy[t] = f;
           let i = o;
           while (i < e && v > breaks[i]!) i++;
           const c = intervalClass[i + f]!;
@@ -294,6 +350,7 @@ export function zone(
             missing[t] = 1;
             continue;
           }
+          if (hasVeto && vetoBy[t] === NO_CLASS && (v <= vlo || v > vhi)) vetoBy[t] = f;
           let i = o;
           while (i < e && v > breaks[i]!) i++;
           out[k] = intervalClass[i + f]!;
@@ -314,12 +371,13 @@ export function zone(
         if (mask && mask[k] === 0) for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
         continue;
       }
-      limiting[k] = limit[t]!;
+      const vetoed = vetoBy[t]! !== NO_CLASS;
+      limiting[k] = vetoed ? vetoBy[t]! : limit[t]!;
       if (score) {
         const x = sum[t]!;
         score[k] = x;
-        classes[k] = x >= cut[0]! ? 0 : x >= cut[1]! ? 1 : x >= cut[2]! ? 2 : 3;
-      } else classes[k] = -worst[t]!;
+        classes[k] = vetoed ? UNSUITABLE : x >= cut[0]! ? 0 : x >= cut[1]! ? 1 : x >= cut[2]! ? 2 : 3;
+      } else classes[k] = vetoed ? UNSUITABLE : -worst[t]!;
     }
     if (end % PROGRESS_EVERY === 0 || end === n) onProgress?.(end / n);
   }
@@ -341,11 +399,19 @@ export function explainCell(criterion: ZoningCriterion, values: number[]): CellE
   const factors = criterion.factors.map((f, i) => {
     const c = r.factorClasses[i]![0]!;
     const value = values[i]!;
-    if (criterion.method === 'limiting' || c === NO_CLASS) return { value, class: c };
+    const vetoed = c !== NO_CLASS && breaksVeto(f.veto, value);
+    if (criterion.method === 'limiting' || c === NO_CLASS) return { value, class: c, vetoed };
     const s = criterion.method === 'weighted' ? classScores[c]! : membership(Math.fround(value), f.membership!);
-    return { value, class: c, score: s };
+    return { value, class: c, score: s, vetoed };
   });
-  const out: CellExplanation = { class: r.classes[0]!, limitingFactor: r.limiting[0]!, factors };
+  const cls = r.classes[0]!;
+  const vetoFactor = cls === NO_CLASS ? NO_CLASS : factors.findIndex((x) => x.vetoed);
+  const out: CellExplanation = {
+    class: cls,
+    limitingFactor: r.limiting[0]!,
+    vetoFactor: vetoFactor < 0 ? NO_CLASS : vetoFactor,
+    factors,
+  };
   if (r.score)
     out.score = r.classes[0] === NO_CLASS ? Number.NaN : criterion.factors.reduce((s, f, i) => s + f.weight! * factors[i]!.score!, 0);
   return out;
