@@ -130,6 +130,36 @@ describe('comments and the public calls', () => {
     expect(foreign.json().code).toBe(4004);
   });
 
+  it('stores and serves plain text: entities decoded before markup is taken out, never a live tag', async () => {
+    const spot = spots.find((s) => s.name === '华山')!;
+    const res = await post(
+      {
+        targetType: 'spot',
+        targetId: spot.id,
+        rating: 4,
+        text: '&lt;img src=x onerror=alert(9)&gt;山高 &amp; 路远',
+        nickname: '&lt;b&gt;客',
+      },
+      '203.0.113.41',
+    );
+    expect(res.json()).toMatchObject({ code: 0, data: { status: 'pending' } });
+    const id = res.json().data.id as number;
+    const stored = await t.db.db.selectFrom('travel_comment').select(['text', 'nickname']).where('id', '=', id).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ text: '山高 & 路远', nickname: '客' });
+    // A row written before the fix, holding live HTML, is served as plain text all the same.
+    await t.db.db
+      .updateTable('travel_comment')
+      .set({ text: '<img src=x onerror=alert(9)>旧&lt;b&gt;', status: 'passed' })
+      .where('id', '=', id)
+      .execute();
+    const list = (
+      await t.app.inject({ method: 'GET', url: `/api/public/travel/comments?targetType=spot&targetId=${spot.id}&size=100` })
+    ).json().data.list as Array<{ id: number; text: string; nickname: string }>;
+    const served = list.find((c) => c.id === id)!;
+    expect(served).toMatchObject({ text: '旧', nickname: '客' });
+    for (const c of list) expect(`${c.text} ${c.nickname}`).not.toMatch(/<[a-zA-Z/!?]/);
+  });
+
   it('refuses comments on unpublished or unknown records, empty or too long text', async () => {
     const unpublished = spots.find((s) => !s.published)!;
     expect(

@@ -30,7 +30,7 @@ import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
-import { findSensitiveWords, stripHtml } from './comment-rules.js';
+import { findSensitiveWords, plainText } from './comment-rules.js';
 import { dropStop } from './itineraries.js';
 import { deleteRecord, isString, jsonArray, TARGET_TABLES } from './records.js';
 
@@ -322,7 +322,14 @@ export async function publicComments(db: Db, q: z.output<typeof PublicCommentsQu
     .offset((q.page - 1) * q.size)
     .execute();
   return {
-    list: rows.map((r) => ({ id: r.id, rating: r.rating, text: r.text, nickname: r.nickname, createdAt: r.created_at })),
+    // Stored as plain text; made so again on the way out, for a row written before entities were decoded first.
+    list: rows.map((r) => ({
+      id: r.id,
+      rating: r.rating,
+      text: plainText(r.text),
+      nickname: plainText(r.nickname),
+      createdAt: r.created_at,
+    })),
     total,
     page: q.page,
     size: q.size,
@@ -334,8 +341,8 @@ export async function publicComments(db: Db, q: z.output<typeof PublicCommentsQu
  * sensitive words found are noted for the moderators; always pending until moderated.
  */
 export async function addPublicComment(db: Db, c: z.output<typeof PublicCommentAdd>): Promise<{ id: number; status: 'pending' }> {
-  const text = stripHtml(c.text);
-  const nickname = stripHtml(c.nickname);
+  const text = plainText(c.text);
+  const nickname = plainText(c.nickname);
   if (text === '') throw errors.validation('text', 'travel.textEmpty');
   if ([...text].length > COMMENT_TEXT_MAX) throw errors.validation('text', 'travel.textTooLong', { max: COMMENT_TEXT_MAX });
   if (nickname === '') throw errors.validation('nickname', 'travel.nicknameEmpty');
