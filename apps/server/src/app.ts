@@ -218,7 +218,7 @@ export async function buildApp(
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   downloadRoutes(app, { ...deps, store: gridStore, storage });
-  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, gridStore, app)) });
+  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, gridStore, app, redis)) });
 
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -22,8 +22,10 @@ afterAll(async () => {
 });
 
 const say = async (content: string, msgId: string) => {
-  const timestamp = '1764001234';
-  const nonce = `n${msgId}`;
+  // Now: a timestamp more than 5 minutes off is refused.
+  const timestamp = String(Math.floor(Date.now() / 1000));
+  // A nonce of its own per delivery: the same signature twice is refused as a replay.
+  const nonce = `n${msgId}${Math.random().toString(36).slice(2, 8)}`;
   const xml = `<xml><ToUserName><![CDATA[${DEMO_WX.wxId}]]></ToUserName><FromUserName><![CDATA[oDemo0001Shaanxi]]></FromUserName><CreateTime>1764001234</CreateTime><MsgType><![CDATA[text]]></MsgType><Content><![CDATA[${content}]]></Content><MsgId>${msgId}</MsgId></xml>`;
   return t.app.inject({
     method: 'POST',

@@ -40,6 +40,12 @@ export const WX_APPID_PATTERN = /^wx[0-9a-f]{16}$/;
 export const WX_TOKEN_PATTERN = /^[A-Za-z0-9]{3,32}$/;
 /** EncodingAESKey: 43 letters and digits. */
 export const WX_AES_KEY_PATTERN = /^[A-Za-z0-9]{43}$/;
+/**
+ * How WeChat's pushes to an account are sealed (its console's 消息加解密方式): plaintext (明文), compatible (兼容: the plain
+ * fields and <Encrypt> side by side) or safe (安全: <Encrypt> only). Compatible and safe need the EncodingAESKey.
+ */
+export const WX_ENCRYPT_MODES = ['plain', 'compatible', 'safe'] as const;
+export type WxEncryptMode = (typeof WX_ENCRYPT_MODES)[number];
 /** What a stored secret is shown as: never the secret itself. */
 export const WX_SECRET_MASK = '••••••••';
 

@@ -13,6 +13,7 @@ import {
   WX_ACCOUNT_MAX,
   WX_AES_KEY_PATTERN,
   WX_APPID_PATTERN,
+  WX_ENCRYPT_MODES,
   WX_ID_PATTERN,
   WX_TOKEN_PATTERN,
 } from './weixin-endpoints.js';
@@ -50,14 +51,22 @@ export const wxAccountFields = {
   appId: z.string().trim().regex(WX_APPID_PATTERN, 'wx.appIdFormat'),
   avatar: StoredImagePath.or(z.literal('')).default(''),
 };
-/** A new account needs its secret and token; the AES key is needed only in safe mode. */
-export const WxAccountCreate = z.strictObject({
-  ...wxAccountFields,
-  secret: z.string().trim().min(16).max(WX_ACCOUNT_MAX.secret),
-  token: z.string().trim().regex(WX_TOKEN_PATTERN, 'wx.tokenFormat'),
-  aesKey: optional(WX_AES_KEY_PATTERN, 'wx.aesKeyFormat').default(''),
-});
-/** An edit leaves a secret unchanged unless it is typed again (absent or empty: keep). */
+/** A new account needs its secret and token; the AES key is needed only in the compatible and safe modes. */
+export const WxAccountCreate = z
+  .strictObject({
+    ...wxAccountFields,
+    secret: z.string().trim().min(16).max(WX_ACCOUNT_MAX.secret),
+    token: z.string().trim().regex(WX_TOKEN_PATTERN, 'wx.tokenFormat'),
+    aesKey: optional(WX_AES_KEY_PATTERN, 'wx.aesKeyFormat').default(''),
+    encryptMode: z.enum(WX_ENCRYPT_MODES).default('plain'),
+  })
+  .superRefine((a, ctx) => {
+    if (a.encryptMode !== 'plain' && a.aesKey === '') ctx.addIssue({ code: 'custom', path: ['aesKey'], message: 'wx.aesKeyRequired' });
+  });
+/**
+ * An edit leaves a secret unchanged unless it is typed again (absent or empty: keep). Leaving plaintext mode needs an
+ * EncodingAESKey typed here or stored (the server checks the stored one).
+ */
 export const WxAccountUpdate = z.strictObject({
   id,
   version: z.number().int().positive(),
@@ -74,6 +83,8 @@ export const WxAccount = z.object({
   nickname: z.string(),
   wxId: z.string(),
   appId: z.string(),
+  /** Absent: unchanged. */
+  encryptMode: z.enum(WX_ENCRYPT_MODES).optional(),
   avatar: z.string(),
   /** Masked: the secret, token and key are never answered. */
   secret: z.string(),
@@ -89,6 +100,8 @@ export const WxAccount = z.object({
   lastTestAt: z.string().nullable(),
   lastTestCode: z.number().int().nullable(),
   followers: z.number().int(),
+  /** How WeChat seals its pushes to this account (plain, compatible or safe). */
+  encryptMode: z.enum(WX_ENCRYPT_MODES),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -264,6 +277,9 @@ export const WEIXIN_API = {
     summary: "The customer's official accounts (secrets masked)",
     data: z.array(WxAccount),
   },
+  /** Compatible and safe modes: 'aes', and the signature over the token, timestamp, nonce and <Encrypt>. */
+  encrypt_type: z.string().max(16).optional(),
+  msg_signature: z.string().max(64).optional(),
   wxAccountInsert: {
     ...E.wxAccountInsert,
     access: ACCOUNT,

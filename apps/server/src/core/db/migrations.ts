@@ -2,7 +2,7 @@ import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely
 import { zoningMigration } from './zoning-migration.js';
 import { productScheduleMigration, productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
-import { weixinMediaMigration, weixinMigration, weixinSendMigration } from './weixin-migration.js';
+import { weixinCallbackReplayMigration, weixinMediaMigration, weixinMigration, weixinSendMigration } from './weixin-migration.js';
 import { travelGreenwayRouteMigration, travelLandscapeMigration, travelMigration } from './travel-migration.js';
 import { articlePublishMigration, articlesMigration } from './articles-migration.js';
 import { riskMigration } from './risk-migration.js';
@@ -492,6 +492,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0033_weixin_send': weixinSendMigration(dialect),
         '0034_weixin_media': weixinMediaMigration(dialect),
         '0035_job_payload': jobPayloadMigration(),
+        '0036_weixin_callback_replay': weixinCallbackReplayMigration(dialect),
       };
     },
   };

@@ -11,6 +11,7 @@ import type {
 } from './travel-migration.js';
 import type {
   WxAccountTable,
+  WxCallbackReplayTable,
   WxFollowerTable,
   WxMediaTable,
   WxMenuTable,
@@ -596,6 +597,7 @@ export interface Database {
   wx_follower: WxFollowerTable;
   wx_menu: WxMenuTable;
   wx_pushed: WxPushedTable;
+  wx_callback_replay: WxCallbackReplayTable;
   wx_send: WxSendTable;
   wx_media: WxMediaTable;
   article_kind: ArticleKindTable;

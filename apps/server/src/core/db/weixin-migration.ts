@@ -91,6 +91,8 @@ export interface WxAccountTable {
   secret_sealed: string;
   token_sealed: string;
   aes_key_sealed: D<string>;
+  /** plain, compatible or safe (0036). */
+  encrypt_mode: D<string>;
   avatar: D<string>;
   api_calls: D<number>;
   last_call_at: string | null;
@@ -236,4 +238,46 @@ export interface WxMediaTable {
   storage_key: string;
   uploaded_by: string;
   created_at: string;
+}
+
+/**
+ * The callback's safe mode and replay guard (docs/weixin.md#callback): how WeChat seals an account's pushes, and the
+ * (timestamp, nonce, signature) triples already accepted, each kept until its timestamp has left the 5-minute window
+ * (used when no REDIS_URL is set; expired rows are swept as new ones arrive).
+ */
+export function weixinCallbackReplayMigration(dialect: Dialect): Migration {
+  const big = dialect === 'postgres' ? ('bigint' as const) : ('integer' as const);
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('wx_account')
+        .addColumn('encrypt_mode', 'varchar(16)', (c) => c.notNull().defaultTo('plain'))
+        .execute();
+      await db.schema
+        .createTable('wx_callback_replay')
+        .addColumn('account_id', 'integer', (c) => c.notNull().references('wx_account.id').onDelete('cascade'))
+        // sha256 of the timestamp, nonce and signature, in hex.
+        .addColumn('replay_hash', 'varchar(64)', (c) => c.notNull())
+        // Milliseconds since the epoch.
+        .addColumn('expires_at', big, (c) => c.notNull())
+        .execute();
+      await db.schema
+        .createIndex('wx_callback_replay_uq')
+        .on('wx_callback_replay')
+        .columns(['account_id', 'replay_hash'])
+        .unique()
+        .execute();
+      await db.schema.createIndex('wx_callback_replay_expires_idx').on('wx_callback_replay').column('expires_at').execute();
+    },
+    async down(db: Kysely<any>) {
+      await db.schema.dropTable('wx_callback_replay').execute();
+      await db.schema.alterTable('wx_account').dropColumn('encrypt_mode').execute();
+    },
+  };
+}
+
+export interface WxCallbackReplayTable {
+  account_id: number;
+  replay_hash: string;
+  expires_at: number;
 }

@@ -1,4 +1,11 @@
-import { WX_SECRET_MASK, type WxAccount, type WxAccountCreate, type WxAccountUpdate, type WxCallResult } from '@agromet/contracts';
+import {
+  WX_SECRET_MASK,
+  type WxAccount,
+  type WxAccountCreate,
+  type WxAccountUpdate,
+  type WxCallResult,
+  type WxEncryptMode,
+} from '@agromet/contracts';
 import { ErrorCode } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
@@ -9,12 +16,14 @@ import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { WxError, type WechatClient, type WxAccountKeys } from './client.js';
+import type { ReplayGuard } from './callback-replay.js';
 import type { SecretBox } from './secret-box.js';
 import type { FileStorage } from '../../core/storage.js';
 import type { GridStore } from '../grids/store.js';
 
 // Official accounts of a customer (docs/weixin.md#accounts): the AppSecret, callback token and EncodingAESKey are
-// sealed before they are stored and never answered (a mask stands in; an edit keeps them unless typed again).
+// sealed before they are stored and never answered (a mask stands in; an edit keeps them unless typed again). The
+// encryption mode says how WeChat seals its pushes; compatible and safe need the EncodingAESKey.
 
 export interface WxDeps {
   db: Db;
@@ -24,6 +33,8 @@ export interface WxDeps {
   storage: FileStorage;
   /** The forecast grids, read to answer followers who name a station or county. */
   store: GridStore;
+  /** The callback's record of signatures already accepted (Redis with REDIS_URL, else the database). */
+  replay: ReplayGuard;
 }
 
 type Row = Selectable<WxAccountTable>;
@@ -62,6 +73,7 @@ function toAccount(r: Row, followers: number, callbackBase: string): WxAccount {
     token: WX_SECRET_MASK,
     aesKey: r.aes_key_sealed ? WX_SECRET_MASK : '',
     hasAesKey: r.aes_key_sealed !== '',
+    encryptMode: r.encrypt_mode as WxEncryptMode,
     callbackUrl: `${callbackBase}/api/wx/callback/${r.id}`,
     apiCalls: r.api_calls,
     lastCallAt: r.last_call_at,
@@ -139,6 +151,7 @@ export async function createAccount(
       secret_sealed: deps.box.seal(a.secret),
       token_sealed: deps.box.seal(a.token),
       aes_key_sealed: deps.box.seal(a.aesKey),
+      encrypt_mode: a.encryptMode,
       last_call_at: null,
       last_test_at: null,
       last_test_code: null,
@@ -158,6 +171,9 @@ export async function updateAccount(
 ): Promise<WxAccount> {
   const current = await ownAccount(deps.db, auth, a.id);
   await appIdFree(deps.db, a.appId, a.id);
+  // The compatible and safe modes need an EncodingAESKey: typed now, or stored before.
+  const mode = a.encryptMode ?? (current.encrypt_mode as WxEncryptMode);
+  if (mode !== 'plain' && !a.aesKey && current.aes_key_sealed === '') throw errors.validation('aesKey', 'wx.aesKeyRequired');
   const sealedIfTyped = (v: string | undefined) => (v ? deps.box.seal(v) : undefined);
   const res = await deps.db
     .updateTable('wx_account')
@@ -170,6 +186,7 @@ export async function updateAccount(
       ...(a.secret ? { secret_sealed: sealedIfTyped(a.secret)! } : {}),
       ...(a.token ? { token_sealed: sealedIfTyped(a.token)! } : {}),
       ...(a.aesKey !== undefined && a.aesKey !== '' ? { aes_key_sealed: sealedIfTyped(a.aesKey)! } : {}),
+      encrypt_mode: mode,
       updated_at: nowIso(),
       version: eb('version', '+', 1),
     }))
@@ -185,7 +202,7 @@ export async function updateAccount(
 export async function deleteAccount(db: Db, auth: AuthContext, id: number): Promise<void> {
   await ownAccount(db, auth, id);
   await db.transaction().execute(async (tx) => {
-    for (const t of ['wx_media', 'wx_send', 'wx_pushed', 'wx_menu', 'wx_follower', 'wx_token'] as const)
+    for (const t of ['wx_media', 'wx_send', 'wx_pushed', 'wx_callback_replay', 'wx_menu', 'wx_follower', 'wx_token'] as const)
       await tx.deleteFrom(t).where('account_id', '=', id).execute();
     await tx.deleteFrom('wx_account').where('id', '=', id).execute();
   });

@@ -134,7 +134,7 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
       file: {
         contentType: 'text/plain; charset=utf-8',
         filename: 'echo.txt',
-        body: await verifyCallback(db, deps.box, params.accountId, query),
+        body: await verifyCallback(deps, params.accountId, query),
         inline: true,
         cacheControl: 'no-store',
       },
@@ -143,8 +143,9 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   registerRoute(app, deps, API.wxCallbackPush, {
     bodyLimit: 64 * 1024,
     handler: async ({ params, query, req }) => {
-      const message = await handlePush(db, deps.box, params.accountId, query, req.body);
-      // A follower's text is answered with the forecast they name; anything else (or a repeat) with "success".
+      const { message, seal } = await handlePush(deps, params.accountId, query, req.body);
+      // A follower's text is answered with the forecast they name (sealed as it came); anything else (or a repeat)
+      // with "success".
       if (message?.MsgType === 'text') {
         const account = await db
           .selectFrom('wx_account')
@@ -152,7 +153,7 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
           .where('id', '=', params.accountId)
           .executeTakeFirstOrThrow();
         const text = await forecastReply(db, deps.store, account.customer_id, message.Content ?? '');
-        const body = textReplyXml(message, text);
+        const body = seal(textReplyXml(message, text));
         return {
           data: null,
           file: { contentType: 'application/xml; charset=utf-8', filename: 'reply.xml', body, inline: true, cacheControl: 'no-store' },

@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
 import multipart from '@fastify/multipart';
 import Fastify, { type FastifyInstance } from 'fastify';
-import { menuIssues, type Menu, type MenuProblem } from '@agromet/contracts';
+import { menuIssues, type Menu, type MenuProblem, type WxEncryptMode } from '@agromet/contracts';
+import { encryptMessage, msgSignature, msgSignatureMatches, openMessage } from './callback-crypto.js';
+import { callbackSignature, parseXmlFields } from './callback-rules.js';
 
 // A local stand-in for the part of WeChat's official-account API the console uses (docs/weixin.md#simulator): tokens,
 // menus, followers and tags, stateful and answering WeChat's own error codes and limits, with faults to inject (busy,
 // expired tokens, quota, IP not whitelisted). Tests use it, and `DEMO=1` runs it in process so the demo account works
 // without the internet. Nothing here is reached by a real account: its base URL is WeChat's unless configured.
+// It also plays WeChat's side of the callback (simulatedPush, deliver): pushes signed, and in the compatible and safe
+// modes encrypted, exactly as WeChat sends them, and encrypted replies read back.
 
 export interface SimFollower {
   openid: string;
@@ -315,4 +319,84 @@ export class WechatSimulator {
     await this.app?.close();
     this.app = null;
   }
+}
+
+/** An account's callback settings as WeChat's console holds them. */
+export interface SimCallbackAccount {
+  token: string;
+  appId: string;
+  mode: WxEncryptMode;
+  /** The EncodingAESKey (compatible and safe modes). */
+  aesKey?: string;
+}
+
+export interface SimPushOptions {
+  /** The push's time in ms (default now). */
+  now?: number;
+  nonce?: string;
+  /** The openid WeChat adds to the query (default the message's FromUserName). */
+  openid?: string;
+  /** For worked examples: the 16 random bytes that start the encrypted message. */
+  random?: Buffer;
+}
+
+/** The query of WeChat's server check (GET): signature over token, timestamp and nonce, and the echostr. */
+export function simulatedServerCheck(account: Pick<SimCallbackAccount, 'token'>, echostr: string, opts: SimPushOptions = {}): string {
+  const timestamp = String(Math.floor((opts.now ?? Date.now()) / 1000));
+  const nonce = opts.nonce ?? randomBytes(5).toString('hex');
+  return new URLSearchParams({ signature: callbackSignature(account.token, timestamp, nonce), timestamp, nonce, echostr }).toString();
+}
+
+/**
+ * A push of `xml` (a message or event) as WeChat sends it to the account's callback: the query string and the body.
+ * Plaintext: the XML, signed in the query. Compatible: the XML with <Encrypt> added, and msg_signature. Safe: only
+ * ToUserName and <Encrypt>, and msg_signature.
+ */
+export function simulatedPush(account: SimCallbackAccount, xml: string, opts: SimPushOptions = {}): { query: string; body: string } {
+  const timestamp = String(Math.floor((opts.now ?? Date.now()) / 1000));
+  const nonce = opts.nonce ?? randomBytes(5).toString('hex');
+  const fields = parseXmlFields(xml) ?? {};
+  const query: Record<string, string> = {
+    signature: callbackSignature(account.token, timestamp, nonce),
+    timestamp,
+    nonce,
+    openid: opts.openid ?? fields.FromUserName ?? '',
+  };
+  if (account.mode === 'plain') return { query: new URLSearchParams(query).toString(), body: xml };
+  if (!account.aesKey) throw new Error('the compatible and safe modes need the EncodingAESKey');
+  const encrypted = encryptMessage(account.aesKey, account.appId, xml, opts.random);
+  query.encrypt_type = 'aes';
+  query.msg_signature = msgSignature(account.token, timestamp, nonce, encrypted);
+  const element = `<Encrypt><![CDATA[${encrypted}]]></Encrypt>`;
+  const body =
+    account.mode === 'compatible'
+      ? xml.replace(/<\/xml>\s*$/, `${element}</xml>`)
+      : `<xml><ToUserName><![CDATA[${fields.ToUserName ?? ''}]]></ToUserName>${element}</xml>`;
+  return { query: new URLSearchParams(query).toString(), body };
+}
+
+/**
+ * The reply XML inside an answer to a push, as WeChat reads it: in compatible and safe modes the <Encrypt> is checked
+ * against its <MsgSignature> and opened for the account's AppID; 'success' and plaintext replies are returned as they
+ * are. Throws for an encrypted reply that does not verify.
+ */
+export function readSimulatedReply(account: SimCallbackAccount, answer: string): string {
+  const fields = answer.trim().startsWith('<') ? parseXmlFields(answer) : null;
+  if (!fields?.Encrypt) return answer;
+  const { Encrypt, MsgSignature = '', TimeStamp = '', Nonce = '' } = fields;
+  if (!msgSignatureMatches(account.token, { timestamp: TimeStamp, nonce: Nonce }, Encrypt, MsgSignature))
+    throw new Error('the reply’s MsgSignature does not match');
+  return openMessage(account.aesKey ?? '', account.appId, Encrypt);
+}
+
+/** WeChat delivering a push to a callback address (the console's /api/wx/callback/:id): the answer's status and text. */
+export async function deliverPush(
+  callbackUrl: string,
+  account: SimCallbackAccount,
+  xml: string,
+  opts: SimPushOptions = {},
+): Promise<{ status: number; text: string }> {
+  const { query, body } = simulatedPush(account, xml, opts);
+  const res = await fetch(`${callbackUrl}?${query}`, { method: 'POST', headers: { 'content-type': 'text/xml' }, body });
+  return { status: res.status, text: await res.text() };
 }
