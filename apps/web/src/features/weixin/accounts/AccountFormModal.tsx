@@ -1,6 +1,14 @@
-import { WX_ACCOUNT_MAX, WX_AES_KEY_PATTERN, WX_APPID_PATTERN, WX_ID_PATTERN, WX_TOKEN_PATTERN } from '@agromet/contracts/web';
+import {
+  WX_ACCOUNT_MAX,
+  WX_AES_KEY_PATTERN,
+  WX_APPID_PATTERN,
+  WX_ENCRYPT_MODES,
+  WX_ID_PATTERN,
+  WX_TOKEN_PATTERN,
+  type WxEncryptMode,
+} from '@agromet/contracts/web';
 import type { WxAccount, WxAccountCreate } from '@agromet/contracts';
-import { App, Avatar, Button, Col, Form, Input, Modal, Row, Space } from 'antd';
+import { App, Avatar, Button, Col, Form, Input, Modal, Radio, Row, Space } from 'antd';
 import { useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +23,15 @@ type Values = Required<Pick<WxAccountCreate, 'name' | 'wxId' | 'appId'>> & {
   secret: string;
   token: string;
   aesKey: string;
+  encryptMode: WxEncryptMode;
   avatar: string;
 };
-const FIELDS = ['name', 'nickname', 'wxId', 'appId', 'secret', 'token', 'aesKey'] as const;
+const FIELDS = ['name', 'nickname', 'wxId', 'appId', 'secret', 'token', 'aesKey', 'encryptMode'] as const;
 
-/** Create or edit an official account; a stored secret is never shown, and stays unless typed again. */
+/**
+ * Create or edit an official account; a stored secret is never shown, and stays unless typed again. The encryption
+ * mode is WeChat's (plaintext, compatible, safe); the last two need an EncodingAESKey, typed or stored.
+ */
 export function AccountFormModal({
   account,
   onSaved,
@@ -40,6 +52,8 @@ export function AccountFormModal({
   const secretRules = (f: 'secret' | 'token') => (editing ? [] : [required(f)]);
   const [uploading, setUploading] = useState(false);
   const avatar = Form.useWatch('avatar', form);
+  const encryptMode = Form.useWatch('encryptMode', form) ?? account?.encryptMode ?? 'plain';
+  const aesKeyNeeded = encryptMode !== 'plain' && !(editing && account.hasAesKey);
 
   const onFinish = async (v: Values) => {
     try {
@@ -51,6 +65,7 @@ export function AccountFormModal({
         secret: (v.secret ?? '').trim(),
         token: (v.token ?? '').trim(),
         aesKey: (v.aesKey ?? '').trim(),
+        encryptMode: v.encryptMode,
         avatar: v.avatar ?? '',
       };
       const saved = await save.mutateAsync({ id: account?.id, version, values });
@@ -96,6 +111,7 @@ export function AccountFormModal({
           secret: '',
           token: '',
           aesKey: '',
+          encryptMode: account?.encryptMode ?? 'plain',
           avatar: account?.avatar ?? '',
         }}
         onFinish={(v) => void onFinish(v)}
@@ -163,7 +179,23 @@ export function AccountFormModal({
             setUploading(false);
           }}
         />
-        <Form.Item name="aesKey" label={label('aesKey')} rules={[{ pattern: WX_AES_KEY_PATTERN, message: label('aesKey') }]}>
+        <Form.Item name="encryptMode" label={label('encryptMode')} extra={<span className="wx-hint">{t('account.modeHint')}</span>}>
+          <Radio.Group
+            id="wx-encrypt-mode"
+            optionType="button"
+            options={WX_ENCRYPT_MODES.map((m) => ({ value: m, label: t(`account.modes.${m}`) }))}
+            onChange={() => void form.validateFields(['aesKey']).catch(() => undefined)}
+          />
+        </Form.Item>
+        <Form.Item
+          name="aesKey"
+          label={label('aesKey')}
+          required={aesKeyNeeded}
+          rules={[
+            { required: aesKeyNeeded, whitespace: true, message: t('account.aesKeyRequired') },
+            { pattern: WX_AES_KEY_PATTERN, message: t('account.aesKeyRequired') },
+          ]}
+        >
           <Input.Password
             id="wx-aeskey"
             autoComplete="new-password"

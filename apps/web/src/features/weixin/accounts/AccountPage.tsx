@@ -94,6 +94,9 @@ export function AccountPage() {
           {a.callbackUrl}
         </Typography.Text>
       </Descriptions.Item>
+      <Descriptions.Item label={t('account.fields.encryptMode')}>
+        <span id={`wx-encrypt-mode-${a.id}`}>{t(`account.modes.${a.encryptMode}`)}</span>
+      </Descriptions.Item>
       <Descriptions.Item label={t('account.fields.lastCallAt')}>
         {a.lastCallAt ? dayjs(a.lastCallAt).format('YYYY-MM-DD HH:mm:ss') : ''}
       </Descriptions.Item>

@@ -24,6 +24,7 @@ const en: Translation<WeixinMessages> = {
       lastTest: 'Connection',
       avatar: 'Avatar',
       callbackUrl: 'Server URL',
+      encryptMode: 'Message encryption',
     },
     createTitle: 'New official account',
     editTitle: 'Edit official account',
@@ -40,6 +41,14 @@ const en: Translation<WeixinMessages> = {
       "Enter this address and the account's token in WeChat's console under Development › Basic configuration › Server configuration.",
     noAccount: 'No official account yet. Click New to add one, then test the connection.',
     required: '{{field}} is required',
+    modes: {
+      plain: 'Plaintext',
+      compatible: 'Compatible',
+      safe: 'Safe (recommended)',
+    },
+    modeHint:
+      "Choose the mode set in WeChat's console under Basic configuration › Server configuration. In compatible and safe modes messages are encrypted and signed with the EncodingAESKey, which is then required.",
+    aesKeyRequired: 'Compatible and safe modes need the 43-character EncodingAESKey',
   },
   follower: {
     account: 'Account',

@@ -24,6 +24,7 @@ const es: Translation<WeixinMessages> = {
       lastTest: 'Conexión',
       avatar: 'Avatar',
       callbackUrl: 'URL del servidor',
+      encryptMode: 'Cifrado de mensajes',
     },
     createTitle: 'Nueva cuenta oficial',
     editTitle: 'Editar cuenta oficial',
@@ -40,6 +41,14 @@ const es: Translation<WeixinMessages> = {
       'Escriba esta dirección y el token de la cuenta en la consola de WeChat, en Desarrollo › Configuración básica › Configuración del servidor.',
     noAccount: 'Aún no hay cuentas oficiales. Pulse Nuevo para añadir una y pruebe la conexión.',
     required: 'Falta {{field}}',
+    modes: {
+      plain: 'Texto plano',
+      compatible: 'Compatible',
+      safe: 'Seguro (recomendado)',
+    },
+    modeHint:
+      'Elija el modo configurado en la consola de WeChat (Configuración básica › Configuración del servidor). En los modos compatible y seguro los mensajes se cifran y firman con la EncodingAESKey, que entonces es obligatoria.',
+    aesKeyRequired: 'Los modos compatible y seguro necesitan la EncodingAESKey de 43 caracteres',
   },
   follower: {
     account: 'Cuenta',

@@ -22,6 +22,7 @@ const zh = {
       lastTest: '连接测试',
       avatar: '头像',
       callbackUrl: '服务器地址（URL）',
+      encryptMode: '消息加解密方式',
     },
     createTitle: '新增公众号',
     editTitle: '编辑公众号',
@@ -37,6 +38,13 @@ const zh = {
     callbackHint: '在公众号后台“开发 - 基本配置 - 服务器配置”中填写此地址和本账号的令牌（Token）。',
     noAccount: '还没有公众号。点击“新增”添加一个，然后测试连接。',
     required: '请填写{{field}}',
+    modes: {
+      plain: '明文模式',
+      compatible: '兼容模式',
+      safe: '安全模式（推荐）',
+    },
+    modeHint: '须与公众号后台“基本配置 - 服务器配置”中选择的方式一致。兼容与安全模式下消息用 EncodingAESKey 加密并签名，须填写该密钥。',
+    aesKeyRequired: '兼容模式和安全模式须填写 43 位的 EncodingAESKey',
   },
   follower: {
     account: '公众号',
