@@ -275,6 +275,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'wx-mp-manage.menu.admin',
     'wx-mp-manage.material.admin',
     'wx-mp-manage.send.admin',
+    'wx-mp-manage.send.approve',
   ], // GET /api/wx/account/list
   wxAccountInsert: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/insert
   wxAccountUpdate: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/update
@@ -287,13 +288,13 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   wxMenuSave: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/save
   wxMenuPublish: ['admin', 'wx-mp-manage.menu.admin'], // POST /api/wx/menu/publish
   wxMenuCurrent: ['admin', 'wx-mp-manage.menu.admin'], // GET /api/wx/menu/current
-  wxSendPage: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/page
+  wxSendPage: ['admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'], // GET /api/wx/send/page
   wxSendCreate: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/create
   wxSendPreview: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/preview
-  wxSendApprove: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/approve
-  wxSendReject: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/reject
-  wxSendRetry: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/retry
-  wxSendRefresh: ['admin', 'wx-mp-manage.send.admin'], // POST /api/wx/send/refresh
+  wxSendApprove: ['admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/approve
+  wxSendReject: ['admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/reject
+  wxSendRetry: ['admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/retry
+  wxSendRefresh: ['admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/refresh
   wxSendArticles: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/articles
   wxTags: [
     'admin',
@@ -302,6 +303,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
     'wx-mp-manage.menu.admin',
     'wx-mp-manage.material.admin',
     'wx-mp-manage.send.admin',
+    'wx-mp-manage.send.approve',
   ], // GET /api/wx/tags
   wxMediaPage: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/page
   wxMediaUpload: ['admin', 'wx-mp-manage.material.admin'], // POST /api/wx/media/upload
@@ -312,31 +314,31 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   publicTravelSpots: 'public', // GET /api/public/travel/spots
   publicTravelComments: 'public', // GET /api/public/travel/comments
   publicTravelCommentAdd: 'public', // POST /api/public/travel/comments
-  articlePage: ['admin', 'serviceproducts.all.admin'], // GET /api/article/page
-  articleDetail: ['admin', 'serviceproducts.all.admin'], // GET /api/article/detail
+  articlePage: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/page
+  articleDetail: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/detail
   articleAdd: ['admin', 'serviceproducts.all.admin'], // POST /api/article/add
   articleUpdate: ['admin', 'serviceproducts.all.admin'], // POST /api/article/update
   articleSubmit: ['admin', 'serviceproducts.all.admin'], // POST /api/article/submit
-  articleApprove: ['admin', 'serviceproducts.all.admin'], // POST /api/article/approve
-  articleReturn: ['admin', 'serviceproducts.all.admin'], // POST /api/article/return
-  articlePublish: ['admin', 'serviceproducts.all.admin'], // POST /api/article/publish
+  articleApprove: ['admin', 'serviceproducts.all.approve'], // POST /api/article/approve
+  articleReturn: ['admin', 'serviceproducts.all.approve'], // POST /api/article/return
+  articlePublish: ['admin', 'serviceproducts.all.approve'], // POST /api/article/publish
   articleRevise: ['admin', 'serviceproducts.all.admin'], // POST /api/article/revise
   articleDuplicate: ['admin', 'serviceproducts.all.admin'], // POST /api/article/duplicate
   articleDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/delete
-  articleHistory: ['admin', 'serviceproducts.all.admin'], // GET /api/article/history
-  articlePdf: ['admin', 'serviceproducts.all.admin'], // GET /api/article/pdf
-  articleKinds: ['admin', 'serviceproducts.all.admin'], // GET /api/article/kinds
+  articleHistory: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/history
+  articlePdf: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/pdf
+  articleKinds: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/kinds
   articleKindSave: ['admin', 'serviceproducts.all.admin'], // POST /api/article/kind/save
   articleNextIssue: ['admin', 'serviceproducts.all.admin'], // GET /api/article/nextIssue
   articleLibraryImage: ['admin', 'serviceproducts.all.admin'], // POST /api/article/libraryImage
   articleLibraryImages: ['admin', 'serviceproducts.all.admin'], // GET /api/article/libraryImages
   articleKindDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/kind/delete
-  articlePlatforms: ['admin', 'serviceproducts.all.admin'], // GET /api/article/platforms
+  articlePlatforms: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/platforms
   articlePlatformSave: ['admin', 'serviceproducts.all.admin'], // POST /api/article/platform/save
   articlePlatformDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/platform/delete
   articleAttachmentUpload: ['admin', 'serviceproducts.all.admin'], // POST /api/article/attachment/upload
   articleAttachmentDelete: ['admin', 'serviceproducts.all.admin'], // POST /api/article/attachment/delete
-  articleAttachment: ['admin', 'serviceproducts.all.admin'], // GET /api/article/attachment
+  articleAttachment: ['admin', 'serviceproducts.all.admin', 'serviceproducts.all.approve'], // GET /api/article/attachment
   articlePublic: 'public', // GET /api/public/articles/:id
   productTemplateList: ['admin', 'make.product.admin'], // GET /api/product/template/list
   productTemplateSave: ['admin', 'make.product.admin'], // POST /api/product/template/save

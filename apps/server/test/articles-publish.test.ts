@@ -5,6 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from '@agromet/contracts';
 import { attachmentType } from '../src/modules/articles/publishing.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
@@ -25,9 +26,11 @@ beforeAll(async () => {
   t = await createTestApp();
   customer = await addCustomer(t, '陕西省农业气象中心');
   other = await addCustomer(t, '甘肃省农业气象中心');
-  tok.author = (await addUser(t, customer, 'ap-author', ['serviceproducts.all.admin'], '李写作')).token;
-  tok.reviewer = (await addUser(t, customer, 'ap-reviewer', ['serviceproducts.all.admin'], '张审核')).token;
-  tok.other = (await addUser(t, other, 'ap-other', ['serviceproducts.all.admin'])).token;
+  // The author holds both codes (as a role from before the split, docs/security.md#separation-of-duties) and publishes;
+  // the reviewer only approves.
+  tok.author = (await addUser(t, customer, 'ap-author', [WRITE, APPROVE], '李写作')).token;
+  tok.reviewer = (await addUser(t, customer, 'ap-reviewer', [APPROVE], '张审核')).token;
+  tok.other = (await addUser(t, other, 'ap-other', [WRITE, APPROVE])).token;
   kindId = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data[0].id;
 });
 afterAll(async () => {

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from '@agromet/contracts';
 import { seedDemoArticles } from '../src/modules/articles/demo.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
@@ -23,9 +24,12 @@ beforeAll(async () => {
   t = await createTestApp();
   customer = await addCustomer(t, '陕西省农业气象中心');
   other = await addCustomer(t, '甘肃省农业气象中心');
-  tok.author = (await addUser(t, customer, 'ar-author', ['serviceproducts.all.admin'], '李写作')).token;
-  tok.reviewer = (await addUser(t, customer, 'ar-reviewer', ['serviceproducts.all.admin'], '张审核')).token;
-  tok.other = (await addUser(t, other, 'ar-other', ['serviceproducts.all.admin'])).token;
+  // The author holds both codes (a role from before the split, docs/security.md#separation-of-duties): only the rule
+  // that nobody reviews their own document keeps them from approving it. The reviewer holds only the approving code.
+  tok.author = (await addUser(t, customer, 'ar-author', [WRITE, APPROVE], '李写作')).token;
+  tok.reviewer = (await addUser(t, customer, 'ar-reviewer', [APPROVE], '张审核')).token;
+  tok.writer = (await addUser(t, customer, 'ar-writer', [WRITE], '王编写')).token;
+  tok.other = (await addUser(t, other, 'ar-other', [WRITE, APPROVE])).token;
   tok.none = (await addUser(t, customer, 'ar-none', [])).token;
 });
 afterAll(async () => {
@@ -83,7 +87,7 @@ describe('kinds and issue numbers', () => {
     const k = kinds[2].id;
     const res = await Promise.all(
       Array.from({ length: 12 }, (_, i) =>
-        call(t, i % 2 ? tok.author! : tok.reviewer!, 'POST', '/api/article/add', { kindId: k, title: `并发 ${i}` }),
+        call(t, i % 2 ? tok.author! : tok.writer!, 'POST', '/api/article/add', { kindId: k, title: `并发 ${i}` }),
       ),
     );
     expect(res.map((r) => r.json().code)).toEqual(Array(12).fill(0));
@@ -195,6 +199,49 @@ describe('workflow', () => {
   });
 });
 
+describe('separation of duties', () => {
+  it('a writer cannot approve, return or publish; a reviewer cannot write, and both read', async () => {
+    const doc = (await call(t, tok.writer!, 'POST', '/api/article/add', { kindId, title: '分权测试' })).json().data.id as number;
+    expect((await call(t, tok.writer!, 'POST', '/api/article/submit', { id: doc })).json().data.state).toBe('submitted');
+    for (const [url, body] of [
+      ['/api/article/approve', { id: doc }],
+      ['/api/article/return', { id: doc, comment: '退回' }],
+      ['/api/article/publish', { id: doc }],
+    ] as const)
+      expect((await call(t, tok.writer!, 'POST', url, body, 'en')).json(), url).toMatchObject({ code: 4003, data: null });
+
+    const draft = (await call(t, tok.writer!, 'POST', '/api/article/add', { kindId, title: '分权草稿' })).json().data.id as number;
+    for (const [url, body] of [
+      ['/api/article/add', { kindId, title: '审核员的稿' }],
+      ['/api/article/update', { id: draft, version: 1, title: '审核员改' }],
+      ['/api/article/submit', { id: draft }],
+      ['/api/article/delete', { id: draft }],
+      ['/api/article/duplicate', { id: draft }],
+      ['/api/article/revise', { id: draft }],
+      ['/api/article/kind/save', { name: '审核员的类型', series: '审核员' }],
+      ['/api/article/platform/save', { name: '审核员的平台', type: 'website' }],
+    ] as const)
+      expect((await call(t, tok.reviewer!, 'POST', url, body)).json(), url).toMatchObject({ code: 4003, data: null });
+    expect((await call(t, tok.reviewer!, 'GET', `/api/article/nextIssue?kindId=${kindId}`)).json().code).toBe(4003);
+    // Nothing the refusals named changed.
+    expect(await state(draft)).toMatchObject({ state: 'draft', title: '分权草稿', version: 1 });
+
+    // The reviewer reads the documents, their history and PDF, the kinds and platforms, and approves the writer's.
+    expect(
+      (await call(t, tok.reviewer!, 'GET', `/api/article/page?state=submitted`)).json().data.list.map((a: { id: number }) => a.id),
+    ).toContain(doc);
+    expect((await call(t, tok.reviewer!, 'GET', `/api/article/detail?id=${doc}`)).json().data.title).toBe('分权测试');
+    expect((await call(t, tok.reviewer!, 'GET', `/api/article/history?id=${doc}`)).json().code).toBe(0);
+    expect((await call(t, tok.reviewer!, 'GET', `/api/article/pdf?id=${doc}`)).statusCode).toBe(200);
+    expect((await call(t, tok.reviewer!, 'GET', '/api/article/kinds')).json().code).toBe(0);
+    expect((await call(t, tok.reviewer!, 'GET', '/api/article/platforms')).json().code).toBe(0);
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/approve', { id: doc })).json().data.state).toBe('approved');
+    expect((await call(t, tok.reviewer!, 'POST', '/api/article/publish', { id: doc })).json().data.state).toBe('published');
+    // The writer revises the published document (a new draft), which the reviewer may not.
+    expect((await call(t, tok.writer!, 'POST', '/api/article/revise', { id: doc })).json().code).toBe(0);
+  });
+});
+
 describe('PDF', () => {
   it('prints the masthead, issue line, title, body text, table and embedded image, fonts embedded', async () => {
     const img = await upload(tok.author!);
@@ -253,8 +300,8 @@ describe('PDF', () => {
 describe('demo', () => {
   it('seeds a published weekly bulletin with the library map and a draft, once', async () => {
     const demo = await addCustomer(t, '示例中心');
-    const author = await addUser(t, demo, 'demo-products', ['serviceproducts.all.admin'], '服务产品专员');
-    await addUser(t, demo, 'demo-reviewer', ['serviceproducts.all.admin'], '服务产品审核员');
+    const author = await addUser(t, demo, 'demo-products', [WRITE], '服务产品专员');
+    await addUser(t, demo, 'demo-reviewer', [APPROVE], '服务产品审核员');
     // A map product's PNG in the library, as the demo's product maker leaves it.
     const png = await sharp({ create: { width: 60, height: 40, channels: 3, background: '#aa3300' } })
       .png()

@@ -99,3 +99,83 @@ describe('permission catalogue', () => {
     expect((await catalogue()).map((p) => p.code)).not.toContain('platform.only');
   });
 });
+
+describe('separation of duties (docs/security.md#separation-of-duties)', () => {
+  const SPLIT = ['serviceproducts.all.admin', 'serviceproducts.all.approve', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'];
+
+  it('lists the writing and approving codes with their names in the reader’s language', async () => {
+    const names = async (lang: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: '/api/permission/all',
+        headers: { ...t.bearer(admin), 'accept-language': lang },
+      });
+      const rows = res.json().data as Array<{ code: string; name: string; builtin: boolean }>;
+      return Object.fromEntries(rows.filter((r) => SPLIT.includes(r.code)).map((r) => [r.code, [r.name, r.builtin]]));
+    };
+    expect(await names('zh')).toEqual({
+      'serviceproducts.all.admin': ['服务产品编写', true],
+      'serviceproducts.all.approve': ['服务产品审核', true],
+      'wx-mp-manage.send.admin': ['公众号群发编写', true],
+      'wx-mp-manage.send.approve': ['公众号群发审核', true],
+    });
+    expect(await names('en')).toEqual({
+      'serviceproducts.all.admin': ['Service products: write', true],
+      'serviceproducts.all.approve': ['Service products: approve', true],
+      'wx-mp-manage.send.admin': ['Official account: compose mass messages', true],
+      'wx-mp-manage.send.approve': ['Official account: approve mass messages', true],
+    });
+    expect(await names('es')).toEqual({
+      'serviceproducts.all.admin': ['Productos de servicio: redacción', true],
+      'serviceproducts.all.approve': ['Productos de servicio: aprobación', true],
+      'wx-mp-manage.send.admin': ['Cuenta oficial: redactar envíos masivos', true],
+      'wx-mp-manage.send.approve': ['Cuenta oficial: aprobar envíos masivos', true],
+    });
+  });
+
+  it('gives the demo’s authors only the writing code and its reviewer and approver only the approving one', async () => {
+    const codes = async (username: string, ip: string) => {
+      const token = (await t.login(username, ADMIN_PASSWORD, ip)).access_token;
+      const roles = (await call(token, 'GET', '/api/user/info')).data.roles as string[];
+      return roles.filter((c) => SPLIT.includes(c));
+    };
+    expect(await codes('demo-products', '10.31.0.1')).toEqual(['serviceproducts.all.admin']);
+    expect(await codes('demo-reviewer', '10.31.0.2')).toEqual(['serviceproducts.all.approve']);
+    expect(await codes('demo-weixin', '10.31.0.3')).toEqual(['wx-mp-manage.send.admin']);
+    expect(await codes('demo-wx-approver', '10.31.0.4')).toEqual(['wx-mp-manage.send.approve']);
+  });
+
+  it('a demo author cannot approve, and the reviewer cannot write, a bulletin', async () => {
+    const author = (await t.login('demo-products', ADMIN_PASSWORD, '10.31.1.1')).access_token;
+    const reviewer = (await t.login('demo-reviewer', ADMIN_PASSWORD, '10.31.1.2')).access_token;
+    const kindId = (await call(author, 'GET', '/api/article/kinds')).data[0].id as number;
+    const id = (await call(author, 'POST', '/api/article/add', { kindId, title: '分权：作者的稿' })).data.id as number;
+    expect((await call(author, 'POST', '/api/article/submit', { id })).data.state).toBe('submitted');
+    for (const url of ['/api/article/approve', '/api/article/publish'])
+      expect(await call(author, 'POST', url, { id }), url).toMatchObject({ status: 403, code: 4003, data: null });
+    expect(await call(author, 'POST', '/api/article/return', { id, comment: '退回' })).toMatchObject({ code: 4003 });
+    expect(await call(reviewer, 'POST', '/api/article/add', { kindId, title: '分权：审核员的稿' })).toMatchObject({
+      status: 403,
+      code: 4003,
+    });
+    expect(await call(reviewer, 'POST', '/api/article/submit', { id })).toMatchObject({ code: 4003 });
+    expect((await call(reviewer, 'GET', `/api/article/detail?id=${id}`)).data.state).toBe('submitted');
+    expect((await call(reviewer, 'POST', '/api/article/approve', { id })).data.state).toBe('approved');
+  });
+
+  it('a demo operator cannot approve a mass send, and the approver cannot compose one', async () => {
+    const operator = (await t.login('demo-weixin', ADMIN_PASSWORD, '10.31.2.1')).access_token;
+    const approver = (await t.login('demo-wx-approver', ADMIN_PASSWORD, '10.31.2.2')).access_token;
+    const accountId = (await call(operator, 'GET', '/api/wx/account/list')).data[0].id as number;
+    const send = { accountId, kind: 'text', text: '分权：群发测试', target: 'all' };
+    const created = (await call(operator, 'POST', '/api/wx/send/create', send)).data;
+    expect(created.state).toBe('pending');
+    expect(await call(operator, 'POST', '/api/wx/send/approve', { id: created.id })).toMatchObject({ status: 403, code: 4003 });
+    expect(await call(operator, 'POST', '/api/wx/send/reject', { id: created.id, reason: '自己拒绝' })).toMatchObject({ code: 4003 });
+    expect(await call(approver, 'POST', '/api/wx/send/create', send)).toMatchObject({ status: 403, code: 4003 });
+    expect(await call(approver, 'POST', '/api/wx/send/preview', { id: created.id, openId: 'o1' })).toMatchObject({ code: 4003 });
+    const waiting = (await call(approver, 'GET', '/api/wx/send/page?state=pending')).data.list as Array<{ id: number }>;
+    expect(waiting.map((s) => s.id)).toContain(created.id);
+    expect((await call(approver, 'POST', '/api/wx/send/reject', { id: created.id, reason: '措辞需修改' })).data.state).toBe('rejected');
+  });
+});

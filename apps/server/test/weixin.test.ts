@@ -45,11 +45,13 @@ beforeAll(async () => {
       'wx-mp-manage.wxuser.admin',
       'wx-mp-manage.menu.admin',
       'wx-mp-manage.send.admin',
+      // Both send codes, as a role from before the split: only the own-send rule keeps it from approving its own.
+      'wx-mp-manage.send.approve',
       'wx-mp-manage.material.admin',
     ])
   ).token;
-  approverTok = (await addUser(t, customer, 'wx-approver', ['wx-mp-manage.send.admin'], '审核员')).token;
-  secondApproverTok = (await addUser(t, customer, 'wx-approver2', ['wx-mp-manage.send.admin'])).token;
+  approverTok = (await addUser(t, customer, 'wx-approver', ['wx-mp-manage.send.approve'], '审核员')).token;
+  secondApproverTok = (await addUser(t, customer, 'wx-approver2', ['wx-mp-manage.send.approve'])).token;
   otherTok = (await addUser(t, other, 'wx-other', ['wx-mp-manage.account.admin', 'wx-mp-manage.menu.admin'])).token;
 });
 afterAll(async () => {

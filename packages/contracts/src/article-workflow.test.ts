@@ -1,6 +1,8 @@
 import { ARTICLE_STATES, type ArticleAction, type ArticleState } from './articles-endpoints.js';
 import { describe, expect, it } from 'vitest';
-import { allowedArticleActions as allowedActions, decideArticle as decide } from './article-workflow.js';
+import { ARTICLE_ACTION_CODES, allowedArticleActions as allowedActions, decideArticle as decide } from './article-workflow.js';
+import { ARTICLE_API } from './articles.js';
+import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from './permissions.js';
 
 const author = { actorId: 1, authorId: 1 };
 const reviewer = { actorId: 2, authorId: 1 };
@@ -51,5 +53,37 @@ describe('service document workflow', () => {
     }
     expect(allowedActions('published', reviewer)).toEqual(['revise', 'duplicate']);
     expect(allowedActions('submitted', reviewer)).toEqual(['approve', 'return', 'duplicate']);
+  });
+});
+
+describe('separation of duties (docs/security.md#separation-of-duties)', () => {
+  it('offers each action only to holders of its code: a writer never approves, a reviewer never writes', () => {
+    expect(allowedActions('draft', author, [WRITE])).toEqual(['edit', 'submit', 'duplicate', 'delete']);
+    expect(allowedActions('draft', reviewer, [APPROVE])).toEqual([]);
+    expect(allowedActions('submitted', reviewer, [WRITE])).toEqual(['duplicate']);
+    expect(allowedActions('submitted', reviewer, [APPROVE])).toEqual(['approve', 'return']);
+    expect(allowedActions('approved', reviewer, [APPROVE])).toEqual(['return', 'publish']);
+    expect(allowedActions('approved', author, [WRITE])).toEqual(['duplicate']);
+    expect(allowedActions('published', reviewer, [APPROVE])).toEqual([]);
+    expect(allowedActions('submitted', reviewer, ['admin'])).toEqual(allowedActions('submitted', reviewer));
+    // Both codes (a role from before the split): still never the author's own review.
+    expect(allowedActions('submitted', author, [WRITE, APPROVE])).toEqual(['duplicate']);
+  });
+
+  it("the calls of the workflow's actions need exactly the action's code", () => {
+    const calls = {
+      create: ARTICLE_API.articleAdd,
+      edit: ARTICLE_API.articleUpdate,
+      submit: ARTICLE_API.articleSubmit,
+      approve: ARTICLE_API.articleApprove,
+      return: ARTICLE_API.articleReturn,
+      publish: ARTICLE_API.articlePublish,
+      revise: ARTICLE_API.articleRevise,
+      duplicate: ARTICLE_API.articleDuplicate,
+      delete: ARTICLE_API.articleDelete,
+    } as const;
+    for (const [action, def] of Object.entries(calls))
+      expect(def.access, action).toEqual({ kind: 'codes', codes: [ARTICLE_ACTION_CODES[action as ArticleAction]] });
+    expect(ARTICLE_API.articleDetail.access.codes).toEqual([WRITE, APPROVE]);
   });
 });

@@ -1,4 +1,5 @@
 import type { ArticleAction, ArticleState } from './articles-endpoints.js';
+import { ARTICLE_APPROVE_CODE, ARTICLE_WRITE_CODE, holdsAnyCode } from './permissions.js';
 
 // The workflow of a service document (docs/articles.md#workflow), as a pure function the server asks before it
 // changes anything: draft → submitted → approved → published; a submitted or approved document can be returned to
@@ -49,8 +50,32 @@ export function decideArticle(state: ArticleState, action: ArticleAction, who: W
   }
 }
 
-/** The actions a caller can take on a document now (for the page's buttons; the server decides again). */
-export function allowedArticleActions(state: ArticleState, who: Who): ArticleAction[] {
+/**
+ * The permission code each action needs (docs/articles.md#workflow): approving, returning and publishing are the
+ * reviewer's; everything else the writer's. The calls' access in `articles.ts` is built from this table.
+ */
+export const ARTICLE_ACTION_CODES: Readonly<Record<ArticleAction, string>> = {
+  create: ARTICLE_WRITE_CODE,
+  edit: ARTICLE_WRITE_CODE,
+  submit: ARTICLE_WRITE_CODE,
+  approve: ARTICLE_APPROVE_CODE,
+  return: ARTICLE_APPROVE_CODE,
+  publish: ARTICLE_APPROVE_CODE,
+  revise: ARTICLE_WRITE_CODE,
+  duplicate: ARTICLE_WRITE_CODE,
+  delete: ARTICLE_WRITE_CODE,
+};
+
+/** Whether a user holding `codes` may take `action` at all (admin may take every one). */
+export function holdsArticleAction(codes: readonly string[], action: ArticleAction): boolean {
+  return holdsAnyCode(codes, [ARTICLE_ACTION_CODES[action]]);
+}
+
+/**
+ * The actions a caller can take on a document now (for the page's buttons; the server decides again): those the
+ * workflow allows and, when `codes` are given, those whose code the caller holds.
+ */
+export function allowedArticleActions(state: ArticleState, who: Who, codes?: readonly string[]): ArticleAction[] {
   const all: ArticleAction[] = ['edit', 'submit', 'approve', 'return', 'publish', 'revise', 'duplicate', 'delete'];
-  return all.filter((a) => decideArticle(state, a, who).ok);
+  return all.filter((a) => decideArticle(state, a, who).ok && (codes === undefined || holdsArticleAction(codes, a)));
 }

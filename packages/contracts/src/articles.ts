@@ -9,11 +9,20 @@ import {
   ARTICLE_STATES,
 } from './articles-endpoints.js';
 import { paged, pageFields } from './system.js';
+import { ARTICLE_ACTION_CODES as BY_ACTION } from './article-workflow.js';
+import { ARTICLE_APPROVE_CODE, ARTICLE_WRITE_CODE } from './permissions.js';
 
 // Service products (docs/articles.md): bulletins and briefings written, reviewed, published and printed as PDF.
-// Entries of the API table, spread into API in api.ts. Every call needs the page's code.
+// Entries of the API table, spread into API in api.ts. Writing and approving are separate duties
+// (docs/security.md#separation-of-duties): the writer's code writes, the reviewer's approves, returns and publishes,
+// and either reads.
 
-const ARTICLES = { kind: 'codes', codes: ['serviceproducts.all.admin'] } as const;
+/** Reading documents, their history, PDF and attachments, the kinds and platforms: writers and reviewers. */
+const ARTICLES = { kind: 'codes', codes: [ARTICLE_WRITE_CODE, ARTICLE_APPROVE_CODE] } as const;
+/** Writing: documents, attachments, kinds and platforms. */
+const WRITE = { kind: 'codes', codes: [ARTICLE_WRITE_CODE] } as const;
+/** The code of one workflow action (approve, return, publish: the reviewer's). */
+const action = (a: keyof typeof BY_ACTION) => ({ kind: 'codes', codes: [BY_ACTION[a]] }) as const;
 
 const id = z.number().int().positive();
 const version = z.number().int().positive();
@@ -194,55 +203,61 @@ export const ARTICLE_API = {
   },
   articleAdd: {
     ...E.articleAdd,
-    access: ARTICLES,
+    access: action('create'),
     summary: 'A new draft; the issue number is the next of its kind and year unless given (4009 if taken)',
     body: ArticleAdd,
     data: z.object({ id: z.number().int() }),
   },
   articleUpdate: {
     ...E.articleUpdate,
-    access: ARTICLES,
+    access: action('edit'),
     summary: 'Edit a draft (4009 on a stale version or a document no longer a draft)',
     body: ArticleUpdate,
     data: ArticleDetail,
   },
-  articleSubmit: { ...E.articleSubmit, access: ARTICLES, summary: 'Draft → submitted', body: ArticleIdBody, data: ArticleDetail },
+  articleSubmit: { ...E.articleSubmit, access: action('submit'), summary: 'Draft → submitted', body: ArticleIdBody, data: ArticleDetail },
   articleApprove: {
     ...E.articleApprove,
-    access: ARTICLES,
+    access: action('approve'),
     summary: 'Submitted → approved, by someone other than the author (4003)',
     body: ArticleIdBody,
     data: ArticleDetail,
   },
   articleReturn: {
     ...E.articleReturn,
-    access: ARTICLES,
+    access: action('return'),
     summary: 'Submitted or approved → draft with a comment, by someone other than the author (4003)',
     body: ArticleReturnBody,
     data: ArticleDetail,
   },
   articlePublish: {
     ...E.articlePublish,
-    access: ARTICLES,
+    access: action('publish'),
     summary: 'Approved → published (frozen)',
     body: ArticleIdBody,
     data: ArticleDetail,
   },
   articleRevise: {
     ...E.articleRevise,
-    access: ARTICLES,
+    access: action('revise'),
     summary: 'A correction of a published document: a new draft revision with the same issue; the published one stays readable',
     body: ArticleIdBody,
     data: z.object({ id: z.number().int() }),
   },
   articleDuplicate: {
     ...E.articleDuplicate,
-    access: ARTICLES,
+    access: action('duplicate'),
     summary: 'A copy as a new draft with the next issue number',
     body: ArticleIdBody,
     data: z.object({ id: z.number().int() }),
   },
-  articleDelete: { ...E.articleDelete, access: ARTICLES, summary: 'Delete a draft (4009 otherwise)', body: ArticleIdBody, data: z.null() },
+  articleDelete: {
+    ...E.articleDelete,
+    access: action('delete'),
+    summary: 'Delete a draft (4009 otherwise)',
+    body: ArticleIdBody,
+    data: z.null(),
+  },
   articleHistory: {
     ...E.articleHistory,
     access: ARTICLES,
@@ -266,34 +281,34 @@ export const ARTICLE_API = {
   },
   articleKindSave: {
     ...E.articleKindSave,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'Add or edit a kind (name, masthead series, template)',
     body: ArticleKindSave,
     data: ArticleKind,
   },
   articleNextIssue: {
     ...E.articleNextIssue,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'The issue number a new document of the kind would get now, and the values of the template placeholders',
     query: ArticleNextIssueQuery,
     data: ArticleNextIssue,
   },
   articleLibraryImage: {
     ...E.articleLibraryImage,
-    access: ARTICLES,
+    access: WRITE,
     summary: "A PNG or JPEG of the downloads library copied to the customer's stored images, to embed in a body",
     body: LibraryImageBody,
     data: LibraryImage,
   },
   articleLibraryImages: {
     ...E.articleLibraryImages,
-    access: ARTICLES,
+    access: WRITE,
     summary: "The downloads library's pictures that can be embedded (newest 200), without the library page's code",
     data: z.array(LibraryPicture),
   },
   articleKindDelete: {
     ...E.articleKindDelete,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'Delete a kind no document uses (4009 otherwise)',
     body: ArticleIdBody,
     data: z.null(),
@@ -306,28 +321,28 @@ export const ARTICLE_API = {
   },
   articlePlatformSave: {
     ...E.articlePlatformSave,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'Add or edit a publishing platform (name, type)',
     body: ArticlePlatformSave,
     data: ArticlePlatform,
   },
   articlePlatformDelete: {
     ...E.articlePlatformDelete,
-    access: ARTICLES,
+    access: WRITE,
     summary: "Delete a platform; it leaves the users' settings, its past publications stay",
     body: ArticleIdBody,
     data: z.null(),
   },
   articleAttachmentUpload: {
     ...E.articleAttachmentUpload,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'Attach a file to a draft (multipart: articleId, file; PDF, Office, image, text or ZIP, checked by content)',
     multipart: true,
     data: ArticleAttachment,
   },
   articleAttachmentDelete: {
     ...E.articleAttachmentDelete,
-    access: ARTICLES,
+    access: WRITE,
     summary: 'Remove an attachment of a draft',
     body: ArticleIdBody,
     data: z.null(),

@@ -20,7 +20,8 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   { code: 'quhua.make.admin', name: '区划制作', description: '农业气候区划制作' },
   { code: 'quhua.criteria.admin', name: '区划指标', description: '区划指标管理' },
   { code: 'quhua.result.admin', name: '区划结果', description: '区划产品列表' },
-  { code: 'serviceproducts.all.admin', name: '服务产品', description: '服务产品管理' },
+  { code: 'serviceproducts.all.admin', name: '服务产品编写', description: '服务产品的编写与提交、类型与发布平台' },
+  { code: 'serviceproducts.all.approve', name: '服务产品审核', description: '服务产品的审核、退回与发布' },
   { code: 'osm.customer.admin', name: '平台客户管理', description: '跨客户查看与管理（平台级）' },
   { code: 'sys.customer.admin', name: '客户管理', description: '客户信息与品牌' },
   { code: 'sys.user.admin', name: '用户管理', description: '用户管理' },
@@ -33,10 +34,28 @@ export const PERMISSIONS: readonly PermissionDef[] = [
   { code: 'wx-mp-manage.wxuser.admin', name: '公众号用户', description: '公众号用户管理' },
   { code: 'wx-mp-manage.menu.admin', name: '公众号菜单', description: '公众号菜单管理' },
   { code: 'wx-mp-manage.material.admin', name: '公众号素材', description: '公众号素材管理' },
-  { code: 'wx-mp-manage.send.admin', name: '公众号群发', description: '公众号消息发送' },
+  { code: 'wx-mp-manage.send.admin', name: '公众号群发编写', description: '公众号群发的编写、预览与重发' },
+  { code: 'wx-mp-manage.send.approve', name: '公众号群发审核', description: '公众号群发的审核与拒绝' },
 ];
 
 export const PERMISSION_CODES: readonly string[] = PERMISSIONS.map((p) => p.code);
+
+// Separation of duties (docs/security.md#separation-of-duties): who writes a service product or a mass send holds one
+// code, who approves it another, so an approver cannot write and an author cannot approve (nor approve their own work,
+// whatever codes they hold). The write codes are the former single codes; migration 0037 gave their holders both.
+/** Writes, submits, revises and deletes service products; their kinds and publishing platforms. */
+export const ARTICLE_WRITE_CODE = 'serviceproducts.all.admin';
+/** Approves, returns and publishes service products written by others. */
+export const ARTICLE_APPROVE_CODE = 'serviceproducts.all.approve';
+/** Composes mass sends of the official accounts, previews and retries them. */
+export const WX_SEND_CODE = 'wx-mp-manage.send.admin';
+/** Approves (hands to WeChat) or refuses mass sends composed by others. */
+export const WX_SEND_APPROVE_CODE = 'wx-mp-manage.send.approve';
+
+/** True when a user holding `held` passes a check naming `required`: `admin`, or any of them held. */
+export function holdsAnyCode(held: readonly string[], required: readonly string[]): boolean {
+  return held.includes(ADMIN) || required.some((c) => held.includes(c));
+}
 
 /** The code of the platform scope: its holders (and admin) act for the platform across every customer. */
 export const PLATFORM_SCOPE_CODE = 'osm.customer.admin';

@@ -13,6 +13,13 @@ describe('hasRouteAccess', () => {
 });
 
 describe('filterRoutes', () => {
+  it('opens the service-products page to writers and reviewers, and the send page to composers and approvers', () => {
+    for (const code of ['serviceproducts.all.admin', 'serviceproducts.all.approve'])
+      expect(flattenRoutes(filterRoutes(APP_ROUTES, [code])).map((p) => p.path)).toEqual(['/dashboard', '/service-products']);
+    for (const code of ['wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'])
+      expect(flattenRoutes(filterRoutes(APP_ROUTES, [code])).map((p) => p.path)).toEqual(['/dashboard', '/weixin-admin/weixin-send']);
+  });
+
   it('shows a travel editor only the dashboard and the travel group with its five pages', () => {
     const routes = filterRoutes(APP_ROUTES, ['travel.scenicspot.admin']);
     expect(routes.map((r) => r.path)).toEqual(['/dashboard', '/travel-manage']);

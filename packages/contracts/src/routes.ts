@@ -1,4 +1,4 @@
-import { ADMIN } from './permissions.js';
+import { ADMIN, ARTICLE_APPROVE_CODE, ARTICLE_WRITE_CODE, WX_SEND_APPROVE_CODE, WX_SEND_CODE } from './permissions.js';
 
 /** A route's meta (docs/console.md#routes-and-access); titles are i18n keys under `route.`. */
 export interface RouteMeta {
@@ -26,8 +26,11 @@ const WEIXIN = [
   'wx-mp-manage.wxuser.admin',
   'wx-mp-manage.menu.admin',
   'wx-mp-manage.material.admin',
-  'wx-mp-manage.send.admin',
+  WX_SEND_CODE,
+  WX_SEND_APPROVE_CODE,
 ];
+/** Service products: written by one code, approved by another (docs/security.md#separation-of-duties). */
+const ARTICLES = [ARTICLE_WRITE_CODE, ARTICLE_APPROVE_CODE];
 
 /** Every signed-in route with its permission codes (docs/security.md#permissions). */
 export const APP_ROUTES: readonly AppRoute[] = [
@@ -74,8 +77,8 @@ export const APP_ROUTES: readonly AppRoute[] = [
     path: '/service-products',
     name: 'service-products-group',
     layout: 'map',
-    meta: { title: 'serviceProducts', icon: 'service', roles: ['serviceproducts.all.admin'] },
-    children: [{ path: '', name: 'service-products', meta: { title: 'serviceProducts', roles: ['serviceproducts.all.admin'] } }],
+    meta: { title: 'serviceProducts', icon: 'service', roles: ARTICLES },
+    children: [{ path: '', name: 'service-products', meta: { title: 'serviceProducts', roles: ARTICLES } }],
   },
   {
     path: '/system-admin',
@@ -130,7 +133,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
         meta: { title: 'weixinAccount', roles: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] },
       },
       { path: 'weixin-menu', name: 'weixin-menu', meta: { title: 'weixinMenu', roles: ['wx-mp-manage.menu.admin'] } },
-      { path: 'weixin-send', name: 'weixin-send', meta: { title: 'weixinSend', roles: ['wx-mp-manage.send.admin'] } },
+      { path: 'weixin-send', name: 'weixin-send', meta: { title: 'weixinSend', roles: [WX_SEND_CODE, WX_SEND_APPROVE_CODE] } },
       { path: 'weixin-media', name: 'weixin-media', meta: { title: 'weixinMedia', roles: ['wx-mp-manage.material.admin'] } },
     ],
   },

@@ -18,6 +18,7 @@ import {
   WX_TOKEN_PATTERN,
 } from './weixin-endpoints.js';
 import { MENU_BUTTON_TYPES } from './weixin-menu-rules.js';
+import { WX_SEND_APPROVE_CODE, WX_SEND_CODE } from './permissions.js';
 
 // The official-account manager (docs/weixin.md): accounts with their secrets stored encrypted, followers synced from
 // WeChat, menus checked before publishing, and the callback WeChat pushes to. Entries of the API table.
@@ -31,12 +32,20 @@ const ANY_WX = {
     'wx-mp-manage.wxuser.admin',
     'wx-mp-manage.menu.admin',
     'wx-mp-manage.material.admin',
-    'wx-mp-manage.send.admin',
+    WX_SEND_CODE,
+    WX_SEND_APPROVE_CODE,
   ],
 } as const;
 const FOLLOWERS = { kind: 'codes', codes: ['wx-mp-manage.wxuser.admin', 'wx-mp-manage.account.admin'] } as const;
 const MENU = { kind: 'codes', codes: ['wx-mp-manage.menu.admin'] } as const;
-const SEND = { kind: 'codes', codes: ['wx-mp-manage.send.admin'] } as const;
+/**
+ * Mass sends: composing and approving are separate duties (docs/security.md#separation-of-duties). The sender's code
+ * composes, previews and picks the articles; the approver's approves or refuses; either reads the sends, retries a
+ * failed one (already approved, WeChat drops a duplicate) and asks WeChat for the outcome.
+ */
+const SEND = { kind: 'codes', codes: [WX_SEND_CODE] } as const;
+const SEND_APPROVE = { kind: 'codes', codes: [WX_SEND_APPROVE_CODE] } as const;
+const SEND_ANY = { kind: 'codes', codes: [WX_SEND_CODE, WX_SEND_APPROVE_CODE] } as const;
 const MEDIA = { kind: 'codes', codes: ['wx-mp-manage.material.admin'] } as const;
 const PUBLIC = { kind: 'public' } as const;
 
@@ -74,6 +83,8 @@ export const WxAccountUpdate = z.strictObject({
   secret: z.union([z.literal(''), z.string().trim().min(16).max(WX_ACCOUNT_MAX.secret)]).optional(),
   token: optional(WX_TOKEN_PATTERN, 'wx.tokenFormat').optional(),
   aesKey: optional(WX_AES_KEY_PATTERN, 'wx.aesKeyFormat').optional(),
+  /** Absent: unchanged. */
+  encryptMode: z.enum(WX_ENCRYPT_MODES).optional(),
 });
 export type WxAccountCreate = z.input<typeof WxAccountCreate>;
 
@@ -83,14 +94,14 @@ export const WxAccount = z.object({
   nickname: z.string(),
   wxId: z.string(),
   appId: z.string(),
-  /** Absent: unchanged. */
-  encryptMode: z.enum(WX_ENCRYPT_MODES).optional(),
   avatar: z.string(),
   /** Masked: the secret, token and key are never answered. */
   secret: z.string(),
   token: z.string(),
   aesKey: z.string(),
   hasAesKey: z.boolean(),
+  /** How WeChat seals its pushes to this account (plain, compatible or safe). */
+  encryptMode: z.enum(WX_ENCRYPT_MODES),
   /** The address to enter in WeChat's console as the server URL. */
   callbackUrl: z.string(),
   /** Calls made to WeChat for this account, and the last one. */
@@ -100,8 +111,6 @@ export const WxAccount = z.object({
   lastTestAt: z.string().nullable(),
   lastTestCode: z.number().int().nullable(),
   followers: z.number().int(),
-  /** How WeChat seals its pushes to this account (plain, compatible or safe). */
-  encryptMode: z.enum(WX_ENCRYPT_MODES),
   version: z.number().int(),
   createdAt: z.string(),
   updatedAt: z.string(),
@@ -268,6 +277,9 @@ export const WxCallbackQuery = z.object({
   nonce: z.string().max(64).default(''),
   echostr: z.string().max(256).optional(),
   openid: z.string().max(64).optional(),
+  /** Compatible and safe modes: 'aes', and the signature over the token, timestamp, nonce and <Encrypt>. */
+  encrypt_type: z.string().max(16).optional(),
+  msg_signature: z.string().max(64).optional(),
 });
 
 export const WEIXIN_API = {
@@ -277,9 +289,6 @@ export const WEIXIN_API = {
     summary: "The customer's official accounts (secrets masked)",
     data: z.array(WxAccount),
   },
-  /** Compatible and safe modes: 'aes', and the signature over the token, timestamp, nonce and <Encrypt>. */
-  encrypt_type: z.string().max(16).optional(),
-  msg_signature: z.string().max(64).optional(),
   wxAccountInsert: {
     ...E.wxAccountInsert,
     access: ACCOUNT,
@@ -353,7 +362,7 @@ export const WEIXIN_API = {
   wxMenuCurrent: { ...E.wxMenuCurrent, access: MENU, summary: 'The menu WeChat has now', query: WxAccountIdQuery, data: WxMenuCurrent },
   wxSendPage: {
     ...E.wxSendPage,
-    access: SEND,
+    access: SEND_ANY,
     summary: 'Mass sends of the customer, newest first: account, state; paged',
     query: WxSendQuery,
     data: paged(WxSend),
@@ -361,7 +370,7 @@ export const WEIXIN_API = {
   wxSendCreate: {
     ...E.wxSendCreate,
     access: SEND,
-    summary: 'Compose a mass send; it waits for approval by another holder of the send code',
+    summary: 'Compose a mass send; it waits for approval by a holder of the approval code other than its author',
     body: WxSendCreate,
     data: WxSend,
   },
@@ -374,22 +383,28 @@ export const WEIXIN_API = {
   },
   wxSendApprove: {
     ...E.wxSendApprove,
-    access: SEND,
+    access: SEND_APPROVE,
     summary: 'Approve and send (not by its author); a second click or another approver finds it no longer waiting (4009)',
     body: WxSendIdBody,
     data: WxSend,
   },
-  wxSendReject: { ...E.wxSendReject, access: SEND, summary: 'Refuse a waiting mass send with a reason', body: WxSendReject, data: WxSend },
+  wxSendReject: {
+    ...E.wxSendReject,
+    access: SEND_APPROVE,
+    summary: 'Refuse a waiting mass send with a reason',
+    body: WxSendReject,
+    data: WxSend,
+  },
   wxSendRetry: {
     ...E.wxSendRetry,
-    access: SEND,
+    access: SEND_ANY,
     summary: 'Hand a failed send to WeChat again with the same clientmsgid (WeChat drops a duplicate: 45065 counts as sent)',
     body: WxSendIdBody,
     data: WxSend,
   },
   wxSendRefresh: {
     ...E.wxSendRefresh,
-    access: SEND,
+    access: SEND_ANY,
     summary: "Ask WeChat for a submitted send's outcome",
     body: WxSendIdBody,
     data: WxSend,

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { zoningMigration } from './zoning-migration.js';
+import { zoningMigration, zoningVetoesMigration } from './zoning-migration.js';
 import { productScheduleMigration, productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
 import { weixinCallbackReplayMigration, weixinMediaMigration, weixinMigration, weixinSendMigration } from './weixin-migration.js';
@@ -9,6 +9,7 @@ import { riskMigration } from './risk-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 import { passwordChangeMigration } from './password-change-migration.js';
 import { jobPayloadMigration } from './jobs-migration.js';
+import { separationOfDutiesMigration } from './separation-of-duties-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -493,6 +494,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0034_weixin_media': weixinMediaMigration(dialect),
         '0035_job_payload': jobPayloadMigration(),
         '0036_weixin_callback_replay': weixinCallbackReplayMigration(dialect),
+        '0037_separation_of_duties': separationOfDutiesMigration(),
+        '0039_zoning_vetoes': zoningVetoesMigration(),
       };
     },
   };

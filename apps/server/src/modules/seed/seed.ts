@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN, DEFAULT_MAP, PERMISSIONS } from '@agromet/contracts';
+import {
+  ADMIN,
+  ARTICLE_APPROVE_CODE,
+  ARTICLE_WRITE_CODE,
+  DEFAULT_MAP,
+  PERMISSIONS,
+  WX_SEND_APPROVE_CODE,
+  WX_SEND_CODE,
+} from '@agromet/contracts';
 import { hashPassword, randomPassword } from '../../core/auth/password.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -39,9 +47,10 @@ export const DEMO_ROLE_GROUPS: ReadonlyArray<{ username: string; name: string; r
     role: '农业气候区划',
     codes: ['quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'],
   },
-  { username: 'demo-products', name: '服务产品专员', role: '服务产品', codes: ['serviceproducts.all.admin'] },
-  // A second holder of the service-products page: a document is approved by someone other than its author.
-  { username: 'demo-reviewer', name: '服务产品审核员', role: '服务产品审核', codes: ['serviceproducts.all.admin'] },
+  // Writing and approving are separate duties (docs/security.md#separation-of-duties): the author holds only the
+  // writing code, the reviewer only the approving one (and approves someone else's work).
+  { username: 'demo-products', name: '服务产品专员', role: '服务产品', codes: [ARTICLE_WRITE_CODE] },
+  { username: 'demo-reviewer', name: '服务产品审核员', role: '服务产品审核', codes: [ARTICLE_APPROVE_CODE] },
   { username: 'demo-disaster', name: '灾情管理员', role: '灾情管理', codes: ['basedata.disastersituation.admin'] },
   { username: 'demo-travel', name: '旅游内容编辑', role: '旅游管理', codes: ['travel.scenicspot.admin'] },
   {
@@ -53,11 +62,11 @@ export const DEMO_ROLE_GROUPS: ReadonlyArray<{ username: string; name: string; r
       'wx-mp-manage.wxuser.admin',
       'wx-mp-manage.menu.admin',
       'wx-mp-manage.material.admin',
-      'wx-mp-manage.send.admin',
+      WX_SEND_CODE,
     ],
   },
-  // Mass sends are approved by a second person holding the send code.
-  { username: 'demo-wx-approver', name: '公众号群发审核员', role: '公众号群发审核', codes: ['wx-mp-manage.send.admin'] },
+  // Mass sends are approved by a second person, who holds only the approving code.
+  { username: 'demo-wx-approver', name: '公众号群发审核员', role: '公众号群发审核', codes: [WX_SEND_APPROVE_CODE] },
   {
     username: 'demo-sysadmin',
     name: '系统管理员',

@@ -1,6 +1,6 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ArticleAction, ArticleState, ArticleSummary } from '@agromet/contracts';
-import { ARTICLE_LIMITS, ARTICLE_STATES, allowedArticleActions, fillArticleTemplate } from '@agromet/contracts/web';
+import { ARTICLE_LIMITS, ARTICLE_STATES, allowedArticleActions, fillArticleTemplate, holdsArticleAction } from '@agromet/contracts/web';
 import {
   App,
   Button,
@@ -158,6 +158,9 @@ export function ArticlePage() {
   const issueLabel = useIssueLabel();
   const { message } = App.useApp();
   const me = useUserStore((s) => s.id);
+  // Writing and approving are separate codes (docs/security.md#separation-of-duties): each sees only its own actions.
+  const roles = useUserStore((s) => s.roles);
+  const writes = holdsArticleAction(roles, 'create');
   const chosen = useUserStore((s) => s.setting.articlePlatform);
   const platforms = useArticlePlatforms();
   const publishTo = (platforms.data ?? []).filter((p) => chosen.includes(String(p.id))).map((p) => p.name);
@@ -275,7 +278,7 @@ export function ArticlePage() {
         fixed: 'right',
         width: 240,
         render: (_, a) => {
-          const allowed = me === null ? [] : allowedArticleActions(a.state, { actorId: me, authorId: a.authorId });
+          const allowed = me === null ? [] : allowedArticleActions(a.state, { actorId: me, authorId: a.authorId }, roles);
           const btn = (action: ArticleAction) => (
             <Button key={action} id={`article-${action}-${a.id}`} size="small" type="link" onClick={() => void run(action, a)}>
               {t(`actions.${action}`)}
@@ -311,7 +314,7 @@ export function ArticlePage() {
                 </Popconfirm>
               ) : null}
               {allowed.includes('revise') ? btn('revise') : null}
-              {btn('duplicate')}
+              {allowed.includes('duplicate') ? btn('duplicate') : null}
               <Button id={`article-pdf-${a.id}`} size="small" type="link" onClick={() => void pdf(a)}>
                 {t('actions.pdf')}
               </Button>
@@ -331,7 +334,7 @@ export function ArticlePage() {
         },
       },
     ],
-    [issueLabel, me, pdf, publishNote, run, t],
+    [issueLabel, me, pdf, publishNote, roles, run, t],
   );
 
   return (
@@ -386,12 +389,16 @@ export function ArticlePage() {
             {t('list.mine')}
           </Checkbox>
           <ToolbarSpacer />
-          <Button id="article-settings" icon={<SettingOutlined aria-hidden />} onClick={() => setSettings(true)}>
-            {t('settings.open')}
-          </Button>
-          <Button id="article-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
-            {t('actions.create')}
-          </Button>
+          {writes ? (
+            <>
+              <Button id="article-settings" icon={<SettingOutlined aria-hidden />} onClick={() => setSettings(true)}>
+                {t('settings.open')}
+              </Button>
+              <Button id="article-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => setCreating(true)}>
+                {t('actions.create')}
+              </Button>
+            </>
+          ) : null}
         </>
       }
     >

@@ -1,3 +1,4 @@
+import { WX_SEND_APPROVE_CODE, WX_SEND_CODE } from '@agromet/contracts/web';
 import type { DashboardCardDef } from '../../lib/dashboard-cards';
 
 /** The official account's cards: followers of each account, and the mass sends waiting for approval. */
@@ -9,5 +10,5 @@ export const weixinCards: DashboardCardDef[] = [
     span: 1,
     load: () => import('./dashboard/FollowersCard'),
   },
-  { id: 'wx-sends', codes: ['wx-mp-manage.send.admin'], order: 61, span: 1, load: () => import('./dashboard/SendsCard') },
+  { id: 'wx-sends', codes: [WX_SEND_CODE, WX_SEND_APPROVE_CODE], order: 61, span: 1, load: () => import('./dashboard/SendsCard') },
 ];

@@ -1,4 +1,5 @@
 import { UploadOutlined } from '@ant-design/icons';
+import { holdsArticleAction } from '@agromet/contracts/web';
 import { useQuery } from '@tanstack/react-query';
 import { Avatar, Button, Form, Input, Modal, Select, Space } from 'antd';
 import { useState } from 'react';
@@ -13,13 +14,11 @@ import { DEFAULT_AVATAR_URL, resolveAvatar } from '../../../utils/branding';
 import { useSaveSetting } from '../api/use-save-setting';
 import { settingPayload, type SettingForm } from '../utils/setting-payload';
 
-const ARTICLE_CODE = 'serviceproducts.all.admin';
-
 /** The settings dialog is 70 % wide; the avatar cropper is 300×300 (docs/console.md#profile-dialogs). */
 const DIALOG_WIDTH = '70%';
 const AVATAR_SIZE = 300;
 
-/** Name, email, mobile, introduction, avatar and (for service-product writers) publishing platforms of the signed-in user. */
+/** Name, email, mobile, introduction, avatar and (for service-product reviewers) publishing platforms of the signed-in user. */
 export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
   const { t } = useTranslation();
   const profile = useUserStore(
@@ -27,8 +26,9 @@ export function SettingsDialog({ open, onClose }: { open: boolean; onClose: () =
   );
   const setting = useUserStore((s) => s.setting);
   const roles = useUserStore((s) => s.roles);
-  // Service-product platforms: only for users of that page (the list is the customer's, docs/articles.md#platforms).
-  const publishes = roles.includes('admin') || roles.includes(ARTICLE_CODE);
+  // Service-product platforms: only for those who publish, the reviewers (the list is the customer's,
+  // docs/articles.md#platforms; docs/security.md#separation-of-duties).
+  const publishes = holdsArticleAction(roles, 'publish');
   const platforms = useQuery({
     queryKey: ['articles', 'platforms'],
     queryFn: ({ signal }) => request('articlePlatforms', { signal }),

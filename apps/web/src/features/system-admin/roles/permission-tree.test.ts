@@ -36,6 +36,16 @@ describe('permission tree', () => {
       'osm.customer.admin',
     ]);
     expect(groups.find((g) => g.key === 'group:system-admin')?.titleKey).toBe('systemAdmin');
+    // The writing and approving codes of a page sit side by side (docs/security.md#separation-of-duties).
+    expect(codesOf('group:service-products-group')).toEqual(['serviceproducts.all.admin', 'serviceproducts.all.approve']);
+    expect(codesOf('group:weixin-admin')).toEqual([
+      'wx-mp-manage.wxuser.admin',
+      'wx-mp-manage.account.admin',
+      'wx-mp-manage.menu.admin',
+      'wx-mp-manage.send.admin',
+      'wx-mp-manage.send.approve',
+      'wx-mp-manage.material.admin',
+    ]);
     const all = groups.flatMap((g) => g.items.map((p) => p.code));
     expect(new Set(all).size).toBe(all.length);
     expect(all.sort()).toEqual(ALL.map((p) => p.code).sort());

@@ -1,5 +1,5 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, PlusOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
-import { WX_SEND_STATES, type WxSendState } from '@agromet/contracts/web';
+import { WX_SEND_APPROVE_CODE, WX_SEND_CODE, WX_SEND_STATES, holdsAnyCode, type WxSendState } from '@agromet/contracts/web';
 import type { WxSend } from '@agromet/contracts';
 import { App, Button, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
@@ -66,13 +66,18 @@ function PreviewModal({ send, onClose }: { send: WxSend; onClose: () => void }) 
 
 /**
  * /weixin-admin/weixin-send: mass sends with their state; composing one, previewing it to a follower, and approving
- * (by someone other than its author) or refusing it; retrying a failed one and checking WeChat's outcome.
+ * (by someone other than its author) or refusing it; retrying a failed one and checking WeChat's outcome. Composing and
+ * approving are separate codes (docs/security.md#separation-of-duties): compose and preview show to the sender's
+ * code, approve and refuse to the approver's.
  */
 export function SendPage() {
   const { t } = useTranslation(NS);
   const { message, modal } = App.useApp();
   useHideForecast(true);
   const me = useUserStore(useShallow((s) => s.name || s.username));
+  const roles = useUserStore((s) => s.roles);
+  const composes = holdsAnyCode(roles, [WX_SEND_CODE]);
+  const approves = holdsAnyCode(roles, [WX_SEND_APPROVE_CODE]);
   const accounts = useAccounts();
   const [filters, setFilters] = useState<SendFilters>({});
   const { paging, setPaging, toFirstPage } = usePaging();
@@ -136,14 +141,16 @@ export function SendPage() {
       },
       actionColumn<WxSend>(t('common.actions'), 3, (s) => (
         <Space size={0}>
-          {s.state === 'pending' ? (
+          {s.state === 'pending' && composes ? (
+            <RowAction
+              icon={<EyeOutlined aria-hidden />}
+              label={`${t('send.preview')} #${s.id}`}
+              tip={t('send.preview')}
+              onClick={() => setPreviewing(s)}
+            />
+          ) : null}
+          {s.state === 'pending' && approves ? (
             <>
-              <RowAction
-                icon={<EyeOutlined aria-hidden />}
-                label={`${t('send.preview')} #${s.id}`}
-                tip={t('send.preview')}
-                onClick={() => setPreviewing(s)}
-              />
               <RowAction
                 icon={<CheckOutlined aria-hidden />}
                 label={`${t('send.approve')} #${s.id}`}
@@ -180,7 +187,7 @@ export function SendPage() {
         </Space>
       )),
     ];
-  }, [t, me, action, modal, message]);
+  }, [t, me, composes, approves, action, modal, message]);
 
   return (
     <ListPage
@@ -201,15 +208,17 @@ export function SendPage() {
             }}
           />
           <ToolbarSpacer />
-          <Button
-            id="wx-send-create"
-            type="primary"
-            icon={<PlusOutlined aria-hidden />}
-            disabled={(accounts.data?.length ?? 0) === 0}
-            onClick={() => setComposing(true)}
-          >
-            {t('send.create')}
-          </Button>
+          {composes ? (
+            <Button
+              id="wx-send-create"
+              type="primary"
+              icon={<PlusOutlined aria-hidden />}
+              disabled={(accounts.data?.length ?? 0) === 0}
+              onClick={() => setComposing(true)}
+            >
+              {t('send.create')}
+            </Button>
+          ) : null}
         </>
       }
     >

@@ -1,0 +1,130 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
+import { migrationProvider } from '../src/core/db/migrations.js';
+import { freshDatabaseUrl } from './helpers.js';
+
+/**
+ * Migration 0037 (docs/security.md#separation-of-duties): a database migrated up to the migration before it holds roles
+ * with the former single codes; after it, each of those roles also holds the approving code, so none loses what it
+ * could do, and roles without them are left alone. On SQLite and PostgreSQL (TEST_DB).
+ */
+const NAME = '0037_separation_of_duties';
+let handle: DbHandle;
+let dataDir: string;
+let drop: () => Promise<void>;
+let migrator: Migrator;
+const roles: Record<string, number> = {};
+
+const codesOf = async (roleId: number) =>
+  (await handle.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute())
+    .map((r) => r.permission_code)
+    .sort();
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-sod-'));
+  const database = await freshDatabaseUrl();
+  drop = database.drop;
+  handle = openDatabase({ databaseUrl: database.url, dataDir });
+  migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), allowUnorderedMigrations: true });
+  // Up to the migration just before 0037 in name order, whatever it is called.
+  const names = Object.keys(await migrationProvider(handle.dialect).getMigrations()).sort();
+  const before = names[names.indexOf(NAME) - 1]!;
+  expect(before < NAME).toBe(true);
+  const { error } = await migrator.migrateTo(before);
+  expect(error).toBeUndefined();
+
+  const now = nowIso();
+  const db = handle.db;
+  const customer = await db
+    .insertInto('customer')
+    .values({ name: '分权测试', center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  // The catalogue as an earlier start seeded it: the former names, one of them renamed by the platform since.
+  await db
+    .insertInto('permission')
+    .values([
+      { code: 'serviceproducts.all.admin', name: '服务产品', description: '服务产品管理', builtin: 1, created_at: now, updated_at: now },
+      {
+        code: 'wx-mp-manage.send.admin',
+        name: '群发（本单位）',
+        description: '公众号消息发送',
+        builtin: 1,
+        created_at: now,
+        updated_at: now,
+      },
+    ])
+    .execute();
+  const role = async (name: string, codes: string[]) => {
+    const r = await db
+      .insertInto('role')
+      .values({ customer_id: customer.id, name, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (codes.length > 0)
+      await db
+        .insertInto('role_permission')
+        .values(codes.map((c) => ({ role_id: r.id, permission_code: c })))
+        .execute();
+    roles[name] = r.id;
+  };
+  await role('bulletins', ['serviceproducts.all.admin', 'sys.log.view']);
+  await role('sends', ['wx-mp-manage.account.admin', 'wx-mp-manage.send.admin']);
+  await role('both', ['serviceproducts.all.admin', 'wx-mp-manage.send.admin']);
+  // Already split by hand (a code added before the migration ran): nothing doubled.
+  await role('already', ['serviceproducts.all.admin', 'serviceproducts.all.approve']);
+  await role('unrelated', ['travel.scenicspot.admin']);
+  await role('empty', []);
+});
+
+afterAll(async () => {
+  await handle?.close();
+  await drop?.();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('migration 0037_separation_of_duties', () => {
+  it('gives every role holding a former single code its approving code too, and changes no other role', async () => {
+    const { error, results } = await migrator.migrateTo(NAME);
+    expect(error).toBeUndefined();
+    expect(results?.map((r) => [r.migrationName, r.status])).toEqual([[NAME, 'Success']]);
+
+    expect(await codesOf(roles.bulletins!)).toEqual(['serviceproducts.all.admin', 'serviceproducts.all.approve', 'sys.log.view']);
+    expect(await codesOf(roles.sends!)).toEqual(['wx-mp-manage.account.admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve']);
+    expect(await codesOf(roles.both!)).toEqual([
+      'serviceproducts.all.admin',
+      'serviceproducts.all.approve',
+      'wx-mp-manage.send.admin',
+      'wx-mp-manage.send.approve',
+    ]);
+    expect(await codesOf(roles.already!)).toEqual(['serviceproducts.all.admin', 'serviceproducts.all.approve']);
+    expect(await codesOf(roles.unrelated!)).toEqual(['travel.scenicspot.admin']);
+    expect(await codesOf(roles.empty!)).toEqual([]);
+  });
+
+  it("renames the former codes to their writing names while they are the seed's, keeping a name the platform chose", async () => {
+    const rows = await handle.db.selectFrom('permission').select(['code', 'name', 'description']).orderBy('code').execute();
+    expect(rows).toEqual([
+      { code: 'serviceproducts.all.admin', name: '服务产品编写', description: '服务产品的编写与提交、类型与发布平台' },
+      { code: 'wx-mp-manage.send.admin', name: '群发（本单位）', description: '公众号群发的编写、预览与重发' },
+    ]);
+  });
+
+  it('down takes back what it added', async () => {
+    const { error, results } = await migrator.migrateDown();
+    expect(error).toBeUndefined();
+    expect(results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([[NAME, 'Down', 'Success']]);
+    expect(await codesOf(roles.bulletins!)).toEqual(['serviceproducts.all.admin', 'sys.log.view']);
+    expect(await codesOf(roles.sends!)).toEqual(['wx-mp-manage.account.admin', 'wx-mp-manage.send.admin']);
+    const name = await handle.db
+      .selectFrom('permission')
+      .select('name')
+      .where('code', '=', 'serviceproducts.all.admin')
+      .executeTakeFirstOrThrow();
+    expect(name.name).toBe('服务产品');
+  });
+});
