@@ -6,7 +6,8 @@
 //   4. a worker killed mid-job: the job completes on the other worker, once;
 //   5. brute-force sign-in alternating between the API processes is throttled as on one;
 //   6. tenancy: every route as every role and as another customer's administrator, refused as documented;
-//   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing;
+//   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing; then WeChat's callback
+//      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
 //   8. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
 // loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
@@ -20,6 +21,8 @@ import { THROTTLE_POLICIES } from '../../apps/server/src/core/auth/throttle.js';
 import { startCluster, type Cluster } from './cluster.js';
 import { signIn } from './reliability/api-routes.js';
 import { fuzzApi, postgresFingerprint } from './reliability/fuzz.js';
+import { fuzzWeixinCallback } from './reliability/weixin-callback-fuzz.js';
+import { DEMO_WX } from '../../apps/server/src/modules/weixin/demo.js';
 import { checkTenancy } from './reliability/tenancy.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Outcome } from './cluster-fixtures.js';
 
@@ -426,6 +429,55 @@ async function main() {
       } finally {
         await fingerprint.close();
       }
+
+      // WeChat's callback of the demo account, in plaintext mode and then in safe mode (switched through the API).
+      type Account = { id: number; version: number; name: string; nickname: string; wxId: string; appId: string; avatar: string };
+      const accounts = await call(`${url}/api/wx/account/list`, { headers: bearer('demo-weixin') });
+      const demo = dataOf<Account[]>(accounts).find((a) => a.appId === DEMO_WX.appId);
+      if (!demo) throw new Error('no demo official account to fuzz the callback of');
+      const aesKey = 'Rel1abi1ityFuzzKey0123456789abcdefghijklmno';
+      const setMode = async (encryptMode: 'plain' | 'safe') => {
+        const current = dataOf<Account[]>(await call(`${url}/api/wx/account/list`, { headers: bearer('demo-weixin') })).find(
+          (a) => a.id === demo.id,
+        )!;
+        const { id, version, name, nickname, wxId, appId, avatar } = current;
+        const res = await call(`${url}/api/wx/account/update`, {
+          method: 'POST',
+          headers: bearer('demo-weixin'),
+          json: { id, version, name, nickname, wxId, appId, avatar, encryptMode, ...(encryptMode === 'safe' ? { aesKey } : {}) },
+        });
+        if (!res.ok) throw new Error(`the demo account's mode: ${JSON.stringify(res.body)}`);
+      };
+      for (const mode of ['plain', 'safe'] as const) {
+        await setMode(mode);
+        const report = await fuzzWeixinCallback({
+          account: { token: DEMO_WX.token, appId: DEMO_WX.appId, mode, aesKey },
+          wxId: DEMO_WX.wxId,
+          calls: FULL ? 2000 : 600,
+          seed: mode === 'plain' ? 29 : 2029,
+          deadlineMs: 120_000,
+          post: async (query, body) => {
+            const res = await fetch(`${url}/api/wx/callback/${demo.id}?${query}`, {
+              method: 'POST',
+              headers: { 'content-type': 'text/xml' },
+              body,
+            });
+            return { status: res.status, text: await res.text() };
+          },
+          followerExists: async (openId) => ((await db.query('select 1 from wx_follower where open_id = $1', [openId])).rowCount ?? 0) > 0,
+        });
+        console.log(
+          `callback fuzz (${mode}): ${report.calls} calls, ${report.accepted} accepted, ${report.refused} refused, 5xx ${report.fiveXx.length}, wrong ${report.wrong.length}, forged followers ${report.forgedFollowers.length} (${JSON.stringify(report.byCase)})`,
+        );
+        for (const w of [...report.fiveXx, ...report.wrong].slice(0, 5))
+          console.log(`  ${w.case}: ${w.why}: ${w.status} ${w.answer.slice(0, 200)}`);
+        if (report.fiveXx.length > 0) failures.push(`${report.fiveXx.length} fuzzed callbacks (${mode}) answered 5xx`);
+        if (report.wrong.length > 0) failures.push(`${report.wrong.length} fuzzed callbacks (${mode}) answered wrongly`);
+        if (report.forgedFollowers.length > 0)
+          failures.push(`${report.forgedFollowers.length} forged callbacks (${mode}) created followers`);
+        table.push([`callback fuzz ${mode}: calls / 5xx / wrong`, `${report.calls} / ${report.fiveXx.length} / ${report.wrong.length}`]);
+      }
+      await setMode('plain');
     }
 
     // ---- 8: files after the kills: every row's file is there; what no row names is swept ----

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSignature } from '../src/modules/weixin/callback-rules.js';
 import { DbReplayGuard } from '../src/modules/weixin/callback-replay.js';
 import { readSimulatedReply, simulatedPush, simulatedServerCheck, type SimCallbackAccount } from '../src/modules/weixin/simulator.js';
+import { fuzzWeixinCallback } from '../../../bench/src/reliability/weixin-callback-fuzz.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
 
@@ -231,6 +232,34 @@ describe('the account’s mode', () => {
     const row = await t.db.db.selectFrom('wx_account').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(AES_KEY);
   });
+});
+
+describe('the callback fuzzer (bench/src/reliability/weixin-callback-fuzz.ts)', () => {
+  for (const mode of ['plain', 'safe', 'compatible'] as const)
+    it(`finds nothing wrong in ${mode} mode: genuine pushes accepted, every attack refused, no forged follower`, async () => {
+      const { id, wx } = await newAccount(mode);
+      const report = await fuzzWeixinCallback({
+        account: wx,
+        wxId: 'gh_000000000001',
+        calls: 160,
+        seed: 29,
+        deadlineMs: 60_000,
+        post: async (query, body) => {
+          const res = await post(id, { query, body });
+          return { status: res.statusCode, text: res.body };
+        },
+        followerExists: async (openId) => (await follower(openId)) !== undefined,
+      });
+      expect(report.calls).toBe(160);
+      expect(report.fiveXx).toEqual([]);
+      expect(report.wrong).toEqual([]);
+      expect(report.forgedFollowers).toEqual([]);
+      expect(report.accepted).toBeGreaterThan(40);
+      expect(report.refused).toBeGreaterThan(40);
+      const cases = Object.keys(report.byCase);
+      expect(cases).toEqual(expect.arrayContaining(['genuine', 'replay', 'replayForged', 'stale', 'signature']));
+      if (mode !== 'plain') expect(cases).toEqual(expect.arrayContaining(['encrypt', 'appId', 'key', 'plainToEncrypted']));
+    });
 });
 
 describe('the replay guard with REDIS_URL', () => {
