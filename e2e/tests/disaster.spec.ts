@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, baseUrl, chooseOption, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, baseUrl, chooseOption, chooseRegion, openSignedIn } from './fixtures';
 
 /**
  * Sandstorm disaster records (/disaster/manage, docs/disaster.md): create with the position picked on the map and the
@@ -18,18 +18,6 @@ async function openPage(page: Page) {
   await openSignedIn(page, '/disaster/manage', 'demo-disaster', ADMIN_PASSWORD);
   await expect(page.getByRole('heading', { name: '灾情记录' })).toBeVisible();
   await expect(rows(page).first()).toBeVisible();
-}
-
-/** Chooses a path in the open cascader, one level after the other (each level is loaded when its parent opens). */
-async function chooseRegion(page: Page, trigger: string, path: string[]) {
-  await page.locator(trigger).click();
-  for (const name of path) {
-    await page
-      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
-      .filter({ hasText: new RegExp(`^${name}$`) })
-      .click();
-  }
-  await page.keyboard.press('Escape');
 }
 
 /** A point of the map right of the page panel (and of the form, which sits over the panel). */

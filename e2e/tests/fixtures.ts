@@ -74,6 +74,25 @@ export async function signOut(page: Page) {
 }
 
 /**
+ * Chooses a path in a region cascader, one level after the other (each level loads when its parent opens). A county
+ * (a leaf) closes the cascader by itself; a path that stops above the leaves is closed with Escape. Escape is sent only
+ * then, while the list is sure to be open: with no list open it would close the dialog that holds the cascader.
+ */
+export async function chooseRegion(page: Page, trigger: string, path: string[]) {
+  await page.locator(trigger).click();
+  const menus = page.locator('.ant-cascader-dropdown:visible');
+  let expandable = false;
+  for (const name of path) {
+    const item = menus.locator('.ant-cascader-menu-item').filter({ hasText: new RegExp(`^${name}$`) });
+    // Read before the click: a leaf's click closes the list it sits in.
+    expandable = /\bant-cascader-menu-item-expand\b/.test((await item.getAttribute('class')) ?? '');
+    await item.click();
+  }
+  if (expandable) await page.keyboard.press('Escape');
+  await expect(menus).toHaveCount(0);
+}
+
+/**
  * Picks an option of an antd Select (single or multiple) by its whole label or a pattern. The option is looked
  * for in this select's own dropdown (the list its combobox names in aria-controls while open): a dropdown that
  * another select is still closing also shows a match for a moment, and a click aimed at it waits for ever once

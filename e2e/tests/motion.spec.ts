@@ -26,7 +26,7 @@ async function recordMotion(page: Page) {
     new MutationObserver((records) => {
       for (const r of records) {
         if (r.type === 'attributes' && r.target instanceof Element) look(r.target);
-        for (const node of r.addedNodes) {
+        for (const node of Array.from(r.addedNodes)) {
           if (!(node instanceof Element)) continue;
           look(node);
           node.querySelectorAll('[class]').forEach(look);

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, chooseOption, openSignedIn, pngFixture } from './fixtures';
+import { ADMIN_PASSWORD, chooseOption, chooseRegion, openSignedIn, pngFixture } from './fixtures';
 
 /**
  * Greenways, routes and travel weather (docs/travel.md): a greenway's course drawn on the map point by point with its
@@ -9,17 +9,6 @@ import { ADMIN_PASSWORD, chooseOption, openSignedIn, pngFixture } from './fixtur
 
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row`);
-
-async function chooseRegion(page: Page, trigger: string, path: string[]) {
-  await page.locator(trigger).click();
-  for (const name of path) {
-    await page
-      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
-      .filter({ hasText: new RegExp(`^${name}$`) })
-      .click();
-  }
-  await page.keyboard.press('Escape');
-}
 
 /** A point of the map beside the page panel, `dx`/`dy` pixels from the middle of the free part. */
 async function mapPoint(page: Page, dx: number, dy: number) {

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn } from './fixtures';
+import { ADMIN_PASSWORD, at, baseUrl, chooseOption, chooseRegion, openSignedIn } from './fixtures';
 
 /**
  * Tourism content (docs/travel.md): a scenic spot created with the position picked on the map, shown as text, edited,
@@ -10,17 +10,6 @@ import { ADMIN_PASSWORD, at, baseUrl, chooseOption, openSignedIn } from './fixtu
 const uid = () => `${Date.now().toString(36)}${Math.floor(Math.random() * 1e4).toString(36)}`;
 // The table's own rows, not those of the tables inside an opened record's details (its weather days).
 const rows = (page: Page, table: string) => page.locator(`#${table} .ant-table-tbody tr.ant-table-row:not(.ant-table-expanded-row *)`);
-
-async function chooseRegion(page: Page, trigger: string, path: string[]) {
-  await page.locator(trigger).click();
-  for (const name of path) {
-    await page
-      .locator('.ant-cascader-dropdown:visible .ant-cascader-menu-item')
-      .filter({ hasText: new RegExp(`^${name}$`) })
-      .click();
-  }
-  await page.keyboard.press('Escape');
-}
 
 test('a scenic spot: created with the map, text shown as text, edited, filtered by grade, deleted', async ({ page }) => {
   const id = uid();
