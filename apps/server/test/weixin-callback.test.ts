@@ -231,6 +231,14 @@ describe('the account’s mode', () => {
     expect(body).not.toContain(AES_KEY);
     const row = await t.db.db.selectFrom('wx_account').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
     expect(JSON.stringify(row)).not.toContain(AES_KEY);
+    // Nor does the operation log keep it (the insert and the update with the key were logged with their bodies).
+    const logged = await t.db.db
+      .selectFrom('operation_log')
+      .selectAll()
+      .where('action', 'in', ['wx.account.insert', 'wx.account.update'])
+      .execute();
+    expect(logged.length).toBeGreaterThan(1);
+    expect(JSON.stringify(logged)).not.toContain(AES_KEY);
   });
 });
 

@@ -25,7 +25,7 @@ declare module 'fastify' {
   }
 }
 
-const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|signature|api[-_]?key|credential/i;
+const SECRET_KEY = /pass(word)?|token|secret|authorization|cookie|signature|api[-_]?key|aes[-_]?key|credential/i;
 const MAX_PARAMETER_LENGTH = 4000;
 
 /** A copy with every secret-looking field replaced, and secrets inside text values redacted, at any depth. */

@@ -10,7 +10,7 @@ const secret = fc.oneof(
     .map(([a, b]) => `eyJhbGciOiJIUzI1NiJ9.${a.replace(/[+/=]/g, 'x')}.${b.replace(/[+/=]/g, 'y')}`),
   fc.stringMatching(/^[A-Za-z0-9._~%-]{8,80}$/),
 );
-const name = fc.constantFrom('token', 'refreshToken', 'access_token', 'refresh_token', 'TOKEN', 'apiKey', 'password');
+const name = fc.constantFrom('token', 'refreshToken', 'access_token', 'refresh_token', 'TOKEN', 'apiKey', 'aesKey', 'password');
 
 describe('redactSecrets', () => {
   it('removes every secret query value from an address and keeps the rest', () => {

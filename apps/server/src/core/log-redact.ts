@@ -9,8 +9,8 @@ import type { FastifyServerOptions } from 'fastify';
  */
 export const REDACTED = '[REDACTED]';
 
-/** Names of parameters and fields whose values are secret (token, refreshToken, access_token, password, …). */
-const SECRET_NAME = '[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|signature|api[-_]?key|credential)[A-Za-z0-9_.-]*';
+/** Names of parameters and fields whose values are secret (token, refreshToken, access_token, password, aesKey, …). */
+const SECRET_NAME = '[A-Za-z0-9_.-]*(?:token|secret|passw(?:or)?d|signature|api[-_]?key|aes[-_]?key|credential)[A-Za-z0-9_.-]*';
 
 /** name=value in a query string or form, up to the next separator. */
 const SECRET_PARAM = new RegExp(`((?:^|[?&;\\s"'(])${SECRET_NAME}=)[^&#\\s"'\\\\;)]*`, 'gi');
@@ -19,7 +19,7 @@ const SECRET_JSON = new RegExp(`("${SECRET_NAME}"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"
 const BEARER = /\b(Bearer\s+)[A-Za-z0-9._~+/=-]+/gi;
 /** Three base64url parts, the first a JSON header: a JWT wherever it appears. */
 const JWT = /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]+\.[A-Za-z0-9_-]+/g;
-const WORTH_CHECKING = /token|secret|passw|signature|api[-_]?key|credential|bearer|eyJ/i;
+const WORTH_CHECKING = /token|secret|passw|signature|api[-_]?key|aes[-_]?key|credential|bearer|eyJ/i;
 
 /** The text with every secret value replaced (query strings, JSON, bearer headers, JWTs). */
 export function redactSecrets(text: string): string {
