@@ -73,6 +73,11 @@ test('platforms chosen in personal settings, a document with an attachment publi
   // The reviewer approves and publishes; the confirmation names the platforms.
   await storeSession(page, 'demo-reviewer', ADMIN_PASSWORD);
   await page.reload();
+  // The reviewer holds only the approving code (docs/security.md#separation-of-duties): nothing to write with.
+  await expect(page.locator(`#article-approve-${created.id}`)).toBeVisible();
+  await expect(page.locator('#article-create')).toHaveCount(0);
+  await expect(page.locator('#article-settings')).toHaveCount(0);
+  await expect(page.locator(`#article-duplicate-${created.id}`)).toHaveCount(0);
   await ok(page, '/api/article/approve', () => page.locator(`#article-approve-${created.id}`).click());
   await page.locator(`#article-publish-${created.id}`).click();
   await expect(page.locator('#article-publish-platforms')).toContainText('微信公众号');

@@ -117,8 +117,8 @@ test('sending: composed to a tag, previewed to one follower, approved by another
   expect(send.state).toBe('pending');
   const mine = rows(page, 'wx-send-table').filter({ hasText: text });
   await expect(mine).toContainText('待审核');
-  // Its author may preview it but not approve it.
-  await expect(mine.getByRole('button', { name: `审核通过并发送 #${send.id}` })).toBeDisabled();
+  // Its author may preview it; approving is the approver's code, not offered to the operator at all.
+  await expect(mine.getByRole('button', { name: `审核通过并发送 #${send.id}` })).toHaveCount(0);
   await mine.getByRole('button', { name: `预览 #${send.id}` }).click();
   const preview = page.getByRole('dialog', { name: '预览给一位粉丝' });
   await preview.locator('#wx-preview-follower').click();
@@ -131,6 +131,10 @@ test('sending: composed to a tag, previewed to one follower, approved by another
   await page.context().clearCookies();
   await openSignedIn(page, '/weixin-admin/weixin-send', 'demo-wx-approver', ADMIN_PASSWORD);
   const theirs = rows(page, 'wx-send-table').filter({ hasText: text });
+  // The approver composes nothing and previews nothing (docs/security.md#separation-of-duties).
+  await expect(theirs.getByRole('button', { name: `审核通过并发送 #${send.id}` })).toBeEnabled();
+  await expect(page.locator('#wx-send-create')).toHaveCount(0);
+  await expect(theirs.getByRole('button', { name: `预览 #${send.id}` })).toHaveCount(0);
   await theirs.getByRole('button', { name: `审核通过并发送 #${send.id}` }).click();
   const approved = page.waitForResponse((r) => r.url().endsWith('/api/wx/send/approve'));
   await page.locator('#wx-approve-confirm').click();
@@ -201,11 +205,14 @@ for (const lang of ['zh', 'en', 'es'] as const) {
       await context.addCookies([{ name: 'language', value: lang, url: baseUrl() }]);
       await openSignedIn(page, '/dashboard', 'demo-wx-approver', ADMIN_PASSWORD);
       const headers = { Authorization: `Bearer ${await cookie(context, 'Access-Token')}` };
-      // One send waiting at least, beside the demo's sent ones.
+      // One send waiting at least, beside the demo's sent ones: composed by the operator, as the approver may not
+      // (docs/security.md#separation-of-duties).
+      const login = await page.request.post(at('/api/login/login'), { data: { username: 'demo-weixin', password: ADMIN_PASSWORD } });
+      const operator = { Authorization: `Bearer ${((await login.json()) as { data: { access_token: string } }).data.access_token}` };
       const accounts = (await (await page.request.get(at('/api/wx/account/list'), { headers })).json()) as { data: Array<{ id: number }> };
       const text = `待审核测试 ${Date.now().toString(36)}`;
       const created = await page.request.post(at('/api/wx/send/create'), {
-        headers,
+        headers: operator,
         data: { accountId: accounts.data[0]!.id, kind: 'text', text, target: 'all' },
       });
       const answer = (await created.json()) as { code: number; msg: string };
