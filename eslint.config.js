@@ -38,7 +38,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   regions: ['gis'],
   travel: ['regions', 'grids'],
   weixin: ['grids'],
-  articles: ['products'],
+  articles: ['products', 'grids'],
   risk: ['grids', 'zoning', 'products', 'downloads'],
 };
 

@@ -6,6 +6,7 @@ import { consoleCleanupLog, type FileStorage } from './core/storage.js';
 import { seedDemoAllocations } from './modules/allocation/service.js';
 import { seedForecastTypes } from './modules/grids/catalog.js';
 import { seedDemoGrids } from './modules/grids/demo.js';
+import { setForecastDayEnd } from './modules/grids/derived.js';
 import { GridStore } from './modules/grids/store.js';
 import { seed, seedDemoAccounts, type SeedReport } from './modules/seed/seed.js';
 import { SHAANXI_STATIONS, seedDemoStations } from './modules/stations/demo.js';
@@ -62,6 +63,9 @@ export async function seedStep(data: ServerData, config: Config): Promise<void> 
 
 /** Step 3 (DEMO=1): the demo customer with one user per feature group, and its grids, stations and allocations. Idempotent. */
 export async function demoStep(data: ServerData, config: Config): Promise<void> {
+  // The demo's products read derived daily elements (tmax24h, tmin24h): their forecast days must be this
+  // configuration's before the app is built (buildApp sets the same).
+  setForecastDayEnd(config.dayEndLocalHour);
   await seedDemoAccounts(
     data.handle.db,
     { dataDir: config.dataDir, adminPassword: config.adminPassword, scryptLogN: config.scryptLogN },

@@ -349,9 +349,11 @@ describe('making', () => {
     expect(await makeDemoMapProduct(deps, third)).toBeNull();
     const row = await t.db.db.selectFrom('map_product').selectAll().where('id', '=', id!).executeTakeFirstOrThrow();
     expect(row.status).toBe('done');
-    expect(JSON.parse(row.request)).toMatchObject({ factor: 'tmp', aggregation: 'max', leadFrom: 0, leadTo: 24, areaCode: 'provinces:13' });
+    // The day's maximum (derived here from the 3-hourly grids, as no tmax is stored), over the day ending at lead 24.
+    expect(JSON.parse(row.request)).toMatchObject({ factor: 'tmax24h', mode: 'lead', lead: 24, areaCode: 'provinces:13' });
+    expect(row.name).toBe('日最高气温预报（示例）');
     const item = await t.db.db.selectFrom('map_product_item').selectAll().where('product_id', '=', id!).executeTakeFirstOrThrow();
-    expect(item.title).toBe('陕西11月24日08时—11月25日08时最高气温预报');
+    expect(item.title).toBe('陕西11月24日08时—11月25日08时日最高气温预报');
     const files = await t.db.db.selectFrom('download_file').select('format').where('customer_id', '=', third).execute();
     expect(files.map((f) => f.format).sort()).toEqual(['pdf', 'png']);
   });

@@ -1,13 +1,14 @@
 import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
+import { demoBulletin, demoCalendar, demoRun, demoSpecialTitle } from '../grids/demo-texts.js';
 import { listPlatforms } from './publishing.js';
 import * as service from './service.js';
 
 // The demo's service documents (DEMO=1, docs/articles.md#demo): a published weekly agro-met bulletin written by
 // demo-products and approved and published to the customer's website by demo-reviewer, with the library's demo map product embedded, and a draft special
-// report. Made once: nothing when the customer has any document.
+// report; their dates follow the day they are made (grids/demo-texts.ts). Made once: nothing when the customer has any document.
 
-export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, customerId: number): Promise<void> {
+export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, customerId: number, now = new Date()): Promise<void> {
   const { db } = deps;
   const any = await db.selectFrom('article').select('id').where('customer_id', '=', customerId).limit(1).executeTakeFirst();
   if (any) return;
@@ -40,32 +41,12 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   const image = png ? await service.libraryImage(deps, by(author), `lib-${png.id}`) : null;
   const figure = image ? `<p><img src="${image.path}" alt="图1 ${png!.name.replace(/\.png$/i, '').replace(/"/g, '')}"></p>` : '';
 
-  const body =
-    '<h2>一、天气实况</h2>' +
-    '<p>过去一周（11 月 17 日—23 日），全省平均气温 6.8℃，较常年同期偏高 1.2℃；关中、陕北大部无降水，陕南降水量 3～8 毫米，偏少五成以上。</p>' +
-    '<table><tbody><tr><th>区域</th><th>平均气温（℃）</th><th>距平（℃）</th><th>降水量（毫米）</th></tr>' +
-    '<tr><td>陕北</td><td>2.9</td><td>+1.0</td><td>0.0</td></tr>' +
-    '<tr><td>关中</td><td>8.1</td><td>+1.4</td><td>0.6</td></tr>' +
-    '<tr><td>陕南</td><td>9.7</td><td>+1.1</td><td>5.2</td></tr></tbody></table>' +
-    '<h2>二、农业气象影响</h2>' +
-    '<p>气温偏高利于冬小麦分蘖和油菜越冬前壮苗，但关中东部土壤墒情持续下降，部分旱地 0～20 厘米土壤相对湿度已低于 60%。</p>' +
-    '<h2>三、未来一周天气预报</h2>' +
-    '<p>预计 11 月 25 日前后有一次冷空气过程，关中、陕北降温 6～8℃，并伴有 4～5 级偏北风；陕南有小雨。</p>' +
-    figure +
-    '<h2>四、农事建议</h2>' +
-    '<ol><li><p>关中旱地麦田适时冬灌，灌水量每亩 40～50 立方米，避开降温时段。</p></li>' +
-    '<li><p>设施农业加强保温，防范降温和大风的不利影响。</p></li>' +
-    '<li><p>陕南油菜田及时清沟排湿，追施苗肥。</p></li></ol>';
+  // Written on the day the demo starts, about the week before it and the cold front of the demo's forecast.
+  const calendar = demoCalendar(now, await demoRun(db, customerId, now));
   const bulletin = await service.addArticle(
     db,
     by(author),
-    {
-      kindId: weekly.id,
-      title: '冬小麦分蘖期墒情偏差，关中旱地宜适时冬灌',
-      summary: '气温偏高、降水偏少；25 日前后冷空气降温。',
-      body,
-      fromTemplate: false,
-    },
+    { kindId: weekly.id, ...demoBulletin(calendar, figure), fromTemplate: false },
     'zh',
   );
   await service.transition(db, by(author), bulletin, 'submit', 'zh');
@@ -85,7 +66,7 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   await service.addArticle(
     db,
     by(author),
-    { kindId: special.id, title: '2026 年秋播作物冬前苗情气象条件分析', summary: '', body: '', fromTemplate: true },
+    { kindId: special.id, title: demoSpecialTitle(calendar), summary: '', body: '', fromTemplate: true },
     'zh',
   );
 }

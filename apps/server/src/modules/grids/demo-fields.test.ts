@@ -8,6 +8,7 @@ import {
   dailyExtremeLeads,
   demoField,
   demoFields,
+  demoStoredAt,
   demoTerrain,
   latestBaseTime,
   LAPSE_RATE_PER_M,
@@ -32,16 +33,15 @@ const XIAN = { lon: 108.93, lat: 34.3, alt: 397.5 };
 const ANCHORS = [HUASHAN, XIAN];
 const LEADS = Array.from({ length: 25 }, (_, k) => k * 3);
 
-/** Every field of a 72 h demo forecast as the demo stores it (extremes only at the ends of the forecast days). */
+/**
+ * Every field of a 72 h demo forecast as the demo stores it (extremes only at the ends of the forecast days, 3 h
+ * amounts from lead 3).
+ */
 function forecast(baseTime: string, dayEndLocalHour = 8) {
   const ctx = { terrain: demoTerrain(DEMO_SEED, ANCHORS), baseTime: new Date(baseTime), seed: 1 };
   const daily = dailyExtremeLeads(ctx.baseTime, 72, dayEndLocalHour);
-  const byLead = new Map(
-    LEADS.map((l) => [
-      l,
-      demoFields(daily.includes(l) ? ['tmp', 'tmax', 'tmin', 'pre3h', 'wsp', 'wdir'] : ['tmp', 'pre3h', 'wsp', 'wdir'], l, ctx),
-    ]),
-  );
+  const stored = (l: number) => ['tmp', 'tmax', 'tmin', 'pre3h', 'wsp', 'wdir'].filter((f) => demoStoredAt(f, l, new Set(daily)));
+  const byLead = new Map(LEADS.map((l) => [l, demoFields(stored(l), l, ctx)]));
   return { ctx, daily, byLead, values: (factor: string, lead: number) => byLead.get(lead)!.get(factor)!.values };
 }
 
@@ -166,7 +166,7 @@ describe('demo rain and wind', () => {
     expect(three.filter((v) => v >= 0.1).length / three.length).toBeGreaterThan(0.5);
     const winterMax = Math.max(...ends.map((e) => stats(daily(winter, e)).max));
     expect(winterMax).toBeLessThan(wettest / 3);
-    for (const lead of LEADS) expect(stats(summer.values('pre3h', lead)).min).toBe(0);
+    for (const lead of LEADS.slice(1)) expect(stats(summer.values('pre3h', lead)).min).toBe(0);
   });
 
   it('blows from the south-west ahead of the front and from the north-west behind it, at a plausible speed', () => {
@@ -237,6 +237,15 @@ describe('demo forecast', () => {
       expect([...seen].some((c) => c >= 3)).toBe(true);
     },
   );
+
+  it('stores an amount only once its period lies after the run: the 3 h precipitation from lead 3, states from lead 0', () => {
+    const run = forecast('2026-11-28T00:00:00Z');
+    expect(LEADS.filter((l) => run.byLead.get(l)!.has('pre3h'))).toEqual(LEADS.slice(1));
+    expect(LEADS.filter((l) => run.byLead.get(l)!.has('tmp'))).toEqual(LEADS);
+    expect(LEADS.filter((l) => run.byLead.get(l)!.has('tmax'))).toEqual(run.daily);
+    expect(demoStoredAt('pre12h', 9, new Set())).toBe(false);
+    expect(demoStoredAt('pre12h', 12, new Set())).toBe(true);
+  });
 
   it('bases the forecast at the latest 00 or 12 UTC', () => {
     expect(latestBaseTime(new Date('2026-11-22T13:45:00Z')).toISOString()).toBe('2026-11-22T12:00:00.000Z');

@@ -143,6 +143,21 @@ function diurnalShape(localHour: number): number {
   return p < 9 ? -Math.cos((Math.PI * p) / 9) : Math.cos((Math.PI * (p - 9)) / 15);
 }
 
+/** The demo's cold front: at 40°N 30 h after the run, then south by a quarter of a degree an hour. */
+const FRONT = { enters: 30, lat: 40, degreesPerHour: 0.25 };
+
+/** Latitude of the cold front's leading edge `hours` after the run. */
+const frontLatitude = (hours: number) => FRONT.lat - Math.max(0, hours - FRONT.enters) * FRONT.degreesPerHour;
+
+/**
+ * When the demo's cold front reaches a latitude (north of 40°N: when it enters): what the demo's dated texts forecast
+ * (the bulletin's cold spell, the WeChat reminder), so that they agree with the grids of the run.
+ */
+export function demoFrontArrival(baseTime: Date, lat: number): Date {
+  const hours = FRONT.enters + Math.max(0, FRONT.lat - lat) / FRONT.degreesPerHour;
+  return new Date(baseTime.getTime() + hours * 3_600_000);
+}
+
 /** What the weather at one time shares across cells (computed once per time). */
 interface Moment {
   season: number;
@@ -189,7 +204,7 @@ class DemoWeather {
     m = {
       season: seasonOf(ms),
       wetness: wetnessOf(ms),
-      frontLat: 40 - Math.max(0, hours - 30) * 0.25,
+      frontLat: frontLatitude(hours),
       utcHour: d.getUTCHours() + d.getUTCMinutes() / 60,
       showers,
       k: Math.floor(hours / 12),
@@ -345,6 +360,22 @@ export function demoFields(factors: readonly string[], leadHours: number, ctx: D
     }
   }
   return out;
+}
+
+/** Factors the demo stores once per forecast day, at the day's end (docs/grids.md#demo-data). */
+export const DEMO_DAILY_FACTORS: ReadonlySet<string> = new Set(['tmax', 'tmin']);
+
+/** Hours an amount covers, ending at its lead (`pre3h`: 3); 0 for a state such as temperature. */
+export const amountHours = (factor: string): number => Number(/^pre(\d+)h$/.exec(factor)?.[1] ?? 0);
+
+/**
+ * Whether the demo stores a factor at a lead: a daily extreme only at the ends of the forecast days (`dailyLeads`), an
+ * amount only once its whole period lies after the run (the 3 h precipitation from lead 3: at lead 0 the 3 h before
+ * the run are not forecast), every other element at every lead.
+ */
+export function demoStoredAt(factor: string, lead: number, dailyLeads: ReadonlySet<number>): boolean {
+  if (DEMO_DAILY_FACTORS.has(factor)) return dailyLeads.has(lead);
+  return lead >= amountHours(factor);
 }
 
 /** The leads at which the demo stores daily extremes: the ends of the forecast days within the forecast. */

@@ -1,15 +1,12 @@
 import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
-import { DEMO_SEED, dailyExtremeLeads, demoFields, demoTerrain, latestBaseTime, type TerrainAnchor } from './demo-fields.js';
+import { DEMO_SEED, dailyExtremeLeads, demoFields, demoStoredAt, demoTerrain, latestBaseTime, type TerrainAnchor } from './demo-fields.js';
 import type { GridStore } from './store.js';
-
-/** Factors stored once per forecast day, at the day's end (docs/grids.md#demo-data). */
-const DAILY_FACTORS = new Set(['tmax', 'tmin']);
 
 /**
  * Demo grids for the next 72 h at 3 h steps, the daily extremes at the ends of the forecast days (`dayEndLocalHour`
- * in Beijing time: 8 for 08–08 days, 20 for 20–20), on a terrain that has the stations' altitudes at their cells; made
- * once (a restart finds them and changes nothing).
+ * in Beijing time: 8 for 08–08 days, 20 for 20–20), the 3 h amounts from lead 3 (an amount ends at its lead), on a
+ * terrain that has the stations' altitudes at their cells; made once (a restart finds them and changes nothing).
  */
 export async function seedDemoGrids(
   db: Db,
@@ -27,7 +24,7 @@ export async function seedDemoGrids(
   const dailyLeads = new Set(dailyExtremeLeads(baseTime, type.max_lead_hours, dayEndLocalHour));
   let count = 0;
   for (let lead = 0; lead <= type.max_lead_hours; lead += type.step_hours) {
-    const here = factors.filter((f) => !DAILY_FACTORS.has(f.code) || dailyLeads.has(lead));
+    const here = factors.filter((f) => demoStoredAt(f.code, lead, dailyLeads));
     const fields = demoFields(
       here.map((f) => f.code),
       lead,

@@ -18,6 +18,7 @@ import {
   formatLead,
   formatTime,
   isAccumulating,
+  isDailyExtreme,
   legendLabels,
   precipitationClasses,
   TEMPERATURE_PRODUCT_RAMP,
@@ -231,7 +232,10 @@ export async function renderItem(
   const leadTo = item.leads[item.leads.length - 1]!;
   const accumulating = isAccumulating(plan.factor.code);
   const acc = plan.accumulationHours || (accumulating ? plan.typeStepHours : 0);
-  const period = validPeriod(new Date(plan.baseTime), leadFrom, leadTo, acc, accumulating);
+  // A daily extreme at lead L is the day (L − 24, L]: its product covers that day, not the instant L.
+  const daily = isDailyExtreme(plan.factor.code, plan.factor.derivation?.kind);
+  const covered = daily ? 24 : acc;
+  const period = validPeriod(new Date(plan.baseTime), leadFrom, leadTo, covered, accumulating || daily);
   const spanHours = Math.round((period.end.getTime() - period.start.getTime()) / 3_600_000);
   const classes = productClasses(template, plan, spanHours, range);
   const labels = legendLabels(classes.thresholds, lang);
@@ -252,7 +256,7 @@ export async function renderItem(
       baseTime: formatTime(new Date(plan.baseTime), lang, tz, true),
       validStart: formatTime(period.start, lang, tz),
       validEnd: formatTime(period.end, lang, tz),
-      lead: formatLead(plan.aggregation ? (accumulating ? leadFrom - acc : leadFrom) : leadFrom, leadTo, lang),
+      lead: formatLead(daily || (plan.aggregation && accumulating) ? Math.max(0, leadFrom - covered) : leadFrom, leadTo, lang),
       issueTime: formatTime(now, lang, tz, true),
       date: formatDate(now, lang, tz),
     });

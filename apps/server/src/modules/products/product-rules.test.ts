@@ -10,6 +10,7 @@ import {
   formatDate,
   formatLead,
   formatTime,
+  isDailyExtreme,
   KM_PER_DEGREE,
   legendLabels,
   niceStep,
@@ -175,5 +176,16 @@ describe('times', () => {
   it('starts an accumulation one period before its first lead', () => {
     expect(validPeriod(base, 3, 24, 3, true)).toEqual({ start: base, end: new Date('2026-11-25T00:00:00Z') });
     expect(validPeriod(base, 24, 48, 3, false)).toEqual({ start: new Date('2026-11-25T00:00:00Z'), end: new Date('2026-11-26T00:00:00Z') });
+  });
+
+  it('gives a daily extreme the day ending at its lead: tmax24h at 48 h is 24–48 h, never before the run', () => {
+    expect([isDailyExtreme('tmax24h', 'extreme'), isDailyExtreme('tmin'), isDailyExtreme('tmp'), isDailyExtreme('pre24h', 'sum')]).toEqual([
+      true,
+      true,
+      false,
+      false,
+    ]);
+    expect(validPeriod(base, 48, 48, 24, true)).toEqual({ start: new Date('2026-11-25T00:00:00Z'), end: new Date('2026-11-26T00:00:00Z') });
+    expect(validPeriod(base, 12, 12, 24, true)).toEqual({ start: base, end: new Date('2026-11-24T12:00:00Z') });
   });
 });

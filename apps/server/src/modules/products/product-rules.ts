@@ -28,6 +28,13 @@ export function fillPlaceholders(text: string, values: Partial<Record<ProductPla
 /** Precipitation factors accumulate (their sum over leads is an amount); others are states. */
 export const isAccumulating = (factorCode: string) => /^pre/i.test(factorCode);
 
+/**
+ * Daily extremes: the highest or lowest of a forecast day, valid for the 24 hours ending at the lead — the derived
+ * `tmax24h` and `tmin24h` (any `extreme` derivation) and `tmax`, `tmin` as stored at the day's end.
+ */
+export const isDailyExtreme = (factorCode: string, derivationKind?: string) =>
+  derivationKind === 'extreme' || factorCode === 'tmax' || factorCode === 'tmin';
+
 /** sum only for accumulating factors; max, min and mean for any. */
 export function aggregationAllowed(factorCode: string, aggregation: ProductAggregation): boolean {
   return aggregation === 'sum' ? isAccumulating(factorCode) : true;
@@ -263,13 +270,22 @@ export function formatDate(date: Date, lang: ProductLanguage, timeZone: string):
   return `${p.day} ${MONTHS[lang][p.month - 1]} ${p.year}`;
 }
 
+/** The calendar day of an instant in a time zone, `2026-11-24`. */
+export function calendarDay(date: Date, timeZone: string): string {
+  const p = partsIn(date, timeZone);
+  return `${p.year}-${pad(p.month)}-${pad(p.day)}`;
+}
+
 /** A lead or lead range in hours: 24小时 / 24 h; 3—24小时 / 3–24 h. */
 export function formatLead(from: number, to: number, lang: ProductLanguage): string {
   const span = from === to ? `${from}` : `${from}–${to}`;
   return lang === 'zh' ? `${span}小时` : `${span} h`;
 }
 
-/** The period a lead (range) covers: an accumulating factor's grid at lead L covers (L − step, L]; a state is at L. */
+/**
+ * The period a lead (range) covers: an accumulating factor's grid at lead L covers (L − step, L], a daily extreme's
+ * (L − 24, L] (step 24); a state is at L. Never before the run.
+ */
 export function validPeriod(
   baseTime: Date,
   leadFrom: number,

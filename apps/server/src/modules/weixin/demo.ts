@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
+import { demoCalendar, demoReminder, demoRun } from '../grids/demo-texts.js';
 import { nowIso } from '../../core/db/index.js';
 import type { SecretBox } from './secret-box.js';
 import type { SimFollower, WechatSimulator } from './simulator.js';
@@ -151,7 +152,8 @@ export async function seedDemoWeixin(db: Db, box: SecretBox, storage: FileStorag
     .values({
       account_id: account.id,
       kind: 'text',
-      content: '【农事提醒】未来三天关中地区有一次降温过程，最低气温降至 -5 ℃ 左右，请及时做好越冬作物和设施农业的防冻措施。',
+      // The cold spell of the demo's forecast, dated from the day it was sent (never a day already past then).
+      content: demoReminder(demoCalendar(new Date(sentAt), await demoRun(db, customerId, new Date(now)))),
       article_id: null,
       target: 'all',
       tag_id: null,
