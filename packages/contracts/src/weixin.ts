@@ -448,7 +448,7 @@ export const WEIXIN_API = {
   wxCallbackVerify: {
     ...E.wxCallbackVerify,
     access: PUBLIC,
-    summary: "WeChat's server check: echostr echoed when the signature is right",
+    summary: "WeChat's server check: echostr echoed for a right signature, timestamp within 5 minutes, used once",
     params: WxCallbackParams,
     query: WxCallbackQuery,
     data: z.null(),
@@ -457,7 +457,8 @@ export const WEIXIN_API = {
   wxCallbackPush: {
     ...E.wxCallbackPush,
     access: PUBLIC,
-    summary: 'Messages and events WeChat pushes (XML, signed; duplicates ignored)',
+    summary:
+      "Messages and events WeChat pushes (XML; timestamp within 5 minutes, each signature once; encrypted and signed over the body in the account's compatible or safe mode; duplicates ignored)",
     params: WxCallbackParams,
     query: WxCallbackQuery,
     data: z.null(),
