@@ -3,12 +3,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseGridMeta, ZONING_CLASS_COLORS } from '@agromet/contracts';
-import { createGrid, EARTH_RADIUS_KM, parseColor, readGeoTiff, writeGeoTiff, type Grid, type GridGeometry } from '@agromet/grid';
+import { createGrid, EARTH_RADIUS_KM, parseColor, readGeoTiff, writeGeoTiff, zone, type Grid, type GridGeometry } from '@agromet/grid';
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoStations, SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
 import { mapSize } from '../src/modules/zoning/map-png.js';
+import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser } from './revise-helpers.js';
 
@@ -208,6 +209,22 @@ describe('criteria', () => {
     expect(one).toMatchObject({ code: 0, data: { id: list[0].id, name: list[0].name } });
     const kiwi = (await call(tok.make!, 'GET', `/api/qhCriterion/allByCrop?cropId=${await cropId('Kiwifruit')}`)).json().data[0];
     expect(kiwi).toMatchObject({ example: true, method: 'weighted', cutPoints: [3.6, 3, 2.2], classScores: [4, 3, 2, 1] });
+    // The literature's absolute limits are vetoes (docs/zoning.md#vetoes).
+    const vetoes = (c: { factors: { factor: string; veto?: unknown }[] }) => c.factors.map((f) => [f.factor, f.veto ?? null]);
+    expect(vetoes(list[0])).toEqual([
+      ['textmin', { lower: -14.7 }],
+      ['springFrost', null],
+      ['tmean', null],
+      ['precip', { lower: 650 }],
+      ['rhMarSep', null],
+    ]);
+    expect(vetoes(kiwi)).toEqual([
+      ['tmean', null],
+      ['textmin', { lower: -19 }],
+      ['acc10', null],
+      ['precip', { lower: 800 }],
+      ['sunshine', null],
+    ]);
     expect(kiwi.factors.reduce((s: number, f: { weight: number }) => s + f.weight, 0)).toBeCloseTo(1, 9);
     // Another customer's criterion is not there.
     expect((await call(tok.other!, 'GET', `/api/qhCriterion/queryIndex?criteriaId=${list[0].id}`)).json().code).toBe(4004);
@@ -268,12 +285,40 @@ describe('criteria', () => {
         'factors.0.breaks.1',
         'factors.0.breaks.1: Threshold 120 is outside the valid range of Annual mean relative humidity [0, 100] %',
       ],
+      [
+        { ...base, factors: [{ factor: 'precip', breaks: [500, 700], classes: [3, 1, 0], veto: {} }] },
+        'factors.0.veto',
+        'factors.0.veto: A veto needs a lower limit, an upper limit or both',
+      ],
+      [
+        { ...base, factors: [{ factor: 'precip', breaks: [500, 700], classes: [3, 1, 0], veto: { lower: 800, upper: 600 } }] },
+        'factors.0.veto.upper',
+        'factors.0.veto.upper: The lower limit of a veto must be below its upper limit',
+      ],
+      [
+        { ...base, factors: [{ factor: 'precip', breaks: [500, 700], classes: [3, 1, 0], veto: { lower: -5 } }] },
+        'factors.0.veto.lower',
+        'factors.0.veto.lower: Veto limit -5 is outside the valid range of Annual precipitation [0, 6000] mm',
+      ],
+      [
+        { ...base, factors: [{ factor: 'precip', breaks: [500, 700], classes: [3, 1, 0], veto: { below: 600 } }] },
+        'factors.0.veto.below',
+        '',
+      ],
     ];
     for (const [body, field, msg] of cases) {
       const res = await call(tok.crit!, 'POST', '/api/qhCriterion/add', body);
       expect(res.statusCode, field).toBe(400);
-      expect(res.json(), field).toMatchObject({ code: 4100, msg });
+      expect(res.json(), field).toMatchObject(msg ? { code: 4100, msg } : { code: 4100 });
       expect(res.json().data.issues[0].field, field).toBe(field);
+    }
+    // The veto's messages in Chinese and Spanish too.
+    const bad = { ...base, factors: [{ factor: 'precip', breaks: [500, 700], classes: [3, 1, 0], veto: { lower: 800, upper: 600 } }] };
+    for (const [lang, msg] of [
+      ['zh', 'factors.0.veto.upper：否决条件的下限须小于上限'],
+      ['es', 'factors.0.veto.upper: El límite inferior de un veto debe ser menor que el superior'],
+    ] as const) {
+      expect((await call(tok.crit!, 'POST', '/api/qhCriterion/add', bad, lang)).json()).toMatchObject({ code: 4100, msg });
     }
     // Every problem is listed, not only the first.
     const many = await call(tok.crit!, 'POST', '/api/qhCriterion/add', {
@@ -885,6 +930,78 @@ describe('zoning products', () => {
     });
   });
 
+  it('makes a cell beyond a veto unsuitable under weights that would rate it suitable (worked out by hand)', async () => {
+    // Weighted: mean temperature 0.8, precipitation 0.2, scores 4, 3, 2, 1, cut points 3.5, 2.5, 1.5; precipitation
+    // vetoed at or below 600 mm. A warm cell with 550 mm scores 0.8·4 + 0.2·3 = 3.8 (most suitable) but is unsuitable.
+    const tRule = { ...tmeanRule, weight: 0.8 };
+    const pRule = { ...precipRule, weight: 0.2, veto: { lower: 600 } };
+    const add = await call(tok.crit!, 'POST', '/api/qhCriterion/add', {
+      name: '否决试验',
+      cropId: await cropId('Grape'),
+      method: 'weighted',
+      factors: [tRule, pRule],
+      classScores: [4, 3, 2, 1],
+      cutPoints: [3.5, 2.5, 1.5],
+    });
+    expect(add.json()).toMatchObject({ code: 0, data: { factors: [tRule, pRule] } });
+    const res = await call(tok.make!, 'POST', '/api/quhua/execute', { criteriaId: add.json().data.id, name: 'veto' });
+    await t.jobs.waitFor(res.json().data.jobId);
+    const vetoProduct = res.json().data.productId;
+    const product = (await call(tok.result!, 'GET', `/api/quhua/product?productId=${vetoProduct}`)).json().data;
+    expect(product.criterion.factors).toEqual([tRule, pRule]);
+
+    const score = [4, 3, 2, 1];
+    const areas = [0, 0, 0, 0];
+    let bought = 0;
+    let vetoed = -1;
+    for (let j = 0; j < G.ny; j++) {
+      for (let i = 0; i < G.nx; i++) {
+        const k = j * G.nx + i;
+        if (Number.isNaN(tmean[k]!)) continue;
+        const x =
+          0.8 * score[classOf(tmean[k]!, tRule.breaks, tRule.classes)]! + 0.2 * score[classOf(precip[k]!, pRule.breaks, pRule.classes)]!;
+        const byWeights = x >= 3.5 - 1e-6 ? 0 : x >= 2.5 - 1e-6 ? 1 : x >= 1.5 - 1e-6 ? 2 : 3;
+        const beyond = precip[k]! <= Math.fround(600);
+        if (beyond && byWeights <= 1) {
+          bought++;
+          if (vetoed < 0) vetoed = k;
+        }
+        areas[beyond ? 3 : byWeights]! += cellArea(G, j);
+      }
+    }
+    expect(bought).toBeGreaterThan(100);
+    product.stats.classAreasKm2.forEach((a: number, c: number) => expect(a).toBeCloseTo(areas[c]!, 1));
+
+    const i = vetoed % G.nx;
+    const j = Math.floor(vetoed / G.nx);
+    for (const [lang, name] of [
+      ['en', 'Annual precipitation'],
+      ['zh', '年降水量'],
+    ] as const) {
+      const q = (
+        await call(tok.make!, 'POST', '/api/quhua/querydata', { productId: vetoProduct, lon: lonOf(i), lat: latOf(j) }, lang)
+      ).json();
+      expect(q).toMatchObject({
+        code: 0,
+        data: {
+          class: 3,
+          limitingFactor: 1,
+          limitingFactorName: name,
+          vetoFactor: 1,
+          vetoFactorName: name,
+          factors: [
+            { factor: 'tmean', veto: null, vetoed: false },
+            { factor: 'precip', veto: { lower: 600 }, vetoed: true, value: expect.closeTo(precip[vetoed]!, 2) },
+          ],
+        },
+      });
+      expect(q.data.score).toBeGreaterThanOrEqual(2.5 - 1e-6);
+    }
+    // A cell within the veto names none.
+    const north = (await call(tok.make!, 'POST', '/api/quhua/querydata', { productId: vetoProduct, lon: 106, lat: 31.7 })).json().data;
+    expect(north).toMatchObject({ vetoFactor: null, vetoFactorName: '' });
+  });
+
   it('keeps a criterion with products (4009) and a product of it unchanged when the criterion is edited', async () => {
     const del = await call(tok.crit!, 'POST', '/api/qhCriterion/deleteCriteria', { criteriaId });
     expect(del.json()).toMatchObject({ code: 4009, msg: 'The criterion is used by 2 zoning products and cannot be deleted' });
@@ -1037,5 +1154,104 @@ describe('the demo (DEMO=1)', () => {
     expect(hanzhong.class).toBeLessThanOrEqual(1);
     expect(hanzhong.score).toBeGreaterThan(3);
     expect((await classAt(kiwi, 109.78, 38.27)).class).toBe(3);
+  });
+
+  it('rates no cell beyond a veto above unsuitable: kiwifruit (−19 °C, 800 mm) and tea (−14.7 °C, 650 mm)', async () => {
+    const crops = (await get('/api/crop/all')).json().data;
+    const criterionOf = async (crop: string) =>
+      (await get(`/api/qhCriterion/allByCrop?cropId=${crops.find((c: { nameEn: string }) => c.nameEn === crop).id}`)).json().data[0];
+    const figures: Record<string, unknown> = {};
+    for (const [crop, vetoes] of [
+      ['Kiwifruit', { textmin: -19, precip: 800 }],
+      ['Tea', { textmin: -14.7, precip: 650 }],
+    ] as const) {
+      const criterion = await criterionOf(crop);
+      const rules = criterion.factors as { factor: string; veto?: { lower?: number } }[];
+      expect(Object.fromEntries(rules.filter((f) => f.veto).map((f) => [f.factor, f.veto!.lower]))).toEqual(vetoes);
+      const res = await post('/api/quhua/execute', { criteriaId: criterion.id, name: `${crop} vetoes` });
+      await demo.jobs.waitFor(res.json().data.jobId);
+      const productId = res.json().data.productId as number;
+      const row = await demo.db.db.selectFrom('zoning_product').selectAll().where('id', '=', productId).executeTakeFirstOrThrow();
+      const files = await productFiles(demo.storage, row);
+      const n = files.classes.length;
+      const valuesOf = (f: number) => files.values.subarray(f * n, (f + 1) * n);
+      const cold = rules.findIndex((f) => f.factor === 'textmin');
+      const dry = rules.findIndex((f) => f.factor === 'precip');
+      // The same run without its vetoes, by the engine on the product's own values.
+      const mask = files.classes.map((c) => (c === 255 ? 0 : 1));
+      const free = zone(
+        {
+          method: criterion.method,
+          factors: rules.map(({ veto: _veto, ...f }) => f) as never,
+          classScores: criterion.classScores,
+          cutPoints: criterion.cutPoints,
+        },
+        rules.map((_, f) => valuesOf(f)),
+        mask,
+      );
+      const count = {
+        classed: 0,
+        beyondCold: 0,
+        beyondColdAbove: 0,
+        beyondColdAboveWithout: 0,
+        beyondDry: 0,
+        beyondDryAbove: 0,
+        dryAtLeastSuitableWithout: 0,
+        changed: 0,
+        // cells the vetoes made unsuitable, by the class the weights alone gave them
+        changedFrom: [0, 0, 0],
+      };
+      let vetoedCell = -1;
+      for (let k = 0; k < n; k++) {
+        const c = files.classes[k]!;
+        if (c === 255) continue;
+        count.classed++;
+        if (c !== free.classes[k]) {
+          count.changed++;
+          count.changedFrom[free.classes[k]!]!++;
+        }
+        expect(c).toBeGreaterThanOrEqual(free.classes[k]!);
+        if (valuesOf(cold)[k]! <= Math.fround(vetoes.textmin)) {
+          count.beyondCold++;
+          if (c < 3) count.beyondColdAbove++;
+          if (free.classes[k]! < 3) count.beyondColdAboveWithout++;
+          expect(files.limiting[k]).toBe(cold);
+        }
+        if (valuesOf(dry)[k]! <= Math.fround(vetoes.precip)) {
+          count.beyondDry++;
+          if (c < 3) count.beyondDryAbove++;
+          if (free.classes[k]! <= 1) count.dryAtLeastSuitableWithout++;
+          if (free.classes[k]! < 3 && vetoedCell < 0 && valuesOf(cold)[k]! > Math.fround(vetoes.textmin)) vetoedCell = k;
+        }
+      }
+      figures[crop] = count;
+      expect(count.beyondCold).toBeGreaterThan(0);
+      expect(count.beyondColdAbove).toBe(0);
+      expect(count.beyondDryAbove).toBe(0);
+      if (crop === 'Tea') {
+        // The limiting method already makes the table's unsuitable classes unsuitable: the vetoes change no class.
+        expect(count.changed).toBe(0);
+        continue;
+      }
+      // Without them the weights bought back cells beyond both limits.
+      expect(count.beyondColdAboveWithout).toBeGreaterThan(0);
+      expect(count.dryAtLeastSuitableWithout).toBeGreaterThan(0);
+      // The cell explanation names the veto that decided a cell the weights alone would rate better.
+      const g = productGeometry(row)!;
+      const i = vetoedCell % g.nx;
+      const j = Math.floor(vetoedCell / g.nx);
+      const q = (await post('/api/quhua/querydata', { productId, lon: g.lon0 + i * g.dx, lat: g.lat0 + j * g.dy })).json().data;
+      expect(q).toMatchObject({
+        class: 3,
+        limitingFactor: dry,
+        limitingFactorName: 'Annual precipitation',
+        vetoFactor: dry,
+        vetoFactorName: 'Annual precipitation',
+      });
+      expect(q.factors[dry]).toMatchObject({ factor: 'precip', veto: { lower: 800 }, vetoed: true });
+      expect(q.factors[cold]).toMatchObject({ factor: 'textmin', veto: { lower: -19 }, vetoed: false });
+      expect(q.score).toBeGreaterThan(2.2 - 1e-6);
+    }
+    console.info('zoning vetoes on the demo', JSON.stringify(figures));
   });
 });

@@ -61,11 +61,26 @@ const classIndex = z
   .max(ZONING_CLASS_COUNT - 1);
 
 /**
+ * A factor's veto (a constraint): a cell whose value is at or below `lower` or above `upper` (the factor's unit; one
+ * or both) is unsuitable, the lowest class, whatever the weights and the other factors give — FAO's "N" limitation,
+ * the limits of Chinese zoning tables. Allowed values are (lower, upper], read like the thresholds (closed above).
+ * Bounds within the factor's valid range are checked by the server (4100 naming e.g. `factors.1.veto.lower`).
+ */
+export const FactorVeto = z
+  .strictObject({ lower: finite.optional(), upper: finite.optional() })
+  .refine((v) => v.lower !== undefined || v.upper !== undefined, { message: 'zoning.vetoEmpty' })
+  .refine((v) => v.lower === undefined || v.upper === undefined || Math.fround(v.lower) < Math.fround(v.upper), {
+    message: 'zoning.vetoOrder',
+    path: ['upper'],
+  });
+export type FactorVeto = z.infer<typeof FactorVeto>;
+
+/**
  * The thresholds of one factor. `breaks` ascend; `classes` has one entry more and gives the class of each interval
  * (−∞, b0], (b0, b1], …, (b_last, +∞) — intervals are closed above, so a value equal to a break belongs to the interval
  * below it. Weighted and fuzzy criteria need `weight` (> 0, all weights summing to 1); fuzzy ones a trapezoid
  * `membership` a ≤ b ≤ c ≤ d (membership 1 on [b, c], 0 outside (a, d)). Ordering, weights and known factors are
- * checked by the server (4100 naming e.g. `factors.1.breaks`).
+ * checked by the server (4100 naming e.g. `factors.1.breaks`). Any factor of any method may carry a `veto`.
  */
 export const FactorRule = z.strictObject({
   factor: z.string().trim().min(1).max(64),
@@ -76,6 +91,7 @@ export const FactorRule = z.strictObject({
     .max(ZONING_LIMITS.breaks + 1),
   weight: z.number().positive().max(1).optional(),
   membership: z.tuple([finite, finite, finite, finite]).optional(),
+  veto: FactorVeto.optional(),
 });
 export type FactorRule = z.infer<typeof FactorRule>;
 
@@ -326,14 +342,17 @@ export const ZoningQueryBody = z.strictObject({
   lat: z.number().min(-90).max(90),
 });
 
-/** Why a cell got its class: each factor's value and class, and the factor that limited it. */
+/** Why a cell got its class: each factor's value and class, the factor that limited it and the veto that decided it. */
 export const ZoningCellInfo = z.object({
   /** 0–3; null for a cell of the grid without a class (no data, outside the region). */
   class: z.number().int().nullable(),
   className: z.string(),
-  /** Index into factors; null when none limited (no class). */
+  /** Index into factors; null when none limited (no class). A vetoed cell's limiting factor is the vetoing one. */
   limitingFactor: z.number().int().nullable(),
   limitingFactorName: z.string(),
+  /** Index into factors of the veto that made the cell unsuitable (the first in the criterion's order); null for none. */
+  vetoFactor: z.number().int().nullable(),
+  vetoFactorName: z.string(),
   /** Weighted and fuzzy: the combined score. */
   score: z.number().nullable(),
   lon: z.number(),
@@ -346,6 +365,10 @@ export const ZoningCellInfo = z.object({
       value: z.number().nullable(),
       class: z.number().int().nullable(),
       className: z.string(),
+      /** The factor's veto as run, null without one. */
+      veto: z.object({ lower: z.number().optional(), upper: z.number().optional() }).nullable(),
+      /** The value is beyond the veto. */
+      vetoed: z.boolean(),
     }),
   ),
 });

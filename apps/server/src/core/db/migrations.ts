@@ -1,5 +1,5 @@
 import { sql, type Kysely, type Migration, type MigrationProvider } from 'kysely';
-import { zoningMigration } from './zoning-migration.js';
+import { zoningMigration, zoningVetoesMigration } from './zoning-migration.js';
 import { productScheduleMigration, productsMigration } from './products-migration.js';
 import { disasterMigration } from './disaster-migration.js';
 import { weixinCallbackReplayMigration, weixinMediaMigration, weixinMigration, weixinSendMigration } from './weixin-migration.js';
@@ -495,6 +495,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0035_job_payload': jobPayloadMigration(),
         '0036_weixin_callback_replay': weixinCallbackReplayMigration(dialect),
         '0037_separation_of_duties': separationOfDutiesMigration(),
+        '0039_zoning_vetoes': zoningVetoesMigration(),
       };
     },
   };

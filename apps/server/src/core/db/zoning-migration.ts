@@ -154,3 +154,132 @@ export function zoningMigration(dialect: Dialect): Migration {
     },
   };
 }
+
+// ---- 0039: vetoes in the seeded example criteria -------------------------------------------------
+
+type Rule = { factor: string; breaks: number[]; classes: number[]; weight?: number; veto?: { lower?: number; upper?: number } };
+type Definition = { factors: Rule[]; classScores?: number[]; cutPoints?: number[] };
+
+/** The seeded examples as 0005 stored them (JSON of the definition, the description) and as they are with vetoes. */
+const EXAMPLES: ReadonlyArray<{
+  name: string;
+  old: Definition;
+  vetoes: Record<string, { lower: number }>;
+  oldDescription: string;
+  description: string;
+}> = [
+  {
+    name: '茶树气候适宜性区划（示例）',
+    old: {
+      factors: [
+        { factor: 'textmin', breaks: [-14.7, -9.2, -7.8], classes: [3, 2, 1, 0] },
+        { factor: 'springFrost', breaks: [20, 27, 43], classes: [0, 1, 2, 3] },
+        { factor: 'tmean', breaks: [12.4, 14.4, 15.5], classes: [3, 2, 1, 0] },
+        { factor: 'precip', breaks: [650, 810, 1010], classes: [3, 2, 1, 0] },
+        { factor: 'rhMarSep', breaks: [67, 73, 76], classes: [3, 2, 1, 0] },
+      ],
+    },
+    vetoes: { textmin: { lower: -14.7 }, precip: { lower: 650 } },
+    oldDescription:
+      '示例指标：Tang 等（2021，应用气象学报）全国茶树气候区划指标，原表照录，限制因子法（最差等级决定区划等级）。年极端最低气温平均值、春霜冻发生频率、年平均气温、年降水量、3—9月平均相对湿度。',
+    description:
+      '示例指标：Tang 等（2021，应用气象学报）全国茶树气候区划指标，原表照录，限制因子法（最差等级决定区划等级）。年极端最低气温平均值、春霜冻发生频率、年平均气温、年降水量、3—9月平均相对湿度。否决条件：年极端最低气温平均值 ≤ −14.7 ℃ 或年降水量 ≤ 650 mm 为不适宜。',
+  },
+  {
+    name: '猕猴桃气候适宜性区划（示例）',
+    old: {
+      factors: [
+        { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.3 },
+        { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.2 },
+        { factor: 'acc10', breaks: [3500, 4500, 5200, 6000], classes: [3, 1, 0, 1, 3], weight: 0.2 },
+        { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2 },
+        { factor: 'sunshine', breaks: [1100], classes: [3, 0], weight: 0.1 },
+      ],
+      classScores: [4, 3, 2, 1],
+      cutPoints: [3.6, 3, 2.2],
+    },
+    vetoes: { textmin: { lower: -19 }, precip: { lower: 800 } },
+    oldDescription:
+      '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。',
+    description:
+      '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。否决条件：年极端最低气温平均值 ≤ −19 ℃ 或年降水量 ≤ 800 mm 为不适宜（不因其他因子得分高而改变）。',
+  },
+];
+
+const withVetoes = (d: Definition, vetoes: Record<string, { lower: number }>): Definition => ({
+  ...d,
+  factors: d.factors.map((f) => (vetoes[f.factor] ? { ...f, veto: vetoes[f.factor] } : f)),
+});
+
+/** The same definition whatever the order of its keys (JSON written by other code may order them otherwise). */
+function canonical(v: unknown): string {
+  if (Array.isArray(v)) return `[${v.map(canonical).join(',')}]`;
+  if (v !== null && typeof v === 'object') {
+    const o = v as Record<string, unknown>;
+    return `{${Object.keys(o)
+      .filter((k) => o[k] !== undefined)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(o[k])}`)
+      .join(',')}}`;
+  }
+  return JSON.stringify(v);
+}
+
+/**
+ * Criteria are stored as JSON, and a rule without `veto` has none, so every stored criterion and product keeps working
+ * unchanged. The seeded examples (tea, kiwifruit) get the vetoes of the literature (docs/zoning.md#vetoes) where the
+ * customer has not edited them: a row marked `example` whose definition is still the seeded one gets the vetoes (and
+ * its description, if also unchanged, the sentence naming them), with its version raised so that an editor open on
+ * the old one is told it changed. Edited examples and products (which keep the definition they ran with) are left.
+ */
+export function zoningVetoesMigration(): Migration {
+  const rewrite = async (
+    db: Kysely<any>,
+    from: (e: (typeof EXAMPLES)[number]) => [Definition, string],
+    to: (e: (typeof EXAMPLES)[number]) => [Definition, string],
+  ) => {
+    const rows = (await db
+      .selectFrom('zoning_criterion')
+      .select(['id', 'name', 'definition', 'description'])
+      .where('example', '=', 1)
+      .execute()) as { id: number; name: string; definition: string; description: string }[];
+    const now = new Date().toISOString();
+    for (const row of rows) {
+      let stored: unknown;
+      try {
+        stored = JSON.parse(row.definition);
+      } catch {
+        continue;
+      }
+      const example = EXAMPLES.find((e) => canonical(stored) === canonical(from(e)[0]));
+      if (!example) continue;
+      const [definition, description] = to(example);
+      await db
+        .updateTable('zoning_criterion')
+        .set((eb) => ({
+          definition: JSON.stringify(definition),
+          ...(row.description === from(example)[1] ? { description } : {}),
+          version: eb('version', '+', 1),
+          updated_at: now,
+        }))
+        .where('id', '=', row.id)
+        .execute();
+    }
+  };
+  return {
+    async up(db: Kysely<any>) {
+      await rewrite(
+        db,
+        (e) => [e.old, e.oldDescription],
+        (e) => [withVetoes(e.old, e.vetoes), e.description],
+      );
+    },
+    async down(db: Kysely<any>) {
+      await rewrite(
+        db,
+        (e) => [withVetoes(e.old, e.vetoes), e.description],
+        (e) => [e.old, e.oldDescription],
+      );
+    },
+  };
+}

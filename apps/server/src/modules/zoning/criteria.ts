@@ -46,9 +46,16 @@ export const definitionOf = (c: {
     classes: [...f.classes],
     ...(f.weight === undefined ? {} : { weight: f.weight }),
     ...(f.membership === undefined ? {} : { membership: f.membership }),
+    ...(f.veto === undefined ? {} : { veto: vetoOf(f.veto) }),
   })),
   ...(c.classScores ? { classScores: c.classScores } : {}),
   ...(c.cutPoints ? { cutPoints: c.cutPoints } : {}),
+});
+
+/** A veto with only the bounds given (a stored criterion without vetoes has none). */
+const vetoOf = (v: { lower?: number; upper?: number }) => ({
+  ...(v.lower === undefined ? {} : { lower: v.lower }),
+  ...(v.upper === undefined ? {} : { upper: v.upper }),
 });
 
 export function engineCriterion(method: ZoningCriterion['method'], def: StoredDefinition): ZoningCriterion {
@@ -248,7 +255,7 @@ async function staleOrMissing(db: Db, table: 'zoning_crop' | 'zoning_criterion',
 
 /**
  * Every problem of a criterion, translated: the engine's checks (ordering of thresholds, classes, weights summing to
- * 1, trapezoids, cut points, known factors) and each threshold within its factor's valid range. Fields are paths of
+ * 1, trapezoids, cut points, vetoes, known factors) and each threshold and veto bound within its factor's valid range. Fields are paths of
  * the request body (`factors.1.breaks.2`).
  */
 export function criterionIssues(input: { method: ZoningCriterion['method'] } & StoredDefinition, lang: Lang) {
@@ -277,6 +284,18 @@ export function criterionIssues(input: { method: ZoningCriterion['method'] } & S
         });
       }
     });
+    for (const bound of ['lower', 'upper'] as const) {
+      const value = rule.veto?.[bound];
+      if (value !== undefined && Number.isFinite(value) && (value < def.min || value > def.max)) {
+        const params = { value, factor: def.names[lang], min: def.min, max: def.max, unit: def.unit };
+        issues.push({
+          field: `factors.${i}.veto.${bound}`,
+          message: translate(lang, 'zoning.vetoOutOfRange', params),
+          key: 'zoning.vetoOutOfRange',
+          params,
+        });
+      }
+    }
   });
   return issues;
 }

@@ -9,7 +9,7 @@ import {
   type ZoningProductPageQuery,
   type ZoningStats,
 } from '@agromet/contracts';
-import { cellAt, classAreasKm2, gridBBox, rasterizeArea, sameGeometry, zone, type GridGeometry } from '@agromet/grid';
+import { breaksVeto, cellAt, classAreasKm2, gridBBox, rasterizeArea, sameGeometry, zone, type GridGeometry } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -493,7 +493,10 @@ export async function productFiles(storage: FileStorage, row: ProductRow): Promi
 
 const roundTo = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;
 
-/** Why a cell got its class: every factor's value and class, the limiting factor, the score (4100 outside). */
+/**
+ * Why a cell got its class: every factor's value, class and veto, the limiting factor, the veto that decided the
+ * cell (the first factor beyond its veto, as the engine names it in the limiting grid), the score (4100 outside).
+ */
 export async function queryCell(
   deps: Pick<ZoningDeps, 'db' | 'storage'>,
   auth: AuthContext,
@@ -515,11 +518,15 @@ export async function queryCell(
   const cls = files.classes[k]!;
   const limiting = files.limiting[k]!;
   const hasClass = cls !== ZONING_NO_CLASS;
+  const vetoed = def.factors.map((rule, f) => hasClass && breaksVeto(rule.veto, files.values[f * n + k]!));
+  const veto = vetoed.indexOf(true);
   return {
     class: hasClass ? cls : null,
     className: nameOf(cls),
     limitingFactor: hasClass && limiting !== ZONING_NO_CLASS ? limiting : null,
     limitingFactorName: hasClass && limiting !== ZONING_NO_CLASS ? factorName(def.factors[limiting]!.factor, lang) : '',
+    vetoFactor: veto >= 0 ? veto : null,
+    vetoFactorName: veto >= 0 ? factorName(def.factors[veto]!.factor, lang) : '',
     score: files.score && hasClass ? roundTo(files.score[k]!, 4) : null,
     lon: roundTo(g.lon0 + cell.i * g.dx, 6),
     lat: roundTo(g.lat0 + cell.j * g.dy, 6),
@@ -534,6 +541,8 @@ export async function queryCell(
         value: Number.isNaN(value) || !hasClass ? null : roundTo(value, Math.max(fd?.precision ?? 2, 2)),
         class: c === ZONING_NO_CLASS ? null : c,
         className: nameOf(c),
+        veto: rule.veto ?? null,
+        vetoed: vetoed[f]!,
       };
     }),
   };

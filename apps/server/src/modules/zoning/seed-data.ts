@@ -29,20 +29,23 @@ export interface ExampleCriterion {
  * Tea, mainland China (Tang et al. 2021, J. Appl. Meteor. Sci.), reproduced exactly. Intervals are closed above
  * (docs/zoning.md#thresholds-of-a-factor), which is how the published table reads: "> −7.8" most suitable, "−9.2 … −7.8" suitable
  * (−7.8 itself suitable), "≤ −14.7" unsuitable; for spring frost frequency lower is better ("≤ 20" most suitable,
- * "> 43" unsuitable). Limiting-factor method: the worst factor class is the cell's class.
+ * "> 43" unsuitable). Limiting-factor method: the worst factor class is the cell's class. The table's two absolute
+ * limits are vetoes too (docs/zoning.md#vetoes): extreme minimum ≤ −14.7 °C (the cold limit, near the −15 °C northern
+ * limit of small-leaf tea) and precipitation ≤ 650 mm; under this method they change no class, but the cell's
+ * explanation names the veto, and a copy switched to the weighted method keeps them.
  */
 export const TEA_EXAMPLE: ExampleCriterion = {
   cropKey: 'tea',
   name: '茶树气候适宜性区划（示例）',
   description:
-    '示例指标：Tang 等（2021，应用气象学报）全国茶树气候区划指标，原表照录，限制因子法（最差等级决定区划等级）。年极端最低气温平均值、春霜冻发生频率、年平均气温、年降水量、3—9月平均相对湿度。',
+    '示例指标：Tang 等（2021，应用气象学报）全国茶树气候区划指标，原表照录，限制因子法（最差等级决定区划等级）。年极端最低气温平均值、春霜冻发生频率、年平均气温、年降水量、3—9月平均相对湿度。否决条件：年极端最低气温平均值 ≤ −14.7 ℃ 或年降水量 ≤ 650 mm 为不适宜。',
   criterion: {
     method: 'limiting',
     factors: [
-      { factor: 'textmin', breaks: [-14.7, -9.2, -7.8], classes: [3, 2, 1, 0] },
+      { factor: 'textmin', breaks: [-14.7, -9.2, -7.8], classes: [3, 2, 1, 0], veto: { lower: -14.7 } },
       { factor: 'springFrost', breaks: [20, 27, 43], classes: [0, 1, 2, 3] },
       { factor: 'tmean', breaks: [12.4, 14.4, 15.5], classes: [3, 2, 1, 0] },
-      { factor: 'precip', breaks: [650, 810, 1010], classes: [3, 2, 1, 0] },
+      { factor: 'precip', breaks: [650, 810, 1010], classes: [3, 2, 1, 0], veto: { lower: 650 } },
       { factor: 'rhMarSep', breaks: [67, 73, 76], classes: [3, 2, 1, 0] },
     ],
   },
@@ -51,20 +54,22 @@ export const TEA_EXAMPLE: ExampleCriterion = {
 /**
  * Kiwifruit (review figures): annual mean 10–18 °C (best 13–17), extreme minimum above −19 °C, ≥10 °C accumulated
  * temperature 3500–6000 °C·d (best 4500–5200), precipitation ≥ 800 mm (best 1000–1500), sunshine ≥ 1100 h. Weighted
- * class scores (4, 3, 2, 1) with example weights and cut points, to be adapted to the province.
+ * class scores (4, 3, 2, 1) with example weights and cut points, to be adapted to the province. The review's two
+ * absolute limits are vetoes (docs/zoning.md#vetoes): a cell whose extreme minimum is −19 °C or colder, or whose
+ * precipitation is 800 mm or less, is unsuitable whatever the other factors score.
  */
 export const KIWIFRUIT_EXAMPLE: ExampleCriterion = {
   cropKey: 'kiwifruit',
   name: '猕猴桃气候适宜性区划（示例）',
   description:
-    '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。',
+    '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。否决条件：年极端最低气温平均值 ≤ −19 ℃ 或年降水量 ≤ 800 mm 为不适宜（不因其他因子得分高而改变）。',
   criterion: {
     method: 'weighted',
     factors: [
       { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.3 },
-      { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.2 },
+      { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.2, veto: { lower: -19 } },
       { factor: 'acc10', breaks: [3500, 4500, 5200, 6000], classes: [3, 1, 0, 1, 3], weight: 0.2 },
-      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2 },
+      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2, veto: { lower: 800 } },
       { factor: 'sunshine', breaks: [1100], classes: [3, 0], weight: 0.1 },
     ],
     classScores: [4, 3, 2, 1],
