@@ -25,9 +25,9 @@ const MAP13 =
 describe('demo grids', () => {
   it('are generated once for 72 h at 3 h steps (daily extremes once a day), and the catalog lists them', async () => {
     const grids = await t.db.db.selectFrom('grid').select(['lead_hours', 'base_time']).execute();
-    // Eight elements every 3 h (total cloud and the weather code among them), tmax and tmin at the ends of the three
-    // forecast days.
-    expect(grids).toHaveLength(8 * 25 + 2 * 3);
+    // Eight elements every 3 h (total cloud and the weather code among them), the 3 h precipitation from lead 3 (an
+    // amount ends at its lead), tmax and tmin at the ends of the three forecast days.
+    expect(grids).toHaveLength(8 * 25 - 1 + 2 * 3);
     expect(new Set(grids.map((g) => g.base_time)).size).toBe(1);
     const res = await t.app.inject({ method: 'GET', url: '/api/grid/catalog', headers: t.bearer(token) });
     const fine = res.json().data.find((x: { code: string }) => x.code === 'fine-grid');
@@ -335,6 +335,8 @@ describe('one lead of one layer at a newer base time', () => {
         'fine-grid.tmin24h': daily,
         'fine-grid.pre24h': daily.filter((l) => l >= 24),
         'fine-grid.pre12h': [12, 24, 36, 48, 60, 72],
+        // An amount ends at its lead: the first 3 h amount is at lead 3.
+        'fine-grid.pre3h': leads.slice(1),
       };
       for (const [name, d] of dims) {
         if (name === 'fine-grid.tmp') continue;
