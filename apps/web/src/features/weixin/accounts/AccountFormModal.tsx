@@ -52,8 +52,10 @@ export function AccountFormModal({
   const secretRules = (f: 'secret' | 'token') => (editing ? [] : [required(f)]);
   const [uploading, setUploading] = useState(false);
   const avatar = Form.useWatch('avatar', form);
+  const storedAesKey = editing && account.hasAesKey;
+  /** Compatible and safe need an EncodingAESKey: typed, or stored before. */
+  const needsAesKey = (mode: WxEncryptMode | undefined) => (mode ?? 'plain') !== 'plain' && !storedAesKey;
   const encryptMode = Form.useWatch('encryptMode', form) ?? account?.encryptMode ?? 'plain';
-  const aesKeyNeeded = encryptMode !== 'plain' && !(editing && account.hasAesKey);
 
   const onFinish = async (v: Values) => {
     try {
@@ -184,15 +186,21 @@ export function AccountFormModal({
             id="wx-encrypt-mode"
             optionType="button"
             options={WX_ENCRYPT_MODES.map((m) => ({ value: m, label: t(`account.modes.${m}`) }))}
-            onChange={() => void form.validateFields(['aesKey']).catch(() => undefined)}
           />
         </Form.Item>
         <Form.Item
           name="aesKey"
           label={label('aesKey')}
-          required={aesKeyNeeded}
+          required={needsAesKey(encryptMode)}
+          dependencies={['encryptMode']}
           rules={[
-            { required: aesKeyNeeded, whitespace: true, message: t('account.aesKeyRequired') },
+            ({ getFieldValue }) => ({
+              // Read at validation time: a mode chosen just before saving counts.
+              validator: async (_rule, value: string | undefined) => {
+                if (needsAesKey(getFieldValue('encryptMode') as WxEncryptMode) && !(value ?? '').trim())
+                  throw new Error(t('account.aesKeyRequired'));
+              },
+            }),
             { pattern: WX_AES_KEY_PATTERN, message: t('account.aesKeyRequired') },
           ]}
         >
