@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { Redis } from 'ioredis';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { callbackSignature } from '../src/modules/weixin/callback-rules.js';
 import { DbReplayGuard } from '../src/modules/weixin/callback-replay.js';
@@ -105,6 +106,25 @@ describe('the replay guard (database)', () => {
     const rows = await t.db.db.selectFrom('wx_callback_replay').selectAll().where('account_id', '=', id).execute();
     expect(rows).toHaveLength(2);
     for (const r of rows) expect(Number(r.expires_at) - Date.now()).toBeLessThanOrEqual(301_000 + 1000);
+  });
+
+  it('gives the claim back when handling a push fails, so that WeChat’s retry of it is handled', async () => {
+    const { id, wx } = await newAccount('plain');
+    const push = simulatedPush(wx, subscribe('oRetried'));
+    // The push's own table gone for a moment: the push cannot be recorded, and fails.
+    await sql`alter table wx_pushed rename to wx_pushed_away`.execute(t.db.db);
+    let failed;
+    try {
+      failed = await post(id, push);
+    } finally {
+      await sql`alter table wx_pushed_away rename to wx_pushed`.execute(t.db.db);
+    }
+    expect(failed.statusCode).toBeGreaterThanOrEqual(500);
+    expect(await follower('oRetried')).toBeUndefined();
+    // WeChat tries the same request again: handled, once.
+    expect((await post(id, push)).body).toBe('success');
+    expect(await follower('oRetried')).toMatchObject({ account_id: id, subscribed: 1 });
+    expect((await post(id, push)).statusCode).toBe(403);
   });
 
   it('takes a key over once it has expired, and sweeps expired rows', async () => {
