@@ -1,4 +1,6 @@
+import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import net from 'node:net';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -338,5 +340,64 @@ describe('the replay guard with REDIS_URL', () => {
     const plainQuery = `signature=${callbackSignature(TOKEN, String(Math.floor(Date.now() / 1000)), 'n1')}&timestamp=${Math.floor(Date.now() / 1000)}&nonce=n1&echostr=e`;
     expect((await r.app.inject({ method: 'GET', url: `/api/wx/callback/${id}?${plainQuery}` })).body).toBe('e');
     expect((await r.app.inject({ method: 'GET', url: `/api/wx/callback/${id}?${plainQuery}` })).statusCode).toBe(403);
+  });
+
+  it('answers 503 (5030) while Redis is down, accepting nothing, and takes pushes again once it is back', async () => {
+    // A Redis of this test's own, stopped and started again as an operator's restart would.
+    const port = await new Promise<number>((resolve, reject) => {
+      const server = net.createServer();
+      server.listen(0, '127.0.0.1', () => {
+        const { port: p } = server.address() as net.AddressInfo;
+        server.close(() => resolve(p));
+      });
+      server.on('error', reject);
+    });
+    const startRedis = async () => {
+      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
+        stdio: 'ignore',
+      });
+      const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 50 });
+      probe.on('error', () => undefined);
+      await expect.poll(async () => (await probe.ping().catch(() => 'down')) === 'PONG', { timeout: 15_000 }).toBe(true);
+      probe.disconnect();
+      return child;
+    };
+    let server = await startRedis();
+    let app: TestApp | undefined;
+    try {
+      app = await createTestApp({ WECHAT_API_BASE: 'http://127.0.0.1:9', REDIS_URL: `redis://127.0.0.1:${port}` });
+      const a = app;
+      const customer = await addCustomer(a, '宁夏气象服务中心');
+      const admin = (await addUser(a, customer, 'wx-redis-down', ['wx-mp-manage.account.admin'])).token;
+      const appId = 'wx00000000000000bb';
+      const res = await call(a, admin, 'POST', '/api/wx/account/insert', {
+        ...base,
+        name: 'Redis down',
+        wxId: 'gh_0000000000bb',
+        appId,
+      });
+      const id = res.json().data.id as number;
+      const wx: SimCallbackAccount = { token: TOKEN, appId, mode: 'plain' };
+      const inject = (p: { query: string; body: string }) =>
+        a.app.inject({
+          method: 'POST',
+          url: `/api/wx/callback/${id}?${p.query}`,
+          headers: { 'content-type': 'text/xml' },
+          payload: p.body,
+        });
+      const stopped = new Promise((resolve) => server.once('exit', resolve));
+      server.kill('SIGKILL');
+      await stopped;
+      const down = await inject(simulatedPush(wx, subscribe('oWhileDown')));
+      expect([down.statusCode, down.json().code, down.headers['retry-after']]).toEqual([503, 5030, '1']);
+      const fans = () => a.db.db.selectFrom('wx_follower').select('open_id').where('account_id', '=', id).execute();
+      expect(await fans()).toEqual([]);
+      server = await startRedis();
+      await expect.poll(async () => (await inject(simulatedPush(wx, subscribe('oWhileDown')))).body, { timeout: 15_000 }).toBe('success');
+      expect(await fans()).toEqual([{ open_id: 'oWhileDown' }]);
+    } finally {
+      server.kill('SIGKILL');
+      await app?.close();
+    }
   });
 });
