@@ -76,7 +76,8 @@ export function demoBulletin(c: DemoCalendar, figure: string): { title: string; 
     '<li><p>陕南油菜田及时清沟排湿，追施苗肥。</p></li></ol>';
   return {
     title: '冬小麦分蘖期墒情偏差，关中旱地宜适时冬灌',
-    summary: `气温偏高、降水偏少；预计 ${c.coldSpell.day} 日前后冷空气降温。`,
+    // The day alone within the issue month, with its month across a month's end.
+    summary: `气温偏高、降水偏少；预计 ${c.coldSpell.month === c.issued.month ? `${c.coldSpell.day} 日` : monthDay(c.coldSpell)}前后冷空气降温。`,
     body,
   };
 }
