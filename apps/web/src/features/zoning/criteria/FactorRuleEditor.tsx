@@ -2,12 +2,12 @@ import { DeleteOutlined, EyeOutlined, MinusCircleOutlined, PlusOutlined } from '
 import type { BaseFactor } from '@agromet/contracts';
 import { ZONING_CLASS_COLORS, ZONING_LIMITS } from '@agromet/contracts/web';
 import type { CriterionProblem, FactorRule, ZoningMethod } from '@agromet/grid';
-import { Alert, Button, Form, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
+import { Alert, Button, Checkbox, Form, InputNumber, Select, Space, Tag, Tooltip, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ClassTag } from '../common/ClassName';
 import { formatValue } from '../common/format';
 import { NS, problemKey } from '../i18n';
-import { addBreak, formatInterval, formatThreshold, needsWeights, removeBreak } from './criterion-rules';
+import { addBreak, formatInterval, formatThreshold, needsWeights, removeBreak, setVetoBound, toggleVeto } from './criterion-rules';
 import { FactorHistogram } from './FactorHistogram';
 
 /** Key of a problem the server named, worded by the server itself (params.message). */
@@ -32,8 +32,9 @@ export function useFieldStatus(problems: ReadonlyMap<string, CriterionProblem>) 
 
 /**
  * One factor of a criterion: which base factor, its thresholds (intervals closed above) and the class of each
- * interval, its weight (weighted and fuzzy) and trapezoid (fuzzy), with the histogram of its grid beside and a
- * button that previews its classes on the map.
+ * interval, its weight (weighted and fuzzy) and trapezoid (fuzzy), whether it is a veto and its limits (a cell at or
+ * below the lower, or above the upper, is unsuitable whatever the weights), with the histogram of its grid beside
+ * and a button that previews its classes on the map.
  */
 export function FactorRuleEditor({
   index,
@@ -236,6 +237,44 @@ export function FactorRuleEditor({
           >
             {t('criterion.addBreak')}
           </Button>
+          <div className="zn-section zn-veto" data-testid="zoning-veto">
+            <Checkbox
+              className="zn-veto-toggle"
+              checked={rule.veto !== undefined}
+              aria-label={`${t('criterion.veto')} ${factor?.name ?? rule.factor}`}
+              onChange={(e) => onChange(toggleVeto(rule, e.target.checked))}
+            >
+              {t('criterion.veto')}
+            </Checkbox>
+            <Typography.Text type="secondary" className="zn-hint">
+              {' '}
+              {t(needsWeights(method) ? 'criterion.vetoHint' : 'criterion.vetoHintLimiting')}
+            </Typography.Text>
+            {rule.veto ? (
+              <Form.Item {...field('factors', index, 'veto')} style={{ marginBottom: 0 }}>
+                <div className="zn-inline-numbers">
+                  {(['lower', 'upper'] as const).map((bound) => (
+                    <Form.Item key={bound} {...field('factors', index, 'veto', bound)}>
+                      <label className="zn-veto-bound">
+                        <span>{t(bound === 'lower' ? 'criterion.vetoLower' : 'criterion.vetoUpper')}</span>
+                        <InputNumber
+                          className={`zn-veto-${bound}`}
+                          size="small"
+                          prefix={bound === 'lower' ? '≤' : '>'}
+                          suffix={unit || undefined}
+                          aria-label={`${t(bound === 'lower' ? 'criterion.vetoLower' : 'criterion.vetoUpper')} ${factor?.name ?? rule.factor}`}
+                          placeholder={t('criterion.vetoNone')}
+                          style={{ width: 130 }}
+                          value={rule.veto?.[bound] ?? null}
+                          onChange={(v) => onChange(setVetoBound(rule, bound, v))}
+                        />
+                      </label>
+                    </Form.Item>
+                  ))}
+                </div>
+              </Form.Item>
+            ) : null}
+          </div>
           {method === 'fuzzy' ? (
             <div className="zn-section">
               <Typography.Text>{t('criterion.membership')}</Typography.Text>

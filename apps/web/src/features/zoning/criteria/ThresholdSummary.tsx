@@ -7,18 +7,20 @@ import { useTranslation } from 'react-i18next';
 import { ClassTag } from '../common/ClassName';
 import { formatValue } from '../common/format';
 import { NS } from '../i18n';
-import { classIntervals, formatInterval, formatThreshold, needsWeights } from './criterion-rules';
+import { classIntervals, formatInterval, formatThreshold, formatVeto, needsWeights } from './criterion-rules';
 
 interface Row {
   key: number;
   name: string;
   weight: number | undefined;
   byClass: string[];
+  veto: string;
 }
 
 /**
  * The criterion as specialists publish it: one row per factor, one column per class, each cell the value range that
- * gives the class ("> 15.5", "(14.4, 15.5]", "≤ 12.4").
+ * gives the class ("> 15.5", "(14.4, 15.5]", "≤ 12.4"), with the factor's veto after its weight ("≤ −19": unsuitable
+ * there whatever the other factors).
  */
 export function ThresholdSummary({
   rules,
@@ -46,6 +48,7 @@ export function ThresholdSummary({
                 (list) => list.map((i) => formatInterval(i, formatThreshold, t('criterion.allValues'))).join('; ') || '—',
               )
             : classNames.map(() => '…'),
+          veto: formatVeto(rule.veto, formatThreshold) || '—',
         };
       }),
     [rules, factors, classNames, t],
@@ -63,6 +66,8 @@ export function ThresholdSummary({
             },
           ]
         : []),
+      // beside the factor, where it is seen without scrolling: the limit that overrides the classes
+      { title: t('criterion.vetoColumn'), dataIndex: 'veto', className: 'zn-summary-veto' },
       ...classNames.map((name, cls) => ({
         title: <ClassTag cls={cls} name={name} colors={ZONING_CLASS_COLORS} />,
         key: `c${cls}`,

@@ -10,16 +10,20 @@ import {
   classIntervals,
   criterionBody,
   defaultTrapezoid,
+  defaultVeto,
   draftOf,
   draftProblems,
   equalWeights,
   formatInterval,
   formatThreshold,
+  formatVeto,
   newFactorRule,
   problemsByPath,
   removeBreak,
   serverIssuePath,
+  setVetoBound,
   switchMethod,
+  toggleVeto,
   type CriterionDraft,
 } from './criterion-rules';
 
@@ -165,7 +169,7 @@ describe('the body sent to the server', () => {
       method: 'weighted' as const,
       factors: [
         { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.5 },
-        { factor: 'precip', breaks: [800, 1000], classes: [3, 1, 0], weight: 0.5 },
+        { factor: 'precip', breaks: [800, 1000], classes: [3, 1, 0], weight: 0.5, veto: { lower: 800 } },
       ],
       classNames: ['', '', '', ''],
       classScores: [4, 3, 2, 1] as [number, number, number, number],
@@ -178,6 +182,51 @@ describe('the body sent to the server', () => {
     };
     const { id: _id, cropName: _c, example: _e, productCount: _p, version: _v, createTime: _t, creator: _cr, ...body } = stored;
     expect(criterionBody(draftOf(stored))).toEqual(body);
+  });
+});
+
+describe('vetoes', () => {
+  const kiwiPrecip: FactorRule = { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1] };
+
+  it('proposes the edge of the unsuitable end when a factor is marked, and drops the veto when unmarked', () => {
+    expect(defaultVeto(kiwiPrecip)).toEqual({ lower: 800 });
+    expect(defaultVeto({ breaks: [20, 43], classes: [0, 1, 3] })).toEqual({ upper: 43 });
+    expect(defaultVeto({ breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3] })).toEqual({ lower: 10, upper: 18 });
+    expect(defaultVeto({ breaks: [5, 9], classes: [1, 0, 2] })).toEqual({ lower: 5 });
+    const marked = toggleVeto(kiwiPrecip, true);
+    expect(marked.veto).toEqual({ lower: 800 });
+    // marking again keeps what was entered
+    expect(toggleVeto(setVetoBound(marked, 'lower', 750), true).veto).toEqual({ lower: 750 });
+    expect(toggleVeto(marked, false)).toEqual(kiwiPrecip);
+  });
+
+  it('sets and clears each bound, keeping the other', () => {
+    const both = setVetoBound(setVetoBound(kiwiPrecip, 'lower', 800), 'upper', 3000);
+    expect(both.veto).toEqual({ lower: 800, upper: 3000 });
+    expect(setVetoBound(both, 'lower', null).veto).toEqual({ upper: 3000 });
+    expect(formatVeto(both.veto, formatThreshold)).toBe('≤ 800; > 3000');
+    expect(formatVeto({ lower: -19 }, formatThreshold)).toBe('≤ -19');
+    expect(formatVeto(undefined, formatThreshold)).toBe('');
+  });
+
+  it('are sent with any method and checked beside their fields', () => {
+    const factors: FactorRule[] = [
+      { factor: 'tmean', breaks: [12.4, 14.4, 15.5], classes: [3, 2, 1, 0], weight: 0.6 },
+      { ...kiwiPrecip, weight: 0.4, veto: { lower: 800 } },
+    ];
+    expect(criterionBody(draft({ method: 'weighted', factors })).factors[1]!.veto).toEqual({ lower: 800 });
+    expect(criterionBody(draft({ method: 'limiting', factors })).factors[1]).toEqual({ ...kiwiPrecip, veto: { lower: 800 } });
+    expect(draftProblems(draft({ method: 'weighted', factors }), ranges)).toEqual([]);
+    const bad = (veto: FactorRule['veto']) =>
+      Object.fromEntries(
+        [...problemsByPath(draftProblems(draft({ method: 'weighted', factors: [factors[0]!, { ...factors[1]!, veto }] }), ranges))].map(
+          ([k, p]) => [k, p.key],
+        ),
+      );
+    expect(bad({})).toEqual({ 'factors.1.veto': 'zoning.vetoEmpty' });
+    expect(bad({ lower: 900, upper: 800 })).toEqual({ 'factors.1.veto.upper': 'zoning.vetoOrder' });
+    expect(bad({ lower: -1 })).toEqual({ 'factors.1.veto.lower': 'zoning.vetoOutOfRange' });
+    expect(bad({ upper: 4000 })).toEqual({ 'factors.1.veto.upper': 'zoning.vetoOutOfRange' });
   });
 });
 

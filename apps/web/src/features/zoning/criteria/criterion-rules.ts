@@ -1,6 +1,13 @@
 import { ZONING_CLASS_COUNT, ZONING_LIMITS } from '@agromet/contracts/web';
 import type { Criterion, CriterionCreate } from '@agromet/contracts';
-import { checkZoningCriterion, type CriterionProblem, type FactorRule, type ZoningCriterion, type ZoningMethod } from '@agromet/grid';
+import {
+  checkZoningCriterion,
+  type CriterionProblem,
+  type FactorRule,
+  type FactorVeto,
+  type ZoningCriterion,
+  type ZoningMethod,
+} from '@agromet/grid';
 
 // The criterion editor's rules (docs/zoning.md#web-pages): what the editor holds, how it becomes the body of
 // /qhCriterion/add and /update, the class intervals a factor's thresholds give, and the problems shown beside
@@ -145,6 +152,46 @@ export function switchMethod(factors: readonly FactorRule[], method: ZoningMetho
   });
 }
 
+/**
+ * The veto proposed when a factor is marked as one (docs/zoning.md#vetoes): the edge of the factor's unsuitable end —
+ * a lower bound at the first threshold when the lowest interval is unsuitable, an upper bound at the last when the
+ * highest is (both for a factor unsuitable at both ends); a lower bound at the first threshold otherwise.
+ */
+export function defaultVeto(rule: Pick<FactorRule, 'breaks' | 'classes'>): FactorVeto {
+  const first = rule.breaks[0];
+  const last = rule.breaks[rule.breaks.length - 1];
+  const worst = ZONING_CLASS_COUNT - 1;
+  const veto: FactorVeto = {};
+  if (rule.classes[0] === worst && first !== undefined && Number.isFinite(first)) veto.lower = first;
+  if (rule.classes[rule.classes.length - 1] === worst && last !== undefined && Number.isFinite(last)) veto.upper = last;
+  if (veto.lower === undefined && veto.upper === undefined) veto.lower = first !== undefined && Number.isFinite(first) ? first : 0;
+  return veto;
+}
+
+/** The factor marked as a veto (with `defaultVeto`) or not (its veto dropped). */
+export function toggleVeto(rule: FactorRule, on: boolean): FactorRule {
+  const { veto, ...rest } = rule;
+  if (!on) return rest;
+  return { ...rest, veto: veto ?? defaultVeto(rule) };
+}
+
+/** One bound of the factor's veto set (a number) or removed (null); the other bound is kept. */
+export function setVetoBound(rule: FactorRule, bound: 'lower' | 'upper', value: number | null): FactorRule {
+  const veto: FactorVeto = { ...(rule.veto ?? {}) };
+  if (value === null) delete veto[bound];
+  else veto[bound] = value;
+  return { ...rule, veto };
+}
+
+/** A veto as a specialist writes it: "≤ −19", "> 35", "≤ 800; > 3000" (unsuitable there); '' for none. */
+export function formatVeto(veto: FactorVeto | undefined, format: (v: number) => string): string {
+  if (!veto) return '';
+  const parts: string[] = [];
+  if (veto.lower !== undefined && Number.isFinite(veto.lower)) parts.push(`≤ ${format(veto.lower)}`);
+  if (veto.upper !== undefined && Number.isFinite(veto.upper)) parts.push(`> ${format(veto.upper)}`);
+  return parts.join('; ');
+}
+
 /** Adds a threshold after the last one (or splits the last interval), keeping the classes list one longer than breaks. */
 export function addBreak(rule: FactorRule, range: FactorRange | undefined): FactorRule {
   if (rule.breaks.length >= ZONING_LIMITS.breaks) return rule;
@@ -170,6 +217,7 @@ export function criterionOf(draft: Pick<CriterionDraft, 'method' | 'factors' | '
     const rule: FactorRule = { factor: f.factor, breaks: [...f.breaks], classes: [...f.classes] };
     if (needsWeights(draft.method)) rule.weight = f.weight ?? Number.NaN;
     if (draft.method === 'fuzzy' && f.membership) rule.membership = [...f.membership];
+    if (f.veto) rule.veto = { ...f.veto };
     return rule;
   });
   const criterion: ZoningCriterion = { method: draft.method, factors };
@@ -218,6 +266,7 @@ export function draftOf(criterion: Criterion | null, cropId?: number): Criterion
       breaks: [...f.breaks],
       classes: [...f.classes],
       ...(f.membership ? { membership: [...f.membership] as [number, number, number, number] } : {}),
+      ...(f.veto ? { veto: { ...f.veto } } : {}),
     })),
     classNames: names,
     classScores: criterion.classScores ? [...criterion.classScores] : [...DEFAULT_SCORES],
@@ -227,8 +276,8 @@ export function draftOf(criterion: Criterion | null, cropId?: number): Criterion
 
 /**
  * Every problem of the draft, each at the path of its field: the engine's checks of the criterion (thresholds
- * ascending, classes, weights summing to 1, trapezoids, cut points, only known factors), thresholds within the
- * factor's valid range, and the name and crop. Keys are the messages' keys under the feature's `problem.`.
+ * ascending, classes, weights summing to 1, trapezoids, cut points, vetoes, only known factors), thresholds and veto
+ * bounds within the factor's valid range, and the name and crop. Keys are the messages' keys under the feature's `problem.`.
  */
 export function draftProblems(draft: CriterionDraft, ranges: readonly FactorRange[]): CriterionProblem[] {
   const problems: CriterionProblem[] = [];
@@ -247,6 +296,12 @@ export function draftProblems(draft: CriterionDraft, ranges: readonly FactorRang
         problems.push({ path: ['factors', i, 'breaks', j], key: 'zoning.breakOutOfRange', params: { min: range.min, max: range.max } });
       }
     });
+    for (const bound of ['lower', 'upper'] as const) {
+      const v = f.veto?.[bound];
+      if (v !== undefined && Number.isFinite(v) && (v < range.min || v > range.max)) {
+        problems.push({ path: ['factors', i, 'veto', bound], key: 'zoning.vetoOutOfRange', params: { min: range.min, max: range.max } });
+      }
+    }
   });
   return problems;
 }

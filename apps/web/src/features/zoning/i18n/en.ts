@@ -116,6 +116,13 @@ const en = {
     leaveTitle: 'Discard unsaved changes?',
     leaveContent: 'Your changes to this criterion are not saved.',
     leaveOk: 'Discard',
+    veto: 'Veto',
+    vetoHint: 'A cell beyond the limit is unsuitable whatever the weights give (a constraint, as in FAO GAEZ and Chinese zoning tables).',
+    vetoHintLimiting: 'A cell beyond the limit is unsuitable, and its explanation names this veto.',
+    vetoLower: 'Unsuitable at or below',
+    vetoUpper: 'Unsuitable above',
+    vetoNone: 'no limit',
+    vetoColumn: 'Veto (unsuitable)',
   },
   problem: {
     nameMissing: 'Please enter the criterion name',
@@ -143,6 +150,9 @@ const en = {
     cutPointsLength: 'Cut points must be {{expected}} numbers',
     cutPointsOrder: 'Cut points must decrease',
     cutPointsRange: 'Cut points must lie between {{min}} and {{max}}',
+    vetoEmpty: 'Enter a lower limit, an upper limit or both',
+    vetoOrder: 'The lower limit must be below the upper limit',
+    vetoOutOfRange: "Veto limits must lie within the factor's valid range {{min}} to {{max}}",
   },
   factor: {
     name: 'Factor',
@@ -249,6 +259,9 @@ const en = {
       outside: 'This place is outside the zoning',
       loading: 'Looking up…',
       close: 'Close',
+      veto: 'Vetoed by',
+      vetoText: '{{factor}} ({{limit}})',
+      vetoed: 'Beyond its veto',
     },
   },
   dashboard: {

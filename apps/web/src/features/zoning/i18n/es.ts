@@ -116,6 +116,14 @@ const es = {
     leaveTitle: '¿Descartar los cambios sin guardar?',
     leaveContent: 'Sus cambios en este criterio no se han guardado.',
     leaveOk: 'Descartar',
+    veto: 'Veto',
+    vetoHint:
+      'Una celda más allá del límite es no apta sean cuales sean los pesos (una restricción, como en FAO GAEZ y las tablas de zonificación chinas).',
+    vetoHintLimiting: 'Una celda más allá del límite es no apta, y su explicación nombra este veto.',
+    vetoLower: 'No apto si es menor o igual a',
+    vetoUpper: 'No apto si es mayor que',
+    vetoNone: 'sin límite',
+    vetoColumn: 'Veto (no apto)',
   },
   problem: {
     nameMissing: 'Introduzca el nombre del criterio',
@@ -143,6 +151,9 @@ const es = {
     cutPointsLength: 'Los puntos de corte deben ser {{expected}} números',
     cutPointsOrder: 'Los puntos de corte deben decrecer',
     cutPointsRange: 'Los puntos de corte deben estar entre {{min}} y {{max}}',
+    vetoEmpty: 'Indique un límite inferior, uno superior o ambos',
+    vetoOrder: 'El límite inferior debe ser menor que el superior',
+    vetoOutOfRange: 'Los límites del veto deben estar dentro del rango válido del factor, de {{min}} a {{max}}',
   },
   factor: {
     name: 'Factor',
@@ -249,6 +260,9 @@ const es = {
       outside: 'Este lugar está fuera de la zonificación',
       loading: 'Consultando…',
       close: 'Cerrar',
+      veto: 'Vetada por',
+      vetoText: '{{factor}} ({{limit}})',
+      vetoed: 'Más allá de su veto',
     },
   },
   dashboard: {

@@ -44,6 +44,9 @@ describe('zoning locale resources', () => {
       'nameMissing',
       'cropMissing',
       'breakOutOfRange',
+      'vetoEmpty',
+      'vetoOrder',
+      'vetoOutOfRange',
     ];
     const reference = keysOf(zh);
     for (const key of keys) expect(reference).toContain(problemKey(`zoning.${key}`));

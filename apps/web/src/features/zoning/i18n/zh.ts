@@ -112,6 +112,13 @@ const zh = {
     leaveTitle: '放弃未保存的修改？',
     leaveContent: '您对该区划指标的修改尚未保存。',
     leaveOk: '放弃修改',
+    veto: '否决条件',
+    vetoHint: '超出界限的格点为不适宜，无论权重如何（约束条件，同 FAO GAEZ 与我国区划指标中的界限）。',
+    vetoHintLimiting: '超出界限的格点为不适宜，格点说明中注明该否决条件。',
+    vetoLower: '不高于此值为不适宜',
+    vetoUpper: '高于此值为不适宜',
+    vetoNone: '不设',
+    vetoColumn: '否决条件（不适宜）',
   },
   problem: {
     nameMissing: '请输入指标名称',
@@ -139,6 +146,9 @@ const zh = {
     cutPointsLength: '分界值须为 {{expected}} 个数值',
     cutPointsOrder: '分界值须依次递减',
     cutPointsRange: '分界值须在 {{min}} ~ {{max}} 之间',
+    vetoEmpty: '请至少填写下限或上限之一',
+    vetoOrder: '下限须小于上限',
+    vetoOutOfRange: '否决界限须在该因子的有效范围 {{min}} ~ {{max}} 之内',
   },
   factor: {
     name: '因子',
@@ -243,6 +253,9 @@ const zh = {
       outside: '该位置不在区划范围内',
       loading: '查询中…',
       close: '关闭',
+      veto: '否决因子',
+      vetoText: '{{factor}}（{{limit}}）',
+      vetoed: '超出否决界限',
     },
   },
   dashboard: {

@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import type { ZoningCellInfo, ZoningProduct } from '@agromet/contracts';
-import { Button, Spin, Typography } from 'antd';
+import { Button, Spin, Tag, Typography } from 'antd';
 import Overlay from 'ol/Overlay';
 import { useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
@@ -12,6 +12,7 @@ import { ClassTag } from '../common/ClassName';
 import { formatValue } from '../common/format';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { NS } from '../i18n';
+import { vetoLimitText } from './product-rules';
 
 /** A cell of the product's grid outside its region: no class and no factor value. */
 const outsideRegion = (info: ZoningCellInfo) => info.class === null && info.factors.every((f) => f.value === null);
@@ -20,8 +21,8 @@ type CellState = { kind: 'loading' } | { kind: 'info'; info: ZoningCellInfo } | 
 
 /**
  * While a finished product is shown, a click on the map asks the server why that cell got its class
- * (/quhua/querydata) and shows it in a popup: the class, the limiting factor, the score, and each factor's value and
- * class.
+ * (/quhua/querydata) and shows it in a popup: the class, the veto that decided it (if any), the limiting factor, the
+ * score, and each factor's value and class, a factor beyond its veto marked.
  */
 export function CellPopup({ product, enabled = true }: { product: ZoningProduct; enabled?: boolean }) {
   const { t } = useTranslation(NS);
@@ -107,6 +108,17 @@ function CellDetails({ info, product }: { info: ZoningCellInfo; product: ZoningP
         <dd data-testid="zoning-cell-class">
           <ClassTag cls={info.class} name={info.className} colors={colors} />
         </dd>
+        {info.vetoFactor !== null ? (
+          <>
+            <dt>{t('product.cell.veto')}</dt>
+            <dd data-testid="zoning-cell-veto">
+              {t('product.cell.vetoText', {
+                factor: info.vetoFactorName,
+                limit: vetoLimitText(info.factors[info.vetoFactor]?.veto, info.factors[info.vetoFactor]?.unit ?? '', formatValue),
+              })}
+            </dd>
+          </>
+        ) : null}
         {info.limitingFactor !== null ? (
           <>
             <dt>{t('product.cell.limiting')}</dt>
@@ -135,6 +147,11 @@ function CellDetails({ info, product }: { info: ZoningCellInfo; product: ZoningP
               <td className="zn-num">{f.value === null ? t('product.cell.missing') : `${formatValue(f.value)} ${f.unit}`.trim()}</td>
               <td>
                 <ClassTag cls={f.class} name={f.className} colors={colors} />
+                {f.vetoed ? (
+                  <Tag color="error" className="zn-cell-vetoed" style={{ marginLeft: 6 }}>
+                    {t('product.cell.vetoed')}
+                  </Tag>
+                ) : null}
               </td>
             </tr>
           ))}

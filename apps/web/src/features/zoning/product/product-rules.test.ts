@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaRows, classShareRows, downloadName, formatKm2, formatPercent, isActive, showable } from './product-rules';
+import { areaRows, classShareRows, downloadName, formatKm2, formatPercent, isActive, showable, vetoLimitText } from './product-rules';
 
 describe('product rules', () => {
   it('gives each class its area and share of the classed area', () => {
@@ -40,5 +40,13 @@ describe('product rules', () => {
     expect(showable({ status: 'running', layer: 'zoning.7' })).toBe(false);
     expect(downloadName({ id: 7, name: '茶树 a/b:c' })).toBe('茶树 a_b_c.zip');
     expect(downloadName({ id: 7, name: '///' })).toBe('_.zip');
+  });
+
+  it('words a veto limit with its unit', () => {
+    const f = (v: number) => String(v);
+    expect(vetoLimitText({ lower: 800 }, 'mm', f)).toBe('≤ 800 mm');
+    expect(vetoLimitText({ upper: 35 }, '°C', f)).toBe('> 35 °C');
+    expect(vetoLimitText({ lower: 2, upper: 9 }, '', f)).toBe('≤ 2; > 9');
+    expect(vetoLimitText(null, 'mm', f)).toBe('');
   });
 });

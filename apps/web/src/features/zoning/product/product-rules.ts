@@ -71,3 +71,17 @@ export function downloadName(product: Pick<ZoningProduct, 'name' | 'id'>): strin
   const base = cleaned.replace(/_+/g, '_').trim() || `zoning-${product.id}`;
   return `${base}.zip`;
 }
+
+/** A factor's veto limit as the cell popup words it: "≤ 800 mm", "> 35 °C", "≤ 2 m; > 9 m" ('' without a veto). */
+export function vetoLimitText(
+  veto: { lower?: number; upper?: number } | null | undefined,
+  unit: string,
+  format: (v: number) => string,
+): string {
+  if (!veto) return '';
+  const suffix = unit ? ` ${unit}` : '';
+  const parts: string[] = [];
+  if (veto.lower !== undefined) parts.push(`≤ ${format(veto.lower)}${suffix}`);
+  if (veto.upper !== undefined) parts.push(`> ${format(veto.upper)}${suffix}`);
+  return parts.join('; ');
+}
