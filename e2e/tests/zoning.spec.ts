@@ -30,6 +30,7 @@ interface Product {
 interface CellInfo {
   class: number | null;
   limitingFactor: number | null;
+  vetoFactor: number | null;
   factors: Array<{ value: number | null; class: number | null }>;
 }
 
@@ -169,6 +170,82 @@ test.describe('agro-climatic zoning', () => {
       `/api/qhCriterion/queryIndex?criteriaId=${answer.data.id}`,
     );
     expect(stored.data).toMatchObject({ name, method: 'limiting', cropName: '茶树', factors: [TMEAN, FROST] });
+  });
+
+  test('a factor marked as a veto: its limit entered and saved, shown in the table, and a vetoed cell explained', async ({ page }) => {
+    const editor = await openEditor(page);
+    const name = `E2E 否决条件 ${Date.now()}`;
+    await page.locator('#criterion-name').fill(name);
+    await chooseOption(page, page.locator('#criterion-crop'), '猕猴桃', { type: true });
+    const tmean = await addFactor(page, editor, /^年平均气温/, 'tmean');
+    for (const [k, v] of TMEAN.breaks.entries()) await tmean.locator('.zn-break input').nth(k).fill(String(v));
+
+    // Marked as a veto, the factor proposes the edge of its unsuitable end: unsuitable at or below 12.4.
+    await expect(tmean.locator('.zn-veto-lower')).toHaveCount(0);
+    await tmean.locator('.zn-veto-toggle').click();
+    const lower = tmean.locator('.zn-veto-lower input');
+    const upper = tmean.locator('.zn-veto-upper input');
+    await expect(lower).toHaveValue('12.4');
+    await expect(upper).toHaveValue('');
+    // An upper limit below the lower one is pointed out beside it.
+    await upper.fill('10');
+    await expect(tmean.locator('.ant-form-item-explain-error')).toContainText('下限须小于上限');
+    await upper.fill('');
+    await upper.blur();
+    await expect(tmean.locator('.ant-form-item-explain-error')).toHaveCount(0);
+    // A limit above every cell of the demo: the whole region is vetoed.
+    await lower.fill('30');
+    await lower.blur();
+    const summary = editor.getByTestId('zoning-threshold-summary').locator('tbody tr.ant-table-row').first();
+    await expect(summary.locator('.zn-summary-veto')).toHaveText('≤ 30');
+
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/qhCriterion/add'));
+    await page.locator('#criterion-save').click();
+    const answer = (await (await saved).json()) as Envelope<{ id: number }>;
+    expect(answer.code).toBe(0);
+    const stored = await api<{ factors: Array<FactorRule & { veto?: unknown }> }>(
+      page,
+      'GET',
+      `/api/qhCriterion/queryIndex?criteriaId=${answer.data.id}`,
+    );
+    expect(stored.data.factors).toEqual([{ ...TMEAN, veto: { lower: 30 } }]);
+
+    // Run it; on the map a click on any cell of the region names the veto that made it unsuitable.
+    const productName = `E2E 否决区划 ${Date.now()}`;
+    const run = await api<{ productId: number }>(page, 'POST', '/api/quhua/execute', { criteriaId: answer.data.id, name: productName });
+    expect(run.code).toBe(0);
+    await expect
+      .poll(async () => (await api<Product>(page, 'GET', `/api/quhua/product?productId=${run.data.productId}`)).data.status)
+      .toBe('done');
+    await page.goto(at('/zoning-manage/zoning-list'));
+    await chooseOption(page, page.locator('#zoning-list-crop'), '猕猴桃', { type: true });
+    await page.locator('#zoning-list-table tbody tr.ant-table-row').filter({ hasText: productName }).locator('.zn-open').click();
+    await expect(page.getByTestId('zoning-product')).toHaveAttribute('data-layer-status', 'loaded');
+    const map = page.getByTestId('console-map');
+    const mapBox = (await map.boundingBox())!;
+    const panelBox = (await page.getByTestId('map-panel').boundingBox())!;
+    const free = { x: panelBox.x + panelBox.width, width: mapBox.x + mapBox.width - (panelBox.x + panelBox.width) };
+    let cell = null as CellInfo | null;
+    for (const [fx, fy] of [
+      [0.5, 0.5],
+      [0.45, 0.6],
+      [0.55, 0.4],
+      [0.5, 0.7],
+    ] as const) {
+      const asked = page.waitForResponse((r) => r.url().endsWith('/api/quhua/querydata'));
+      await page.mouse.click(free.x + free.width * fx, mapBox.y + mapBox.height * fy);
+      const body = (await (await asked).json()) as Envelope<CellInfo>;
+      if (body.code === 0 && body.data.class !== null) {
+        cell = body.data;
+        break;
+      }
+    }
+    expect(cell, 'a classed cell inside the region').not.toBeNull();
+    expect(cell).toMatchObject({ class: 3, vetoFactor: 0, limitingFactor: 0 });
+    const popup = page.getByTestId('zoning-cell-popup');
+    await expect(popup.getByTestId('zoning-cell-class')).toContainText('不适宜');
+    await expect(popup.getByTestId('zoning-cell-veto')).toHaveText('年平均气温（≤ 30 °C）');
+    await expect(popup.locator('.zn-cell-vetoed')).toHaveCount(1);
   });
 
   test('a zoning runs with a progress bar, shows on the map, explains a cell, downloads as a zip, and is listed', async ({ page }) => {
