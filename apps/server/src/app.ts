@@ -194,7 +194,7 @@ export async function buildApp(
     dummyHash: await hashPassword('not-a-real-password', config.scryptLogN),
   };
 
-  healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect });
+  healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect, storage, redis });
   authRoutes(app, deps);
   fileRoutes(app, { db: handle.db, tokens, storage });
   customerRoutes(app, deps);

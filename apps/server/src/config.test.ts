@@ -17,6 +17,7 @@ describe('loadConfig', () => {
       jobConcurrency: 2,
       jobsInApi: true,
       jobStaleMs: 30_000,
+      jobRetryMs: 2000,
     });
     expect(loadConfig({ MICAPS_TIME_ZONE: 'UTC' }).micapsTimeZone).toBe('UTC');
   });

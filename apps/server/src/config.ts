@@ -54,6 +54,8 @@ export interface Config {
   jobsInApi: boolean;
   /** How long a job of a process that stopped waits before another process takes it up (JOB_STALE_SECONDS). */
   jobStaleMs: number;
+  /** The first wait before a job that met a storage fault runs again, doubled per retry (JOB_RETRY_SECONDS). */
+  jobRetryMs: number;
 }
 
 /** STORAGE=local (default: DATA_DIR/files) or STORAGE=s3 with its S3_* settings. */
@@ -241,6 +243,7 @@ export function loadConfig(env: Env = process.env): Config {
     jobConcurrency: int(env, 'JOB_CONCURRENCY', 2, 1, 16),
     jobsInApi: jobsInApi(env),
     jobStaleMs: int(env, 'JOB_STALE_SECONDS', 30, 2, 3600) * 1000,
+    jobRetryMs: int(env, 'JOB_RETRY_SECONDS', 2, 1, 600) * 1000,
   };
 }
 

@@ -44,7 +44,10 @@ export async function setUpJobs(
     log,
     consume: opts.consume,
     staleAfterMs: config.jobStaleMs,
-    ...(config.redisUrl ? { shared: await openBullJobQueue(config.redisUrl, config.redisPrefix, log, config.jobStaleMs) } : {}),
+    retryBaseMs: config.jobRetryMs,
+    ...(config.redisUrl
+      ? { shared: await openBullJobQueue(config.redisUrl, config.redisPrefix, log, config.jobStaleMs, config.jobRetryMs) }
+      : {}),
   });
   defineGridImport(jobs, { db: handle.db, store: gridStore, storage, codec, micapsTimeZone: config.micapsTimeZone });
   defineIssueExport({ db: handle.db, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });

@@ -8,6 +8,9 @@ export interface TestS3 {
   bucket: string;
   /** The S3 settings of the configuration (STORAGE=s3 …) for this server. */
   env: Record<string, string>;
+  /** Stops the server (its port then refuses connections), keeping its objects; `start` brings it back on the same port. */
+  stop(): Promise<void>;
+  start(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -17,16 +20,25 @@ export interface TestS3 {
  */
 export async function startS3(bucket = 'test'): Promise<TestS3> {
   const directory = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-s3-'));
-  const server = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+  let server: S3rver | null = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {
     endpoint,
     bucket,
     env: { STORAGE: 's3', S3_ENDPOINT: endpoint, S3_BUCKET: bucket, S3_ACCESS_KEY_ID: 'S3RVER', S3_SECRET_ACCESS_KEY: 'S3RVER' },
+    async stop() {
+      await server?.close();
+      server = null;
+    },
+    async start() {
+      if (server) return;
+      server = new S3rver({ port, address: '127.0.0.1', silent: true, directory, configureBuckets: [{ name: bucket }] });
+      await server.run();
+    },
     async close() {
       try {
-        await server.close();
+        await server?.close();
       } finally {
         fs.rmSync(directory, { recursive: true, force: true });
       }

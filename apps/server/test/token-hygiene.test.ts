@@ -1,5 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ANONYMOUS_REFUSED_ACTION } from '../src/core/audit.js';
 import { REFRESH_GRACE_SECONDS } from '../src/modules/auth/refresh-rules.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
@@ -71,9 +72,14 @@ describe('the server log', () => {
     // The addresses are logged, with the values replaced.
     expect(text).toContain('/api/wms?token=[REDACTED]&SERVICE=WMS');
     expect(text).toContain('/api/login/refresh?refreshToken=[REDACTED]');
-    // And the operation log keeps them out as well.
-    const rows = await t.db.db.selectFrom('operation_log').select(['parameter', 'referer']).where('action', '=', 'refresh').execute();
+    // And the operation log keeps them out as well (the refused refresh, anonymous, is in its address's summary row).
+    const rows = await t.db.db
+      .selectFrom('operation_log')
+      .select(['parameter', 'referer'])
+      .where('action', 'in', ['refresh', ANONYMOUS_REFUSED_ACTION])
+      .execute();
     expect(rows.length).toBeGreaterThanOrEqual(3);
+    expect(rows.some((r) => r.referer.includes('auth-redirect?token=[REDACTED]'))).toBe(true);
     for (const secret of secrets) expect(JSON.stringify(rows)).not.toContain(secret);
   });
 });

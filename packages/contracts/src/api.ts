@@ -113,6 +113,20 @@ const RISK = codes(RISK_CODE);
 const CUSTOMER_OPTIONS = codes('sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view');
 
 export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), uptime: z.number() });
+/** One dependency as the readiness check last found it. */
+export const ReadinessState = z.enum(['ok', 'unavailable', 'none']);
+/**
+ * Readiness (GET /api/health/ready): whether this process can serve calls now: the database, file storage and Redis
+ * (`none` without REDIS_URL), each probed at most every few seconds. Answered 200 when ready; otherwise 503 in the
+ * envelope (5031 storage, 5030 database or Redis) with the same object as `data`.
+ */
+export const ReadinessData = z.object({
+  ready: z.boolean(),
+  db: ReadinessState,
+  storage: ReadinessState,
+  redis: ReadinessState,
+  checkedAt: z.string(),
+});
 
 /** One table of every API route: the server registers and guards from it; tests generate matrices from it. */
 export const API = {
@@ -125,6 +139,12 @@ export const API = {
   // Service products: bulletins, their workflow and PDF (docs/articles.md#calls).
   ...ARTICLE_API,
   health: { ...E.health, access: PUBLIC, summary: 'Liveness and database check', data: HealthData },
+  healthReady: {
+    ...E.healthReady,
+    access: PUBLIC,
+    summary: 'Readiness: database, file storage and Redis reachable (503 with the same data when not)',
+    data: ReadinessData,
+  },
   branding: {
     ...E.branding,
     access: PUBLIC,

@@ -11,6 +11,7 @@ export const API_ENDPOINTS = {
   ...ARTICLE_ENDPOINTS,
   ...WEIXIN_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
+  healthReady: { method: 'GET', url: '/api/health/ready' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },
   logout: { method: 'POST', url: '/api/login/logout' },

@@ -21,10 +21,20 @@ export const ErrorCode = {
   HEADERS_TOO_LARGE: 4310,
   TOO_MANY_ATTEMPTS: 4290,
   INTERNAL: 5000,
-  /** An outside service (WeChat) answered an error; `msg` says what to do, `data` has its code (HTTP 502). */
+  /**
+   * An outside service (WeChat) answered an error; `msg` says what to do, `data` has its code (HTTP 502). Also nginx's
+   * answer when the API process it passed the call to failed (`data` null).
+   */
   UPSTREAM: 5020,
   /** A shared engine the call needs (Redis) cannot be reached just now; try again shortly (HTTP 503, Retry-After). */
   SERVICE_UNAVAILABLE: 5030,
+  /**
+   * File storage (the S3 bucket, or the local disk: unreachable, timing out, failing, full) cannot serve the call just
+   * now; nothing was changed; try again shortly (HTTP 503, Retry-After).
+   */
+  STORAGE_UNAVAILABLE: 5031,
+  /** Answered by the proxy (nginx): no API process answered in time (HTTP 504). */
+  GATEWAY_TIMEOUT: 5040,
 } as const;
 
 export type ErrorCodeValue = (typeof ErrorCode)[keyof typeof ErrorCode];
@@ -42,6 +52,8 @@ export const httpStatusOf: Record<ErrorCodeValue, number> = {
   4101: 401,
   5020: 502,
   5030: 503,
+  5031: 503,
+  5040: 504,
   4080: 408,
   4130: 413,
   4140: 414,

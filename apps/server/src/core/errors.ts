@@ -44,3 +44,24 @@ export const errors = {
       },
     ),
 };
+
+/** Seconds a caller is told to wait after a storage fault (Retry-After). */
+export const STORAGE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * File storage could not serve the call just now (a transient fault, see `storageFault` in storage.ts): answered 503
+ * (5031) with Retry-After; the fault itself is the cause (logged, never sent). A job meeting it is retried.
+ */
+export class StorageUnavailableError extends AppError {
+  constructor(cause: unknown) {
+    super(
+      ErrorCode.STORAGE_UNAVAILABLE,
+      'storageUnavailable',
+      {},
+      null,
+      { 'retry-after': String(STORAGE_RETRY_AFTER_SECONDS) },
+      undefined,
+      { cause },
+    );
+  }
+}

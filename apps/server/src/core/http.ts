@@ -72,6 +72,8 @@ export function registerEnvelope(app: FastifyInstance): void {
     const err = error as FastifyError & { zodSchema?: z.ZodType; zodData?: unknown };
     const lang = req.lang ?? 'zh';
     if (error instanceof AppError) {
+      // A storage fault is the operator's to see (which call, what S3 or the disk said); the caller gets 503 (5031).
+      if (error.code === ErrorCode.STORAGE_UNAVAILABLE) req.log.warn({ err: error.cause, reqId: req.id }, 'file storage unavailable');
       for (const [k, v] of Object.entries(error.headers)) reply.header(k, v);
       const text = translate(lang, error.key, error.params);
       const msg = error.field ? translate(lang, 'validationField', { field: error.field, rule: text }) : text;

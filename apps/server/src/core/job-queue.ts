@@ -1,6 +1,14 @@
 import type { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
-import { MAX_ATTEMPTS, type JobLogger, type SharedJobQueue } from './jobs.js';
+import {
+  MAX_ATTEMPTS,
+  STORAGE_RETRIES,
+  STORAGE_RETRY_BASE_MS,
+  storageRetryDelayMs,
+  type JobLogger,
+  type RunAttempt,
+  type SharedJobQueue,
+} from './jobs.js';
 
 /** The one queue every job kind shares: a worker runs whatever comes first, in the order submitted. */
 const QUEUE_NAME = 'jobs';
@@ -16,7 +24,8 @@ const CLOSE_TIMEOUT_MS = 2000;
  *
  * A worker that dies mid-job stops renewing the job's lock; after `staleAfterMs` another worker's stalled-job check
  * puts the job back to wait and it runs again, up to MAX_ATTEMPTS runs, after which BullMQ fails it and the stale-job
- * sweep fails its row with the reason.
+ * sweep fails its row with the reason. A run that throws (the database unreachable, or a storage fault the job runner
+ * hands back as JobRetryLater) is run again after a backoff growing from `retryBaseMs`, up to STORAGE_RETRIES times.
  */
 export class BullJobQueue implements SharedJobQueue {
   private readonly producer: Redis;
@@ -32,6 +41,8 @@ export class BullJobQueue implements SharedJobQueue {
     private readonly log: JobLogger,
     /** How long a job's lock lasts unrenewed, and how often stalled jobs are looked for (JOB_STALE_SECONDS). */
     private readonly staleAfterMs: number,
+    /** The first wait before a run that threw is run again (JOB_RETRY_SECONDS), doubled each time. */
+    private readonly retryBaseMs: number = STORAGE_RETRY_BASE_MS,
   ) {
     // Adding fails at once while Redis is away (answered 503), rather than waiting for it.
     this.producer = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy: (n) => Math.min(n * 100, 500) });
@@ -65,22 +76,23 @@ export class BullJobQueue implements SharedJobQueue {
       {
         // The row's id: adding a job the queue still holds does nothing.
         jobId: id,
-        attempts: MAX_ATTEMPTS,
-        backoff: { type: 'fixed', delay: 1000 },
+        // The first run and STORAGE_RETRIES more, each after the worker's backoff (storageRetryDelayMs).
+        attempts: STORAGE_RETRIES + 1,
+        backoff: { type: 'custom' },
         removeOnComplete: { age: 3600, count: 1000 },
         removeOnFail: { age: 24 * 3600 },
       },
     );
   }
 
-  consume(run: (id: string, attempt: { final: boolean }) => Promise<void>, concurrency: number): void {
+  consume(run: (id: string, attempt: RunAttempt) => Promise<void>, concurrency: number): void {
     if (this.worker) return;
     // A worker blocks on its connection while it waits: one of its own, which waits for Redis when it is away.
     this.workerConnection = new Redis(this.url, { maxRetriesPerRequest: null, retryStrategy: (n) => Math.min(n * 100, 500) });
     this.workerConnection.on('error', () => undefined);
     this.worker = new this.bull.Worker<{ id: string }>(
       QUEUE_NAME,
-      async (job) => run(job.data.id, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1) }),
+      async (job) => run(job.data.id, { final: job.attemptsMade + 1 >= (job.opts.attempts ?? 1), run: job.attemptsMade + 1 }),
       {
         connection: this.workerConnection,
         prefix: this.bullPrefix,
@@ -89,6 +101,7 @@ export class BullJobQueue implements SharedJobQueue {
         stalledInterval: this.staleAfterMs,
         // Each stall is one more run: with the first, MAX_ATTEMPTS in all.
         maxStalledCount: MAX_ATTEMPTS - 1,
+        settings: { backoffStrategy: (attemptsMade: number) => storageRetryDelayMs(this.retryBaseMs, attemptsMade) },
       },
     );
     this.worker.on('error', (err) => this.log.warn({ err: err.message }, 'job queue connection'));
@@ -117,6 +130,12 @@ export class BullJobQueue implements SharedJobQueue {
 }
 
 /** A BullJobQueue, loading BullMQ on first use. */
-export async function openBullJobQueue(url: string, prefix: string, log: JobLogger, staleAfterMs: number): Promise<BullJobQueue> {
-  return new BullJobQueue(await import('bullmq'), url, prefix, log, staleAfterMs);
+export async function openBullJobQueue(
+  url: string,
+  prefix: string,
+  log: JobLogger,
+  staleAfterMs: number,
+  retryBaseMs?: number,
+): Promise<BullJobQueue> {
+  return new BullJobQueue(await import('bullmq'), url, prefix, log, staleAfterMs, retryBaseMs);
 }

@@ -5,6 +5,7 @@ import { nowIso } from './db/index.js';
 import type { JobTable } from './db/schema.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from './messages.js';
 import { withRedis } from './redis.js';
+import { isStorageUnavailable } from './storage.js';
 
 export type JobRow = Selectable<JobTable>;
 export type JobStatus = JobTable['status'];
@@ -49,6 +50,32 @@ export class JobError extends Error {
 export const STALE_AFTER_MS = 30_000;
 /** How many times a job is taken up before it is failed as interrupted (a job that kills its process must end). */
 export const MAX_ATTEMPTS = 3;
+/**
+ * How many times a job that failed on a storage fault (S3 or the disk unavailable, core/storage.ts) is run again
+ * before it is failed: each wait is JOB_RETRY_SECONDS doubled per retry, at most STORAGE_RETRY_MAX_DELAY_MS (with the
+ * default of 2 s: 2, 4, 8 … 60 s, about four minutes in all).
+ */
+export const STORAGE_RETRIES = 8;
+/** The longest wait between two runs of a job meeting a storage fault. */
+export const STORAGE_RETRY_MAX_DELAY_MS = 60_000;
+/** The default first wait (JOB_RETRY_SECONDS). */
+export const STORAGE_RETRY_BASE_MS = 2000;
+
+/** The wait before retry number `retry` (1 for the first) after a storage fault. */
+export function storageRetryDelayMs(baseMs: number, retry: number): number {
+  return Math.min(baseMs * 2 ** Math.max(0, retry - 1), STORAGE_RETRY_MAX_DELAY_MS);
+}
+
+/**
+ * Thrown to a shared queue by a run that met a storage fault and will be retried: the queue runs the job again after
+ * its backoff (the row says it is queued, waiting).
+ */
+export class JobRetryLater extends Error {
+  constructor(cause: unknown) {
+    super('the job met a storage fault and is retried later', { cause });
+  }
+}
+
 /** How many stale jobs one sweep looks at. */
 const SWEEP_BATCH = 100;
 
@@ -67,11 +94,21 @@ const consoleJobLogger: JobLogger = { error: (obj, msg) => console.error(msg, ob
 export interface SharedJobQueue {
   /** Hands a recorded job to the queue (a job the queue already holds is not added twice). */
   add(id: string, kind: string): Promise<void>;
-  /** Starts taking jobs from the queue, running each through `run` (which records its outcome in the row). */
-  consume(run: (id: string, attempt: { final: boolean }) => Promise<void>, concurrency: number): void;
+  /**
+   * Starts taking jobs from the queue, running each through `run` (which records its outcome in the row). A run that
+   * throws is run again after a backoff (storageRetryDelayMs), `final` on the last one; `run` counts from 1.
+   */
+  consume(run: (id: string, attempt: RunAttempt) => Promise<void>, concurrency: number): void;
   /** What the queue knows of a job: still to run or running, ended failed (its retries spent), or unknown to it. */
   state(id: string): Promise<'pending' | 'failed' | 'unknown'>;
   close(): Promise<void>;
+}
+
+/** Which run of a job this is, as the queue counts: `final` when the queue will not run it again after a failure. */
+export interface RunAttempt {
+  final: boolean;
+  /** 1 for the first run of the job by the queue, 2 for its first retry … */
+  run?: number;
 }
 
 export interface JobRunnerOptions {
@@ -91,6 +128,8 @@ export interface JobRunnerOptions {
   recover?: boolean;
   /** See STALE_AFTER_MS (JOB_STALE_SECONDS). */
   staleAfterMs?: number;
+  /** The first wait before a job that met a storage fault runs again (JOB_RETRY_SECONDS); see STORAGE_RETRIES. */
+  retryBaseMs?: number;
 }
 
 /**
@@ -112,6 +151,9 @@ export class JobRunner {
   private readonly queue: string[] = [];
   private readonly active = new Set<string>();
   private readonly settled = new Map<string, Array<() => void>>();
+  /** Jobs of the memory queue waiting to run again after a storage fault: their timers, and how many retries so far. */
+  private readonly retrying = new Map<string, NodeJS.Timeout>();
+  private readonly retries = new Map<string, number>();
   private readonly heartbeat: NodeJS.Timeout;
   private closed = false;
   private idleWaiters: Array<() => void> = [];
@@ -212,7 +254,7 @@ export class JobRunner {
         await new Promise((resolve) => setTimeout(resolve, 100));
       }
     }
-    if (!this.active.has(id) && !this.queue.includes(id)) return;
+    if (!this.active.has(id) && !this.queue.includes(id) && !this.retrying.has(id)) return;
     return new Promise((resolve) => {
       const list = this.settled.get(id) ?? [];
       list.push(resolve);
@@ -220,9 +262,9 @@ export class JobRunner {
     });
   }
 
-  /** Resolves when nothing is queued or running in this process. */
+  /** Resolves when nothing is queued, running or waiting to be retried in this process. */
   idle(): Promise<void> {
-    if (this.active.size === 0 && this.queue.length === 0) return Promise.resolve();
+    if (this.isIdle()) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
@@ -273,11 +315,21 @@ export class JobRunner {
     return handled;
   }
 
-  /** Stops taking jobs and lets the running ones end; queued ones stay in their rows, for the next process. */
+  private isIdle(): boolean {
+    return this.active.size === 0 && this.queue.length === 0 && this.retrying.size === 0;
+  }
+
+  /**
+   * Stops taking jobs and lets the running ones end; queued ones (and those waiting for a retry) stay in their rows,
+   * for the next process.
+   */
   async close(): Promise<void> {
     this.closed = true;
     clearInterval(this.heartbeat);
     this.queue.splice(0);
+    for (const timer of this.retrying.values()) clearTimeout(timer);
+    for (const id of this.retrying.keys()) this.settle(id);
+    this.retrying.clear();
     await this.idle();
     await this.opts.shared?.close();
   }
@@ -306,12 +358,55 @@ export class JobRunner {
         })
         .finally(() => {
           this.active.delete(id);
-          for (const resolve of this.settled.get(id) ?? []) resolve();
-          this.settled.delete(id);
+          // A job waiting for its retry has not ended: its waiters wait on.
+          if (!this.retrying.has(id)) this.settle(id);
           this.pump();
-          if (this.active.size === 0 && this.queue.length === 0) for (const resolve of this.idleWaiters.splice(0)) resolve();
+          if (this.isIdle()) for (const resolve of this.idleWaiters.splice(0)) resolve();
         });
     }
+  }
+
+  private settle(id: string): void {
+    for (const resolve of this.settled.get(id) ?? []) resolve();
+    this.settled.delete(id);
+    this.retries.delete(id);
+  }
+
+  /**
+   * A run met a storage fault: whether the job runs again (its row back to queued, saying it waits; the take-up it
+   * cost not counted against MAX_ATTEMPTS, since the process did not stop) or is failed. In this process's memory
+   * queue the retry is a timer here; with a shared queue the queue retries after its own backoff (JobRetryLater).
+   */
+  private async retryAfterStorageFault(id: string, kind: string, err: unknown, attempt: RunAttempt): Promise<boolean> {
+    const shared = Boolean(this.opts.shared);
+    const retry = shared ? (attempt.run ?? 1) : (this.retries.get(id) ?? 0) + 1;
+    if (retry > STORAGE_RETRIES || (shared && attempt.final) || this.closed) return false;
+    const delay = storageRetryDelayMs(this.opts.retryBaseMs ?? STORAGE_RETRY_BASE_MS, retry);
+    this.log.warn({ err, jobId: id, kind, retry, delayMs: delay }, 'job met a storage fault: retried later');
+    const res = await this.db
+      .updateTable('job')
+      .set((eb) => ({
+        status: 'queued',
+        attempts: eb('attempts', '-', 1),
+        error: errorText('jobStorageRetry', { retry, max: STORAGE_RETRIES }),
+        updated_at: nowIso(),
+      }))
+      .where('id', '=', id)
+      .where('status', 'in', ['queued', 'running'])
+      .executeTakeFirst();
+    if (Number(res.numUpdatedRows) !== 1) return true;
+    if (shared) throw new JobRetryLater(err);
+    this.retries.set(id, retry);
+    this.retrying.set(
+      id,
+      setTimeout(() => {
+        this.retrying.delete(id);
+        if (this.closed) return this.settle(id);
+        this.queue.push(id);
+        this.pump();
+      }, delay),
+    );
+    return true;
   }
 
   /**
@@ -319,7 +414,7 @@ export class JobRunner {
    * by a run that was thought lost) is left as it is. Throws only when the database cannot be reached, so that a
    * shared queue tries again; the handler's own failure is recorded, not thrown (`final` is the queue's last try).
    */
-  private async execute(id: string, attempt: { final: boolean }): Promise<void> {
+  private async execute(id: string, attempt: RunAttempt): Promise<void> {
     const row = await this.db
       .updateTable('job')
       .set((eb) => ({ status: 'running', attempts: eb('attempts', '+', 1), updated_at: nowIso() }))
@@ -350,10 +445,18 @@ export class JobRunner {
     };
     try {
       const result = await handler(JSON.parse(row.payload) as unknown, ctx);
-      await this.finish(id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null) });
+      await this.finish(id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
     } catch (e) {
+      // A storage fault passes: the job runs again later, up to STORAGE_RETRIES times (JobRetryLater to a shared queue).
+      const storageFault = isStorageUnavailable(e);
+      if (storageFault && (await this.retryAfterStorageFault(id, row.kind, e, attempt))) return;
       if (!(e instanceof JobError)) this.log.error({ err: e, jobId: id, kind: row.kind, final: attempt.final }, 'job failed');
-      const error = e instanceof JobError ? errorText(e.key, e.params) : errorText('jobInternal', { id });
+      const error =
+        e instanceof JobError
+          ? errorText(e.key, e.params)
+          : storageFault
+            ? errorText('jobStorageFailed', { max: STORAGE_RETRIES })
+            : errorText('jobInternal', { id });
       await this.finish(id, { status: 'failed', error }).catch((err: unknown) => {
         this.log.error({ err, jobId: id }, 'could not record the job failure');
       });
@@ -362,7 +465,7 @@ export class JobRunner {
     }
   }
 
-  private async finish(id: string, set: { status: JobStatus; progress?: number; error?: string; result?: string }): Promise<void> {
+  private async finish(id: string, set: { status: JobStatus; progress?: number; error?: string | null; result?: string }): Promise<void> {
     await this.db
       .updateTable('job')
       .set({ ...set, updated_at: nowIso() })
@@ -372,7 +475,7 @@ export class JobRunner {
   }
 
   private async touch(): Promise<void> {
-    const ids = [...this.active, ...this.queue];
+    const ids = [...this.active, ...this.queue, ...this.retrying.keys()];
     if (ids.length === 0) return;
     try {
       await this.db

@@ -6,6 +6,7 @@
 export const logZh = {
   'log.action.login': '用户登录',
   'log.action.logout': '用户登出',
+  'log.action.anonymous.refused': '匿名请求被拒绝（按地址与分钟汇总）',
   'log.action.refresh': '刷新令牌',
   'log.action.changePassword': '修改密码',
   'log.action.user.customerContext': '切换代管客户',
@@ -115,6 +116,7 @@ type Keys = keyof typeof logZh;
 export const logEn: Record<Keys, string> = {
   'log.action.login': 'Sign-in',
   'log.action.logout': 'Sign-out',
+  'log.action.anonymous.refused': 'Refused anonymous calls (summed up per address and minute)',
   'log.action.refresh': 'Token refresh',
   'log.action.changePassword': 'Password change',
   'log.action.user.customerContext': 'Switch of the managed customer',
@@ -222,6 +224,7 @@ export const logEn: Record<Keys, string> = {
 export const logEs: Record<Keys, string> = {
   'log.action.login': 'Inicio de sesión',
   'log.action.logout': 'Cierre de sesión',
+  'log.action.anonymous.refused': 'Llamadas anónimas rechazadas (resumidas por dirección y minuto)',
   'log.action.refresh': 'Renovación del token',
   'log.action.changePassword': 'Cambio de contraseña',
   'log.action.user.customerContext': 'Cambio de cliente gestionado',

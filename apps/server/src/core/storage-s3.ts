@@ -1,6 +1,7 @@
-import type { S3Client } from '@aws-sdk/client-s3';
+import type { ListObjectsV2CommandOutput, S3Client } from '@aws-sdk/client-s3';
 import type { StorageConfig } from '../config.js';
-import { assertSafeKey, assertSafePrefix, type FileStorage, type StoredFileInfo } from './storage.js';
+import { StorageUnavailableError } from './errors.js';
+import { assertSafeKey, assertSafePrefix, storageFault, type FileStorage, type StoredFileInfo } from './storage.js';
 
 type Sdk = typeof import('@aws-sdk/client-s3');
 export type S3StorageConfig = Extract<StorageConfig, { kind: 's3' }>;
@@ -51,9 +52,17 @@ export class S3FileStorage implements FileStorage {
   }
 
   async put(key: string, data: Buffer): Promise<void> {
-    await this.client.send(
-      new this.sdk.PutObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key), Body: data, ContentLength: data.byteLength }),
-    );
+    const command = new this.sdk.PutObjectCommand({
+      Bucket: this.bucket,
+      Key: this.objectKey(key),
+      Body: data,
+      ContentLength: data.byteLength,
+    });
+    try {
+      await this.client.send(command);
+    } catch (e) {
+      throw storageFault(e);
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
@@ -62,7 +71,7 @@ export class S3FileStorage implements FileStorage {
       return await bodyBytes(res.Body);
     } catch (e) {
       if (isMissing(e)) return null;
-      throw e;
+      throw storageFault(e);
     }
   }
 
@@ -83,7 +92,7 @@ export class S3FileStorage implements FileStorage {
     } catch (e) {
       if (isMissing(e)) return null;
       if (isRangePastEnd(e)) return Buffer.alloc(0);
-      throw e;
+      throw storageFault(e);
     }
   }
 
@@ -92,7 +101,7 @@ export class S3FileStorage implements FileStorage {
       await this.client.send(new this.sdk.DeleteObjectCommand({ Bucket: this.bucket, Key: this.objectKey(key) }));
     } catch (e) {
       // S3 answers 204 for a missing key; some compatible servers answer 404.
-      if (!isMissing(e)) throw e;
+      if (!isMissing(e)) throw storageFault(e);
     }
   }
 
@@ -101,14 +110,18 @@ export class S3FileStorage implements FileStorage {
     assertSafePrefix(prefix);
     let token: string | undefined;
     do {
-      const res = await this.client.send(
-        new this.sdk.ListObjectsV2Command({
-          Bucket: this.bucket,
-          Prefix: `${this.prefix}${prefix}`,
-          MaxKeys: this.pageSize,
-          ...(token ? { ContinuationToken: token } : {}),
-        }),
-      );
+      const command = new this.sdk.ListObjectsV2Command({
+        Bucket: this.bucket,
+        Prefix: `${this.prefix}${prefix}`,
+        MaxKeys: this.pageSize,
+        ...(token ? { ContinuationToken: token } : {}),
+      });
+      let res: ListObjectsV2CommandOutput;
+      try {
+        res = await this.client.send(command);
+      } catch (e) {
+        throw storageFault(e);
+      }
       for (const object of res.Contents ?? []) {
         if (!object.Key?.startsWith(this.prefix)) continue;
         // Without a time (never seen from S3), a file counts as just written: the sweep keeps it.
@@ -118,10 +131,31 @@ export class S3FileStorage implements FileStorage {
     } while (token);
   }
 
+  /**
+   * One listing request under a prefix that holds nothing (an answer without keys, cheap on any bucket): the bucket
+   * can be reached and answers with these credentials. Any failure counts (a missing bucket or refused credentials
+   * too: the storage cannot serve calls either way).
+   */
+  async probe(): Promise<void> {
+    try {
+      await this.client.send(
+        new this.sdk.ListObjectsV2Command({ Bucket: this.bucket, Prefix: `${this.prefix}readiness-probe/`, MaxKeys: 1 }),
+      );
+    } catch (e) {
+      const fault = storageFault(e);
+      throw fault instanceof StorageUnavailableError ? fault : new StorageUnavailableError(e);
+    }
+  }
+
   async close(): Promise<void> {
     this.client.destroy();
   }
 }
+
+/** How long connecting to the S3 server may take. */
+const S3_CONNECT_TIMEOUT_MS = 3000;
+/** How long a connection to the S3 server may stay silent mid-request (a large upload keeps it busy). */
+const S3_IDLE_TIMEOUT_MS = 30_000;
 
 /**
  * The S3 driver for a configuration. The SDK is loaded here, on first use, so that a server on the local folder never
@@ -137,6 +171,8 @@ export async function openS3Storage(config: S3StorageConfig): Promise<S3FileStor
     ...(config.credentials ? { credentials: config.credentials } : {}),
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
+    // A bucket that does not answer is a storage fault (503, jobs retried) within seconds, not a call that hangs.
+    requestHandler: { connectionTimeout: S3_CONNECT_TIMEOUT_MS, requestTimeout: S3_IDLE_TIMEOUT_MS },
   });
   return new S3FileStorage(sdk, client, config.bucket, config.prefix);
 }

@@ -4,11 +4,22 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3, type TestS3 } from '../../test/s3-server.js';
 import { loadConfig } from '../config.js';
-import { JobRunner, type JobLogger } from './jobs.js';
+import { ErrorCode } from '@agromet/contracts';
+import { StorageUnavailableError } from './errors.js';
+import { jobErrorMessage, JobRunner, STORAGE_RETRIES, storageRetryDelayMs, type JobLogger } from './jobs.js';
 import { migrate, openDatabase } from './db/index.js';
 import { openStorage } from './open-storage.js';
 import { S3FileStorage, type S3Sender } from './storage-s3.js';
-import { LocalFileStorage, removeFiles, type CleanupLog, type FileStorage, type StoredFileInfo } from './storage.js';
+import {
+  isStorageUnavailable,
+  isTransientStorageFault,
+  LocalFileStorage,
+  removeFiles,
+  storageFault,
+  type CleanupLog,
+  type FileStorage,
+  type StoredFileInfo,
+} from './storage.js';
 
 const dirs: string[] = [];
 const opened: FileStorage[] = [];
@@ -258,6 +269,129 @@ describe('job handlers', () => {
       await runner.waitFor(id);
       expect((await runner.get(id))?.status).toBe('done');
       expect(lines).toEqual([{ level: 'warn', obj: { err: failure, key: 'imports/1/x.upload' }, msg: 'could not remove a staged import' }]);
+    } finally {
+      await runner.close();
+      await handle.close();
+    }
+  });
+});
+
+describe('storage faults', () => {
+  const fault = (props: Record<string, unknown>) => Object.assign(new Error(String(props.code ?? props.name ?? 'fault')), props);
+  /** An S3 driver whose every request fails with `error`. */
+  const failingS3 = async (error: unknown) => {
+    const sdk = await import('@aws-sdk/client-s3');
+    const client: S3Sender = {
+      send: (async () => {
+        throw error;
+      }) as unknown as S3Sender['send'],
+      destroy: () => {},
+    };
+    return new S3FileStorage(sdk, client, 'bucket', 'p/');
+  };
+
+  it.each([
+    ['S3 refusing connections', fault({ code: 'ECONNREFUSED' })],
+    ['a reset connection, wrapped by the SDK', fault({ name: 'Error', cause: fault({ code: 'ECONNRESET' }) })],
+    ['the SDK timing out', fault({ name: 'TimeoutError' })],
+    ['S3 answering 500', fault({ name: 'InternalError', $metadata: { httpStatusCode: 500 } })],
+    ['S3 answering 503 SlowDown', fault({ name: 'SlowDown', $metadata: { httpStatusCode: 503 } })],
+  ])('turns %s into a StorageUnavailableError (503, 5031) on every call, the fault as its cause', async (_what, error) => {
+    const storage = await failingS3(error);
+    for (const call of [
+      () => storage.put('grids/1/a.f32', Buffer.alloc(1)),
+      () => storage.get('grids/1/a.f32'),
+      () => storage.getRange('grids/1/a.f32', 0, 4),
+      () => storage.remove('grids/1/a.f32'),
+      () => storage.probe(),
+      async () => {
+        for await (const _ of storage.list()) void _;
+      },
+    ]) {
+      const thrown = await call().then(
+        () => null,
+        (e: unknown) => e,
+      );
+      expect(thrown).toBeInstanceOf(StorageUnavailableError);
+      expect((thrown as StorageUnavailableError).status).toBe(503);
+      expect((thrown as StorageUnavailableError).code).toBe(ErrorCode.STORAGE_UNAVAILABLE);
+      expect((thrown as Error).cause).toBe(error);
+    }
+  });
+
+  it('leaves configuration errors (a missing bucket, refused credentials) as they are: 500, not retried', async () => {
+    for (const error of [
+      fault({ name: 'NoSuchBucket', $metadata: { httpStatusCode: 404 } }),
+      fault({ name: 'InvalidAccessKeyId', $metadata: { httpStatusCode: 403 } }),
+    ]) {
+      const storage = await failingS3(error);
+      await expect(storage.put('grids/1/a.f32', Buffer.alloc(1))).rejects.toBe(error);
+      // The readiness probe counts them all the same: such a bucket cannot serve calls.
+      await expect(storage.probe()).rejects.toBeInstanceOf(StorageUnavailableError);
+    }
+  });
+
+  it('classes the local disk state (EIO, ENOSPC, read-only, quota) as a fault, a bug or a refused path not', () => {
+    for (const code of ['EIO', 'ENOSPC', 'EROFS', 'EDQUOT', 'EMFILE']) {
+      expect(isTransientStorageFault(fault({ code })), code).toBe(true);
+      expect(storageFault(fault({ code }))).toBeInstanceOf(StorageUnavailableError);
+    }
+    for (const code of ['ENOENT', 'EACCES', 'EISDIR', undefined]) expect(isTransientStorageFault(fault({ code })), code).toBe(false);
+    const plain = new Error('unsafe storage key: ../x');
+    expect(storageFault(plain)).toBe(plain);
+    expect(isStorageUnavailable(new Error('job failed', { cause: new StorageUnavailableError(fault({ code: 'EIO' })) }))).toBe(true);
+    expect(isStorageUnavailable(fault({ code: 'ECONNREFUSED' }))).toBe(false);
+  });
+
+  it('probes the local folder by writing in it: fine on a folder, a fault where the folder cannot be', async () => {
+    const root = tempDir();
+    await expect(new LocalFileStorage(path.join(root, 'files')).probe()).resolves.toBeUndefined();
+    expect(fs.readdirSync(path.join(root, 'files'))).toEqual([]);
+    fs.writeFileSync(path.join(root, 'a-file'), 'x');
+    await expect(new LocalFileStorage(path.join(root, 'a-file', 'files')).probe()).rejects.toBeInstanceOf(StorageUnavailableError);
+  });
+
+  it('has a job that met a storage fault run again after a backoff (memory queue), counted once as a take-up', async () => {
+    const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
+    await migrate(handle);
+    const { log, lines } = recordingLog();
+    const runner = new JobRunner(handle.db, { log, retryBaseMs: 50 });
+    let runs = 0;
+    runner.define('flaky', async () => {
+      runs += 1;
+      if (runs < 3) throw new StorageUnavailableError(fault({ code: 'ECONNREFUSED' }));
+      return { runs };
+    });
+    try {
+      const id = await runner.enqueue('flaky', {}, { customerId: null, userId: null });
+      await runner.waitFor(id);
+      const row = await runner.get(id);
+      expect(row).toMatchObject({ status: 'done', attempts: 1, error: null, result: JSON.stringify({ runs: 3 }) });
+      expect(lines.filter((l) => l.msg === 'job met a storage fault: retried later').map((l) => l.obj.retry)).toEqual([1, 2]);
+      expect(storageRetryDelayMs(2000, 1)).toBe(2000);
+      expect(storageRetryDelayMs(2000, 4)).toBe(16_000);
+      expect(storageRetryDelayMs(2000, 8)).toBe(60_000);
+    } finally {
+      await runner.close();
+      await handle.close();
+    }
+  });
+
+  it('fails a job whose storage stays down after its retries, saying so', async () => {
+    const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
+    await migrate(handle);
+    const runner = new JobRunner(handle.db, { log: recordingLog().log, retryBaseMs: 1 });
+    runner.define('down', async () => {
+      throw new StorageUnavailableError(fault({ code: 'EIO' }));
+    });
+    try {
+      const id = await runner.enqueue('down', {}, { customerId: null, userId: null });
+      await runner.waitFor(id);
+      const row = (await runner.get(id))!;
+      expect(row.status).toBe('failed');
+      expect(jobErrorMessage(row.error, 'en')).toBe(
+        `File storage stayed unavailable; the job failed after ${STORAGE_RETRIES} retries; submit it again later`,
+      );
     } finally {
       await runner.close();
       await handle.close();

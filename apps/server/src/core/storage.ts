@@ -1,6 +1,7 @@
 import fsSync from 'node:fs';
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { StorageUnavailableError } from './errors.js';
 
 /** A stored file as a listing reports it. */
 export interface StoredFileInfo {
@@ -31,6 +32,74 @@ export interface FileStorage {
   list(prefix?: string): AsyncIterable<StoredFileInfo>;
   /** Releases connections (the S3 client's); the local folder has none. */
   close?(): Promise<void>;
+  /**
+   * Whether the storage can be reached and written just now (the readiness check, modules/health): resolves, or throws
+   * a StorageUnavailableError. Cheap: one listing request of at most one key, or one folder check.
+   */
+  probe?(): Promise<void>;
+}
+
+/**
+ * Error codes of the local disk's state rather than of the call: an I/O error, a full or read-only disk, a quota, no
+ * file handles left. They pass once the disk is repaired or freed.
+ */
+const DISK_FAULTS = new Set(['EIO', 'ENOSPC', 'EDQUOT', 'EROFS', 'EMFILE', 'ENFILE', 'EBUSY', 'ESTALE']);
+/** Error codes of a storage server that cannot be reached (refused, reset, timed out, no route or name just now). */
+const NETWORK_FAULTS = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+]);
+/** What the S3 SDK and S3 servers call a timeout or a server-side failure. */
+const S3_FAULT_NAMES = new Set([
+  'TimeoutError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'InternalError',
+  'ServiceUnavailable',
+  'SlowDown',
+]);
+
+/**
+ * Whether an error from file storage is a transient fault of the storage itself (answered 503 / 5031, jobs retried)
+ * rather than a bug or a configuration error (answered 500): the disk's state (DISK_FAULTS), a storage server that
+ * cannot be reached or timed out (NETWORK_FAULTS, S3_FAULT_NAMES), or one answering 5xx. A missing bucket or refused
+ * credentials are configuration errors and stay 500. Looks through `cause` chains (the SDK wraps network errors).
+ */
+export function isTransientStorageFault(e: unknown): boolean {
+  let err = e as { code?: unknown; name?: unknown; cause?: unknown; $metadata?: { httpStatusCode?: number } } | undefined;
+  for (let depth = 0; err && typeof err === 'object' && depth < 5; depth += 1) {
+    if (err instanceof StorageUnavailableError) return true;
+    if (typeof err.code === 'string' && (DISK_FAULTS.has(err.code) || NETWORK_FAULTS.has(err.code))) return true;
+    if (typeof err.name === 'string' && S3_FAULT_NAMES.has(err.name)) return true;
+    const status = err.$metadata?.httpStatusCode;
+    if (typeof status === 'number' && status >= 500) return true;
+    err = err.cause as typeof err;
+  }
+  return false;
+}
+
+/** A storage error as it should travel: a transient fault becomes a StorageUnavailableError (503), others as they are. */
+export function storageFault(e: unknown): unknown {
+  if (e instanceof StorageUnavailableError) return e;
+  return isTransientStorageFault(e) ? new StorageUnavailableError(e) : e;
+}
+
+/** Whether an error (or one it was caused by) is a storage fault: a job meeting one is retried (core/jobs.ts). */
+export function isStorageUnavailable(e: unknown): boolean {
+  let err = e;
+  for (let depth = 0; err && typeof err === 'object' && depth < 5; depth += 1) {
+    if (err instanceof StorageUnavailableError) return true;
+    err = (err as { cause?: unknown }).cause;
+  }
+  return false;
 }
 
 /** Where failed cleanups are reported: the server's logger (pino), or the console where none exists. */
@@ -99,6 +168,14 @@ export class LocalFileStorage implements FileStorage {
 
   async put(key: string, data: Buffer): Promise<void> {
     const file = this.resolve(key);
+    try {
+      await this.write(file, data);
+    } catch (e) {
+      throw storageFault(e);
+    }
+  }
+
+  private async write(file: string, data: Buffer): Promise<void> {
     const folder = path.dirname(file);
     // Write, flush to the disk, then rename: a reader never sees half a file, and once put returns (and the row naming
     // the file is committed after it) the file survives a crash or a power cut (about 0.3 ms a file here).
@@ -134,7 +211,7 @@ export class LocalFileStorage implements FileStorage {
       return await fs.readFile(this.resolve(key));
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw e;
+      throw storageFault(e);
     }
   }
 
@@ -144,12 +221,14 @@ export class LocalFileStorage implements FileStorage {
       handle = await fs.open(this.resolve(key), 'r');
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-      throw e;
+      throw storageFault(e);
     }
     try {
       const buffer = Buffer.alloc(length);
       const { bytesRead } = await handle.read(buffer, 0, length, offset);
       return bytesRead === length ? buffer : buffer.subarray(0, bytesRead);
+    } catch (e) {
+      throw storageFault(e);
     } finally {
       await handle.close();
     }
@@ -157,7 +236,25 @@ export class LocalFileStorage implements FileStorage {
 
   async remove(key: string): Promise<void> {
     // One unlink, synchronously for the reason small files are written so.
-    fsSync.rmSync(this.resolve(key), { force: true });
+    const file = this.resolve(key);
+    try {
+      fsSync.rmSync(file, { force: true });
+    } catch (e) {
+      throw storageFault(e);
+    }
+  }
+
+  /** The folder exists (or can be made) and a file can be written in it and removed. */
+  async probe(): Promise<void> {
+    try {
+      await fs.mkdir(this.root, { recursive: true });
+      const file = path.join(this.root, `.probe.${process.pid}.tmp`);
+      await fs.writeFile(file, '');
+      await fs.rm(file, { force: true });
+    } catch (e) {
+      const fault = storageFault(e);
+      throw fault instanceof StorageUnavailableError ? fault : new StorageUnavailableError(e);
+    }
   }
 
   /** A walk of the folders under the prefix's folder; a folder or file removed during the walk is skipped. */
@@ -172,7 +269,7 @@ export class LocalFileStorage implements FileStorage {
         entries = await fs.readdir(path.join(this.root, folder), { withFileTypes: true });
       } catch (e) {
         if ((e as NodeJS.ErrnoException).code === 'ENOENT' || (e as NodeJS.ErrnoException).code === 'ENOTDIR') continue;
-        throw e;
+        throw storageFault(e);
       }
       for (const entry of entries) {
         const key = folder ? `${folder}/${entry.name}` : entry.name;
@@ -184,7 +281,7 @@ export class LocalFileStorage implements FileStorage {
             modified = (await fs.stat(path.join(this.root, key))).mtime;
           } catch (e) {
             if ((e as NodeJS.ErrnoException).code === 'ENOENT') continue;
-            throw e;
+            throw storageFault(e);
           }
           yield { key, modified };
         }

@@ -1,15 +1,40 @@
-import { API } from '@agromet/contracts';
+import { API, ErrorCode } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
+import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
+import { AppError, STORAGE_RETRY_AFTER_SECONDS } from '../../core/errors.js';
 import { registerRoute } from '../../core/route.js';
+import type { FileStorage } from '../../core/storage.js';
+import { ReadinessCheck } from './readiness.js';
 
-export function healthRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; dialect: string }): void {
+export function healthRoutes(
+  app: FastifyInstance,
+  deps: { db: Db; tokens: TokenService; dialect: string; storage: FileStorage; redis: Redis | null },
+): void {
+  // Liveness: the process runs and its database answers.
   registerRoute(app, deps, API.health, {
     handler: async () => {
       await sql`select 1`.execute(deps.db);
       return { data: { status: 'ok' as const, db: deps.dialect, uptime: Math.round(process.uptime()) } };
+    },
+  });
+
+  // Readiness: 200 while the database, file storage and Redis answer; 503 in the envelope, naming which, while not.
+  const readiness = new ReadinessCheck({ db: deps.db, storage: deps.storage, redis: deps.redis, log: app.log });
+  registerRoute(app, deps, API.healthReady, {
+    handler: async () => {
+      const state = await readiness.check();
+      if (state.ready) return { data: state };
+      const storageDown = state.storage === 'unavailable';
+      throw new AppError(
+        storageDown ? ErrorCode.STORAGE_UNAVAILABLE : ErrorCode.SERVICE_UNAVAILABLE,
+        storageDown ? 'storageUnavailable' : 'serviceUnavailable',
+        {},
+        state,
+        { 'retry-after': String(storageDown ? STORAGE_RETRY_AFTER_SECONDS : 1), 'cache-control': 'no-store' },
+      );
     },
   });
 

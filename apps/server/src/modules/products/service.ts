@@ -17,7 +17,7 @@ import { errors } from '../../core/errors.js';
 import { JobError, jobErrorMessage, type JobRunner } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
 import type { FileAnswer } from '../../core/route.js';
-import { removeFiles, type CleanupLog } from '../../core/storage.js';
+import { isStorageUnavailable, removeFiles, type CleanupLog } from '../../core/storage.js';
 import { registerDownload } from '../downloads/service.js';
 import { planForecast, productRegion, renderItem, type Fail, type ForecastAsk, type MakeDeps, type Plan } from './making.js';
 import { PREVIEW_PNG_SCALE } from './render.js';
@@ -242,7 +242,8 @@ export async function makeProductFiles(
     await removeFiles(storage, written, deps.log, 'the files of a failed map product');
     await db
       .updateTable('map_product')
-      .set({ status: 'failed', updated_at: nowIso() })
+      // A storage fault is retried (core/jobs.ts): the product waits, queued, rather than showing failed meanwhile.
+      .set({ status: isStorageUnavailable(e) ? 'queued' : 'failed', updated_at: nowIso() })
       .where('id', '=', row.id)
       .execute()
       .catch((err: unknown) => deps.log.warn({ err, productId: row.id }, 'could not mark the map product failed'));
