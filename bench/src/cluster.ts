@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { nginxMainFor, nginxSiteFor } from '../../apps/server/src/proxy-site.js';
 import { freePort } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -191,32 +192,15 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   };
 }
 
-/** The checked-in site with this cluster's API ports and nginx port. */
+/**
+ * The checked-in site with this cluster's API ports and nginx port, its generated parts (body limits, nginx's own
+ * answers) written afresh from the server's constants (apps/server/src/proxy-site.ts).
+ */
 export function nginxSite(apiPorts: number[], port: number): string {
-  const site = fs.readFileSync(NGINX_SITE, 'utf8');
-  const servers = apiPorts.map((p) => `    server 127.0.0.1:${p} max_fails=3 fail_timeout=5s;`).join('\n');
-  const replaced = site
-    .replace(/( *# api-servers:begin\n)[\s\S]*?( *# api-servers:end)/, `$1${servers}\n$2`)
-    .replace(/listen \d+;/, `listen 127.0.0.1:${port};`);
-  if (!replaced.includes(servers) || !replaced.includes(`listen 127.0.0.1:${port};`)) throw new Error(`${NGINX_SITE} lacks its markers`);
-  return replaced;
+  return nginxSiteFor(apiPorts, port, fs.readFileSync(NGINX_SITE, 'utf8'));
 }
 
 /** nginx's main file for a private, foreground nginx whose files all live in `dir`. */
 function nginxMain(dir: string): string {
-  const tmp = (name: string) => path.join(dir, name);
-  return `${process.getuid?.() === 0 ? 'user root;\n' : ''}worker_processes 1;
-pid ${tmp('nginx.pid')};
-error_log ${tmp('error.log')} warn;
-events { worker_connections 2048; }
-http {
-  access_log off;
-  client_body_temp_path ${tmp('client_body')};
-  proxy_temp_path ${tmp('proxy')};
-  fastcgi_temp_path ${tmp('fastcgi')};
-  uwsgi_temp_path ${tmp('uwsgi')};
-  scgi_temp_path ${tmp('scgi')};
-  include ${tmp('agromet.conf')};
-}
-`;
+  return nginxMainFor(dir);
 }
