@@ -7,6 +7,7 @@ import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
 import { articlesEn, articlesEs, articlesZh } from './articles-messages.js';
 import { logEn, logEs, logZh } from './log-messages.js';
 import { builtinEn, builtinEs, builtinZh } from './builtin-messages.js';
+import { uploadEn, uploadEs, uploadZh } from './upload-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
 export type Lang = 'zh' | 'en' | 'es';
@@ -140,6 +141,7 @@ const zh = {
   ...articlesZh,
   ...logZh,
   ...builtinZh,
+  ...uploadZh,
 } as const;
 
 export type MessageKey = keyof typeof zh;
@@ -276,6 +278,7 @@ const en: Record<MessageKey, string> = {
   ...articlesEn,
   ...logEn,
   ...builtinEn,
+  ...uploadEn,
 };
 
 const es: Record<MessageKey, string> = {
@@ -415,6 +418,7 @@ const es: Record<MessageKey, string> = {
   ...articlesEs,
   ...logEs,
   ...builtinEs,
+  ...uploadEs,
 };
 
 const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };
