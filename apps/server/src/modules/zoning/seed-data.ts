@@ -54,22 +54,23 @@ export const TEA_EXAMPLE: ExampleCriterion = {
 /**
  * Kiwifruit (review figures): annual mean 10–18 °C (best 13–17), extreme minimum above −19 °C, ≥10 °C accumulated
  * temperature 3500–6000 °C·d (best 4500–5200), precipitation ≥ 800 mm (best 1000–1500), sunshine ≥ 1100 h. Weighted
- * class scores (4, 3, 2, 1) with example weights and cut points, to be adapted to the province. The review's two
- * absolute limits are vetoes (docs/zoning.md#vetoes): a cell whose extreme minimum is −19 °C or colder, or whose
- * precipitation is 800 mm or less, is unsuitable whatever the other factors score.
+ * class scores (4, 3, 2, 1) with example weights and cut points, to be adapted to the province. The review's cold
+ * limit is a veto (docs/zoning.md#vetoes): a cell whose extreme minimum is −19 °C or colder is unsuitable whatever the
+ * other factors score. Its 800 mm is a rain-fed requirement and stays a weighted class: Shaanxi's main kiwifruit
+ * area on the Qinling's northern foot (Zhouzhi, Meixian) gets 600–700 mm and is irrigated.
  */
 export const KIWIFRUIT_EXAMPLE: ExampleCriterion = {
   cropKey: 'kiwifruit',
   name: '猕猴桃气候适宜性区划（示例）',
   description:
-    '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。否决条件：年极端最低气温平均值 ≤ −19 ℃ 或年降水量 ≤ 800 mm 为不适宜（不因其他因子得分高而改变）。',
+    '示例指标（综述文献）：年平均气温 10—18 ℃（最适 13—17 ℃），年极端最低气温平均值高于 −19 ℃，≥10 ℃积温 3500—6000 ℃·d（最适 4500—5200），年降水量 ≥800 mm（最适 1000—1500），年日照 ≥1100 h；加权综合法，权重与分级临界值为示例，请按本地情况修改。否决条件：年极端最低气温平均值 ≤ −19 ℃ 为不适宜（不因其他因子得分高而改变）；年降水量 800 mm 为雨养条件，有灌溉的果园可不受此限，故未设为否决条件。',
   criterion: {
     method: 'weighted',
     factors: [
       { factor: 'tmean', breaks: [10, 13, 17, 18], classes: [3, 1, 0, 1, 3], weight: 0.3 },
       { factor: 'textmin', breaks: [-19], classes: [3, 0], weight: 0.2, veto: { lower: -19 } },
       { factor: 'acc10', breaks: [3500, 4500, 5200, 6000], classes: [3, 1, 0, 1, 3], weight: 0.2 },
-      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2, veto: { lower: 800 } },
+      { factor: 'precip', breaks: [800, 1000, 1500], classes: [3, 1, 0, 1], weight: 0.2 },
       { factor: 'sunshine', breaks: [1100], classes: [3, 0], weight: 0.1 },
     ],
     classScores: [4, 3, 2, 1],
