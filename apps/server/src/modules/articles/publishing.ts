@@ -11,6 +11,7 @@ import {
   type ArticlePublicationState,
 } from '@agromet/contracts';
 import type { z } from 'zod';
+import { guardArchive, looksLikeZip, STORED_ARCHIVE_LIMITS } from '../../core/archive-guard.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
@@ -283,6 +284,8 @@ export async function attachments(db: Db, customerId: number, articleId: number)
 export async function addAttachment(deps: ArticleDeps, actor: Actor, articleId: number, data: Buffer, name: string) {
   const mime = attachmentType(data, name);
   if (!mime) throw errors.validation('file', 'article.attachmentType');
+  // A ZIP-based file is checked member by member (core/archive-guard.ts): no archive bomb is stored for readers to open.
+  if (looksLikeZip(data)) await guardArchive(data, STORED_ARCHIVE_LIMITS, 'file');
   const count = await deps.db
     .selectFrom('article_attachment')
     .select((eb) => eb.fn.countAll<number>().as('n'))

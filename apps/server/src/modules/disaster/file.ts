@@ -15,6 +15,7 @@ import { decodeText } from '@agromet/grid';
 import ExcelJS from 'exceljs';
 import type { AuthContext } from '../../core/auth/context.js';
 import { nowIso } from '../../core/db/index.js';
+import { guardArchive, looksLikeZip, SPREADSHEET_LIMITS } from '../../core/archive-guard.js';
 import { restoreCell, spreadsheetCsv } from '../../core/csv-safe.js';
 import { AppError } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
@@ -219,6 +220,8 @@ export async function importSandstorms(
   bytes: Uint8Array,
   lang: Lang,
 ): Promise<SandstormImportResult> {
+  // An archive is checked member by member before ExcelJS inflates it (core/archive-guard.ts): a bomb is refused here.
+  if (looksLikeZip(bytes)) await guardArchive(bytes, SPREADSHEET_LIMITS, 'file');
   let rows: FileRow[];
   try {
     rows = isXlsx(bytes) ? await readXlsx(bytes) : readCsv(bytes);
