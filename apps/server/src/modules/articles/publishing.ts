@@ -15,6 +15,7 @@ import { guardArchive, looksLikeZip, STORED_ARCHIVE_LIMITS } from '../../core/ar
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import { guardImageSize } from '../../core/image-guard.js';
 import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import type { Actor, ArticleDeps } from './service.js';
@@ -286,6 +287,8 @@ export async function addAttachment(deps: ArticleDeps, actor: Actor, articleId: 
   if (!mime) throw errors.validation('file', 'article.attachmentType');
   // A ZIP-based file is checked member by member (core/archive-guard.ts): no archive bomb is stored for readers to open.
   if (looksLikeZip(data)) await guardArchive(data, STORED_ARCHIVE_LIMITS, 'file');
+  // A picture passes the same dimension check as every upload (core/image-guard.ts).
+  if (mime.startsWith('image/')) await guardImageSize(data, 'file');
   const count = await deps.db
     .selectFrom('article_attachment')
     .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -23,6 +23,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
+import { guardImageSize } from '../../core/image-guard.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { isUniqueViolation } from '../../core/versioned.js';
@@ -590,6 +591,7 @@ export async function publicArticle(db: Db, id: number): Promise<{ detail: Artic
 
 /** Stores a picture as the customer's own file (like the upload does) and answers its /api/files/ path. */
 export async function storeImage(deps: ArticleDeps, actor: Actor, data: Buffer, name: string) {
+  await guardImageSize(data, 'id');
   const meta = await sharp(data).metadata();
   if ((meta.format !== 'png' && meta.format !== 'jpeg') || !meta.width || !meta.height) throw errors.validation('id', 'article.notImage');
   const ext = meta.format === 'png' ? 'png' : 'jpg';

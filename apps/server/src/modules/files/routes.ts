@@ -5,15 +5,18 @@ import sharp, { type Metadata } from 'sharp';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
+import { guardImageSize, IMAGE_LIMITS } from '../../core/image-guard.js';
 import { registerRoute } from '../../core/route.js';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { FileStorage } from '../../core/storage.js';
 
-const MAX_PIXELS = 40_000_000;
+const MAX_PIXELS = IMAGE_LIMITS.maxPixels;
 export const FILES_PREFIX = '/api/files/';
 
 /** Decodes by content (never by name) and re-encodes: PNG stays PNG, everything else becomes JPEG. */
 export async function reencodeImage(input: Buffer): Promise<{ data: Buffer; mime: string; ext: string; width: number; height: number }> {
+  // The shared dimension check first (core/image-guard.ts), from the header alone.
+  await guardImageSize(input, 'file');
   let meta: Metadata;
   try {
     meta = await sharp(input, { limitInputPixels: MAX_PIXELS }).metadata();

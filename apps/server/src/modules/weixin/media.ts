@@ -8,6 +8,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { WxMediaTable } from '../../core/db/weixin-migration.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import { guardImageSize } from '../../core/image-guard.js';
 import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
 import { WxError } from './client.js';
 import { mediaProblem } from './media-rules.js';
@@ -85,6 +86,8 @@ export async function uploadMedia(
   const account = await ownAccount(deps.db, auth, fields.accountId);
   const { format, problem } = mediaProblem(fields.type, file.bytes);
   if (problem) throw errors.validation('file', problem.key, problem.params);
+  // Pictures pass the same dimension check as every upload (core/image-guard.ts) before WeChat or anyone sees them.
+  if (fields.type === 'image' || fields.type === 'thumb') await guardImageSize(file.bytes, 'file');
   const key = `weixin/${account.id}/${randomBytes(12).toString('hex')}.${format}`;
   // Our copy first: the row below names it.
   await deps.storage.put(key, file.bytes);
