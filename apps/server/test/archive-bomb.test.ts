@@ -10,7 +10,7 @@ import { addCustomer, addUser, call, multipart } from './revise-helpers.js';
 import { writeXlsxBomb, zipOf } from './zip-files.js';
 
 /**
- * Archive bombs (docs/security.md#archives): an .xlsx of 1.5 MB whose sheet expands to 1.5 GB is refused by the
+ * Archive bombs (docs/security.md#uploads): an .xlsx of 1.5 MB whose sheet expands to 1.5 GB is refused by the
  * sandstorm import from its declared sizes, its member named, with the server process growing by less than 50 MB
  * (measured in a child process that loads the app and posts it); one that lies about its sizes is caught while
  * inflating; every archive upload (the import, article attachments) goes through the same guard.

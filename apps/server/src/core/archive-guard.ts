@@ -2,7 +2,7 @@ import { createInflateRaw } from 'node:zlib';
 import { errors } from './errors.js';
 import type { MessageKey } from './messages.js';
 
-// The one guard of every uploaded ZIP archive (an .xlsx, .docx or .pptx is one), docs/security.md#archives. A small
+// The one guard of every uploaded ZIP archive (an .xlsx, .docx or .pptx is one), docs/security.md#uploads. A small
 // upload can expand to gigabytes (an "archive bomb"): before anything reads an archive in full, its central directory's
 // declared sizes are checked member by member against an expanded-size limit, a total and a compression-ratio limit;
 // then every member is inflated as a stream whose output is counted and thrown away, stopping at the first byte beyond

@@ -35,6 +35,11 @@ export const permissionDescription = (lang: Lang, code: string, stored: string) 
   builtinText(lang, `permission.description.${code}`, stored);
 export const forecastTypeName = (lang: Lang, code: string, stored: string) => builtinText(lang, `grid.type.${code}`, stored);
 export const factorName = (lang: Lang, code: string, stored: string) => builtinText(lang, `grid.factor.${code}`, stored);
+/** A derived element's name (tmax24h, pre12h …: no row of the factor table holds it), or null for an unknown code. */
+export function derivedFactorName(lang: Lang, code: string): string | null {
+  const key = `grid.factor.${code}`;
+  return isMessageKey(key) ? translate(lang, key) : null;
+}
 
 /**
  * What to store for a built-in record's text as submitted: the seed's (zh) text when the submission is the key's text in

@@ -13,7 +13,7 @@ import sharp from 'sharp';
 import type { z } from 'zod';
 import type { DownloadPageQuery as PageSchema } from '@agromet/contracts';
 import type { AuthContext } from '../../core/auth/context.js';
-import { actorName, factorName, forecastTypeName } from '../../core/builtin-names.js';
+import { actorName, derivedFactorName, factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
@@ -272,7 +272,12 @@ export async function pageDownloads(
       forecastType: r.type_code,
       forecastTypeName: t ? forecastTypeName(lang, t.type, t.typeName) : null,
       factor: r.factor_code,
-      factorName: f?.factor && f.factorName !== null ? factorName(lang, f.factor, f.factorName) : null,
+      factorName:
+        f?.factor && f.factorName !== null
+          ? factorName(lang, f.factor, f.factorName)
+          : r.factor_code
+            ? derivedFactorName(lang, r.factor_code)
+            : null,
       baseTime: r.base_time,
       previewable: Number(r.previewable) === 1,
       deletable: r.source === 'lib' && (admin || (r.author_id !== null && Number(r.author_id) === auth.userId)),

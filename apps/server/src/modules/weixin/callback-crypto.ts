@@ -1,6 +1,6 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 
-// WeChat's message encryption for safe and compatible modes (docs/weixin.md#safe-mode): AES-256-CBC under the 32 bytes
+// WeChat's message encryption for safe and compatible modes (docs/weixin.md#callback): AES-256-CBC under the 32 bytes
 // the account's 43-character EncodingAESKey stands for (base64 without its final '='), the IV being the key's first 16
 // bytes; the plain text is 16 random bytes, the message's length (4 bytes, big-endian), the message and the AppID,
 // padded PKCS#7-style to a multiple of 32 bytes (not AES's 16). msg_signature is the sha1 of the sorted token,
