@@ -1,13 +1,9 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
+import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
-import { migrationProvider } from '../src/core/db/migrations.js';
+import { nowIso, type DbHandle } from '../src/core/db/index.js';
 import { definitionOf } from '../src/modules/zoning/criteria.js';
 import { KIWIFRUIT_EXAMPLE, TEA_EXAMPLE } from '../src/modules/zoning/seed-data.js';
-import { freshDatabaseUrl } from './helpers.js';
+import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
 
 /**
  * Migration 0039 (docs/zoning.md#vetoes): criteria are JSON, so a stored criterion without vetoes keeps working as it
@@ -16,9 +12,8 @@ import { freshDatabaseUrl } from './helpers.js';
  * SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0039_zoning_vetoes';
+let database: DatabaseBefore;
 let handle: DbHandle;
-let dataDir: string;
-let drop: () => Promise<void>;
 let migrator: Migrator;
 const ids: Record<string, number> = {};
 
@@ -33,17 +28,8 @@ const criterion = async (id: number) =>
   handle.db.selectFrom('zoning_criterion').select(['definition', 'description', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-zoning-vetoes-'));
-  const database = await freshDatabaseUrl();
-  drop = database.drop;
-  handle = openDatabase({ databaseUrl: database.url, dataDir });
-  migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), allowUnorderedMigrations: true });
-  // Up to the migration just before 0039 in name order, whatever it is called.
-  const names = Object.keys(await migrationProvider(handle.dialect).getMigrations()).sort();
-  const before = names[names.indexOf(NAME) - 1]!;
-  expect(before < NAME).toBe(true);
-  const { error } = await migrator.migrateTo(before);
-  expect(error).toBeUndefined();
+  database = await databaseBefore(NAME);
+  ({ handle, migrator } = database);
 
   const now = nowIso();
   const db = handle.db;
@@ -94,9 +80,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe('migration 0039_zoning_vetoes', () => {

@@ -1,0 +1,40 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Migrator } from 'kysely';
+import { openDatabase, type DbHandle } from '../src/core/db/index.js';
+import { migrationProvider } from '../src/core/db/migrations.js';
+import { freshDatabaseUrl } from './helpers.js';
+
+/** A fresh database (SQLite or PostgreSQL as TEST_DB says) migrated up to the migration just before `name`. */
+export interface DatabaseBefore {
+  handle: DbHandle;
+  migrator: Migrator;
+  close(): Promise<void>;
+}
+
+/**
+ * Opens a fresh database migrated up to the migration before `name` in name order, whatever that one is called, so a
+ * test can put rows an earlier release made and then run `migrator.migrateTo(name)` and `migrateDown()`.
+ */
+export async function databaseBefore(name: string): Promise<DatabaseBefore> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `agromet-${name}-`));
+  const database = await freshDatabaseUrl();
+  const handle = openDatabase({ databaseUrl: database.url, dataDir });
+  const provider = migrationProvider(handle.dialect);
+  const migrator = new Migrator({ db: handle.db, provider, allowUnorderedMigrations: true });
+  const names = Object.keys(await provider.getMigrations()).sort();
+  const at = names.indexOf(name);
+  if (at < 1) throw new Error(`no migration before ${name}`);
+  const { error } = await migrator.migrateTo(names[at - 1]!);
+  if (error) throw error;
+  return {
+    handle,
+    migrator,
+    async close() {
+      await handle.close();
+      await database.drop();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
