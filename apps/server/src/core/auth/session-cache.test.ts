@@ -285,6 +285,7 @@ describe('announcements are complete', () => {
   // Every source file that writes what a session's check or /user/info reads, with what announces its changes. A new
   // writer fails here until its changes are announced (SessionCache.changing) and it is listed.
   const WRITERS: Record<string, string> = {
+    'core/db/separation-of-duties-migration.ts': 'start-up only (migration 0037), before the app serves; app.ts announces a start',
     'modules/auth/repo.ts': 'sessions: revoked through auth/service.ts (logout, refresh reuse, password change)',
     'modules/auth/service.ts': 'logout, refresh reuse, own password and settings (auth/routes.ts)',
     'modules/users/service.ts': 'every change of an existing user (users/routes.ts); a new user has no session',
