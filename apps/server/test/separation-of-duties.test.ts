@@ -1,11 +1,7 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { Migrator } from 'kysely';
+import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
-import { migrationProvider } from '../src/core/db/migrations.js';
-import { freshDatabaseUrl } from './helpers.js';
+import { nowIso, type DbHandle } from '../src/core/db/index.js';
+import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
 
 /**
  * Migration 0037 (docs/security.md#separation-of-duties): a database migrated up to the migration before it holds roles
@@ -13,9 +9,8 @@ import { freshDatabaseUrl } from './helpers.js';
  * could do, and roles without them are left alone. On SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0037_separation_of_duties';
+let database: DatabaseBefore;
 let handle: DbHandle;
-let dataDir: string;
-let drop: () => Promise<void>;
 let migrator: Migrator;
 const roles: Record<string, number> = {};
 
@@ -25,17 +20,8 @@ const codesOf = async (roleId: number) =>
     .sort();
 
 beforeAll(async () => {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-sod-'));
-  const database = await freshDatabaseUrl();
-  drop = database.drop;
-  handle = openDatabase({ databaseUrl: database.url, dataDir });
-  migrator = new Migrator({ db: handle.db, provider: migrationProvider(handle.dialect), allowUnorderedMigrations: true });
-  // Up to the migration just before 0037 in name order, whatever it is called.
-  const names = Object.keys(await migrationProvider(handle.dialect).getMigrations()).sort();
-  const before = names[names.indexOf(NAME) - 1]!;
-  expect(before < NAME).toBe(true);
-  const { error } = await migrator.migrateTo(before);
-  expect(error).toBeUndefined();
+  database = await databaseBefore(NAME);
+  ({ handle, migrator } = database);
 
   const now = nowIso();
   const db = handle.db;
@@ -82,9 +68,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await database?.close();
 });
 
 describe('migration 0037_separation_of_duties', () => {

@@ -187,6 +187,18 @@ function header(req: FastifyRequest, name: string, max: number): string {
   return (Array.isArray(v) ? v.join(', ') : (v ?? '')).slice(0, max);
 }
 
+/** Where a logged call came from: its address and headers, cut to their columns' sizes (the referer without secrets). */
+function requestColumns(req: FastifyRequest) {
+  return {
+    ip: req.ip,
+    host: header(req, 'host', 256),
+    agent: header(req, 'user-agent', 512),
+    language: header(req, 'accept-language', 128),
+    referer: redactSecrets(header(req, 'referer', 512)),
+    origin: header(req, 'origin', 256),
+  };
+}
+
 /** The audited routes of each app, as registered (a test checks every action has its text in every language). */
 const auditedRoutes = new WeakMap<FastifyInstance, Array<{ method: string; url: string; audit: AuditSpec }>>();
 
@@ -223,12 +235,7 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
         description: ANONYMOUS_REFUSED_DESCRIPTION,
         user_id: null,
         username: '',
-        ip: req.ip,
-        host: header(req, 'host', 256),
-        agent: header(req, 'user-agent', 512),
-        language: header(req, 'accept-language', 128),
-        referer: redactSecrets(header(req, 'referer', 512)),
-        origin: header(req, 'origin', 256),
+        ...requestColumns(req),
         status_code: reply.statusCode,
         result_code: req.resultCode,
         created_at: nowIso(),
@@ -257,12 +264,7 @@ export function registerAudit(app: FastifyInstance, db: Db): void {
           description: spec.description,
           user_id: subject?.userId ?? null,
           username: subject?.username ?? '',
-          ip: req.ip,
-          host: header(req, 'host', 256),
-          agent: header(req, 'user-agent', 512),
-          language: header(req, 'accept-language', 128),
-          referer: redactSecrets(header(req, 'referer', 512)),
-          origin: header(req, 'origin', 256),
+          ...requestColumns(req),
           status_code: reply.statusCode,
           result_code: reply.statusCode < 400 ? 0 : req.resultCode,
           created_at: nowIso(),

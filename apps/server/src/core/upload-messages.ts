@@ -26,7 +26,7 @@ export const uploadEn: Record<Keys, string> = {
 
 export const uploadEs: Record<Keys, string> = {
   'archive.unreadable':
-    'El archivo no es un ZIP legible (un .xlsx o .docx lo es): está dañado, cifrado o usa un método de compresión no admitido',
+    'El archivo no es un ZIP legible (como lo son los .xlsx y .docx): está dañado, cifrado o usa un método de compresión no admitido',
   'archive.tooManyEntries': 'El archivo comprimido contiene más de {max} archivos',
   'archive.entryTooLarge': 'El miembro {entry} del archivo comprimido se expande a más de {limit} MB',
   'archive.totalTooLarge': 'El archivo comprimido se expande a más de {limit} MB en total',
