@@ -34,6 +34,29 @@ interface CellInfo {
   factors: Array<{ value: number | null; class: number | null }>;
 }
 
+/**
+ * Clicks the map beside the page panel at a few spots until one falls on a classed cell of the region, and returns the
+ * server's explanation of it (null if none did).
+ */
+async function clickClassedCell(page: Page): Promise<CellInfo | null> {
+  const mapBox = (await page.getByTestId('console-map').boundingBox())!;
+  const panelBox = (await page.getByTestId('map-panel').boundingBox())!;
+  const free = { x: panelBox.x + panelBox.width, width: mapBox.x + mapBox.width - (panelBox.x + panelBox.width) };
+  for (const [fx, fy] of [
+    [0.5, 0.5],
+    [0.45, 0.6],
+    [0.55, 0.4],
+    [0.5, 0.7],
+    [0.4, 0.45],
+  ] as const) {
+    const asked = page.waitForResponse((r) => r.url().endsWith('/api/quhua/querydata'));
+    await page.mouse.click(free.x + free.width * fx, mapBox.y + mapBox.height * fy);
+    const body = (await (await asked).json()) as Envelope<CellInfo>;
+    if (body.code === 0 && body.data.class !== null) return body.data;
+  }
+  return null;
+}
+
 /** Calls the API as the signed-in user of the page (the Access-Token cookie). */
 async function api<T>(page: Page, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Envelope<T>> {
   const headers = { authorization: `Bearer ${await cookie(page.context(), 'Access-Token')}` };
@@ -221,25 +244,7 @@ test.describe('agro-climatic zoning', () => {
     await chooseOption(page, page.locator('#zoning-list-crop'), '猕猴桃', { type: true });
     await page.locator('#zoning-list-table tbody tr.ant-table-row').filter({ hasText: productName }).locator('.zn-open').click();
     await expect(page.getByTestId('zoning-product')).toHaveAttribute('data-layer-status', 'loaded');
-    const map = page.getByTestId('console-map');
-    const mapBox = (await map.boundingBox())!;
-    const panelBox = (await page.getByTestId('map-panel').boundingBox())!;
-    const free = { x: panelBox.x + panelBox.width, width: mapBox.x + mapBox.width - (panelBox.x + panelBox.width) };
-    let cell = null as CellInfo | null;
-    for (const [fx, fy] of [
-      [0.5, 0.5],
-      [0.45, 0.6],
-      [0.55, 0.4],
-      [0.5, 0.7],
-    ] as const) {
-      const asked = page.waitForResponse((r) => r.url().endsWith('/api/quhua/querydata'));
-      await page.mouse.click(free.x + free.width * fx, mapBox.y + mapBox.height * fy);
-      const body = (await (await asked).json()) as Envelope<CellInfo>;
-      if (body.code === 0 && body.data.class !== null) {
-        cell = body.data;
-        break;
-      }
-    }
+    const cell = await clickClassedCell(page);
     expect(cell, 'a classed cell inside the region').not.toBeNull();
     expect(cell).toMatchObject({ class: 3, vetoFactor: 0, limitingFactor: 0 });
     const popup = page.getByTestId('zoning-cell-popup');
@@ -313,27 +318,8 @@ test.describe('agro-climatic zoning', () => {
     await expect(page.getByTestId('zoning-stats-chart').locator('rect')).toHaveCount(4);
 
     // A click on a cell inside the region explains its class: each factor's value and class, and the limiting factor.
-    const map = page.getByTestId('console-map');
-    const mapBox = (await map.boundingBox())!;
-    const panelBox = (await page.getByTestId('map-panel').boundingBox())!;
-    const free = { x: panelBox.x + panelBox.width, width: mapBox.x + mapBox.width - (panelBox.x + panelBox.width) };
     const popup = page.getByTestId('zoning-cell-popup');
-    let cell = null as CellInfo | null;
-    for (const [fx, fy] of [
-      [0.5, 0.5],
-      [0.45, 0.6],
-      [0.55, 0.4],
-      [0.5, 0.7],
-      [0.4, 0.45],
-    ] as const) {
-      const asked = page.waitForResponse((r) => r.url().endsWith('/api/quhua/querydata'));
-      await page.mouse.click(free.x + free.width * fx, mapBox.y + mapBox.height * fy);
-      const body = (await (await asked).json()) as Envelope<CellInfo>;
-      if (body.code === 0 && body.data.class !== null) {
-        cell = body.data;
-        break;
-      }
-    }
+    const cell = await clickClassedCell(page);
     expect(cell, 'a classed cell inside the region').not.toBeNull();
     await expect(popup).toHaveAttribute('data-state', 'info');
     // The server's answer holds together: each factor's class is its value's class by the thresholds, the cell's class
