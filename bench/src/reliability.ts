@@ -400,45 +400,8 @@ async function main() {
 
     // ---- 7: fuzz ----
     if (STEPS.has('fuzz')) {
-      // A user of the demo customer without roles, whose sessions the fuzz may sign out and whose password it may change.
-      const customers = await call(`${url}/api/customer/options`, { headers: bearer('admin') });
-      const demoCustomer = dataOf<Array<{ id: number; name: string }>>(customers).find((c) => c.name.includes('示例'));
-      const added = await call(`${url}/api/user/add`, {
-        method: 'POST',
-        headers: bearer('admin'),
-        json: { username: 'fuzz-throwaway', password: THROWAWAY_PASSWORD, name: 'fuzz throw-away', customerId: demoCustomer?.id },
-      });
-      if (!added.ok) throw new Error(`throw-away user: ${JSON.stringify(added.body)}`);
-      const fingerprint = postgresFingerprint(database.url, []);
-      try {
-        const fuzz = await fuzzApi({
-          baseUrl: url,
-          tokens,
-          calls: FUZZ_CALLS,
-          deadlineMs: FULL ? 300_000 : 150_000,
-          dbFingerprint: fingerprint,
-          freshToken: () => signIn(url, 'fuzz-throwaway', THROWAWAY_PASSWORD),
-        });
-        console.log(
-          `fuzz: ${fuzz.calls} calls over ${fuzz.routes.called} of ${fuzz.routes.total} routes in ${(fuzz.durationMs / 1000).toFixed(0)} s, 5xx ${fuzz.fiveXx.length} (+${fuzz.documentedFiveXx.length} documented 502/503), malformed answers ${fuzz.malformed.length}, batches with every write refused ${fuzz.refusedWriteBatches}, database changed by refused calls ${fuzz.unchangedViolations.length}`,
-        );
-        for (const f of fuzz.fiveXx.slice(0, 5))
-          console.log(`  5xx: ${f.method} ${f.path.slice(0, 120)} as ${f.caller}: ${f.status} ${JSON.stringify(f.body).slice(0, 300)}`);
-        for (const f of fuzz.malformed.slice(0, 5))
-          console.log(`  malformed: ${f.method} ${f.path.slice(0, 120)}: ${f.status} ${f.reason}`);
-        if (fuzz.fiveXx.length > 0) failures.push(`${fuzz.fiveXx.length} fuzzed calls answered 5xx`);
-        if (fuzz.malformed.length > 0) failures.push(`${fuzz.malformed.length} fuzzed calls answered outside the envelope`);
-        if (fuzz.unchangedViolations.length > 0) failures.push(`${fuzz.unchangedViolations.length} refused batches changed the database`);
-        if (fuzz.calls < FUZZ_CALLS) failures.push(`the fuzz made ${fuzz.calls} of ${FUZZ_CALLS} calls in its time`);
-        table.push([
-          'fuzz calls / 5xx / database changed by refused calls',
-          `${fuzz.calls} / ${fuzz.fiveXx.length} / ${fuzz.unchangedViolations.length}`,
-        ]);
-      } finally {
-        await fingerprint.close();
-      }
-
-      // WeChat's callback of the demo account, in plaintext mode and then in safe mode (switched through the API).
+      // WeChat's callback of the demo account, in plaintext mode and then in safe mode (switched through the API); before
+      // the API fuzz, whose accepted calls may rename or delete the account.
       type Account = { id: number; version: number; name: string; nickname: string; wxId: string; appId: string; avatar: string };
       const accounts = await call(`${url}/api/wx/account/list`, { headers: bearer('demo-weixin') });
       const demo = dataOf<Account[]>(accounts).find((a) => a.appId === DEMO_WX.appId);
@@ -486,6 +449,44 @@ async function main() {
         table.push([`callback fuzz ${mode}: calls / 5xx / wrong`, `${report.calls} / ${report.fiveXx.length} / ${report.wrong.length}`]);
       }
       await setMode('plain');
+
+      // A user of the demo customer without roles, whose sessions the fuzz may sign out and whose password it may change.
+      const customers = await call(`${url}/api/customer/options`, { headers: bearer('admin') });
+      const demoCustomer = dataOf<Array<{ id: number; name: string }>>(customers).find((c) => c.name.includes('示例'));
+      const added = await call(`${url}/api/user/add`, {
+        method: 'POST',
+        headers: bearer('admin'),
+        json: { username: 'fuzz-throwaway', password: THROWAWAY_PASSWORD, name: 'fuzz throw-away', customerId: demoCustomer?.id },
+      });
+      if (!added.ok) throw new Error(`throw-away user: ${JSON.stringify(added.body)}`);
+      const fingerprint = postgresFingerprint(database.url, []);
+      try {
+        const fuzz = await fuzzApi({
+          baseUrl: url,
+          tokens,
+          calls: FUZZ_CALLS,
+          deadlineMs: FULL ? 300_000 : 150_000,
+          dbFingerprint: fingerprint,
+          freshToken: () => signIn(url, 'fuzz-throwaway', THROWAWAY_PASSWORD),
+        });
+        console.log(
+          `fuzz: ${fuzz.calls} calls over ${fuzz.routes.called} of ${fuzz.routes.total} routes in ${(fuzz.durationMs / 1000).toFixed(0)} s, 5xx ${fuzz.fiveXx.length} (+${fuzz.documentedFiveXx.length} documented 502/503), malformed answers ${fuzz.malformed.length}, batches with every write refused ${fuzz.refusedWriteBatches}, database changed by refused calls ${fuzz.unchangedViolations.length}`,
+        );
+        for (const f of fuzz.fiveXx.slice(0, 5))
+          console.log(`  5xx: ${f.method} ${f.path.slice(0, 120)} as ${f.caller}: ${f.status} ${JSON.stringify(f.body).slice(0, 300)}`);
+        for (const f of fuzz.malformed.slice(0, 5))
+          console.log(`  malformed: ${f.method} ${f.path.slice(0, 120)}: ${f.status} ${f.reason}`);
+        if (fuzz.fiveXx.length > 0) failures.push(`${fuzz.fiveXx.length} fuzzed calls answered 5xx`);
+        if (fuzz.malformed.length > 0) failures.push(`${fuzz.malformed.length} fuzzed calls answered outside the envelope`);
+        if (fuzz.unchangedViolations.length > 0) failures.push(`${fuzz.unchangedViolations.length} refused batches changed the database`);
+        if (fuzz.calls < FUZZ_CALLS) failures.push(`the fuzz made ${fuzz.calls} of ${FUZZ_CALLS} calls in its time`);
+        table.push([
+          'fuzz calls / 5xx / database changed by refused calls',
+          `${fuzz.calls} / ${fuzz.fiveXx.length} / ${fuzz.unchangedViolations.length}`,
+        ]);
+      } finally {
+        await fingerprint.close();
+      }
     }
 
     // ---- 8: files after the kills: every row's file is there; what no row names is swept ----

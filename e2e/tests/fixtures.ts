@@ -50,6 +50,18 @@ export async function openSignedIn(page: Page, path: string, username = 'admin',
   await page.goto(at(path));
 }
 
+/**
+ * Opens a page of the console from inside it, as its menu and tabs do (the router follows the address), without
+ * loading the console again; waits until the address is the page's.
+ */
+export async function openInConsole(page: Page, path: string) {
+  await page.evaluate((to) => {
+    window.history.pushState(null, '', to);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+  await expect(page).toHaveURL((url) => url.pathname === path);
+}
+
 export async function cookie(context: BrowserContext, name: string): Promise<string | undefined> {
   return (await context.cookies()).find((c) => c.name === name)?.value;
 }
