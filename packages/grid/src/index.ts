@@ -19,3 +19,4 @@ export * from './formats/micaps-time.js';
 export * from './formats/geotiff.js';
 export * from './consistency.js';
 export * from './elements.js';
+export * from './isolines.js';
