@@ -114,8 +114,11 @@ describe('classes', () => {
   });
 
   it('labels the classes and checks custom ones', () => {
-    expect(legendLabels([0.1, 10, 25], 'zh')).toEqual(['< 0.1', '0.1–10', '10–25', '≥ 25']);
-    expect(legendLabels([-4, -2, 0, 2], 'en')).toEqual(['< -4', '-4 ~ -2', '-2 ~ 0', '0–2', '≥ 2']);
+    // GB/T 28592-2012's grades at 0.1 mm: 0.1～9.9, 10～24.9 in Chinese; 0.1–9.9 in English and Spanish.
+    expect(legendLabels([0.1, 10, 25], 'zh')).toEqual(['< 0.1', '0.1～9.9', '10～24.9', '≥ 25']);
+    expect(legendLabels([0.1, 10, 25], 'es')).toEqual(['< 0.1', '0.1–9.9', '10–24.9', '≥ 25']);
+    expect(legendLabels([-4, -2, 0, 2], 'en', 1)).toEqual(['< -4', '-4 to -2.1', '-2 to -0.1', '0–1.9', '≥ 2']);
+    expect(legendLabels([-4, -2, 0, 2], 'zh', 0)).toEqual(['< -4', '-4～-3', '-2～-1', '0～1', '≥ 2']);
     expect(checkClasses([1, 5], ['#fff000', '#000000', '#111111'])).toBeNull();
     expect(checkClasses([1, 5], ['#fff000', '#000000'])).toEqual({ field: 'colors', key: 'colorsLength' });
     expect(checkClasses([1, 5, 5], ['#1', '#2', '#3', '#4'])).toEqual({ field: 'thresholds.2', key: 'thresholdsOrder' });
@@ -166,8 +169,8 @@ describe('times', () => {
   it('writes times in the office zone and the product language', () => {
     expect(formatTime(base, 'zh', 'Asia/Shanghai')).toBe('11月24日08时');
     expect(formatTime(base, 'zh', 'Asia/Shanghai', true)).toBe('2026年11月24日08时');
-    expect(formatTime(base, 'en', 'Asia/Shanghai')).toBe('24 Nov 08:00');
-    expect(formatTime(base, 'es', 'Asia/Shanghai', true)).toBe('24 nov 2026 08:00');
+    expect(formatTime(base, 'en', 'Asia/Shanghai')).toBe('2026-11-24 08:00 BJT');
+    expect(formatTime(base, 'es', 'Asia/Shanghai', true)).toBe('2026-11-24 08:00 BJT');
     expect(formatDate(base, 'zh', 'Asia/Shanghai')).toBe('2026年11月24日');
     expect(formatLead(0, 24, 'zh')).toBe('0–24小时');
     expect(formatLead(24, 24, 'en')).toBe('24 h');

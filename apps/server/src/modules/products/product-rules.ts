@@ -1,5 +1,7 @@
 import { PRODUCT_PLACEHOLDERS, type ProductAggregation, type ProductLanguage, type ProductPlaceholder } from '@agromet/contracts';
 import { colorOf, parseColor, type ColorMap } from '@agromet/grid';
+import { formatMapDate, formatMapTime } from '../../core/cartography/dates.js';
+import { intervalLabels } from '../../core/cartography/notation.js';
 
 // The pure rules of map products (docs/products.md#rules): placeholders in the template's texts, aggregation over a
 // lead range, the colour classes of a factor and their legend labels, class assignment, the scale bar's length and
@@ -171,30 +173,15 @@ export function classifyValues(values: Float32Array, thresholds: readonly number
   return out;
 }
 
-const WORDS: Record<ProductLanguage, { below: string; above: string }> = {
-  zh: { below: '<', above: '≥' },
-  en: { below: '<', above: '≥' },
-  es: { below: '<', above: '≥' },
-};
-
 /** A number as a legend writes it: no trailing zeros, at most `digits` decimals. */
-export function formatNumber(v: number, digits = 2): string {
-  return String(round(v, digits));
-}
+export { formatNumber } from '../../core/cartography/notation.js';
 
-/** Legend labels of the classes: "< t₀", "t₀–t₁", …, "≥ tₙ". */
-export function legendLabels(thresholds: readonly number[], lang: ProductLanguage): string[] {
-  const w = WORDS[lang];
-  if (thresholds.length === 0) return [''];
-  const labels = [`${w.below} ${formatNumber(thresholds[0]!)}`];
-  for (let k = 1; k < thresholds.length; k++) {
-    const a = thresholds[k - 1]!;
-    const b = thresholds[k]!;
-    // "-4–-2" would read as a typo: a range with a negative bound is written "-4 ~ -2".
-    labels.push(a < 0 || b < 0 ? `${formatNumber(a)} ~ ${formatNumber(b)}` : `${formatNumber(a)}–${formatNumber(b)}`);
-  }
-  labels.push(`${w.above} ${formatNumber(thresholds[thresholds.length - 1]!)}`);
-  return labels;
+/**
+ * Legend labels of the classes in the map's notation (docs/products.md#legend): "< 0.1", "0.1～9.9", "10～24.9", …,
+ * "≥ 250" in Chinese, "0.1–9.9" in English and Spanish; `decimals` is the factor's precision.
+ */
+export function legendLabels(thresholds: readonly number[], lang: ProductLanguage, decimals?: number): string[] {
+  return intervalLabels(thresholds, lang, decimals);
 }
 
 /** Checks custom classes: ascending thresholds and one colour more; the field of the first problem, or null. */
@@ -209,66 +196,24 @@ export function checkClasses(
   return null;
 }
 
-/**
- * The scale bar: the longest nice distance (1, 2 or 5 × 10ⁿ km) that fits in `maxMm` at `kmPerMm`, and its length on
- * paper.
- */
-export function scaleBar(kmPerMm: number, maxMm: number): { km: number; mm: number } {
-  const maxKm = kmPerMm * maxMm;
-  let km = 10 ** Math.floor(Math.log10(maxKm));
-  for (const m of [5, 2, 1]) {
-    if (m * km <= maxKm) {
-      km = m * km;
-      break;
-    }
-  }
-  return { km, mm: km / kmPerMm };
-}
+export { KM_PER_DEGREE, scaleBar } from '../../core/cartography/scale.js';
 
-/** Kilometres per degree of latitude (mean Earth radius 6371.0088 km). */
-export const KM_PER_DEGREE = (Math.PI * 6371.0088) / 180;
-
-interface TimeParts {
-  year: number;
-  month: number;
-  day: number;
-  hour: number;
-  minute: number;
-}
-
-function partsIn(date: Date, timeZone: string): TimeParts {
-  const f = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    hourCycle: 'h23',
-  });
-  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
-  return { year: Number(p.year), month: Number(p.month), day: Number(p.day), hour: Number(p.hour) % 24, minute: Number(p.minute) };
-}
-
-const MONTHS: Record<'en' | 'es', string[]> = {
-  en: ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'],
-  es: ['ene', 'feb', 'mar', 'abr', 'may', 'jun', 'jul', 'ago', 'sep', 'oct', 'nov', 'dic'],
-};
-const pad = (n: number) => String(n).padStart(2, '0');
-
-/** A time as the product writes it, in the office's zone: 11月24日08时 / 24 Nov 08:00 / 24 nov 08:00. */
+/** A time as the product writes it, in the office's zone (docs/products.md#dates): 11月24日08时 / 2026-11-24 08:00 BJT. */
 export function formatTime(date: Date, lang: ProductLanguage, timeZone: string, withYear = false): string {
-  const p = partsIn(date, timeZone);
-  if (lang === 'zh') return `${withYear ? `${p.year}年` : ''}${p.month}月${p.day}日${pad(p.hour)}时`;
-  return `${p.day} ${MONTHS[lang][p.month - 1]}${withYear ? ` ${p.year}` : ''} ${pad(p.hour)}:${pad(p.minute)}`;
+  return formatMapTime(date, lang, timeZone, withYear);
 }
 
-/** A date: 2026年11月24日 / 24 Nov 2026 / 24 nov 2026. */
+/** A date: 2026年11月24日 / 2026-11-24. */
 export function formatDate(date: Date, lang: ProductLanguage, timeZone: string): string {
-  const p = partsIn(date, timeZone);
-  if (lang === 'zh') return `${p.year}年${p.month}月${p.day}日`;
-  return `${p.day} ${MONTHS[lang][p.month - 1]} ${p.year}`;
+  return formatMapDate(date, lang, timeZone);
 }
+
+function partsIn(date: Date, timeZone: string) {
+  const f = new Intl.DateTimeFormat('en-US', { timeZone, year: 'numeric', month: 'numeric', day: 'numeric' });
+  const p = Object.fromEntries(f.formatToParts(date).map((x) => [x.type, x.value]));
+  return { year: Number(p.year), month: Number(p.month), day: Number(p.day) };
+}
+const pad = (n: number) => String(n).padStart(2, '0');
 
 /** The calendar day of an instant in a time zone, `2026-11-24`. */
 export function calendarDay(date: Date, timeZone: string): string {

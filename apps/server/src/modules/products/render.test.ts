@@ -5,7 +5,7 @@ import path from 'node:path';
 import { parseColor } from '@agromet/grid';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { fitProjection, pageLayout } from './layout.js';
+import { fitProjection, pageLayout } from '../../core/cartography/layout.js';
 import { imageSize, renderMapProduct, type MapProductInput } from './render.js';
 
 // The rendered product read back: the PDF's text (pdftotext, poppler-utils) holds the Chinese title, the legend's

@@ -1,12 +1,15 @@
 import { PAPER_MM } from '@agromet/contracts';
 import type { GridGeometry, MultiPolygonGeometry, PolygonGeometry, Position } from '@agromet/grid';
-import { KM_PER_DEGREE } from './product-rules.js';
+import { KM_PER_DEGREE } from './scale.js';
 
-// The geometry of a map product's page (docs/products.md#layout), in millimetres from the top-left corner: paper,
+// The geometry of a map's page (docs/products.md#layout), in millimetres from the top-left corner: paper,
 // frames, the map's projection (plate carrée with longitudes shrunk by the cosine of the middle latitude, as a
-// provincial map reads), label points and label placement without overlaps. Pure; the drawing is in render.ts.
+// provincial map reads), label points. Pure; the drawing is in compose.ts and the painters.
 
 export type Paper = { size: 'A4' | 'A3'; orientation: 'portrait' | 'landscape' };
+
+/** Height of one footer line (mm on A4). */
+export const FOOTER_LINE = 4.4;
 
 export function paperMm(p: Paper): { width: number; height: number } {
   const [w, h] = PAPER_MM[p.size];
@@ -30,13 +33,14 @@ export interface PageLayout {
   footer: Rect;
 }
 
-export function pageLayout(p: Paper): PageLayout {
+/** The page's frames; the footer holds `footerLines` lines of text (issuer and time, source, notes). */
+export function pageLayout(p: Paper, footerLines = 2): PageLayout {
   const page = paperMm(p);
   const unit = p.size === 'A3' ? Math.SQRT2 : 1;
   const m = 8 * unit;
   const outer = { x: m, y: m, w: page.width - 2 * m, h: page.height - 2 * m };
   const headerH = 25 * unit;
-  const footerH = 11 * unit;
+  const footerH = (Math.max(1, footerLines) * FOOTER_LINE + 2.6) * unit;
   const pad = 4 * unit;
   const header = { x: outer.x, y: outer.y, w: outer.w, h: headerH };
   const map = { x: outer.x + pad, y: outer.y + headerH, w: outer.w - 2 * pad, h: outer.h - headerH - footerH };
@@ -168,18 +172,6 @@ export function labelPoint(geometry: PolygonGeometry | MultiPolygonGeometry): [n
     cy += (p[1]! + q[1]!) * f;
   }
   return [cx / (6 * a), cy / (6 * a)];
-}
-
-/** Keeps the boxes that overlap none kept before them (in the given order, so put the important ones first). */
-export function placeWithoutOverlap<T extends { box: Rect }>(items: readonly T[], blocked: readonly Rect[] = []): T[] {
-  const kept: T[] = [];
-  const taken: Rect[] = [...blocked];
-  for (const item of items) {
-    if (taken.some((r) => overlaps(r, item.box))) continue;
-    kept.push(item);
-    taken.push(item.box);
-  }
-  return kept;
 }
 
 export const overlaps = (a: Rect, b: Rect) => a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
