@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // npm test: type checks and lint, the production build, then Vitest (unit, web, API on SQLite and, with
-// TEST_DATABASE_URL, PostgreSQL) and the Playwright browser tests side by side; ends with one line "N passed, N failed".
+// TEST_DATABASE_URL, PostgreSQL) and the Playwright browser tests (two shards, E2E_SHARDS) side by side; ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -9,8 +9,15 @@ const root = path.resolve(import.meta.dirname, '..');
 const out = path.join(root, '.test-output');
 fs.mkdirSync(out, { recursive: true });
 const vitestJson = path.join(out, 'vitest.json');
-const playwrightJson = path.join(out, 'playwright.json');
-for (const f of [vitestJson, playwrightJson]) fs.rmSync(f, { force: true });
+// The browser suite runs as two shards, each with its own server, database and data folder (e2e/global-setup.ts), so
+// they share nothing: while one waits on its server or page, the other has the CPU.
+const SHARDS = Number(process.env.E2E_SHARDS ?? 2);
+const shards = Array.from({ length: SHARDS }, (_, k) => ({
+  arg: SHARDS > 1 ? ` --shard=${k + 1}/${SHARDS}` : '',
+  json: path.join(out, `playwright-${k + 1}.json`),
+  output: path.join(out, `e2e-${k + 1}`),
+}));
+for (const f of [vitestJson, ...shards.map((s) => s.json)]) fs.rmSync(f, { force: true });
 
 // Colour codes are stripped from the failure lines printed at the end.
 const firstLine = (text) =>
@@ -81,7 +88,7 @@ else if (run('node', ['scripts/size.mjs']) !== 0) problems.push('size budget');
 // follows Vitest, beside the browser tests' last minutes; it needs the PostgreSQL that the API suite is given.
 const withReliability = built && Boolean(process.env.TEST_DATABASE_URL);
 if (!withReliability && built) console.log('TEST_DATABASE_URL is not set: the reliability suite is skipped (.ci/run sets it).');
-const [[vitestStatus, reliabilityStatus], pwStatus] = await Promise.all([
+const [[vitestStatus, reliabilityStatus], ...pwStatuses] = await Promise.all([
   (async () => {
     const vitest = await runCaptured(`npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`);
     const reliability = withReliability
@@ -89,7 +96,14 @@ const [[vitestStatus, reliabilityStatus], pwStatus] = await Promise.all([
       : null;
     return [vitest, reliability];
   })(),
-  built ? runCaptured('npx --no-install playwright test -c e2e/playwright.config.ts', { PW_JSON_REPORT: playwrightJson }) : null,
+  ...shards.map((shard) =>
+    built
+      ? runCaptured(`npx --no-install playwright test -c e2e/playwright.config.ts${shard.arg}`, {
+          PW_JSON_REPORT: shard.json,
+          PW_OUTPUT_DIR: shard.output,
+        })
+      : null,
+  ),
 ]);
 if (reliabilityStatus !== null) {
   if (reliabilityStatus === 0) passed += 1;
@@ -115,8 +129,13 @@ if (fs.existsSync(vitestJson)) {
 } else if (vitestStatus !== 0) problems.push('vitest did not run');
 
 if (built) {
-  if (fs.existsSync(playwrightJson)) {
-    const report = JSON.parse(fs.readFileSync(playwrightJson, 'utf8'));
+  for (const [k, shard] of shards.entries()) {
+    const name = `playwright${shard.arg}`;
+    if (!fs.existsSync(shard.json)) {
+      if (pwStatuses[k] !== 0) problems.push(`${name} did not run`);
+      continue;
+    }
+    const report = JSON.parse(fs.readFileSync(shard.json, 'utf8'));
     const s = report.stats;
     const walk = (suite, file) => {
       for (const spec of suite.specs ?? []) {
@@ -132,8 +151,9 @@ if (built) {
     for (const suite of report.suites ?? []) walk(suite);
     passed += s.expected + (s.flaky ?? 0);
     failed += s.unexpected;
-    if (pwStatus !== 0 && s.unexpected === 0) problems.push('playwright run failed');
-  } else if (pwStatus !== 0) problems.push('playwright did not run');
+    console.log(`${name}: ${s.expected} passed, ${s.unexpected} failed in ${(s.duration / 60_000).toFixed(1)} min`);
+    if (pwStatuses[k] !== 0 && s.unexpected === 0) problems.push(`${name} run failed`);
+  }
 }
 
 if (failedNames.length) console.log(`\nfailed:\n${failedNames.map((n) => `  ${n}`).join('\n')}`);
