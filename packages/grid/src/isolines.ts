@@ -51,23 +51,8 @@ const SADDLE5_HIGH = [0, 1, 2, 3];
 const SADDLE10_LOW = [1, 0, 3, 2];
 const SADDLE10_HIGH = [3, 0, 1, 2];
 
-interface Fragment {
-  /** Points before the start, pushed in reverse (x, y pairs appended as y, x) so that prepending is cheap. */
-  head: number[];
-  tail: number[];
-  start: number;
-  end: number;
-}
-
 /** Crossings stay this far (in cells) from a square's corners. */
 const EDGE_EPSILON = 1e-6;
-
-function fragmentPoints(f: Fragment): number[] {
-  const out: number[] = [];
-  for (let k = f.head.length - 1; k > 0; k -= 2) out.push(f.head[k]!, f.head[k - 1]!);
-  for (const v of f.tail) out.push(v);
-  return out;
-}
 
 /** The points without consecutive repeats (and, closed, without the first repeated at the end). */
 function withoutRepeats(p: number[], closed: boolean): number[] {
@@ -106,16 +91,13 @@ export function isolines(
     for (let a = 0; a < na; a++) sub[b * na + a] = values[row + a * step]!;
   }
   const nLevels = levels.length;
-  const byStart = new Map<number, Fragment>();
-  const byEnd = new Map<number, Fragment>();
-  const out: Isoline[] = [];
-  const levelOfFragment = new Map<Fragment, number>();
-  const push = (lv: number, raw: number[], closed: boolean) => {
-    const points = withoutRepeats(raw, closed);
-    if (points.length >= (closed ? 6 : 4)) out.push({ level: lv, points, closed });
-  };
+  // The segments, each from one side crossing to another (keys: one per side of the lattice and level), with their
+  // points; joined afterwards by walking from a segment to the one starting where it ends.
+  const from: number[] = [];
+  const to: number[] = [];
+  const pts: number[] = [];
+  const levelIndex: number[] = [];
 
-  // Side s of square (a, b) as a global key (one per side of the lattice, per level) and the crossing's position.
   let v0 = 0;
   let v1 = 0;
   let v2 = 0;
@@ -123,71 +105,22 @@ export function isolines(
   let sa = 0;
   let sb = 0;
   let level = 0;
+  // Where the level lies between two corners (0 at the first, 1 at the second), kept a hair inside the side: a value
+  // equal to the level (common with rounded data) would otherwise put the crossings of neighbouring squares, or of
+  // two lines, on the same corner.
+  const along = (a: number, b: number): number => Math.min(1 - EDGE_EPSILON, Math.max(EDGE_EPSILON, (level - a) / (b - a)));
   const sideKey = (s: number, li: number): number => {
     // Horizontal sides (0: bottom, 2: top) and vertical ones (3: left, 1: right), each keyed by its lower or left end.
     const k =
       s === 0 ? 2 * (sb * na + sa) : s === 2 ? 2 * ((sb + 1) * na + sa) : s === 3 ? 2 * (sb * na + sa) + 1 : 2 * (sb * na + sa + 1) + 1;
     return k * nLevels + li;
   };
-  const crossing = (s: number): [number, number] => {
-    // Always interpolated from the side's lower or left corner, so that both squares sharing a side compute the
-    // same point (the lines join exactly).
-    if (s === 0) return [sa + along(v0, v1), sb];
-    if (s === 1) return [sa + 1, sb + along(v1, v2)];
-    if (s === 2) return [sa + along(v3, v2), sb + 1];
-    return [sa, sb + along(v0, v3)];
-  };
-  // Where the level lies between two corners (0 at the first, 1 at the second), kept a hair inside the side: a value
-  // equal to the level (common with rounded data) would otherwise put the crossings of neighbouring squares, or of
-  // two lines, on the same corner.
-  const along = (from: number, to: number): number => Math.min(1 - EDGE_EPSILON, Math.max(EDGE_EPSILON, (level - from) / (to - from)));
-  const toGrid = (p: [number, number]): [number, number] => [i0 + p[0] * step, j0 + p[1] * step];
-
-  const addSegment = (from: number, to: number, li: number) => {
-    const sKey = sideKey(from, li);
-    const eKey = sideKey(to, li);
-    const f = byEnd.get(sKey);
-    const g = byStart.get(eKey);
-    if (f && g) {
-      byEnd.delete(sKey);
-      byStart.delete(eKey);
-      if (f === g) {
-        // The line closes on itself.
-        push(levels[li]!, fragmentPoints(f), true);
-        levelOfFragment.delete(f);
-        return;
-      }
-      // f, this segment and g become one fragment (g's first point is this segment's end).
-      const gp = fragmentPoints(g);
-      for (const v of gp) f.tail.push(v);
-      byEnd.delete(g.end);
-      f.end = g.end;
-      byEnd.set(f.end, f);
-      levelOfFragment.delete(g);
-      return;
-    }
-    if (f) {
-      const [x, y] = toGrid(crossing(to));
-      f.tail.push(x, y);
-      byEnd.delete(sKey);
-      f.end = eKey;
-      byEnd.set(eKey, f);
-      return;
-    }
-    if (g) {
-      const [x, y] = toGrid(crossing(from));
-      g.head.push(y, x);
-      byStart.delete(eKey);
-      g.start = sKey;
-      byStart.set(sKey, g);
-      return;
-    }
-    const [x0, y0] = toGrid(crossing(from));
-    const [x1, y1] = toGrid(crossing(to));
-    const frag: Fragment = { head: [], tail: [x0, y0, x1, y1], start: sKey, end: eKey };
-    byStart.set(sKey, frag);
-    byEnd.set(eKey, frag);
-    levelOfFragment.set(frag, li);
+  // The crossing on side s, always interpolated from the side's lower or left corner, so that both squares sharing a
+  // side compute the same point (the lines join exactly), in the whole grid's indices.
+  const pushCrossing = (s: number) => {
+    const x = s === 0 || s === 2 ? sa + (s === 0 ? along(v0, v1) : along(v3, v2)) : s === 1 ? sa + 1 : sa;
+    const y = s === 1 || s === 3 ? sb + (s === 1 ? along(v1, v2) : along(v0, v3)) : s === 2 ? sb + 1 : sb;
+    pts.push(i0 + x * step, j0 + y * step);
   };
 
   for (sb = 0; sb < nb - 1; sb++) {
@@ -201,8 +134,7 @@ export function isolines(
       const lo = Math.min(v0, v1, v2, v3);
       const hi = Math.max(v0, v1, v2, v3);
       // The levels crossing this square: lo < level ≤ hi.
-      let li = upperBound(levels, lo);
-      for (; li < nLevels && levels[li]! <= hi; li++) {
+      for (let li = upperBound(levels, lo); li < nLevels && levels[li]! <= hi; li++) {
         level = levels[li]!;
         const c = (v0 >= level ? 1 : 0) | (v1 >= level ? 2 : 0) | (v2 >= level ? 4 : 0) | (v3 >= level ? 8 : 0);
         let sides: readonly number[];
@@ -210,12 +142,83 @@ export function isolines(
           const high = (v0 + v1 + v2 + v3) / 4 >= level;
           sides = c === 5 ? (high ? SADDLE5_HIGH : SADDLE5_LOW) : high ? SADDLE10_HIGH : SADDLE10_LOW;
         } else sides = CASES[c]!;
-        for (let s = 0; s < sides.length; s += 2) addSegment(sides[s]!, sides[s + 1]!, li);
+        for (let s = 0; s < sides.length; s += 2) {
+          from.push(sideKey(sides[s]!, li));
+          to.push(sideKey(sides[s + 1]!, li));
+          pushCrossing(sides[s]!);
+          pushCrossing(sides[s + 1]!);
+          levelIndex.push(li);
+        }
       }
     }
   }
-  for (const [f, li] of levelOfFragment) push(levels[li]!, fragmentPoints(f), false);
+
+  // Each side crossing starts at most one segment and ends at most one.
+  const startingAt = new KeyIndex(from);
+  const endingAt = new KeyIndex(to);
+  const out: Isoline[] = [];
+  const done = new Uint8Array(from.length);
+  for (let first = 0; first < from.length; first++) {
+    if (done[first]) continue;
+    // Back to the line's first segment, or round a closed line to this one.
+    let s = first;
+    let closed = false;
+    for (;;) {
+      const prev = endingAt.get(from[s]!);
+      if (prev === undefined) break;
+      if (prev === first) {
+        closed = true;
+        break;
+      }
+      s = prev;
+    }
+    if (closed) s = first;
+    const start = s;
+    const points: number[] = [pts[4 * s]!, pts[4 * s + 1]!];
+    for (;;) {
+      done[s] = 1;
+      const next = startingAt.get(to[s]!);
+      if (next === undefined || next === start) {
+        if (next === undefined) points.push(pts[4 * s + 2]!, pts[4 * s + 3]!);
+        break;
+      }
+      points.push(pts[4 * s + 2]!, pts[4 * s + 3]!);
+      s = next;
+    }
+    const clean = withoutRepeats(points, closed);
+    if (clean.length >= (closed ? 6 : 4)) out.push({ level: levels[levelIndex[start]!]!, points: clean, closed });
+  }
   return out;
+}
+
+/** Segment by side key (each key once): open addressing in typed arrays, a few times faster than a Map here. */
+class KeyIndex {
+  private readonly keys: Float64Array;
+  private readonly values: Int32Array;
+  private readonly mask: number;
+  constructor(keys: readonly number[]) {
+    let size = 16;
+    while (size < keys.length * 2) size *= 2;
+    this.mask = size - 1;
+    this.keys = new Float64Array(size).fill(-1);
+    this.values = new Int32Array(size);
+    keys.forEach((k, v) => {
+      let h = this.hash(k);
+      while (this.keys[h] !== -1) h = (h + 1) & this.mask;
+      this.keys[h] = k;
+      this.values[h] = v;
+    });
+  }
+  private hash(k: number): number {
+    return (Math.imul(k | 0, 0x9e3779b1) ^ Math.imul(Math.floor(k / 4294967296), 0x85ebca6b)) & this.mask;
+  }
+  get(k: number): number | undefined {
+    for (let h = this.hash(k); ; h = (h + 1) & this.mask) {
+      const at = this.keys[h]!;
+      if (at === k) return this.values[h];
+      if (at === -1) return undefined;
+    }
+  }
 }
 
 /** The index of the first level greater than v. */
@@ -262,19 +265,16 @@ export function chaikin(points: readonly number[], closed: boolean, iterations =
 /**
  * The lines smoothed by Chaikin's corner cutting where that keeps them apart: a smoothed line that would cross or touch
  * another line (or itself) is kept as traced. Traced isolines of one field never cross, so neither do the lines
- * returned (checked until no crossing is left).
+ * returned (checked until no crossing is left). `cell`: the traced squares' size (the window's step).
  */
-export function smoothIsolines(lines: readonly Isoline[], iterations = 2): Isoline[] {
+export function smoothIsolines(lines: readonly Isoline[], iterations = 2, cell = 1): Isoline[] {
   const smoothed = lines.map((l) => chaikin(l.points, l.closed, iterations));
   const useSmooth = lines.map(() => true);
+  const closed = lines.map((l) => l.closed);
   for (let round = 0; round < 8; round++) {
     const current = lines.map((l, k) => (useSmooth[k] ? smoothed[k]! : l.points));
-    const crossing = crossingLines(
-      current,
-      lines.map((l) => l.closed),
-    );
     let changed = false;
-    for (const k of crossing) {
+    for (const k of crossingLines(current, closed, cell)) {
       if (useSmooth[k]) {
         useSmooth[k] = false;
         changed = true;
@@ -287,54 +287,84 @@ export function smoothIsolines(lines: readonly Isoline[], iterations = 2): Isoli
 
 /**
  * The indices of the lines that cross or touch another line or themselves (segments sharing a point other than two
- * consecutive segments of one line). Segments are bucketed by the unit squares their boxes overlap.
+ * consecutive segments of one line). Segments are bucketed by the `cell`-sized squares their boxes overlap.
  */
-export function crossingLines(lines: ReadonlyArray<readonly number[]>, closed: readonly boolean[]): Set<number> {
-  // Segment s of line l: (l, index of its first point), and the unit squares its box overlaps.
-  const segLine: number[] = [];
-  const segAt: number[] = [];
-  const segBox: number[] = [];
-  const buckets = new Map<number, number[]>();
-  const key = (x: number, y: number) => (y + 32768) * 65536 + (x + 32768);
+export function crossingLines(lines: ReadonlyArray<readonly number[]>, closed: readonly boolean[], cell = 1): Set<number> {
+  let minX = Infinity;
+  let minY = Infinity;
+  let maxX = -Infinity;
+  let maxY = -Infinity;
+  let segments = 0;
+  lines.forEach((p, l) => {
+    for (let k = 0; k < p.length; k += 2) {
+      if (p[k]! < minX) minX = p[k]!;
+      if (p[k]! > maxX) maxX = p[k]!;
+      if (p[k + 1]! < minY) minY = p[k + 1]!;
+      if (p[k + 1]! > maxY) maxY = p[k + 1]!;
+    }
+    segments += closed[l] ? p.length / 2 : p.length / 2 - 1;
+  });
+  const out = new Set<number>();
+  if (segments <= 0) return out;
+  const cols = Math.floor((maxX - minX) / cell) + 1;
+  const rows = Math.floor((maxY - minY) / cell) + 1;
+  // Buckets as linked lists in flat arrays: head per bucket, then (segment, next) per entry.
+  const head = new Int32Array(cols * rows).fill(-1);
+  let entrySeg = new Int32Array(segments * 2);
+  let entryNext = new Int32Array(segments * 2);
+  let entries = 0;
+  const segLine = new Int32Array(segments);
+  const segAt = new Int32Array(segments);
+  const segBox = new Int32Array(segments * 4);
+  let s = 0;
   lines.forEach((p, l) => {
     const n = p.length / 2;
     const count = closed[l] ? n : n - 1;
     for (let k = 0; k < count; k++) {
       const a = 2 * k;
       const b = 2 * ((k + 1) % n);
-      const s = segLine.length;
-      segLine.push(l);
-      segAt.push(k);
-      const x0 = Math.floor(Math.min(p[a]!, p[b]!));
-      const x1 = Math.floor(Math.max(p[a]!, p[b]!));
-      const y0 = Math.floor(Math.min(p[a + 1]!, p[b + 1]!));
-      const y1 = Math.floor(Math.max(p[a + 1]!, p[b + 1]!));
-      segBox.push(x0, y0, x1, y1);
+      segLine[s] = l;
+      segAt[s] = k;
+      const x0 = Math.floor((Math.min(p[a]!, p[b]!) - minX) / cell);
+      const x1 = Math.floor((Math.max(p[a]!, p[b]!) - minX) / cell);
+      const y0 = Math.floor((Math.min(p[a + 1]!, p[b + 1]!) - minY) / cell);
+      const y1 = Math.floor((Math.max(p[a + 1]!, p[b + 1]!) - minY) / cell);
+      segBox[4 * s] = x0;
+      segBox[4 * s + 1] = y0;
       for (let y = y0; y <= y1; y++) {
         for (let x = x0; x <= x1; x++) {
-          const kk = key(x, y);
-          const list = buckets.get(kk);
-          if (list) list.push(s);
-          else buckets.set(kk, [s]);
+          if (entries === entrySeg.length) {
+            const grow = (arr: Int32Array) => {
+              const next = new Int32Array(arr.length * 2);
+              next.set(arr);
+              return next;
+            };
+            entrySeg = grow(entrySeg);
+            entryNext = grow(entryNext);
+          }
+          const bucket = y * cols + x;
+          entrySeg[entries] = s;
+          entryNext[entries] = head[bucket]!;
+          head[bucket] = entries++;
         }
       }
+      s++;
     }
   });
-  const out = new Set<number>();
-  for (const [bucket, list] of buckets) {
-    for (let u = 0; u < list.length; u++) {
-      const s = list[u]!;
-      const la = segLine[s]!;
-      for (let w = u + 1; w < list.length; w++) {
-        const t = list[w]!;
-        const lb = segLine[t]!;
-        if (la === lb && adjacent(segAt[s]!, segAt[t]!, lines[la]!.length / 2, closed[la]!)) continue;
+  for (let bucket = 0; bucket < head.length; bucket++) {
+    const bx = bucket % cols;
+    const by = (bucket - bx) / cols;
+    for (let e = head[bucket]!; e >= 0; e = entryNext[e]!) {
+      const u = entrySeg[e]!;
+      const la = segLine[u]!;
+      for (let f = entryNext[e]!; f >= 0; f = entryNext[f]!) {
+        const w = entrySeg[f]!;
+        const lb = segLine[w]!;
+        if (la === lb && adjacent(segAt[u]!, segAt[w]!, lines[la]!.length / 2, closed[la]!)) continue;
         if (out.has(la) && out.has(lb)) continue;
-        // A pair sharing several squares is tested once, in the first square they share.
-        const fx = Math.max(segBox[4 * s]!, segBox[4 * t]!);
-        const fy = Math.max(segBox[4 * s + 1]!, segBox[4 * t + 1]!);
-        if (key(fx, fy) !== bucket) continue;
-        if (segmentsMeet(lines[la]!, segAt[s]!, lines[lb]!, segAt[t]!)) {
+        // A pair sharing several buckets is tested once, in the first one they share.
+        if (Math.max(segBox[4 * u]!, segBox[4 * w]!) !== bx || Math.max(segBox[4 * u + 1]!, segBox[4 * w + 1]!) !== by) continue;
+        if (segmentsMeet(lines[la]!, segAt[u]!, lines[lb]!, segAt[w]!)) {
           out.add(la);
           out.add(lb);
         }

@@ -1,11 +1,13 @@
-import type { ColorMap } from '@agromet/grid';
+import { isolines, smoothIsolines, type ColorMap, type Grid } from '@agromet/grid';
+import { CONTOUR_LABEL_RULES, placeContourLabels, type LabelLine, type PlacedLabel } from './contour-labels.js';
+import { labelSprite } from './contour-text.js';
+import { lonLatToMercator, mercatorToLonLat, type MapRequest } from './params.js';
 
-/**
- * Isolines drawn on the image's own pixels: each pixel carries the band (level index) of its bilinear value; a pixel
- * whose band differs from its right or lower neighbour's is on an isoline (marching squares at pixel resolution: the
- * line crosses the square between the two pixel centres). Labels are written with a small bitmap font where a line
- * passes, at most one per block, so that they never overlap.
- */
+// The contours style (docs/wms.md#contour-lines): isolines traced as vector lines on the grid (marching squares between
+// cell centres, linear interpolation on the squares' sides, @agromet/grid isolines), smoothed by corner cutting where
+// no two lines come to cross, projected to the image and drawn antialiased; their values written upright in gaps cut
+// in the lines, in the product font, placed by placeContourLabels (a minimum gap between labels, clear of line ends and
+// of other lines).
 
 /** Isoline spacing by factor (temperatures every 2 °C, humidities every 10 %, …). */
 const INTERVALS: Record<string, number> = { tmp: 2, tmax: 2, tmin: 2, tsoil: 2, rh: 10, sm: 10, wsp: 2, vis: 5, et0: 1 };
@@ -35,148 +37,222 @@ export function niceStep(raw: number): number {
   return 10 * p;
 }
 
-/** The band of a value: the number of levels at or below it (a line separates two consecutive bands). */
-export function bandOf(levels: ContourLevels, v: number): number {
-  if (levels.kind === 'interval') return Math.floor((v - levels.base) / levels.interval);
-  let lo = 0;
-  let hi = levels.thresholds.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (levels.thresholds[mid]! <= v) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /** The level between band b−1 and band b. */
 export function levelOf(levels: ContourLevels, band: number): number {
   if (levels.kind === 'interval') return Math.round((levels.base + band * levels.interval) * 1e6) / 1e6;
   return levels.thresholds[band - 1]!;
 }
 
-/**
- * Pixels on isolines of a field of `width × height` values (NaN where there is none): 1 where the band changes between
- * a pixel and its right or lower neighbour (the pixel on the higher side takes the line), 0 elsewhere; and the band
- * boundary each line pixel stands for.
- */
-export function isolinePixels(field: Float32Array, width: number, height: number, levels: ContourLevels): Int32Array {
-  // NO_LINE marks pixels off any line; otherwise the band whose lower level the line is. Bands are integers, NO_LINE
-  // standing also for a pixel without a value (bands of real values never come near it).
-  const out = new Int32Array(width * height).fill(NO_LINE);
-  const bands = new Int32Array(width * height);
-  for (let k = 0; k < field.length; k++) {
-    const v = field[k]!;
-    bands[k] = Number.isNaN(v) ? NO_LINE : bandOf(levels, v);
-  }
-  // The pixel on the higher side of a change draws the line, labelled with the lowest level crossed.
-  for (let r = 0; r < height; r++) {
-    for (let c = 0; c < width; c++) {
-      const k = r * width + c;
-      const b = bands[k]!;
-      if (b === NO_LINE) continue;
-      if (c + 1 < width) {
-        const bn = bands[k + 1]!;
-        if (bn !== NO_LINE && bn !== b) out[b > bn ? k : k + 1] = (b < bn ? b : bn) + 1;
-      }
-      if (r + 1 < height) {
-        const bn = bands[k + width]!;
-        if (bn !== NO_LINE && bn !== b) out[b > bn ? k : k + width] = (b < bn ? b : bn) + 1;
-      }
-    }
-  }
+/** The levels of a window whose values lie within [lo, hi]: those with lo < level ≤ hi (ascending). */
+export function levelsBetween(levels: ContourLevels, lo: number, hi: number): number[] {
+  if (!(hi > lo)) return [];
+  if (levels.kind === 'thresholds') return levels.thresholds.filter((t) => t > lo && t <= hi);
+  const out: number[] = [];
+  const first = Math.floor((lo - levels.base) / levels.interval) + 1;
+  const last = Math.floor((hi - levels.base) / levels.interval);
+  // A window spans a few dozen levels at most; the bound keeps a mistaken interval from drawing millions.
+  for (let k = first; k <= last && out.length < MAX_LEVELS; k++) out.push(levelOf(levels, k));
   return out;
 }
-export const NO_LINE = -2147483648;
+const MAX_LEVELS = 500;
 
-// 3 × 5 digits, minus and point, one row per string (1 = ink).
-const GLYPHS: Record<string, string[]> = {
-  '0': ['111', '101', '101', '101', '111'],
-  '1': ['010', '110', '010', '010', '111'],
-  '2': ['111', '001', '111', '100', '111'],
-  '3': ['111', '001', '111', '001', '111'],
-  '4': ['101', '101', '111', '001', '001'],
-  '5': ['111', '100', '111', '001', '111'],
-  '6': ['111', '100', '111', '101', '111'],
-  '7': ['111', '001', '010', '010', '010'],
-  '8': ['111', '101', '111', '101', '111'],
-  '9': ['111', '101', '111', '001', '111'],
-  '-': ['000', '000', '111', '000', '000'],
-  '.': ['000', '000', '000', '000', '010'],
-};
-const SCALE = 2;
-const LABEL_BLOCK = 96;
+/** A cell at least this many pixels across is traced cell by cell; smaller ones every few cells (lines stay smooth). */
+const MIN_STEP_PX = 3;
+/** The length the smoothed lines' segments come to, px. */
+const SEGMENT_PX = 2.5;
+/** Cells beyond the image traced too, so that the smoothed lines continue across tile edges. */
+const MARGIN_STEPS = 3;
+/** Line width, px, and its shade (straight RGB; the coverage goes into alpha). */
+const LINE_WIDTH = 1.1;
+export const LINE_SHADE = 51;
 
-/** Writes `text` centred at (cx, cy) in dark ink on a white halo; characters other than digits, '-' and '.' are skipped. */
-export function drawLabel(out: Uint8ClampedArray, width: number, height: number, cx: number, cy: number, text: string): void {
-  const chars = [...text].filter((ch) => GLYPHS[ch]);
-  const w = chars.length * 4 * SCALE - SCALE;
-  const h = 5 * SCALE;
-  const x0 = Math.round(cx - w / 2);
-  const y0 = Math.round(cy - h / 2);
-  const put = (x: number, y: number, v: number, a: number) => {
-    if (x < 0 || y < 0 || x >= width || y >= height) return;
-    const o = (y * width + x) * 4;
-    out[o] = v;
-    out[o + 1] = v;
-    out[o + 2] = v;
-    out[o + 3] = a;
+/** Image x of a longitude and y of a latitude (pixel edges at whole numbers, y down). */
+function projector(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>) {
+  const { bbox, width, height } = req;
+  const sx = width / (bbox.maxX - bbox.minX);
+  const sy = height / (bbox.maxY - bbox.minY);
+  const merc = req.crs === 'EPSG:3857';
+  return {
+    x: (lon: number) => ((merc ? lonLatToMercator(lon, 0)[0] : lon) - bbox.minX) * sx,
+    y: (lat: number) => (bbox.maxY - (merc ? lonLatToMercator(0, lat)[1] : lat)) * sy,
   };
-  for (let y = y0 - 1; y <= y0 + h; y++) for (let x = x0 - 1; x <= x0 + w; x++) put(x, y, 255, 230);
-  chars.forEach((ch, n) => {
-    const g = GLYPHS[ch]!;
-    for (let gy = 0; gy < 5; gy++) {
-      for (let gx = 0; gx < 3; gx++) {
-        if (g[gy]![gx] !== '1') continue;
-        for (let sy = 0; sy < SCALE; sy++)
-          for (let sx = 0; sx < SCALE; sx++) put(x0 + n * 4 * SCALE + gx * SCALE + sx, y0 + gy * SCALE + sy, 20, 255);
-      }
-    }
-  });
 }
 
-/** Draws the isolines of a field (dark grey, 1 px) and their labels into RGBA pixels. */
-export function drawContours(out: Uint8ClampedArray, field: Float32Array, width: number, height: number, levels: ContourLevels): void {
-  const lines = isolinePixels(field, width, height, levels);
-  for (let k = 0; k < lines.length; k++) {
-    if (lines[k] === NO_LINE) continue;
-    const o = k * 4;
-    out[o] = 51;
-    out[o + 1] = 51;
-    out[o + 2] = 51;
-    out[o + 3] = 255;
-  }
-  // One label per block, at the line pixel nearest the block's centre, away from the image's edges and with data all
-  // around (a label at the edge of the grid would float over nothing).
-  const margin = 8;
-  const insideData = (x: number, y: number) => {
-    for (const [dx, dy] of [
-      [-14, -7],
-      [14, -7],
-      [-14, 7],
-      [14, 7],
-    ] as const) {
-      const px = x + dx;
-      const py = y + dy;
-      if (px < 0 || py < 0 || px >= width || py >= height || Number.isNaN(field[py * width + px]!)) return false;
+/** The lon/lat box of an image. */
+function lonLatBox(req: Pick<MapRequest, 'bbox' | 'crs'>) {
+  const { bbox } = req;
+  if (req.crs !== 'EPSG:3857') return { west: bbox.minX, south: bbox.minY, east: bbox.maxX, north: bbox.maxY };
+  const [west, south] = mercatorToLonLat(bbox.minX, bbox.minY);
+  const [east, north] = mercatorToLonLat(bbox.maxX, bbox.maxY);
+  return { west, south, east, north };
+}
+
+export interface ContourDrawing {
+  /** The lines in image pixels, with their levels. */
+  lines: Array<{ level: number; points: number[]; closed: boolean }>;
+  labels: Array<PlacedLabel & { text: string }>;
+}
+
+/** The isolines of a grid within an image, in the image's pixels, and where their labels go. */
+export function contourDrawing(
+  grid: Grid,
+  req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
+  levels: ContourLevels,
+): ContourDrawing {
+  const { nx, ny, lon0, lat0, dx, dy } = grid;
+  const box = lonLatBox(req);
+  // The window of cells under the image, in grid indices (dy may be negative: rows from north to south).
+  const iA = (box.west - lon0) / dx;
+  const iB = (box.east - lon0) / dx;
+  const jA = (box.south - lat0) / dy;
+  const jB = (box.north - lat0) / dy;
+  const pxPerCell = Math.min((req.width / Math.max(Math.abs(iB - iA), 1e-9)) * 1, req.height / Math.max(Math.abs(jB - jA), 1e-9));
+  const step = Math.max(1, Math.floor(MIN_STEP_PX / pxPerCell));
+  const margin = MARGIN_STEPS * step;
+  // Start the window on the lattice of every `step`-th cell from 0, so that neighbouring tiles trace the same cells.
+  const snap = (v: number) => Math.floor(v / step) * step;
+  const i0 = Math.max(0, snap(Math.floor(Math.min(iA, iB)) - margin));
+  const j0 = Math.max(0, snap(Math.floor(Math.min(jA, jB)) - margin));
+  const i1 = Math.min(nx - 1, Math.ceil(Math.max(iA, iB)) + margin);
+  const j1 = Math.min(ny - 1, Math.ceil(Math.max(jA, jB)) + margin);
+  if (i1 <= i0 || j1 <= j0) return { lines: [], labels: [] };
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (let j = j0; j <= j1; j += step) {
+    for (let i = i0; i <= i1; i += step) {
+      const v = grid.values[j * nx + i]!;
+      if (v < lo) lo = v;
+      if (v > hi) hi = v;
     }
-    return true;
-  };
-  for (let by = 0; by < height; by += LABEL_BLOCK) {
-    for (let bx = 0; bx < width; bx += LABEL_BLOCK) {
-      const cx = bx + LABEL_BLOCK / 2;
-      const cy = by + LABEL_BLOCK / 2;
-      let best = -1;
-      let bestD = Infinity;
-      for (let y = Math.max(by, margin); y < Math.min(by + LABEL_BLOCK, height - margin); y++) {
-        for (let x = Math.max(bx, margin * 2); x < Math.min(bx + LABEL_BLOCK, width - margin * 2); x++) {
-          if (lines[y * width + x] === NO_LINE) continue;
-          const d = (x - cx) ** 2 + (y - cy) ** 2;
-          if (d >= bestD || !insideData(x, y)) continue;
-          bestD = d;
-          best = y * width + x;
-        }
-      }
-      if (best >= 0) drawLabel(out, width, height, best % width, Math.floor(best / width), formatLevel(levelOf(levels, lines[best]!)));
+  }
+  const wanted = levelsBetween(levels, lo, hi);
+  if (wanted.length === 0) return { lines: [], labels: [] };
+  const traced = isolines(grid.values, nx, ny, wanted, { i0, j0, i1, j1, step });
+  // Corners are cut until the segments are about SEGMENT_PX long: none for squares a few pixels wide (their corners do
+  // not show), up to four rounds for large ones.
+  const cellPx = pxPerCell * step;
+  const rounds = Math.max(0, Math.min(4, Math.round(Math.log2(cellPx / SEGMENT_PX))));
+  const smooth = rounds > 0 ? smoothIsolines(traced, rounds, step) : traced;
+  const project = projector(req);
+  const lines = smooth.map((l) => {
+    const points = new Array<number>(l.points.length);
+    for (let k = 0; k < l.points.length; k += 2) {
+      points[k] = project.x(lon0 + l.points[k]! * dx);
+      points[k + 1] = project.y(lat0 + l.points[k + 1]! * dy);
+    }
+    return { level: l.level, points, closed: l.closed };
+  });
+  const texts = lines.map((l) => formatLevel(l.level));
+  const sprites = texts.map((t) => labelSprite(t));
+  const labelLines: LabelLine[] = lines.map((l, k) => ({ ...l, width: sprites[k]!.width, height: sprites[k]!.height }));
+  const labels = placeContourLabels(labelLines, { ...CONTOUR_LABEL_RULES, imageWidth: req.width, imageHeight: req.height }).map((p) => ({
+    ...p,
+    text: texts[p.line]!,
+  }));
+  return { lines, labels };
+}
+
+// Line coverage reused from call to call (the drawing is synchronous).
+let scratch = new Float32Array(0);
+
+/** Draws the isolines of a grid (dark grey, antialiased) and their labels into RGBA pixels (straight alpha). */
+export function drawContours(
+  out: Uint8ClampedArray,
+  grid: Grid,
+  req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
+  levels: ContourLevels,
+): ContourDrawing {
+  const { width, height } = req;
+  const drawing = contourDrawing(grid, req, levels);
+  const size = width * height;
+  if (scratch.length < size) scratch = new Float32Array(size);
+  const cover = scratch.subarray(0, size);
+  cover.fill(0);
+  for (const line of drawing.lines) {
+    const p = line.points;
+    const n = p.length / 2;
+    for (let k = 0; k < (line.closed ? n : n - 1); k++) {
+      const b = ((k + 1) % n) * 2;
+      strokeSegment(cover, width, height, p[2 * k]!, p[2 * k + 1]!, p[b]!, p[b + 1]!);
+    }
+  }
+  // The lines break where their labels are written.
+  for (const label of drawing.labels) {
+    const sprite = labelSprite(label.text);
+    const x0 = label.x - Math.floor(sprite.width / 2);
+    const y0 = label.y - Math.floor(sprite.height / 2);
+    for (let y = Math.max(0, y0); y < Math.min(height, y0 + sprite.height); y++)
+      cover.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x0 + sprite.width));
+  }
+  for (let k = 0; k < size; k++) {
+    const c = cover[k]!;
+    if (c === 0) continue;
+    const o = k * 4;
+    out[o] = LINE_SHADE;
+    out[o + 1] = LINE_SHADE;
+    out[o + 2] = LINE_SHADE;
+    out[o + 3] = Math.round(c * 255);
+  }
+  for (const label of drawing.labels) {
+    const sprite = labelSprite(label.text);
+    blit(out, width, height, sprite, label.x - Math.floor(sprite.width / 2), label.y - Math.floor(sprite.height / 2));
+  }
+  return drawing;
+}
+
+/** Distance from (px, py) to the segment (x0, y0)–(x1, y1). */
+function segmentDistance(px: number, py: number, x0: number, y0: number, x1: number, y1: number): number {
+  const ddx = x1 - x0;
+  const ddy = y1 - y0;
+  const len2 = ddx * ddx + ddy * ddy;
+  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * ddx + (py - y0) * ddy) / len2));
+  const ex = px - x0 - t * ddx;
+  const ey = py - y0 - t * ddy;
+  return Math.sqrt(ex * ex + ey * ey);
+}
+
+/** A segment's coverage of the pixels around it (each pixel's centre distance to it, ramped over one pixel; union by largest). */
+function strokeSegment(cover: Float32Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number) {
+  const reach = LINE_WIDTH / 2 + 0.5;
+  const c0 = Math.max(0, Math.floor(Math.min(x0, x1) - reach));
+  const c1 = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + reach));
+  const r0 = Math.max(0, Math.floor(Math.min(y0, y1) - reach));
+  const r1 = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + reach));
+  for (let r = r0; r <= r1; r++) {
+    for (let c = c0; c <= c1; c++) {
+      const d = segmentDistance(c + 0.5, r + 0.5, x0, y0, x1, y1);
+      const v = reach - d;
+      if (v <= 0) continue;
+      const k = r * width + c;
+      const cv = v > 1 ? 1 : v;
+      if (cv > cover[k]!) cover[k] = cv;
+    }
+  }
+}
+
+/** A sprite laid over RGBA pixels (straight alpha, "over" compositing). */
+function blit(
+  out: Uint8ClampedArray,
+  width: number,
+  height: number,
+  sprite: { width: number; height: number; rgba: Uint8ClampedArray },
+  x0: number,
+  y0: number,
+) {
+  for (let sy = 0; sy < sprite.height; sy++) {
+    const y = y0 + sy;
+    if (y < 0 || y >= height) continue;
+    for (let sx = 0; sx < sprite.width; sx++) {
+      const x = x0 + sx;
+      if (x < 0 || x >= width) continue;
+      const s = (sy * sprite.width + sx) * 4;
+      const a = sprite.rgba[s + 3]! / 255;
+      if (a === 0) continue;
+      const o = (y * width + x) * 4;
+      const b = out[o + 3]! / 255;
+      const alpha = a + b * (1 - a);
+      for (let ch = 0; ch < 3; ch++) out[o + ch] = (sprite.rgba[s + ch]! * a + out[o + ch]! * b * (1 - a)) / alpha;
+      out[o + 3] = alpha * 255;
     }
   }
 }

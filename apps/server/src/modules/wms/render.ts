@@ -14,17 +14,18 @@ export function renderGridPixels(
   levels?: ContourLevels,
 ): Uint8ClampedArray {
   if (style === 'nearest') return renderNearest(grid, colormap, req);
-  const field = sampleBilinear(grid, req);
   const out = new Uint8ClampedArray(req.width * req.height * 4);
-  if (style === 'smooth') {
-    const paint = compileColorMap(colormap);
-    for (let k = 0; k < field.length; k++) {
-      const v = field[k]!;
-      if (!Number.isNaN(v)) paint(v, out, k * 4);
-    }
+  if (style === 'contours') {
+    drawContours(out, grid, req, levels ?? contourLevels('', colormap));
     return out;
   }
-  drawContours(out, field, req.width, req.height, levels ?? contourLevels('', colormap));
+  // smooth
+  const field = sampleBilinear(grid, req);
+  const paint = compileColorMap(colormap);
+  for (let k = 0; k < field.length; k++) {
+    const v = field[k]!;
+    if (!Number.isNaN(v)) paint(v, out, k * 4);
+  }
   return out;
 }
 

@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ColorMap, Grid } from '@agromet/grid';
 import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, type MapImageTask } from './renderer.js';
@@ -39,6 +40,25 @@ describe('MapRenderer', () => {
     expect(renderer.threadImages).toBe(1);
     expect(tile.subarray(1, 4).toString()).toBe('PNG');
     expect(large.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('draws contours with their labels in the worker thread as on the request thread (the font is loaded there too)', async () => {
+    renderer = new MapRenderer();
+    const contours = (width: number): MapImageTask => {
+      const t = task(width);
+      return { ...t, levels: { kind: 'interval', interval: 2, base: 0 }, request: { ...t.request, style: 'contours' } } as MapImageTask;
+    };
+    const inline = await renderer.image(1, contours(512));
+    const threaded = await renderer.image(1, contours(1024));
+    expect(renderer.threadImages).toBe(1);
+    const ink = async (png: Buffer) => {
+      const { data } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
+      let dark = 0;
+      for (let k = 0; k < data.length; k += 4) if (data[k + 3]! > 128 && data[k]! < 80) dark += 1;
+      return dark;
+    };
+    expect(await ink(inline)).toBeGreaterThan(500);
+    expect(await ink(threaded)).toBeGreaterThan(1000);
   });
 
   it("draws two large images of a user at a time; four more wait their turn, further ones are refused; other users' are not queued behind them", async () => {
