@@ -26,6 +26,8 @@ export interface MapInput {
    * bilinearly between the cells (smooth class edges, as filled contours read), where its cell has a class.
    */
   field?: { values: Float32Array; thresholds: readonly number[] };
+  /** One per cell, non-zero inside the mapped region (default: the cells with a class); neighbours are named outside it. */
+  regionCells?: Uint8Array;
   /** Draw each cell as a sharp square (zoning classes are per cell), instead of the smooth field. */
   sharpCells?: boolean;
   legend: { title: string; unit?: string; classes: MapLegendClass[]; footnote?: string };

@@ -104,7 +104,12 @@ export function labelOps(
     });
   }
   if (input.boundaryLabels !== false) {
-    const mapped = { geometry: input.geometry, classes: input.classes, outline: input.regionOutline };
+    const cells = input.regionCells;
+    const mapped = {
+      geometry: input.geometry,
+      classes: cells ? Uint8Array.from(cells, (c) => (c ? 0 : 255)) : input.classes,
+      outline: input.regionOutline,
+    };
     for (const b of input.boundaries ?? []) {
       if (!b.name || !bboxOverlapsVisible(b.geometry, proj)) continue;
       const size = (b.level === 'province' ? 3 : 2.55) * u;

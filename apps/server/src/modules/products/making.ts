@@ -26,9 +26,17 @@ import {
   type ColourClasses,
 } from './product-rules.js';
 import { boundaryAreas, regionName, resolveArea, type LayerArea } from './region.js';
+import { mapPlaces, type StationPlace } from '../../core/cartography/places.js';
 import { renderMapProduct, type AreaGeometry, type MapProductInput, type MapProductOutput } from './render.js';
 import type { TemplateFields } from './templates.js';
-import { aggregatedName, factorName } from './words.js';
+import { aggregatedName, factorName, typeName } from './words.js';
+
+/** The data source a map product names (docs/products.md#furniture): the forecast and its run. */
+const PRODUCT_SOURCE: Record<ProductLanguage, string> = {
+  zh: '{type}（{run}起报）',
+  en: '{type}, run of {run}',
+  es: '{type}, pasada del {run}',
+};
 
 // From a request to a rendered product (docs/products.md#making): the forecast's grids checked and read (one lead,
 // each lead of a range, or an aggregation over a range), the region, the legend's classes, the template's texts filled
@@ -238,7 +246,7 @@ export async function renderItem(
   const period = validPeriod(new Date(plan.baseTime), leadFrom, leadTo, covered, accumulating || daily);
   const spanHours = Math.round((period.end.getTime() - period.start.getTime()) / 3_600_000);
   const classes = productClasses(template, plan, spanHours, range);
-  const labels = legendLabels(classes.thresholds, lang);
+  const labels = legendLabels(classes.thresholds, lang, Math.max(0, plan.factor.precision));
   const classGrid = classifyValues(values, classes.thresholds, null);
 
   const name = plan.aggregation
@@ -268,11 +276,11 @@ export async function renderItem(
       boundaries.push({ name: a.label(lang), geometry: a.geometry, level: layerId === 'provinces' ? 'province' : 'county' });
   }
 
-  const stations: NonNullable<MapProductInput['stations']> = [];
+  const stations: StationPlace[] = [];
   if (template.stations) {
     const rows = await deps.db
       .selectFrom('station')
-      .select(['name', 'longitude', 'latitude'])
+      .select(['name', 'city', 'district', 'longitude', 'latitude'])
       .where('customer_id', '=', customerId)
       .orderBy('id')
       .execute();
@@ -286,12 +294,19 @@ export async function renderItem(
       if (Number.isNaN(v)) continue;
       stations.push({
         name: s.name,
+        city: s.city,
+        district: s.district,
         lon: s.longitude,
         lat: s.latitude,
         value: template.stationValues ? v.toFixed(Math.max(0, plan.factor.precision)) : undefined,
       });
     }
   }
+  // The capital inside the region always, with the stations ranked (docs/products.md#labels).
+  const places = mapPlaces({ geometry, classes: classGrid, outline: area?.geometry ?? null }, stations, lang);
+  const source = PRODUCT_SOURCE[lang]
+    .replace('{type}', typeName(plan.factor.typeCode, plan.factor.typeName, lang))
+    .replace('{run}', formatTime(new Date(plan.baseTime), lang, tz, true));
 
   const logo = template.logo.startsWith(FILES_PREFIX) ? await deps.storage.get(template.logo.slice(FILES_PREFIX.length)) : null;
   const title = fill(template.title);
@@ -315,7 +330,8 @@ export async function renderItem(
       regionOutline: area?.geometry ?? null,
       clipRaster: area?.geometry ?? null,
       bbox: area ? geometryBox(area.geometry) : undefined,
-      stations,
+      places,
+      source,
       scaleBar: template.scaleBar,
       northArrow: template.northArrow,
     },

@@ -6,10 +6,12 @@ import { parseColor } from '@agromet/grid';
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { fitProjection, pageLayout } from '../../core/cartography/layout.js';
+import { mapPlaces } from '../../core/cartography/places.js';
 import { imageSize, renderMapProduct, type MapProductInput } from './render.js';
 
 // The rendered product read back: the PDF's text (pdftotext, poppler-utils) holds the Chinese title, the legend's
-// labels and the stations' values, its fonts are embedded subsets; the PNG's pixels at the legend's swatches and at
+// labels, the stations' values, the source and the scale, its fonts are embedded subsets; the capital is drawn with
+// its star in every language; the PNG's pixels at the legend's swatches and at
 // known places of the map carry the class colours.
 
 const COLORS = ['#a6f28f', '#3dba3d', '#61b8ff', '#0000e1'];
@@ -38,6 +40,7 @@ function input(lang: 'zh' | 'en'): MapProductInput {
     issueTime: lang === 'zh' ? '2026年11月24日10时' : '24 Nov 2026 10:00',
     customerName: '陕西省农业气象服务中心',
     footer: lang === 'zh' ? '本产品仅供参考' : 'For guidance only',
+    source: lang === 'zh' ? '精细化网格预报（2026年11月24日08时起报）' : 'Fine-grid forecast, run of 2026-11-24 08:00 BJT',
     stations: [{ name: '西安', lon: 108.94, lat: 34.34, value: '12.3' }],
     bbox: { west: 107, east: 111, south: 33, north: 36 },
   };
@@ -68,6 +71,7 @@ describe('renderMapProduct', () => {
         '12.3',
         '发布单位：陕西省气象台',
         '发布时间：2026年11月24日10时',
+        '数据来源：精细化网格预报（2026年11月24日08时起报）',
         '本产品仅供参考',
         '北',
         '公里',
@@ -104,6 +108,39 @@ describe('renderMapProduct', () => {
     expect(at(110.2, 35.4)).toEqual(parseColor(COLORS[2]!).slice(0, 3));
     // No class (the south-east corner, and outside the grid): paper white.
     expect(at(110.8, 33.3)).toEqual([255, 255, 255]);
+  });
+
+  it('names the capital with its star before the places around it, in zh, en and es (placement list, pixels, PDF text)', async () => {
+    const stations = [
+      { name: '武功', city: '咸阳市', district: '武功县', lon: 108.22, lat: 34.25, value: '11.9' },
+      { name: '西安', city: '西安市', district: '未央区', lon: 108.93, lat: 34.3, value: '12.3' },
+      { name: '宝鸡', city: '宝鸡市', district: '渭滨区', lon: 107.13, lat: 34.35, value: '10.1' },
+    ];
+    for (const lang of ['zh', 'en', 'es'] as const) {
+      const base = input(lang === 'zh' ? 'zh' : 'en');
+      const places = mapPlaces({ geometry: G, classes: classes() }, stations, lang);
+      const out = await renderMapProduct({ ...base, lang, stations: [], places });
+      const capital = out.labels.find((l) => l.kind === 'capital');
+      expect(capital?.text).toBe(lang === 'zh' ? '西安' : "Xi'an");
+      expect(out.labels.map((l) => l.kind)).toEqual(expect.arrayContaining(['prefecture', 'county']));
+      expect(out.dropped).toEqual([]);
+      // The star's centre is the capital's red.
+      const { data, info } = await sharp(out.png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+      expect(pixelAt(data, info.width, capital!.x * out.pngScale, capital!.y * out.pngScale)).toEqual(parseColor('#c8102e').slice(0, 3));
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'product-render-'));
+      try {
+        fs.writeFileSync(path.join(dir, 'p.pdf'), out.pdf!);
+        const text = execFileSync('pdftotext', [path.join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
+        const legend = {
+          zh: ['省会', '地级市', '公里'],
+          en: ['Provincial capital', 'Prefecture city', 'km'],
+          es: ['Capital provincial', 'Ciudad de prefectura', 'km'],
+        };
+        for (const s of [capital!.text, ...legend[lang]]) expect(text, `${lang}: ${s}`).toContain(s);
+      } finally {
+        fs.rmSync(dir, { recursive: true, force: true });
+      }
+    }
   });
 
   it('reads PNG and JPEG sizes from their headers', async () => {

@@ -60,62 +60,7 @@ export function aggregatedName(
   return `${base} ${{ max: 'máxima', min: 'mínima', mean: 'media' }[aggregation]}`;
 }
 
-/** Province names of the built-in layer in pinyin (English and Spanish products). */
-const PROVINCES: Record<string, string> = {
-  北京: 'Beijing',
-  天津: 'Tianjin',
-  河北: 'Hebei',
-  山西: 'Shanxi',
-  内蒙古: 'Inner Mongolia',
-  辽宁: 'Liaoning',
-  吉林: 'Jilin',
-  黑龙江: 'Heilongjiang',
-  上海: 'Shanghai',
-  江苏: 'Jiangsu',
-  浙江: 'Zhejiang',
-  安徽: 'Anhui',
-  福建: 'Fujian',
-  江西: 'Jiangxi',
-  山东: 'Shandong',
-  河南: 'Henan',
-  湖北: 'Hubei',
-  湖南: 'Hunan',
-  广东: 'Guangdong',
-  广西: 'Guangxi',
-  海南: 'Hainan',
-  重庆: 'Chongqing',
-  四川: 'Sichuan',
-  贵州: 'Guizhou',
-  云南: 'Yunnan',
-  西藏: 'Tibet',
-  陕西: 'Shaanxi',
-  甘肃: 'Gansu',
-  青海: 'Qinghai',
-  宁夏: 'Ningxia',
-  新疆: 'Xinjiang',
-  台湾: 'Taiwan',
-  香港: 'Hong Kong',
-  澳门: 'Macao',
-};
-
-/** A name of the provinces layer in the product's language (other layers' names stay as uploaded). */
-export function provinceName(name: string, lang: ProductLanguage): string {
-  return lang === 'zh' ? name : (PROVINCES[name] ?? name);
-}
-
-/** The region when several provinces share it: the whole country, or the customer's region. */
-export const REGION_WORDS: Record<'country' | 'region', Names> = {
-  country: { zh: '全国', en: 'China', es: 'China' },
-  region: { zh: '本区域', en: 'the region', es: 'la región' },
-};
-
-/** Joins names as the language lists them. */
-export function joinNames(names: readonly string[], lang: ProductLanguage): string {
-  if (lang === 'zh') return names.join('、');
-  if (names.length <= 1) return names.join('');
-  const and = lang === 'en' ? ' and ' : ' y ';
-  return `${names.slice(0, -1).join(', ')}${and}${names[names.length - 1]}`;
-}
+export { joinNames, provinceName, REGION_WORDS } from '../../core/cartography/provinces.js';
 
 /** "Forecast" after the element in a default title. */
 export const FORECAST_WORD: Names = { zh: '预报', en: 'forecast', es: 'pronóstico' };

@@ -5,13 +5,17 @@ import { spreadsheetCsv } from '../../core/csv-safe.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { registerDownload } from '../downloads/service.js';
+import { formatMapPeriod, formatMapTime } from '../../core/cartography/dates.js';
+import { mapPlaces } from '../../core/cartography/places.js';
+import { boundaryAreas, regionName } from '../products/region.js';
 import { renderMapProduct, type MapProductInput, type MapProductOutput } from '../products/render.js';
+import { typeName } from '../products/words.js';
 import { loadBoundaryLayer, type RegionAsk } from '../zoning/region.js';
 import type { RiskProductRow } from './products.js';
-import { beijingDate } from './summary.js';
 
-// The files of a risk product (docs/risk.md#files): the risk map as PNG and PDF, drawn by the map-product renderer in
-// the four warning colours with the product's words in its language, and the areas per level per county as CSV;
+// The files of a risk product (docs/risk.md#files): the risk map as PNG and PDF, drawn through the one composition path
+// of every map (core/cartography) in the four warning colours with the product's words in its language — title with
+// the valid period, region, places by priority, neighbours named, source, method sentence — and the areas per level per county as CSV;
 // each registered in the downloads library.
 
 export interface RiskFile {
@@ -35,17 +39,41 @@ export function levelClasses(levels: Uint8Array): Uint8Array {
 /** A subtitle starts with a capital ("Frost risk · …"); Chinese is left as it is. */
 const capitalize = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
 
-function baseTimeText(iso: string, lang: Lang): string {
-  const bj = new Date(Date.parse(iso) + 8 * 3_600_000);
-  return translate(lang, 'risk.baseTimeText', { date: beijingDate(iso), hour: String(bj.getUTCHours()).padStart(2, '0') });
+/** Risk maps write times in Beijing time, as the products' summaries do. */
+const RISK_TZ = 'Asia/Shanghai';
+
+/** The data source a risk map names: the forecast and its run. */
+const RISK_SOURCE: Record<Lang, string> = { zh: '{type}（{run}起报）', en: '{type}, run of {run}', es: '{type}, pasada del {run}' };
+
+/** What the map needs of a computation (the risk job's result; `method` and `inputs` when it has them). */
+export interface RiskMade {
+  window: GridGeometry;
+  levels: Uint8Array;
+  stats: RiskStats;
+  summaries: string[];
+  /** One sentence of method, written on the map. */
+  method?: string;
+  inputs?: Array<{ element: string; source: string; lead: number }>;
+}
+
+/**
+ * The period a product's levels are valid for: from the earliest hour its inputs read (a daily element at lead L
+ * covers the 24 h before L) to its last lead.
+ */
+export function riskValidPeriod(
+  row: Pick<RiskProductRow, 'base_time' | 'lead_from' | 'lead_to'>,
+  made: Pick<RiskMade, 'stats' | 'inputs'>,
+) {
+  const base = Date.parse(row.base_time);
+  const leads = made.stats.leads.map((l) => l.lead);
+  const last = leads.length ? Math.max(...leads) : row.lead_to;
+  const spans = (made.inputs ?? []).map((i) => i.lead - (/24h$/.test(i.source) ? 24 : 0));
+  const first = Math.max(0, spans.length ? Math.min(...spans) : leads.length ? Math.min(...leads) : row.lead_from);
+  return { start: new Date(base + first * 3_600_000), end: new Date(base + last * 3_600_000) };
 }
 
 /** The risk map of a product: the renderer's input from the product's row, level grid and statistics. */
-export async function riskMapInput(
-  deps: { db: Db; storage: FileStorage },
-  row: RiskProductRow,
-  made: { window: GridGeometry; levels: Uint8Array; stats: RiskStats; summaries: string[] },
-): Promise<MapProductInput> {
+export async function riskMapInput(deps: { db: Db; storage: FileStorage }, row: RiskProductRow, made: RiskMade): Promise<MapProductInput> {
   const lang = row.lang;
   const ask = JSON.parse(row.region) as RegionAsk & { statsLayer: string };
   const layer = await loadBoundaryLayer(deps.db, deps.storage, row.customer_id, ask.statsLayer, 'statsLayer', lang);
@@ -53,32 +81,79 @@ export async function riskMapInput(
   const exposure = row.exposure ? (JSON.parse(row.exposure) as { cropName: string }) : null;
   const hazard = row.kind === 'custom' ? row.hazard_name : translate(lang, `risk.kind.${row.kind as Exclude<HazardKind, 'custom'>}`);
   const leads = made.stats.leads.map((l) => l.lead);
-  const box = { west: made.window.lon0, east: made.window.lon0 + (made.window.nx - 1) * made.window.dx };
-  const ys = [made.window.lat0, made.window.lat0 + (made.window.ny - 1) * made.window.dy];
-  const half = { x: Math.abs(made.window.dx) / 2, y: Math.abs(made.window.dy) / 2 };
+  const w = made.window;
+  const box = { west: w.lon0, east: w.lon0 + (w.nx - 1) * w.dx };
+  const ys = [w.lat0, w.lat0 + (w.ny - 1) * w.dy];
+  const half = { x: Math.abs(w.dx) / 2, y: Math.abs(w.dy) / 2 };
+  const office = customer?.name.replace(/（示例）$/, '');
+
+  // The region: every cell with data (level 0 included), named by the province holding it.
+  const regionCells = Uint8Array.from(made.levels, (l) => (l === 255 ? 0 : 1));
+  const regionValues = Float32Array.from(made.levels, (l) => (l === 255 ? Number.NaN : l));
+  const region = regionName(w, regionValues, lang, customer?.name ?? '');
+  const period = riskValidPeriod(row, made);
+  const stations = await deps.db
+    .selectFrom('station')
+    .select(['name', 'city', 'district', 'longitude as lon', 'latitude as lat'])
+    .where('customer_id', '=', row.customer_id)
+    .orderBy('id')
+    .execute();
+  const inRegion = stations.filter((s) => {
+    const i = Math.round((s.lon - w.lon0) / w.dx);
+    const j = Math.round((s.lat - w.lat0) / w.dy);
+    return i >= 0 && j >= 0 && i < w.nx && j < w.ny && regionCells[j * w.nx + i] === 1;
+  });
+  const places = mapPlaces({ geometry: w, classes: Uint8Array.from(regionCells, (c) => (c ? 0 : 255)) }, inRegion, lang);
+  const type = await deps.db.selectFrom('forecast_type').select('name').where('code', '=', row.forecast_type).executeTakeFirst();
+  const boundaries: NonNullable<MapProductInput['boundaries']> = layer.areas.map((a) => ({
+    name: a.name,
+    geometry: a.geometry,
+    level: layer.id === 'provinces' ? 'province' : 'county',
+  }));
+  if (layer.id !== 'provinces') {
+    // The provinces around, named: the neighbours of the region.
+    const provinces = await boundaryAreas(
+      deps.db,
+      deps.storage,
+      row.customer_id,
+      'provinces',
+      (field, key) => new Error(`${field}: ${key}`),
+    );
+    boundaries.push(...provinces.map((a) => ({ name: a.label(lang), geometry: a.geometry, level: 'province' as const })));
+  }
   return {
     lang,
     paper: { size: 'A4', orientation: 'landscape' },
-    geometry: made.window,
+    geometry: w,
     classes: levelClasses(made.levels),
+    regionCells,
     legend: {
       title: translate(lang, 'risk.legendTitle'),
       classes: RISK_LEVEL_COLORS.map((color, k) => ({ color, label: translate(lang, `risk.level${k + 1}` as 'risk.level1') })),
     },
-    title: row.name,
+    // The title names the valid period (docs/risk.md#files).
+    title:
+      lang === 'zh'
+        ? `${row.name}（${formatMapPeriod(period.start, period.end, lang, RISK_TZ)}）`
+        : `${row.name} (${formatMapPeriod(period.start, period.end, lang, RISK_TZ)})`,
     subtitle: capitalize(
-      translate(lang, 'risk.mapSubtitle', {
+      `${region} · ${translate(lang, 'risk.mapSubtitle', {
         hazard,
-        base: baseTimeText(row.base_time, lang),
+        base: formatMapTime(new Date(row.base_time), lang, RISK_TZ),
         leads: leads.length > 1 ? `${leads[0]}–${leads[leads.length - 1]}` : String(leads[0] ?? row.lead_from),
         crop: exposure ? translate(lang, 'risk.mapCrop', { crop: exposure.cropName }) : '',
-      }),
+      })}`,
     ),
-    customerName: customer?.name.replace(/（示例）$/, ''),
-    issuer: customer?.name.replace(/（示例）$/, ''),
-    issueTime: baseTimeText(row.created_at, lang),
+    customerName: office,
+    issuer: office,
+    issueTime: formatMapTime(new Date(row.created_at), lang, RISK_TZ),
+    source: RISK_SOURCE[lang]
+      .replace('{type}', typeName(row.forecast_type, type?.name ?? row.forecast_type, lang))
+      .replace('{run}', formatMapTime(new Date(row.base_time), lang, RISK_TZ)),
     footer: made.summaries[0],
-    boundaries: layer.areas.map((a) => ({ name: a.name, geometry: a.geometry, level: layer.id === 'provinces' ? 'province' : 'county' })),
+    notes: made.method ? [made.method] : [],
+    boundaries,
+    places,
     bbox: {
       west: Math.min(box.west, box.east) - half.x,
       east: Math.max(box.west, box.east) + half.x,
@@ -104,7 +179,7 @@ export function areasCsv(stats: RiskStats, lang: Lang): string {
 export async function writeRiskFiles(
   deps: { db: Db; storage: FileStorage },
   row: RiskProductRow,
-  made: { window: GridGeometry; levels: Uint8Array; stats: RiskStats; summaries: string[] },
+  made: RiskMade,
   prefix: string,
 ): Promise<{ files: RiskFile[]; output: MapProductOutput }> {
   const output = await renderMapProduct(await riskMapInput(deps, row, made), { author: row.created_by_name });
