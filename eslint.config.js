@@ -39,7 +39,8 @@ export const SERVER_MODULE_DEPENDENCIES = {
   travel: ['regions', 'grids'],
   weixin: ['grids'],
   articles: ['products', 'grids'],
-  risk: ['grids', 'zoning', 'products', 'downloads'],
+  risk: ['grids', 'zoning', 'products', 'downloads', 'crop-calendar'],
+  'crop-calendar': ['zoning'],
 };
 
 const boundaryZones = [

@@ -62,6 +62,7 @@ import { regionRoutes } from './modules/regions/routes.js';
 import { travelRoutes } from './modules/travel/routes.js';
 import { articleRoutes } from './modules/articles/routes.js';
 import { riskRoutes } from './modules/risk/routes.js';
+import { cropCalendarRoutes } from './modules/crop-calendar/routes.js';
 import { downloadRoutes } from './modules/downloads/routes.js';
 
 export interface BuiltApp {
@@ -217,6 +218,7 @@ export async function buildApp(
   travelRoutes(app, { ...deps, storage, store: gridStore });
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
+  cropCalendarRoutes(app, deps);
   downloadRoutes(app, { ...deps, store: gridStore, storage });
   weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, gridStore, app, redis)) });
 

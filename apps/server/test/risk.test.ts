@@ -150,23 +150,39 @@ afterAll(async () => {
 describe('hazards', () => {
   it('are seeded once per customer with the default thresholds, named in the caller’s language', async () => {
     const list = (await call(tok.risk!, 'GET', '/api/risk/hazard/all')).json().data;
-    expect(list.map((h: { kind: string }) => h.kind)).toEqual(['frost', 'heat', 'rain', 'wind', 'dryHotWind', 'drought']);
+    expect(list.map((h: { kind: string }) => h.kind)).toEqual(['frost', 'winterInjury', 'heat', 'rain', 'wind', 'dryHotWind', 'drought']);
     const frost = list[0];
-    frostId = frost.id;
     expect(frost).toMatchObject({
       name: 'Frost',
       forecastType: 'fine-grid',
       builtIn: true,
-      conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6], elementName: 'daily minimum temperature', unit: '°C' }],
+      conditions: [
+        { element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6], offset: -2, elementName: 'daily minimum temperature', unit: '°C' },
+      ],
     });
-    expect(frost.description).toMatch(/^Daily minimum ≤ 0/);
-    expect(list[1].conditions[0].thresholds).toEqual([null, 35, 37, 40]);
-    expect(list[2].conditions[0].thresholds).toEqual([25, 50, 100, 250]);
-    expect(list[4].conditions.map((c: { element: string }) => c.element)).toEqual(['tmp', 'rh', 'wsp']);
+    expect(frost.stages).toContainEqual({ crop: 'tea', stage: 'budBreak', vulnerability: 1, cropName: 'Tea', stageName: 'Bud break' });
+    expect(frost.description).toMatch(/^Plant-surface minimum ≤ 0/);
+    expect(list[1]).toMatchObject({ name: 'Winter injury', conditions: [{ element: 'tmin24h', thresholds: [-5, -8, -11, -14] }] });
+    expect(list[1].conditions[0].offset).toBeUndefined();
+    expect(list[2].conditions[0].thresholds).toEqual([null, 35, 37, 40]);
+    expect(list[3].conditions[0].thresholds).toEqual([25, 50, 100, 250]);
+    expect(list[5].conditions.map((c: { element: string }) => c.element)).toEqual(['tmp', 'rh', 'wsp']);
     const zh = (await call(tok.risk!, 'GET', '/api/risk/hazard/all', undefined, 'zh')).json().data;
     expect(zh[0].name).toBe('霜冻');
-    expect(zh[0].description).toMatch(/^日最低气温 ≤ 0/);
-    expect(await countRows('risk_hazard')).toBe(6);
+    expect(zh[1].name).toBe('冻害');
+    expect(zh[0].description).toMatch(/^植株表面最低温度 ≤ 0/);
+    expect(await countRows('risk_hazard')).toBe(7);
+    // The runs below are worked on the air minimum: a frost hazard without the surface offset and without stages.
+    const air = (
+      await call(tok.risk!, 'POST', '/api/risk/hazard/add', {
+        name: 'Air frost',
+        kind: 'frost',
+        forecastType: 'fine-grid',
+        conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6] }],
+      })
+    ).json();
+    expect(air.code).toBe(0);
+    frostId = air.data.id;
     expect((await call(tok.other!, 'GET', '/api/risk/hazard/all')).json().data.map((h: { id: number }) => h.id)).not.toContain(frostId);
   });
 

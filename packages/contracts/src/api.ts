@@ -49,6 +49,7 @@ import {
 } from './auth.js';
 import * as R from './revise.js';
 import * as Z from './zoning.js';
+import * as CC from './crop-calendar.js';
 import { DISASTER_API } from './disaster.js';
 import { TRAVEL_API } from './travel.js';
 import { ARTICLE_API } from './articles.js';
@@ -577,6 +578,34 @@ export const API = {
     access: QUHUA_CRITERIA,
     summary: 'Delete a crop without criteria (4009 when criteria use it)',
     body: Z.CropDelete,
+    data: z.null(),
+  },
+  // crop calendars (docs/crop-calendar.md#calls): read by any zoning page, changed by whoever edits crops and criteria
+  cropCalendarAll: {
+    ...E.cropCalendarAll,
+    access: QUHUA_READ,
+    summary: "Every crop of the caller's customer with its calendar (the built-in ones made on first use)",
+    data: z.array(CC.CropCalendarEntry),
+  },
+  cropCalendarAdd: {
+    ...E.cropCalendarAdd,
+    access: QUHUA_CRITERIA,
+    summary: 'Give a crop its calendar: stages and shift by altitude and latitude (4100 naming the field, 4009 when it has one)',
+    body: CC.CropCalendarCreate,
+    data: CC.CropCalendar,
+  },
+  cropCalendarUpdate: {
+    ...E.cropCalendarUpdate,
+    access: QUHUA_CRITERIA,
+    summary: "Edit a crop's calendar (optimistic version)",
+    body: CC.CropCalendarUpdate,
+    data: CC.CropCalendar,
+  },
+  cropCalendarDelete: {
+    ...E.cropCalendarDelete,
+    access: QUHUA_CRITERIA,
+    summary: "Delete a crop's calendar",
+    body: CC.CropCalendarDelete,
     data: z.null(),
   },
   criterionAllByCrop: {

@@ -11,6 +11,7 @@ export * from './grids.js';
 export * from './jobs.js';
 export * from './revise.js';
 export * from './zoning.js';
+export * from './crop-calendar.js';
 export * from './disaster-endpoints.js';
 export * from './disaster.js';
 export * from './region-code.js';

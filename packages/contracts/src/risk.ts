@@ -25,8 +25,28 @@ export const HazardCondition = z.strictObject({
   element: z.string().trim().min(1).max(32),
   op: RiskOp,
   thresholds: z.tuple([z.number().nullable(), z.number().nullable(), z.number().nullable(), z.number().nullable()]),
+  /**
+   * Added to the element's value before it is compared (°C for temperatures): frost reads the plant-surface minimum,
+   * taken as the 2 m air minimum plus this offset (−2 °C by default) where the forecast type has no surface minimum.
+   */
+  offset: z.number().min(-10).max(10).optional(),
 });
 export type HazardCondition = z.infer<typeof HazardCondition>;
+
+/**
+ * A crop stage the hazard harms and how vulnerable the crop is then (0 < vulnerability ≤ 1). `crop` is the built-in
+ * crop's key (`tea`) or, for the customer's own crops, `crop<id>`; `stage` a stage code of the crop's calendar. A
+ * hazard that lists stages of a crop gives that crop no risk outside them (docs/risk.md#stages).
+ */
+export const HazardStage = z.strictObject({
+  crop: z
+    .string()
+    .trim()
+    .regex(/^[a-z][a-z0-9-]{0,31}$/, 'cropKeyFormat'),
+  stage: z.string().trim().min(1).max(32),
+  vulnerability: z.number().gt(0).max(1),
+});
+export type HazardStage = z.infer<typeof HazardStage>;
 
 const hazardFields = {
   name: z.string().trim().min(1).max(RISK_LIMITS.name),
@@ -35,6 +55,8 @@ const hazardFields = {
   forecastType: z.string().trim().min(1).max(32),
   description: z.string().trim().max(RISK_LIMITS.description).default(''),
   conditions: z.array(HazardCondition).min(1).max(RISK_LIMITS.conditions),
+  /** The crop stages it harms with their vulnerability (none: every stage of every crop, vulnerability 1). */
+  stages: z.array(HazardStage).max(RISK_LIMITS.stages).default([]),
 };
 export const HazardCreate = z.strictObject(hazardFields);
 export const HazardUpdate = z.strictObject({ id, version, ...hazardFields });
@@ -56,6 +78,7 @@ export const Hazard = z.object({
       unit: z.string(),
     }),
   ),
+  stages: z.array(HazardStage.extend({ cropName: z.string(), stageName: z.string() })),
   builtIn: z.boolean(),
   /** Risk products made with it (kept when it is deleted: a product keeps the definition it was run with). */
   productCount: z.number().int(),
@@ -103,6 +126,8 @@ export const RiskExecuteBody = z
       .regex(/^(provinces|b\d{1,9})$/, 'statsLayerFormat')
       .optional(),
     zoningProductId: id.optional(),
+    /** The crop whose calendar says which stage the hazard meets, when there is no exposure (an exposure brings its crop). */
+    cropId: id.optional(),
     lang: z.enum(['zh', 'en', 'es']).optional(),
   })
   .refine((b) => b.leadFrom <= b.leadTo, { message: 'leadRange', path: ['leadTo'] })
@@ -164,8 +189,16 @@ export const RiskProduct = z.object({
   lang: z.enum(['zh', 'en', 'es']),
   /** WMS layer name (empty until done); the legend by GetLegendGraphic. */
   layer: z.string(),
-  /** The grids read, with their versions. */
-  inputs: z.array(z.object({ element: z.string(), lead: z.number().int(), version: z.number().int() })),
+  /** The crop assessed (from the exposure or chosen) with the stages the hazard harms as run; null: no crop. */
+  crop: z.object({ id: z.number().int(), key: z.string(), name: z.string() }).nullable(),
+  stages: z.array(z.object({ stage: z.string(), stageName: z.string(), vulnerability: z.number() })),
+  /** One sentence of how the level was combined (hazard × vulnerability × exposure), in the reader's language. */
+  method: z.string(),
+  /**
+   * The grids read: the hazard's element (`element`), the stored element the values came from (`source`: `tmin` for
+   * the derived `tmin24h`), the lead of that stored grid and its version.
+   */
+  inputs: z.array(z.object({ element: z.string(), source: z.string().optional(), lead: z.number().int(), version: z.number().int() })),
 });
 export type RiskProduct = z.infer<typeof RiskProduct>;
 

@@ -11,6 +11,7 @@ export * from './colormap.js';
 export * from './gridding.js';
 export * from './zoning.js';
 export * from './risk.js';
+export * from './crop-calendar.js';
 export * from './resample.js';
 export { greatCircleKm, EARTH_RADIUS_KM } from './geodesy.js';
 export { decodeText, encodeGbk, encodeUtf8, type TextEncoding } from './formats/text.js';

@@ -255,3 +255,88 @@ export function levelAreasKm2(
   if (zoneIds) out.byZone = Array.from({ length: zones }, (_, z) => [...byZone.subarray(z * L, (z + 1) * L)]);
   return out;
 }
+
+// ---- risk as hazard × vulnerability × exposure (docs/risk.md#combination) ------------------------------------------
+
+/**
+ * Exposure weight of each zoning class (0 most suitable, 1 suitable, 2 sub-suitable, 3 unsuitable): where the crop grows
+ * best it is most exposed; unsuitable land is taken as not growing the crop (weight 0).
+ */
+export const EXPOSURE_WEIGHTS: readonly number[] = [1, 0.8, 0.6, 0];
+
+/**
+ * The risk level of a cell from its hazard level H (0 none, 1 = IV … 4 = I), its vulnerability V and exposure E (both in
+ * [0, 1]): the risk index R = H · V · E, and the level the smallest whole number not below R (cut points 1, 2 and 3:
+ * R ≤ 1 → IV, ≤ 2 → III, ≤ 3 → II, above → I); 0 when any factor is 0. A level is never above the hazard's, and a
+ * fully vulnerable, fully exposed crop keeps the hazard's level. R is compared with a tolerance of 1e-9 so that
+ * 4 × 0.5 × 1 is exactly III.
+ */
+export function combinedRiskLevel(hazardLevel: number, vulnerability: number, exposure: number): number {
+  if (!(hazardLevel > 0) || !(vulnerability > 0) || !(exposure > 0)) return RISK_NONE;
+  const r = hazardLevel * Math.min(1, vulnerability) * Math.min(1, exposure);
+  return Math.max(1, Math.min(RISK_LEVEL_COUNT, Math.ceil(r - 1e-9)));
+}
+
+/**
+ * Risk levels of one time: the hazard levels of `values` (classifyRisk, missing cells stay RISK_NO_DATA) combined cell by
+ * cell with the vulnerability of the crop's stage there (`vulnerability`; none: 1 everywhere) and the exposure weight
+ * (`exposure`; none: 1 everywhere) by combinedRiskLevel.
+ */
+export function classifyRiskHve(
+  values: readonly Float32Array[],
+  conditions: readonly RiskCondition[],
+  opts: { mask?: Uint8Array; vulnerability?: Float32Array; exposure?: Float32Array } = {},
+): Uint8Array {
+  const hazard = classifyRisk(values, conditions, opts.mask);
+  const { vulnerability: v, exposure: e } = opts;
+  if (v && v.length !== hazard.length) throw new RangeError('vulnerability and grids differ in size');
+  if (e && e.length !== hazard.length) throw new RangeError('exposure and grids differ in size');
+  if (!v && !e) return hazard;
+  for (let k = 0; k < hazard.length; k++) {
+    const h = hazard[k]!;
+    if (h === RISK_NO_DATA || h === RISK_NONE) continue;
+    hazard[k] = combinedRiskLevel(h, v ? v[k]! : 1, e ? e[k]! : 1);
+  }
+  return hazard;
+}
+
+/**
+ * Exposure weights on `target` from a class grid on `source` (a zoning product): each target cell takes the weight of
+ * the class of the source cell under its centre (`weights[class]`, EXPOSURE_WEIGHTS by default); 0 outside the source
+ * grid, for cells without class and for classes beyond the table.
+ */
+export function exposureWeightsFromClasses(
+  target: GridGeometry,
+  source: GridGeometry,
+  classes: Uint8Array,
+  weights: readonly number[] = EXPOSURE_WEIGHTS,
+): Float32Array {
+  return exposureFromClassesWeighted(target, source, classes, (cls) => weights[cls] ?? 0);
+}
+
+function exposureFromClassesWeighted(
+  target: GridGeometry,
+  source: GridGeometry,
+  classes: Uint8Array,
+  weightOf: (cls: number) => number,
+): Float32Array {
+  if (classes.length !== source.nx * source.ny) throw new RangeError('classes and source grid differ in size');
+  const out = new Float32Array(target.nx * target.ny);
+  for (let j = 0; j < target.ny; j++) {
+    for (let i = 0; i < target.nx; i++) {
+      const c = cellCentre(target, i, j);
+      const at = cellAt(source, c.lon, c.lat);
+      if (!at) continue;
+      const cls = classes[at.j * source.nx + at.i]!;
+      if (cls !== NO_CLASS) out[j * target.nx + i] = weightOf(cls);
+    }
+  }
+  return out;
+}
+
+/** Where a weight grid is above 0: 1, elsewhere 0 (the cells whose whole area counts in levelAreasKm2). */
+export function presence(weights: Float32Array): Float32Array {
+  const out = new Float32Array(weights.length);
+  for (let k = 0; k < weights.length; k++) out[k] = weights[k]! > 0 ? 1 : 0;
+  return out;
+}

@@ -5,7 +5,8 @@ import { disasterMigration } from './disaster-migration.js';
 import { weixinCallbackReplayMigration, weixinMediaMigration, weixinMigration, weixinSendMigration } from './weixin-migration.js';
 import { travelGreenwayRouteMigration, travelLandscapeMigration, travelMigration } from './travel-migration.js';
 import { articlePublishMigration, articlesMigration } from './articles-migration.js';
-import { riskMigration } from './risk-migration.js';
+import { riskMigration, riskStagesMigration } from './risk-migration.js';
+import { cropCalendarMigration } from './crop-calendar-migration.js';
 import { downloadsMigration } from './downloads-migration.js';
 import { passwordChangeMigration } from './password-change-migration.js';
 import { jobPayloadMigration } from './jobs-migration.js';
@@ -496,6 +497,8 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0036_weixin_callback_replay': weixinCallbackReplayMigration(dialect),
         '0037_separation_of_duties': separationOfDutiesMigration(),
         '0039_zoning_vetoes': zoningVetoesMigration(),
+        '0040_crop_calendar': cropCalendarMigration(dialect),
+        '0041_risk_stages': riskStagesMigration(dialect),
       };
     },
   };

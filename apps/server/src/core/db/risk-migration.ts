@@ -1,4 +1,5 @@
 import type { ColumnDefinitionBuilder, ColumnType, Generated, Kysely, Migration } from 'kysely';
+import { FROST_0009, SEED_HAZARDS } from '../risk-seeds.js';
 import type { Dialect } from './migrations.js';
 
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -19,8 +20,10 @@ export interface RiskHazardTable {
   kind: string;
   forecast_type: string;
   description: D<string>;
-  /** JSON: [{ element, op, thresholds: [IV, III, II, I] }]. */
+  /** JSON: [{ element, op, thresholds: [IV, III, II, I], offset? }]. */
   conditions: string;
+  /** JSON: [{ crop, stage, vulnerability }] (migration 0041). */
+  stages: D<string>;
   sort: D<number>;
   version: D<number>;
   created_by: number | null;
@@ -62,6 +65,12 @@ export interface RiskProductTable {
   stats: string | null;
   summaries: string | null;
   inputs: D<string>;
+  /** JSON { id, key, name } of the crop assessed, or null (migration 0041). */
+  crop: D<string | null>;
+  /** JSON: the hazard's stages of that crop as run, [{ stage, vulnerability }] (migration 0041). */
+  sensitivity: D<string>;
+  /** JSON: the crop's calendar as run, or null (migration 0041). */
+  calendar: D<string | null>;
   created_by: number | null;
   created_by_name: D<string>;
   created_at: string;
@@ -147,6 +156,133 @@ export function riskMigration(dialect: Dialect): Migration {
       await db.schema.dropTable('risk_product').execute();
       await db.schema.dropTable('risk_hazard').execute();
       await db.schema.dropTable('risk_setup').execute();
+    },
+  };
+}
+
+const canonical = (v: unknown) => JSON.stringify(v);
+
+/**
+ * Risk through the crop's stages (docs/risk.md#storage): hazards get the stages they harm (`stages`), products the crop,
+ * the stages and the calendar they were run with. Existing products keep their results (no crop: as before). Seeded
+ * hazards still as seeded get the new defaults: frost reads the plant surface (offset −2 °C) in its sensitive stages,
+ * dry-hot wind harms wheat at flowering–filling; customers already set up get the winter-injury hazard (unless they
+ * have a hazard of that name). Edited hazards are left (no stages: every stage, as before).
+ */
+export function riskStagesMigration(_dialect: Dialect): Migration {
+  return {
+    async up(db: Kysely<any>) {
+      await db.schema
+        .alterTable('risk_hazard')
+        .addColumn('stages', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema.alterTable('risk_product').addColumn('crop', 'text').execute();
+      await db.schema
+        .alterTable('risk_product')
+        .addColumn('sensitivity', 'text', (c) => c.notNull().defaultTo('[]'))
+        .execute();
+      await db.schema.alterTable('risk_product').addColumn('calendar', 'text').execute();
+      const now = new Date().toISOString();
+      const rows = (await db
+        .selectFrom('risk_hazard')
+        .select(['id', 'seed_key', 'conditions', 'description'])
+        .where('seed_key', 'is not', null)
+        .execute()) as {
+        id: number;
+        seed_key: string;
+        conditions: string;
+        description: string;
+      }[];
+      const frost = SEED_HAZARDS.find((h) => h.kind === 'frost')!;
+      for (const row of rows) {
+        let stored: unknown;
+        try {
+          stored = JSON.parse(row.conditions);
+        } catch {
+          continue;
+        }
+        if (row.seed_key === 'frost' && canonical(stored) === canonical(FROST_0009.conditions)) {
+          await db
+            .updateTable('risk_hazard')
+            .set((eb: any) => ({
+              conditions: JSON.stringify(frost.conditions),
+              stages: JSON.stringify(frost.stages),
+              ...(row.description === FROST_0009.description ? { description: frost.description } : {}),
+              version: eb('version', '+', 1),
+              updated_at: now,
+            }))
+            .where('id', '=', row.id)
+            .execute();
+          continue;
+        }
+        const seed = SEED_HAZARDS.find((h) => h.kind === row.seed_key);
+        if (seed && seed.stages.length > 0 && canonical(stored) === canonical(seed.conditions)) {
+          await db
+            .updateTable('risk_hazard')
+            .set((eb: any) => ({ stages: JSON.stringify(seed.stages), version: eb('version', '+', 1), updated_at: now }))
+            .where('id', '=', row.id)
+            .execute();
+        }
+      }
+      const winter = SEED_HAZARDS.find((h) => h.kind === 'winterInjury')!;
+      const setUp = (await db.selectFrom('risk_setup').select('customer_id').execute()) as { customer_id: number }[];
+      for (const { customer_id } of setUp) {
+        const taken = await db
+          .selectFrom('risk_hazard')
+          .select('id')
+          .where('customer_id', '=', customer_id)
+          .where((eb: any) => eb.or([eb('seed_key', '=', 'winterInjury'), eb('name', '=', winter.names.zh)]))
+          .executeTakeFirst();
+        if (taken) continue;
+        await db
+          .insertInto('risk_hazard')
+          .values({
+            customer_id,
+            seed_key: 'winterInjury',
+            name: winter.names.zh,
+            kind: 'winterInjury',
+            forecast_type: winter.forecastType,
+            description: winter.description,
+            conditions: JSON.stringify(winter.conditions),
+            stages: JSON.stringify(winter.stages),
+            sort: 2,
+            created_by: null,
+            created_at: now,
+            updated_at: now,
+          })
+          .execute();
+      }
+    },
+    async down(db: Kysely<any>) {
+      const frost = SEED_HAZARDS.find((h) => h.kind === 'frost')!;
+      const now = new Date().toISOString();
+      await db.deleteFrom('risk_hazard').where('seed_key', '=', 'winterInjury').execute();
+      const rows = (await db
+        .selectFrom('risk_hazard')
+        .select(['id', 'conditions', 'description'])
+        .where('seed_key', '=', 'frost')
+        .execute()) as {
+        id: number;
+        conditions: string;
+        description: string;
+      }[];
+      for (const row of rows) {
+        if (row.conditions !== JSON.stringify(frost.conditions)) continue;
+        await db
+          .updateTable('risk_hazard')
+          .set((eb: any) => ({
+            conditions: JSON.stringify(FROST_0009.conditions),
+            ...(row.description === frost.description ? { description: FROST_0009.description } : {}),
+            version: eb('version', '+', 1),
+            updated_at: now,
+          }))
+          .where('id', '=', row.id)
+          .execute();
+      }
+      await db.schema.alterTable('risk_product').dropColumn('calendar').execute();
+      await db.schema.alterTable('risk_product').dropColumn('sensitivity').execute();
+      await db.schema.alterTable('risk_product').dropColumn('crop').execute();
+      await db.schema.alterTable('risk_hazard').dropColumn('stages').execute();
     },
   };
 }

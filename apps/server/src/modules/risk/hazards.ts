@@ -1,4 +1,12 @@
-import { ErrorCode, type Hazard, type HazardCondition, type HazardCreate, type HazardKind, type HazardUpdate } from '@agromet/contracts';
+import {
+  ErrorCode,
+  type Hazard,
+  type HazardCondition,
+  type HazardCreate,
+  type HazardKind,
+  type HazardStage,
+  type HazardUpdate,
+} from '@agromet/contracts';
 import { checkRiskConditions } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -8,100 +16,17 @@ import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { layerFactorOf } from '../grids/service.js';
+import { STAGE_NAMES } from '../crop-calendar/seed.js';
+import { SEED_CROPS } from '../zoning/seed-data.js';
+import { SEED_HAZARDS } from '../../core/risk-seeds.js';
+
+export { SEED_HAZARDS, type SeedHazard } from '../../core/risk-seeds.js';
 
 // Hazard definitions (docs/risk.md#hazards): conditions on a forecast type's elements with thresholds per warning
 // level. Every customer starts with the defaults below (made on first use, deleted ones stay deleted).
 
 type CreateInput = z.output<typeof HazardCreate>;
 type UpdateInput = z.output<typeof HazardUpdate>;
-
-export interface SeedHazard {
-  kind: Exclude<HazardKind, 'custom'>;
-  names: Record<Lang, string>;
-  forecastType: string;
-  /** In zh; `descriptions` gives en and es (shown in the reader's language until edited). */
-  description: string;
-  descriptions: Record<'en' | 'es', string>;
-  conditions: HazardCondition[];
-}
-
-/**
- * The default hazards with their sources (docs/risk.md#default-thresholds). Thresholds of levels IV, III, II, I; null:
- * the level is not used. A value on a threshold reaches the level.
- */
-export const SEED_HAZARDS: readonly SeedHazard[] = [
-  {
-    kind: 'frost',
-    names: { zh: '霜冻', en: 'Frost', es: 'Helada' },
-    forecastType: 'fine-grid',
-    description: '日最低气温 ≤ 0 / −2 / −4 / −6 °C（霜冻：气温降至 0 °C 或以下）',
-    descriptions: {
-      en: 'Daily minimum ≤ 0 / −2 / −4 / −6 °C (frost: the air falling to 0 °C or below)',
-      es: 'Mínima diaria ≤ 0 / −2 / −4 / −6 °C (helada: el aire baja a 0 °C o menos)',
-    },
-    conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6] }],
-  },
-  {
-    kind: 'heat',
-    names: { zh: '高温', en: 'Heat', es: 'Calor extremo' },
-    forecastType: 'fine-grid',
-    description: '日最高气温 ≥ 35 / 37 / 40 °C（高温预警黄、橙、红色信号的温度），不设蓝色',
-    descriptions: {
-      en: 'Daily maximum ≥ 35 / 37 / 40 °C (the temperatures of the yellow, orange and red heat warnings); no blue level',
-      es: 'Máxima diaria ≥ 35 / 37 / 40 °C (las temperaturas de los avisos de calor amarillo, naranja y rojo); sin nivel azul',
-    },
-    conditions: [{ element: 'tmax24h', op: 'ge', thresholds: [null, 35, 37, 40] }],
-  },
-  {
-    kind: 'rain',
-    names: { zh: '暴雨', en: 'Heavy rain', es: 'Lluvia intensa' },
-    forecastType: 'fine-grid',
-    description: '24 小时降水 ≥ 25 / 50 / 100 / 250 mm（GB/T 28592：大雨、暴雨、大暴雨、特大暴雨）',
-    descriptions: {
-      en: '24 h precipitation ≥ 25 / 50 / 100 / 250 mm (GB/T 28592: heavy rain, rainstorm, heavy and torrential rainstorm)',
-      es: 'Precipitación en 24 h ≥ 25 / 50 / 100 / 250 mm (GB/T 28592: lluvia fuerte, aguacero, aguacero fuerte y torrencial)',
-    },
-    conditions: [{ element: 'pre24h', op: 'ge', thresholds: [25, 50, 100, 250] }],
-  },
-  {
-    kind: 'wind',
-    names: { zh: '大风', en: 'High wind', es: 'Viento fuerte' },
-    forecastType: 'fine-grid',
-    description: '风速 ≥ 10.8 / 17.2 / 24.5 / 32.7 m/s（6、8、10、12 级风的下限）',
-    descriptions: {
-      en: 'Wind speed ≥ 10.8 / 17.2 / 24.5 / 32.7 m/s (lower bounds of Beaufort force 6, 8, 10, 12)',
-      es: 'Viento ≥ 10,8 / 17,2 / 24,5 / 32,7 m/s (límites inferiores de las fuerzas Beaufort 6, 8, 10 y 12)',
-    },
-    conditions: [{ element: 'wsp', op: 'ge', thresholds: [10.8, 17.2, 24.5, 32.7] }],
-  },
-  {
-    kind: 'dryHotWind',
-    names: { zh: '干热风', en: 'Dry-hot wind', es: 'Viento cálido y seco' },
-    forecastType: 'fine-grid',
-    description:
-      '同一时次气温 ≥ 30 / 32 / 35 °C、相对湿度 ≤ 30 / 30 / 25 %、风速 ≥ 2 / 2 / 3 m/s（QX/T 82 小麦干热风轻、重度指标），不设红色',
-    descriptions: {
-      en: 'At the same hour temperature ≥ 30 / 32 / 35 °C, humidity ≤ 30 / 30 / 25 %, wind ≥ 2 / 2 / 3 m/s (QX/T 82 light and severe wheat dry-hot wind); no red level',
-      es: 'A la misma hora temperatura ≥ 30 / 32 / 35 °C, humedad ≤ 30 / 30 / 25 %, viento ≥ 2 / 2 / 3 m/s (QX/T 82, viento cálido y seco leve y grave para el trigo); sin nivel rojo',
-    },
-    conditions: [
-      { element: 'tmp', op: 'ge', thresholds: [30, 32, 35, null] },
-      { element: 'rh', op: 'le', thresholds: [30, 30, 25, null] },
-      { element: 'wsp', op: 'ge', thresholds: [2, 2, 3, null] },
-    ],
-  },
-  {
-    kind: 'drought',
-    names: { zh: '干旱', en: 'Drought', es: 'Sequía' },
-    forecastType: 'agro',
-    description: '土壤相对湿度 ≤ 60 / 50 / 40 / 30 %（GB/T 32136 农业干旱：轻旱、中旱、重旱、特旱）',
-    descriptions: {
-      en: 'Relative soil moisture ≤ 60 / 50 / 40 / 30 % (GB/T 32136 agricultural drought: light, moderate, severe, extreme)',
-      es: 'Humedad relativa del suelo ≤ 60 / 50 / 40 / 30 % (GB/T 32136, sequía agrícola: leve, moderada, grave, extrema)',
-    },
-    conditions: [{ element: 'sm', op: 'le', thresholds: [60, 50, 40, 30] }],
-  },
-];
 
 /** The first time a customer uses risk, the default hazards are made once. Concurrent first calls agree on the marker. */
 export async function ensureRiskSetup(db: Db, customerId: number): Promise<void> {
@@ -122,6 +47,7 @@ export async function ensureRiskSetup(db: Db, customerId: number): Promise<void>
             forecast_type: h.forecastType,
             description: h.description,
             conditions: JSON.stringify(h.conditions),
+            stages: JSON.stringify(h.stages),
             sort: k + 1,
             created_by: null,
             created_at: now,
@@ -170,13 +96,38 @@ interface HazardRow {
   forecast_type: string;
   description: string;
   conditions: string;
+  stages: string;
   version: number;
   created_at: string;
   created_by_name: string;
   product_count?: number | string | null;
 }
 
-async function view(db: Db, r: HazardRow, lang: Lang): Promise<Hazard> {
+/** A crop key of a hazard's stages: the built-in crop's key, or `crop<id>` for the customer's own crops. */
+export const cropKeyOf = (crop: { id: number; seed_key: string | null }) => crop.seed_key ?? `crop${crop.id}`;
+
+/** The customer's crops by their key in hazards' stages, with names in `lang`. */
+export async function cropsByKey(db: Db, customerId: number, lang: Lang): Promise<Map<string, { id: number; name: string }>> {
+  const rows = await db.selectFrom('zoning_crop').select(['id', 'seed_key', 'name']).where('customer_id', '=', customerId).execute();
+  const out = new Map<string, { id: number; name: string }>();
+  for (const r of rows) {
+    const seed = r.seed_key ? SEED_CROPS.find((c) => c.key === r.seed_key) : undefined;
+    out.set(cropKeyOf(r), { id: r.id, name: seed && r.name === seed.names.zh ? seed.names[lang] : r.name });
+  }
+  return out;
+}
+
+/** A stage's name in `lang` (the built-in stages by code; another code as it is). */
+export const stageLabel = (code: string, lang: Lang) => STAGE_NAMES[code]?.[lang] ?? code;
+
+function stagesView(stages: readonly HazardStage[], crops: Map<string, { name: string }>, lang: Lang) {
+  return stages.map((st) => {
+    const seed = SEED_CROPS.find((c) => c.key === st.crop);
+    return { ...st, cropName: crops.get(st.crop)?.name ?? seed?.names[lang] ?? st.crop, stageName: stageLabel(st.stage, lang) };
+  });
+}
+
+async function view(db: Db, r: HazardRow, lang: Lang, crops: Map<string, { name: string }>): Promise<Hazard> {
   const conditions = JSON.parse(r.conditions) as HazardCondition[];
   const named = [];
   for (const c of conditions) {
@@ -190,6 +141,7 @@ async function view(db: Db, r: HazardRow, lang: Lang): Promise<Hazard> {
     forecastType: r.forecast_type,
     description: hazardDescription(r, lang),
     conditions: named,
+    stages: stagesView(JSON.parse(r.stages) as HazardStage[], crops, lang),
     builtIn: r.seed_key !== null,
     productCount: Number(r.product_count ?? 0),
     version: r.version,
@@ -209,6 +161,7 @@ function hazardQuery(db: Db, customerId: number) {
       'risk_hazard.forecast_type',
       'risk_hazard.description',
       'risk_hazard.conditions',
+      'risk_hazard.stages',
       'risk_hazard.version',
       'risk_hazard.created_at',
       'risk_hazard.created_by_name',
@@ -226,15 +179,16 @@ function hazardQuery(db: Db, customerId: number) {
 export async function listHazards(db: Db, auth: AuthContext, lang: Lang): Promise<Hazard[]> {
   await ensureRiskSetup(db, auth.customerId);
   const rows = await hazardQuery(db, auth.customerId).orderBy('risk_hazard.sort').orderBy('risk_hazard.id').execute();
+  const crops = await cropsByKey(db, auth.customerId, lang);
   const out: Hazard[] = [];
-  for (const r of rows) out.push(await view(db, r, lang));
+  for (const r of rows) out.push(await view(db, r, lang, crops));
   return out;
 }
 
 export async function hazardById(db: Db, customerId: number, id: number, lang: Lang): Promise<Hazard> {
   const row = await hazardQuery(db, customerId).where('risk_hazard.id', '=', id).executeTakeFirst();
   if (!row) throw errors.notFound();
-  return view(db, row, lang);
+  return view(db, row, lang, await cropsByKey(db, customerId, lang));
 }
 
 /** The stored row of a hazard of the customer (undefined for another customer's or a missing one). */
@@ -246,7 +200,12 @@ export async function hazardRow(db: Db, customerId: number, id: number) {
  * Every problem of a hazard with its field (`conditions.0.thresholds.2`) and message in the caller's language: the
  * engine's ordering checks, an element the forecast type lacks, thresholds outside the element's valid range.
  */
-export async function hazardIssues(db: Db, input: Pick<CreateInput, 'forecastType' | 'conditions'>, lang: Lang) {
+export async function hazardIssues(
+  db: Db,
+  customerId: number,
+  input: Pick<CreateInput, 'forecastType' | 'conditions'> & { stages?: readonly HazardStage[] },
+  lang: Lang,
+) {
   const issues: Array<{ field: string; key: MessageKey; params: Record<string, string | number>; message: string }> = [];
   const add = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     issues.push({ field, key, params, message: translate(lang, key, params) });
@@ -275,11 +234,28 @@ export async function hazardIssues(db: Db, input: Pick<CreateInput, 'forecastTyp
       });
     }
   }
+  // Stages: a crop of the customer (built-in key or crop<id>), each stage once per crop.
+  if (input.stages && input.stages.length > 0) {
+    const crops = await cropsByKey(db, customerId, lang);
+    const seen = new Set<string>();
+    input.stages.forEach((st, i) => {
+      if (!crops.has(st.crop) && !SEED_CROPS.some((c) => c.key === st.crop))
+        add(`stages.${i}.crop`, 'risk.stageCropUnknown', { crop: st.crop });
+      const key = `${st.crop}\u0000${st.stage}`;
+      if (seen.has(key)) add(`stages.${i}.stage`, 'risk.stageTwice', { stage: stageLabel(st.stage, lang) });
+      seen.add(key);
+    });
+  }
   return issues;
 }
 
-async function assertValidHazard(db: Db, input: Pick<CreateInput, 'forecastType' | 'conditions'>, lang: Lang): Promise<void> {
-  const issues = await hazardIssues(db, input, lang);
+async function assertValidHazard(
+  db: Db,
+  customerId: number,
+  input: Pick<CreateInput, 'forecastType' | 'conditions' | 'stages'>,
+  lang: Lang,
+): Promise<void> {
+  const issues = await hazardIssues(db, customerId, input, lang);
   if (issues.length === 0) return;
   const first = issues[0]!;
   throw new AppError(
@@ -296,7 +272,7 @@ const nameTaken = (name: string) => errors.conflict('risk.hazardNameTaken', { na
 
 export async function createHazard(db: Db, auth: AuthContext, input: CreateInput, lang: Lang): Promise<Hazard> {
   await ensureRiskSetup(db, auth.customerId);
-  await assertValidHazard(db, input, lang);
+  await assertValidHazard(db, auth.customerId, input, lang);
   const now = nowIso();
   try {
     const row = await db
@@ -309,6 +285,7 @@ export async function createHazard(db: Db, auth: AuthContext, input: CreateInput
         forecast_type: input.forecastType,
         description: input.description,
         conditions: JSON.stringify(input.conditions),
+        stages: JSON.stringify(input.stages),
         sort: 1000,
         created_by: auth.userId,
         created_by_name: auth.name.slice(0, 64),
@@ -326,7 +303,7 @@ export async function createHazard(db: Db, auth: AuthContext, input: CreateInput
 
 /** Optimistic by version (4009 on a stale one); products keep the definition they were run with. */
 export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput, lang: Lang): Promise<Hazard> {
-  await assertValidHazard(db, input, lang);
+  await assertValidHazard(db, auth.customerId, input, lang);
   const current = await hazardRow(db, auth.customerId, input.id);
   if (!current) throw errors.notFound();
   // A seeded hazard shown in another language and saved unchanged keeps its seeded (zh) name.
@@ -341,6 +318,7 @@ export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput
         forecast_type: input.forecastType,
         description,
         conditions: JSON.stringify(input.conditions),
+        stages: JSON.stringify(input.stages),
         updated_at: nowIso(),
         version: eb('version', '+', 1),
       }))

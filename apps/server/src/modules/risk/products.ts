@@ -3,6 +3,7 @@ import {
   RISK_LIMITS,
   type HazardCondition,
   type HazardKind,
+  type HazardStage,
   type RiskAreaRow,
   type RiskExecuteBody,
   type RiskExposureOption,
@@ -11,9 +12,15 @@ import {
   type RiskStats,
 } from '@agromet/contracts';
 import {
-  classifyRisk,
-  exposureFromClasses,
+  cellAt,
+  cellCentre,
+  classifyRiskHve,
+  exposureWeightsFromClasses,
   gridBBox,
+  presence,
+  stageIndexGrid,
+  dayOfIsoDate,
+  type CropCalendar,
   levelAreasKm2,
   rasterizeArea,
   RISK_LEVEL_COUNT,
@@ -39,9 +46,11 @@ import { productFiles as zoningFiles, productGeometry as zoningGeometry } from '
 import { defaultStatsLayer, loadBoundaryLayer, regionCells, resolveRegion, type RegionAsk } from '../zoning/region.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { removeDownloadsOfSource } from '../downloads/service.js';
-import { elementName, hazardName, hazardRow, productHazardName } from './hazards.js';
+import { readFactorGrid } from '../zoning/base-factors.js';
+import { calendarOf, calendarOfCrop } from '../crop-calendar/service.js';
+import { cropKeyOf, elementName, hazardName, hazardRow, productHazardName, stageLabel } from './hazards.js';
 import { registerRiskFiles, writeRiskFiles } from './render.js';
-import { beijingDate, summarySentence } from './summary.js';
+import { beijingDate, noStageSentence, summarySentence } from './summary.js';
 
 // Risk products (docs/risk.md#runs): a hazard applied to a forecast run over a lead range and a region as a job.
 // The job writes the level grid (file before row), then marks the row done with the areas per level per area of the
@@ -71,6 +80,53 @@ interface Exposure {
   zoningProductId: number;
   name: string;
   cropName: string;
+}
+
+/** The crop a product assesses: from its exposure's zoning or chosen (`cropId`). */
+interface ProductCrop {
+  id: number;
+  key: string;
+  name: string;
+}
+
+/** The hazard's stages of one crop as run. */
+type Sensitivity = Array<{ stage: string; vulnerability: number }>;
+
+/**
+ * Where the forecast type has a ground (surface) minimum, frost reads it as it is; otherwise the air minimum with the
+ * condition's offset (docs/risk.md#surface-minimum). The surface elements looked for, by the air element they replace.
+ */
+export const SURFACE_MINIMUM: Record<string, string> = { tmin24h: 'gtmin24h', tmin: 'gtmin' };
+
+/** The conditions as read: a frost condition on an air minimum reads the type's surface minimum (no offset) when there is one. */
+export async function surfaceConditions(
+  db: Db,
+  forecastType: string,
+  kind: string,
+  conditions: HazardCondition[],
+): Promise<HazardCondition[]> {
+  if (kind !== 'frost') return conditions;
+  const out: HazardCondition[] = [];
+  for (const c of conditions) {
+    const surface = SURFACE_MINIMUM[c.element];
+    if (surface && (await layerFactorOf(db, forecastType, surface))) {
+      const { offset: _offset, ...rest } = c;
+      out.push({ ...rest, element: surface });
+    } else out.push(c);
+  }
+  return out;
+}
+
+/** "−2" with a true minus sign, "+1.5" for positive offsets. */
+const signed = (v: number) => (v < 0 ? `−${Math.abs(v)}` : `+${v}`);
+
+/** One sentence of method in `lang`: the combination, and the surface offset when a condition carries one. */
+export function methodSentence(lang: Lang, conditions: readonly HazardCondition[]): string {
+  const offset = conditions.find((c) => c.offset !== undefined && c.offset !== 0);
+  const surface = offset
+    ? translate(lang, 'risk.methodSurface', { element: elementName(offset.element, offset.element, lang), offset: signed(offset.offset!) })
+    : '';
+  return `${translate(lang, 'risk.method')}${surface}${lang === 'zh' ? '。' : '.'}`;
 }
 
 export const riskLayerName = (id: number) => `risk.p${id}`;
@@ -119,11 +175,16 @@ async function runLeads(
 }
 
 /** A finished zoning product of the customer as exposure, with its crop's name in `lang`. */
-async function exposureOf(db: Db, customerId: number, zoningProductId: number, lang: Lang): Promise<Exposure | null> {
+async function exposureOf(
+  db: Db,
+  customerId: number,
+  zoningProductId: number,
+  lang: Lang,
+): Promise<(Exposure & { crop: { id: number; seed_key: string | null } | null }) | null> {
   const row = await db
     .selectFrom('zoning_product')
     .leftJoin('zoning_crop', 'zoning_crop.id', 'zoning_product.crop_id')
-    .select(['zoning_product.id', 'zoning_product.name', 'zoning_product.crop_name', 'zoning_crop.seed_key'])
+    .select(['zoning_product.id', 'zoning_product.name', 'zoning_product.crop_name', 'zoning_crop.seed_key', 'zoning_crop.id as crop_id'])
     .where('zoning_product.id', '=', zoningProductId)
     .where('zoning_product.customer_id', '=', customerId)
     .where('zoning_product.status', '=', 'done')
@@ -131,7 +192,12 @@ async function exposureOf(db: Db, customerId: number, zoningProductId: number, l
   if (!row) return null;
   const seed = row.seed_key ? SEED_CROPS.find((c) => c.key === row.seed_key) : undefined;
   const cropName = seed && row.crop_name === seed.names.zh ? seed.names[lang] : row.crop_name;
-  return { zoningProductId: row.id, name: row.name, cropName };
+  return {
+    zoningProductId: row.id,
+    name: row.name,
+    cropName,
+    crop: row.crop_id === null ? null : { id: row.crop_id, seed_key: row.seed_key },
+  };
 }
 
 /** Finished zoning products of the customer, newest first: what a run may weigh its exposure by. */
@@ -166,7 +232,7 @@ export async function executeRisk(deps: RiskDeps, auth: AuthContext, input: Exec
   const productLang: Lang = input.lang ?? lang;
   const hazard = await hazardRow(db, auth.customerId, input.hazardId);
   if (!hazard) throw errors.validation('hazardId', 'risk.unknownHazard');
-  const conditions = JSON.parse(hazard.conditions) as HazardCondition[];
+  const conditions = await surfaceConditions(db, hazard.forecast_type, hazard.kind, JSON.parse(hazard.conditions) as HazardCondition[]);
   const baseTime = new Date(input.baseTime).toISOString();
   await runLeads(
     db,
@@ -180,10 +246,33 @@ export async function executeRisk(deps: RiskDeps, auth: AuthContext, input: Exec
     (field, key, params) => errors.validation(field, key, params),
   );
   let exposure: Exposure | null = null;
+  let cropRow: { id: number; seed_key: string | null; name: string } | null = null;
   if (input.zoningProductId !== undefined) {
-    exposure = await exposureOf(db, auth.customerId, input.zoningProductId, productLang);
-    if (!exposure) throw errors.validation('zoningProductId', 'risk.unknownExposure');
+    const found = await exposureOf(db, auth.customerId, input.zoningProductId, productLang);
+    if (!found) throw errors.validation('zoningProductId', 'risk.unknownExposure');
+    const { crop, ...rest } = found;
+    exposure = rest;
+    if (crop) cropRow = { ...crop, name: found.cropName };
   }
+  if (!cropRow && input.cropId !== undefined) {
+    const c = await db
+      .selectFrom('zoning_crop')
+      .select(['id', 'seed_key', 'name'])
+      .where('id', '=', input.cropId)
+      .where('customer_id', '=', auth.customerId)
+      .executeTakeFirst();
+    if (!c) throw errors.validation('cropId', 'risk.unknownCrop');
+    const seed = c.seed_key ? SEED_CROPS.find((x) => x.key === c.seed_key) : undefined;
+    cropRow = { ...c, name: seed && c.name === seed.names.zh ? seed.names[productLang] : c.name };
+  }
+  const crop: ProductCrop | null = cropRow ? { id: cropRow.id, key: cropKeyOf(cropRow), name: cropRow.name } : null;
+  const sensitivity: Sensitivity = crop
+    ? (JSON.parse(hazard.stages) as HazardStage[])
+        .filter((st) => st.crop === crop.key)
+        .map(({ stage, vulnerability }) => ({ stage, vulnerability }))
+    : [];
+  const calendarRow = crop && sensitivity.length > 0 ? await calendarOfCrop(db, auth.customerId, crop.id) : undefined;
+  const calendar = calendarRow ? calendarOf(calendarRow) : null;
   const region = await resolveRegion(db, storage, auth.customerId, input, productLang);
   const type = await db.selectFrom('forecast_type').select('id').where('code', '=', hazard.forecast_type).executeTakeFirstOrThrow();
   const geometry = await typeGeometry(db, auth.customerId, type.id);
@@ -213,6 +302,9 @@ export async function executeRisk(deps: RiskDeps, auth: AuthContext, input: Exec
       region_name: region.name.slice(0, 128),
       region: JSON.stringify({ areaCode: input.areaCode, polygon: input.polygon, statsLayer }),
       exposure: exposure ? JSON.stringify(exposure) : null,
+      crop: crop ? JSON.stringify(crop) : null,
+      sensitivity: JSON.stringify(sensitivity),
+      calendar: calendar ? JSON.stringify(calendar) : null,
       lang: productLang,
       status: 'queued',
       job_id: jobId,
@@ -274,13 +366,50 @@ export interface RiskComputation {
   levels: Uint8Array;
   stats: RiskStats;
   summaries: string[];
-  inputs: Array<{ element: string; lead: number; version: number }>;
+  inputs: Array<{ element: string; source: string; lead: number; version: number }>;
+  /** One sentence of method in the product's language (written on the map). */
+  method: string;
+}
+
+/** The customer's altitude base factor sampled at the window's cell centres (NaN where it has none), or undefined. */
+async function altitudeOn(deps: Pick<RiskDeps, 'db' | 'storage'>, customerId: number, w: GridGeometry): Promise<Float32Array | undefined> {
+  const alt = await readFactorGrid(deps.db, deps.storage, customerId, 'altitude').catch(() => null);
+  if (!alt) return undefined;
+  const out = new Float32Array(w.nx * w.ny).fill(Number.NaN);
+  for (let j = 0; j < w.ny; j++)
+    for (let i = 0; i < w.nx; i++) {
+      const c = cellCentre(w, i, j);
+      const at = cellAt(alt.grid, c.lon, c.lat);
+      if (at) out[j * w.nx + i] = alt.grid.values[at.j * alt.grid.nx + at.i]!;
+    }
+  return out;
+}
+
+/**
+ * The vulnerability of every cell on a date (docs/risk.md#stages): the stage of the crop there (its calendar shifted by
+ * the cell's altitude and latitude) and the hazard's vulnerability for that stage; 0 in a stage the hazard does not
+ * list and outside every stage.
+ */
+export function vulnerabilityOn(
+  calendar: CropCalendar,
+  sensitivity: Sensitivity,
+  isoDate: string,
+  w: GridGeometry,
+  altitude?: Float32Array,
+): Float32Array {
+  const idx = stageIndexGrid(calendar, dayOfIsoDate(isoDate), w, altitude);
+  const byStage = calendar.stages.map((st) => sensitivity.find((x) => x.stage === st.code)?.vulnerability ?? 0);
+  const out = new Float32Array(idx.length);
+  for (let k = 0; k < idx.length; k++) out[k] = idx[k]! >= 0 ? byStage[idx[k]!]! : 0;
+  return out;
 }
 
 /**
  * The whole computation of a product from its row (the job's work, also what a test compares with hand-computed
- * levels): reads each lead's grids, classes them within the region's window, keeps each cell's worst level, weighs by
- * exposure, and measures areas and writes the summaries per area of the statistics layer.
+ * levels): reads each lead's grids, classes them within the region's window into hazard levels, combines them with the
+ * vulnerability of the crop's stage on the lead's date and the exposure weight of the zoning class
+ * (classifyRiskHve), keeps each cell's worst level, and measures areas and writes the summaries per area of the
+ * statistics layer.
  */
 export async function computeRisk(
   deps: Pick<RiskDeps, 'db' | 'storage' | 'store'>,
@@ -290,7 +419,10 @@ export async function computeRisk(
   const { db, storage, store } = deps;
   const customerId = row.customer_id;
   const lang = row.lang;
-  const conditions = JSON.parse(row.conditions) as HazardCondition[];
+  const conditions = await surfaceConditions(db, row.forecast_type, row.kind, JSON.parse(row.conditions) as HazardCondition[]);
+  const sensitivity = JSON.parse(row.sensitivity) as Sensitivity;
+  const calendar = row.calendar ? (JSON.parse(row.calendar) as CropCalendar) : null;
+  const crop = row.crop ? (JSON.parse(row.crop) as ProductCrop) : null;
   const leads = await runLeads(
     db,
     customerId,
@@ -304,15 +436,20 @@ export async function computeRisk(
   );
   const ask = JSON.parse(row.region) as RegionAsk & { statsLayer: string };
   const region = await resolveRegion(db, storage, customerId, ask, lang);
+  const factorCodes = new Map((await db.selectFrom('factor').select(['id', 'code']).execute()).map((f) => [f.id, f.code]));
 
   let geometry: GridGeometry | null = null;
   let mask: Uint8Array | null = null;
   let bounds: { i0: number; i1: number; j0: number; j1: number } | null = null;
   let window: GridGeometry | null = null;
-  let weights: Float32Array | undefined;
+  let exposureWeights: Float32Array | undefined;
+  let altitude: Float32Array | undefined;
   let worst: Uint8Array | null = null;
+  /** Whether any cell of the region is in a stage the hazard harms at some lead. */
+  let anySensitive = false;
   const perLead: Uint8Array[] = [];
   const inputs: RiskComputation['inputs'] = [];
+  const staged = calendar !== null && sensitivity.length > 0;
   for (const [n, lead] of leads.entries()) {
     const values: Float32Array[] = [];
     for (const c of conditions) {
@@ -349,20 +486,36 @@ export async function computeRisk(
           const zg = zrow ? zoningGeometry(zrow) : null;
           if (!zrow || !zg) throw new JobError('risk.unknownExposure');
           const files = await zoningFiles(storage, zrow);
-          // Unsuitable (class 3) and unclassed cells: the crop does not grow there.
-          weights = exposureFromClasses(window, zg, files.classes, (cls) => cls < 3);
+          // Weight by class (most suitable 1.0 … sub-suitable 0.6); unsuitable and unclassed cells: the crop does not grow there.
+          exposureWeights = exposureWeightsFromClasses(window, zg, files.classes);
         }
+        if (staged && calendar!.daysPer100m !== 0) altitude = await altitudeOn(deps, customerId, window);
       } else if (!sameGeometry(geometry, grid.grid)) throw new JobError('risk.gridMismatch');
-      values.push(cut(grid.grid.values, geometry, window!, bounds!.i0, bounds!.j0));
-      for (const src of grid.sources ?? [grid.row]) inputs.push({ element: c.element, lead: src.lead_hours, version: src.version });
+      const cutValues = cut(grid.grid.values, geometry, window!, bounds!.i0, bounds!.j0);
+      if (c.offset) for (let k = 0; k < cutValues.length; k++) cutValues[k] = cutValues[k]! + c.offset;
+      values.push(cutValues);
+      for (const src of grid.sources ?? [grid.row])
+        inputs.push({
+          element: c.element,
+          source: factorCodes.get(src.factor_id) ?? c.element,
+          lead: src.lead_hours,
+          version: src.version,
+        });
     }
-    const levels = classifyRisk(values, conditions, mask!, weights);
+    let vulnerability: Float32Array | undefined;
+    if (staged) {
+      vulnerability = vulnerabilityOn(calendar!, sensitivity, beijingDate(Date.parse(row.base_time) + lead * 3_600_000), window!, altitude);
+      for (let k = 0; k < vulnerability.length && !anySensitive; k++)
+        if (mask![k] && vulnerability[k]! > 0 && (!exposureWeights || exposureWeights[k]! > 0)) anySensitive = true;
+    }
+    const levels = classifyRiskHve(values, conditions, { mask: mask!, vulnerability, exposure: exposureWeights });
     perLead.push(levels);
     worst = worst ? worstLevels(worst, levels) : levels;
     await progress(5 + Math.floor((70 * (n + 1)) / leads.length));
   }
   const w = window!;
   const levels = worst!;
+  const weights = exposureWeights ? presence(exposureWeights) : undefined;
 
   // Areas of the statistics layer that touch the window, as zone ids (first area wins a shared cell).
   const layer = await loadBoundaryLayer(db, storage, customerId, ask.statsLayer, 'statsLayer', lang);
@@ -416,21 +569,17 @@ export async function computeRisk(
     layer: { id: layer.id, name: layer.name },
     leads: leads.map((lead, n) => ({ lead, validTime: new Date(validTimes[n]!).toISOString() })),
   };
-  const exposure = row.exposure ? (JSON.parse(row.exposure) as Exposure) : null;
-  const ctx = { kind: row.kind as HazardKind, hazardName: row.hazard_name, cropName: exposure?.cropName ?? '', lang };
+  const ctx = { kind: row.kind as HazardKind, hazardName: row.hazard_name, cropName: crop?.name ?? '', lang };
+  const regionName = row.region_kind === 'customer' ? translate(lang, 'risk.regionAll') : row.region_name;
+  const allDates = [...new Set(validTimes.map((t) => beijingDate(t)))];
   const withRisk = [...byArea].filter((a) => a.worst > 0).sort((a, b) => b.worst - a.worst || b.areasKm2[b.worst]! - a.areasKm2[a.worst]!);
   const summaries =
-    withRisk.length > 0
-      ? withRisk.map((a) => summarySentence(ctx, { name: a.name, worst: a.worst, dates: a.dates, km2: a.areasKm2[a.worst]! }))
-      : [
-          summarySentence(ctx, {
-            name: row.region_kind === 'customer' ? translate(lang, 'risk.regionAll') : row.region_name,
-            worst: 0,
-            dates: [...new Set(validTimes.map((t) => beijingDate(t)))],
-            km2: 0,
-          }),
-        ];
-  return { window: w, levels, stats, summaries, inputs };
+    staged && !anySensitive
+      ? [noStageSentence(ctx, regionName, allDates)]
+      : withRisk.length > 0
+        ? withRisk.map((a) => summarySentence(ctx, { name: a.name, worst: a.worst, dates: a.dates, km2: a.areasKm2[a.worst]! }))
+        : [summarySentence(ctx, { name: regionName, worst: 0, dates: allDates, km2: 0 })];
+  return { window: w, levels, stats, summaries, inputs, method: methodSentence(lang, conditions) };
 }
 
 export const riskProductPrefix = (customerId: number, id: number) => `risk/${customerId}/products/${id}-${randomUUID().slice(0, 8)}`;
@@ -528,6 +677,12 @@ function exposureIn(exposure: Exposure, lang: Lang): Exposure {
   return seed ? { ...exposure, cropName: seed.names[lang] } : exposure;
 }
 
+/** A built-in crop's name in the reader's language; another's as stored. */
+function cropIn(crop: ProductCrop, lang: Lang): ProductCrop {
+  const seed = SEED_CROPS.find((c) => c.key === crop.key);
+  return seed ? { ...crop, name: seed.names[lang] } : crop;
+}
+
 function productView(r: Joined, lang: Lang): RiskProduct {
   const { status, progress } = statusOf(r);
   const g = riskGeometry(r);
@@ -557,6 +712,9 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     summaries: r.summaries ? (JSON.parse(r.summaries) as string[]) : [],
     lang: r.lang,
     layer: status === 'done' ? riskLayerName(r.id) : '',
+    crop: r.crop ? cropIn(JSON.parse(r.crop) as ProductCrop, lang) : null,
+    stages: (JSON.parse(r.sensitivity) as Sensitivity).map((st) => ({ ...st, stageName: stageLabel(st.stage, lang) })),
+    method: methodSentence(lang, JSON.parse(r.conditions) as HazardCondition[]),
     inputs: JSON.parse(r.inputs) as RiskProduct['inputs'],
   };
 }

@@ -51,3 +51,18 @@ export function summarySentence(ctx: SummaryContext, area: { name: string; worst
     km2: formatKm2(area.km2),
   });
 }
+
+/**
+ * "全区：2026-11-28、2026-11-29 茶树无霜冻敏感发育期" / "Whole region: no frost-sensitive stage of tea on …" / "…: ningún
+ * estadio de té sensible a helada el …": the hazard met none of the stages it harms anywhere in the region.
+ */
+export function noStageSentence(ctx: SummaryContext, area: string, dates: readonly string[]): string {
+  const lower = ctx.cropName.charAt(0).toLowerCase() + ctx.cropName.slice(1);
+  return translate(ctx.lang, 'risk.summaryNoStage', {
+    area,
+    dates: dates.join(translate(ctx.lang, 'risk.dateJoin')),
+    crop: ctx.cropName,
+    cropPlain: ctx.lang === 'zh' ? ctx.cropName : lower,
+    hazard: hazardWord(ctx),
+  });
+}
