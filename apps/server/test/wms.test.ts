@@ -195,6 +195,20 @@ describe('WMS', () => {
     }
     expect(line).toBeGreaterThan(100);
     expect(clear).toBeGreaterThan(120 * 160 * 0.5);
+    // Vector isolines (issue 30): antialiased edges (partly transparent line pixels), and labels in dark ink on a
+    // white halo on a larger tile of the province.
+    expect(contours.some((v, k) => k % 4 === 3 && v > 0 && v < 200)).toBe(true);
+    const tile = await wms(MAP13.replace('STYLES=', 'STYLES=contours').replace('WIDTH=120&HEIGHT=160', 'WIDTH=480&HEIGHT=640'));
+    const big = (await sharp(tile.rawPayload).raw().toBuffer()) as Buffer;
+    if (process.env.SAVE_TILES) (await import('node:fs')).writeFileSync(`${process.env.SAVE_TILES}/demo-contours.png`, tile.rawPayload);
+    let ink = 0;
+    let halo = 0;
+    for (let k = 0; k < big.length; k += 4) {
+      if (big[k + 3]! > 200 && big[k]! < 40) ink += 1;
+      if (big[k + 3]! > 200 && big[k]! > 240) halo += 1;
+    }
+    expect(ink).toBeGreaterThan(20);
+    expect(halo).toBeGreaterThan(100);
     const legend = await wms('SERVICE=WMS&REQUEST=GetLegendGraphic&VERSION=1.3.0&FORMAT=image/png&LAYER=fine-grid.tmp&STYLE=contours');
     expect(legend.headers['content-type']).toBe('image/png');
     const q = `${MAP13.replace('GetMap', 'GetFeatureInfo')}&QUERY_LAYERS=fine-grid.tmp&I=60&J=80`;
