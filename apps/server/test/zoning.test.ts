@@ -8,7 +8,6 @@ import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { seedDemoStations, SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
-import { mapSize } from '../src/modules/zoning/map-png.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser } from './revise-helpers.js';
@@ -862,13 +861,19 @@ describe('zoning products', () => {
     expect(theirs.body).toContain('LayerNotDefined');
   });
 
-  it('downloads a zip: GeoTIFF with colour table, PNG map, formula-safe CSV, JSON', async () => {
+  it('downloads a zip: GeoTIFF with colour table, PNG and PDF map, formula-safe CSV, JSON', async () => {
     const res = await call(tok.result!, 'GET', `/api/quhua/down?productId=${productId}`);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/zip');
     expect(res.headers['content-disposition']).toBe(`attachment; filename="zoning-${productId}.zip"`);
     const files = unzipSync(new Uint8Array(res.rawPayload));
-    expect(Object.keys(files).sort()).toEqual(['=1+1 apple-stats.csv', '=1+1 apple.json', '=1+1 apple.png', '=1+1 apple.tif']);
+    expect(Object.keys(files).sort()).toEqual([
+      '=1+1 apple-stats.csv',
+      '=1+1 apple.json',
+      '=1+1 apple.pdf',
+      '=1+1 apple.png',
+      '=1+1 apple.tif',
+    ]);
 
     const tif = files['=1+1 apple.tif']!;
     const read = await readGeoTiff(tif);
@@ -898,15 +903,26 @@ describe('zoning products', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
 
+    // The map (docs/zoning.md#download): A4 landscape at 6 px/mm, the classes in their colours; the PDF names the
+    // region (never "Whole region"), the legend with areas, scale, source, issuer and time.
     const png = files['=1+1 apple.png']!;
     const meta = await sharp(png).metadata();
-    const { width: mapW } = mapSize(G);
     expect(meta.format).toBe('png');
-    expect(meta.width).toBe(24 * 3 + mapW + 250);
-    // The legend's first box is the most-suitable colour.
-    const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
-    const px = (x: number, y: number) => [...data.subarray((y * info.width + x) * info.channels, (y * info.width + x) * info.channels + 3)];
-    expect(px(24 * 2 + mapW + 25, 78 + 44 + 11)).toEqual(parseColor(ZONING_CLASS_COLORS[0]).slice(0, 3));
+    expect([meta.width, meta.height]).toEqual([1782, 1260]);
+    const { data, info } = await sharp(png).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const [r0, g0, b0] = parseColor(ZONING_CLASS_COLORS[0]);
+    let first = 0;
+    for (let k = 0; k < info.width * info.height; k++) if (data[3 * k] === r0 && data[3 * k + 1] === g0 && data[3 * k + 2] === b0) first++;
+    expect(first).toBeGreaterThan(100);
+    const pdfDir = fs.mkdtempSync(path.join(os.tmpdir(), 'zoning-pdf-'));
+    fs.writeFileSync(path.join(pdfDir, 'm.pdf'), files['=1+1 apple.pdf']!);
+    const text = execFileSync('pdftotext', [path.join(pdfDir, 'm.pdf'), '-'], { encoding: 'utf8' });
+    fs.rmSync(pdfDir, { recursive: true, force: true });
+    for (const s of ['=1+1 apple', 'Legend', 'Suitability', 'Most suitable', 'km²', 'km', 'N', 'Data: Zoning factor grids', 'Issued: ']) {
+      expect(text, s).toContain(s);
+    }
+    expect(text).not.toContain('Whole region');
+    expect(text).toMatch(/Issued: \d{4}-\d{2}-\d{2} \d{2}:\d{2} BJT/);
 
     const csv = new TextDecoder('utf-8', { ignoreBOM: true }).decode(files['=1+1 apple-stats.csv']!);
     expect(csv.startsWith('\ufeffArea,Class,Area (km²),Share (%)')).toBe(true);

@@ -6,12 +6,13 @@ import { spreadsheetCsv } from '../../core/csv-safe.js';
 import { errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileAnswer } from '../../core/route.js';
-import { productMapPng } from './map-png.js';
+import { zoningMapParts } from './map-parts.js';
+import { productMap } from './map-png.js';
 import { productFiles, productGeometry, productRow, productView, type ZoningDeps } from './products.js';
 import { loadBoundaryLayer, type AreaGeometry } from './region.js';
 
 // The download of a zoning product (docs/zoning.md#download): one zip with the class grid as GeoTIFF (Byte band,
-// colour table, NoData 255), a PNG map, the statistics as CSV (formula cells neutralised) and a JSON describing the
+// colour table, NoData 255), the map as PNG and PDF, the statistics as CSV (formula cells neutralised) and a JSON describing the
 // criterion, the inputs and the statistics.
 
 /** A file name from the product's name: characters file systems refuse become '_'. */
@@ -83,32 +84,24 @@ export async function downloadProduct(
   for (const a of stats.byArea) block(a.name, a.areasKm2);
   const csv = spreadsheetCsv(records, header);
 
-  // The map, with the statistics layer's areas as outlines.
-  let outlines: AreaGeometry[] = [];
+  // The map, with the statistics layer's areas as outlines, the provinces around, the capital and the stations.
+  let outlines: Array<{ name: string; geometry: AreaGeometry }> = [];
   if (stats.layer) {
     try {
       const layer = await loadBoundaryLayer(deps.db, deps.storage, auth.customerId, stats.layer.id, 'productId', lang);
       const wanted = new Set(stats.byArea.map((a) => a.code));
-      outlines = layer.areas.filter((a) => wanted.has(a.code)).map((a) => a.geometry);
+      outlines = layer.areas.filter((a) => wanted.has(a.code)).map((a) => ({ name: a.name, geometry: a.geometry }));
     } catch {
       // A layer deleted since the run: the map is drawn without outlines.
     }
   }
-  const png = await productMapPng({
-    title: product.name,
-    subtitle: translate(lang, 'zoning.mapSubtitle', {
-      crop: product.cropName,
-      criterion: product.criteriaName,
-      time: `${product.region.name} · ${product.createTime.slice(0, 10)}`,
-    }),
-    geometry: g,
-    classes: files.classes,
-    classNames: product.classNames,
-    colors: ZONING_CLASS_COLORS,
-    areasKm2: stats.classAreasKm2,
-    legendTitle: translate(lang, 'zoning.legendTitle'),
-    outlines,
-  });
+  const map = await productMap(
+    await zoningMapParts(deps, auth.customerId, product, g, files.classes, stats.classAreasKm2, outlines, lang),
+    {
+      author: product.creator,
+    },
+  );
+  const png = map.png;
 
   const box = gridBBox(g);
   const json = {
@@ -132,6 +125,7 @@ export async function downloadProduct(
     {
       [`${stem}.tif`]: tif,
       [`${stem}.png`]: new Uint8Array(png),
+      [`${stem}.pdf`]: new Uint8Array(map.pdf!),
       [`${stem}-stats.csv`]: new TextEncoder().encode(csv),
       [`${stem}.json`]: new TextEncoder().encode(`${JSON.stringify(json, null, 2)}\n`),
     },
