@@ -151,13 +151,24 @@ export const BaseFactorCode = z.enum(BASE_FACTOR_CODES);
 export type BaseFactorCode = z.infer<typeof BaseFactorCode>;
 export const BaseFactorSource = z.enum(BASE_FACTOR_SOURCES);
 
-/** The regression of a factor gridded from station normals: value ≈ intercept + lon·lon + lat·lat + altitude·H (m). */
+/**
+ * The regression of a factor gridded from station normals: value ≈ intercept + lon·lon + lat·lat + altitude·H (m); for
+ * a bounded factor (scale `logit`) the same on the empirical logit of the value's share of its range.
+ */
 export const BaseFactorFit = z.object({
   coefficients: z.object({ intercept: z.number(), lon: z.number(), lat: z.number(), altitude: z.number() }),
-  /** Of the regression at the stations. */
+  /** The scale the regression is fitted on (grids made before scales existed: linear). */
+  scale: z.enum(['linear', 'logit']),
+  /** Of the regression at the stations (on its scale). */
   r2: z.number(),
-  /** Leave-one-out cross-validation of the whole gridding (regression + residual interpolation), in the factor's unit. */
+  /** Leave-one-out RMSE of the gridding used (the chosen one), in the factor's unit. */
   looRmse: z.number(),
+  /** Leave-one-out RMSE of the regression alone; null for a grid made before both were measured. */
+  looRmseRegression: z.number().nullable(),
+  /** Leave-one-out RMSE of the regression plus inverse-distance residuals. */
+  looRmseResiduals: z.number().nullable(),
+  /** Whether the residuals were added: only where they lower the leave-one-out RMSE. */
+  residuals: z.boolean(),
   stationCount: z.number().int(),
 });
 export type BaseFactorFit = z.infer<typeof BaseFactorFit>;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { greatCircleKm } from './geodesy.js';
 import { cellLat, cellLon, gridFromValues, type GridGeometry } from './grid.js';
-import { crossValidate, evaluateFit, fitLonLatAltitude, gridStations, type Station } from './gridding.js';
+import { crossValidate, crossValidateBoth, evaluateFit, fitLonLatAltitude, gridStations, toLogit, type Station } from './gridding.js';
 
 // The published fit for mean temperature (docs/grids.md#gridding-station-values): T = 111.723 − 1.029·lon + 0.714·lat − 0.005·H.
 const published = (lon: number, lat: number, h: number) => 111.723 - 1.029 * lon + 0.714 * lat - 0.005 * h;
@@ -227,5 +227,56 @@ describe('leave-one-out cross-validation', () => {
     expect([2, 5, 7].map((k) => cv.residuals[k])).toEqual([NaN, NaN, NaN]);
     expect(cv.count).toBe(9);
     expect(() => crossValidate(network(4), elevation)).toThrow(/at least 5/);
+  });
+});
+
+describe('a bounded factor worked by hand', () => {
+  // Five stations of a frequency (%): three at 50 % on the plain, two at 1000 m, one never touched (0 %), one every
+  // year (100 %). With N = 30 years the empirical logit is ln((30p + ½)/(30(1 − p) + ½)): 50 % → 0, 0 % → −ln 61,
+  // 100 % → +ln 61 (call it L). The regression z = a + b·(lon − 108) + c·(lat − 34) + d·H/1000 on four stations goes
+  // through them exactly, so leaving one out:
+  //   E out: A, B, C give a = b = c = 0, D gives d = −L; E is predicted a + b + c + d = −L;
+  //   D out: a = b = c = 0, E gives d = L; D is predicted L;
+  //   A out: a + b = 0, a + c = 0, a + d = −L, a + b + c + d = L, so a = −L; A is predicted −L;
+  //   B out: a = 0, c = 0, d = −L, b + d = L, so b = 2L; B is predicted 2L; C likewise.
+  // Back from the logit: σ(−L) = 1/62, σ(L) = 61/62, σ(2L) = 3721/3722. The others' residuals are all 0 (four
+  // stations, four coefficients), so adding them changes nothing: the two errors tie and the regression alone is kept.
+  const L = Math.log(61);
+  const stations: Station[] = [
+    { lon: 108, lat: 34, altitude: 0, value: 50 },
+    { lon: 109, lat: 34, altitude: 0, value: 50 },
+    { lon: 108, lat: 35, altitude: 0, value: 50 },
+    { lon: 108, lat: 34, altitude: 1000, value: 0 },
+    { lon: 109, lat: 35, altitude: 1000, value: 100 },
+  ];
+  const bounds = { min: 0, max: 100 };
+
+  it('fits on the empirical logit', () => {
+    expect(stations.map((s) => toLogit(s.value, bounds))).toEqual([0, 0, 0, -L, L].map((z) => expect.closeTo(z, 12)));
+  });
+
+  it('predicts each left-out station as computed by hand, and keeps the regression alone on a tie', () => {
+    const cv = crossValidateBoth(stations, elevation, { bounds });
+    const predicted = [100 / 62, 100 * (3721 / 3722), 100 * (3721 / 3722), 100 * (61 / 62), 100 / 62];
+    const residuals = stations.map((s, k) => s.value - predicted[k]!);
+    // 48.39, −49.97, −49.97, −98.39, 98.39 percentage points
+    expect([...cv.regression.residuals]).toEqual(residuals.map((r) => expect.closeTo(r, 4)));
+    expect([...cv.withResiduals.residuals]).toEqual(residuals.map((r) => expect.closeTo(r, 4)));
+    const rmse = Math.sqrt(residuals.reduce((sum, r) => sum + r * r, 0) / 5);
+    expect(cv.regression.rmse).toBeCloseTo(rmse, 4);
+    // √((2·98.39² + 48.39² + 2·49.97²) / 5)
+    expect(rmse).toBeCloseTo(73.07, 2);
+    expect(cv.residuals).toBe(false);
+  });
+
+  it('grids within (0, 100) where a linear fit of the same stations passes 100 %', () => {
+    const bounded = gridStations(stations, elevation, { bounds, residuals: false }).grid.values;
+    const linear = gridStations(stations, elevation, { residuals: false }).grid.values;
+    expect(Math.max(...linear)).toBeGreaterThan(100);
+    expect(Math.min(...linear)).toBeLessThan(0);
+    for (const v of bounded) {
+      expect(v).toBeGreaterThan(0);
+      expect(v).toBeLessThan(100);
+    }
   });
 });

@@ -1,5 +1,8 @@
 // Gridding station values: least-squares regression on longitude, latitude and altitude,
-// evaluated on an elevation grid, plus the station residuals interpolated by inverse distance.
+// evaluated on an elevation grid, plus (where leave-one-out cross-validation says it helps) the
+// station residuals interpolated by inverse distance. Bounded quantities (frequencies, shares)
+// are fitted on the logit of their share of the range and transformed back, so that no cell
+// leaves the range (docs/zoning.md#bounded-factors-on-the-logit-scale).
 import { cellAt, cellLat, cellLon, geometryOf, type Grid } from './grid.js';
 import { EARTH_RADIUS_KM } from './geodesy.js';
 
@@ -27,6 +30,49 @@ export interface IdwOptions {
   power?: number;
   /** Only stations nearer than this contribute (default: all); cells with none get residual 0. */
   radiusKm?: number;
+  /**
+   * A bounded quantity (a frequency or share between min and max): fitted on the empirical logit of its share of
+   * the range and transformed back, so every value lies strictly inside (min, max). Default: unbounded, fitted as is.
+   */
+  bounds?: Bounds;
+  /** Add the inverse-distance residuals to the regression (default true). */
+  residuals?: boolean;
+}
+
+export interface Bounds {
+  min: number;
+  max: number;
+}
+
+/**
+ * Years of record behind a station's frequency for the empirical logit (the 30 years of a climate normal): a share p
+ * is fitted as logit((p·N + ½) / (N + 1)), so 0 % and 100 % are finite (±4.1 on the logit scale, 1.6 % inside).
+ */
+export const LOGIT_RECORD_YEARS = 30;
+/** The share a station's 0 % (or 100 %) stands for on the logit scale: ½ / (N + 1). */
+export const LOGIT_EPSILON = 0.5 / (LOGIT_RECORD_YEARS + 1);
+/**
+ * The logit scale is read within ±12 before transforming back (σ(12) = 1 − 6·10⁻⁶), so that a single-precision cell
+ * never rounds onto a bound; a regression reaching that far extrapolates 8 logit units past every station.
+ */
+export const LOGIT_LIMIT = 12;
+
+/** A bounded value on the logit scale: the empirical logit of its share of [min, max]. */
+export function toLogit(value: number, bounds: Bounds): number {
+  const p = (value - bounds.min) / (bounds.max - bounds.min);
+  const shrunk = LOGIT_EPSILON + (1 - 2 * LOGIT_EPSILON) * p;
+  return Math.log(shrunk / (1 - shrunk));
+}
+
+/** Back from the logit scale: min + (max − min)·σ(z), strictly inside (min, max) (z read within ±LOGIT_LIMIT). */
+export function fromLogit(z: number, bounds: Bounds): number {
+  const limited = Math.max(-LOGIT_LIMIT, Math.min(LOGIT_LIMIT, z));
+  return bounds.min + (bounds.max - bounds.min) / (1 + Math.exp(-limited));
+}
+
+/** The station values on the scale the regression is fitted on. */
+function onFitScale(stations: readonly Station[], bounds: Bounds | undefined): Station[] {
+  return bounds ? stations.map((s) => ({ ...s, value: toLogit(s.value, bounds) })) : [...stations];
 }
 
 export function evaluateFit(fit: LinearFit, lon: number, lat: number, altitude: number): number {
@@ -79,17 +125,20 @@ export function fitLonLatAltitude(stations: readonly Station[]): LinearFit {
 }
 
 /**
- * The regression evaluated on every cell of the elevation grid plus the inverse-distance weighted
- * station residuals. Cells with missing elevation are missing. Distances are chord lengths
- * through the sphere (within 0.1 % of great-circle distances up to 500 km); a cell on a station
- * takes that station's residual. Cost: cells × stations.
+ * The regression evaluated on every cell of the elevation grid plus (unless `residuals` is false) the
+ * inverse-distance weighted station residuals; for a bounded quantity both on the logit scale, then transformed
+ * back. Cells with missing elevation are missing. Distances are chord lengths through the sphere (within 0.1 % of
+ * great-circle distances up to 500 km); a cell on a station takes that station's residual. The fit is on the fitting
+ * scale (the logit for a bounded quantity). Cost: cells × stations.
  */
 export function gridStations(stations: readonly Station[], elevation: Grid, options: IdwOptions = {}): { grid: Grid; fit: LinearFit } {
   const power = options.power ?? 2;
   if (!(power > 0)) throw new RangeError('the inverse distance power must be > 0');
   const radiusKm = options.radiusKm ?? Number.POSITIVE_INFINITY;
-  const fit = fitLonLatAltitude(stations);
-  const used = usableStations(stations);
+  const bounds = options.bounds;
+  const withResiduals = options.residuals ?? true;
+  const used = usableStations(onFitScale(stations, bounds));
+  const fit = fitLonLatAltitude(used);
   const n = used.length;
   const sx = new Float64Array(n);
   const sy = new Float64Array(n);
@@ -114,8 +163,11 @@ export function gridStations(stations: readonly Station[], elevation: Grid, opti
         values[j * nx + i] = Number.NaN;
         continue;
       }
-      const residual = idwResidual(cosLat * cosLon[i]!, cosLat * sinLon[i]!, cz, sx, sy, sz, fit.residuals, -1, maxChord2, halfPower);
-      values[j * nx + i] = evaluateFit(fit, cellLon(elevation, i), lat, h) + residual;
+      const residual = withResiduals
+        ? idwResidual(cosLat * cosLon[i]!, cosLat * sinLon[i]!, cz, sx, sy, sz, fit.residuals, -1, maxChord2, halfPower)
+        : 0;
+      const z = evaluateFit(fit, cellLon(elevation, i), lat, h) + residual;
+      values[j * nx + i] = bounds ? fromLogit(z, bounds) : z;
     }
   }
   return { grid: { ...geometryOf(elevation), values }, fit };
@@ -138,18 +190,42 @@ export interface CrossValidation {
   fit: LinearFit;
 }
 
+/** Leave-one-out errors of both ways of gridding, and the way the evidence chooses. */
+export interface CrossValidationPair {
+  /** The regression alone. */
+  regression: CrossValidation;
+  /** The regression plus the inverse-distance residuals. */
+  withResiduals: CrossValidation;
+  /** True when the residuals lower the leave-one-out RMSE (see `keepResiduals`). */
+  residuals: boolean;
+}
+
 /**
- * Leave-one-out cross-validation of `gridStations`: each station in turn is left out, the
- * regression refitted on the others and evaluated on the station's cell of the elevation grid,
- * plus the others' residuals interpolated there, exactly as `gridStations` would grid that cell
- * without the station. Needs at least 5 usable stations; cost: stations².
+ * Whether to add the interpolated residuals: only when they lower the leave-one-out RMSE of the regression alone
+ * (a tie keeps the simpler regression). NaN errors (no station checked) keep the residuals, as the method did before.
  */
-export function crossValidate(stations: readonly Station[], elevation: Grid, options: IdwOptions = {}): CrossValidation {
+export function keepResiduals(rmseRegression: number, rmseWithResiduals: number): boolean {
+  if (Number.isNaN(rmseRegression) || Number.isNaN(rmseWithResiduals)) return true;
+  return rmseWithResiduals < rmseRegression;
+}
+
+/**
+ * Leave-one-out cross-validation of `gridStations`, both ways at once: each station in turn is left out, the
+ * regression refitted on the others (on the logit scale for a bounded quantity) and evaluated at the station's own
+ * longitude, latitude and altitude, alone and plus the others' residuals interpolated there; the prediction is
+ * transformed back and rounded to single precision, as a grid cell holds it. For a station on a cell centre at the
+ * cell's elevation this is exactly what `gridStations` would put in that cell without the station. Stations outside
+ * the grid or on a cell without elevation are not checked. Needs at least 5 usable stations; cost: stations².
+ */
+export function crossValidateBoth(stations: readonly Station[], elevation: Grid, options: IdwOptions = {}): CrossValidationPair {
   const power = options.power ?? 2;
   if (!(power > 0)) throw new RangeError('the inverse distance power must be > 0');
   const maxChord2 = maxChordSquared(options.radiusKm ?? Number.POSITIVE_INFINITY);
-  const fit = fitLonLatAltitude(stations);
-  const used = usableStations(stations);
+  const bounds = options.bounds;
+  const back = (z: number) => Math.fround(bounds ? fromLogit(z, bounds) : z);
+  const scaled = onFitScale(stations, bounds);
+  const fit = fitLonLatAltitude(scaled);
+  const used = usableStations(scaled);
   const n = used.length;
   if (n < 5) throw new RangeError(`leave-one-out cross-validation needs at least 5 stations, got ${n}`);
   const sx = new Float64Array(n);
@@ -159,32 +235,48 @@ export function crossValidate(stations: readonly Station[], elevation: Grid, opt
     [sx[k], sy[k], sz[k]] = unitVector(s.lon, s.lat);
   });
   const others = new Float64Array(n);
-  const looResiduals = new Float64Array(n).fill(Number.NaN);
+  const alone = new Float64Array(n).fill(Number.NaN);
+  const plus = new Float64Array(n).fill(Number.NaN);
   for (let k = 0; k < n; k++) {
     const s = used[k]!;
     const cell = cellAt(elevation, s.lon, s.lat);
-    if (!cell) continue;
-    const h = elevation.values[cell.j * elevation.nx + cell.i]!;
-    if (Number.isNaN(h)) continue;
+    if (!cell || Number.isNaN(elevation.values[cell.j * elevation.nx + cell.i]!)) continue;
     const rest = used.filter((_, m) => m !== k);
     const fitK = fitLonLatAltitude(rest);
     // the others' residuals at their own index, k's slot unused
     rest.forEach((_, m) => (others[m < k ? m : m + 1] = fitK.residuals[m]!));
-    const lon = cellLon(elevation, cell.i);
-    const lat = cellLat(elevation, cell.j);
-    const [cx, cy, cz] = unitVector(lon, lat);
-    const predicted = Math.fround(evaluateFit(fitK, lon, lat, h) + idwResidual(cx, cy, cz, sx, sy, sz, others, k, maxChord2, power / 2));
-    looResiduals[k] = s.value - predicted;
+    const z = evaluateFit(fitK, s.lon, s.lat, s.altitude);
+    alone[k] = back(z);
+    plus[k] = back(z + idwResidual(sx[k]!, sy[k]!, sz[k]!, sx, sy, sz, others, k, maxChord2, power / 2));
   }
-  // back to the caller's order
+  const regression = summarise(stations, scaled, alone, fit);
+  const withResiduals = summarise(stations, scaled, plus, fit);
+  return { regression, withResiduals, residuals: keepResiduals(regression.rmse, withResiduals.rmse) };
+}
+
+/**
+ * Leave-one-out cross-validation of one way of gridding (`options.residuals`, default true: the regression plus
+ * the residuals); see `crossValidateBoth`.
+ */
+export function crossValidate(stations: readonly Station[], elevation: Grid, options: IdwOptions = {}): CrossValidation {
+  const both = crossValidateBoth(stations, elevation, options);
+  return (options.residuals ?? true) ? both.withResiduals : both.regression;
+}
+
+/**
+ * Residuals (value − prediction, in the value's own unit) back in the caller's order, with their RMSE and the
+ * left-out R²; `scaled` (the stations on the fitting scale) says which stations were used.
+ */
+function summarise(stations: readonly Station[], scaled: readonly Station[], predictions: Float64Array, fit: LinearFit): CrossValidation {
   const residuals = new Float64Array(stations.length).fill(Number.NaN);
   let u = 0;
   let count = 0;
   let squares = 0;
   let mean = 0;
   stations.forEach((s, k) => {
-    if (![s.lon, s.lat, s.altitude, s.value].every(Number.isFinite)) return;
-    const r = looResiduals[u++]!;
+    const t = scaled[k]!;
+    if (![t.lon, t.lat, t.altitude, t.value].every(Number.isFinite)) return;
+    const r = s.value - predictions[u++]!;
     residuals[k] = r;
     if (Number.isNaN(r)) return;
     count++;

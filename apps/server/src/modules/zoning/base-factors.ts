@@ -19,7 +19,7 @@ import { JobError } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { decodeValues, encodeValues } from '../grids/store.js';
-import { factorDef, FACTORS, type FactorDef } from './factors.js';
+import { factorDef, FACTORS, griddingBounds, type FactorDef } from './factors.js';
 import { gridInline, type GridCompute } from './gridding.js';
 
 // Base climate factors (docs/zoning.md#base-factors): one grid per factor and customer, all on the cells of the
@@ -155,10 +155,26 @@ export async function listBaseFactors(db: Db, customerId: number, lang: Lang): P
       gridMin: row?.grid_min ?? null,
       gridMax: row?.grid_max ?? null,
       stationCount: countOf.get(f.code) ?? 0,
-      fit: row?.fit ? (JSON.parse(row.fit) as BaseFactorFit) : null,
+      fit: row?.fit ? storedFit(row.fit) : null,
       geometry: row ? geometryOfFactorRow(row) : null,
     };
   });
+}
+
+/**
+ * A stored fit as the contract gives it. A grid made before the scale and both leave-one-out errors were kept was
+ * fitted on the linear scale with the residuals always added (its looRmse is theirs); the regression alone was not
+ * measured.
+ */
+export function storedFit(json: string): BaseFactorFit {
+  const stored = JSON.parse(json) as Partial<BaseFactorFit> & Pick<BaseFactorFit, 'coefficients' | 'r2' | 'looRmse' | 'stationCount'>;
+  return {
+    scale: 'linear',
+    looRmseRegression: null,
+    looRmseResiduals: stored.looRmse,
+    residuals: true,
+    ...stored,
+  };
 }
 
 /** Equal bins between the grid's smallest and largest value (one bin's width of 1 when all values are equal). */
@@ -213,7 +229,11 @@ export function slopeOf(elevation: Grid): Grid {
   return out;
 }
 
-/** Values outside the factor's valid range are set to its bounds (a regression can extrapolate past 0 % or 100 %). */
+/**
+ * Values outside the factor's valid range are set to its bounds. A share never needs it (it is gridded on the logit
+ * scale, strictly inside its range); an amount's range is a wide physical bound that a regression only passes on a
+ * wrong import.
+ */
 function clampToRange(grid: Grid, def: FactorDef): void {
   const v = grid.values;
   for (let k = 0; k < v.length; k++) {
@@ -248,8 +268,8 @@ export interface RegridOutcome {
 
 /**
  * Grids factors from station normals on the altitude grid (docs/zoning.md#base-factors-from-stations-gridding-and-cross-validation): regression on longitude, latitude
- * and altitude plus inverse-distance residuals (gridStations), with the regression's R² and the leave-one-out RMSE of
- * the whole method (crossValidate). `codes` names the factors to grid (each needs MIN_STATIONS stations); 'all' grids
+ * and the stations' own altitudes (on the logit scale for a share), plus inverse-distance residuals where leave-one-out
+ * cross-validation says they help (gridWithCrossValidation), with the regression's R² and both leave-one-out RMSEs. `codes` names the factors to grid (each needs MIN_STATIONS stations); 'all' grids
  * every factor with enough normals and skips the others.
  */
 export async function regridFromNormals(
@@ -281,7 +301,7 @@ export async function regridFromNormals(
     let grid: Grid;
     let fit: BaseFactorFit;
     try {
-      const gridded = await compute(stations, altitude.grid);
+      const gridded = await compute(stations, altitude.grid, griddingBounds(def));
       grid = gridFromValues(geometryOf(altitude.grid), gridded.values);
       fit = gridded.fit;
     } catch (e) {

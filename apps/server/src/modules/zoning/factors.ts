@@ -11,6 +11,12 @@ export interface FactorDef {
   precision: number;
   /** Where its grid comes from: station normals, an imported grid (altitude: a DEM) or derived from altitude. */
   source: 'stations' | 'import' | 'derived';
+  /**
+   * `share`: a frequency or percentage, bounded by its range on both sides (it cannot pass 0 % or 100 %, however the
+   * stations lie), gridded on the logit scale; `amount`: anything else, gridded as it is
+   * (docs/zoning.md#bounded-factors-on-the-logit-scale).
+   */
+  kind: 'amount' | 'share';
   names: Record<Lang, string>;
 }
 
@@ -26,9 +32,19 @@ export const FACTORS: readonly FactorDef[] = [
     max: 9000,
     precision: 0,
     source: 'import',
+    kind: 'amount',
     names: { zh: '海拔高度', en: 'Altitude', es: 'Altitud' },
   },
-  { code: 'slope', unit: '°', min: 0, max: 90, precision: 1, source: 'derived', names: { zh: '坡度', en: 'Slope', es: 'Pendiente' } },
+  {
+    code: 'slope',
+    unit: '°',
+    min: 0,
+    max: 90,
+    precision: 1,
+    source: 'derived',
+    kind: 'amount',
+    names: { zh: '坡度', en: 'Slope', es: 'Pendiente' },
+  },
   {
     code: 'tmean',
     unit: '°C',
@@ -36,6 +52,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 35,
     precision: 1,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '年平均气温', en: 'Annual mean temperature', es: 'Temperatura media anual' },
   },
   {
@@ -45,6 +62,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 10000,
     precision: 0,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '≥10℃积温', en: 'Accumulated temperature ≥10 °C', es: 'Temperatura acumulada ≥10 °C' },
   },
   {
@@ -54,6 +72,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 6000,
     precision: 0,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '年降水量', en: 'Annual precipitation', es: 'Precipitación anual' },
   },
   {
@@ -63,6 +82,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 4400,
     precision: 0,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '年日照时数', en: 'Annual sunshine hours', es: 'Horas de sol anuales' },
   },
   {
@@ -72,6 +92,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 25,
     precision: 1,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '年极端最低气温平均值', en: 'Mean annual extreme minimum temperature', es: 'Media de la mínima extrema anual' },
   },
   {
@@ -81,6 +102,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 30,
     precision: 1,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '最冷月平均气温', en: 'Coldest-month mean temperature', es: 'Temperatura media del mes más frío' },
   },
   {
@@ -90,6 +112,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 40,
     precision: 1,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '最热月平均气温', en: 'Warmest-month mean temperature', es: 'Temperatura media del mes más cálido' },
   },
   {
@@ -99,6 +122,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 366,
     precision: 0,
     source: 'stations',
+    kind: 'amount',
     names: { zh: '无霜期', en: 'Frost-free days', es: 'Días libres de heladas' },
   },
   {
@@ -108,6 +132,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 100,
     precision: 0,
     source: 'stations',
+    kind: 'share',
     names: { zh: '年平均相对湿度', en: 'Annual mean relative humidity', es: 'Humedad relativa media anual' },
   },
   {
@@ -117,6 +142,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 100,
     precision: 0,
     source: 'stations',
+    kind: 'share',
     names: { zh: '3—9月平均相对湿度', en: 'Mar–Sep mean relative humidity', es: 'Humedad relativa media de marzo a septiembre' },
   },
   {
@@ -126,6 +152,7 @@ export const FACTORS: readonly FactorDef[] = [
     max: 100,
     precision: 0,
     source: 'stations',
+    kind: 'share',
     names: { zh: '春霜冻发生频率', en: 'Spring frost frequency', es: 'Frecuencia de heladas primaverales' },
   },
 ];
@@ -140,4 +167,9 @@ export const KNOWN_FACTORS: ReadonlySet<string> = new Set(FACTORS.map((f) => f.c
 
 export function factorName(code: string, lang: Lang): string {
   return BY_CODE.get(code)?.names[lang] ?? code;
+}
+
+/** The bounds a factor is gridded within: its range for a share (logit scale), none for an amount. */
+export function griddingBounds(def: FactorDef): { min: number; max: number } | undefined {
+  return def.kind === 'share' ? { min: def.min, max: def.max } : undefined;
 }

@@ -9,8 +9,8 @@ const port = parentPort!;
 port.on('message', (msg: { id: number; op: string; args: unknown[] }) => {
   try {
     if (msg.op !== 'grid') throw new Error(`unknown operation ${msg.op}`);
-    const [stations, elevation] = msg.args as Parameters<typeof gridWithCrossValidation>;
-    const out = gridWithCrossValidation(stations, elevation);
+    const [stations, elevation, bounds] = msg.args as Parameters<typeof gridWithCrossValidation>;
+    const out = gridWithCrossValidation(stations, elevation, bounds ?? undefined);
     port.postMessage({ id: msg.id, ok: true, value: out } satisfies WorkerReply, [out.values.buffer as ArrayBuffer]);
   } catch (e) {
     const err = e instanceof Error ? e : new Error(String(e));

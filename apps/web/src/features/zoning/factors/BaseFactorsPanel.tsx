@@ -1,4 +1,4 @@
-import { UploadOutlined } from '@ant-design/icons';
+import { CheckOutlined, UploadOutlined } from '@ant-design/icons';
 import type { BaseFactor } from '@agromet/contracts';
 import { Alert, Button, Progress, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -10,8 +10,9 @@ import { NormalsImportModal } from './NormalsImportModal';
 
 /**
  * The base climate factors of the customer's region: unit, valid range, where the grid comes from and its version;
- * for grids made from station normals the regression's R² and the leave-one-out RMSE of the whole gridding, with
- * the fitted formula on hover. Station normals are imported here (CSV), after which the factors are gridded again.
+ * for grids made from station normals the regression's R² (the fitted formula on hover, on the logit scale for a
+ * bounded factor), the leave-one-out RMSE of the regression alone and with the interpolated residuals, and which of
+ * the two the gridding used (the smaller). Station normals are imported here (CSV), after which the factors are gridded again.
  */
 export function BaseFactorsPanel() {
   const { t } = useTranslation(NS);
@@ -53,25 +54,51 @@ export function BaseFactorsPanel() {
         render: (_, f) =>
           f.fit ? (
             <Tooltip
-              title={t('factor.formula', {
-                name: f.name,
-                intercept: formatValue(f.fit.coefficients.intercept, 3),
-                lon: signedTerm(f.fit.coefficients.lon),
-                lat: signedTerm(f.fit.coefficients.lat),
-                alt: signedTerm(f.fit.coefficients.altitude, 5),
-              })}
+              title={
+                <>
+                  {t(f.fit.scale === 'logit' ? 'factor.formulaLogit' : 'factor.formula', {
+                    name: f.name,
+                    intercept: formatValue(f.fit.coefficients.intercept, 3),
+                    lon: signedTerm(f.fit.coefficients.lon),
+                    lat: signedTerm(f.fit.coefficients.lat),
+                    alt: signedTerm(f.fit.coefficients.altitude, 5),
+                  })}
+                  {f.fit.scale === 'logit' ? <div>{t('factor.logitScale')}</div> : null}
+                </>
+              }
             >
-              <span className="zn-fit">{formatValue(f.fit.r2, 3)}</span>
+              <span className="zn-fit">
+                {formatValue(f.fit.r2, 3)}
+                {f.fit.scale === 'logit' ? <sup className="zn-fit-scale">logit</sup> : null}
+              </span>
             </Tooltip>
           ) : (
             '—'
           ),
       },
       {
-        title: t('factor.rmse'),
-        key: 'rmse',
+        title: t('factor.rmseRegression'),
+        key: 'rmseRegression',
         align: 'right',
-        render: (_, f) => (f.fit ? `${formatValue(f.fit.looRmse, 2)} ${f.unit}`.trim() : '—'),
+        render: (_, f) => (f.fit ? <LooError fit={f.fit} unit={f.unit} residuals={false} /> : '—'),
+      },
+      {
+        title: t('factor.rmseResiduals'),
+        key: 'rmseResiduals',
+        align: 'right',
+        render: (_, f) => (f.fit ? <LooError fit={f.fit} unit={f.unit} residuals /> : '—'),
+      },
+      {
+        title: t('factor.method'),
+        key: 'method',
+        render: (_, f) =>
+          f.fit ? (
+            <Tag color={f.fit.residuals ? 'blue' : 'default'} data-testid={`factor-method-${f.code}`}>
+              {t(f.fit.residuals ? 'factor.methodResiduals' : 'factor.methodRegression')}
+            </Tag>
+          ) : (
+            '—'
+          ),
       },
     ],
     [t],
@@ -111,5 +138,27 @@ export function BaseFactorsPanel() {
       />
       {importing ? <NormalsImportModal onClose={() => setImporting(false)} onImported={(r) => setJobId(r.jobId)} /> : null}
     </div>
+  );
+}
+
+/** One of the two leave-one-out errors of a fit; the one of the method used in bold with a mark. */
+function LooError({ fit, unit, residuals }: { fit: NonNullable<BaseFactor['fit']>; unit: string; residuals: boolean }) {
+  const { t } = useTranslation(NS);
+  const value = residuals ? fit.looRmseResiduals : fit.looRmseRegression;
+  if (value === null) {
+    return (
+      <Tooltip title={t('factor.notMeasured')}>
+        <span>—</span>
+      </Tooltip>
+    );
+  }
+  const text = `${formatValue(value, 2)} ${unit}`.trim();
+  if (fit.residuals !== residuals) return <span className="zn-loo">{text}</span>;
+  return (
+    <Tooltip title={t('factor.methodChosen')}>
+      <Typography.Text strong className="zn-loo zn-loo-chosen">
+        <CheckOutlined aria-hidden /> {text}
+      </Typography.Text>
+    </Tooltip>
   );
 }
