@@ -259,9 +259,11 @@ describe('making', () => {
     fs.writeFileSync(path.join(dir, 'p.pdf'), pdf.rawPayload);
     const text = execFileSync('pdftotext', ['-layout', path.join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
     fs.rmSync(dir, { recursive: true, force: true });
-    // 36 mm everywhere: the class 25–50; the title names the element, the station its value.
+    // 36 mm everywhere: the class 25～49.9 (GB/T 28592 notation); the title names the element, the station its value.
     expect(text).toContain(file.title);
-    expect(text).toContain('25–50');
+    expect(text).toContain('25～49.9');
+    expect(text).toContain('数据来源：');
+    expect(text).toContain('公里');
     expect(text).toContain('西安 36.0');
     expect(text).toContain('发布单位：陕西省气象台');
 
@@ -354,7 +356,14 @@ describe('making', () => {
     expect(row.name).toBe('日最高气温预报（示例）');
     const item = await t.db.db.selectFrom('map_product_item').selectAll().where('product_id', '=', id!).executeTakeFirstOrThrow();
     expect(item.title).toBe('陕西11月24日08时—11月25日08时日最高气温预报');
-    const files = await t.db.db.selectFrom('download_file').select('format').where('customer_id', '=', third).execute();
+    const files = await t.db.db.selectFrom('download_file').select(['format', 'storage_key']).where('customer_id', '=', third).execute();
     expect(files.map((f) => f.format).sort()).toEqual(['pdf', 'png']);
+    // The capital with its symbol's legend entry, the valid period, the unit, the source and the scale (docs/products.md#labels).
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'demo-pdf-'));
+    fs.writeFileSync(path.join(dir, 'p.pdf'), (await t.storage.get(files.find((f) => f.format === 'pdf')!.storage_key))!);
+    const text = execFileSync('pdftotext', [path.join(dir, 'p.pdf'), '-'], { encoding: 'utf8' });
+    fs.rmSync(dir, { recursive: true, force: true });
+    for (const s of ['西安', '省会', '11月24日08时—11月25日08时', '日最高气温（°C）', '数据来源：', '公里', '北'])
+      expect(text, s).toContain(s);
   });
 });
