@@ -2,7 +2,9 @@ import type { GridGeometry } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
 import { FACTORS } from '../src/modules/zoning/factors.js';
+import { seedDemoZoning } from '../src/modules/zoning/demo.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
+import { consoleCleanupLog } from '../src/core/storage.js';
 import { createTestApp, type TestApp } from './helpers.js';
 
 /**
@@ -143,5 +145,32 @@ describe('the demo base factors and zoning', () => {
       areas[crop]!.forEach((a, k) => expect(Math.abs(a - before[k]!), `${crop} class ${k}`).toBeLessThan(25_000));
     }
     console.log('class areas km² (most suitable … unsuitable)', areas);
+  });
+
+  it('makes a demo gridded before evidence (fits without scale) again at start, and leaves a current one alone', async () => {
+    const db = demo.db.db;
+    const altitude = await db.selectFrom('zoning_base_factor').selectAll().where('code', '=', 'altitude').executeTakeFirstOrThrow();
+    const customerId = altitude.customer_id;
+    expect(await seedDemoZoning(db, demo.storage, consoleCleanupLog, customerId)).toBe(false);
+    // An old demo's fits: no scale, no second error.
+    const stations = await db.selectFrom('zoning_base_factor').selectAll().where('source', '=', 'stations').execute();
+    for (const r of stations) {
+      const { coefficients, r2, looRmse, stationCount } = JSON.parse(r.fit!);
+      await db
+        .updateTable('zoning_base_factor')
+        .set({ fit: JSON.stringify({ coefficients, r2, looRmse, stationCount }) })
+        .where('id', '=', r.id)
+        .execute();
+    }
+    const list = (await get('/api/baseWeatherFactor/allFactorAndAltitude')).json().data as Array<{
+      code: string;
+      fit: Record<string, unknown> | null;
+    }>;
+    // read as the old method: linear, residuals always added, the regression alone not measured
+    expect(list.find((f) => f.code === 'springFrost')!.fit).toMatchObject({ scale: 'linear', residuals: true, looRmseRegression: null });
+    expect(await seedDemoZoning(db, demo.storage, consoleCleanupLog, customerId)).toBe(true);
+    const after = await db.selectFrom('zoning_base_factor').select(['code', 'version', 'fit']).execute();
+    expect(after.find((r) => r.code === 'altitude')!.version).toBe(altitude.version + 1);
+    for (const r of after.filter((x) => stations.some((s) => s.code === x.code))) expect(JSON.parse(r.fit!).scale, r.code).toBeDefined();
   });
 });

@@ -34,10 +34,35 @@ export const DEMO_NORMALS: Record<string, readonly number[]> = {
   '57245': [15.9, 5050, 820, 1700, -4.0, 3.8, 27.4, 262, 73, 74, 15], // 安康 Ankang, 291 m
 };
 
-/** Made once (an altitude grid already there: nothing is done), after the demo stations. */
+/**
+ * Whether the demo's grids were made by the demo before gridding by evidence (docs/zoning.md#the-demo-elevation): on
+ * the old bent elevation, with fits that have no scale. Such a demo is made again at start; a customer's own grids
+ * (an imported altitude, normals gridded by a user) are never touched.
+ */
+async function demoGridsOutdated(db: Db, customerId: number): Promise<boolean> {
+  const rows = await db
+    .selectFrom('zoning_base_factor')
+    .select(['code', 'source', 'fit', 'updated_by_name'])
+    .where('customer_id', '=', customerId)
+    .execute();
+  const altitude = rows.find((r) => r.code === 'altitude');
+  if (!altitude || altitude.updated_by_name !== DEMO_ACTOR.slice(0, 64)) return false;
+  const gridded = rows.filter((r) => r.source === 'stations');
+  return gridded.length > 0 && gridded.every((r) => r.updated_by_name === DEMO_ACTOR.slice(0, 64) && !r.fit?.includes('"scale"'));
+}
+
+/**
+ * Made once (an altitude grid already there: nothing is done), after the demo stations; a demo made before gridding
+ * by evidence gets the smooth relief and its factors gridded again.
+ */
 export async function seedDemoZoning(db: Db, storage: FileStorage, log: CleanupLog, customerId: number): Promise<boolean> {
   await ensureZoningSetup(db, customerId);
-  if (await factorRow(db, customerId, 'altitude')) return false;
+  if (await factorRow(db, customerId, 'altitude')) {
+    if (!(await demoGridsOutdated(db, customerId))) return false;
+    await saveAltitude(db, storage, log, customerId, demoElevation(), DEMO_ACTOR);
+    await regridFromNormals(db, storage, log, customerId, 'all', DEMO_ACTOR);
+    return true;
+  }
   const stations = await db.selectFrom('station').select(['id', 'station_number']).where('customer_id', '=', customerId).execute();
   const now = nowIso();
   const rows = stations.flatMap((s) =>
