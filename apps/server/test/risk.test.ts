@@ -470,7 +470,14 @@ describe('risk runs', () => {
     const levels = Uint8Array.from(await storedLevels(product.id));
     const window = { lon0: row.lon0!, lat0: row.lat0!, dx: row.dx!, dy: row.dy!, nx: row.nx!, ny: row.ny! };
     const again = await renderMapProduct(
-      await riskMapInput({ db: t.db.db, storage: t.storage }, row, { window, levels, stats: product.stats, summaries: product.summaries }),
+      await riskMapInput({ db: t.db.db, storage: t.storage }, row, {
+        window,
+        levels,
+        stats: product.stats,
+        summaries: product.summaries,
+        method: product.method,
+        inputs: product.inputs,
+      }),
       { pdf: false },
     );
     const png = (await t.storage.get(files[0]!.storage_key))!;
@@ -491,6 +498,9 @@ describe('risk runs', () => {
     fs.rmSync(dir, { recursive: true, force: true });
     for (const s of ['霜冻风险图', '风险等级', 'I 级（红色）', 'II 级（橙色）', 'III 级（黄色）', 'IV 级（蓝色）', '霜冻风险'])
       expect(text).toContain(s);
+    // The title names the valid period in the map date style; source, scale and north arrow (docs/risk.md#files).
+    expect(text).toMatch(/霜冻风险图（\d+月\d+日\d{2}时—(\d+月)?\d+日\d{2}时）/);
+    for (const s of ['数据来源：', '公里', '北', '发布时间：']) expect(text).toContain(s);
     // The CSV: one line per county and the total, km² per level as the product counted them.
     const csv = (await t.storage.get(files[2]!.storage_key))!.toString('utf8');
     expect(csv.split('\n')[0]).toBe('\ufeff区域,IV 级（蓝色） km²,III 级（黄色） km²,II 级（橙色） km²,I 级（红色） km²,风险面积 km²');
