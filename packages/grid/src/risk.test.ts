@@ -145,3 +145,28 @@ describe('areas', () => {
     expect([...w]).toEqual([1, 1, 0, 0]);
   });
 });
+
+describe('hazard × vulnerability × exposure (docs/risk.md#combination), worked by hand', () => {
+  it('R = H · V · E with cut points 1, 2, 3', async () => {
+    const { combinedRiskLevel } = await import('./risk.js');
+    expect(combinedRiskLevel(4, 0.8, 0.6)).toBe(2); // 1.92 → III
+    expect(combinedRiskLevel(3, 1, 0.8)).toBe(3); // 2.4 → II
+    expect(combinedRiskLevel(4, 0.5, 1)).toBe(2); // exactly 2 → III
+    expect(combinedRiskLevel(2, 0.5, 1)).toBe(1); // exactly 1 → IV
+    expect(combinedRiskLevel(1, 0.2, 0.6)).toBe(1); // 0.12 → IV
+    expect(combinedRiskLevel(4, 1, 1)).toBe(4);
+    expect(combinedRiskLevel(4, 0, 1)).toBe(0); // a stage the hazard does not harm
+    expect(combinedRiskLevel(4, 1, 0)).toBe(0); // unsuitable: not exposed
+    expect(combinedRiskLevel(0, 1, 1)).toBe(0);
+  });
+  it('classifyRiskHve combines cell by cell and keeps missing cells missing', async () => {
+    const { classifyRiskHve } = await import('./risk.js');
+    const frost = [{ op: 'le' as const, thresholds: [0, -2, -4, -6] }];
+    const values = [Float32Array.from([-6, -6, -4, -2, Number.NaN, 1])];
+    const vulnerability = Float32Array.from([1, 0.8, 1, 0.5, 1, 1]);
+    const exposure = Float32Array.from([0.6, 0.6, 0.8, 1, 1, 1]);
+    // H = 4, 4, 3, 2, missing, 0 → R = 2.4, 1.92, 2.4, 1 → II, III, II, IV, missing, none
+    expect([...classifyRiskHve(values, frost, { vulnerability, exposure })]).toEqual([3, 2, 3, 1, 255, 0]);
+    expect([...classifyRiskHve(values, frost)]).toEqual([4, 4, 3, 2, 255, 0]);
+  });
+});

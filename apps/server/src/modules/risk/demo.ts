@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
 import type { HazardCondition } from '@agromet/contracts';
+import { stageOn } from '@agromet/grid';
 import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
 import { layerFactorOf, layerTimeRows } from '../grids/service.js';
 import type { GridStore } from '../grids/store.js';
+import { ensureZoningSetup } from '../zoning/criteria.js';
 import { defaultStatsLayer, resolveRegion } from '../zoning/region.js';
+import { SEED_CROPS } from '../zoning/seed-data.js';
 import { ensureRiskSetup, hazardName } from './hazards.js';
-import { computeRisk, finishRiskProduct } from './products.js';
+import { assessmentOf, computeRisk, finishRiskProduct } from './products.js';
+import { beijingDate } from './summary.js';
 
-// The demo risk product (DEMO=1, docs/risk.md#demo): frost over Shaanxi (the demo customer's province; the customer's
+// The demo risk product (DEMO=1, docs/risk.md#demo): tea's frost or winter injury (whichever tea's stage on the run's
+// first day calls for) over Shaanxi (the demo customer's province; the customer's
 // whole region, which is the forecast grid's rectangle, when the outline is missing) for the newest run's leads,
 // made at first start without a job, so that the product list and the downloads library are never empty.
 
@@ -31,15 +36,19 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
   const existing = await db.selectFrom('risk_product').select('id').where('customer_id', '=', customerId).orderBy('id').executeTakeFirst();
   if (existing) return existing.id;
   await ensureRiskSetup(db, customerId);
-  const hazard = await db
-    .selectFrom('risk_hazard')
-    .selectAll()
+  await ensureZoningSetup(db, customerId);
+  const tea = await db
+    .selectFrom('zoning_crop')
+    .select(['id', 'seed_key', 'name'])
     .where('customer_id', '=', customerId)
-    .where('seed_key', '=', 'frost')
+    .where('seed_key', '=', 'tea')
     .executeTakeFirst();
-  if (!hazard) return null;
-  const conditions = JSON.parse(hazard.conditions) as HazardCondition[];
-  const factor = await layerFactorOf(db, hazard.forecast_type, conditions[0]!.element);
+  const hazards = await db.selectFrom('risk_hazard').selectAll().where('customer_id', '=', customerId).execute();
+  const frost = hazards.find((h) => h.seed_key === 'frost');
+  const winter = hazards.find((h) => h.seed_key === 'winterInjury');
+  if (!frost) return null;
+  const conditions = JSON.parse(frost.conditions) as HazardCondition[];
+  const factor = await layerFactorOf(db, frost.forecast_type, conditions[0]!.element);
   if (!factor) return null;
   const times = await layerTimeRows(db, customerId, factor.id);
   if (times.length === 0) return null;
@@ -48,11 +57,25 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
     .sort()
     .reverse()[0]!;
   const leads = times.filter((t) => new Date(t.baseTime).toISOString() === baseTime).map((t) => t.lead);
+  // Tea's frost when the run's first day finds tea in a frost-sensitive stage at its reference place, else its winter
+  // injury (the demo's run is dated relative to today: in late November tea is dormant).
+  const teaRow = tea ? { ...tea, name: SEED_CROPS.find((c) => c.key === 'tea')!.names[lang] } : null;
+  const frostAssessed = await assessmentOf(db, customerId, frost.stages, teaRow);
+  const cal = frostAssessed.calendar;
+  const firstDay = beijingDate(Date.parse(baseTime) + Math.min(...leads) * 3_600_000);
+  const stage = cal ? stageOn(cal, firstDay, cal.refAltitudeM, cal.refLatDeg) : null;
+  const frostSeason = !cal || (stage !== null && frostAssessed.sensitivity.some((s) => s.stage === stage.code));
+  const hazard = frostSeason || !winter ? frost : winter;
+  const assessed = hazard === frost ? frostAssessed : await assessmentOf(db, customerId, hazard.stages, teaRow);
   const now = nowIso();
   const statsLayer = await defaultStatsLayer(db, customerId);
   const shaanxi = 'provinces:13';
   const area = await resolveRegion(db, deps.storage, customerId, { areaCode: shaanxi }, lang).catch(() => null);
-  const name = lang === 'zh' ? '霜冻风险（示例）' : lang === 'en' ? 'Frost risk (example)' : 'Riesgo de helada (ejemplo)';
+  const names = {
+    frost: { zh: '茶树霜冻风险（示例）', en: 'Tea frost risk (example)', es: 'Riesgo de helada del té (ejemplo)' },
+    winterInjury: { zh: '茶树冻害风险（示例）', en: 'Tea winter injury risk (example)', es: 'Riesgo de daño invernal del té (ejemplo)' },
+  };
+  const name = names[hazard === frost ? 'frost' : 'winterInjury'][lang];
   const make = async (region: { kind: 'customer' | 'area' | 'polygon'; name: string; ask: object }) => {
     const row = await db
       .insertInto('risk_product')
@@ -72,6 +95,9 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
         region_name: region.name,
         region: JSON.stringify({ ...region.ask, statsLayer }),
         exposure: null,
+        crop: assessed.crop ? JSON.stringify(assessed.crop) : null,
+        sensitivity: JSON.stringify(assessed.sensitivity),
+        calendar: assessed.calendar ? JSON.stringify(assessed.calendar) : null,
         lang,
         status: 'running',
         job_id: `demo-${randomUUID()}`,

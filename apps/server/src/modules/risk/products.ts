@@ -221,6 +221,26 @@ export async function exposureOptions(db: Db, auth: AuthContext, lang: Lang): Pr
   });
 }
 
+/**
+ * What a run assesses for a crop (docs/risk.md#stages): the crop, the hazard's stages of it with their vulnerability,
+ * and the crop's calendar when the hazard lists stages of it (null: every stage).
+ */
+export async function assessmentOf(
+  db: Db,
+  customerId: number,
+  hazardStages: string,
+  cropRow: { id: number; seed_key: string | null; name: string } | null,
+): Promise<{ crop: ProductCrop | null; sensitivity: Sensitivity; calendar: CropCalendar | null }> {
+  const crop: ProductCrop | null = cropRow ? { id: cropRow.id, key: cropKeyOf(cropRow), name: cropRow.name } : null;
+  const sensitivity: Sensitivity = crop
+    ? (JSON.parse(hazardStages) as HazardStage[])
+        .filter((st) => st.crop === crop.key)
+        .map(({ stage, vulnerability }) => ({ stage, vulnerability }))
+    : [];
+  const calendarRow = crop && sensitivity.length > 0 ? await calendarOfCrop(db, customerId, crop.id) : undefined;
+  return { crop, sensitivity, calendar: calendarRow ? calendarOf(calendarRow) : null };
+}
+
 // ---- execute -----------------------------------------------------------------------------------
 
 /**
@@ -265,14 +285,7 @@ export async function executeRisk(deps: RiskDeps, auth: AuthContext, input: Exec
     const seed = c.seed_key ? SEED_CROPS.find((x) => x.key === c.seed_key) : undefined;
     cropRow = { ...c, name: seed && c.name === seed.names.zh ? seed.names[productLang] : c.name };
   }
-  const crop: ProductCrop | null = cropRow ? { id: cropRow.id, key: cropKeyOf(cropRow), name: cropRow.name } : null;
-  const sensitivity: Sensitivity = crop
-    ? (JSON.parse(hazard.stages) as HazardStage[])
-        .filter((st) => st.crop === crop.key)
-        .map(({ stage, vulnerability }) => ({ stage, vulnerability }))
-    : [];
-  const calendarRow = crop && sensitivity.length > 0 ? await calendarOfCrop(db, auth.customerId, crop.id) : undefined;
-  const calendar = calendarRow ? calendarOf(calendarRow) : null;
+  const { crop, sensitivity, calendar } = await assessmentOf(db, auth.customerId, hazard.stages, cropRow);
   const region = await resolveRegion(db, storage, auth.customerId, input, productLang);
   const type = await db.selectFrom('forecast_type').select('id').where('code', '=', hazard.forecast_type).executeTakeFirstOrThrow();
   const geometry = await typeGeometry(db, auth.customerId, type.id);
