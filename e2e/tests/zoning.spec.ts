@@ -334,18 +334,19 @@ test.describe('agro-climatic zoning', () => {
     await expect(popup.getByTestId('zoning-cell-factors').locator('tbody tr')).toHaveCount(2);
     await expect(popup.locator('.zn-cell-limiting')).toHaveCount(1);
 
-    // The download: one zip with the class GeoTIFF, the PNG map, the statistics CSV and the JSON description.
+    // The download: one zip with the class GeoTIFF, the map as PNG and PDF, the statistics CSV and the JSON description.
     const download = page.waitForEvent('download');
     await view.locator('.zn-download').click();
     const file = await (await download).path();
     const members = unzip(fs.readFileSync(file!));
     const names = [...members.keys()].sort();
-    expect(names).toHaveLength(4);
+    expect(names).toHaveLength(5);
     const tif = names.find((n) => n.endsWith('.tif'))!;
     const stem = tif.slice(0, -4);
-    expect(names).toEqual([`${stem}-stats.csv`, `${stem}.json`, `${stem}.png`, `${stem}.tif`].sort());
+    expect(names).toEqual([`${stem}-stats.csv`, `${stem}.json`, `${stem}.pdf`, `${stem}.png`, `${stem}.tif`].sort());
     expect(['II*\u0000', 'MM\u0000*']).toContain(members.get(tif)!.toString('latin1', 0, 4));
     expect(members.get(`${stem}.png`)!.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(members.get(`${stem}.pdf`)!.subarray(0, 5).toString('latin1')).toBe('%PDF-');
     const description = JSON.parse(members.get(`${stem}.json`)!.toString('utf8')) as Record<string, unknown>;
     expect(JSON.stringify(description)).toContain(criterionName);
     expect(members.get(`${stem}-stats.csv`)!.toString('utf8')).toContain('最适宜');
