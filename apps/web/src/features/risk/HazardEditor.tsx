@@ -1,5 +1,5 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import type { Hazard, HazardCondition, HazardKind } from '@agromet/contracts';
+import type { Hazard, HazardCondition, HazardKind, HazardStage } from '@agromet/contracts';
 import { HAZARD_KINDS, RISK_LEVEL_COLORS } from '@agromet/contracts/web';
 import { Alert, Button, Form, Input, InputNumber, List, Select, Space, Tag, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
@@ -19,6 +19,7 @@ interface Draft {
   forecastType: string;
   description: string;
   conditions: HazardCondition[];
+  stages: HazardStage[];
 }
 
 const emptyDraft = (): Draft => ({
@@ -27,6 +28,7 @@ const emptyDraft = (): Draft => ({
   forecastType: 'fine-grid',
   description: '',
   conditions: [{ element: 'tmin24h', op: 'le', thresholds: [0, -2, -4, -6] }],
+  stages: [],
 });
 
 const draftOf = (h: Hazard): Draft => ({
@@ -36,11 +38,13 @@ const draftOf = (h: Hazard): Draft => ({
   kind: h.kind,
   forecastType: h.forecastType,
   description: h.description,
-  conditions: h.conditions.map(({ element, op, thresholds }) => ({
+  conditions: h.conditions.map(({ element, op, thresholds, offset }) => ({
     element,
     op,
     thresholds: [...thresholds] as HazardCondition['thresholds'],
+    ...(offset !== undefined ? { offset } : {}),
   })),
+  stages: h.stages.map(({ crop, stage, vulnerability }) => ({ crop, stage, vulnerability })),
 });
 
 /** Problems the server named (4100 with data.issues[].field → message). */
@@ -80,6 +84,14 @@ export function HazardEditor() {
     if (h) setDraft(draftOf(h));
   }, [selected, hazards.data]);
 
+  /** Crops the hazards name (key → name in the reader's language), for a new stage row. */
+  const crops = useMemo(() => {
+    const out = new Map<string, string>();
+    for (const h of hazards.data ?? []) for (const st of h.stages) out.set(st.crop, st.cropName);
+    return out;
+  }, [hazards.data]);
+  const setStage = (i: number, fn: (st: HazardStage) => HazardStage) =>
+    update((d) => ({ ...d, stages: d.stages.map((st, k) => (k === i ? fn(st) : st)) }));
   const type = catalog.data?.find((x) => x.code === draft?.forecastType);
   const elements = useMemo(() => (type?.factors ?? []).filter((f) => f.code !== 'wdir'), [type]);
   const problems = useMemo(() => (draft ? draftProblems(draft.conditions) : new Map<string, string>()), [draft]);
@@ -102,6 +114,7 @@ export function HazardEditor() {
       forecastType: draft.forecastType,
       description: draft.description,
       conditions: draft.conditions,
+      stages: draft.stages,
     };
     try {
       const saved = await save.mutateAsync(draft.id ? { id: draft.id, version: draft.version!, ...fields } : fields);
@@ -239,6 +252,7 @@ export function HazardEditor() {
                     <span className="rk-swatch" style={{ background: RISK_LEVEL_COLORS[k] }} /> {t(`levels.l${l}`)}
                   </th>
                 ))}
+                <th title={t('hazard.offsetHint')}>{t('hazard.offset')}</th>
                 <th />
               </tr>
             </thead>
@@ -298,6 +312,25 @@ export function HazardEditor() {
                     );
                   })}
                   <td>
+                    <InputNumber
+                      aria-label={`${t('hazard.offset')} ${i + 1}`}
+                      data-testid={`offset-${i}`}
+                      className="rk-threshold"
+                      min={-10}
+                      max={10}
+                      step={0.5}
+                      value={c.offset ?? null}
+                      placeholder="0"
+                      status={problemAt(`conditions.${i}.offset`) ? 'error' : undefined}
+                      onChange={(v) =>
+                        setCondition(i, (x) => {
+                          const { offset: _old, ...rest } = x;
+                          return typeof v === 'number' && v !== 0 ? { ...rest, offset: v } : rest;
+                        })
+                      }
+                    />
+                  </td>
+                  <td>
                     <Button
                       size="small"
                       type="text"
@@ -312,6 +345,77 @@ export function HazardEditor() {
             </tbody>
           </table>
           {problemAt('conditions.0.thresholds') ? <div className="rk-problem">{problemAt('conditions.0.thresholds')}</div> : null}
+          <Typography.Text strong>{t('hazard.stages')}</Typography.Text>
+          <Typography.Paragraph type="secondary" className="rk-hint">
+            {t('hazard.stagesHint')}
+          </Typography.Paragraph>
+          <table className="rk-thresholds-table" data-testid="risk-stages">
+            <thead>
+              <tr>
+                <th>{t('hazard.crop')}</th>
+                <th>{t('hazard.stage')}</th>
+                <th>{t('hazard.vulnerability')}</th>
+                <th />
+              </tr>
+            </thead>
+            <tbody>
+              {draft.stages.map((st, i) => (
+                <tr key={i} data-stage={`${st.crop}:${st.stage}`}>
+                  <td>
+                    <Select
+                      aria-label={`${t('hazard.crop')} ${i + 1}`}
+                      className="rk-element"
+                      value={st.crop}
+                      status={problemAt(`stages.${i}.crop`) ? 'error' : undefined}
+                      options={[...crops].map(([value, label]) => ({ value, label }))}
+                      onChange={(crop: string) => setStage(i, (x) => ({ ...x, crop }))}
+                    />
+                    {problemAt(`stages.${i}.crop`) ? <div className="rk-problem">{problemAt(`stages.${i}.crop`)}</div> : null}
+                  </td>
+                  <td>
+                    <Input
+                      aria-label={`${t('hazard.stage')} ${i + 1}`}
+                      value={st.stage}
+                      maxLength={32}
+                      title={hazards.data?.flatMap((h) => h.stages).find((x) => x.crop === st.crop && x.stage === st.stage)?.stageName}
+                      status={problemAt(`stages.${i}.stage`) ? 'error' : undefined}
+                      onChange={(e) => setStage(i, (x) => ({ ...x, stage: e.target.value }))}
+                    />
+                    {problemAt(`stages.${i}.stage`) ? <div className="rk-problem">{problemAt(`stages.${i}.stage`)}</div> : null}
+                  </td>
+                  <td>
+                    <InputNumber
+                      aria-label={`${t('hazard.vulnerability')} ${i + 1}`}
+                      data-testid={`vulnerability-${i}`}
+                      className="rk-threshold"
+                      min={0.05}
+                      max={1}
+                      step={0.1}
+                      value={st.vulnerability}
+                      onChange={(v) => setStage(i, (x) => ({ ...x, vulnerability: typeof v === 'number' ? v : x.vulnerability }))}
+                    />
+                  </td>
+                  <td>
+                    <Button
+                      size="small"
+                      type="text"
+                      icon={<DeleteOutlined />}
+                      aria-label={t('hazard.removeStage')}
+                      onClick={() => update((d) => ({ ...d, stages: d.stages.filter((_, k) => k !== i) }))}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+          <Button
+            size="small"
+            icon={<PlusOutlined aria-hidden />}
+            disabled={crops.size === 0}
+            onClick={() => update((d) => ({ ...d, stages: [...d.stages, { crop: [...crops.keys()][0]!, stage: '', vulnerability: 1 }] }))}
+          >
+            {t('hazard.addStage')}
+          </Button>
           {server.get('') ? <Alert type="error" showIcon title={server.get('')} className="rk-hint" /> : null}
           <Space className="rk-section">
             <Button

@@ -123,6 +123,9 @@ export function RiskProductView({ product, onClose }: { product: RiskProduct; on
       {ready ? (
         <>
           <RiskLegend />
+          <Typography.Paragraph type="secondary" className="rk-hint" data-testid="risk-method">
+            {t('product.method')}: {product.method}
+          </Typography.Paragraph>
           <Typography.Text strong>{t('product.summaries')}</Typography.Text>
           <List
             size="small"

@@ -6,6 +6,7 @@ const en: Translation<typeof zh> = {
   tabs: { make: 'Make', hazards: 'Hazards', products: 'Risk products' },
   levels: { l1: 'IV (blue)', l2: 'III (yellow)', l3: 'II (orange)', l4: 'I (red)', none: 'No risk' },
   kinds: {
+    winterInjury: 'Winter injury',
     frost: 'Frost',
     heat: 'Heat',
     rain: 'Heavy rain',
@@ -64,6 +65,17 @@ const en: Translation<typeof zh> = {
     needArea: 'Choose an area',
   },
   hazard: {
+    offset: 'Surface offset °C',
+    offsetHint:
+      'Added to the value before comparing: frost is judged on the plant-surface minimum, the daily air minimum −2 °C when there is no ground minimum',
+    stages: 'Stages harmed and vulnerability',
+    stagesHint:
+      'Once stages of a crop are listed, the crop has no risk from this hazard in its other stages; none listed: every stage (vulnerability 1)',
+    crop: 'Crop',
+    stage: 'Stage code',
+    vulnerability: 'Vulnerability (0–1)',
+    addStage: 'Add stage',
+    removeStage: 'Remove stage',
     list: 'Hazards',
     add: 'Add hazard',
     builtIn: 'Built-in',
@@ -87,6 +99,8 @@ const en: Translation<typeof zh> = {
     levelRule: "A cell's level is the highest level all of whose conditions are reached; a value on a threshold reaches it.",
   },
   product: {
+    method: 'Method',
+    crop: 'Crop',
     hazard: 'Hazard',
     baseTime: 'Base time',
     leads: 'Leads',

@@ -6,6 +6,7 @@ const es: Translation<typeof zh> = {
   tabs: { make: 'Elaborar', hazards: 'Amenazas', products: 'Productos de riesgo' },
   levels: { l1: 'IV (azul)', l2: 'III (amarillo)', l3: 'II (naranja)', l4: 'I (rojo)', none: 'Sin riesgo' },
   kinds: {
+    winterInjury: 'Daño por frío invernal',
     frost: 'Helada',
     heat: 'Calor extremo',
     rain: 'Lluvia intensa',
@@ -64,6 +65,17 @@ const es: Translation<typeof zh> = {
     needArea: 'Elija un área',
   },
   hazard: {
+    offset: 'Corrección de superficie °C',
+    offsetHint:
+      'Se suma al valor antes de comparar: la helada se juzga por la mínima en la superficie de la planta, la mínima diaria del aire −2 °C si no hay mínima del suelo',
+    stages: 'Estadios dañados y vulnerabilidad',
+    stagesHint:
+      'Si se listan estadios de un cultivo, fuera de ellos el cultivo no tiene riesgo de este peligro; sin lista: todos los estadios (vulnerabilidad 1)',
+    crop: 'Cultivo',
+    stage: 'Código de estadio',
+    vulnerability: 'Vulnerabilidad (0–1)',
+    addStage: 'Añadir estadio',
+    removeStage: 'Quitar estadio',
     list: 'Amenazas',
     add: 'Nueva amenaza',
     builtIn: 'Predefinida',
@@ -87,6 +99,8 @@ const es: Translation<typeof zh> = {
     levelRule: 'El nivel de una celda es el más alto cuyas condiciones se cumplen todas; un valor igual al umbral lo alcanza.',
   },
   product: {
+    method: 'Método',
+    crop: 'Cultivo',
     hazard: 'Amenaza',
     baseTime: 'Hora base',
     leads: 'Plazos',

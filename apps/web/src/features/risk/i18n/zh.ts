@@ -2,7 +2,16 @@
 const zh = {
   tabs: { make: '制作', hazards: '灾害定义', products: '风险产品' },
   levels: { l1: 'IV 级（蓝色）', l2: 'III 级（黄色）', l3: 'II 级（橙色）', l4: 'I 级（红色）', none: '无风险' },
-  kinds: { frost: '霜冻', heat: '高温', rain: '暴雨', wind: '大风', dryHotWind: '干热风', drought: '干旱', custom: '自定义' },
+  kinds: {
+    frost: '霜冻',
+    winterInjury: '冻害',
+    heat: '高温',
+    rain: '暴雨',
+    wind: '大风',
+    dryHotWind: '干热风',
+    drought: '干旱',
+    custom: '自定义',
+  },
   ops: { le: '≤（低于或等于）', ge: '≥（高于或等于）' },
   elements: {
     tmin24h: '日最低气温',
@@ -53,6 +62,15 @@ const zh = {
     needArea: '请选择区域',
   },
   hazard: {
+    offset: '表面订正 °C',
+    offsetHint: '比较前加到要素值上：霜冻按植株表面最低温度判定，无地面最低温度时取日最低气温 −2 °C',
+    stages: '危害的发育期与脆弱性',
+    stagesHint: '列出某作物的发育期后，该作物在其他发育期无此灾害风险；不列则全年适用（脆弱性 1）',
+    crop: '作物',
+    stage: '发育期代码',
+    vulnerability: '脆弱性（0–1）',
+    addStage: '添加发育期',
+    removeStage: '删除发育期',
     list: '灾害定义',
     add: '新增灾害',
     builtIn: '内置',
@@ -75,6 +93,8 @@ const zh = {
     levelRule: '一个格点的等级是其全部条件都达到的最高等级；等于阈值即达到该等级。',
   },
   product: {
+    method: '方法',
+    crop: '作物',
     hazard: '灾害',
     baseTime: '起报时间',
     leads: '时效',
