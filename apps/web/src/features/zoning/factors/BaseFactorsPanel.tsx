@@ -9,7 +9,8 @@ import { NS } from '../i18n';
 import { NormalsImportModal } from './NormalsImportModal';
 
 /**
- * The base climate factors of the customer's region: unit, valid range, where the grid comes from and its version;
+ * The base climate factors of the customer's region (the fit's columns first, in view on a 1280 px screen): unit, valid
+ * range, where the grid comes from and its version;
  * for grids made from station normals the regression's R² (the fitted formula on hover, on the logit scale for a
  * bounded factor), the leave-one-out RMSE of the regression alone and with the interpolated residuals, and which of
  * the two the gridding used (the smaller). Station normals are imported here (CSV), after which the factors are gridded again.
@@ -32,21 +33,6 @@ export function BaseFactorsPanel() {
   const columns = useMemo<TableColumnsType<BaseFactor>>(
     () => [
       { title: t('factor.name'), dataIndex: 'name', fixed: 'left', render: (name: string, f) => (f.unit ? `${name} (${f.unit})` : name) },
-      { title: t('factor.range'), key: 'range', render: (_, f) => `${formatValue(f.min)} ~ ${formatValue(f.max)}` },
-      { title: t('factor.source'), dataIndex: 'source', render: (s: BaseFactor['source']) => t(`source.${s}`) },
-      {
-        title: t('factor.grid'),
-        key: 'grid',
-        render: (_, f) =>
-          f.hasGrid ? (
-            <Tooltip title={f.updatedAt ? `${t('factor.updatedAt')} ${formatDateTime(f.updatedAt)}` : undefined}>
-              <Tag color="green">{t('factor.gridVersion', { version: f.version })}</Tag>
-            </Tooltip>
-          ) : (
-            <Tag>{t('factor.noGrid')}</Tag>
-          ),
-      },
-      { title: t('factor.stations'), dataIndex: 'stationCount', align: 'right' },
       {
         title: t('factor.r2'),
         key: 'r2',
@@ -77,29 +63,25 @@ export function BaseFactorsPanel() {
           ),
       },
       {
-        title: t('factor.rmseRegression'),
-        key: 'rmseRegression',
-        align: 'right',
-        render: (_, f) => (f.fit ? <LooError fit={f.fit} unit={f.unit} residuals={false} /> : '—'),
+        title: t('factor.rmse'),
+        key: 'rmse',
+        render: (_, f) => (f.fit ? <LooErrors code={f.code} fit={f.fit} unit={f.unit} /> : '—'),
       },
+      { title: t('factor.stations'), dataIndex: 'stationCount', align: 'right' },
       {
-        title: t('factor.rmseResiduals'),
-        key: 'rmseResiduals',
-        align: 'right',
-        render: (_, f) => (f.fit ? <LooError fit={f.fit} unit={f.unit} residuals /> : '—'),
-      },
-      {
-        title: t('factor.method'),
-        key: 'method',
+        title: t('factor.grid'),
+        key: 'grid',
         render: (_, f) =>
-          f.fit ? (
-            <Tag color={f.fit.residuals ? 'blue' : 'default'} data-testid={`factor-method-${f.code}`}>
-              {t(f.fit.residuals ? 'factor.methodResiduals' : 'factor.methodRegression')}
-            </Tag>
+          f.hasGrid ? (
+            <Tooltip title={f.updatedAt ? `${t('factor.updatedAt')} ${formatDateTime(f.updatedAt)}` : undefined}>
+              <Tag color="green">{t('factor.gridVersion', { version: f.version })}</Tag>
+            </Tooltip>
           ) : (
-            '—'
+            <Tag>{t('factor.noGrid')}</Tag>
           ),
       },
+      { title: t('factor.source'), dataIndex: 'source', render: (s: BaseFactor['source']) => t(`source.${s}`) },
+      { title: t('factor.range'), key: 'range', render: (_, f) => `${formatValue(f.min)} ~ ${formatValue(f.max)}` },
     ],
     [t],
   );
@@ -141,24 +123,38 @@ export function BaseFactorsPanel() {
   );
 }
 
-/** One of the two leave-one-out errors of a fit; the one of the method used in bold with a mark. */
-function LooError({ fit, unit, residuals }: { fit: NonNullable<BaseFactor['fit']>; unit: string; residuals: boolean }) {
+/**
+ * The two leave-one-out errors of a fit, the regression alone and with the residuals, one above the other; the one of
+ * the method used in bold with a mark (its tooltip says why).
+ */
+function LooErrors({ code, fit, unit }: { code: string; fit: NonNullable<BaseFactor['fit']>; unit: string }) {
   const { t } = useTranslation(NS);
-  const value = residuals ? fit.looRmseResiduals : fit.looRmseRegression;
-  if (value === null) {
+  const line = (residuals: boolean) => {
+    const value = residuals ? fit.looRmseResiduals : fit.looRmseRegression;
+    const label = t(residuals ? 'factor.methodResiduals' : 'factor.methodRegression');
+    const text = value === null ? '—' : `${formatValue(value, 2)} ${unit}`.trim();
+    if (fit.residuals !== residuals) {
+      return (
+        <div className="zn-loo">
+          <Typography.Text type="secondary">{label}</Typography.Text>{' '}
+          {value === null ? <Tooltip title={t('factor.notMeasured')}>{text}</Tooltip> : text}
+        </div>
+      );
+    }
     return (
-      <Tooltip title={t('factor.notMeasured')}>
-        <span>—</span>
+      <Tooltip title={t('factor.methodChosen')}>
+        <div className="zn-loo zn-loo-chosen" data-testid={`factor-method-${code}`}>
+          <Typography.Text strong>
+            <CheckOutlined aria-hidden /> {label} {text}
+          </Typography.Text>
+        </div>
       </Tooltip>
     );
-  }
-  const text = `${formatValue(value, 2)} ${unit}`.trim();
-  if (fit.residuals !== residuals) return <span className="zn-loo">{text}</span>;
+  };
   return (
-    <Tooltip title={t('factor.methodChosen')}>
-      <Typography.Text strong className="zn-loo zn-loo-chosen">
-        <CheckOutlined aria-hidden /> {text}
-      </Typography.Text>
-    </Tooltip>
+    <div data-method={fit.residuals ? 'residuals' : 'regression'}>
+      {line(false)}
+      {line(true)}
+    </div>
   );
 }
