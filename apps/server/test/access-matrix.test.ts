@@ -221,6 +221,10 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   cropAdd: ['admin', 'quhua.criteria.admin'], // POST /api/crop/add
   cropUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/crop/update
   cropDelete: ['admin', 'quhua.criteria.admin'], // POST /api/crop/delete
+  cropCalendarAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/cropCalendar/all
+  cropCalendarAdd: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/add
+  cropCalendarUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/update
+  cropCalendarDelete: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/delete
   criterionAllByCrop: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/allByCrop
   criterionPage: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/page
   criterionGet: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/queryIndex

@@ -70,6 +70,7 @@ export const APP_ROUTES: readonly AppRoute[] = [
     children: [
       { path: 'make-zoning', name: 'make-zoning', meta: { title: 'makeZoning', roles: ['quhua.make.admin'] } },
       { path: 'index-manage', name: 'index-manage', meta: { title: 'indexManage', roles: ['quhua.criteria.admin'] } },
+      { path: 'crop-calendar', name: 'crop-calendar', meta: { title: 'cropCalendar', roles: ['quhua.criteria.admin'] } },
       { path: 'zoning-list', name: 'zoning-list', meta: { title: 'zoningList', roles: ['quhua.result.admin'] } },
     ],
   },

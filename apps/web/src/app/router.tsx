@@ -56,6 +56,7 @@ const PAGES: Partial<Record<string, LazyPage>> = {
   'surface-revise': () => import('../features/data-revise/editing/SurfaceRevisePage').then((m) => ({ Component: m.SurfaceRevisePage })),
   'make-zoning': () => import('../features/zoning/make/MakeZoningPage').then((m) => ({ Component: m.MakeZoningPage })),
   'index-manage': () => import('../features/zoning/criteria/IndexManagePage').then((m) => ({ Component: m.IndexManagePage })),
+  'crop-calendar': () => import('../features/zoning/calendar/CropCalendarPage').then((m) => ({ Component: m.CropCalendarPage })),
   'zoning-list': () => import('../features/zoning/list/ZoningListPage').then((m) => ({ Component: m.ZoningListPage })),
   'make-product': () => import('../features/products/MakeProductPage').then((m) => ({ Component: m.MakeProductPage })),
   'make-risk': () => import('../features/risk/MakeRiskPage').then((m) => ({ Component: m.MakeRiskPage })),

@@ -25,6 +25,7 @@ const en: Messages = {
     zoningManage: 'Climate Zoning',
     makeZoning: 'Make Zoning',
     indexManage: 'Zoning Criteria',
+    cropCalendar: 'Crop Calendars',
     zoningList: 'Zoning Products',
     serviceProducts: 'Service Products',
     systemAdmin: 'System Admin',

@@ -25,6 +25,7 @@ const es: Messages = {
     zoningManage: 'Zonificación climática',
     makeZoning: 'Elaborar zonificación',
     indexManage: 'Criterios de zonificación',
+    cropCalendar: 'Calendarios de cultivo',
     zoningList: 'Productos de zonificación',
     serviceProducts: 'Productos de servicio',
     systemAdmin: 'Administración del sistema',

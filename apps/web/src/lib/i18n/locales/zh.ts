@@ -24,6 +24,7 @@ const zh = {
     zoningManage: '区划管理',
     makeZoning: '区划制作',
     indexManage: '指标管理',
+    cropCalendar: '发育期日历',
     zoningList: '区划列表',
     serviceProducts: '服务产品',
     systemAdmin: '系统管理',
