@@ -92,9 +92,12 @@ export function labelOps(
     const bold = place.rank === 'capital';
     const nameW = measureText(place.value !== undefined ? `${place.name} ` : place.name, size, bold);
     const textW = nameW + (place.value !== undefined ? measureText(place.value, size, true) : 0);
-    const candidates = pointCandidates(x, y, SYMBOL_R[place.rank] * u, textW, size * 1.2, gap).filter((c) =>
+    const all = pointCandidates(x, y, SYMBOL_R[place.rank] * u, textW, size * 1.2, gap);
+    const inFrame = all.filter((c) =>
       c.every((r) => r.x >= frame.x && r.y >= frame.y && r.x + r.w <= frame.x + frame.w && r.y + r.h <= frame.y + frame.h),
     );
+    // The capital keeps its positions even where its name would cross the frame (the frame clips it): it is always drawn.
+    const candidates = inFrame.length || place.rank !== 'capital' ? inFrame : all;
     if (!candidates.length) continue;
     items.push({
       priority: PRIORITY[place.rank],
