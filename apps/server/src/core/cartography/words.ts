@@ -14,5 +14,4 @@ export const MAP_WORDS = {
   capital: { zh: '省会', en: 'Provincial capital', es: 'Capital provincial' },
   prefecture: { zh: '地级市', en: 'Prefecture city', es: 'Ciudad de prefectura' },
   county: { zh: '站点', en: 'Station', es: 'Estación' },
-  unit: { zh: '单位：', en: 'Unit: ', es: 'Unidad: ' },
 } satisfies Record<string, Words>;
