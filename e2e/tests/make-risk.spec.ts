@@ -19,7 +19,8 @@ interface Hazard {
   id: number;
   kind: string;
   version: number;
-  conditions: Array<{ thresholds: Array<number | null> }>;
+  conditions: Array<{ thresholds: Array<number | null>; offset?: number }>;
+  stages: Array<{ crop: string; stage: string; vulnerability: number }>;
 }
 
 /** Calls the API as the signed-in user of the page (the Access-Token cookie). */
@@ -123,10 +124,43 @@ test.describe('make-risk', () => {
     const after = (await api<Hazard[]>(page, 'GET', '/api/risk/hazard/all')).data.find((h) => h.id === frost.id)!;
     expect(after.conditions[0]!.thresholds).toEqual([0, -2, -5, -6]);
     expect(after.version).toBe(frost.version + 1);
+    // The surface offset and the stages harmed are kept by an edit of the thresholds.
+    expect(after.conditions[0]!.offset).toBe(-2);
+    expect(after.stages).toEqual(frost.stages);
+    // The stages the frost harms, with their vulnerability: tea's bud break among them; the offset shown.
+    await expect(editor.getByTestId('offset-0')).toHaveAttribute('aria-valuenow', '-2');
+    await expect(editor.getByTestId('risk-stages').locator('tr[data-stage="tea:budBreak"]')).toBeVisible();
     // Put the default back for the other tests.
     await orange.fill('-4');
     const back = page.waitForResponse((r) => r.url().includes('/api/risk/hazard/update'));
     await page.locator('#risk-hazard-save').click();
     expect((await (await back).json()).code).toBe(0);
+  });
+
+  test('the demo product assesses tea through its calendar: winter injury while tea is dormant, with its method sentence', async ({
+    page,
+  }) => {
+    await storeSession(page, 'demo-make', ADMIN_PASSWORD);
+    const list = (
+      await api<{ list: Array<RiskProduct & { kind: string; crop: { key: string } | null; method: string; createTime: string }> }>(
+        page,
+        'GET',
+        '/api/risk/page?page=1&size=100',
+      )
+    ).data.list;
+    const demo = list.find((p) => p.crop?.key === 'tea' && /（示例）|\(example\)|\(ejemplo\)/.test((p as { name?: string }).name ?? ''));
+    expect(demo).toBeDefined();
+    // The demo's run is dated relative to today: from November to February tea is dormant, and the demo is its winter injury.
+    const month = new Date().getUTCMonth() + 1;
+    if (month >= 11 || month <= 2) expect(demo!.kind).toBe('winterInjury');
+    await page.goto(at('/make-manage/make-risk'));
+    await page.getByRole('tab', { name: '风险产品' }).click();
+    const name = (demo as { name?: string }).name ?? '';
+    await page
+      .getByTestId('risk-products')
+      .getByRole('button', { name: `在地图上显示 ${name}` })
+      .first()
+      .click();
+    await expect(page.getByRole('tabpanel', { name: '风险产品' }).getByTestId('risk-method')).toContainText('H × V × E');
   });
 });
