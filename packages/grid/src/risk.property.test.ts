@@ -141,3 +141,21 @@ describe('risk classification (property)', () => {
     );
   });
 });
+
+describe('hazard × vulnerability × exposure', () => {
+  const unit = fc.double({ min: 0, max: 1, noNaN: true });
+  it('is never above the hazard, keeps it at V = E = 1, and never falls when V, E or H grow', async () => {
+    const { combinedRiskLevel } = await import('./risk.js');
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 4 }), unit, unit, unit, unit, (h, v, e, dv, de) => {
+        const l = combinedRiskLevel(h, v, e);
+        expect(l).toBeLessThanOrEqual(h);
+        expect(combinedRiskLevel(h, 1, 1)).toBe(h);
+        expect(combinedRiskLevel(h, Math.min(1, v + dv), Math.min(1, e + de))).toBeGreaterThanOrEqual(l);
+        if (h < 4) expect(combinedRiskLevel(h + 1, v, e)).toBeGreaterThanOrEqual(l);
+        // any hazard on a harmed stage where the crop grows is at least IV
+        if (h > 0 && v > 0 && e > 0) expect(l).toBeGreaterThanOrEqual(1);
+      }),
+    );
+  });
+});
