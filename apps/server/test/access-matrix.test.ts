@@ -361,6 +361,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   riskHazardUpdate: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/update
   riskHazardDelete: ['admin', 'make.risk.admin'], // POST /api/risk/hazard/delete
   riskExposures: ['admin', 'make.risk.admin'], // GET /api/risk/exposures
+  riskCrops: ['admin', 'make.risk.admin'], // GET /api/risk/crops
   riskExecute: ['admin', 'make.risk.admin'], // POST /api/risk/execute
   riskRunning: ['admin', 'make.risk.admin'], // GET /api/risk/running
   riskProduct: ['admin', 'make.risk.admin'], // GET /api/risk/product

@@ -82,6 +82,15 @@ afterAll(async () => {
   await t.close();
 });
 
+describe('crops a run may assess', () => {
+  it('are the customer’s crops with whether they have a calendar', async () => {
+    const crops = (await call('GET', '/api/risk/crops')).json().data as Array<{ key: string; name: string; hasCalendar: boolean }>;
+    expect(crops.find((c) => c.key === 'tea')).toMatchObject({ name: 'Tea', hasCalendar: true });
+    expect(crops.find((c) => c.key === 'rice')).toMatchObject({ name: 'Rice', hasCalendar: false });
+    expect(crops.filter((c) => c.hasCalendar).map((c) => c.key)).toEqual(['winter-wheat', 'apple', 'kiwifruit', 'tea']);
+  });
+});
+
 describe('tea in late November', () => {
   it('has no frost risk: no frost-sensitive stage, said in the product’s language', async () => {
     const { product, levels } = await run('frost', NOV);

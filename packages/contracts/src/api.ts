@@ -904,6 +904,12 @@ export const API = {
     summary: 'Finished zoning products of the customer a risk run may weigh its exposure by',
     data: z.array(RK.RiskExposureOption),
   },
+  riskCrops: {
+    ...E.riskCrops,
+    access: RISK,
+    summary: 'Crops of the customer a risk run may assess through their calendar (cropId)',
+    data: z.array(RK.RiskCropOption),
+  },
   riskExecute: {
     ...E.riskExecute,
     access: RISK,

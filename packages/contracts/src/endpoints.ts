@@ -137,6 +137,7 @@ export const API_ENDPOINTS = {
   riskHazardUpdate: { method: 'POST', url: '/api/risk/hazard/update' },
   riskHazardDelete: { method: 'POST', url: '/api/risk/hazard/delete' },
   riskExposures: { method: 'GET', url: '/api/risk/exposures' },
+  riskCrops: { method: 'GET', url: '/api/risk/crops' },
   riskExecute: { method: 'POST', url: '/api/risk/execute' },
   riskRunning: { method: 'GET', url: '/api/risk/running' },
   riskProduct: { method: 'GET', url: '/api/risk/product' },

@@ -97,6 +97,10 @@ export const RiskExposureOption = z.object({
 });
 export type RiskExposureOption = z.infer<typeof RiskExposureOption>;
 
+/** A crop a run may assess without an exposure (its calendar gives the stages), with whether it has a calendar. */
+export const RiskCropOption = z.object({ cropId: z.number().int(), key: z.string(), name: z.string(), hasCalendar: z.boolean() });
+export type RiskCropOption = z.infer<typeof RiskCropOption>;
+
 export const RiskProductStatus = z.enum(RISK_PRODUCT_STATUSES);
 export type RiskProductStatus = z.infer<typeof RiskProductStatus>;
 

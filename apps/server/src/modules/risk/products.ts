@@ -5,6 +5,7 @@ import {
   type HazardKind,
   type HazardStage,
   type RiskAreaRow,
+  type RiskCropOption,
   type RiskExecuteBody,
   type RiskExposureOption,
   type RiskProduct,
@@ -47,7 +48,7 @@ import { defaultStatsLayer, loadBoundaryLayer, regionCells, resolveRegion, type 
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { removeDownloadsOfSource } from '../downloads/service.js';
 import { readFactorGrid } from '../zoning/base-factors.js';
-import { calendarOf, calendarOfCrop } from '../crop-calendar/service.js';
+import { calendarOf, calendarOfCrop, ensureCalendarSetup } from '../crop-calendar/service.js';
 import { cropKeyOf, elementName, hazardName, hazardRow, productHazardName, stageLabel } from './hazards.js';
 import { registerRiskFiles, writeRiskFiles } from './render.js';
 import { beijingDate, noStageSentence, summarySentence } from './summary.js';
@@ -239,6 +240,28 @@ export async function assessmentOf(
     : [];
   const calendarRow = crop && sensitivity.length > 0 ? await calendarOfCrop(db, customerId, crop.id) : undefined;
   return { crop, sensitivity, calendar: calendarRow ? calendarOf(calendarRow) : null };
+}
+
+/** The customer's crops in their order, names in `lang`, with whether they have a calendar (a run's `cropId`). */
+export async function cropOptions(db: Db, auth: AuthContext, lang: Lang): Promise<RiskCropOption[]> {
+  await ensureCalendarSetup(db, auth.customerId);
+  const rows = await db
+    .selectFrom('zoning_crop')
+    .leftJoin('crop_calendar', 'crop_calendar.crop_id', 'zoning_crop.id')
+    .select(['zoning_crop.id', 'zoning_crop.seed_key', 'zoning_crop.name', 'crop_calendar.id as calendar_id'])
+    .where('zoning_crop.customer_id', '=', auth.customerId)
+    .orderBy('zoning_crop.sort')
+    .orderBy('zoning_crop.id')
+    .execute();
+  return rows.map((r) => {
+    const seed = r.seed_key ? SEED_CROPS.find((c) => c.key === r.seed_key) : undefined;
+    return {
+      cropId: r.id,
+      key: cropKeyOf(r),
+      name: seed && r.name === seed.names.zh ? seed.names[lang] : r.name,
+      hasCalendar: r.calendar_id !== null,
+    };
+  });
 }
 
 // ---- execute -----------------------------------------------------------------------------------

@@ -36,6 +36,9 @@ export function riskRoutes(app: FastifyInstance, deps: RiskRouteDeps): void {
   registerRoute(app, deps, API.riskExposures, {
     handler: async ({ auth, req }) => ({ data: await products.exposureOptions(db, auth, req.lang) }),
   });
+  registerRoute(app, deps, API.riskCrops, {
+    handler: async ({ auth, req }) => ({ data: await products.cropOptions(db, auth, req.lang) }),
+  });
   registerRoute(app, deps, API.riskExecute, {
     audit: { action: 'risk.execute', type: 'risk', description: '制作风险产品' },
     handler: async ({ auth, body, req }) => ({ data: await products.executeRisk(deps, auth, body, req.lang) }),

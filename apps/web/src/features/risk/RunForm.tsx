@@ -8,7 +8,7 @@ import { layerName } from '../../components/map/map-rules';
 import { useMapLayers } from '../../components/map/use-map-data';
 import { toastSuccess } from '../../lib/feedback';
 import { logUnlessShown } from '../../lib/shown-failure';
-import { useBoundaryAreaNames, useCatalog, useExposures, useHazards } from './api/hazards';
+import { useBoundaryAreaNames, useCatalog, useExposures, useHazards, useRiskCrops } from './api/hazards';
 import { useExecuteRisk } from './api/products';
 import { NS } from './i18n';
 import { leadsWithin, proposedName } from './risk-rules';
@@ -27,6 +27,7 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
   const hazards = useHazards();
   const catalog = useCatalog();
   const exposures = useExposures();
+  const crops = useRiskCrops();
   const execute = useExecuteRisk();
   const boundaries = useMapLayers().data?.boundaries ?? [];
   const [hazardId, setHazardId] = useState<number | undefined>();
@@ -38,6 +39,7 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
   const [areaIndex, setAreaIndex] = useState<number | undefined>();
   const [statsLayer, setStatsLayer] = useState<string | undefined>();
   const [zoningProductId, setZoningProductId] = useState<number | undefined>();
+  const [cropId, setCropId] = useState<number | undefined>();
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
   const [lang, setLang] = useState<Lang>((['zh', 'en', 'es'].includes(i18n.language) ? i18n.language : 'zh') as Lang);
@@ -83,6 +85,7 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
       ...(region === 'area' ? { areaCode: `${boundary!.id}:${areaIndex}` } : {}),
       ...(stats ? { statsLayer: stats } : {}),
       ...(zoningProductId !== undefined ? { zoningProductId } : {}),
+      ...(zoningProductId === undefined && cropId !== undefined ? { cropId } : {}),
     };
     try {
       const created = await execute.mutateAsync(body);
@@ -205,6 +208,19 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
             onChange={(id: number) => setZoningProductId(id === 0 ? undefined : id)}
           />
         </Form.Item>
+        {zoningProductId === undefined ? (
+          <Form.Item label={t('make.crop')} htmlFor="risk-crop" help={t('make.cropHint')}>
+            <Select
+              id="risk-crop"
+              value={cropId ?? 0}
+              options={[
+                { value: 0, label: t('make.noCrop') },
+                ...(crops.data ?? []).filter((c) => c.hasCalendar).map((c) => ({ value: c.cropId, label: c.name })),
+              ]}
+              onChange={(id: number) => setCropId(id === 0 ? undefined : id)}
+            />
+          </Form.Item>
+        ) : null}
       </div>
       <div className="rk-form-row">
         <Form.Item label={t('make.name')} htmlFor="risk-name">

@@ -30,6 +30,11 @@ export function useCatalog() {
 }
 
 /** Finished zoning products a run may weigh its exposure by. */
+/** Crops a run may assess through their calendar when it has no exposure. */
+export function useRiskCrops() {
+  return useQuery({ queryKey: riskKeys.crops, queryFn: ({ signal }) => request('riskCrops', { signal }) });
+}
+
 export function useExposures() {
   return useQuery({ queryKey: riskKeys.exposures, queryFn: ({ signal }) => request('riskExposures', { signal }) });
 }

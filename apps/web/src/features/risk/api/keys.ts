@@ -5,6 +5,7 @@ export const riskKeys = {
   all: ['risk'] as const,
   hazards: ['risk', 'hazards'] as const,
   exposures: ['risk', 'exposures'] as const,
+  crops: ['risk', 'crops'] as const,
   catalog: ['risk', 'catalog'] as const,
   areas: (url: string) => ['risk', 'areas', url] as const,
   products: ['risk', 'products'] as const,

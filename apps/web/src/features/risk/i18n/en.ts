@@ -34,6 +34,9 @@ const en: Translation<typeof zh> = {
   },
   status: { queued: 'Queued', running: 'Running', done: 'Done', failed: 'Failed' },
   make: {
+    crop: 'Crop (assessed by its stages)',
+    noCrop: 'No crop (every stage)',
+    cropHint: 'The crop calendar tells whether the hazard meets a sensitive stage',
     hazard: 'Hazard',
     forecast: 'Forecast',
     baseTime: 'Base time',

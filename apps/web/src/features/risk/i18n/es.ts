@@ -34,6 +34,9 @@ const es: Translation<typeof zh> = {
   },
   status: { queued: 'En cola', running: 'En curso', done: 'Terminado', failed: 'Fallido' },
   make: {
+    crop: 'Cultivo (según sus estadios)',
+    noCrop: 'Sin cultivo (todos los estadios)',
+    cropHint: 'El calendario del cultivo indica si el peligro coincide con un estadio sensible',
     hazard: 'Amenaza',
     forecast: 'Pronóstico',
     baseTime: 'Hora base',

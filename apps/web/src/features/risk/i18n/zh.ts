@@ -31,6 +31,9 @@ const zh = {
   },
   status: { queued: '排队中', running: '制作中', done: '已完成', failed: '失败' },
   make: {
+    crop: '作物（按发育期评估）',
+    noCrop: '不按发育期（全年适用）',
+    cropHint: '按作物发育期日历判断灾害是否遇上敏感发育期',
     hazard: '灾害',
     forecast: '预报',
     baseTime: '起报时间',
