@@ -173,10 +173,11 @@ export function CropCalendarPage() {
               onClick={() => setCropId(e.cropId)}
               data-crop={e.cropKey || e.cropId}
             >
-              <Space size={6}>
-                <Typography.Text>{e.cropName}</Typography.Text>
+              {/* The name on its own line, its state under it: in a narrow list a tag beside it broke words apart. */}
+              <div className="cc-crop">
+                <Typography.Text className="cc-crop-name">{e.cropName}</Typography.Text>
                 {e.calendar ? e.calendar.builtIn ? <Tag>{t('builtIn')}</Tag> : null : <Tag color="default">{t('noCalendar')}</Tag>}
-              </Space>
+              </div>
             </List.Item>
           )}
         />
