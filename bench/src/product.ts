@@ -10,7 +10,7 @@ import {
   legendLabels,
   TEMPERATURE_PRODUCT_RAMP,
 } from '../../apps/server/src/modules/products/product-rules.js';
-import { classBBox, fitProjection, pageLayout } from '../../apps/server/src/modules/products/layout.js';
+import { classBBox, fitProjection, pageLayout } from '../../apps/server/src/core/cartography/layout.js';
 import { renderMapProduct, PRODUCT_PNG_SCALE, type MapProductInput } from '../../apps/server/src/modules/products/render.js';
 import { provincesGeoJson } from '../../apps/server/src/modules/gis/offline.js';
 import { parseWmsRequest, type MapRequest } from '../../apps/server/src/modules/wms/params.js';

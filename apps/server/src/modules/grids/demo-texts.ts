@@ -317,7 +317,8 @@ const WORDS: Record<BulletinLang, Record<Season, SeasonWords>> = {
         'Sembrar el trigo de Guanzhong con el suelo húmedo; regar antes donde esté seco.',
         'Preparar la protección contra heladas de hortalizas y cultivos tardíos del norte.',
       ],
-      summary: 'Más cálido y seco de lo normal; se espera una irrupción de aire frío hacia el {date}: atención a la primera helada en el norte.',
+      summary:
+        'Más cálido y seco de lo normal; se espera una irrupción de aire frío hacia el {date}: atención a la primera helada en el norte.',
       reminder:
         '[Aviso agrícola] Se espera una irrupción de aire frío hacia el {date}, con probable primera helada en el extremo norte de Shaanxi: coseche los cultivos tardíos y protéjalos de la helada.',
       special: (year) => `Siembra y emergencia de los cultivos de otoño de ${year}: análisis meteorológico`,
