@@ -192,18 +192,7 @@ export function exposureFromClasses(
   classes: Uint8Array,
   exposed: (cls: number) => boolean,
 ): Float32Array {
-  if (classes.length !== source.nx * source.ny) throw new RangeError('classes and source grid differ in size');
-  const out = new Float32Array(target.nx * target.ny);
-  for (let j = 0; j < target.ny; j++) {
-    for (let i = 0; i < target.nx; i++) {
-      const c = cellCentre(target, i, j);
-      const at = cellAt(source, c.lon, c.lat);
-      if (!at) continue;
-      const cls = classes[at.j * source.nx + at.i]!;
-      if (cls !== NO_CLASS && exposed(cls)) out[j * target.nx + i] = 1;
-    }
-  }
-  return out;
+  return exposureFromClassesWeighted(target, source, classes, (cls) => (exposed(cls) ? 1 : 0));
 }
 
 export interface LevelAreas {
