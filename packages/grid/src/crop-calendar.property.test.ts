@@ -1,8 +1,10 @@
-// Crop calendars on random valid calendars and shifts: a shift never reorders the stages, every day is in at most one
-// stage, and shifting the place by s days is reading the unshifted calendar s days earlier.
+// Crop calendars on random valid calendars and shifts: every day is in at most one stage; at a place s days colder a
+// stage before 23 September comes s days later, one after it s days earlier, and one over the winter starts s days
+// earlier and ends s days later; a shift smaller than half of every stage and gap across 23 September never reorders
+// the stages.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CALENDAR_DAYS, calendarShiftDays, checkCalendar, monthDayOf, stageIndexAt, type CropCalendar } from './crop-calendar.js';
+import { AUTUMN_FROM, CALENDAR_DAYS, checkCalendar, monthDayOf, stageIndexAt, stageSpans, type CropCalendar } from './crop-calendar.js';
 
 /** Random calendars: 1–8 stages of random lengths and gaps laid end to end from a random first day, under a year. */
 const calendarArb: fc.Arbitrary<CropCalendar> = fc
@@ -55,45 +57,94 @@ describe('crop calendar properties', () => {
     );
   });
 
-  it('every day is in at most one stage, the one stageIndexAt answers', () => {
+  it('every day is in at most one stage, the one stageIndexAt answers at the calendar’s own place', () => {
     fc.assert(
-      fc.property(calendarArb, fc.integer({ min: 0, max: 364 }), fc.integer({ min: -90, max: 90 }), (cal, doy, shift) => {
-        const all = containing(cal, doy, shift);
+      fc.property(calendarArb, fc.integer({ min: 0, max: 364 }), (cal, doy) => {
+        const all = containing(cal, doy, 0);
         expect(all.length).toBeLessThanOrEqual(1);
-        expect(stageIndexAt(cal.stages, doy, shift)).toBe(all.length ? all[0] : -1);
+        expect(stageIndexAt(cal.stages, doy, 0)).toBe(all.length ? all[0] : -1);
       }),
       { numRuns: 60 },
     );
   });
 
-  it('a shift never reorders the stages: walking the year from the first stage meets them in order', () => {
+  /** One stage from day `a`, `len` days long (the day after it may be in the next year). */
+  const single = (a: number, len: number) => [{ code: 's', start: monthDayOf(a), end: monthDayOf(a + len - 1) }];
+
+  it('at a colder place a spring or summer stage comes s days later', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 200 }), fc.integer({ min: 1, max: 40 }), fc.integer({ min: 0, max: 20 }), (a, len, s) => {
+        fc.pre(a + len + s < AUTUMN_FROM);
+        const stages = single(a, len);
+        for (let d = a; d < a + len; d++) expect(stageIndexAt(stages, d + s, s)).toBe(0);
+        expect(stageIndexAt(stages, a + s - 1, s)).toBe(-1);
+        expect(stageIndexAt(stages, a + len + s, s)).toBe(-1);
+      }),
+    );
+  });
+
+  it('at a colder place an autumn stage comes s days earlier', () => {
     fc.assert(
       fc.property(
-        calendarArb,
-        fc.double({ min: -1000, max: 3000, noNaN: true }),
-        fc.double({ min: 20, max: 50, noNaN: true }),
-        (cal, alt, lat) => {
-          const shift = calendarShiftDays(cal, alt, lat);
-          const start = monthDayToDoy(cal.stages[0]!.start) + shift;
-          let last = -1;
-          for (let d = 0; d < CALENDAR_DAYS; d++) {
-            const i = stageIndexAt(cal.stages, start + d, shift);
-            if (i < 0) continue;
-            expect(i).toBeGreaterThanOrEqual(last);
-            last = i;
-          }
-          expect(last).toBe(cal.stages.length - 1);
+        fc.integer({ min: AUTUMN_FROM, max: 350 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 0, max: 20 }),
+        (a, len, s) => {
+          fc.pre(a + len <= 364);
+          const stages = single(a, len);
+          for (let d = a; d < a + len; d++) expect(stageIndexAt(stages, d - s, s)).toBe(0);
+          expect(stageIndexAt(stages, a - s - 1, s)).toBe(-1);
+          expect(stageIndexAt(stages, a + len - s, s)).toBe(-1);
         },
       ),
-      { numRuns: 60 },
     );
   });
 
-  it('a place s days later reads the calendar s days earlier', () => {
+  it('at a colder place a stage over the winter starts s days earlier and ends s days later', () => {
     fc.assert(
-      fc.property(calendarArb, fc.integer({ min: 0, max: 364 }), fc.integer({ min: -90, max: 90 }), (cal, doy, shift) => {
-        expect(stageIndexAt(cal.stages, doy + shift, shift)).toBe(stageIndexAt(cal.stages, doy, 0));
+      fc.property(
+        fc.integer({ min: AUTUMN_FROM, max: 364 }),
+        fc.integer({ min: 1, max: 150 }),
+        fc.integer({ min: 0, max: 20 }),
+        (a, after, s) => {
+          const len = CALENDAR_DAYS - a + after;
+          fc.pre(len + 2 * s < CALENDAR_DAYS - 2);
+          const stages = single(a, len);
+          expect(stageIndexAt(stages, a - s, s)).toBe(0);
+          expect(stageIndexAt(stages, after - 1 + s, s)).toBe(0);
+          expect(stageIndexAt(stages, a - s - 1, s)).toBe(-1);
+          expect(stageIndexAt(stages, after + s, s)).toBe(-1);
+        },
+      ),
+    );
+  });
+
+  it('a shift under half of every stage and gap never reorders the stages: walking the year meets them in order', () => {
+    fc.assert(
+      fc.property(calendarArb, fc.integer({ min: -5, max: 5 }), (cal, s) => {
+        const spans = stageSpans(cal.stages);
+        fc.pre(spans[spans.length - 1]!.to + 1 + 2 * Math.abs(s) < CALENDAR_DAYS);
+        fc.pre(
+          spans.every(
+            (sp, i) =>
+              sp.to - sp.from + 1 > 2 * Math.abs(s) &&
+              (i === 0 || sp.from - spans[i - 1]!.to - 1 > 2 * Math.abs(s) || sp.from === spans[i - 1]!.to + 1),
+          ),
+        );
+        const first = monthDayToDoy(cal.stages[0]!.start);
+        // From a few days before the first stage's moved start (it moves by at most |s|).
+        let last = -1;
+        let met = 0;
+        for (let d = -Math.abs(s) - 1; d < CALENDAR_DAYS - Math.abs(s) - 1; d++) {
+          const i = stageIndexAt(cal.stages, first + d, s);
+          if (i < 0) continue;
+          if (i !== last) met += 1;
+          expect(i).toBeGreaterThanOrEqual(last);
+          last = i;
+        }
+        expect(met).toBe(cal.stages.length);
       }),
+      { numRuns: 80 },
     );
   });
 });

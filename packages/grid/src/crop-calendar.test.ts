@@ -50,6 +50,17 @@ describe('stageOn, worked by hand', () => {
     expect(stageOn(TEA, '2026-03-12T00:00:00Z', 800, 33.5)?.code).toBe('dormancy');
     expect(stageOn(TEA, '2026-03-13', 800, 33.5)?.code).toBe('budBreak');
   });
+  it('autumn dates come earlier at a colder place: dormancy on the Loess Plateau begins in September', () => {
+    // 1000 m at 38° N: 3.3 × 500 / 100 + 4 × 5 = 36.5 → 37 days colder. Dormancy starts 1 November (day 304), an
+    // autumn date: 304 − 37 = 267, 25 September; it ends before 1 March (day 59), a spring date: 59 + 37 = 96, so the
+    // last dormant day is 6 April. Summer–autumn growth ends with the day before dormancy, 24 September.
+    expect(calendarShiftDays(TEA, 1000, 38)).toBe(37);
+    expect(stageOn(TEA, '2026-11-28', 1000, 38)?.code).toBe('dormancy');
+    expect(stageOn(TEA, '2026-09-25', 1000, 38)?.code).toBe('dormancy');
+    expect(stageOn(TEA, '2026-09-24', 1000, 38)?.code).toBe('summerAutumnGrowth');
+    expect(stageOn(TEA, '2026-04-06', 1000, 38)?.code).toBe('dormancy');
+    expect(stageOn(TEA, '2026-04-07', 1000, 38)?.code).toBe('budBreak');
+  });
   it('a date between stages is in none', () => {
     const gap: CropCalendar = { ...TEA, stages: [{ code: 'flowering', start: '04-01', end: '04-20' }] };
     expect(stageOn(gap, '2026-04-21', 500, 33)).toBeNull();

@@ -139,12 +139,39 @@ export function calendarShiftDays(cal: CropCalendar, altitudeM: number, latDeg: 
   return Math.max(-MAX_CALENDAR_SHIFT, Math.min(MAX_CALENDAR_SHIFT, days)) || 0;
 }
 
-/** Index of the stage a day of the usual year falls in after a shift (days), or −1 outside every stage. */
+/**
+ * The first day of the usual year from which a date moves the other way (23 September, the autumn equinox): Hopkins'
+ * law puts spring and summer events (green-up, flowering, ripening by accumulated warmth) later at a colder place and
+ * autumn events (sowing of winter crops, leaf fall, the onset of dormancy) earlier (docs/crop-calendar.md#shift).
+ */
+export const AUTUMN_FROM = 265;
+
+/** How many days a date of the usual year moves at a place `shift` days colder: later before AUTUMN_FROM, earlier from it. */
+export function dateShiftDays(doy: number, shift: number): number {
+  return mod(doy, CALENDAR_DAYS) >= AUTUMN_FROM ? -shift || 0 : shift;
+}
+
+/**
+ * A stage moved at a place `shift` days colder: its first day and its length. Its start moves as its date does, and
+ * its end with the day after it, which is the next stage's start when the two touch, so touching stages stay
+ * touching. A stage whose end moves earlier than its start by more than its length is left with none (length 0).
+ */
+export function shiftedStage(stage: CalendarStage, shift: number): { from: number; days: number } {
+  const a = dayOfYear(stage.start)!;
+  const after = dayOfYear(stage.end)! + 1;
+  const days = mod(after - 1 - a, CALENDAR_DAYS) + 1 + dateShiftDays(after, shift) - dateShiftDays(a, shift);
+  return { from: mod(a + dateShiftDays(a, shift), CALENDAR_DAYS), days: Math.max(0, Math.min(CALENDAR_DAYS, days)) };
+}
+
+/**
+ * Index of the stage a day of the usual year falls in at a place `shift` days colder (dates moved by dateShiftDays), or
+ * −1 outside every stage; where moved stages overlap (a gap between two stages that spans 23 September closes), the
+ * earlier stage of the calendar.
+ */
 export function stageIndexAt(stages: readonly CalendarStage[], doy: number, shift: number): number {
   for (let i = 0; i < stages.length; i++) {
-    const a = dayOfYear(stages[i]!.start)!;
-    const len = mod(dayOfYear(stages[i]!.end)! - a, CALENDAR_DAYS);
-    if (mod(doy - shift - a, CALENDAR_DAYS) <= len) return i;
+    const { from, days } = shiftedStage(stages[i]!, shift);
+    if (mod(doy - from, CALENDAR_DAYS) < days) return i;
   }
   return -1;
 }
