@@ -353,17 +353,23 @@ describe('built-in names elsewhere in the console', () => {
   it('name a risk product’s built-in hazard in that language, whatever language it was made in; a user-made one as entered', async () => {
     type Risk = { id: number; kind: string; hazardName: string };
     const page = async (lang?: Lang) => ((await data('/api/risk/page?page=1&size=100', maker, lang)) as { list: Risk[] }).list;
-    const frost = (await page()).find((x) => x.kind === 'frost')!;
-    expect(frost.hazardName).toBe('霜冻');
-    expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe('Frost');
-    expect((await page('es')).find((x) => x.id === frost.id)!.hazardName).toBe('Helada');
-    expect((await data(`/api/risk/product?productId=${frost.id}`, maker, 'en')).hazardName).toBe('Frost');
-    // Made in English: stored "Frost", answered in zh as the catalogue names it.
-    await t.db.db.updateTable('risk_product').set({ hazard_name: 'Frost' }).where('id', '=', frost.id).execute();
-    expect((await page()).find((x) => x.id === frost.id)!.hazardName).toBe('霜冻');
+    // The demo product is tea's frost or, with tea dormant on the demo run's date, its winter injury.
+    const seeded: Record<string, Record<Lang, string>> = {
+      frost: { zh: '霜冻', en: 'Frost', es: 'Helada' },
+      winterInjury: { zh: '冻害', en: 'Winter injury', es: 'Daño por frío invernal' },
+    };
+    const frost = (await page()).find((x) => x.kind in seeded)!;
+    const names = seeded[frost.kind]!;
+    expect(frost.hazardName).toBe(names.zh);
+    expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe(names.en);
+    expect((await page('es')).find((x) => x.id === frost.id)!.hazardName).toBe(names.es);
+    expect((await data(`/api/risk/product?productId=${frost.id}`, maker, 'en')).hazardName).toBe(names.en);
+    // Made in English: stored in English, answered in zh as the catalogue names it.
+    await t.db.db.updateTable('risk_product').set({ hazard_name: names.en }).where('id', '=', frost.id).execute();
+    expect((await page()).find((x) => x.id === frost.id)!.hazardName).toBe(names.zh);
     await t.db.db.updateTable('risk_product').set({ hazard_name: '倒春寒' }).where('id', '=', frost.id).execute();
     expect((await page('en')).find((x) => x.id === frost.id)!.hazardName).toBe('倒春寒');
-    await t.db.db.updateTable('risk_product').set({ hazard_name: '霜冻' }).where('id', '=', frost.id).execute();
+    await t.db.db.updateTable('risk_product').set({ hazard_name: names.zh }).where('id', '=', frost.id).execute();
     // The exposure's crop, kept in the product's language too.
     type Exposed = Risk & { exposure: { cropName: string } | null };
     const crop = async (lang?: Lang) =>

@@ -29,13 +29,6 @@ export interface CropCalendarTable {
   updated_at: string;
 }
 
-declare module './schema.js' {
-  interface Database {
-    crop_calendar: CropCalendarTable;
-    crop_calendar_setup: CropCalendarSetupTable;
-  }
-}
-
 /**
  * Crop calendars (docs/crop-calendar.md#storage): one calendar per crop, going with its crop and its customer. The
  * built-in ones are made on a customer's first use (crop_calendar_setup marks it), not here.

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { CropCalendarSetupTable, CropCalendarTable } from './crop-calendar-migration.js';
 import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
 import type { SandstormRecordTable } from './disaster-migration.js';
 import type {
@@ -549,6 +550,8 @@ export interface MapProductItemTable {
 }
 
 export interface Database {
+  crop_calendar: CropCalendarTable;
+  crop_calendar_setup: CropCalendarSetupTable;
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
   grid: GridTable;

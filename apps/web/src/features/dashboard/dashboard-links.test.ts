@@ -9,7 +9,8 @@ describe('accessibleSections', () => {
     expect(paths).toContain('/system-admin/sys-user');
     expect(paths).toContain('/service-products');
     expect(paths).toContain('/disaster/manage');
-    expect(paths).toHaveLength(27);
+    expect(paths).toContain('/zoning-manage/crop-calendar');
+    expect(paths).toHaveLength(28);
     expect(sections.map((s) => s.group)).toEqual([
       'dataRevise',
       'makeManage',
