@@ -66,6 +66,18 @@ export class ApiError extends Error {
   }
 }
 
+/**
+ * The problems a refusal named by field (4100 with data.issues[].field → message), for forms that show them beside
+ * their fields; empty for any other error.
+ */
+export function issuesByField(error: unknown): Map<string, string> {
+  const out = new Map<string, string>();
+  if (!(error instanceof ApiError)) return out;
+  const issues = (error.data as { issues?: { field?: string; message?: string }[] } | null)?.issues ?? [];
+  for (const i of issues) if (i.field) out.set(i.field, i.message ?? error.message);
+  return out;
+}
+
 // ---------------------------------------------------------------------------------------------
 
 function combineSignals(timeoutMs: number, signal: AbortSignal | undefined): AbortSignal {

@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input, InputNumber, List, Select, Space, Tag, Typo
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, toastSuccess } from '../../lib/feedback';
-import { ApiError } from '../../lib/request';
+import { ApiError, issuesByField } from '../../lib/request';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { useCatalog, useDeleteHazard, useHazards, useSaveHazard } from './api/hazards';
 import { NS } from './i18n';
@@ -47,12 +47,10 @@ const draftOf = (h: Hazard): Draft => ({
   stages: h.stages.map(({ crop, stage, vulnerability }) => ({ crop, stage, vulnerability })),
 });
 
-/** Problems the server named (4100 with data.issues[].field → message). */
+/** Problems the server named by field (data.issues, else the refusal's data.field); any other refusal under ''. */
 function serverIssues(error: unknown): Map<string, string> {
-  const out = new Map<string, string>();
+  const out = issuesByField(error);
   if (!(error instanceof ApiError)) return out;
-  const issues = (error.data as { issues?: { field?: string; message?: string }[]; field?: string } | null)?.issues ?? [];
-  for (const i of issues) if (i.field) out.set(i.field, i.message ?? error.message);
   const field = (error.data as { field?: string } | null)?.field;
   if (field && !out.has(field)) out.set(field, error.message);
   if (out.size === 0) out.set('', error.message);

@@ -5,7 +5,7 @@ import { Alert, Button, Form, Input, InputNumber, List, Space, Tag, Typography }
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, toastSuccess } from '../../../lib/feedback';
-import { ApiError } from '../../../lib/request';
+import { ApiError, issuesByField } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { ZoningPage } from '../common/ZoningPage';
 import { useCalendars, useDeleteCalendar, useSaveCalendar } from './api';
@@ -89,13 +89,10 @@ function Timeline({ stages }: { stages: Draft['stages'] }) {
   );
 }
 
-/** Problems the server named (4100 with data.issues[].field → message). */
+/** Problems the server named by field; any other refusal under '' (shown above the table). */
 function serverIssues(error: unknown): Map<string, string> {
-  const out = new Map<string, string>();
-  if (!(error instanceof ApiError)) return out;
-  const issues = (error.data as { issues?: { field?: string; message?: string }[] } | null)?.issues ?? [];
-  for (const i of issues) if (i.field) out.set(i.field, i.message ?? error.message);
-  if (out.size === 0) out.set('', error.message);
+  const out = issuesByField(error);
+  if (out.size === 0 && error instanceof ApiError) out.set('', error.message);
   return out;
 }
 
