@@ -24,7 +24,7 @@ export function ProductBar({
   wmsUrl: string;
   barRef?: Ref<HTMLDivElement>;
 }) {
-  const { t } = useTranslation(MAP_NS);
+  const { t, i18n } = useTranslation(MAP_NS);
   const token = useUserStore((s) => s.token);
   const style = useMapStore((s) => s.style);
   const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
@@ -120,7 +120,7 @@ export function ProductBar({
         </div>
       </div>
       <div className="map-legend" data-testid="map-legend">
-        <img src={legendUrl(wmsUrl, selection, token, styleFor(style, selection.factor))} alt={t('product.legend')} />
+        <img src={legendUrl(wmsUrl, selection, token, styleFor(style, selection.factor), i18n.language)} alt={t('product.legend')} />
       </div>
     </div>
   );

@@ -162,6 +162,11 @@ describe('WMS parameters', () => {
     expect(new URL(legendUrl('/api/wms', { type: 'fine', factor: 't2m' }, 'x', 'contours'), 'http://x').searchParams.get('STYLE')).toBe(
       'contours',
     );
+    // The language is in the address, so a switch of language loads the legend again.
+    expect(url.searchParams.has('LANGUAGE')).toBe(false);
+    expect(
+      new URL(legendUrl('/api/wms', { type: 'fine', factor: 't2m' }, 'x', 'nearest', 'es'), 'http://x').searchParams.get('LANGUAGE'),
+    ).toBe('es');
   });
   it('give valid times', () => {
     expect(validTimeOf('2026-11-22T00:00:00.000Z', 27)).toBe('2026-11-23T03:00:00.000Z');

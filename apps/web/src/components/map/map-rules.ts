@@ -147,11 +147,17 @@ export function wmsParams(
   return params;
 }
 
+/**
+ * The legend image of a layer. Its title and class names are in `language` (the server's LANGUAGE parameter): the
+ * language is part of the address, so switching the console's language loads the legend anew instead of keeping the
+ * image of the language it was first drawn in.
+ */
 export function legendUrl(
   wmsUrl: string,
   selection: Pick<ProductSelection, 'type' | 'factor'>,
   token: string,
   style: ProductStyle = 'nearest',
+  language?: string,
 ): string {
   const q = new URLSearchParams({
     SERVICE: 'WMS',
@@ -162,6 +168,7 @@ export function legendUrl(
     WIDTH: '40',
     HEIGHT: '240',
     STYLE: style,
+    ...(language ? { LANGUAGE: language } : {}),
     token,
   });
   return `${wmsUrl}?${q.toString()}`;

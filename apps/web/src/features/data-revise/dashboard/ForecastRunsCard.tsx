@@ -29,7 +29,7 @@ export function mapFrame(extent: { west: number; south: number; east: number; no
 
 /** Today's runs per forecast type: how complete the newest run is, revisions today and whether it was issued; a small map. */
 export default function ForecastRunsCard() {
-  const { t } = useTranslation(NS);
+  const { t, i18n } = useTranslation(NS);
   const roles = useUserStore((s) => s.roles);
   const catalog = useQuery({ queryKey: ['dashboard', 'catalog'], queryFn: ({ signal }) => request('gridCatalog', { signal }) });
   const types = (catalog.data ?? []).map((type) => ({ type, run: runCompleteness(type) })).filter((r) => r.run !== null);
@@ -133,7 +133,7 @@ export default function ForecastRunsCard() {
           {map && temperature ? (
             <figure className="dashboard-run-map">
               <img src={map} width={frame!.width} height={frame!.height} alt={t('dashboard.mapAlt')} id="dashboard-temperature-map" />
-              <img src={legendUrl('/api/wms', temperature, token)} alt="" className="dashboard-run-legend" />
+              <img src={legendUrl('/api/wms', temperature, token, 'nearest', i18n.language)} alt="" className="dashboard-run-legend" />
               <figcaption>{t('dashboard.mapCaption', { time: dayjs(temperature.baseTime).format('MM-DD HH:mm') })}</figcaption>
             </figure>
           ) : null}
