@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import {
+  ARTICLE_ATTACHMENTS,
   BOUNDARY_MAX_MB,
   ErrorCode,
   GRID_IMPORT_MAX_MB,
@@ -31,12 +32,14 @@ describe('the shipped nginx site (deploy/nginx/agromet.conf)', () => {
     expect(withGeneratedRegions(shipped)).toBe(shipped);
   });
 
-  it('limits each route body as the server does: grid files 64 MB, boundaries 20 MB, others 10 MB, each plus the form', () => {
+  it('limits each route body as the server does: grid files 64 MB, boundaries and attachments 20 MB, others 10 MB, each plus the form', () => {
     const sizeOf = (url: string) => new RegExp(`location = ${url} \\{\\n\\s*client_max_body_size (\\d+)k;`).exec(shipped)?.[1];
     const kb = (bytes: number) => String(Math.ceil((bytes + FORM_ALLOWANCE_BYTES) / 1024));
     expect(sizeOf('/api/grid/import')).toBe(kb(GRID_IMPORT_MAX_MB * MB));
     expect(sizeOf('/api/baseWeatherFactor/importGrid')).toBe(kb(GRID_IMPORT_MAX_MB * MB));
     expect(sizeOf('/api/gis/boundary/upload')).toBe(kb(BOUNDARY_MAX_MB * MB));
+    // Article attachments take 20 MB on the server (ARTICLE_ATTACHMENTS.maxKb): nginx's default would refuse at 10 MB.
+    expect(sizeOf('/api/article/attachment/upload')).toBe(kb(ARTICLE_ATTACHMENTS.maxKb * 1024));
     expect(shipped).toContain(`    client_max_body_size ${nginxBodySize(DEFAULT_BODY_LIMIT)};\n`);
     // The default covers every other route's limit (JSON bodies, images, station and other imports, WeChat media).
     for (const bytes of [
@@ -56,13 +59,14 @@ describe('the shipped nginx site (deploy/nginx/agromet.conf)', () => {
     const bodies = [...maps.matchAll(/^\s+(?:default|en|es) '(.*)';$/gm)].map((m) =>
       JSON.parse(m[1]!.replace(/\\'/g, "'").replace(/\\\\/g, '\\')),
     );
-    expect(bodies.length).toBe(3 * 8);
+    expect(bodies.length).toBe(3 * 9);
     for (const body of bodies) expect(Object.keys(body)).toEqual(['code', 'msg', 'data']);
     const answers = [...shipped.matchAll(/return (\d+) \$agromet_answer_(\w+);/g)].map((m) => [Number(m[1]), m[2]!] as const);
     expect(answers).toEqual([
       [413, '413_default'],
       [413, '413_grid'],
       [413, '413_boundary'],
+      [413, '413_attachment'],
       [414, '414'],
       [431, '431'],
       [502, '502'],
@@ -75,6 +79,8 @@ describe('the shipped nginx site (deploy/nginx/agromet.conf)', () => {
     expect(codeOf('502')).toBe(ErrorCode.UPSTREAM);
     expect(codeOf('504')).toBe(ErrorCode.GATEWAY_TIMEOUT);
     expect(maps).toContain(`en '{"code":4130,"msg":"The request is too large (limit 64 MB)","data":null}';`);
+    // A route whose server answers its own 4130 message gets the same words from nginx.
+    expect(maps).toContain(`en '{"code":4130,"msg":"An attachment may not exceed 20480 KB","data":null}';`);
   });
 
   it('is what the cluster runs, with its own ports', () => {

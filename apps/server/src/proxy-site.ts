@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import {
   API,
+  ARTICLE_ATTACHMENTS,
   BOUNDARY_MAX_MB,
   ErrorCode,
   GRID_IMPORT_MAX_MB,
@@ -39,6 +40,8 @@ export interface BodyLimit {
   bytes: number;
   /** As the server words it in its 4130 message. */
   label: string;
+  /** The server's own 4130 message for these routes, when it has one (else payloadTooLarge naming `label`). */
+  message?: { key: MessageKey; params: Record<string, string | number> };
   /** The routes (exact paths); none for the default of every other route. */
   urls: string[];
 }
@@ -60,6 +63,13 @@ export const ROUTE_BODY_LIMITS: BodyLimit[] = [
     urls: [API.gridImport.url, API.baseFactorImportGrid.url],
   },
   { name: 'boundary', bytes: BOUNDARY_MAX_MB * MB, label: `${BOUNDARY_MAX_MB} MB`, urls: [API.gisBoundaryUpload.url] },
+  {
+    name: 'attachment',
+    bytes: ARTICLE_ATTACHMENTS.maxKb * 1024,
+    label: `${ARTICLE_ATTACHMENTS.maxKb / 1024} MB`,
+    message: { key: 'article.attachmentTooLarge', params: { limit: ARTICLE_ATTACHMENTS.maxKb } },
+    urls: [API.articleAttachmentUpload.url],
+  },
 ];
 
 /** nginx's client_max_body_size for a limit, in KB. */
@@ -85,7 +95,9 @@ const ANSWERS: Answer[] = [
   ...[DEFAULT_BODY_LIMIT, ...ROUTE_BODY_LIMITS].map((limit) => ({
     name: `413_${limit.name}`,
     status: 413,
-    body: simple(ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge', { limit: limit.label }),
+    body: limit.message
+      ? simple(ErrorCode.PAYLOAD_TOO_LARGE, limit.message.key, limit.message.params)
+      : simple(ErrorCode.PAYLOAD_TOO_LARGE, 'payloadTooLarge', { limit: limit.label }),
   })),
   {
     name: '414',

@@ -11,8 +11,9 @@ import { createTestApp, type TestApp } from './helpers.js';
 /**
  * The server behind the shipped nginx site (deploy/nginx/agromet.conf, with its generated parts afresh, as
  * `npm run cluster` runs it): a grid file nginx would have refused at 12 MB goes through up to the server's own
- * 64 MB, a larger one is refused by nginx in the envelope with the server's code and message, in the caller's
- * language, and a call nginx cannot pass on (the API process gone) is answered 502 in the envelope, not nginx's HTML.
+ * 64 MB (an article attachment up to its 20 MB), a larger one is refused by nginx in the envelope with the server's
+ * code and message, in the caller's language, and a call nginx cannot pass on (the API process gone) is answered 502
+ * in the envelope, not nginx's HTML.
  */
 const HAS_NGINX = spawnSync('nginx', ['-v']).status === 0;
 const MB = 1024 * 1024;
@@ -161,6 +162,50 @@ describe.skipIf(!HAS_NGINX)('the server behind nginx (deploy/nginx/agromet.conf)
     );
     expect(boundary.status).toBe(413);
     expect(JSON.parse(boundary.text).msg).toBe('The request is too large (limit 20 MB)');
+  });
+
+  it('passes a 15 MB article attachment (the server takes 20 MB) and refuses a 21 MB one in the envelope', async () => {
+    // nginx's default of 10 MB refused these before the attachment route had its own limit.
+    const auth = { authorization: `Bearer ${token}` };
+    const kinds = await fetch(`${base}/api/article/kinds`, { headers: auth });
+    const kindId = ((await kinds.json()) as { data: Array<{ id: number }> }).data[0]!.id;
+    const added = await fetch(`${base}/api/article/add`, {
+      method: 'POST',
+      headers: { ...auth, 'content-type': 'application/json' },
+      body: JSON.stringify({ kindId, title: '附件经代理', body: '<p>正文</p>' }),
+    });
+    const articleId = ((await added.json()) as { data: { id: number } }).data.id;
+    expect(articleId).toBeGreaterThan(0);
+    const attachment = (size: number) => {
+      const boundary = '----agrometAttachment';
+      const csv = Buffer.alloc(size, 'a');
+      for (let k = 79; k < size; k += 80) csv[k] = 0x0a;
+      return {
+        contentType: `multipart/form-data; boundary=${boundary}`,
+        body: Buffer.concat([
+          Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n`),
+          Buffer.from(
+            `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="stations.csv"\r\nContent-Type: text/csv\r\n\r\n`,
+          ),
+          csv,
+          Buffer.from(`\r\n--${boundary}--\r\n`),
+        ]),
+      };
+    };
+    const ok = attachment(15 * MB);
+    const passed = await post('/api/article/attachment/upload', { ...auth, 'content-type': ok.contentType }, ok.body);
+    expect(passed.status, passed.text.slice(0, 300)).toBe(200);
+    expect(JSON.parse(passed.text)).toMatchObject({ code: 0, data: { name: 'stations.csv', size: 15 * MB } });
+
+    const big = attachment(21 * MB);
+    const refused = await post(
+      '/api/article/attachment/upload',
+      { ...auth, 'content-type': big.contentType, 'accept-language': 'en' },
+      big.body,
+    );
+    expect(refused.status).toBe(413);
+    expect(refused.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(JSON.parse(refused.text)).toEqual({ code: 4130, msg: 'An attachment may not exceed 20480 KB', data: null });
   });
 
   it('answers an address over 8 KB itself with 414 in the envelope', async () => {
