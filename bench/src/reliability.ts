@@ -23,7 +23,7 @@ import { signIn } from './reliability/api-routes.js';
 import { fuzzApi, postgresFingerprint } from './reliability/fuzz.js';
 import { fuzzWeixinCallback } from './reliability/weixin-callback-fuzz.js';
 import { DEMO_WX } from '../../apps/server/src/modules/weixin/demo.js';
-import { checkTenancy } from './reliability/tenancy.js';
+import { checkTenancy, SEPARATION_OF_DUTIES, separationGaps } from './reliability/tenancy.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Outcome } from './cluster-fixtures.js';
 
 const FULL = process.argv.includes('--full');
@@ -396,6 +396,10 @@ async function main() {
       for (const v of tenancy.violations.slice(0, 5)) console.log(`  violation: ${JSON.stringify(v).slice(0, 400)}`);
       if (tenancy.violations.length > 0) failures.push(`${tenancy.violations.length} tenancy violations`);
       table.push(['tenancy checks / violations', `${tenancy.checks} / ${tenancy.violations.length}`]);
+      // Authors cannot approve, reviewers and approvers cannot write (docs/security.md#separation-of-duties).
+      const gaps = separationGaps(tenancy.results);
+      if (gaps.length > 0) failures.push(`separation of duties not refused: ${gaps.join(', ')}`);
+      table.push(['separation of duties refused', `${SEPARATION_OF_DUTIES.length - gaps.length} / ${SEPARATION_OF_DUTIES.length}`]);
     }
 
     // ---- 7: fuzz ----

@@ -88,6 +88,26 @@ export interface TenancyReport {
   results: TenancyCheck[];
 }
 
+/**
+ * Separation of duties (docs/security.md#separation-of-duties) as the tenancy step must have checked it with the demo
+ * users: each author refused every approving call, each reviewer or approver refused the writing calls. The step
+ * derives what it expects from the API table; this list is written out, so that a table giving one user both duties
+ * again shows up here and not as a quiet 'pass'.
+ */
+export const SEPARATION_OF_DUTIES: ReadonlyArray<{ as: string; route: string }> = [
+  ...['articleApprove', 'articleReturn', 'articlePublish'].map((route) => ({ as: 'demo-products', route })),
+  ...['articleAdd', 'articleUpdate', 'articleSubmit', 'articleRevise', 'articleDelete'].map((route) => ({ as: 'demo-reviewer', route })),
+  ...['wxSendApprove', 'wxSendReject'].map((route) => ({ as: 'demo-weixin', route })),
+  ...['wxSendCreate', 'wxSendPreview'].map((route) => ({ as: 'demo-wx-approver', route })),
+];
+
+/** The pairs of SEPARATION_OF_DUTIES that the checks did not find refused (expected and answered 4003), as "user route". */
+export function separationGaps(results: ReadonlyArray<Pick<TenancyCheck, 'route' | 'as' | 'expected' | 'ok'>>): string[] {
+  return SEPARATION_OF_DUTIES.filter(
+    (p) => !results.some((c) => c.route === p.route && c.as === p.as && c.expected === '4003' && c.ok),
+  ).map((p) => `${p.as} ${p.route}`);
+}
+
 /** Objects a route acts on, by its address (first match). */
 const KIND_BY_PATH: Array<[RegExp, string]> = [
   [/^\/api\/sandstorm\//, 'sandstorm'],
