@@ -32,6 +32,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   customerAdd: ['admin', 'osm.customer.admin'], // POST /api/customer/add
   customerUpdate: ['admin', 'sys.customer.admin', 'osm.customer.admin'], // POST /api/customer/update
   customerDelete: ['admin', 'osm.customer.admin'], // POST /api/customer/delete
+  customerEntitlements: ['admin', 'osm.customer.admin'], // POST /api/customer/entitlements
   userPage: ['admin', 'sys.user.admin'], // GET /api/user/page
   userAdd: ['admin', 'sys.user.admin'], // POST /api/user/add
   userUpdate: ['admin', 'sys.user.admin'], // POST /api/user/update
@@ -40,6 +41,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   userDelete: ['admin', 'sys.user.admin'], // POST /api/user/delete
   rolePage: ['admin', 'sys.role.admin'], // GET /api/role/page
   roleOptions: ['admin', 'sys.role.admin', 'sys.user.admin'], // GET /api/role/options
+  roleGrantable: ['admin', 'sys.role.admin', 'sys.user.admin'], // GET /api/role/grantable
   roleAdd: ['admin', 'sys.role.admin'], // POST /api/role/add
   roleUpdate: ['admin', 'sys.role.admin'], // POST /api/role/update
   roleDelete: ['admin', 'sys.role.admin'], // POST /api/role/delete

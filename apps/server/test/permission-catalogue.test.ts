@@ -31,6 +31,8 @@ beforeAll(async () => {
     centerLat: 30,
     centerLon: 110,
     zoom: 6,
+    // What the customer bought (docs/security.md#entitlements): its roles hold only these.
+    entitlements: ['report.export'],
   });
   expect(other.code).toBe(0);
   expect(

@@ -77,6 +77,11 @@ export class Fixture {
   }
 
   async role(customerId: number, permissions: string[]): Promise<{ id: number; version: number; name: string }> {
+    // A role of a customer holds only what the customer has bought (docs/security.md#entitlements).
+    const c = (await this.as('GET', `/api/customer/${customerId}`)).data;
+    const missing = permissions.filter((p) => !c.entitlements.includes(p));
+    if (!c.platform && missing.length > 0)
+      await this.as('POST', '/api/customer/entitlements', { id: c.id, version: c.version, entitlements: [...c.entitlements, ...missing] });
     return (await this.as('POST', '/api/role/add', { name: `cache-role-${unique()}`, permissions, customerId })).data;
   }
 

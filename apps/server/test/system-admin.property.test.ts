@@ -15,7 +15,7 @@ afterAll(async () => {
   await t.close();
 });
 
-const TABLES = ['customer', 'app_user', 'role', 'role_permission', 'user_role', 'permission', 'session'] as const;
+const TABLES = ['customer', 'customer_entitlement', 'app_user', 'role', 'role_permission', 'user_role', 'permission', 'session'] as const;
 
 async function snapshot(): Promise<string> {
   const hash = createHash('sha256');
@@ -28,6 +28,7 @@ const VALID: Record<string, Record<string, unknown>> = {
   customerAdd: { name: '新客户', centerLat: 30, centerLon: 110, zoom: 8 },
   customerUpdate: { id: 2, version: 1, name: '改名客户', centerLat: 30, centerLon: 110, zoom: 8 },
   customerDelete: { id: 2 },
+  customerEntitlements: { id: 2, version: 1, entitlements: ['travel.scenicspot.admin'] },
   customerContext: { customerId: 2 },
   userAdd: { username: 'newuser', password: 'pass-12345', name: '新用户', customerId: 2, roleIds: [] },
   userUpdate: { id: 2, version: 1, name: '改名', customerId: 2, roleIds: [] },

@@ -65,3 +65,29 @@ export function holdsPlatformScope(codes: Iterable<string>): boolean {
   for (const c of codes) if (c === ADMIN || c === PLATFORM_SCOPE_CODE) return true;
   return false;
 }
+
+/**
+ * Codes only the platform holds (docs/security.md#entitlements): they act across customers, so no customer is ever
+ * entitled to them and no customer's administrator grants them.
+ */
+export const PLATFORM_ONLY_CODES: readonly string[] = [ADMIN, PLATFORM_SCOPE_CODE];
+
+export function isPlatformOnlyCode(code: string): boolean {
+  return PLATFORM_ONLY_CODES.includes(code);
+}
+
+/** What a new customer is entitled to when the platform names nothing: administering itself (users, roles, its record, its log). */
+export const CUSTOMER_ADMIN_CODES: readonly string[] = [
+  'sys.customer.admin',
+  'sys.user.admin',
+  'sys.role.admin',
+  'sys.permission.admin',
+  'sys.log.view',
+];
+
+/**
+ * Why a caller may not grant a code in a customer (docs/security.md#entitlements): `platformOnly`, a code of the
+ * platform; `notEntitled`, a module the customer has not been granted (the platform grants it on the customers page);
+ * `notHeld`, in the platform's own customer, a code the caller does not hold.
+ */
+export const WITHHELD_REASONS = ['platformOnly', 'notEntitled', 'notHeld'] as const;

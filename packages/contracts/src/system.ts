@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { StoredImagePath } from './auth.js';
+import { WITHHELD_REASONS } from './permissions.js';
 import { MAP_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERMISSION_CODE_PATTERN, USERNAME_PATTERN } from './constants.js';
 
 /** List paging (docs/api.md#paging): page 1-based, size ≤ 100 (default 20). */
@@ -35,6 +36,11 @@ export const Customer = z.object({
   centerLon: z.number(),
   zoom: z.number().int(),
   platform: z.boolean(),
+  /**
+   * The permission codes the platform granted the customer (docs/security.md#entitlements): its roles hold only
+   * these. Empty for the platform's own customer, which is bounded by nothing but its administrators' codes.
+   */
+  entitlements: z.array(z.string()),
   userCount: z.number().int(),
   version: z.number().int(),
   createdAt: z.string(),
@@ -57,11 +63,16 @@ const customerFields = {
   centerLon: z.number().min(MAP_LIMITS.lon[0]).max(MAP_LIMITS.lon[1]),
   zoom: z.number().int().min(MAP_LIMITS.zoom[0]).max(MAP_LIMITS.zoom[1]),
 };
-export const CustomerCreate = z.strictObject(customerFields);
+const permissionCodes = z.array(z.string().min(1).max(96)).max(200);
+/** Without `entitlements`, a new customer may administer itself and nothing more (CUSTOMER_ADMIN_CODES). */
+export const CustomerCreate = z.strictObject({ ...customerFields, entitlements: permissionCodes.optional() });
 export const CustomerUpdate = z.strictObject({ id, version, ...customerFields });
 export type CustomerCreate = z.input<typeof CustomerCreate>;
 export type CustomerUpdate = z.input<typeof CustomerUpdate>;
 export const CustomerQuery = z.strictObject({ ...pageFields, keyword });
+/** The platform sets what a customer has bought (every code listed; the platform's own customer has none to set). */
+export const CustomerEntitlements = z.strictObject({ id, version, entitlements: permissionCodes });
+export type CustomerEntitlements = z.input<typeof CustomerEntitlements>;
 
 // ---- users -----------------------------------------------------------------------------------
 
@@ -135,6 +146,26 @@ export const RoleCreate = z.strictObject({ ...roleFields, customerId: id.optiona
 export const RoleUpdate = z.strictObject({ id, version, ...roleFields });
 export const RoleQuery = z.strictObject({ ...pageFields, keyword, customerId: queryId });
 export const RoleOptionsQuery = z.strictObject({ customerId: queryId });
+/** A role to assign, and whether the caller may give it to a user of its customer (the codes withheld when not). */
+export const RoleOption = Option.extend({
+  customerId: z.number().int(),
+  grantable: z.boolean(),
+  withheld: z.array(z.string()),
+});
+export type RoleOption = z.infer<typeof RoleOption>;
+export const GrantableQuery = z.strictObject({ customerId: queryId });
+export const WithheldReason = z.enum(WITHHELD_REASONS);
+export type WithheldReason = z.infer<typeof WithheldReason>;
+/**
+ * What the caller may put in a role of one customer (docs/security.md#entitlements): every code of the catalogue is
+ * either grantable or withheld with its reason.
+ */
+export const Grantable = z.object({
+  customerId: z.number().int(),
+  codes: z.array(z.string()),
+  withheld: z.array(z.object({ code: z.string(), reason: WithheldReason })),
+});
+export type Grantable = z.infer<typeof Grantable>;
 export type RoleCreate = z.input<typeof RoleCreate>;
 export type RoleUpdate = z.input<typeof RoleUpdate>;
 

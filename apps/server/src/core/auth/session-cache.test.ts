@@ -286,20 +286,22 @@ describe('announcements are complete', () => {
   // writer fails here until its changes are announced (SessionCache.changing) and it is listed.
   const WRITERS: Record<string, string> = {
     'core/db/separation-of-duties-migration.ts': 'start-up only (migration 0037), before the app serves; app.ts announces a start',
+    'core/db/entitlements-migration.ts':
+      'start-up only (migration 0042, customer entitlements), before the app serves; app.ts announces a start',
     'modules/auth/repo.ts': 'sessions: revoked through auth/service.ts (logout, refresh reuse, password change)',
     'modules/auth/service.ts': 'logout, refresh reuse, own password and settings (auth/routes.ts)',
     'modules/users/service.ts': 'every change of an existing user (users/routes.ts); a new user has no session',
     'modules/roles/service.ts': "role update and delete announce 'all' (roles/routes.ts); a new role has no holder",
-    'modules/customers/service.ts': "update and delete announce 'all' (customers/routes.ts)",
+    'modules/customers/service.ts': "update, entitlements and delete announce 'all' (customers/routes.ts); a new customer has no user",
     'modules/permissions/service.ts': "rename and delete announce 'all' (permissions/routes.ts)",
     'modules/articles/publishing.ts': "a deleted platform leaves users' settings: 'all' (articles/routes.ts)",
     'modules/articles/demo.ts': 'start-up only (demo data), before the app serves; app.ts announces a start',
     'modules/seed/seed.ts': 'start-up only, before the app serves; app.ts announces a start',
   };
-  it('lists every file writing sessions, users, roles, their codes, customers or permission codes', () => {
+  it('lists every file writing sessions, users, roles, their codes, customers, their entitlements or permission codes', () => {
     const src = path.resolve(import.meta.dirname, '../..');
     const writes =
-      /\b(updateTable|deleteFrom|insertInto)\(\s*'(session|refresh_token|app_user|user_role|role|role_permission|customer|permission)'/;
+      /\b(updateTable|deleteFrom|insertInto)\(\s*'(session|refresh_token|app_user|user_role|role|role_permission|customer|customer_entitlement|permission)'/;
     const found = (fs.readdirSync(src, { recursive: true }) as string[])
       .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
       .filter((f) => writes.test(fs.readFileSync(path.join(src, f), 'utf8')))

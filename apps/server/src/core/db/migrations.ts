@@ -11,6 +11,7 @@ import { downloadsMigration } from './downloads-migration.js';
 import { passwordChangeMigration } from './password-change-migration.js';
 import { jobPayloadMigration } from './jobs-migration.js';
 import { separationOfDutiesMigration } from './separation-of-duties-migration.js';
+import { entitlementsMigration } from './entitlements-migration.js';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -499,6 +500,7 @@ export function migrationProvider(dialect: Dialect): MigrationProvider {
         '0039_zoning_vetoes': zoningVetoesMigration(),
         '0040_crop_calendar': cropCalendarMigration(dialect),
         '0041_risk_stages': riskStagesMigration(dialect),
+        '0042_customer_entitlements': entitlementsMigration(),
       };
     },
   };

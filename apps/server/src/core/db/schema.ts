@@ -87,6 +87,12 @@ export interface RolePermissionTable {
   permission_code: string;
 }
 
+/** A permission code the platform granted a customer (docs/security.md#entitlements); its roles hold only these. */
+export interface CustomerEntitlementTable {
+  customer_id: number;
+  permission_code: string;
+}
+
 export interface UserRoleTable {
   user_id: number;
   role_id: number;
@@ -560,6 +566,7 @@ export interface Database {
   app_user: UserTable;
   role: RoleTable;
   role_permission: RolePermissionTable;
+  customer_entitlement: CustomerEntitlementTable;
   user_role: UserRoleTable;
   permission: PermissionTable;
   session: SessionTable;

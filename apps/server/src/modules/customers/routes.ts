@@ -25,6 +25,10 @@ export function customerRoutes(app: FastifyInstance, deps: { db: Db; tokens: Tok
     audit: { action: 'customer.update', type: 'customer', description: '修改客户' },
     handler: async ({ auth, body }) => ({ data: await sessions.changing('all', () => service.updateCustomer(db, auth, body)) }),
   });
+  registerRoute(app, deps, API.customerEntitlements, {
+    audit: { action: 'customer.entitlements', type: 'customer', description: '设置客户开通模块' },
+    handler: async ({ auth, body }) => ({ data: await sessions.changing('all', () => service.setEntitlements(db, auth, body)) }),
+  });
   registerRoute(app, deps, API.customerDelete, {
     audit: { action: 'customer.delete', type: 'customer', description: '删除客户' },
     handler: async ({ auth, body }) => {

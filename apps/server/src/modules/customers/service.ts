@@ -1,4 +1,11 @@
-import type { Customer, CustomerCreate, CustomerUpdate } from '@agromet/contracts';
+import {
+  CUSTOMER_ADMIN_CODES,
+  isPlatformOnlyCode,
+  type Customer,
+  type CustomerCreate,
+  type CustomerEntitlements,
+  type CustomerUpdate,
+} from '@agromet/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
@@ -11,8 +18,9 @@ import { contains } from '../../core/db/like.js';
 
 type CreateInput = z.output<typeof CustomerCreate>;
 type UpdateInput = z.output<typeof CustomerUpdate>;
+type EntitlementsInput = z.output<typeof CustomerEntitlements>;
 
-function toCustomer(c: CustomerRecord, userCount: number): Customer {
+function toCustomer(c: CustomerRecord, userCount: number, entitlements: string[]): Customer {
   return {
     id: c.id,
     name: c.name,
@@ -24,11 +32,26 @@ function toCustomer(c: CustomerRecord, userCount: number): Customer {
     centerLon: c.center_lon,
     zoom: c.zoom,
     platform: c.is_platform === 1,
+    entitlements,
     userCount,
     version: c.version,
     createdAt: c.created_at,
     updatedAt: c.updated_at,
   };
+}
+
+/** The entitlements of customers, each list in code order (docs/security.md#entitlements). */
+async function entitlementsOf(db: Db, ids: number[]): Promise<Map<number, string[]>> {
+  const out = new Map<number, string[]>(ids.map((id) => [id, []]));
+  if (ids.length === 0) return out;
+  const rows = await db
+    .selectFrom('customer_entitlement')
+    .select(['customer_id', 'permission_code'])
+    .where('customer_id', 'in', ids)
+    .orderBy('permission_code')
+    .execute();
+  for (const r of rows) out.get(r.customer_id)?.push(r.permission_code);
+  return out;
 }
 
 async function userCounts(db: Db, ids: number[]): Promise<Map<number, number>> {
@@ -59,17 +82,21 @@ export async function pageCustomers(db: Db, auth: AuthContext, q: { page: number
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  const counts = await userCounts(
-    db,
-    rows.map((r) => r.id),
-  );
-  return { list: rows.map((r) => toCustomer(r, counts.get(r.id) ?? 0)), total, page: q.page, size: q.size };
+  const ids = rows.map((r) => r.id);
+  const counts = await userCounts(db, ids);
+  const entitled = await entitlementsOf(db, ids);
+  return {
+    list: rows.map((r) => toCustomer(r, counts.get(r.id) ?? 0, entitled.get(r.id) ?? [])),
+    total,
+    page: q.page,
+    size: q.size,
+  };
 }
 
 export async function getCustomer(db: Db, auth: AuthContext, id: number): Promise<Customer> {
   const row = await db.selectFrom('customer').selectAll().where('id', '=', id).executeTakeFirst();
   if (!row || !canSeeCustomer(auth, row.id)) throw errors.notFound();
-  return toCustomer(row, (await userCounts(db, [id])).get(id) ?? 0);
+  return toCustomer(row, (await userCounts(db, [id])).get(id) ?? 0, (await entitlementsOf(db, [id])).get(id) ?? []);
 }
 
 export async function customerOptions(db: Db, auth: AuthContext) {
@@ -79,7 +106,7 @@ export async function customerOptions(db: Db, auth: AuthContext) {
   return q.execute();
 }
 
-function columns(input: CreateInput | UpdateInput) {
+function columns(input: Omit<CreateInput, 'entitlements'> | UpdateInput) {
   return {
     name: input.name,
     tel: input.tel,
@@ -92,19 +119,81 @@ function columns(input: CreateInput | UpdateInput) {
   };
 }
 
+/** Entitlements named by the platform: known codes, none of the platform's own (4100 on the field otherwise). */
+async function checkEntitlements(db: Db, codes: readonly string[]): Promise<string[]> {
+  const list = [...new Set(codes)].sort();
+  const platformOnly = list.filter(isPlatformOnlyCode);
+  if (platformOnly.length > 0) throw errors.validation('entitlements', 'platformOnlyCode', { codes: platformOnly.join(', ') });
+  if (list.length === 0) return list;
+  const known = new Set((await db.selectFrom('permission').select('code').where('code', 'in', list).execute()).map((r) => r.code));
+  const unknown = list.filter((c) => !known.has(c));
+  if (unknown.length > 0) throw errors.validation('entitlements', 'unknownPermission', { codes: unknown.join(', ') });
+  return list;
+}
+
 export async function createCustomer(db: Db, data: CreateInput): Promise<Customer> {
   const now = nowIso();
+  // Without a list, the new customer administers itself and nothing more until the platform grants modules.
+  const entitlements = await checkEntitlements(db, data.entitlements ?? CUSTOMER_ADMIN_CODES);
+  const { entitlements: _named, ...fields } = data;
   try {
-    const row = await db
-      .insertInto('customer')
-      .values({ ...columns(data), is_platform: 0, created_at: now, updated_at: now })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toCustomer(row, 0);
+    const row = await db.transaction().execute(async (tx) => {
+      const created = await tx
+        .insertInto('customer')
+        .values({ ...columns(fields), is_platform: 0, created_at: now, updated_at: now })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      if (entitlements.length > 0)
+        await tx
+          .insertInto('customer_entitlement')
+          .values(entitlements.map((c) => ({ customer_id: created.id, permission_code: c })))
+          .execute();
+      return created;
+    });
+    return toCustomer(row, 0, entitlements);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: data.name });
     throw e;
   }
+}
+
+/**
+ * The platform sets what a customer has bought (docs/security.md#entitlements). A module its roles still hold cannot be
+ * withdrawn (4009 naming the codes): taking it from the roles is a visible change in the role editor, never a side effect.
+ */
+export async function setEntitlements(db: Db, auth: AuthContext, data: EntitlementsInput): Promise<Customer> {
+  const row = await db.selectFrom('customer').select(['id', 'is_platform']).where('id', '=', data.id).executeTakeFirst();
+  if (!row || !canSeeCustomer(auth, data.id)) throw errors.notFound();
+  if (row.is_platform === 1) throw errors.conflict('entitlementPlatform');
+  const next = await checkEntitlements(db, data.entitlements);
+  await db.transaction().execute(async (tx) => {
+    const used = await tx
+      .selectFrom('role_permission')
+      .innerJoin('role', 'role.id', 'role_permission.role_id')
+      .select('role_permission.permission_code')
+      .distinct()
+      .where('role.customer_id', '=', data.id)
+      .execute();
+    const current = new Set(
+      (await tx.selectFrom('customer_entitlement').select('permission_code').where('customer_id', '=', data.id).execute()).map(
+        (r) => r.permission_code,
+      ),
+    );
+    // Only codes the customer had and its roles use block a withdrawal (a role's grandfathered platform code does not).
+    const withdrawn = used
+      .map((r) => r.permission_code)
+      .filter((c) => current.has(c) && !next.includes(c))
+      .sort();
+    if (withdrawn.length > 0) throw errors.conflict('entitlementInUse', { codes: withdrawn.join(', ') }, { codes: withdrawn });
+    await updateVersioned(tx, 'customer', data.id, data.version, {});
+    await tx.deleteFrom('customer_entitlement').where('customer_id', '=', data.id).execute();
+    if (next.length > 0)
+      await tx
+        .insertInto('customer_entitlement')
+        .values(next.map((c) => ({ customer_id: data.id, permission_code: c })))
+        .execute();
+  });
+  return getCustomer(db, auth, data.id);
 }
 
 export async function updateCustomer(db: Db, auth: AuthContext, data: UpdateInput): Promise<Customer> {

@@ -89,9 +89,14 @@ export async function updatePermission(db: Db, data: UpdateInput, lang: Lang = '
   try {
     await db.transaction().execute(async (tx) => {
       await updateVersioned(tx, 'permission', data.id, data.version, { code: data.code, name, description });
-      // Roles follow a renamed code.
+      // Roles and customers' entitlements follow a renamed code.
       if (data.code !== current.code) {
         await tx.updateTable('role_permission').set({ permission_code: data.code }).where('permission_code', '=', current.code).execute();
+        await tx
+          .updateTable('customer_entitlement')
+          .set({ permission_code: data.code })
+          .where('permission_code', '=', current.code)
+          .execute();
       }
     });
   } catch (e) {
@@ -115,6 +120,8 @@ export async function deletePermission(db: Db, id: number): Promise<void> {
       ).n,
     );
     if (used > 0) throw errors.conflict('permissionInUse', { count: used });
+    // A code no role holds leaves the customers entitled to it.
+    await tx.deleteFrom('customer_entitlement').where('permission_code', '=', current.code).execute();
     await tx.deleteFrom('permission').where('id', '=', id).execute();
   });
 }

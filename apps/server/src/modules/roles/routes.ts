@@ -13,6 +13,9 @@ export function roleRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   registerRoute(app, deps, API.roleOptions, {
     handler: async ({ auth, query }) => ({ data: await service.roleOptions(db, auth, query.customerId) }),
   });
+  registerRoute(app, deps, API.roleGrantable, {
+    handler: async ({ auth, query }) => ({ data: await service.grantable(db, auth, query.customerId) }),
+  });
   registerRoute(app, deps, API.roleAdd, {
     audit: { action: 'role.add', type: 'role', description: '新增角色' },
     handler: async ({ auth, body }) => ({ data: await service.createRole(db, auth, body) }),

@@ -1,10 +1,10 @@
-import type { RoleCreate, RoleRow, RoleUpdate } from '@agromet/contracts';
+import type { Grantable, RoleCreate, RoleOption, RoleRow, RoleUpdate } from '@agromet/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
-import { assertAdminsRemain, assertCanGrant } from '../../core/grants.js';
+import { assertAdminsRemain, assertCanGrantIn, grantScope, withheldCodes, type GrantScope } from '../../core/grants.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { contains } from '../../core/db/like.js';
@@ -84,12 +84,44 @@ export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; si
   return { list: await toRows(db, rows), total, page: q.page, size: q.size };
 }
 
-export async function roleOptions(db: Db, auth: AuthContext, customerId?: number) {
+/**
+ * Roles to assign, each with whether the caller may give it to a user of its customer and, when not, the codes
+ * withheld (docs/security.md#entitlements): the user form offers only the grantable ones.
+ */
+export async function roleOptions(db: Db, auth: AuthContext, customerId?: number): Promise<RoleOption[]> {
   const scope = customerScope(auth);
   let q = db.selectFrom('role').select(['id', 'name', 'customer_id as customerId']).orderBy('id');
   if (scope !== null) q = q.where('customer_id', '=', scope);
   if (customerId) q = q.where('customer_id', '=', customerId);
-  return q.execute();
+  const roles = await q.execute();
+  if (roles.length === 0) return [];
+  const perms = await db
+    .selectFrom('role_permission')
+    .select(['role_id', 'permission_code'])
+    .where(
+      'role_id',
+      'in',
+      roles.map((r) => r.id),
+    )
+    .execute();
+  const scopes = new Map<number, GrantScope>();
+  for (const c of new Set(roles.map((r) => r.customerId))) scopes.set(c, await grantScope(db, c));
+  return roles.map((r) => {
+    const codes = perms.filter((p) => p.role_id === r.id).map((p) => p.permission_code);
+    const withheld = withheldCodes(auth.codes, scopes.get(r.customerId)!, codes).map((w) => w.code);
+    return { ...r, grantable: withheld.length === 0, withheld };
+  });
+}
+
+/** What the caller may put in a role of a customer it sees (its own by default): every code, grantable or withheld. */
+export async function grantable(db: Db, auth: AuthContext, customerId?: number): Promise<Grantable> {
+  const id = customerId ?? auth.customerId;
+  const customer = await db.selectFrom('customer').select('id').where('id', '=', id).executeTakeFirst();
+  if (!customer || !canSeeCustomer(auth, id)) throw errors.notFound();
+  const all = (await db.selectFrom('permission').select('code').orderBy('code').execute()).map((r) => r.code);
+  const withheld = withheldCodes(auth.codes, await grantScope(db, id), all);
+  const out = new Set(withheld.map((w) => w.code));
+  return { customerId: id, codes: all.filter((c) => !out.has(c)), withheld };
 }
 
 export async function getRole(db: Db, auth: AuthContext, id: number): Promise<RoleRow> {
@@ -111,7 +143,7 @@ export async function createRole(db: Db, auth: AuthContext, data: CreateInput): 
   if (!customer || !canSeeCustomer(auth, customerId)) throw errors.notFound();
   const codes = [...new Set(data.permissions)];
   await assertKnownCodes(db, codes);
-  assertCanGrant(auth, codes);
+  await assertCanGrantIn(db, auth, customerId, codes);
   const now = nowIso();
   try {
     const id = await db.transaction().execute(async (tx) => {
@@ -138,9 +170,11 @@ export async function updateRole(db: Db, auth: AuthContext, data: UpdateInput): 
   const current = await getRole(db, auth, data.id);
   const codes = [...new Set(data.permissions)];
   await assertKnownCodes(db, codes);
-  // Only what is added needs to be held: keeping a code someone else granted is not a grant.
-  assertCanGrant(
+  // Only what is added is a grant: keeping a code the role already had is not (docs/security.md#entitlements).
+  await assertCanGrantIn(
+    db,
     auth,
+    current.customerId,
     codes.filter((c) => !current.permissions.includes(c)),
   );
   try {

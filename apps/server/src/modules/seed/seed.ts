@@ -75,6 +75,27 @@ export const DEMO_ROLE_GROUPS: ReadonlyArray<{ username: string; name: string; r
   },
 ];
 
+/**
+ * What the demo customer has bought (docs/security.md#entitlements): every module its roles show (forecasting,
+ * products, zoning, service products, disasters, tourism, WeChat, its own administration), so its administrator can make
+ * a forecasting or tourism role for its own staff.
+ */
+export const DEMO_ENTITLEMENTS: readonly string[] = [...new Set(DEMO_ROLE_GROUPS.flatMap((g) => g.codes))].sort();
+
+/** Entitles a customer to `codes` when it has no entitlements yet (what the platform changed later stays). */
+async function ensureEntitlements(db: Db, customerId: number, codes: readonly string[]) {
+  const any = await db
+    .selectFrom('customer_entitlement')
+    .select('permission_code')
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (any || codes.length === 0) return;
+  await db
+    .insertInto('customer_entitlement')
+    .values(codes.map((c) => ({ customer_id: customerId, permission_code: c })))
+    .execute();
+}
+
 async function ensureCustomer(
   db: Db,
   c: { name: string; sysName: string; lat: number; lon: number; zoom: number; platform: boolean; tel?: string; address?: string },
@@ -220,6 +241,7 @@ export async function seedDemoAccounts(db: Db, opts: SeedOptions, report: SeedRe
   let demoPassword = report.adminPassword ?? opts.adminPassword;
   if (!demoPassword && fs.existsSync(passwordFile)) demoPassword = fs.readFileSync(passwordFile, 'utf8').trim();
   if (!demoPassword) demoPassword = randomPassword();
+  await ensureEntitlements(db, demoId, DEMO_ENTITLEMENTS);
   const roleIds: number[] = [];
   for (const g of DEMO_ROLE_GROUPS) roleIds.push(await ensureRole(db, demoId, g.role, `示例角色：${g.role}`, g.codes));
   // Hashing is the slow part of a first start: the users are made side by side on the thread pool.

@@ -5,7 +5,7 @@ import { hashPassword } from '../../core/auth/password.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
-import { assertAdminsRemain, assertCanGrant, codesNotHeld, codesOfRoles } from '../../core/grants.js';
+import { assertAdminsRemain, assertCanGrantIn, codesNotHeld, codesOfRoles, grantScope, withheldCodes } from '../../core/grants.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { revokeUserSessions } from '../auth/repo.js';
@@ -134,13 +134,20 @@ export async function getUser(db: Db, auth: AuthContext, id: number): Promise<Us
   return (await toRows(db, [row]))[0]!;
 }
 
-/** A user may only manage users whose permissions they hold themselves (no taking over a stronger account). */
-async function assertCanManage(db: Db, auth: AuthContext, userId: number): Promise<void> {
-  if (codesNotHeld(auth, await effectiveCodes(db, userId)).length > 0) throw new AppError(ErrorCode.FORBIDDEN, 'cannotManageUser');
+/**
+ * No taking over a stronger account: a user may only manage users whose every code it holds itself or may grant in
+ * their customer (docs/security.md#entitlements), so a customer's administrator manages the staff it could have made.
+ */
+async function assertCanManage(db: Db, auth: AuthContext, userId: number, customerId: number): Promise<void> {
+  const stronger = codesNotHeld(auth, await effectiveCodes(db, userId));
+  if (stronger.length === 0) return;
+  if (withheldCodes(auth.codes, await grantScope(db, customerId), stronger).length > 0)
+    throw new AppError(ErrorCode.FORBIDDEN, 'cannotManageUser');
 }
 
 /**
- * Roles must exist, belong to the user's customer, and carry only codes the caller holds (for those added). A role of
+ * Roles must exist, belong to the user's customer, and carry only codes the caller may grant there (for those added;
+ * docs/security.md#entitlements). A role of
  * a customer the caller cannot see counts as missing, so that its id tells nothing (docs/security.md#customers-and-tenancy).
  */
 async function checkRoles(db: Db, auth: AuthContext, customerId: number, roleIds: number[], keptRoleIds: number[] = []): Promise<number[]> {
@@ -152,8 +159,10 @@ async function checkRoles(db: Db, auth: AuthContext, customerId: number, roleIds
   const missing = ids.filter((id) => !rows.some((r) => r.id === id));
   if (missing.length > 0) throw errors.validation('roleIds', 'unknownRole', { ids: missing.join(', ') });
   if (rows.some((r) => r.customer_id !== customerId)) throw errors.validation('roleIds', 'roleOtherCustomer');
-  assertCanGrant(
+  await assertCanGrantIn(
+    db,
     auth,
+    customerId,
     await codesOfRoles(
       db,
       ids.filter((id) => !keptRoleIds.includes(id)),
@@ -215,7 +224,7 @@ export async function updateUser(db: Db, auth: AuthContext, data: UpdateInput): 
   if (data.id === auth.userId && (nextRoleIds.length !== currentRoleIds.length || nextRoleIds.some((r) => !currentRoleIds.includes(r)))) {
     throw new AppError(ErrorCode.FORBIDDEN, 'ownRoles');
   }
-  if (data.id !== auth.userId) await assertCanManage(db, auth, data.id);
+  if (data.id !== auth.userId) await assertCanManage(db, auth, data.id, current.customerId);
   await assertCustomerVisible(db, auth, data.customerId);
   const roleIds = await checkRoles(db, auth, data.customerId, nextRoleIds, data.customerId === current.customerId ? currentRoleIds : []);
   await db.transaction().execute(async (tx) => {
@@ -239,9 +248,9 @@ export async function updateUser(db: Db, auth: AuthContext, data: UpdateInput): 
 }
 
 export async function setUserEnabled(db: Db, auth: AuthContext, data: EnableInput): Promise<UserRow> {
-  await getUser(db, auth, data.id);
+  const target = await getUser(db, auth, data.id);
   if (data.id === auth.userId) throw errors.conflict('selfDisable');
-  await assertCanManage(db, auth, data.id);
+  await assertCanManage(db, auth, data.id, target.customerId);
   await db.transaction().execute(async (tx) => {
     await updateVersioned(tx, 'app_user', data.id, data.version, { enabled: data.enabled ? 1 : 0 });
     if (!data.enabled) await revokeUserSessions(tx, data.id, 'disabled');
@@ -252,8 +261,8 @@ export async function setUserEnabled(db: Db, auth: AuthContext, data: EnableInpu
 
 export async function resetPassword(deps: UserDeps, auth: AuthContext, data: ResetInput): Promise<void> {
   const { db } = deps;
-  await getUser(db, auth, data.id);
-  if (data.id !== auth.userId) await assertCanManage(db, auth, data.id);
+  const target = await getUser(db, auth, data.id);
+  if (data.id !== auth.userId) await assertCanManage(db, auth, data.id, target.customerId);
   const hash = await hashPassword(data.password, deps.scryptLogN);
   await db.transaction().execute(async (tx) => {
     await tx
@@ -272,9 +281,9 @@ export async function resetPassword(deps: UserDeps, auth: AuthContext, data: Res
 }
 
 export async function deleteUser(db: Db, auth: AuthContext, id: number): Promise<void> {
-  await getUser(db, auth, id);
+  const target = await getUser(db, auth, id);
   if (id === auth.userId) throw errors.conflict('selfDisable');
-  await assertCanManage(db, auth, id);
+  await assertCanManage(db, auth, id, target.customerId);
   await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('user_role').where('user_id', '=', id).execute();
     await tx
