@@ -246,3 +246,71 @@ describe.skipIf(!HAS_NGINX)('the server behind nginx (deploy/nginx/agromet.conf)
     });
   });
 });
+
+describe.skipIf(!HAS_NGINX)('nginx before an API process that takes a call and never answers', () => {
+  const sockets: net.Socket[] = [];
+  let silent: net.Server | null = null;
+  let slow: ChildProcess | null = null;
+  let slowDir = '';
+  let slowBase = '';
+
+  beforeAll(async () => {
+    // A hung API process: it accepts connections and reads, but never answers. nginx's read timeout is 120 s in the
+    // shipped site; 1 s here, the rest of the site as shipped.
+    silent = net.createServer((socket) => {
+      sockets.push(socket);
+      socket.on('error', () => undefined);
+    });
+    await new Promise<void>((resolve) => silent!.listen(0, '127.0.0.1', resolve));
+    const apiPort = (silent.address() as net.AddressInfo).port;
+    const port = await freePort();
+    slowDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-nginx-hung-'));
+    const site = nginxSiteFor([apiPort], port);
+    expect(site).toContain('proxy_read_timeout 120s;');
+    fs.writeFileSync(path.join(slowDir, 'agromet.conf'), site.replace('proxy_read_timeout 120s;', 'proxy_read_timeout 1s;'));
+    fs.writeFileSync(path.join(slowDir, 'nginx.conf'), nginxMainFor(slowDir));
+    slow = spawn('nginx', ['-p', slowDir, '-c', path.join(slowDir, 'nginx.conf'), '-g', 'daemon off;'], { stdio: 'ignore' });
+    slowBase = `http://127.0.0.1:${port}`;
+    // Ready once nginx takes connections (nothing behind it answers).
+    const deadline = Date.now() + 20_000;
+    for (;;) {
+      const open = await new Promise<boolean>((resolve) => {
+        const s = net.connect(port, '127.0.0.1', () => {
+          s.end();
+          resolve(true);
+        });
+        s.on('error', () => resolve(false));
+      });
+      if (open) break;
+      if (slow.exitCode !== null) throw new Error(`nginx exited: ${fs.readFileSync(path.join(slowDir, 'error.log'), 'utf8')}`);
+      if (Date.now() > deadline) throw new Error('nginx did not start');
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  });
+
+  afterAll(async () => {
+    if (slow && slow.exitCode === null) {
+      const exited = new Promise((resolve) => slow!.once('exit', resolve));
+      slow.kill('SIGQUIT');
+      await exited;
+    }
+    for (const s of sockets) s.destroy();
+    if (silent) await new Promise((resolve) => silent!.close(resolve));
+    if (slowDir) fs.rmSync(slowDir, { recursive: true, force: true });
+  });
+
+  it('answers 504 in the envelope (5040), in the caller language, when the API process does not answer in time', async () => {
+    for (const [lang, msg] of [
+      ['en', 'The server process did not answer in time; please try again shortly'],
+      ['es-MX,es;q=0.9', 'El proceso del servidor no respondió a tiempo; vuelva a intentarlo en breve'],
+      ['zh-CN', '服务进程未在限定时间内响应，请稍后重试'],
+    ] as const) {
+      const res = await fetch(`${slowBase}/api/user/info`, { headers: { 'accept-language': lang } });
+      expect(res.status).toBe(504);
+      expect(res.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(await res.json()).toEqual({ code: 5040, msg, data: null });
+    }
+    // The call reached the API process: the timeout was the read's, not the connection's.
+    expect(sockets.length).toBeGreaterThanOrEqual(3);
+  });
+});
