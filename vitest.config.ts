@@ -66,6 +66,8 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           isolate: false,
           env: { TEST_DB: 'sqlite' },
+          // Start-up templates that test apps are copied from, removed when the run ends (test/helpers.ts).
+          globalSetup: ['apps/server/test/templates-setup.ts'],
           // Bounds, not waits: API tests build whole demo customers and national grids beside the browser tests.
           testTimeout: 60_000,
           hookTimeout: 60_000,
@@ -80,6 +82,7 @@ export default defineConfig({
                 include: ['apps/server/test/**/*.test.ts'],
                 isolate: false,
                 env: { TEST_DB: 'postgres' },
+                globalSetup: ['apps/server/test/templates-setup.ts'],
                 testTimeout: 60_000,
                 hookTimeout: 60_000,
               },
