@@ -1,4 +1,5 @@
 import { pointInArea, type GridGeometry, type MultiPolygonGeometry, type PolygonGeometry } from '@agromet/grid';
+import { placeName } from '../place-names.js';
 import type { MapLang } from './words.js';
 
 // The places a map names (docs/products.md#labels): the provincial capitals (a built-in list, with their names in
@@ -132,7 +133,14 @@ export function mapPlaces(area: PlaceArea, stations: readonly StationPlace[], la
         rank: 'capital',
         ...(s.value !== undefined ? { value: s.value } : {}),
       });
-    } else out.push({ name: s.name, lon: s.lon, lat: s.lat, rank: stationRank(s), ...(s.value !== undefined ? { value: s.value } : {}) });
+    } else
+      out.push({
+        name: placeName(s.name, lang, 'county'),
+        lon: s.lon,
+        lat: s.lat,
+        rank: stationRank(s),
+        ...(s.value !== undefined ? { value: s.value } : {}),
+      });
   }
   for (const c of capitals) if (!taken.has(c)) out.push({ name: capitalName(c, lang), lon: c.lon, lat: c.lat, rank: 'capital' });
   return out;

@@ -1,56 +1,19 @@
 import type { GridGeometry } from '@agromet/grid';
 import { pointInArea } from '@agromet/grid';
 import type { AreaGeometry } from './input.js';
+import { placeName } from '../place-names.js';
 import type { MapLang } from './words.js';
 
 // Province names on maps and the name of a mapped region (docs/products.md#regions): the built-in provinces layer
-// names its provinces in Chinese; English and Spanish maps write them in pinyin. A map of the customer's whole region
+// names its provinces in Chinese; English and Spanish maps write them by their established names (core/place-names.ts). A map of the customer's whole region
 // names the province(s) holding its cells, never "全区". Pure.
 
 type Names = Record<MapLang, string>;
 type ProductLanguage = MapLang;
 
-/** Province names of the built-in layer in pinyin (English and Spanish products). */
-const PROVINCES: Record<string, string> = {
-  北京: 'Beijing',
-  天津: 'Tianjin',
-  河北: 'Hebei',
-  山西: 'Shanxi',
-  内蒙古: 'Inner Mongolia',
-  辽宁: 'Liaoning',
-  吉林: 'Jilin',
-  黑龙江: 'Heilongjiang',
-  上海: 'Shanghai',
-  江苏: 'Jiangsu',
-  浙江: 'Zhejiang',
-  安徽: 'Anhui',
-  福建: 'Fujian',
-  江西: 'Jiangxi',
-  山东: 'Shandong',
-  河南: 'Henan',
-  湖北: 'Hubei',
-  湖南: 'Hunan',
-  广东: 'Guangdong',
-  广西: 'Guangxi',
-  海南: 'Hainan',
-  重庆: 'Chongqing',
-  四川: 'Sichuan',
-  贵州: 'Guizhou',
-  云南: 'Yunnan',
-  西藏: 'Tibet',
-  陕西: 'Shaanxi',
-  甘肃: 'Gansu',
-  青海: 'Qinghai',
-  宁夏: 'Ningxia',
-  新疆: 'Xinjiang',
-  台湾: 'Taiwan',
-  香港: 'Hong Kong',
-  澳门: 'Macao',
-};
-
-/** A name of the provinces layer in the product's language (other layers' names stay as uploaded). */
+/** A name of the provinces layer in the product's language (core/place-names.ts: Shaanxi, Inner Mongolia / Mongolia Interior). */
 export function provinceName(name: string, lang: ProductLanguage): string {
-  return lang === 'zh' ? name : (PROVINCES[name] ?? name);
+  return placeName(name, lang, 'province');
 }
 
 /** The region when several provinces share it: the whole country, or the customer's region. */

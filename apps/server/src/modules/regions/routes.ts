@@ -7,6 +7,6 @@ import { regionOptions } from './code-table.js';
 
 export function regionRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   registerRoute(app, deps, API.regionOptions, {
-    handler: async ({ query }) => ({ data: regionOptions(query.code) }),
+    handler: async ({ query, req }) => ({ data: regionOptions(query.code, req.lang) }),
   });
 }

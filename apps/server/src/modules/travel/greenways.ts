@@ -83,7 +83,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang
     throw errors.validation('line', outside.key, {
       lon,
       lat,
-      region: regionFullName(g.regionCode),
+      region: regionFullName(g.regionCode, lang),
       layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
     });
   }

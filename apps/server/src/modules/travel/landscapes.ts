@@ -129,7 +129,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang
     throw errors.validation('lon', outside.key, {
       lon: l.lon,
       lat: l.lat,
-      region: regionFullName(l.regionCode),
+      region: regionFullName(l.regionCode, lang),
       layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
     });
   }

@@ -129,7 +129,7 @@ async function checkSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang
     throw errors.validation('lon', outside.key, {
       lon: s.lon,
       lat: s.lat,
-      region: regionFullName(s.regionCode),
+      region: regionFullName(s.regionCode, lang),
       layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
     });
   }

@@ -13,6 +13,7 @@ import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { boundaryFile } from '../gis/boundaries.js';
 import { provincesGeoJson } from '../gis/offline.js';
+import { areaName } from '../regions/code-table.js';
 
 // Regions of a zoning run (docs/zoning.md#regions): the customer's whole region (every cell where all the criterion's
 // factors have values), one area of a boundary layer, or a drawn polygon; and the boundary layer whose areas the
@@ -37,13 +38,14 @@ interface GeoJsonDoc {
   features?: Array<{ properties?: { name?: unknown } | null; geometry?: { type?: string; coordinates?: unknown } | null }>;
 }
 
-function areasOf(layerId: string, doc: GeoJsonDoc): LayerArea[] {
+/** The areas of a layer, named in `lang` (place names of the code table in pinyin for English and Spanish). */
+function areasOf(layerId: string, doc: GeoJsonDoc, lang: Lang): LayerArea[] {
   const out: LayerArea[] = [];
   (doc.features ?? []).forEach((f, k) => {
     const g = f.geometry;
     if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) return;
     const name = typeof f.properties?.name === 'string' && f.properties.name ? f.properties.name : `#${k + 1}`;
-    out.push({ code: `${layerId}:${k}`, name, geometry: g as AreaGeometry });
+    out.push({ code: `${layerId}:${k}`, name: areaName(name, lang), geometry: g as AreaGeometry });
   });
   return out;
 }
@@ -64,7 +66,7 @@ export async function loadBoundaryLayer(
     return {
       id: 'provinces',
       name: translate(lang, 'zoning.layerProvinces'),
-      areas: areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc),
+      areas: areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc, lang),
     };
   }
   const id = Number(layerId.slice(1));
@@ -76,7 +78,7 @@ export async function loadBoundaryLayer(
     .executeTakeFirst();
   if (!row) throw errors.validation(field, 'zoning.unknownLayer', { layer: layerId });
   const bytes = await boundaryFile(db, storage, customerId, id);
-  return { id: layerId, name: row.name, areas: areasOf(layerId, JSON.parse(bytes.toString('utf8')) as GeoJsonDoc) };
+  return { id: layerId, name: row.name, areas: areasOf(layerId, JSON.parse(bytes.toString('utf8')) as GeoJsonDoc, lang) };
 }
 
 /** The stats layer when none is asked: the customer's first uploaded layer, else the provinces. */

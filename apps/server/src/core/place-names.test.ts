@@ -1,0 +1,69 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { hasHan, joinPlaceNames, pinyinOf, placeName } from './place-names.js';
+
+describe('place names in English and Spanish', () => {
+  it('names provinces by their established names', () => {
+    expect(placeName('陕西省', 'en', 'province')).toBe('Shaanxi');
+    expect(placeName('山西省', 'en', 'province')).toBe('Shanxi');
+    expect(placeName('内蒙古自治区', 'en', 'province')).toBe('Inner Mongolia');
+    expect(placeName('内蒙古自治区', 'es', 'province')).toBe('Mongolia Interior');
+    expect(placeName('广西壮族自治区', 'en', 'province')).toBe('Guangxi');
+    expect(placeName('北京市', 'en', 'province')).toBe('Beijing');
+    expect(placeName('香港特别行政区', 'es', 'province')).toBe('Hong Kong');
+    expect(placeName('陕西', 'en')).toBe('Shaanxi');
+  });
+
+  it('writes pinyin with apostrophes and the suffix as a word of the language', () => {
+    expect(placeName('西安市', 'en')).toBe("Xi'an");
+    expect(placeName('榆林市', 'es')).toBe('Yulin');
+    expect(placeName('榆阳区', 'en', 'county')).toBe('Yuyang District');
+    expect(placeName('榆阳区', 'es', 'county')).toBe('Distrito de Yuyang');
+    expect(placeName('长安区', 'en', 'county')).toBe("Chang'an District");
+    expect(placeName('府谷县', 'es', 'county')).toBe('Condado de Fugu');
+    expect(placeName('神木市', 'en', 'county')).toBe('Shenmu City');
+    expect(placeName('神木市', 'es', 'county')).toBe('Ciudad de Shenmu');
+    expect(placeName('吕梁市', 'en')).toBe('Lüliang');
+    expect(placeName('六安市', 'en')).toBe("Lu'an");
+  });
+
+  it('keeps the generic of a one-character name and leaves the peoples out of autonomous areas', () => {
+    expect(placeName('佳县', 'en', 'county')).toBe('Jiaxian County');
+    expect(placeName('大理白族自治州', 'en')).toBe('Dali Autonomous Prefecture');
+    expect(placeName('湘西土家族苗族自治州', 'es')).toBe('Prefectura Autónoma de Xiangxi');
+    expect(placeName('巴音郭楞蒙古自治州', 'en')).toBe('Bayingolin Autonomous Prefecture');
+    expect(placeName('清新区', 'en', 'county')).toBe('Qingxin District');
+    expect(placeName('碑林区', 'en', 'county')).toBe('Beilin District');
+    expect(placeName('浦东新区', 'en', 'county')).toBe('Pudong New Area');
+  });
+
+  it('uses the own romanisation of places named in another language', () => {
+    expect(placeName('呼和浩特市', 'en')).toBe('Hohhot');
+    expect(placeName('乌鲁木齐', 'es')).toBe('Urumqi');
+    expect(placeName('鄂尔多斯市', 'en')).toBe('Ordos');
+  });
+
+  it('keeps Chinese in zh and names without Chinese characters as they are', () => {
+    expect(placeName('榆阳区', 'zh')).toBe('榆阳区');
+    expect(placeName('Area 51', 'en')).toBe('Area 51');
+    expect(joinPlaceNames(['陕西省', '榆林市', '榆阳区'], 'zh')).toBe('陕西省 榆林市 榆阳区');
+    expect(joinPlaceNames(['Shaanxi', 'Yulin', 'Yuyang District'], 'en')).toBe('Yuyang District, Yulin, Shaanxi');
+  });
+
+  it('never leaves a Chinese character in an English or Spanish name', () => {
+    const han = fc.integer({ min: 0x4e00, max: 0x9fa5 }).map((c) => String.fromCharCode(c));
+    const suffix = fc.constantFrom('', '市', '区', '县', '旗', '盟', '自治州', '自治县', '地区', '新区', '经济技术开发区');
+    fc.assert(
+      fc.property(
+        fc.array(han, { minLength: 1, maxLength: 5 }),
+        suffix,
+        fc.constantFrom('en', 'es') as fc.Arbitrary<'en' | 'es'>,
+        (chars, s, lang) => {
+          expect(hasHan(placeName(chars.join('') + s, lang, 'county'))).toBe(false);
+        },
+      ),
+      { numRuns: 300 },
+    );
+    expect(pinyinOf('西安')).toBe("Xi'an");
+  });
+});
