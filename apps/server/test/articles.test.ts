@@ -59,11 +59,21 @@ async function upload(token: string): Promise<string> {
 }
 
 describe('kinds and issue numbers', () => {
-  it('gives the customer four kinds with templates, in the caller’s language the first time', async () => {
+  it('gives the customer four kinds with templates, named in the reader’s language until renamed', async () => {
     const kinds = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data;
     expect(kinds.map((k: { name: string }) => k.name)).toEqual(['农业气象周报', '专题服务材料', '决策服务快报', '农业气象灾害预警']);
     expect(kinds[0].template).toContain('<h2>一、天气实况</h2>');
     kindId = kinds[0].id;
+    const en = (await call(t, tok.author!, 'GET', '/api/article/kinds', undefined, 'en')).json().data;
+    expect(en.map((k: { name: string }) => k.name)).toEqual([
+      'Weekly agro-met bulletin',
+      'Special report',
+      'Decision briefing',
+      'Warning note',
+    ]);
+    expect(en[0].template).toContain('<h2>1. Recent weather</h2>');
+    const es = (await call(t, tok.author!, 'GET', '/api/article/kinds', undefined, 'es')).json().data;
+    expect(es[3].name).toBe('Nota de aviso');
     expect((await call(t, tok.none!, 'GET', '/api/article/kinds')).json().code).toBe(4003);
   });
 
@@ -80,6 +90,41 @@ describe('kinds and issue numbers', () => {
     expect(taken).toMatchObject({ code: 4009, msg: `Issue 1 of ${year} is already used` });
     const chosen = (await call(t, tok.author!, 'POST', '/api/article/add', { kindId, title: '跳号', issueNo: 10 })).json();
     expect((await state(chosen.data.id)).issueNo).toBe(10);
+  });
+
+  it('writes a document in its template’s language, the date included, whoever reads it', async () => {
+    const kinds = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data;
+    const warning = kinds[3];
+    // An English reader gets the default kind in English, and the date in English.
+    const next = (await call(t, tok.author!, 'GET', `/api/article/nextIssue?kindId=${warning.id}`, undefined, 'en')).json().data;
+    expect(next.date).toMatch(/^\d{1,2} [A-Z][a-z]+ \d{4}$/);
+    const en = (
+      await call(t, tok.author!, 'POST', '/api/article/add', { kindId: warning.id, title: 'Frost', fromTemplate: true }, 'en')
+    ).json();
+    const enBody: string = (await state(en.data.id)).body;
+    expect(enBody).toContain(`, issued ${next.date}: …`);
+    // Apart from the customer's name (typed by its administrator) no Chinese in an English document.
+    expect(enBody.replaceAll('陕西省农业气象中心', '')).not.toMatch(/\p{Script=Han}/u);
+    // A customer's own Chinese template stays Chinese for an English reader, and so does its date.
+    const own = (
+      await call(t, tok.author!, 'POST', '/api/article/kind/save', {
+        id: warning.id,
+        version: warning.version,
+        name: '霜冻预警',
+        series: '霜冻预警',
+        template: '<p>截至 {date}，全省……</p>',
+        sort: warning.sort,
+      })
+    ).json();
+    expect(own.code).toBe(0);
+    const enKinds = (await call(t, tok.author!, 'GET', '/api/article/kinds', undefined, 'en')).json().data;
+    expect(enKinds[3].name).toBe('霜冻预警');
+    const zh = (
+      await call(t, tok.author!, 'POST', '/api/article/add', { kindId: warning.id, title: '霜冻', fromTemplate: true }, 'en')
+    ).json();
+    const zhBody: string = (await state(zh.data.id)).body;
+    expect(zhBody).toMatch(/截至 \d{4}年\d{1,2}月\d{1,2}日，/);
+    expect(zhBody).not.toMatch(/January|February|March|April|May|June|July|August|September|October|November|December/);
   });
 
   it('never repeats an issue number when twelve documents are created at once', async () => {

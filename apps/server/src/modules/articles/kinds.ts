@@ -113,3 +113,40 @@ const es: KindSeed[] = [
 ];
 
 export const DEFAULT_KINDS: Record<Lang, KindSeed[]> = { zh, en, es };
+
+const LANGS: Lang[] = ['zh', 'en', 'es'];
+
+/** The default kind and language whose `field` is `stored` (a seed's text in any language), or undefined. */
+function seedOf(field: keyof KindSeed, stored: string): { index: number; lang: Lang } | undefined {
+  for (const lang of LANGS) {
+    const index = DEFAULT_KINDS[lang].findIndex((k) => k[field] === stored);
+    if (index >= 0) return { index, lang };
+  }
+  return undefined;
+}
+
+/** A kind's text as read in `lang`: a default kind's name, series or template in the reader's language while it is still a seed's (in any language); as stored once the customer changed it. */
+export function kindTextIn(field: keyof KindSeed, stored: string, lang: Lang): string {
+  const seed = seedOf(field, stored);
+  return seed ? DEFAULT_KINDS[lang][seed.index]![field] : stored;
+}
+
+/** A kind as read in `lang` (docs/articles.md#kinds). */
+export function kindIn<T extends KindSeed>(kind: T, lang: Lang): T {
+  return {
+    ...kind,
+    name: kindTextIn('name', kind.name, lang),
+    series: kindTextIn('series', kind.series, lang),
+    template: kindTextIn('template', kind.template, lang),
+  };
+}
+
+/**
+ * The language of a document made from `template` (the kind's template as read), for the words the server fills in
+ * (the date): a default template's own; Chinese when the template holds Chinese; else the reader's.
+ */
+export function templateLanguage(template: string, lang: Lang): Lang {
+  const seed = seedOf('template', template);
+  if (seed) return seed.lang;
+  return /\p{Script=Han}/u.test(template.replace(/<[^>]*>/g, '')) ? 'zh' : lang;
+}

@@ -27,7 +27,7 @@ import { guardImageSize } from '../../core/image-guard.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import { DEFAULT_KINDS } from './kinds.js';
+import { DEFAULT_KINDS, kindIn, kindTextIn, templateLanguage } from './kinds.js';
 import { attachments, copyAttachments, publications, recordPublications, removeAttachment } from './publishing.js';
 import { bodyText, sanitizeBody } from './sanitize.js';
 
@@ -48,15 +48,15 @@ const ISSUE_ATTEMPTS = 8;
 
 // ---- kinds -----------------------------------------------------------------------------------------------
 
-/** Gives a customer the four default kinds the first time (in the caller's language). */
-export async function ensureKinds(db: Db, customerId: number, lang: Lang): Promise<void> {
+/** Gives a customer the four default kinds the first time (stored in zh, read in the reader's language). */
+export async function ensureKinds(db: Db, customerId: number, _lang: Lang): Promise<void> {
   const any = await db.selectFrom('article_kind').select('id').where('customer_id', '=', customerId).limit(1).executeTakeFirst();
   if (any) return;
   const now = nowIso();
   try {
     await db
       .insertInto('article_kind')
-      .values(DEFAULT_KINDS[lang].map((k, i) => ({ customer_id: customerId, ...k, sort: i, created_at: now, updated_at: now })))
+      .values(DEFAULT_KINDS.zh.map((k, i) => ({ customer_id: customerId, ...k, sort: i, created_at: now, updated_at: now })))
       .execute();
   } catch (e) {
     // Two first callers at once: the other one's kinds stand.
@@ -73,7 +73,9 @@ export async function listKinds(db: Db, customerId: number, lang: Lang) {
     .orderBy('sort')
     .orderBy('id')
     .execute();
-  return rows.map((r) => ({ id: r.id, name: r.name, series: r.series, template: r.template, sort: r.sort, version: r.version }));
+  return rows.map((r) =>
+    kindIn({ id: r.id, name: r.name, series: r.series, template: r.template, sort: r.sort, version: r.version }, lang),
+  );
 }
 
 async function kindRow(db: Db, customerId: number, id: number) {
@@ -172,14 +174,14 @@ export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map((r) => toSummary(r, r.kind_name, lang)), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toSummary(r, kindTextIn('name', r.kind_name, lang), lang)), total, page: q.page, size: q.size };
 }
 
 export async function articleDetail(db: Db, customerId: number, id: number, lang: Lang = 'zh'): Promise<ArticleDetail> {
   const r = await findRow(db, customerId, id);
   const kind = await kindRow(db, customerId, r.kind_id);
   return {
-    ...toSummary(r, kind.name, lang),
+    ...toSummary(r, kindTextIn('name', kind.name, lang), lang),
     body: r.body,
     unit: await unitOf(db, customerId),
     series: kind.series,
@@ -232,14 +234,15 @@ async function maxIssue(db: Db, customerId: number, kindId: number, year: number
   return Number(r?.n ?? 0);
 }
 
+/** The next number of a kind, and today's date in the language of the kind's template as the reader gets it. */
 export async function nextIssue(db: Db, auth: AuthContext, kindId: number, lang: Lang) {
-  await kindRow(db, auth.customerId, kindId);
+  const kind = await kindRow(db, auth.customerId, kindId);
   const year = currentYear();
   return {
     year,
     issueNo: (await maxIssue(db, auth.customerId, kindId, year)) + 1,
     unit: await unitOf(db, auth.customerId),
-    date: longDate(new Date(), lang),
+    date: longDate(new Date(), templateLanguage(kindTextIn('template', kind.template, lang), lang)),
   };
 }
 
@@ -336,13 +339,16 @@ async function insertNumbered(
 
 export async function addArticle(db: Db, actor: Actor, a: z.output<typeof ArticleAdd>, lang: Lang): Promise<number> {
   const kind = await kindRow(db, actor.customerId, a.kindId);
+  // The document is in its template's language as the reader sees it, and so is the date filled in (not "截至 28 November").
+  const template = kindTextIn('template', kind.template, lang);
+  const docLang = templateLanguage(template, lang);
   const unit = await unitOf(db, actor.customerId);
   return insertNumbered(
     db,
     actor,
     async (issueNo, year) => {
       const html = a.fromTemplate
-        ? fillArticleTemplate(kind.template, { date: longDate(new Date(), lang), issueNumber: String(issueNo), unit, year: String(year) })
+        ? fillArticleTemplate(template, { date: longDate(new Date(), docLang), issueNumber: String(issueNo), unit, year: String(year) })
         : a.body;
       const body = sanitizeBody(html);
       return { kind_id: a.kindId, revision: 1, revision_of: null, title: a.title, summary: a.summary, body, body_text: bodyText(body) };
