@@ -46,7 +46,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   roleUpdate: ['admin', 'sys.role.admin'], // POST /api/role/update
   roleDelete: ['admin', 'sys.role.admin'], // POST /api/role/delete
   permissionPage: ['admin', 'sys.permission.admin'], // GET /api/permission/page
-  permissionAll: ['admin', 'sys.permission.admin', 'sys.role.admin'], // GET /api/permission/all
+  permissionAll: ['admin', 'sys.permission.admin', 'sys.role.admin', 'osm.customer.admin'], // GET /api/permission/all
   permissionAdd: 'platform', // POST /api/permission/add
   permissionUpdate: 'platform', // POST /api/permission/update
   permissionDelete: 'platform', // POST /api/permission/delete

@@ -27,7 +27,7 @@ beforeAll(async () => {
   const otherId = await customer('other customer');
   other = { customerId: otherId, roleId: await role('other role', otherId, []) };
   const ownId = await customer('own customer');
-  const adminRole = await role('user administrators', ownId, ['sys.user.admin']);
+  const adminRole = await role('user administrators', ownId, ['sys.user.admin', 'sys.role.admin']);
   const plainRole = await role('plain', ownId, []);
   await call(admin, '/api/user/add', {
     username: 'own-admin',
@@ -90,5 +90,37 @@ describe("another customer's role named in a user's roles", () => {
       roleIds: [MISSING],
     });
     expect(res.msg).not.toBe(missing.msg.replace(String(MISSING), String(other.roleId)));
+  });
+});
+
+describe("codes outside the customer's entitlements (docs/security.md#entitlements)", () => {
+  it("are refused to the customer's administrator with a 403 naming them; inside them it succeeds", async () => {
+    // A new customer is entitled to administering itself: sys.log.view is the customer's, not the administrator's.
+    const inside = await call(own.userAdmin, '/api/role/add', { name: 'log readers', permissions: ['sys.log.view'] });
+    expect(inside).toMatchObject({ status: 200, code: 0, data: { customerId: own.customerId, permissions: ['sys.log.view'] } });
+    const outside = await call(own.userAdmin, '/api/role/add', {
+      name: 'tourism',
+      permissions: ['travel.scenicspot.admin', 'make.product.admin', 'sys.log.view'],
+    });
+    expect(outside).toMatchObject({
+      status: 403,
+      code: 4003,
+      data: {
+        withheld: [
+          { code: 'make.product.admin', reason: 'notEntitled' },
+          { code: 'travel.scenicspot.admin', reason: 'notEntitled' },
+        ],
+      },
+    });
+    expect(outside.msg).toContain('make.product.admin, travel.scenicspot.admin');
+    const platform = await call(own.userAdmin, '/api/role/add', { name: 'platform', permissions: ['admin'] });
+    expect(platform).toMatchObject({ status: 403, code: 4003, data: { withheld: [{ code: 'admin', reason: 'platformOnly' }] } });
+  });
+
+  it("answer another customer's role like a missing one when the administrator names its customer", async () => {
+    const foreign = await call(own.userAdmin, '/api/role/add', { name: 'x', permissions: [], customerId: other.customerId });
+    const missing = await call(own.userAdmin, '/api/role/add', { name: 'x', permissions: [], customerId: MISSING });
+    expect(foreign).toMatchObject({ status: 404, code: 4004 });
+    expect(withoutIds(foreign, [other.customerId, MISSING])).toBe(withoutIds(missing, [other.customerId, MISSING]));
   });
 });

@@ -270,8 +270,8 @@ export const API = {
   },
   permissionAll: {
     ...E.permissionAll,
-    access: codes('sys.permission.admin', 'sys.role.admin'),
-    summary: 'Every permission code (for the role tree)',
+    access: codes('sys.permission.admin', 'sys.role.admin', 'osm.customer.admin'),
+    summary: "Every permission code (for the role tree and the platform's editor of a customer's modules)",
     data: z.array(PermissionRow),
   },
   permissionAdd: {

@@ -15,6 +15,7 @@ const saved = (id: number): Customer => ({
   centerLon: 110,
   zoom: 6,
   platform: false,
+  entitlements: [],
   userCount: 1,
   version: 2,
   createdAt: '',

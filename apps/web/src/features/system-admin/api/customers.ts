@@ -1,4 +1,4 @@
-import type { Customer, CustomerCreate } from '@agromet/contracts';
+import type { Customer, CustomerCreate, CustomerEntitlements } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { saveBranding } from '../../../lib/branding-storage';
 import { listQuery, type Paging } from '../../../lib/list-query';
@@ -54,6 +54,14 @@ export function useSaveCustomer() {
       applyOwnBranding(saved);
       return invalidateSystemAdmin();
     },
+  });
+}
+
+/** The platform sets what a customer has bought (docs/security.md#entitlements). */
+export function useSaveEntitlements() {
+  return useMutation({
+    mutationFn: (body: CustomerEntitlements) => request('customerEntitlements', { body }),
+    onSuccess: () => invalidateSystemAdmin(),
   });
 }
 

@@ -9,6 +9,7 @@ export const saKeys = {
   userRids: (id: number) => ['systemAdmin', 'userRids', id] as const,
   roles: (query: object) => ['systemAdmin', 'roles', query] as const,
   roleOptions: (customerId: number | undefined) => ['systemAdmin', 'roleOptions', customerId ?? 'all'] as const,
+  grantable: (customerId: number | undefined) => ['systemAdmin', 'grantable', customerId ?? 'own'] as const,
   permissions: (query: object) => ['systemAdmin', 'permissions', query] as const,
   permissionAll: ['systemAdmin', 'permissionAll'] as const,
   logs: (query: object) => ['systemAdmin', 'logs', query] as const,

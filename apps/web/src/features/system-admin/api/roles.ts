@@ -18,7 +18,19 @@ export function useRolePage(filters: RoleFilters, paging: Paging) {
   });
 }
 
-/** Roles that may be assigned, of one customer (or of every customer the caller sees). */
+/**
+ * What the caller may put in a role of a customer (its own when undefined), each withheld code with its reason
+ * (docs/security.md#entitlements).
+ */
+export function useGrantable(customerId: number | undefined, enabled = true) {
+  return useQuery({
+    queryKey: saKeys.grantable(customerId),
+    queryFn: ({ signal }) => request('roleGrantable', { query: customerId ? { customerId } : {}, signal }),
+    enabled,
+  });
+}
+
+/** Roles of one customer (or of every customer the caller sees), each marked grantable or with the codes withheld. */
 export function useRoleOptions(customerId: number | undefined, enabled = true) {
   return useQuery({
     queryKey: saKeys.roleOptions(customerId),

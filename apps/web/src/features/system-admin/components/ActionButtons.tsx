@@ -1,4 +1,4 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreAddOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, type ButtonProps } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { RowAction } from '../../../components/admin-list/table-columns';
@@ -26,4 +26,10 @@ export function EditLink(props: ActionProps) {
 export function DeleteLink(props: ActionProps & { tip?: string }) {
   const { t } = useTranslation(NS);
   return <RowAction danger icon={<DeleteOutlined aria-hidden />} label={t('common.delete')} {...props} />;
+}
+
+/** "Modules" icon button of a customer's row: the platform edits what the customer has bought. */
+export function EntitlementsLink(props: ActionProps & { 'data-customer'?: number }) {
+  const { t } = useTranslation(NS);
+  return <RowAction icon={<AppstoreAddOutlined aria-hidden />} label={t('customer.entitlementsEdit')} {...props} />;
 }

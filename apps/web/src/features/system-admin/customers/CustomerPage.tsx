@@ -9,11 +9,12 @@ import { useConfirmDelete } from '../../../components/admin-list/use-confirm-del
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useUserStore } from '../../../stores/user';
 import { useCustomerPage, useDeleteCustomer } from '../api/customers';
-import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
+import { CreateButton, DeleteLink, EditLink, EntitlementsLink } from '../components/ActionButtons';
 import { AdminPage } from '../components/AdminPage';
 import { NS } from '../i18n';
 import { formatCentre } from '../utils/format';
 import { CustomerFormModal } from './CustomerFormModal';
+import { EntitlementsModal } from './EntitlementsModal';
 import { isPlatformUser } from './customer-values';
 
 /** /system-admin/customer: customers with search and paging; create, edit (branding), delete. */
@@ -26,6 +27,7 @@ export function CustomerPage() {
   const query = useCustomerPage({ keyword }, paging);
   const tableProps = usePagedTableProps(query, paging, setPaging);
   const [editor, setEditor] = useState<{ record: Customer | null } | null>(null);
+  const [entitlements, setEntitlements] = useState<Customer | null>(null);
   const remove = useDeleteCustomer();
   const confirmDelete = useConfirmDelete();
 
@@ -66,9 +68,19 @@ export function CustomerPage() {
       },
       { title: t('customer.zoom'), dataIndex: 'zoom', width: 64 },
       { title: t('customer.userCount'), dataIndex: 'userCount', width: 72 },
-      actionColumn<Customer>(t('common.actions'), platform ? 2 : 1, (row) => (
+      {
+        // What the platform granted the customer (docs/security.md#entitlements); the platform's own is bounded otherwise.
+        title: t('customer.entitlements'),
+        key: 'entitlements',
+        width: 96,
+        className: 'table-cell-nowrap',
+        render: (_, row) =>
+          row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length }),
+      },
+      actionColumn<Customer>(t('common.actions'), platform ? 3 : 1, (row) => (
         <Space size={0}>
           <EditLink onClick={() => setEditor({ record: row })} />
+          {platform && !row.platform ? <EntitlementsLink data-customer={row.id} onClick={() => setEntitlements(row)} /> : null}
           {platform ? <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} /> : null}
         </Space>
       )),
@@ -90,6 +102,7 @@ export function CustomerPage() {
     >
       <Table<Customer> id="customer-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
       {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
+      {entitlements ? <EntitlementsModal record={entitlements} onClose={() => setEntitlements(null)} /> : null}
     </AdminPage>
   );
 }

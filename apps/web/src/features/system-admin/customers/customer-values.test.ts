@@ -13,6 +13,7 @@ const customer: Customer = {
   centerLon: 108.94,
   zoom: 7,
   platform: false,
+  entitlements: [],
   userCount: 3,
   version: 4,
   createdAt: '',

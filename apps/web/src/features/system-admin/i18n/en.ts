@@ -49,6 +49,15 @@ const en: Translation<SystemAdminMessages> = {
     logoNotImage: 'Only image files can be uploaded',
     logoTooLarge: 'The image must not exceed {{limit}} KB',
     brandingApplied: 'Saved; the new system name and logo are in use',
+    entitlements: 'Modules',
+    entitlementsAll: 'All (platform)',
+    entitlementsCount_one: '{{count}} code',
+    entitlementsCount_other: '{{count}} codes',
+    entitlementsEdit: 'Modules',
+    entitlementsTitle: 'Modules of {{name}}',
+    entitlementsHelp:
+      "The customer's administrators make roles and grant them to the customer's users only from the permissions ticked here; platform permissions cannot be granted to a customer. A module its roles still use cannot be withdrawn.",
+    entitlementsSaved: 'Modules saved',
   },
   user: {
     searchPlaceholder: 'Username, name or mobile',
@@ -77,6 +86,9 @@ const en: Translation<SystemAdminMessages> = {
     disabledDone: '{{name}} disabled; their sessions have ended',
     self: 'This is your own account',
     chooseCustomerFirst: 'Choose a customer first',
+    rolesWithheld_one: '{{count}} role you may not grant is not listed ({{roles}}): it carries {{codes}}',
+    rolesWithheld_other: '{{count}} roles you may not grant are not listed ({{roles}}): they carry {{codes}}',
+    listSeparator: ', ',
   },
   role: {
     searchPlaceholder: 'Role name or description',
@@ -92,7 +104,13 @@ const en: Translation<SystemAdminMessages> = {
     editTitle: 'Edit role',
     authorisation: 'Authorisation',
     otherGroup: 'Other',
-    notHeld: 'You do not hold this permission and cannot grant it',
+    withheld: {
+      platformOnly: 'Platform only',
+      notEntitled: 'Not among the customer’s modules',
+      notHeld: 'You do not hold it',
+    },
+    withheldNote:
+      'Greyed permissions cannot be granted; the reason follows each one. The platform administrator grants a customer further modules under Customers.',
     selectedCount_one: '{{count}} selected',
     selectedCount_other: '{{count}} selected',
   },

@@ -49,6 +49,15 @@ const es: Translation<SystemAdminMessages> = {
     logoNotImage: 'Solo se pueden subir archivos de imagen',
     logoTooLarge: 'La imagen no puede superar {{limit}} KB',
     brandingApplied: 'Guardado; el nuevo nombre del sistema y el logotipo ya se usan',
+    entitlements: 'Módulos',
+    entitlementsAll: 'Todos (plataforma)',
+    entitlementsCount_one: '{{count}} código',
+    entitlementsCount_other: '{{count}} códigos',
+    entitlementsEdit: 'Módulos',
+    entitlementsTitle: 'Módulos de {{name}}',
+    entitlementsHelp:
+      'Los administradores del cliente crean roles y los otorgan a sus usuarios solo con los permisos marcados aquí; los permisos de la plataforma no pueden darse a un cliente. Un módulo que sus roles aún usan no puede retirarse.',
+    entitlementsSaved: 'Módulos guardados',
   },
   user: {
     searchPlaceholder: 'Usuario, nombre o móvil',
@@ -77,6 +86,9 @@ const es: Translation<SystemAdminMessages> = {
     disabledDone: '{{name}} desactivado; sus sesiones han terminado',
     self: 'Esta es su propia cuenta',
     chooseCustomerFirst: 'Elija primero un cliente',
+    rolesWithheld_one: 'No se muestra {{count}} rol que usted no puede otorgar ({{roles}}): incluye {{codes}}',
+    rolesWithheld_other: 'No se muestran {{count}} roles que usted no puede otorgar ({{roles}}): incluyen {{codes}}',
+    listSeparator: ', ',
   },
   role: {
     searchPlaceholder: 'Nombre o descripción del rol',
@@ -92,7 +104,13 @@ const es: Translation<SystemAdminMessages> = {
     editTitle: 'Editar rol',
     authorisation: 'Autorización',
     otherGroup: 'Otros',
-    notHeld: 'No tiene este permiso y no puede otorgarlo',
+    withheld: {
+      platformOnly: 'Solo de la plataforma',
+      notEntitled: 'No contratado por el cliente',
+      notHeld: 'Usted no lo tiene',
+    },
+    withheldNote:
+      'Los permisos en gris no pueden otorgarse; el motivo sigue a cada uno. El administrador de la plataforma concede más módulos a un cliente en Clientes.',
     selectedCount_one: '{{count}} seleccionado',
     selectedCount_other: '{{count}} seleccionados',
   },

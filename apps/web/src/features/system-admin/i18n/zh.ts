@@ -48,6 +48,13 @@ const zh = {
     logoNotImage: '只能上传图片文件',
     logoTooLarge: '图片不能超过 {{limit}} KB',
     brandingApplied: '已保存，新的系统名称和标志已生效',
+    entitlements: '开通模块',
+    entitlementsAll: '全部（平台）',
+    entitlementsCount: '{{count}} 项',
+    entitlementsEdit: '开通模块',
+    entitlementsTitle: '{{name}} 的开通模块',
+    entitlementsHelp: '客户的管理员只能用这里勾选的权限建立角色并授予本客户的用户；平台专用的权限不能开通。角色仍在使用的模块不能取消。',
+    entitlementsSaved: '开通模块已保存',
   },
   user: {
     searchPlaceholder: '用户名、姓名或手机号',
@@ -76,6 +83,8 @@ const zh = {
     disabledDone: '已停用 {{name}}，其会话已结束',
     self: '这是您自己的账号',
     chooseCustomerFirst: '请先选择客户',
+    rolesWithheld: '未列出 {{count}} 个您不能授予的角色（{{roles}}）：含 {{codes}}',
+    listSeparator: '、',
   },
   role: {
     searchPlaceholder: '角色名称或描述',
@@ -90,7 +99,12 @@ const zh = {
     editTitle: '编辑角色',
     authorisation: '授权',
     otherGroup: '其他',
-    notHeld: '您没有此权限，不能授予',
+    withheld: {
+      platformOnly: '平台专用',
+      notEntitled: '客户未开通',
+      notHeld: '您没有此权限',
+    },
+    withheldNote: '灰色的权限不能授予，原因写在每项之后；客户未开通的模块由平台管理员在“客户管理”中开通。',
     selectedCount: '已选 {{count}} 项',
   },
   permission: {

@@ -1,15 +1,16 @@
 import type { RoleRow } from '@agromet/contracts';
-import { App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
-import { useState } from 'react';
+import { Alert, App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useUserStore } from '../../../stores/user';
 import { useCustomerOptions } from '../api/customers';
 import { usePermissionAll } from '../api/permissions';
-import { fetchRole, useSaveRole } from '../api/roles';
+import { fetchRole, useGrantable, useSaveRole } from '../api/roles';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
 import { PermissionTree } from './PermissionTree';
+import { withheldByCode } from './permission-tree';
 
 interface FormValues {
   customerId?: number;
@@ -34,10 +35,13 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
   const [form] = Form.useForm<FormValues>();
   const save = useSaveRole();
   const { version, offerStale } = useEditVersion(record);
-  const held = useUserStore((s) => s.roles);
   const ownCustomerId = useUserStore((s) => s.customerId);
   const permissions = usePermissionAll();
   const customers = useCustomerOptions(record === null);
+  const chosenCustomerId = Form.useWatch('customerId', form) as number | undefined;
+  // What may be granted depends on the role's customer: its entitlements, or the granter's codes in the platform's.
+  const grantable = useGrantable(record?.customerId ?? chosenCustomerId ?? ownCustomerId ?? undefined);
+  const withheld = useMemo(() => withheldByCode(grantable.data?.withheld ?? []), [grantable.data]);
   const [original, setOriginal] = useState<string[]>(record?.permissions ?? []);
   const label = (key: string) => t(`role.${key}`);
 
@@ -102,8 +106,13 @@ export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClos
         <Form.Item name="description" label={label('description')} rules={[rules.max(label('description'), 256)]}>
           <Input.TextArea maxLength={256} rows={2} showCount />
         </Form.Item>
+        {withheld.size > 0 ? <Alert className="sa-notice" type="info" showIcon title={t('role.withheldNote')} /> : null}
         <Form.Item name="permissions" label={label('authorisation')} rules={[rules.maxItems(MAX_CODES)]}>
-          {permissions.data ? <PermissionTree permissions={permissions.data} held={held} original={original} /> : <Spin />}
+          {permissions.data && grantable.data ? (
+            <PermissionTree permissions={permissions.data} withheld={withheld} original={original} />
+          ) : (
+            <Spin />
+          )}
         </Form.Item>
       </Form>
     </Drawer>

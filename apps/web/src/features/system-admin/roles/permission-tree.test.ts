@@ -1,6 +1,6 @@
 import { APP_ROUTES, PERMISSIONS, type AppRoute } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { canGrant, checkedCodes, groupPermissions, offeredPermissions, OTHER_GROUP_KEY } from './permission-tree';
+import { checkedCodes, codeState, groupPermissions, OTHER_GROUP_KEY, platformCodesWithheld, withheldByCode } from './permission-tree';
 
 const ALL = [...PERMISSIONS.map((p) => ({ code: p.code, name: p.name })), { code: 'report.export', name: '报表导出' }];
 
@@ -57,14 +57,11 @@ describe('permission tree', () => {
     expect(other.items.map((p) => p.code)).toEqual(['admin', 'report.export']);
   });
 
-  it("offers the platform's own codes to the platform only, or where the role already has them", () => {
-    const codes = (held: string[], original: string[] = []) => offeredPermissions(ALL, held, original).map((p) => p.code);
-    expect(codes(['sys.role.admin'])).not.toContain('admin');
-    expect(codes(['sys.role.admin'])).not.toContain('osm.customer.admin');
-    expect(codes(['sys.role.admin'])).toContain('sys.log.view');
-    expect(codes(['sys.role.admin'], ['admin'])).toContain('admin');
-    expect(codes(['admin'])).toHaveLength(ALL.length);
-    expect(codes(['osm.customer.admin'])).toContain('admin');
+  it("withholds the platform's own codes from a customer's entitlements", () => {
+    expect([...platformCodesWithheld(ALL)]).toEqual([
+      ['admin', 'platformOnly'],
+      ['osm.customer.admin', 'platformOnly'],
+    ]);
   });
 
   it('leaves out codes the server does not know and groups without codes', () => {
@@ -85,10 +82,15 @@ describe('permission tree', () => {
     ]);
   });
 
-  it('lets the editor tick only codes held, or already in the role', () => {
-    expect(canGrant('sys.user.admin', ['sys.user.admin'], [])).toBe(true);
-    expect(canGrant('travel.scenicspot.admin', ['sys.user.admin'], [])).toBe(false);
-    expect(canGrant('travel.scenicspot.admin', ['sys.user.admin'], ['travel.scenicspot.admin'])).toBe(true);
-    expect(canGrant('anything', ['admin'], [])).toBe(true);
+  it('greys a code the server withholds, with its reason, unless the role already has it (docs/security.md#entitlements)', () => {
+    const withheld = withheldByCode([
+      { code: 'admin', reason: 'platformOnly' },
+      { code: 'report.export', reason: 'notEntitled' },
+    ]);
+    expect(codeState('travel.scenicspot.admin', withheld, [])).toEqual({ disabled: false, reason: null });
+    expect(codeState('report.export', withheld, [])).toEqual({ disabled: true, reason: 'notEntitled' });
+    expect(codeState('admin', withheld, [])).toEqual({ disabled: true, reason: 'platformOnly' });
+    // Kept, so it can be taken away; its reason still says it could not be granted again.
+    expect(codeState('report.export', withheld, ['report.export'])).toEqual({ disabled: false, reason: 'notEntitled' });
   });
 });

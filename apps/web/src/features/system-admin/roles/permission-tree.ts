@@ -1,4 +1,4 @@
-import { ADMIN, holdsPlatformScope, PLATFORM_SCOPE_CODE } from '@agromet/contracts/web';
+import { isPlatformOnlyCode } from '@agromet/contracts/web';
 import type { AppRoute } from '@agromet/contracts';
 
 /** Tree keys of group nodes start with this; leaf keys are the permission codes themselves. */
@@ -55,24 +55,31 @@ export function checkedCodes(keys: ReadonlyArray<string | number | bigint>): str
   return [...new Set(keys.map(String).filter((k) => !isGroupKey(k)))];
 }
 
-/**
- * Whether the editor may tick a code: the server lets nobody grant a code they do not hold
- * (admin holds all), but keeping a code the role already has is not a grant.
- */
-export function canGrant(code: string, held: readonly string[], original: readonly string[]): boolean {
-  return held.includes(ADMIN) || held.includes(code) || original.includes(code);
+/** Why a code cannot be ticked (the server's reasons, docs/security.md#entitlements). */
+export type WithheldReason = 'platformOnly' | 'notEntitled' | 'notHeld';
+
+export interface CodeState {
+  /** The box cannot be ticked (a code withheld that the role does not already have). */
+  disabled: boolean;
+  /** The one-line reason shown beside the code, or null when it may be granted. */
+  reason: WithheldReason | null;
 }
 
 /**
- * The codes an editor is offered: the platform's own codes (admin, the platform-wide customer code) only to the
- * platform, or where the role already holds them; a customer's administrator could never grant them (the server
- * refuses a code the granter does not hold, and a customer never holds these).
+ * How a code shows in the tree: tickable, or withheld with its reason. Keeping a code the role already has is not a
+ * grant, so such a code stays tickable (it can be removed) and still shows why it could not be granted again.
  */
-export function offeredPermissions<P extends PermissionLike>(
-  permissions: readonly P[],
-  held: readonly string[],
-  original: readonly string[],
-): P[] {
-  if (holdsPlatformScope(held)) return [...permissions];
-  return permissions.filter((p) => (p.code !== ADMIN && p.code !== PLATFORM_SCOPE_CODE) || original.includes(p.code));
+export function codeState(code: string, withheld: ReadonlyMap<string, WithheldReason>, original: readonly string[]): CodeState {
+  const reason = withheld.get(code) ?? null;
+  return { disabled: reason !== null && !original.includes(code), reason };
+}
+
+/** The server's withheld list as a map by code. */
+export function withheldByCode(list: ReadonlyArray<{ code: string; reason: WithheldReason }>): Map<string, WithheldReason> {
+  return new Map(list.map((w) => [w.code, w.reason]));
+}
+
+/** The platform's codes, withheld from every customer's entitlements (the entitlement editor's reasons). */
+export function platformCodesWithheld(permissions: readonly PermissionLike[]): Map<string, WithheldReason> {
+  return new Map(permissions.filter((p) => isPlatformOnlyCode(p.code)).map((p) => [p.code, 'platformOnly' as const]));
 }

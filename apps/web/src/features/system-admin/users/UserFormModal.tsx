@@ -1,7 +1,7 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@agromet/contracts/web';
 import type { UserRow } from '@agromet/contracts';
 import { App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useCustomerOptions } from '../api/customers';
@@ -9,6 +9,7 @@ import { useRoleOptions } from '../api/roles';
 import { fetchUser, useSaveUser, useUserRids } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { offeredRoles } from './offered-roles';
 
 interface FormValues {
   username: string;
@@ -78,6 +79,12 @@ export function UserFormModal({
   const roleOptions = useRoleOptions(customerId, customerId !== undefined);
   const rids = useUserRids(record?.id);
   const isSelf = record !== null && record.id === selfId;
+  // Only roles the caller may grant are offered, and those the user already has (keeping is not granting).
+  const kept = useMemo(
+    () => (record && customerId === record.customerId ? (rids.data ?? record.roles.map((r) => r.id)) : []),
+    [record, customerId, rids.data],
+  );
+  const roles = useMemo(() => offeredRoles(roleOptions.data ?? [], kept), [roleOptions.data, kept]);
   const label = (key: string) => t(`user.${key}`);
 
   useEffect(() => {
@@ -184,7 +191,21 @@ export function UserFormModal({
           <Form.Item
             name="roleIds"
             label={label('roles')}
-            extra={isSelf ? t('user.self') : customerId === undefined ? t('user.chooseCustomerFirst') : undefined}
+            extra={
+              isSelf ? (
+                t('user.self')
+              ) : customerId === undefined ? (
+                t('user.chooseCustomerFirst')
+              ) : roles.withheld.length > 0 ? (
+                <span id="user-roles-withheld">
+                  {t('user.rolesWithheld', {
+                    count: roles.withheld.length,
+                    roles: roles.withheld.map((r) => r.name).join(t('user.listSeparator')),
+                    codes: roles.withheldCodes.join(', '),
+                  })}
+                </span>
+              ) : undefined
+            }
             rules={[rules.maxItems(MAX_ROLES)]}
           >
             <Select
@@ -192,7 +213,7 @@ export function UserFormModal({
               allowClear
               disabled={isSelf || customerId === undefined}
               loading={roleOptions.isFetching}
-              options={(roleOptions.data ?? []).map((r) => ({ value: r.id, label: r.name }))}
+              options={roles.offered.map((r) => ({ value: r.id, label: r.name }))}
               showSearch={{ optionFilterProp: 'label' }}
             />
           </Form.Item>
