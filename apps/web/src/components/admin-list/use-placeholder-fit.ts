@@ -38,7 +38,9 @@ function placeholderRoom(input: HTMLElement, control: HTMLElement): { room: numb
  * The width for a filter control (a keyword box, a select or cascader named by its placeholder) given `width`: wider
  * when its placeholder, in the current language, would be cut. Measured in the page after each render that changes
  * the text or whether it is shown (`shown`: a select shows its value instead), as the controls draw different things
- * around it (a search button, an arrow, a clear icon). `id` is the control's input's id.
+ * around it (a search button, an arrow, a clear icon), and again whenever the control's text box changes size: after a
+ * switch of language the parts around the text are drawn in the new language after the text itself, and a page kept
+ * open behind another is laid out (from nothing) only when shown again. `id` is the control's input's id.
  */
 export function usePlaceholderFit(id: string | undefined, placeholder: string | undefined, width: number, shown = true): number {
   const [fit, setFit] = useState(width);
@@ -49,16 +51,28 @@ export function usePlaceholderFit(id: string | undefined, placeholder: string | 
       .map((selector) => input?.closest<HTMLElement>(selector))
       .find(Boolean);
     if (!input || !control || !placeholder || !shown) return;
-    const measured = placeholderRoom(input, control);
-    if (!measured) return;
-    setFit(
-      placeholderFitWidth({
-        width,
-        controlWidth: control.getBoundingClientRect().width,
-        textRoom: measured.room,
-        textWidth: measured.need,
-      }),
-    );
+    const measure = () => {
+      // Not laid out (a page kept open behind another): nothing to measure until it is shown.
+      if (control.getClientRects().length === 0) return;
+      const measured = placeholderRoom(input, control);
+      if (!measured) return;
+      setFit(
+        placeholderFitWidth({
+          width,
+          controlWidth: control.getBoundingClientRect().width,
+          textRoom: measured.room,
+          textWidth: measured.need,
+        }),
+      );
+    };
+    measure();
+    if (typeof ResizeObserver === 'undefined') return;
+    // The box the text is laid out in: the input, or a select's placeholder. Setting the width found resizes it once
+    // more, and the same width is found again, so this settles.
+    const textBox = control.querySelector<HTMLElement>('.ant-select-placeholder') ?? input;
+    const observer = new ResizeObserver(() => measure());
+    observer.observe(textBox);
+    return () => observer.disconnect();
   }, [id, placeholder, width, shown]);
   return Math.max(width, fit);
 }
