@@ -1,5 +1,5 @@
 import { isPlatformOnlyCode } from '@agromet/contracts/web';
-import type { AppRoute } from '@agromet/contracts';
+import type { AppRoute, WithheldReason } from '@agromet/contracts';
 
 /** Tree keys of group nodes start with this; leaf keys are the permission codes themselves. */
 export const GROUP_KEY_PREFIX = 'group:';
@@ -55,8 +55,8 @@ export function checkedCodes(keys: ReadonlyArray<string | number | bigint>): str
   return [...new Set(keys.map(String).filter((k) => !isGroupKey(k)))];
 }
 
-/** Why a code cannot be ticked (the server's reasons, docs/security.md#entitlements). */
-export type WithheldReason = 'platformOnly' | 'notEntitled' | 'notHeld';
+/** Why a code cannot be ticked: the server's reasons (docs/security.md#entitlements). */
+export type { WithheldReason };
 
 export interface CodeState {
   /** The box cannot be ticked (a code withheld that the role does not already have). */
