@@ -213,7 +213,7 @@ export async function buildApp(
   reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
   zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
   productRoutes(app, { ...deps, ...productDeps });
-  regionRoutes(app, deps);
+  regionRoutes(app, { ...deps, storage });
   disasterRoutes(app, { ...deps, storage });
   travelRoutes(app, { ...deps, storage, store: gridStore });
   articleRoutes(app, { ...deps, storage });

@@ -247,6 +247,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   zoningDelete: ['admin', 'quhua.result.admin'], // POST /api/quhua/delete
   zoningDownload: ['admin', 'quhua.make.admin', 'quhua.result.admin'], // GET /api/quhua/down
   regionOptions: ['admin', 'basedata.disastersituation.admin', 'travel.scenicspot.admin'], // GET /api/region/options
+  regionAt: ['admin', 'basedata.disastersituation.admin', 'travel.scenicspot.admin'], // GET /api/region/at
   sandstormFind: ['admin', 'basedata.disastersituation.admin'], // GET /api/sandstorm/findByCode
   sandstormInsert: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/insert
   sandstormUpdate: ['admin', 'basedata.disastersituation.admin'], // POST /api/sandstorm/update

@@ -111,7 +111,8 @@ describe('sandstorm records', () => {
     expect(inside.json().code).toBe(0);
     const res = await insert({ ...yuyang, lon: 103.83, lat: 36.06 }, 'a', 'en');
     expect(res.json()).toMatchObject({ code: 4100, data: { issues: [{ field: 'lon' }] } });
-    expect(res.json().msg).toContain('Shaanxi'.length > 0 ? '陕西省 榆林市 榆阳区' : '');
+    // The region is named in the reader's language (docs/i18n.md#place-names).
+    expect(res.json().msg).toContain('Yuyang District, Yulin, Shaanxi');
   });
 
   it("checks the point against an uploaded layer's area named like the county", async () => {
@@ -141,6 +142,12 @@ describe('sandstorm records', () => {
     const out = await insert({ ...shenmu, lon: 109.73, lat: 38.28 }, 'a', 'en');
     expect(out.json().code).toBe(4100);
     expect(out.json().msg).toContain('县界');
+    // The same layer names the region of a point picked on the map: the county inside it, the province outside it.
+    const at = (lon: number, lat: number, lang = 'zh') => call(t, tok.a!, 'GET', `/api/region/at?lon=${lon}&lat=${lat}`, undefined, lang);
+    expect((await at(110.5, 38.84, 'en')).json().data).toEqual({ code: '610881', name: 'Shenmu City, Yulin, Shaanxi', layer: '县界' });
+    expect((await at(109.73, 38.28)).json().data).toEqual({ code: '610000', name: '陕西省', layer: null });
+    // Another customer's layer says nothing of its points.
+    expect((await call(t, tok.b!, 'GET', '/api/region/at?lon=110.5&lat=38.84')).json().data.code).toBe('610000');
     await t.db.db.deleteFrom('boundary_layer').where('customer_id', '=', customer).execute();
   });
 
@@ -324,5 +331,18 @@ describe('region options', () => {
     const shaanxi = res.find((r: { value: string }) => r.value === '610000');
     expect(shaanxi.label).toBe('陕西省');
     expect(shaanxi.children.find((c: { value: string }) => c.value === '610800').children.length).toBe(12);
+  });
+
+  it('answers the region of a point from the built-in provinces; none at sea; a bad coordinate names its field', async () => {
+    expect((await call(t, tok.travel!, 'GET', '/api/region/at?lon=108.95&lat=34.27', undefined, 'es')).json().data).toEqual({
+      code: '610000',
+      name: 'Shaanxi',
+      layer: null,
+    });
+    expect((await call(t, tok.a!, 'GET', '/api/region/at?lon=125&lat=20')).json().data).toEqual({ code: null, name: '', layer: null });
+    const bad = (await call(t, tok.a!, 'GET', '/api/region/at?lon=500&lat=20')).json();
+    expect(bad.code).toBe(4100);
+    expect(bad.data.issues.map((i: { field: string }) => i.field)).toEqual(['lon']);
+    expect((await call(t, tok.none!, 'GET', '/api/region/at?lon=108.95&lat=34.27')).json().code).toBe(4003);
   });
 });

@@ -3,6 +3,7 @@
 
 export const DISASTER_ENDPOINTS = {
   regionOptions: { method: 'GET', url: '/api/region/options' },
+  regionAt: { method: 'GET', url: '/api/region/at' },
   sandstormFind: { method: 'GET', url: '/api/sandstorm/findByCode' },
   sandstormInsert: { method: 'POST', url: '/api/sandstorm/insert' },
   sandstormUpdate: { method: 'POST', url: '/api/sandstorm/update' },

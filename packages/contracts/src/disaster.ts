@@ -146,6 +146,16 @@ export const RegionOption: z.ZodType<RegionOption> = z.lazy(() =>
 /** Without `code`: the provinces; with it: the provinces with the children along the way to `code` filled in. */
 export const RegionOptionsQuery = z.strictObject({ code: RegionCode.optional() });
 
+/** A point on the map whose region is asked (WGS84 degrees). */
+export const RegionAtQuery = z.strictObject({ lon: z.coerce.number().min(-180).max(180), lat: z.coerce.number().min(-90).max(90) });
+/**
+ * The region of a point, derived from the boundary layers: the deepest area holding the point whose name is a region of
+ * the code table (a county of an uploaded county layer), else the province of the built-in provinces layer; `code` null
+ * when no layer holds the point. `layer` names the layer that gave the code (null: the built-in provinces).
+ */
+export const RegionAt = z.object({ code: z.string().nullable(), name: z.string(), layer: z.string().nullable() });
+export type RegionAt = z.infer<typeof RegionAt>;
+
 export const DISASTER_API = {
   regionOptions: {
     ...E.regionOptions,
@@ -153,6 +163,14 @@ export const DISASTER_API = {
     summary: 'GB/T 2260 regions for a cascader: provinces, with the children on the way to `code` (each node says whether it has children)',
     query: RegionOptionsQuery,
     data: z.array(RegionOption),
+  },
+  regionAt: {
+    ...E.regionAt,
+    access: REGION_READERS,
+    summary:
+      "The region code of a point from the boundary layers: the deepest area of the customer's layers named like a region, else the built-in province",
+    query: RegionAtQuery,
+    data: RegionAt,
   },
   sandstormFind: {
     ...E.sandstormFind,

@@ -10,7 +10,7 @@ import { regionEntry } from './code-table.js';
 // the province outline of the built-in provinces layer (matched by the code's first two digits), and any area of the
 // customer's boundary layers named like the region itself (a county layer's 榆阳区).
 
-type Area = PolygonGeometry | MultiPolygonGeometry;
+export type Area = PolygonGeometry | MultiPolygonGeometry;
 
 /** Outlines are simplified (the built-in provinces markedly so): a point this close to one counts as inside. */
 export const PROVINCE_TOLERANCE_DEG = 0.1;
@@ -38,21 +38,25 @@ export function pointNearArea(lon: number, lat: number, area: Area, tolerance: n
   return false;
 }
 
-interface Feature {
+export interface Feature {
   properties?: { id?: unknown; name?: unknown } | null;
   geometry?: { type?: string } | null;
 }
-const isArea = (g: Feature['geometry']): g is Area => g?.type === 'Polygon' || g?.type === 'MultiPolygon';
+export const isArea = (g: Feature['geometry']): g is Area => g?.type === 'Polygon' || g?.type === 'MultiPolygon';
 
 let provinces: Map<string, Area> | null = null;
-function provinceOutline(code: string): Area | undefined {
+/** The outlines of the built-in provinces layer by the first two digits of their codes (read once). */
+export function provinceOutlines(): ReadonlyMap<string, Area> {
   if (!provinces) {
     provinces = new Map();
     for (const f of (JSON.parse(provincesGeoJson()) as { features: Feature[] }).features) {
       if (typeof f.properties?.id === 'string' && isArea(f.geometry)) provinces.set(f.properties.id, f.geometry);
     }
   }
-  return provinces.get(code.slice(0, 2));
+  return provinces;
+}
+function provinceOutline(code: string): Area | undefined {
+  return provinceOutlines().get(code.slice(0, 2));
 }
 
 export interface OutsideRegion {
@@ -74,7 +78,8 @@ export class RegionBoundaries {
     private readonly customerId: number,
   ) {}
 
-  private customerLayers() {
+  /** The customer's uploaded boundary layers with their features (read once per checker). */
+  customerLayers(): Promise<Array<{ name: string; features: Feature[] }>> {
     this.layers ??= (async () => {
       const list = await listBoundaries(this.db, this.customerId);
       return Promise.all(
