@@ -27,11 +27,11 @@ export function productRoutes(app: FastifyInstance, deps: ProductRouteDeps): voi
     },
   });
   registerRoute(app, deps, API.productPreview, {
-    handler: async ({ auth, body }) => ({ data: null, file: await service.previewProduct(deps, auth, body) }),
+    handler: async ({ auth, body, req }) => ({ data: null, file: await service.previewProduct(deps, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.productMake, {
     audit: { action: 'product.make', type: 'product', description: '制作地图产品' },
-    handler: async ({ auth, body }) => ({ data: await service.makeProduct(deps, auth, body) }),
+    handler: async ({ auth, body, req }) => ({ data: await service.makeProduct(deps, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.productPage, {
     handler: async ({ auth, query, req }) => ({ data: await service.productPage(db, auth, query, req.lang) }),

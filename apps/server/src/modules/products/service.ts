@@ -57,6 +57,7 @@ async function requestTemplate(
   db: Db,
   customerId: number,
   body: { templateId?: number; template?: TemplateFields },
+  lang: Lang = 'zh',
 ): Promise<TemplateFields> {
   if (body.template) {
     await checkTemplate(db, customerId, body.template, 'template.');
@@ -65,13 +66,13 @@ async function requestTemplate(
   if (body.templateId === undefined) throw errors.validation('templateId', 'product.templateMissing');
   const row = await templateRow(db, customerId, body.templateId);
   if (!row) throw errors.validation('templateId', 'product.unknownTemplate');
-  const { id: _id, builtIn: _b, version: _v, updateTime: _u, creator: _c, ...fields } = toTemplate(row);
+  const { id: _id, builtIn: _b, version: _v, updateTime: _u, creator: _c, ...fields } = toTemplate(row, lang);
   return fields;
 }
 
 /** A PNG of the first product the request would make, at screen resolution; nothing is stored. */
-export async function previewProduct(deps: MakeDeps, auth: AuthContext, body: PreviewInput): Promise<FileAnswer> {
-  const template = await requestTemplate(deps.db, auth.customerId, body);
+export async function previewProduct(deps: MakeDeps, auth: AuthContext, body: PreviewInput, lang: Lang = 'zh'): Promise<FileAnswer> {
+  const template = await requestTemplate(deps.db, auth.customerId, body, lang);
   const plan = await planForecast(deps.db, auth.customerId, forecastOf(body), requestFail);
   const region = await productRegion(deps, auth.customerId, body.areaCode, requestFail);
   const r = await renderItem(deps, auth.customerId, plan, plan.items[0]!, template, region, requestFail, {
@@ -87,8 +88,13 @@ interface ProductJobPayload {
 }
 
 /** Checks everything, stores the product row (queued) and queues its job. */
-export async function makeProduct(deps: ProductDeps, auth: AuthContext, body: MakeInput): Promise<{ productId: number; jobId: string }> {
-  const template = await requestTemplate(deps.db, auth.customerId, body);
+export async function makeProduct(
+  deps: ProductDeps,
+  auth: AuthContext,
+  body: MakeInput,
+  lang: Lang = 'zh',
+): Promise<{ productId: number; jobId: string }> {
+  const template = await requestTemplate(deps.db, auth.customerId, body, lang);
   const forecast = forecastOf(body);
   const plan = await planForecast(deps.db, auth.customerId, forecast, requestFail);
   const region = await productRegion(deps, auth.customerId, body.areaCode, requestFail);

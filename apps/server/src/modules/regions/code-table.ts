@@ -87,7 +87,8 @@ export function regionCodeOfName(name: string): string | undefined {
   if (!byName) {
     byName = new Map();
     for (const e of byCode.values()) {
-      for (const n of [e.name, e.name.replace(/(省|市|自治区|自治州|地区|盟)$/, '')]) if (!byName.has(n)) byName.set(n, e.code);
+      for (const n of [e.name, e.name.replace(/(省|市|特别行政区|(壮族|回族|维吾尔)?自治区|自治州|地区|盟)$/, '')])
+        if (!byName.has(n)) byName.set(n, e.code);
     }
   }
   return byName.get(name.trim());

@@ -18,7 +18,7 @@ import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { factorDef, factorName, KNOWN_FACTORS } from './factors.js';
-import { EXAMPLE_CRITERIA, SEED_CROPS } from './seed-data.js';
+import { EXAMPLE_CRITERIA, exampleCriterionText, SEED_CROPS, storedExampleText } from './seed-data.js';
 
 // Crops and criteria (indexes) of a customer (docs/zoning.md#criteria). Every query is limited to the caller's
 // customer: another customer's crop or criterion answers like a missing one.
@@ -334,12 +334,13 @@ interface CriterionRow {
 function criterionView(row: CriterionRow, lang: Lang): Criterion {
   const def = JSON.parse(row.definition) as StoredDefinition;
   const seed = row.crop_seed_key ? SEED_CROPS.find((c) => c.key === row.crop_seed_key) : undefined;
+  const example = row.example === 1;
   return {
     id: row.id,
-    name: row.name,
+    name: example ? exampleCriterionText('name', row.name, lang) : row.name,
     cropId: row.crop_id,
     cropName: seed && row.crop_name === seed.names.zh ? seed.names[lang] : row.crop_name,
-    description: row.description,
+    description: example ? exampleCriterionText('description', row.description, lang) : row.description,
     method: row.method,
     factors: def.factors,
     classNames: JSON.parse(row.class_names) as string[],
@@ -473,8 +474,9 @@ export async function updateCriterion(
       .updateTable('zoning_criterion')
       .set((eb) => ({
         crop_id: input.cropId,
-        name: input.name,
-        description: input.description,
+        // An example saved with its name or description as answered in English or Spanish keeps the seed's (zh) text.
+        name: storedExampleText('name', input.name),
+        description: storedExampleText('description', input.description),
         method: input.method,
         definition: JSON.stringify(definitionOf(input)),
         class_names: JSON.stringify(input.classNames),

@@ -79,3 +79,50 @@ export const KIWIFRUIT_EXAMPLE: ExampleCriterion = {
 };
 
 export const EXAMPLE_CRITERIA: readonly ExampleCriterion[] = [TEA_EXAMPLE, KIWIFRUIT_EXAMPLE];
+
+/** The example criteria's name and description in English and Spanish (the stored zh text is the seed's). */
+const EXAMPLE_TEXTS: Record<string, Record<'en' | 'es', { name: string; description: string }>> = {
+  tea: {
+    en: {
+      name: 'Tea climatic suitability zoning (example)',
+      description:
+        'Example criterion: the national tea zoning of Tang et al. (2021, Journal of Applied Meteorological Science), table as published, limiting-factor method (the worst class decides). Mean annual extreme minimum temperature, spring frost frequency, annual mean temperature, annual precipitation, mean relative humidity of March–September. Vetoes: a mean annual extreme minimum ≤ −14.7 °C or annual precipitation ≤ 650 mm is unsuitable.',
+    },
+    es: {
+      name: 'Zonificación climática del té (ejemplo)',
+      description:
+        'Criterio de ejemplo: la zonificación nacional del té de Tang et al. (2021, Journal of Applied Meteorological Science), tabla tal como se publicó, método del factor limitante (decide la peor clase). Media anual de la temperatura mínima extrema, frecuencia de heladas de primavera, temperatura media anual, precipitación anual, humedad relativa media de marzo a septiembre. Vetos: una mínima extrema media ≤ −14,7 °C o una precipitación anual ≤ 650 mm es no apta.',
+    },
+  },
+  kiwifruit: {
+    en: {
+      name: 'Kiwifruit climatic suitability zoning (example)',
+      description:
+        'Example criterion (review literature): annual mean temperature 10–18 °C (best 13–17 °C), mean annual extreme minimum above −19 °C, ≥10 °C accumulated temperature 3500–6000 °C·d (best 4500–5200), annual precipitation ≥ 800 mm (best 1000–1500), annual sunshine ≥ 1100 h; weighted method, weights and cut points are examples to adapt to the province. Veto: a mean annual extreme minimum ≤ −19 °C is unsuitable whatever the other factors score; 800 mm is a rain-fed requirement that irrigated orchards need not meet, so it is no veto.',
+    },
+    es: {
+      name: 'Zonificación climática del kiwi (ejemplo)',
+      description:
+        'Criterio de ejemplo (revisión bibliográfica): temperatura media anual 10–18 °C (óptima 13–17 °C), mínima extrema media anual por encima de −19 °C, temperatura acumulada ≥10 °C de 3500–6000 °C·d (óptima 4500–5200), precipitación anual ≥ 800 mm (óptima 1000–1500), insolación anual ≥ 1100 h; método ponderado, pesos y umbrales de ejemplo a adaptar a la provincia. Veto: una mínima extrema media ≤ −19 °C es no apta sea cual sea la puntuación de los demás factores; los 800 mm son un requisito de secano que los huertos regados no necesitan cumplir, por lo que no es veto.',
+    },
+  },
+};
+
+/**
+ * An example criterion's name or description in `lang` while it is still the seed's (zh) text; as stored once the
+ * customer changed it, and in zh.
+ */
+export function exampleCriterionText(field: 'name' | 'description', stored: string, lang: Lang): string {
+  if (lang === 'zh') return stored;
+  const seed = EXAMPLE_CRITERIA.find((c) => c[field] === stored);
+  return seed ? (EXAMPLE_TEXTS[seed.cropKey]?.[lang][field] ?? stored) : stored;
+}
+
+/** What to store for a submitted name or description: the seed's zh text when it is an example's text in English or Spanish. */
+export function storedExampleText(field: 'name' | 'description', submitted: string): string {
+  for (const c of EXAMPLE_CRITERIA) {
+    const texts = EXAMPLE_TEXTS[c.cropKey];
+    if (texts && (texts.en[field] === submitted || texts.es[field] === submitted)) return c[field];
+  }
+  return submitted;
+}
