@@ -3,6 +3,7 @@ import { dataReviseCards } from '../features/data-revise/dashboard';
 import { dashboardCards } from '../features/dashboard/dashboard';
 import { disasterCards } from '../features/disaster/dashboard';
 import { systemAdminCards } from '../features/system-admin/dashboard';
+import { travelCards } from '../features/travel/dashboard';
 import { weixinCards } from '../features/weixin/dashboard';
 import { zoningCards } from '../features/zoning/dashboard';
 import type { DashboardCardDef } from '../lib/dashboard-cards';
@@ -16,6 +17,7 @@ export const DASHBOARD_CARDS: readonly DashboardCardDef[] = [
   ...zoningCards,
   ...disasterCards,
   ...articleCards,
+  ...travelCards,
   ...weixinCards,
   ...systemAdminCards,
   ...dashboardCards,

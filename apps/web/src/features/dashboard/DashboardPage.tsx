@@ -1,9 +1,12 @@
-import { Card, Empty, Skeleton, Typography } from 'antd';
+import { holdsPlatformScope } from '@agromet/contracts/web';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { visibleDashboardCards, type DashboardCardDef } from '../../lib/dashboard-cards';
+import { request } from '../../lib/request';
 import { useUserStore } from '../../stores/user';
 import { accessibleSections } from './dashboard-links';
 import './dashboard.css';
@@ -20,14 +23,58 @@ function cardComponent(card: DashboardCardDef): LazyExoticComponent<ComponentTyp
 }
 
 /**
+ * For the platform administrator in the platform's own context: the cards are empty because grids, products and
+ * records belong to customers; says whose the demo data is and where to choose it (the top bar's customer box).
+ */
+function PlatformContextNote({ homeCustomerId }: { homeCustomerId: number | null }) {
+  const { t, i18n } = useTranslation();
+  const options = useQuery({
+    queryKey: ['navbar', 'customer-options'],
+    queryFn: ({ signal }) => request('customerOptions', { signal }),
+  });
+  if (!options.data) return null;
+  const others = options.data.filter((o) => o.id !== homeCustomerId).map((o) => o.name);
+  const names = new Intl.ListFormat(i18n.language === 'zh' ? 'zh-CN' : i18n.language, { type: 'conjunction' }).format(others.slice(0, 5));
+  const text =
+    others.length === 0
+      ? t('dashboard.platformContext.noCustomers')
+      : t(others.length === 1 ? 'dashboard.platformContext.text' : 'dashboard.platformContext.textMany', { customers: names });
+  return (
+    <Alert
+      id="dashboard-platform-context"
+      type="info"
+      showIcon
+      title={t('dashboard.platformContext.title')}
+      description={text}
+      action={
+        others.length > 0 ? (
+          <Button size="small" onClick={() => document.getElementById('customer-context')?.focus()}>
+            {t('dashboard.platformContext.choose')}
+          </Button>
+        ) : undefined
+      }
+    />
+  );
+}
+
+/**
  * /dashboard: greeting and customer, the cards the user's codes allow (each feature contributes its own, see
  * lib/dashboard-cards.ts), and a link to every page the user may open.
  */
 export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDef[] }) {
   const { t } = useTranslation();
-  const { name, username, customer, roles } = useUserStore(
-    useShallow((s) => ({ name: s.name, username: s.username, customer: s.customer, roles: s.roles })),
+  const { name, username, customer, roles, customerId, homeCustomerId } = useUserStore(
+    useShallow((s) => ({
+      name: s.name,
+      username: s.username,
+      customer: s.customer,
+      roles: s.roles,
+      customerId: s.customerId,
+      homeCustomerId: s.homeCustomerId,
+    })),
   );
+  // The platform in its own context (not working for a customer): its cards have nothing of a customer to show.
+  const platformHome = holdsPlatformScope(roles) && customerId === homeCustomerId;
   const sections = useMemo(() => accessibleSections(roles), [roles]);
   const visible = useMemo(() => visibleDashboardCards(cards, roles), [cards, roles]);
 
@@ -42,6 +89,7 @@ export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDe
             {t('dashboard.customer', { customer })}
           </Typography.Paragraph>
         ) : null}
+        {platformHome ? <PlatformContextNote homeCustomerId={homeCustomerId} /> : null}
       </Card>
 
       <div className="dashboard-cards">

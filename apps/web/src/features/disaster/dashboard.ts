@@ -1,6 +1,6 @@
 import type { DashboardCardDef } from '../../lib/dashboard-cards';
 
-/** The disaster records' card: this year's sandstorm records by grade. */
+/** The disaster records' card: sandstorm records of this year, or of the latest year with records, by grade. */
 export const disasterCards: DashboardCardDef[] = [
   {
     id: 'sandstorm-year',

@@ -65,6 +65,9 @@ const en: Translation<DisasterMessages> = {
     range: '{{field}} must be between {{min}} and {{max}}',
     integer: '{{field}} must be a whole number, 0 or more',
     future: 'The time cannot be later than now',
+    regionFromMap: 'From the point on the map, boundary layer “{{layer}}”: {{region}}',
+    regionNotFound: 'The point lies in no loaded boundary; choose the region yourself',
+    provincesLayer: 'provinces (built in)',
   },
   stats: {
     totals: 'Totals',
@@ -99,8 +102,12 @@ const en: Translation<DisasterMessages> = {
   },
   dashboard: {
     title: 'Sandstorms in {{year}}',
+    latestTitle: 'Sandstorms in {{year}} (latest year with records)',
+    noneThisYear_one: 'No records in {{year}} yet; shown is {{latest}}, the latest year with records. {{count}} record in all years.',
+    noneThisYear_other: 'No records in {{year}} yet; shown is {{latest}}, the latest year with records. {{count}} records in all years.',
+    season: 'Dust season (March–May)',
     open: 'Records',
-    empty: 'No sandstorm records this year. Enter them one by one on the records page, or import them from Excel or CSV.',
+    empty: 'No sandstorm records yet. Enter them one by one on the records page, or import them from Excel or CSV.',
     records: 'Records',
     loss: 'Economic loss (10⁴ CNY)',
     casualties: 'Casualties',

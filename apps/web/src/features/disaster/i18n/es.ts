@@ -66,6 +66,9 @@ const es: Translation<DisasterMessages> = {
     range: '{{field}} debe estar entre {{min}} y {{max}}',
     integer: '{{field}} debe ser un número entero, 0 o mayor',
     future: 'La hora no puede ser posterior a ahora',
+    regionFromMap: 'Del punto del mapa, capa de límites «{{layer}}»: {{region}}',
+    regionNotFound: 'El punto no está en ningún límite cargado; elija la región usted mismo',
+    provincesLayer: 'provincias (integrada)',
   },
   stats: {
     totals: 'Totales',
@@ -100,9 +103,14 @@ const es: Translation<DisasterMessages> = {
   },
   dashboard: {
     title: 'Tormentas de arena en {{year}}',
+    latestTitle: 'Tormentas de arena en {{year}} (último año con registros)',
+    noneThisYear_one:
+      'Aún no hay registros en {{year}}; se muestra {{latest}}, el último año con registros. {{count}} registro en todos los años.',
+    noneThisYear_other:
+      'Aún no hay registros en {{year}}; se muestra {{latest}}, el último año con registros. {{count}} registros en todos los años.',
+    season: 'Temporada de polvo (marzo–mayo)',
     open: 'Registros',
-    empty:
-      'No hay registros de tormentas de arena este año. Introdúzcalos uno a uno en la página de registros o impórtelos desde Excel o CSV.',
+    empty: 'Aún no hay registros de tormentas de arena. Introdúzcalos uno a uno en la página de registros o impórtelos desde Excel o CSV.',
     records: 'Registros',
     loss: 'Pérdidas económicas (10⁴ CNY)',
     casualties: 'Víctimas',

@@ -63,6 +63,9 @@ const zh = {
     range: '{{field}}须在 {{min}} 到 {{max}} 之间',
     integer: '{{field}}须为非负整数',
     future: '时间不能晚于现在',
+    regionFromMap: '按地图上的点取自边界图层“{{layer}}”：{{region}}',
+    regionNotFound: '所选的点不在任何已加载的边界内，请手动选择地区',
+    provincesLayer: '省界（内置）',
   },
   stats: {
     totals: '合计',
@@ -96,8 +99,11 @@ const zh = {
   },
   dashboard: {
     title: '{{year}} 年沙尘灾情',
+    latestTitle: '沙尘灾情：{{year}} 年（有记录的最近一年）',
+    noneThisYear: '{{year}} 年还没有记录；下面是有记录的最近一年 {{latest}} 年。全部年份共 {{count}} 条记录。',
+    season: '沙尘季（3–5 月）',
     open: '灾情记录',
-    empty: '今年还没有沙尘灾情记录。在灾情记录页面逐条录入，或从 Excel/CSV 导入。',
+    empty: '还没有沙尘灾情记录。在灾情记录页面逐条录入，或从 Excel/CSV 导入。',
     records: '记录',
     loss: '经济损失（万元）',
     casualties: '伤亡（人）',

@@ -16,6 +16,7 @@ import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { RecordLegend } from '../../../components/record-map/RecordLegend';
 import { fitRecords, revealRecord, useRecordLayer } from '../../../components/record-map/use-record-layer';
+import { useDateInputFormats } from '../../../lib/date-input';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import {
   exportSandstorms,
@@ -48,6 +49,7 @@ function formatTime(iso: string): string {
 export function SandstormPage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
+  const dateFormats = useDateInputFormats();
   const map = useConsoleMap();
   useHideForecast(true);
   const [filters, setFilters] = useState<RecordFilters>({});
@@ -226,6 +228,7 @@ export function SandstormPage() {
       />
       <DatePicker.RangePicker
         id="sandstorm-filter-time"
+        format={dateFormats}
         style={{ width: 240 }}
         value={range}
         placeholder={[t('page.from'), t('page.to')]}

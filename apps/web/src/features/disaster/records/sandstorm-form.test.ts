@@ -1,7 +1,7 @@
 import type { Sandstorm } from '@agromet/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formValues, levelHint, sandstormBody } from './sandstorm-form';
+import { formValues, levelHint, regionAfterPick, sandstormBody } from './sandstorm-form';
 
 const record: Sandstorm = {
   id: 3,
@@ -62,5 +62,17 @@ describe('sandstorm form values', () => {
     expect(levelHint('sandstorm', 800, 15)).toBeNull();
     expect(levelHint(null, 3000, null)).toMatchObject({ kind: 'problem', problem: { key: 'sandstorm.levelNeedsWind' } });
     expect(levelHint(null, undefined, 5)).toBeNull();
+  });
+});
+
+describe('the region of a picked point', () => {
+  it('takes the region the layers give, keeping a choice that lies inside it', () => {
+    expect(regionAfterPick(undefined, '610000')).toBe('610000');
+    expect(regionAfterPick('610802', '610000')).toBe('610802');
+    expect(regionAfterPick('610802', '610800')).toBe('610802');
+    expect(regionAfterPick('610802', '610881')).toBe('610881');
+    expect(regionAfterPick('140105', '610000')).toBe('610000');
+    expect(regionAfterPick('610802', null)).toBe('610802');
+    expect(regionAfterPick(undefined, null)).toBeUndefined();
   });
 });

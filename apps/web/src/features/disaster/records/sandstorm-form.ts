@@ -1,6 +1,7 @@
 import {
   checkSandstormLevel,
   deriveSandstormLevel,
+  regionContains,
   SANDSTORM_LIMITS,
   type GradeProblem,
   type SandstormLevel,
@@ -116,3 +117,13 @@ export const FIELD_RANGE: Record<NumberField, readonly [number, number]> = {
   precipitation: SANDSTORM_LIMITS.precipitation,
   economicLoss: SANDSTORM_LIMITS.economicLoss,
 };
+
+/**
+ * The form's region after a point is picked on the map: the region the boundary layers give the point, unless the
+ * region already chosen lies inside it (a county chosen by hand inside the province the built-in layer gives), which
+ * is kept; nothing derived (a point outside every layer) keeps the choice as it is.
+ */
+export function regionAfterPick(current: string | undefined, derived: string | null): string | undefined {
+  if (!derived) return current;
+  return current && regionContains(derived, current) ? current : derived;
+}

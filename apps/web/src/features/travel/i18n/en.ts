@@ -195,6 +195,11 @@ const en: Translation<TravelMessages> = {
     wordsHint: 'One word per line. Visitor comments containing them are flagged; moderators decide whether they pass.',
     wordsSaved_one: '{{count}} sensitive word saved',
     wordsSaved_other: '{{count}} sensitive words saved',
+    dashboard: {
+      title: 'Comments awaiting moderation ({{count}})',
+      open: 'Moderate',
+      empty: 'No comments are waiting. Visitors’ comments from the public pages show only once they are passed.',
+    },
   },
 };
 

@@ -195,6 +195,11 @@ const es: Translation<TravelMessages> = {
     wordsHint: 'Una palabra por línea. Los comentarios que las contienen se marcan; los moderadores deciden si se aprueban.',
     wordsSaved_one: '{{count}} palabra sensible guardada',
     wordsSaved_other: '{{count}} palabras sensibles guardadas',
+    dashboard: {
+      title: 'Comentarios pendientes de moderación ({{count}})',
+      open: 'Moderar',
+      empty: 'No hay comentarios pendientes. Los comentarios de los visitantes en las páginas públicas solo se muestran una vez aprobados.',
+    },
   },
 };
 

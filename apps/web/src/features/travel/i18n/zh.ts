@@ -185,6 +185,11 @@ const zh = {
     wordsTitle: '敏感词列表',
     wordsHint: '每行一个词。访客评论中出现这些词时会被标记，由审核员决定是否通过。',
     wordsSaved: '已保存 {{count}} 个敏感词',
+    dashboard: {
+      title: '待审核的游客评论（{{count}}）',
+      open: '评论审核',
+      empty: '没有待审核的评论。游客在公开页面发表的评论审核通过后才会显示。',
+    },
   },
 };
 

@@ -192,6 +192,15 @@ const en: Messages = {
     customer: 'Customer: {{customer}}',
     pages: 'Your pages',
     noPages: 'No pages are available to you yet',
+    platformContext: {
+      title: 'You are in the platform’s own context',
+      text: 'The cards below are empty: grids, products and records belong to customers, and the demo data belongs to {{customers}}. Choose it in the top bar’s “Customer to work for” box to work in its context (recorded in its operation log).',
+      textMany:
+        'The cards below are empty: grids, products and records belong to customers ({{customers}}). Choose one in the top bar’s “Customer to work for” box to work in its context (recorded in its operation log).',
+      noCustomers:
+        'The cards below are empty: grids, products and records belong to customers, and there is none yet. Add one under Customers, then choose it in the top bar’s “Customer to work for” box.',
+      choose: 'Choose a customer',
+    },
     jobs: {
       title: 'My jobs',
       empty: 'No jobs in the last 7 days. Grid imports, issuing, products, zoning and risk runs show their progress here.',
