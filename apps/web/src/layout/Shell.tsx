@@ -1,3 +1,4 @@
+import type { CSSProperties } from 'react';
 import { Drawer } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -7,15 +8,13 @@ import { AppMain } from './app-main/AppMain';
 import { ForcedPasswordChange } from './ForcedPasswordChange';
 import { Navbar } from './navbar/Navbar';
 import { SidebarMenu } from './sidebar/SidebarMenu';
+import { useSidebarWidth } from './sidebar/use-sidebar-width';
 import { TagsView } from './tags-view/TagsView';
 import { useDayjsLocale } from './use-dayjs-locale';
 import { useDeviceWatch } from './use-device-watch';
 import { useSessionWatch } from './use-session-watch';
 import { useVisitedViews } from './use-visited-views';
 import './shell.css';
-
-/** Sidebar width (docs/console.md#the-shell). */
-export const SIDEBAR_WIDTH = 180;
 
 /** The console around every signed-in page: top bar, left menu, tabs and the content area. */
 export function Shell() {
@@ -24,6 +23,8 @@ export function Shell() {
   useDeviceWatch();
   useVisitedViews();
   useDayjsLocale();
+  // Wide enough for the longest menu label in the current language (docs/console.md#the-shell).
+  const sidebarWidth = useSidebarWidth();
   const mustChangePassword = useUserStore((s) => s.mustChangePassword);
   const { opened, withoutAnimation, mobile, closeSidebar } = useAppStore(
     useShallow((s) => ({
@@ -38,14 +39,14 @@ export function Shell() {
   if (withoutAnimation) classes.push('sidebar-no-animation');
 
   return (
-    <div className={classes.join(' ')}>
+    <div className={classes.join(' ')} style={{ '--sidebar-width': `${sidebarWidth}px` } as CSSProperties}>
       <Navbar />
       <div className="shell-body">
         {mobile ? (
           <Drawer
             open={opened}
             placement="left"
-            size={SIDEBAR_WIDTH}
+            size={sidebarWidth}
             closable={false}
             onClose={() => closeSidebar()}
             rootClassName="sidebar-drawer"
