@@ -56,6 +56,15 @@ export function CustomerPage() {
           </span>
         ),
       }),
+      {
+        // What the platform granted the customer (docs/security.md#entitlements); the platform's own is bounded otherwise.
+        title: t('customer.entitlements'),
+        key: 'entitlements',
+        width: 128,
+        className: 'table-cell-nowrap',
+        render: (_, row) =>
+          row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length }),
+      },
       ellipsisColumn<Customer>({ title: t('customer.sysName'), dataIndex: 'sysName', width: 110 }),
       { title: t('customer.tel'), dataIndex: 'tel', width: 115, className: 'table-cell-nowrap' },
       ellipsisColumn<Customer>({ title: t('customer.address'), dataIndex: 'address', width: 100 }),
@@ -68,15 +77,6 @@ export function CustomerPage() {
       },
       { title: t('customer.zoom'), dataIndex: 'zoom', width: 64 },
       { title: t('customer.userCount'), dataIndex: 'userCount', width: 72 },
-      {
-        // What the platform granted the customer (docs/security.md#entitlements); the platform's own is bounded otherwise.
-        title: t('customer.entitlements'),
-        key: 'entitlements',
-        width: 96,
-        className: 'table-cell-nowrap',
-        render: (_, row) =>
-          row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length }),
-      },
       actionColumn<Customer>(t('common.actions'), platform ? 3 : 1, (row) => (
         <Space size={0}>
           <EditLink onClick={() => setEditor({ record: row })} />
