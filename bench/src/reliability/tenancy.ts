@@ -325,12 +325,19 @@ export async function checkTenancy(opts: TenancyOptions): Promise<TenancyReport>
   if (!first.id) throw new Error('no users given');
   first.objects.set('customer', first.id);
 
-  const added = await admin('POST', '/api/customer/add', { name: second.name, centerLat: 36, centerLon: 104, zoom: 5 });
+  const catalogue = (await admin('GET', '/api/permission/all')).data as Array<{ code: string }>;
+  const customerCodes = catalogue.map((p) => p.code).filter((c) => c !== ADMIN && c !== PLATFORM_SCOPE_CODE);
+  // The second customer has bought every module, so its administrator's role may hold them (docs/security.md#entitlements).
+  const added = await admin('POST', '/api/customer/add', {
+    name: second.name,
+    centerLat: 36,
+    centerLon: 104,
+    zoom: 5,
+    entitlements: customerCodes,
+  });
   if (added.code !== 0) throw new Error(`second customer: ${added.code} ${added.msg}`);
   second.id = (added.data as { id: number }).id;
   second.objects.set('customer', second.id);
-  const catalogue = (await admin('GET', '/api/permission/all')).data as Array<{ code: string }>;
-  const customerCodes = catalogue.map((p) => p.code).filter((c) => c !== ADMIN && c !== PLATFORM_SCOPE_CODE);
   const role = await admin('POST', '/api/role/add', { name: `${second.marker} 管理员`, permissions: customerCodes, customerId: second.id });
   if (role.code !== 0) throw new Error(`second customer's role: ${role.code} ${role.msg}`);
   const firstPassword = `Tn-${marker}-1`;
