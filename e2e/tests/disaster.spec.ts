@@ -1,7 +1,17 @@
 import { expect, test, type Page } from '@playwright/test';
 import ExcelJS from 'exceljs';
 import fs from 'node:fs';
-import { ADMIN_PASSWORD, chooseLanguage, chooseOption, chooseRegion, LANGUAGES_AND_SIZES, openSignedIn } from './fixtures';
+import {
+  ADMIN_PASSWORD,
+  at,
+  chooseLanguage,
+  chooseOption,
+  chooseRegion,
+  chooseUserMenu,
+  cookie,
+  LANGUAGES_AND_SIZES,
+  openSignedIn,
+} from './fixtures';
 
 /**
  * Sandstorm disaster records (/disaster/manage, docs/disaster.md): create with the position picked on the map and the
@@ -41,6 +51,10 @@ test('create with the map and the region cascader, text shown as text, edit and 
   const spot = await freeMapPoint(page);
   await page.mouse.click(spot.x, spot.y);
   await expect(dialog.getByText(/已选位置：/)).toBeVisible();
+  // The boundary layers say where the point lies: the region taken from them, or that no layer holds it.
+  await expect(dialog.locator('#sandstorm-region-from-map')).toHaveText(
+    /^(按地图上的点取自边界图层“省界（内置）”：.+|所选的点不在任何已加载的边界内，请手动选择地区)$/,
+  );
   await expect(dialog.locator('#sandstorm-lon')).not.toHaveValue('');
   expect(Number(await dialog.locator('#sandstorm-lat').inputValue())).toBeGreaterThan(3);
   // A point of Yulin for the region chosen below (the server checks the point lies in the province).
@@ -48,6 +62,18 @@ test('create with the map and the region cascader, text shown as text, edit and 
   await dialog.locator('#sandstorm-lat').fill('38.3');
   await dialog.locator('#sandstorm-location').fill(name);
   await chooseRegion(page, '#sandstorm-region', ['陕西省', '榆林市', '榆阳区']);
+  // Escape in the open region list closes the list only: the form stays open with what was typed and chosen.
+  await dialog.locator('#sandstorm-region').click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(1);
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('#sandstorm-location')).toHaveValue(name);
+  await expect(dialog.locator('.ant-cascader')).toContainText('榆阳区');
+  // A time typed the Chinese way is taken on leaving the field (no OK button to press).
+  await dialog.locator('#sandstorm-time').fill('2025/4/10 20:00');
+  await dialog.locator('#sandstorm-minVisibility').click();
+  await expect(dialog.locator('#sandstorm-time')).toHaveValue('2025-04-10 20:00');
   await dialog.locator('#sandstorm-minVisibility').fill('800');
   await dialog.locator('#sandstorm-maxWindSpeed').fill('15');
   await expect(dialog.locator('#sandstorm-level-hint')).toContainText('按 GB/T 20480 判定为：沙尘暴');
@@ -64,11 +90,15 @@ test('create with the map and the region cascader, text shown as text, edit and 
   const mine = row(page, `测试点${id}`);
   await expect(mine).toBeVisible();
   await expect(mine).toContainText(name);
+  await expect(mine).toContainText('2025-04-10 20:00');
   await expect(page.locator(`#sandstorm-detail-${created.data.id}`)).toContainText('<script>window.__xss=2</script>棚膜撕裂');
   await expect(page.locator('#sandstorm-page')).toHaveAttribute('data-selected', String(created.data.id));
   expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
 
   // Edit: a lower visibility with the level left automatic becomes a severe sandstorm; a contradicting level is hinted.
+  // The row's icon buttons say what they do on hover, and to a screen reader with the record's name.
+  await mine.getByRole('button', { name: /^编辑/ }).hover();
+  await expect(page.getByRole('tooltip')).toHaveText('编辑');
   await mine.getByRole('button', { name: /^编辑/ }).click();
   const edit = page.getByRole('dialog', { name: '编辑沙尘灾情' });
   await edit.locator('#sandstorm-minVisibility').fill('300');
@@ -217,4 +247,41 @@ test('the statistics chart by grade labels each of the five grades in every lang
       )
       .toEqual({ grades: 5, script: true, cut: [] });
   }
+  // In Spanish (the last language above) the form's time is typed day first, and Escape in the region list keeps the form.
+  await page.locator('#sandstorm-tabs-tab-records').click();
+  await page.locator('#sandstorm-create').click();
+  const form = page.getByRole('dialog').filter({ has: page.locator('#sandstorm-time') });
+  await form.locator('#sandstorm-location').fill('Mu Us');
+  await form.locator('#sandstorm-time').fill('10/4/2025 20:00');
+  await form.locator('#sandstorm-duration').click();
+  await expect(form.locator('#sandstorm-time')).toHaveValue('2025-04-10 20:00');
+  await form.locator('#sandstorm-region').click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toContainText('Shaanxi');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await expect(form.locator('#sandstorm-location')).toHaveValue('Mu Us');
+  await page.keyboard.press('Escape');
+  await expect(form).toBeHidden();
+
+  // The dashboard's card shows this year's records, or the latest year with records said as such (the demo's are all
+  // of earlier years), with the count the statistics give for that year.
+  const stats = async (query: string) => {
+    const res = await page.request.get(at(`/api/sandstorm/statistics${query}`), {
+      headers: { authorization: `Bearer ${await cookie(page.context(), 'Access-Token')}` },
+    });
+    return ((await res.json()) as { data: { byYear: Array<{ year: number; count: number }>; totals: { count: number } } }).data;
+  };
+  const thisYear = Number(new Date(Date.now() + 8 * 3_600_000).toISOString().slice(0, 4));
+  const latest = Math.max(...(await stats('')).byYear.filter((y) => y.count > 0 && y.year <= thisYear).map((y) => y.year));
+  const inLatest = await stats(
+    `?from=${encodeURIComponent(`${latest}-01-01T00:00:00+08:00`)}&to=${encodeURIComponent(`${latest}-12-31T23:59:59.999+08:00`)}`,
+  );
+  await chooseUserMenu(page, '#user-menu-dashboard');
+  const card = page.locator('#dashboard-card-sandstorm-year');
+  await expect(card).toContainText(
+    latest === thisYear ? `Tormentas de arena en ${latest}` : `Tormentas de arena en ${latest} (último año con registros)`,
+  );
+  if (latest !== thisYear) await expect(card).toContainText(`Aún no hay registros en ${thisYear}`);
+  await expect(card.locator('.dashboard-sandstorm-count .ant-statistic-content-value')).toHaveText(String(inLatest.totals.count));
+  await expect(card.locator('[data-testid="dashboard-sandstorm-chart"][data-chart="ready"]')).toBeVisible();
 });

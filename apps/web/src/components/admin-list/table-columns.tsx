@@ -104,7 +104,7 @@ function fit<T>(columns: readonly TableColumnType<T>[]) {
  * An icon button of a row's action column: its label is the tooltip and the accessible name, so that a narrow column
  * holds several actions in every language.
  */
-export function RowAction({ label, tip, ...props }: Omit<ButtonProps, 'type' | 'children'> & { label: string; tip?: string }) {
+export function RowAction({ label, tip, ...props }: Omit<ButtonProps, 'children'> & { label: string; tip?: string }) {
   return (
     <Tooltip title={tip ?? label}>
       <Button type="link" aria-label={label} {...props} />

@@ -15,6 +15,7 @@ import { useDeleteTemplate, useSaveTemplate } from './api/templates';
 import { NS } from './i18n';
 import { PreviewPane } from './PreviewPane';
 import { templateFields, unknownPlaceholders } from './product-rules';
+import { RowAction } from '../../components/admin-list/table-columns';
 
 type Draft = ProductTemplateInput & { thresholds: number[]; colors: string[] };
 
@@ -252,11 +253,11 @@ export function TemplateEditor({
                       />
                     )}
                     {k > 0 ? (
-                      <Button
+                      <RowAction
                         size="small"
                         type="text"
                         icon={<DeleteOutlined />}
-                        aria-label={t('legend.remove')}
+                        label={t('legend.remove')}
                         onClick={() => setClasses(classes.filter((_, i) => i !== k))}
                       />
                     ) : null}

@@ -1,12 +1,13 @@
 import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
 import type { RiskProduct } from '@agromet/contracts';
-import { Button, Progress, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Progress, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, toastSuccess } from '../../lib/feedback';
 import { isActive, useDeleteRiskProduct, useRiskProductPage } from './api/products';
 import { NS } from './i18n';
 import { formatTime, STATUS_COLORS } from './RiskProductView';
+import { RowAction } from '../../components/admin-list/table-columns';
 
 /** Risk products, newest first: status (progress while being made), hazard, time; show on the map, delete. */
 export function ProductList({ shown, onShow }: { shown: number | undefined; onShow: (id: number | undefined) => void }) {
@@ -33,20 +34,22 @@ export function ProductList({ shown, onShow }: { shown: number | undefined; onSh
       width: 84,
       render: (_, p) => (
         <Space size={0}>
-          <Button
+          <RowAction
             size="small"
             type={p.id === shown ? 'primary' : 'text'}
             icon={<EyeOutlined />}
-            aria-label={`${t('product.show')} ${p.name}`}
+            label={`${t('product.show')} ${p.name}`}
+            tip={t('product.show')}
             disabled={p.status !== 'done'}
             onClick={() => onShow(p.id === shown ? undefined : p.id)}
           />
-          <Button
+          <RowAction
             size="small"
             type="text"
             danger
             icon={<DeleteOutlined />}
-            aria-label={`${t('product.delete')} ${p.name}`}
+            label={`${t('product.delete')} ${p.name}`}
+            tip={t('product.delete')}
             disabled={isActive(p.status)}
             onClick={() =>
               confirmDialog({

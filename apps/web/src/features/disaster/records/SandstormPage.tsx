@@ -32,6 +32,7 @@ import { SandstormStats } from '../stats/SandstormStats';
 import '../disaster.css';
 import { SandstormFormModal, type PickedPosition } from './SandstormFormModal';
 import { SandstormImportModal } from './SandstormImportModal';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 const PAGE_SIZE = 10;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -166,19 +167,19 @@ export function SandstormPage() {
         width: 84,
         render: (_, row) => (
           <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
+            <RowAction
               size="small"
               icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${row.location}`}
+              label={`${t('common.edit')} ${row.location}`}
+              tip={t('common.edit')}
               onClick={() => openEditor(row)}
             />
-            <Button
-              type="link"
+            <RowAction
               size="small"
               danger
               icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${row.location}`}
+              label={`${t('common.delete')} ${row.location}`}
+              tip={t('common.delete')}
               onClick={() => askDelete(row)}
             />
           </Space>

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { NS } from '../i18n';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /** Photos of a spot or landscape: thumbnails with a remove button, and the image upload widget to add one (cropped to 4:3). */
 export function PhotoList({ value = [], onChange }: { value?: string[]; onChange?: (next: string[]) => void }) {
@@ -15,11 +16,11 @@ export function PhotoList({ value = [], onChange }: { value?: string[]; onChange
       {value.map((src) => (
         <div className="tr-photo" key={src}>
           <img src={src} alt="" />
-          <Button
+          <RowAction
             size="small"
             danger
             icon={<DeleteOutlined aria-hidden />}
-            aria-label={t('spot.removePhoto')}
+            label={t('spot.removePhoto')}
             onClick={() => onChange?.(value.filter((p) => p !== src))}
           />
         </div>

@@ -1,6 +1,7 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Button, Space, type TableColumnType } from 'antd';
+import { Space, type TableColumnType } from 'antd';
 import type { TFunction } from 'i18next';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /**
  * The action column of the tourism tables: edit and delete, named with the record for screen readers and tests, kept
@@ -18,19 +19,19 @@ export function recordActionsColumn<T extends { name: string }>(
     width: 72,
     render: (_, r) => (
       <Space size={0} onClick={(e) => e.stopPropagation()}>
-        <Button
-          type="link"
+        <RowAction
           size="small"
           icon={<EditOutlined aria-hidden />}
-          aria-label={`${t('common.edit')} ${r.name}`}
+          label={`${t('common.edit')} ${r.name}`}
+          tip={t('common.edit')}
           onClick={() => onEdit(r)}
         />
-        <Button
-          type="link"
+        <RowAction
           size="small"
           danger
           icon={<DeleteOutlined aria-hidden />}
-          aria-label={`${t('common.delete')} ${r.name}`}
+          label={`${t('common.delete')} ${r.name}`}
+          tip={t('common.delete')}
           onClick={() => onDelete(r)}
         />
       </Space>

@@ -1,9 +1,10 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { Button, Select, Space, Tag, Typography } from 'antd';
+import { Select, Space, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 import { moveStop, stopLegs, type DraftStop } from './route-rules';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /**
  * The stops of a route in visiting order: dragged to reorder (or moved with the arrow buttons), removed, and added from
@@ -57,28 +58,28 @@ export function StopList({
               {k > 0 ? t('route.leg', { length: legs[k]!.toFixed(1) }) : ''}
             </Typography.Text>
             <Space size={0}>
-              <Button
+              <RowAction
                 type="text"
                 size="small"
                 icon={<ArrowUpOutlined aria-hidden />}
-                aria-label={t('route.moveUp', { name: s.name })}
+                label={t('route.moveUp', { name: s.name })}
                 disabled={k === 0}
                 onClick={() => onChange(moveStop(stops, k, k - 1))}
               />
-              <Button
+              <RowAction
                 type="text"
                 size="small"
                 icon={<ArrowDownOutlined aria-hidden />}
-                aria-label={t('route.moveDown', { name: s.name })}
+                label={t('route.moveDown', { name: s.name })}
                 disabled={k === stops.length - 1}
                 onClick={() => onChange(moveStop(stops, k, k + 1))}
               />
-              <Button
+              <RowAction
                 type="text"
                 size="small"
                 danger
                 icon={<DeleteOutlined aria-hidden />}
-                aria-label={t('route.removeStop', { name: s.name })}
+                label={t('route.removeStop', { name: s.name })}
                 onClick={() => onChange(stops.filter((_, n) => n !== k))}
               />
             </Space>

@@ -19,6 +19,7 @@ import { fetchCurrentMenu, useAccounts, useMenu, usePublishMenu, useSaveMenu } f
 import { NS } from '../i18n';
 import '../weixin.css';
 import { addSub, addTop, buttonAt, menuDiff, moveAt, removeAt, updateAt, type MenuChange, type MenuPlace } from './menu-editor';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 const placeKey = (p: MenuPlace) => (p.sub === null ? `button.${p.top}` : `button.${p.top}.sub_button.${p.sub}`);
 
@@ -214,32 +215,35 @@ export function MenuPage() {
           <Tag>{t(`menu.types.${b.type}`)}</Tag>
         ) : null}
         <Space size={0} onClick={(e) => e.stopPropagation()}>
-          <Button
+          <RowAction
             type="text"
             size="small"
             icon={<ArrowUpOutlined aria-hidden />}
-            aria-label={`${t('menu.moveUp')} ${b.name}`}
+            label={`${t('menu.moveUp')} ${b.name}`}
+            tip={t('menu.moveUp')}
             disabled={index === 0}
             onClick={() =>
               edit(moveAt(menu, p, index - 1), p.sub === null ? { top: index - 1, sub: null } : { top: p.top, sub: index - 1 })
             }
           />
-          <Button
+          <RowAction
             type="text"
             size="small"
             icon={<ArrowDownOutlined aria-hidden />}
-            aria-label={`${t('menu.moveDown')} ${b.name}`}
+            label={`${t('menu.moveDown')} ${b.name}`}
+            tip={t('menu.moveDown')}
             disabled={index === siblings - 1}
             onClick={() =>
               edit(moveAt(menu, p, index + 1), p.sub === null ? { top: index + 1, sub: null } : { top: p.top, sub: index + 1 })
             }
           />
-          <Button
+          <RowAction
             type="text"
             size="small"
             danger
             icon={<DeleteOutlined aria-hidden />}
-            aria-label={`${t('menu.remove')} ${b.name}`}
+            label={`${t('menu.remove')} ${b.name}`}
+            tip={t('menu.remove')}
             onClick={() => edit(removeAt(menu, p), null)}
           />
         </Space>

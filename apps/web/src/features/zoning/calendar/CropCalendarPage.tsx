@@ -12,6 +12,7 @@ import { useCalendars, useDeleteCalendar, useSaveCalendar } from './api';
 import { NS } from './i18n';
 import { timelineBars } from './timeline';
 import './calendar.css';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 interface Draft {
   id?: number;
@@ -223,11 +224,12 @@ export function CropCalendarPage() {
                         );
                       })}
                       <td>
-                        <Button
+                        <RowAction
                           size="small"
                           type="text"
                           icon={<DeleteOutlined />}
-                          aria-label={`${t('removeStage')} ${i + 1}`}
+                          label={`${t('removeStage')} ${i + 1}`}
+                          tip={t('removeStage')}
                           disabled={draft.stages.length <= 1}
                           onClick={() => update((d) => ({ ...d, stages: d.stages.filter((_, k) => k !== i) }))}
                         />

@@ -12,6 +12,7 @@ import { formatDateTime } from '../common/format';
 import { PANEL_PAGE_SIZE } from '../common/ZoningPage';
 import { NS } from '../i18n';
 import { CropManagerModal } from './CropManagerModal';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /** Criteria with crop filter, name search and paging; new, edit, delete (not while products use it); the crop list. */
 export function CriteriaList({
@@ -58,11 +59,11 @@ export function CriteriaList({
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            <Button
-              type="link"
+            <RowAction
               size="small"
               icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${row.name}`}
+              label={`${t('common.edit')} ${row.name}`}
+              tip={t('common.edit')}
               className="criterion-edit"
               onClick={() => onEdit(row)}
             />

@@ -7,6 +7,7 @@ import { useConfirmDelete } from '../../../components/admin-list/use-confirm-del
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
 import { NS } from '../i18n';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /** Create or edit one crop: name (unique in the customer) and remarks. */
 function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () => void }) {
@@ -88,11 +89,11 @@ export function CropManagerModal({ onClose }: { onClose: () => void }) {
         width: 100,
         render: (_, row) => (
           <Space size={0}>
-            <Button
-              type="link"
+            <RowAction
               size="small"
               icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${row.name}`}
+              label={`${t('common.edit')} ${row.name}`}
+              tip={t('common.edit')}
               onClick={() => setEditor({ record: row })}
             />
             <Tooltip title={row.criteriaCount > 0 ? t('crop.inUse', { count: row.criteriaCount }) : undefined}>
