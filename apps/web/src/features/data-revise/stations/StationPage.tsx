@@ -21,6 +21,7 @@ import { StationImportModal } from './StationImportModal';
 import { pickedPosition, regionOf } from './station-values';
 import { useRevealStation } from './use-reveal-station';
 import { useStationLayer } from './use-station-layer';
+import { RowAction } from '../../../components/admin-list/table-columns';
 
 /**
  * /data-revise/point-manage: the customer's stations as a table with search and paging and as labelled points on
@@ -124,19 +125,19 @@ export function StationPage() {
         fixed: 'right',
         render: (_, row) => (
           <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <Button
-              type="link"
+            <RowAction
               size="small"
               icon={<EditOutlined aria-hidden />}
-              aria-label={`${t('common.edit')} ${row.name}`}
+              label={`${t('common.edit')} ${row.name}`}
+              tip={t('common.edit')}
               onClick={() => openEditor(row)}
             />
-            <Button
-              type="link"
+            <RowAction
               size="small"
               danger
               icon={<DeleteOutlined aria-hidden />}
-              aria-label={`${t('common.delete')} ${row.name}`}
+              label={`${t('common.delete')} ${row.name}`}
+              tip={t('common.delete')}
               onClick={() => askDelete(row)}
             />
           </Space>
