@@ -120,7 +120,7 @@ const en = {
     },
     edges: {
       flat: 'edge: sharp',
-      ramp: 'edge: ramp over {{cells}} cells',
+      ramp: 'edge: ramp over $t(counts.cells, {"count": {{cells}} })',
       taper: 'edge: smooth taper',
     },
     summary: {
@@ -159,8 +159,9 @@ const en = {
     noArea: 'This record changed no cells',
     recover: 'Recover',
     recoverTitle: 'Recover revision record #{{id}}?',
-    recoverContent: '{{cells}} cells of {{grid}} go back to their values before this revision; the recovery is recorded as a new revision.',
-    recovered: 'Recovered record #{{id}}: {{cells}} cells restored (new record #{{recordId}})',
+    recoverContent:
+      '$t(counts.cells, {"count": {{cells}} }) of {{grid}} go back to their values before this revision; the recovery is recorded as a new revision.',
+    recovered: 'Recovered record #{{id}}: $t(counts.cellsRestored, {"count": {{cells}} }) (new record #{{recordId}})',
     recoverDisabledRecovered: 'This record has been recovered',
     recoverDisabledRecovery: 'A recovery cannot itself be recovered',
     blockedTitle: 'Record #{{id}} cannot be recovered yet',
@@ -183,6 +184,13 @@ const en = {
     issuedNo: 'Not issued',
     mapAlt: 'Newest temperature forecast',
     mapCaption: 'Temperature, run {{time}}, lead 0',
+  },
+  /** Counted words the messages above nest (singular and plural; docs/i18n.md#plurals). */
+  counts: {
+    cells_one: '{{count}} cell',
+    cells_other: '{{count}} cells',
+    cellsRestored_one: '{{count}} cell restored',
+    cellsRestored_other: '{{count}} cells restored',
   },
 };
 

@@ -120,7 +120,7 @@ const es = {
     },
     edges: {
       flat: 'borde: neto',
-      ramp: 'borde: rampa de {{cells}} celdas',
+      ramp: 'borde: rampa de $t(counts.cells, {"count": {{cells}} })',
       taper: 'borde: transición suave',
     },
     summary: {
@@ -160,8 +160,8 @@ const es = {
     recover: 'Recuperar',
     recoverTitle: '¿Recuperar el registro de corrección n.º {{id}}?',
     recoverContent:
-      '{{cells}} celdas de {{grid}} vuelven a sus valores anteriores a esta corrección; la recuperación se registra como una corrección nueva.',
-    recovered: 'Registro n.º {{id}} recuperado: {{cells}} celdas restauradas (nuevo registro n.º {{recordId}})',
+      'Se restauran los valores anteriores a esta corrección en $t(counts.cells, {"count": {{cells}} }) de {{grid}}; la recuperación se registra como una corrección nueva.',
+    recovered: 'Registro n.º {{id}} recuperado: $t(counts.cellsRestored, {"count": {{cells}} }) (nuevo registro n.º {{recordId}})',
     recoverDisabledRecovered: 'Este registro ya se recuperó',
     recoverDisabledRecovery: 'Una recuperación no se puede recuperar',
     blockedTitle: 'El registro n.º {{id}} aún no se puede recuperar',
@@ -184,6 +184,12 @@ const es = {
     issuedNo: 'Sin emitir',
     mapAlt: 'Último pronóstico de temperatura',
     mapCaption: 'Temperatura, pasada {{time}}, plazo 0',
+  },
+  counts: {
+    cells_one: '{{count}} celda',
+    cells_other: '{{count}} celdas',
+    cellsRestored_one: '{{count}} celda restaurada',
+    cellsRestored_other: '{{count}} celdas restauradas',
   },
 };
 

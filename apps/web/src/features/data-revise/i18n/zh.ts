@@ -179,6 +179,11 @@ const zh = {
     mapAlt: '最新气温预报',
     mapCaption: '气温，{{time}} 起报，0 时效',
   },
+  /** 英语和西班牙语的消息嵌套这些计数词（单复数）；中文消息直接写数字。 */
+  counts: {
+    cells: '{{count}} 个格点',
+    cellsRestored: '{{count}} 个格点已还原',
+  },
 };
 
 export default zh;

@@ -89,7 +89,7 @@ const zh = {
     submit: '导入',
     notCsv: '请选择 .xlsx 或 .csv 文件',
     tooLarge: '文件超过 {{max}}',
-    done: '已导入 {{inserted}} 条记录',
+    done: '已导入 {{count}} 条记录',
     failed: '导入失败：{{reason}}',
     refused: '文件中有 {{count}} 处错误，未导入任何记录',
     row: '行',

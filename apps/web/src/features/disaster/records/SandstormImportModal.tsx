@@ -43,7 +43,7 @@ export function SandstormImportModal({ onClose }: { onClose: () => void }) {
         submit: t('importDialog.submit'),
         close: t('common.close'),
         fileProblem: (p) => (p.key === 'importTooLarge' ? t('importDialog.tooLarge', { max: p.max }) : t('importDialog.notCsv')),
-        done: (r) => t('importDialog.done', r),
+        done: (r) => t('importDialog.done', { ...r, count: r.inserted }),
         failed: (reason) => t('importDialog.failed', { reason }),
         refused: (count) => t('importDialog.refused', { count }),
       }}

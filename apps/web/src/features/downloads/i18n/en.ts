@@ -72,7 +72,14 @@ const en: Translation<typeof zh> = {
     exportXlsx: 'Export Excel',
     exported: '{{name}} exported and added to the library',
     outside: 'The station lies outside the grid',
-    summary: '{{stations}} stations × {{leads}} lead times, unit {{unit}}',
+    summary: '$t(counts.stations, {"count": {{stations}} }) × $t(counts.leads, {"count": {{leads}} }), unit {{unit}}',
+  },
+  /** Counted words the messages above nest (singular and plural; docs/i18n.md#plurals). */
+  counts: {
+    stations_one: '{{count}} station',
+    stations_other: '{{count}} stations',
+    leads_one: '{{count}} lead time',
+    leads_other: '{{count}} lead times',
   },
 };
 

@@ -72,7 +72,13 @@ const es: Translation<typeof zh> = {
     exportXlsx: 'Exportar Excel',
     exported: '{{name}} exportado y añadido a la biblioteca',
     outside: 'La estación está fuera de la rejilla',
-    summary: '{{stations}} estaciones × {{leads}} plazos, unidad {{unit}}',
+    summary: '$t(counts.stations, {"count": {{stations}} }) × $t(counts.leads, {"count": {{leads}} }), unidad {{unit}}',
+  },
+  counts: {
+    stations_one: '{{count}} estación',
+    stations_other: '{{count}} estaciones',
+    leads_one: '{{count}} plazo',
+    leads_other: '{{count}} plazos',
   },
 };
 

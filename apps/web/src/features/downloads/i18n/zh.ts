@@ -68,6 +68,11 @@ const zh = {
     outside: '站点不在格点范围内',
     summary: '{{stations}} 个站点 × {{leads}} 个时效，单位 {{unit}}',
   },
+  /** 英语和西班牙语的消息嵌套这些计数词（单复数）；中文消息直接写数字。 */
+  counts: {
+    stations: '{{count}} 个站点',
+    leads: '{{count}} 个时效',
+  },
 };
 
 export default zh;

@@ -90,7 +90,7 @@ const en: Translation<ReviseEditMessages> = {
   },
   submit: {
     button: 'Submit revision',
-    success: 'Revision saved: {{leads}} lead times, {{cells}} grid cells changed',
+    success: 'Revision saved: $t(counts.leads, {"count": {{leads}} }), $t(counts.cellsChanged, {"count": {{cells}} })',
     conflictTitle: 'Changed by someone else',
     conflict:
       'This grid was changed by {{name}} at {{time}}; your revision was not saved. Reload the latest grid and re-apply your revision?',
@@ -107,7 +107,7 @@ const en: Translation<ReviseEditMessages> = {
     allFactors: 'All factors',
     remark: 'Remark',
     confirm: 'Issue',
-    started: 'Issued (issue {{seq}}); exporting {{grids}} grids as files',
+    started: 'Issued (issue {{seq}}); exporting $t(counts.grids, {"count": {{grids}} }) as files',
     files: 'Issued files',
     status: 'Status',
     statuses: {
@@ -125,7 +125,7 @@ const en: Translation<ReviseEditMessages> = {
     noFiles: 'Nothing issued yet',
     violationsTitle: 'The forecast is not consistent',
     violationsIntro: 'These grids contradict each other or leave their physical range. Issue anyway?',
-    violationItem: '{{rule}} · {{factor}} {{lead}} h · {{cells}} cells',
+    violationItem: '{{rule}} · {{factor}} {{lead}} h · $t(counts.cells, {"count": {{cells}} })',
     issueAnyway: 'Issue anyway',
     lead: '{{hours}} h',
   },
@@ -153,6 +153,17 @@ const en: Translation<ReviseEditMessages> = {
     elsewhere: 'Problems in other grids of this forecast: {{count}}',
     fixed_one: 'Fixed {{count}} problem in {{grids}} grids (undoable from the revision records)',
     fixed_other: 'Fixed {{count}} problems in {{grids}} grids (undoable from the revision records)',
+  },
+  /** Counted words the messages above nest (singular and plural; docs/i18n.md#plurals). */
+  counts: {
+    leads_one: '{{count}} lead time',
+    leads_other: '{{count}} lead times',
+    cells_one: '{{count}} cell',
+    cells_other: '{{count}} cells',
+    cellsChanged_one: '{{count}} grid cell changed',
+    cellsChanged_other: '{{count}} grid cells changed',
+    grids_one: '{{count}} grid',
+    grids_other: '{{count}} grids',
   },
 };
 

@@ -90,7 +90,7 @@ const es: Translation<ReviseEditMessages> = {
   },
   submit: {
     button: 'Enviar corrección',
-    success: 'Corrección guardada: {{leads}} plazos, {{cells}} celdas cambiadas',
+    success: 'Corrección guardada: $t(counts.leads, {"count": {{leads}} }), $t(counts.cellsChanged, {"count": {{cells}} })',
     conflictTitle: 'Modificado por otra persona',
     conflict:
       '{{name}} modificó esta rejilla el {{time}}; su corrección no se guardó. ¿Cargar la rejilla más reciente y volver a aplicar su corrección?',
@@ -107,7 +107,7 @@ const es: Translation<ReviseEditMessages> = {
     allFactors: 'Todas las variables',
     remark: 'Observación',
     confirm: 'Emitir',
-    started: 'Emitido (emisión {{seq}}); exportando {{grids}} rejillas a archivos',
+    started: 'Emitido (emisión {{seq}}); exportando $t(counts.grids, {"count": {{grids}} }) a archivos',
     files: 'Archivos emitidos',
     status: 'Estado',
     statuses: {
@@ -125,7 +125,7 @@ const es: Translation<ReviseEditMessages> = {
     noFiles: 'Aún no se ha emitido nada',
     violationsTitle: 'El pronóstico no es coherente',
     violationsIntro: 'Estas mallas se contradicen o salen de su rango físico. ¿Emitir igualmente?',
-    violationItem: '{{rule}} · {{factor}} {{lead}} h · {{cells}} celdas',
+    violationItem: '{{rule}} · {{factor}} {{lead}} h · $t(counts.cells, {"count": {{cells}} })',
     issueAnyway: 'Emitir igualmente',
     lead: '{{hours}} h',
   },
@@ -153,6 +153,16 @@ const es: Translation<ReviseEditMessages> = {
     elsewhere: 'Problemas en otras mallas de este pronóstico: {{count}}',
     fixed_one: 'Corregido {{count}} problema en {{grids}} mallas (se puede deshacer desde los registros)',
     fixed_other: 'Corregidos {{count}} problemas en {{grids}} mallas (se puede deshacer desde los registros)',
+  },
+  counts: {
+    leads_one: '{{count}} plazo',
+    leads_other: '{{count}} plazos',
+    cells_one: '{{count}} celda',
+    cells_other: '{{count}} celdas',
+    cellsChanged_one: '{{count}} celda cambiada',
+    cellsChanged_other: '{{count}} celdas cambiadas',
+    grids_one: '{{count}} rejilla',
+    grids_other: '{{count}} rejillas',
   },
 };
 

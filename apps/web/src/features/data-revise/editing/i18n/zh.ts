@@ -143,6 +143,13 @@ const zh = {
     elsewhere: '本预报其他格点场还有 {{count}} 处问题',
     fixed: '已修正 {{count}} 处问题，改动 {{grids}} 个格点场（可在订正记录中恢复）',
   },
+  /** 英语和西班牙语的消息嵌套这些计数词（单复数）；中文消息直接写数字。 */
+  counts: {
+    leads: '{{count}} 个时效',
+    cells: '{{count}} 个格点',
+    cellsChanged: '修改 {{count}} 个格点',
+    grids: '{{count}} 个格点场',
+  },
 };
 
 export type ReviseEditMessages = typeof zh;
