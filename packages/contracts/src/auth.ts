@@ -99,7 +99,4 @@ export type SettingBody = z.infer<typeof SettingBody>;
 export const CustomerContextBody = z.strictObject({ customerId: z.number().int().positive().nullable() });
 export type CustomerContextBody = z.infer<typeof CustomerContextBody>;
 
-/** Header that names the customer a platform administrator works for (docs/security.md#customer-context). */
-export const ACT_AS_CUSTOMER_HEADER = 'x-act-as-customer';
-
 export const UserIdParams = z.strictObject({ id: z.coerce.number().int().positive() });

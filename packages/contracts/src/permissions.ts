@@ -60,6 +60,12 @@ export function holdsAnyCode(held: readonly string[], required: readonly string[
 /** The code of the platform scope: its holders (and admin) act for the platform across every customer. */
 export const PLATFORM_SCOPE_CODE = 'osm.customer.admin';
 
+/**
+ * Header that names the customer a platform administrator works for (docs/security.md#customer-context). Here, not
+ * beside the zod bodies of auth.ts, so that the browser's request client (in the login page's chunk) loads no zod.
+ */
+export const ACT_AS_CUSTOMER_HEADER = 'x-act-as-customer';
+
 /** True for the platform (admin, or the platform-scope code); a customer's administrators are not. */
 export function holdsPlatformScope(codes: Iterable<string>): boolean {
   for (const c of codes) if (c === ADMIN || c === PLATFORM_SCOPE_CODE) return true;

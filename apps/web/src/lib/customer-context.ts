@@ -1,4 +1,4 @@
-import { ACT_AS_CUSTOMER_HEADER } from '@agromet/contracts';
+import { ACT_AS_CUSTOMER_HEADER } from '@agromet/contracts/web';
 
 /**
  * The customer a platform administrator works for in this tab (docs/security.md#customer-context), kept in the tab's
