@@ -1,68 +1,35 @@
-import { CheckOutlined } from '@ant-design/icons';
-import { ColorPicker, Divider } from 'antd';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { toastSuccess } from '../../lib/feedback';
 import { useAppStore } from '../../stores/app';
-import { THEME_PRESETS } from './theme-colors';
 
-/** Theme colour: presets or any colour; antd recolours the whole UI through its tokens. */
+const loadColorPicker = () => import('./ThemeColorPicker');
+// antd's colour picker (with its slider and number inputs) is fetched when the picker is first opened, or pointed at.
+const ThemeColorPicker = lazy(() => loadColorPicker().then((m) => ({ default: m.ThemeColorPicker })));
+
+/** Theme colour in the top bar: the trigger shows the current colour; the picker itself loads on first use. */
 export function ThemePicker() {
   const { t } = useTranslation();
   const themeColor = useAppStore((s) => s.themeColor);
-  const setThemeColor = useAppStore((s) => s.setThemeColor);
-  const [open, setOpen] = useState(false);
-  // The colour under the cursor while dragging; applied when the drag ends.
-  const [draft, setDraft] = useState(themeColor);
+  const [wanted, setWanted] = useState(false);
 
-  const choose = (color: string) => {
-    setDraft(color);
-    if (color.toUpperCase() === themeColor) return;
-    setThemeColor(color);
-    toastSuccess(t('message.switchThemeSuccess'));
-  };
-
-  return (
-    <ColorPicker
-      value={draft}
-      open={open}
-      onOpenChange={setOpen}
-      onChange={(color) => setDraft(color.toHexString())}
-      disabledAlpha
-      disabledFormat
-      onChangeComplete={(color) => choose(color.toHexString())}
-      panelRender={(panel) => (
-        <div className="theme-picker-panel">
-          <div role="group" aria-label={t('theme.presets')} className="theme-presets">
-            {THEME_PRESETS.map(({ name, color }) => (
-              <button
-                key={name}
-                type="button"
-                className="theme-swatch"
-                data-color={color}
-                aria-label={t(`theme.colors.${name}`)}
-                aria-pressed={color === themeColor}
-                title={t(`theme.colors.${name}`)}
-                style={{ background: color }}
-                onClick={() => {
-                  choose(color);
-                  setOpen(false);
-                }}
-              >
-                {color === themeColor ? <CheckOutlined aria-hidden /> : null}
-              </button>
-            ))}
-          </div>
-          <Divider plain className="theme-custom-title">
-            {t('theme.custom')}
-          </Divider>
-          {panel}
-        </div>
-      )}
+  const trigger = (
+    <button
+      type="button"
+      id="theme-picker"
+      className="theme-picker-trigger"
+      aria-label={t('navbar.theme')}
+      title={t('navbar.theme')}
+      onPointerEnter={() => void loadColorPicker()}
+      onFocus={() => void loadColorPicker()}
+      onClick={wanted ? undefined : () => setWanted(true)}
     >
-      <button type="button" id="theme-picker" className="theme-picker-trigger" aria-label={t('navbar.theme')} title={t('navbar.theme')}>
-        <span className="theme-picker-color" style={{ background: themeColor }} />
-      </button>
-    </ColorPicker>
+      <span className="theme-picker-color" style={{ background: themeColor }} />
+    </button>
+  );
+  if (!wanted) return trigger;
+  return (
+    <Suspense fallback={trigger}>
+      <ThemeColorPicker trigger={trigger} defaultOpen />
+    </Suspense>
   );
 }
