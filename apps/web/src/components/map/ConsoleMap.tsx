@@ -16,19 +16,22 @@ import { MapContext } from './map-context';
 import { initialViewOf, MAX_ZOOM, MIN_ZOOM, resolveSelection } from './map-rules';
 import { useMapStore } from './map-store';
 import { ProductBar } from './ProductBar';
+import { showContentBox } from './fit-view';
 import { useBottomInset } from './use-bottom-inset';
 import { useBaseLayers } from './use-base-layers';
 import { useMapLayers } from './use-map-data';
 import { usePointOverlay } from './use-point-overlay';
 import { useProductLayer } from './use-product-layer';
+import { useViewPadding } from './use-view-padding';
 import { ValuePopup } from './ValuePopup';
 
 /**
  * The full-page map behind group pages: base layers, the product WMS layer with its legend and
  * time bar, the point-value overlay and the value popup. Pages render over it as `children` and
- * reach the map through `useConsoleMap()`.
+ * reach the map through `useConsoleMap()`. `panel` is the page panel floating over the map: the view keeps its content
+ * in the part of the map the panel leaves visible (use-view-padding.ts, fit-view.ts).
  */
-export function ConsoleMap({ children }: { children?: ReactNode }) {
+export function ConsoleMap({ children, panel = null }: { children?: ReactNode; panel?: HTMLElement | null }) {
   const { t } = useTranslation(MAP_NS);
   const target = useRef<HTMLDivElement>(null);
   const [map, setMap] = useState<OlMap | null>(null);
@@ -54,6 +57,7 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
       const view = olMap.getView();
       const center = view.getCenter();
       if (center) useMapStore.getState().setView({ center: toLonLat(center) as [number, number], zoom: view.getZoom() ?? initial.zoom });
+      showContentBox(olMap);
     };
     olMap.on('moveend', remember);
     setMap(olMap);
@@ -80,6 +84,7 @@ export function ConsoleMap({ children }: { children?: ReactNode }) {
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [bar, setBar] = useState<HTMLDivElement | null>(null);
   useBottomInset(frame, bar);
+  useViewPadding(map, panel, bar);
 
   return (
     <MapContext.Provider value={map}>

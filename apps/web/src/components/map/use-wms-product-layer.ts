@@ -3,7 +3,7 @@ import { customerContextParams } from '../../lib/customer-context';
 import ImageWMS from 'ol/source/ImageWMS';
 import { useEffect, useRef, useState } from 'react';
 import { useUserStore } from '../../stores/user';
-import { fitLonLatBox } from './fit-view';
+import { clearContent, fitLonLatBox } from './fit-view';
 import { useConsoleMap } from './map-context';
 import { useMapLayers } from './use-map-data';
 
@@ -52,10 +52,12 @@ export function useWmsProductLayer(
     sourceRef.current?.updateParams({ token });
   }, [token]);
 
-  // Show the product's region when it is opened.
+  // Show the product's region when it is opened, in the part of the map the page panel leaves visible.
   const boxKey = layerName && bbox ? `${layerName}:${bbox.join(',')}` : null;
   useEffect(() => {
-    if (map && boxKey && bbox) fitLonLatBox(map, bbox);
+    if (!map || !boxKey || !bbox) return;
+    fitLonLatBox(map, bbox);
+    return () => clearContent(map);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- fitted once per product, not on every refetch
   }, [map, boxKey]);
 

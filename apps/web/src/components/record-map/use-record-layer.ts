@@ -4,12 +4,13 @@ import { createEmpty, extend, type Extent } from 'ol/extent';
 import Point from 'ol/geom/Point';
 import VectorLayer from 'ol/layer/Vector';
 import type { Pixel } from 'ol/pixel';
-import { fromLonLat, transformExtent } from 'ol/proj';
+import { fromLonLat } from 'ol/proj';
 import Cluster from 'ol/source/Cluster';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useCallback, useEffect, useRef } from 'react';
 import { motionDuration } from '../../lib/reduced-motion';
+import { centreOn, fitLonLatBox } from '../map/fit-view';
 import { useMapLayer } from '../map/use-map-layer';
 import { CLUSTER_DISTANCE_PX, clusterColour, clusterRadius, recordsBox, type MapRecord } from './record-map-rules';
 
@@ -154,7 +155,7 @@ export function useRecordLayer<T extends MapRecord>(
       if (members.length > 1) {
         const extent: Extent = createEmpty();
         for (const m of members) extend(extent, m.getGeometry()!.getExtent());
-        map.getView().fit(extent, { padding: [80, 80, 80, 80], duration: motionDuration(250), maxZoom: 12 });
+        map.getView().fit(extent, { padding: [56, 56, 56, 56], duration: motionDuration(250), maxZoom: 12 });
         return { kind: 'cluster', ids: members.map((m) => m.getId() as number) };
       }
       return null;
@@ -163,29 +164,14 @@ export function useRecordLayer<T extends MapRecord>(
   );
 }
 
-/** Where the page panel ends, in the map's pixels (0 when it is hidden or the map is too narrow for anything beside it). */
-function panelCover(map: OlMap): number {
-  const panel = document.querySelector('[data-testid="map-panel"]')?.getBoundingClientRect();
-  const target = map.getTargetElement()?.getBoundingClientRect();
-  const size = map.getSize();
-  const covered = panel && target && panel.width > 0 ? Math.max(0, panel.right - target.left) : 0;
-  return size && size[0]! - covered >= 240 ? covered : 0;
-}
-
-/** Fits the view to the records, in the part of the map beside the page panel. */
+/** Fits the view to the records, in the part of the map the page panel leaves visible. */
 export function fitRecords(map: OlMap | null, records: readonly MapRecord[]): void {
   const box = map ? recordsBox(records) : null;
   if (!map || !box) return;
-  const left = panelCover(map) + 40;
-  map.getView().fit(transformExtent(box, 'EPSG:4326', 'EPSG:3857'), { padding: [40, 40, 40, left], duration: 0, maxZoom: 10 });
+  fitLonLatBox(map, box);
 }
 
-/** Centres a record beside the panel (zooming in to at least 9). */
+/** Centres a record in the part of the map the panel leaves visible (zooming in to at least 9). */
 export function revealRecord(map: OlMap | null, record: MapRecord): void {
-  const size = map?.getSize();
-  if (!map || !size) return;
-  const cover = panelCover(map);
-  const view = map.getView();
-  if ((view.getZoom() ?? 0) < 9) view.setZoom(9);
-  view.centerOn(fromLonLat([record.lon, record.lat]), size, [cover + (size[0]! - cover) / 2, size[1]! / 2]);
+  if (map) centreOn(map, fromLonLat([record.lon, record.lat]), 9);
 }

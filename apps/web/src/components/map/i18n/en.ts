@@ -41,6 +41,7 @@ const en: MapMessages = {
   panel: {
     collapse: 'Collapse panel',
     expand: 'Expand panel',
+    resize: 'Drag to resize the panel',
   },
   info: {
     title: 'Grid value',

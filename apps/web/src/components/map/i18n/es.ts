@@ -41,6 +41,7 @@ const es: MapMessages = {
   panel: {
     collapse: 'Contraer panel',
     expand: 'Desplegar panel',
+    resize: 'Arrastre para cambiar el tamaño del panel',
   },
   info: {
     title: 'Valor de la rejilla',

@@ -40,6 +40,7 @@ const zh = {
   panel: {
     collapse: '收起面板',
     expand: '展开面板',
+    resize: '拖动调整面板大小',
   },
   info: {
     title: '格点值',

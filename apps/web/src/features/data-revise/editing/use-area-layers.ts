@@ -7,6 +7,7 @@ import { fromLonLat, toLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect, useRef } from 'react';
+import { clearContent, revealExtent } from '../../../components/map/fit-view';
 import { geoJsonSource } from '../../../components/map/geojson-source';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
@@ -30,10 +31,14 @@ const boundaryStyle = new Style({
   fill: new Fill({ color: 'rgba(47,84,235,0.04)' }),
 });
 
-/** The chosen revision areas drawn on the map, numbered like the list. */
+/**
+ * The chosen revision areas drawn on the map, numbered like the list. When an area is added (drawn or picked) and
+ * the areas do not all show in the part of the map the page panel leaves visible, the map fits them there.
+ */
 export function useAreasLayer(rings: readonly Ring[]): void {
   const map = useConsoleMap();
   const source = useRef(new VectorSource());
+  const shown = useRef(0);
   useMapLayer(map, () => new VectorLayer({ source: source.current, zIndex: 30, properties: { role: 'revision-areas' } }));
   useEffect(() => {
     source.current.clear(true);
@@ -44,7 +49,12 @@ export function useAreasLayer(rings: readonly Ring[]): void {
         return f;
       }),
     );
-  }, [rings]);
+    const added = rings.length > shown.current;
+    shown.current = rings.length;
+    const extent = source.current.getExtent();
+    if (map && added && extent) revealExtent(map, extent, { maxZoom: 9 });
+    else if (map && rings.length === 0) clearContent(map);
+  }, [map, rings]);
 }
 
 /** Polygon drawing on the map while `active`; each finished polygon is handed over as a lon/lat ring. */

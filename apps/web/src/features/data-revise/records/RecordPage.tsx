@@ -30,7 +30,6 @@ export function RecordPage() {
   const { t } = useTranslation(NS);
   const { modal, message } = App.useApp();
   const map = useConsoleMap();
-  const anchorRef = useRef<HTMLDivElement>(null);
   const [filters, setFilters] = useState<RecordFilterValues>({});
   const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
   const list = useRecordPage(filters, paging);
@@ -44,7 +43,7 @@ export function RecordPage() {
   const gridName = useGridName();
   // The fresh details when they have come (after a recovery the state changes), else the list row.
   const shown: RevisionRecord | null = detail.data ?? list.data?.list.find((r) => r.id === selectedId) ?? null;
-  const areaPolygons = useRecordAreaLayer(map, selectedId, detail.data?.area, anchorRef);
+  const areaPolygons = useRecordAreaLayer(map, selectedId, detail.data?.area);
 
   // The map shows the selected record's grid, so the change (or its recovery) is visible; once per selection.
   const gridShownFor = useRef<number | null>(null);
@@ -132,7 +131,7 @@ export function RecordPage() {
 
   return (
     <RevisePage id="record-page" titleKey="operationLog" data={{ 'data-selected': selectedId ?? '' }}>
-      <div ref={anchorRef}>
+      <div>
         <RecordFilters
           onApply={(next) => {
             setFilters(next);

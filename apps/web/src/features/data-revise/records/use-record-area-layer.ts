@@ -6,10 +6,9 @@ import type MultiPolygon from 'ol/geom/MultiPolygon';
 import VectorLayer from 'ol/layer/Vector';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
-import { useEffect, useRef, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMapLayer } from '../../../components/map/use-map-layer';
-import { motionDuration } from '../../../lib/reduced-motion';
-import { fitPadding, visibleAreaBeside } from '../common/map-view';
+import { fitExtent } from '../../../components/map/fit-view';
 
 const AREA_STYLE = new Style({
   fill: new Fill({ color: 'rgba(250, 84, 28, 0.25)' }),
@@ -19,15 +18,10 @@ const AREA_STYLE = new Style({
 const FIT_MAX_ZOOM = 10;
 
 /**
- * A record's changed area highlighted on the map (removed on unmount); the map fits to it, beside the page panel,
- * when another record is chosen. Answers how many polygons are drawn.
+ * A record's changed area highlighted on the map (removed on unmount); the map fits to it
+ * in the part of the map the panel leaves visible, when another record is chosen. Answers how many polygons are drawn.
  */
-export function useRecordAreaLayer(
-  map: OlMap | null,
-  recordId: number | null,
-  area: RecordDetail['area'] | undefined,
-  anchor: RefObject<Element | null>,
-): number {
+export function useRecordAreaLayer(map: OlMap | null, recordId: number | null, area: RecordDetail['area'] | undefined): number {
   const layerRef = useMapLayer(
     map,
     () => new VectorLayer({ source: new VectorSource(), style: AREA_STYLE, zIndex: 40, properties: { role: 'revision-area' } }),
@@ -54,18 +48,12 @@ export function useRecordAreaLayer(
     }) as Feature<MultiPolygon>[];
     source.addFeatures(features);
     setCount(features.reduce((n, f) => n + (f.getGeometry()?.getPolygons().length ?? 0), 0));
-    const size = map.getSize();
     const extent = source.getExtent();
-    if (fitted.current !== recordId && size && extent && features.length > 0) {
+    if (fitted.current !== recordId && extent && features.length > 0) {
       fitted.current = recordId;
-      map.getView().fit(extent, {
-        size,
-        padding: fitPadding(size, visibleAreaBeside(map, anchor.current)),
-        maxZoom: FIT_MAX_ZOOM,
-        duration: motionDuration(250),
-      });
+      fitExtent(map, extent, { maxZoom: FIT_MAX_ZOOM });
     }
-  }, [map, layerRef, recordId, area, anchor]);
+  }, [map, layerRef, recordId, area]);
 
   return count;
 }

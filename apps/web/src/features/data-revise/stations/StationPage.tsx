@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Station } from '@agromet/contracts';
 import { App, Button, Space, Table, type TableColumnsType } from 'antd';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
@@ -32,7 +32,6 @@ export function StationPage() {
   const { t } = useTranslation(NS);
   const { message } = App.useApp();
   const map = useConsoleMap();
-  const anchorRef = useRef<HTMLDivElement>(null);
   const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
   const [keyword, search] = useKeyword(toFirstPage);
   const tablePage = useStationPage(keyword, paging);
@@ -54,7 +53,7 @@ export function StationPage() {
     [mapStations, tablePage.data, selectedId],
   );
   const stationAt = useStationLayer(map, mapStations, selectedId, editor && picking ? draft : null);
-  const reveal = useRevealStation(map, anchorRef);
+  const reveal = useRevealStation(map);
 
   // Selecting on the map (or saving) turns the table to the page that lists the station, once it is in the list.
   const [turnToSelected, setTurnToSelected] = useState(false);
@@ -168,9 +167,7 @@ export function StationPage() {
         </>
       }
     >
-      <div ref={anchorRef} className="dr-hint">
-        {t('station.mapHint')}
-      </div>
+      <div className="dr-hint">{t('station.mapHint')}</div>
       <Table<Station>
         id="station-table"
         size="small"

@@ -9,6 +9,7 @@ import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Circle, Fill, Stroke, Style, Text } from 'ol/style';
 import { useCallback, useEffect } from 'react';
+import { fitExtent } from '../../../components/map/fit-view';
 import { useMapLayer } from '../../../components/map/use-map-layer';
 
 /** A path on the map: a greenway's line or a route through its stops. */
@@ -102,14 +103,11 @@ export function usePathLayer(
   );
 }
 
-/** Fits the view to every point of the paths, leaving the page panel's side free. */
+/** Fits the view to every point of the paths, in the part of the map the page panel leaves visible. */
 export function fitPaths(map: OlMap | null, paths: ReadonlyArray<{ points: ReadonlyArray<readonly [number, number]> }>): void {
   const all = paths.flatMap((p) => p.points);
   if (!map || all.length === 0) return;
   const extent = createEmpty();
   for (const p of all) extend(extent, [...fromLonLat([p[0], p[1]]), ...fromLonLat([p[0], p[1]])]);
-  const panel = document.querySelector('[data-testid="map-panel"]')?.getBoundingClientRect();
-  const target = map.getTargetElement()?.getBoundingClientRect();
-  const left = (panel && target && panel.width > 0 ? Math.max(0, panel.right - target.left) : 0) + 40;
-  map.getView().fit(extent, { padding: [40, 40, 40, left], duration: 0, maxZoom: 13 });
+  fitExtent(map, extent, { maxZoom: 13 });
 }
