@@ -56,7 +56,10 @@ export function RegionCascader({
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loads when the value needs a path not loaded yet, or the language changed
   }, [code, lang]);
 
-  const path = useMemo(() => (code ? pathTo(options, code) : []), [options, code]);
+  // The same path keeps the same array: a new one each time a level loads would make the cascader close the levels the
+  // user opened below a chosen province or prefecture (it goes back to the value's path when the value changes).
+  const pathKey = code ? pathTo(options, code).join(',') : '';
+  const path = useMemo(() => (pathKey ? pathKey.split(',') : []), [pathKey]);
   // A filter given a width in pixels widens to show its whole placeholder ("Región (provincia/ciudad/condado)").
   const fixed = typeof style?.width === 'number' ? style.width : undefined;
   const fitted = usePlaceholderFit(fixed === undefined ? undefined : id, placeholder, fixed ?? 0, code === undefined);

@@ -1,7 +1,8 @@
 import { Empty, Tabs } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/admin-list/ListPage';
+import { useMapStore } from '../../components/map/map-store';
 import { useCatalog } from './api/products';
 import { useTemplates } from './api/templates';
 import { NS } from './i18n';
@@ -26,9 +27,20 @@ export function MakeProductPage() {
   const [templateId, setTemplateId] = useState<number | undefined>();
   const [editId, setEditId] = useState<number | undefined>();
 
+  // The form starts from the element the map shows (its run and lead), and follows the map's choice until the user
+  // changes the form (the map bar picks its element after the catalogue arrives on a first visit).
+  const shown = useMapStore((s) => s.selection);
+  const touched = useRef(false);
+  const startedFrom = useRef<typeof shown | undefined>(undefined);
   useEffect(() => {
-    if (forecast === null && catalog.data) setForecast(initialForecast(catalog.data));
-  }, [catalog.data, forecast]);
+    if (!catalog.data || touched.current || startedFrom.current === shown) return;
+    startedFrom.current = shown;
+    setForecast(initialForecast(catalog.data, 'pre3h', shown));
+  }, [catalog.data, shown]);
+  const changeForecast = useCallback((next: ForecastForm) => {
+    touched.current = true;
+    setForecast(next);
+  }, []);
   useEffect(() => {
     const list = templates.data ?? [];
     if (list.length && !list.some((x) => x.id === templateId)) setTemplateId(list[0]!.id);
@@ -53,7 +65,7 @@ export function MakeProductPage() {
               <MakeTab
                 catalog={catalog.data ?? []}
                 forecast={forecast}
-                onForecast={setForecast}
+                onForecast={changeForecast}
                 templates={templates.data ?? []}
                 templateId={templateId}
                 onTemplate={setTemplateId}

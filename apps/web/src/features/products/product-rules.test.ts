@@ -127,3 +127,51 @@ describe('product rules', () => {
     });
   });
 });
+
+describe('the form starts from the map', () => {
+  const factor = (code: string, leads: number[], baseTimes = ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z']) => ({
+    code,
+    name: code,
+    unit: '',
+    baseTimes,
+    leads,
+  });
+  const catalog = [
+    {
+      extent: null,
+      code: 'fine-grid',
+      name: '',
+      stepHours: 3,
+      maxLeadHours: 72,
+      baseTimes: [],
+      leads: [],
+      factors: [factor('tmp', [3, 6, 9]), factor('pre3h', [3, 6, 24, 27]), factor('rh', [3], [])],
+    },
+  ] as unknown as Parameters<typeof initialForecast>[0];
+
+  it('takes the element, run and lead the map shows, as a product of that lead', () => {
+    expect(
+      initialForecast(catalog, 'pre3h', { type: 'fine-grid', factor: 'tmp', baseTime: '2026-11-23T12:00:00Z', lead: 6 }),
+    ).toMatchObject({
+      type: 'fine-grid',
+      factor: 'tmp',
+      baseTime: '2026-11-23T12:00:00Z',
+      mode: 'lead',
+      lead: 6,
+      aggregation: 'max',
+    });
+  });
+
+  it('falls back to the newest run and first lead the element has, and to the default without grids on the map', () => {
+    expect(initialForecast(catalog, 'pre3h', { type: 'fine-grid', factor: 'tmp', baseTime: '', lead: 48 })).toMatchObject({
+      factor: 'tmp',
+      baseTime: '2026-11-24T00:00:00Z',
+      lead: 3,
+    });
+    expect(initialForecast(catalog, 'pre3h', { type: 'fine-grid', factor: 'rh', baseTime: '', lead: 3 })).toMatchObject({
+      factor: 'pre3h',
+      mode: 'aggregate',
+    });
+    expect(initialForecast(catalog, 'pre3h', null)).toMatchObject({ factor: 'pre3h', mode: 'aggregate' });
+  });
+});

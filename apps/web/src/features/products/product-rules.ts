@@ -69,22 +69,43 @@ export function scheduleForecastBody(f: ForecastForm) {
 /** HH:MM from a time picker's hour and minute. */
 export const clockTime = (hour: number, minute: number) => `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 
-/** What a form starts with: the first type and element with grids, its newest run, its first lead (and first day). */
-export function initialForecast(catalog: readonly ForecastTypeInfo[], preferred = 'pre3h'): ForecastForm {
+/** The forecast the map shows (type, element, run, lead): the product form starts from it. */
+export interface ShownForecast {
+  type: string;
+  factor: string;
+  /** ISO UTC; empty: the newest. */
+  baseTime: string;
+  lead: number;
+}
+
+/**
+ * What a form starts with: the element the map shows, at its run and lead, as a product of that lead (the map's
+ * context, docs/products.md#defaults); else the first type and element with grids (`preferred` first), its newest
+ * run, and its first day aggregated. A shown element without grids, or a run or lead it no longer has, falls back to
+ * the element's newest run and first lead.
+ */
+export function initialForecast(catalog: readonly ForecastTypeInfo[], preferred = 'pre3h', shown?: ShownForecast | null): ForecastForm {
   const withGrids = catalog.flatMap((t) => t.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ t, f })));
-  const pick = withGrids.find((x) => x.f.code === preferred) ?? withGrids[0];
+  const onMap = shown ? withGrids.find((x) => x.t.code === shown.type && x.f.code === shown.factor) : undefined;
+  const pick = onMap ?? withGrids.find((x) => x.f.code === preferred) ?? withGrids[0];
   if (!pick) return { mode: 'lead' };
   const day = firstDay(pick.f.leads);
-  return {
+  const common = {
     type: pick.t.code,
     factor: pick.f.code,
-    baseTime: pick.f.baseTimes[0],
-    mode: 'aggregate',
-    lead: pick.f.leads[0],
     leadFrom: day?.from,
     leadTo: day?.to,
     aggregation: defaultAggregation(pick.f.code),
   };
+  if (onMap && shown) {
+    return {
+      ...common,
+      baseTime: pick.f.baseTimes.includes(shown.baseTime) ? shown.baseTime : pick.f.baseTimes[0],
+      mode: 'lead',
+      lead: pick.f.leads.includes(shown.lead) ? shown.lead : pick.f.leads[0],
+    };
+  }
+  return { ...common, baseTime: pick.f.baseTimes[0], mode: 'aggregate', lead: pick.f.leads[0] };
 }
 
 /** The editable part of a stored template (what the editor's form holds and the preview sends). */

@@ -9,16 +9,18 @@ import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { toastSuccess } from '../../../lib/feedback';
 import { logUnlessShown } from '../../../lib/shown-failure';
+import { useUserStore } from '../../../stores/user';
 import { useCrops } from '../api/crops';
 import { useCriteriaOfCrop } from '../api/criteria';
 import { useBaseFactors } from '../api/factors';
 import { gridExtent } from '../common/class-image';
 import { fitLonLatBox } from '../../../components/map/fit-view';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
-import { useExecuteZoning, useProduct, useRunningProducts } from '../api/products';
+import { useExecuteZoning, useProduct, useProductPage, useRunningProducts } from '../api/products';
 import { ZoningPage } from '../common/ZoningPage';
 import { NS } from '../i18n';
 import { ProductView } from '../product/ProductView';
+import { initialCrop, readLastCrop, saveLastCrop } from './crop-choice';
 import { areaCode, areaNameOf, proposedName, type Ring } from './region-rules';
 import { useBoundaryAreas, usePolygonRegion } from './use-region-layers';
 
@@ -59,10 +61,13 @@ export function MakeZoningPage() {
   const crop = crops.data?.find((c) => c.id === cropId);
   const criterion = criteria.data?.find((c) => c.id === criteriaId);
 
-  // The first crop that has criteria is chosen to start with.
+  // The crop to start with is the customer's: the one last run here, else that of its newest product (crop-choice.ts).
+  const customerId = useUserStore((s) => s.customerId);
+  const newest = useProductPage(undefined, { page: 1, size: 1 });
   useEffect(() => {
-    if (cropId === undefined && crops.data?.length) setCropId((crops.data.find((c) => c.criteriaCount > 0) ?? crops.data[0])!.id);
-  }, [crops.data, cropId]);
+    if (cropId !== undefined || !crops.data?.length || newest.isPending) return;
+    setCropId(initialCrop(crops.data, readLastCrop(customerId), newest.data?.list[0]?.cropId));
+  }, [crops.data, cropId, customerId, newest.isPending, newest.data]);
   useEffect(() => {
     if (criteria.data && !criteria.data.some((c) => c.id === criteriaId)) setCriteriaId(criteria.data[0]?.id);
   }, [criteria.data, criteriaId]);
@@ -119,6 +124,7 @@ export function MakeZoningPage() {
     setTool('none');
     try {
       const created = await execute.mutateAsync(body);
+      if (cropId !== undefined) saveLastCrop(customerId, cropId);
       setProductId(created.productId);
       toastSuccess(t('make.submitted'));
       void running.refetch();
