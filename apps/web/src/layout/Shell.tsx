@@ -1,7 +1,7 @@
-import type { CSSProperties } from 'react';
-import { Drawer } from 'antd';
+import { Suspense, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { lazyPart } from '../lib/lazy-part';
 import { useAppStore } from '../stores/app';
 import { useUserStore } from '../stores/user';
 import { AppMain } from './app-main/AppMain';
@@ -15,6 +15,8 @@ import { useDeviceWatch } from './use-device-watch';
 import { useSessionWatch } from './use-session-watch';
 import { useVisitedViews } from './use-visited-views';
 import './shell.css';
+
+const SidebarDrawer = lazyPart(() => import('./sidebar/SidebarDrawer').then((m) => m.SidebarDrawer));
 
 /** The console around every signed-in page: top bar, left menu, tabs and the content area. */
 export function Shell() {
@@ -43,20 +45,9 @@ export function Shell() {
       <Navbar />
       <div className="shell-body">
         {mobile ? (
-          <Drawer
-            open={opened}
-            placement="left"
-            size={sidebarWidth}
-            closable={false}
-            onClose={() => closeSidebar()}
-            rootClassName="sidebar-drawer"
-            styles={{ body: { padding: 0 } }}
-            title={null}
-          >
-            <nav id="sidebar" className="sidebar" aria-label={t('navbar.sidebar')}>
-              <SidebarMenu collapsed={false} />
-            </nav>
-          </Drawer>
+          <Suspense fallback={null}>
+            <SidebarDrawer open={opened} width={sidebarWidth} onClose={() => closeSidebar()} />
+          </Suspense>
         ) : (
           <nav id="sidebar" className="sidebar" aria-label={t('navbar.sidebar')}>
             <SidebarMenu collapsed={!opened} />

@@ -1,12 +1,13 @@
 import { SearchOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { lazyPart } from '../../lib/lazy-part';
 
 const loadSearchSelect = () => import('./HeaderSearchSelect');
 // antd's select and the fuzzy index are fetched when the search is first opened (or pointed at), not with the shell.
-const HeaderSearchSelect = lazy(() => loadSearchSelect().then((m) => ({ default: m.HeaderSearchSelect })));
+const HeaderSearchSelect = lazyPart(() => loadSearchSelect().then((m) => m.HeaderSearchSelect));
 
 /** Fuzzy search over the pages the user may open; choosing one opens it. */
 export function HeaderSearch() {

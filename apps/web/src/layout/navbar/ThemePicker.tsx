@@ -1,10 +1,15 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState, type ReactElement } from 'react';
 import { useTranslation } from 'react-i18next';
+import { lazyPart } from '../../lib/lazy-part';
 import { useAppStore } from '../../stores/app';
 
 const loadColorPicker = () => import('./ThemeColorPicker');
 // antd's colour picker (with its slider and number inputs) is fetched when the picker is first opened, or pointed at.
-const ThemeColorPicker = lazy(() => loadColorPicker().then((m) => ({ default: m.ThemeColorPicker })));
+// Should its chunk fail to load, the trigger stays as it was.
+const ThemeColorPicker = lazyPart(
+  () => loadColorPicker().then((m) => m.ThemeColorPicker),
+  ({ trigger }: { trigger: ReactElement; defaultOpen: boolean }) => trigger,
+);
 
 /** Theme colour in the top bar: the trigger shows the current colour; the picker itself loads on first use. */
 export function ThemePicker() {
