@@ -124,7 +124,7 @@ export function RiskProductView({ product, onClose }: { product: RiskProduct; on
         <>
           <RiskLegend />
           <Typography.Paragraph type="secondary" className="rk-hint" data-testid="risk-method">
-            {t('product.method')}: {product.method}
+            {t('product.method', { method: product.method })}
           </Typography.Paragraph>
           <Typography.Text strong>{t('product.summaries')}</Typography.Text>
           <List

@@ -102,7 +102,7 @@ const en: Translation<typeof zh> = {
     levelRule: "A cell's level is the highest level all of whose conditions are reached; a value on a threshold reaches it.",
   },
   product: {
-    method: 'Method',
+    method: 'Method: {{method}}',
     crop: 'Crop',
     hazard: 'Hazard',
     baseTime: 'Base time',

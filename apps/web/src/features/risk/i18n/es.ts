@@ -102,7 +102,7 @@ const es: Translation<typeof zh> = {
     levelRule: 'El nivel de una celda es el más alto cuyas condiciones se cumplen todas; un valor igual al umbral lo alcanza.',
   },
   product: {
-    method: 'Método',
+    method: 'Método: {{method}}',
     crop: 'Cultivo',
     hazard: 'Amenaza',
     baseTime: 'Hora base',

@@ -96,7 +96,7 @@ const zh = {
     levelRule: '一个格点的等级是其全部条件都达到的最高等级；等于阈值即达到该等级。',
   },
   product: {
-    method: '方法',
+    method: '方法：{{method}}',
     crop: '作物',
     hazard: '灾害',
     baseTime: '起报时间',
