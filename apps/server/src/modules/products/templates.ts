@@ -42,7 +42,7 @@ const DEFAULT_TEXTS: Record<Lang, Pick<TemplateFields, 'title' | 'subtitle' | 'f
     footer: 'For reference only: please consult the latest forecast',
   },
   es: {
-    title: 'Pronóstico de {factor} para {region}, del {validStart} al {validEnd}',
+    title: '{factor}: pronóstico para {region}, del {validStart} al {validEnd}',
     subtitle: 'Hora base: {baseTime}   Plazo: {lead}',
     footer: 'Solo como referencia: consulte el pronóstico más reciente',
   },
