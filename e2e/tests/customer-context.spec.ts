@@ -17,10 +17,22 @@ async function chooseContext(page: Page, customer: string | RegExp): Promise<num
   return (await switched).status();
 }
 
-for (const [lang, size, acting, noGrids] of [
-  ['zh', { width: 1280, height: 720 }, `正在代管：${DEMO_CUSTOMER}`, '还没有预报格点'],
-  ['en', { width: 1920, height: 1080 }, `Working for ${DEMO_CUSTOMER}`, 'has no forecast grids yet'],
-  ['es', { width: 1280, height: 720 }, `Trabajando para ${DEMO_CUSTOMER}`, 'aún no tiene rejillas'],
+for (const [lang, size, acting, noGrids, own] of [
+  ['zh', { width: 1280, height: 720 }, `正在代管：${DEMO_CUSTOMER}`, '还没有预报格点', '您正在平台本身的环境中'],
+  [
+    'en',
+    { width: 1920, height: 1080 },
+    `Working for ${DEMO_CUSTOMER}`,
+    'has no forecast grids yet',
+    'You are in the platform’s own context',
+  ],
+  [
+    'es',
+    { width: 1280, height: 720 },
+    `Trabajando para ${DEMO_CUSTOMER}`,
+    'aún no tiene rejillas',
+    'Está en el contexto propio de la plataforma',
+  ],
 ] as const) {
   test(`the platform administrator works for a customer from the top bar and back (${lang}, ${size.width} × ${size.height})`, async ({
     page,
@@ -32,11 +44,16 @@ for (const [lang, size, acting, noGrids] of [
     const runs = page.locator('#dashboard-card-forecast-runs');
     await expect(runs).toContainText(noGrids);
     await expect(page.locator('#customer-context-tag')).toHaveCount(0);
+    // The empty cards are explained: the demo data is the demo customer's, chosen in the top bar.
+    const note = page.locator('#dashboard-platform-context');
+    await expect(note).toContainText(own);
+    await expect(note).toContainText(DEMO_CUSTOMER);
 
     expect(await chooseContext(page, DEMO_CUSTOMER)).toBe(200);
     await expect(page.locator('#customer-context-tag')).toHaveText(acting);
     await expect(runs.locator('.dashboard-run-leads').first()).toBeVisible();
     await expect(page.locator('#dashboard-temperature-map')).toBeVisible();
+    await expect(note).toHaveCount(0);
 
     // Back in the platform's own context.
     expect(await chooseContext(page, /天策云平台/)).toBe(200);

@@ -13,7 +13,15 @@ test('make a map product: preview, make, download the PDF and PNG', async ({ pag
   await page.goto(at('/make-manage/make-product'));
   await expect(page.locator('#make-product')).toBeVisible();
 
-  // The form starts on the newest run's first day of precipitation with the default template: previewed at once.
+  // The form starts from the element the map shows, as a product of the map's lead.
+  const barFactor = page.getByTestId('map-product-bar').locator('.ant-select').nth(1);
+  const formFactor = page.locator('#product-factor').locator('xpath=ancestor::div[contains(@class,"ant-select")][1]');
+  await expect(barFactor).not.toHaveText('');
+  await expect(formFactor).toHaveText((await barFactor.textContent())!);
+  await expect(page.locator('#product-mode .ant-radio-button-wrapper-checked')).toHaveText('单一时效');
+  // The first day of precipitation with the default template: previewed at once.
+  await chooseOption(page, page.locator('#product-factor'), /^3小时降水/, { type: true });
+  await page.locator('#product-mode').getByText('时段统计').click();
   const preview = page.getByTestId('product-preview');
   await expect(preview).toHaveAttribute('data-state', 'ready');
   const firstImage = preview.locator('img');

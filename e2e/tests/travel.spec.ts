@@ -92,7 +92,16 @@ test("visitors' comments: posted publicly, moderated in bulk, answered publicly 
   });
   expect((await publicComments()).some((t) => t.includes(id))).toBe(false);
 
-  await openSignedIn(page, '/travel-manage/travel-comment', 'demo-travel', ADMIN_PASSWORD);
+  // The dashboard counts the comments awaiting moderation and shows the newest; its link opens the moderation page.
+  const pending = await page.request.get(at('/api/travel/comment/page?status=pending&page=1&size=1'), {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  const waiting = ((await pending.json()) as { data: { total: number } }).data.total;
+  await openSignedIn(page, '/dashboard', 'demo-travel', ADMIN_PASSWORD);
+  const card = page.locator('#dashboard-card-travel-comments');
+  await expect(card).toContainText(`待审核的游客评论（${waiting}）`);
+  await expect(card).toContainText(`加微信买假票${id}`);
+  await card.getByRole('link', { name: '评论审核' }).click();
   const goodRow = rows(page, 'comment-table').filter({ hasText: `日出很美${id}` });
   const spamRow = rows(page, 'comment-table').filter({ hasText: `加微信买假票${id}` });
   await expect(goodRow).toBeVisible();

@@ -7,6 +7,7 @@ import { EChart } from '../../../components/chart/EChart';
 import { request } from '../../../lib/request';
 import { NS } from '../i18n';
 import { LEVEL_COLOURS } from '../levels';
+import { barOption } from '../stats/sandstorm-charts';
 import { seasonCount, shownYear, yearRange } from './sandstorm-year';
 
 /**
@@ -27,24 +28,16 @@ export default function SandstormYearCard() {
     queryFn: ({ signal }) => request('sandstormStatistics', { query: yearRange(shown!.year), signal }),
     enabled: shown !== null,
   });
+  // Every grade named (wrapped to the card's fifth of a width), none told by its neighbours.
   const option = useMemo(
     () =>
-      stats.data && {
-        grid: { left: 32, right: 8, top: 8, bottom: 24, containLabel: true },
-        tooltip: { trigger: 'axis' },
-        xAxis: {
-          type: 'category',
-          data: stats.data.byLevel.map((l) => t(`levels.${l.level}`)),
-          axisLabel: { interval: 0, hideOverlap: false },
-        },
-        yAxis: { type: 'value', minInterval: 1 },
-        series: [
-          {
-            type: 'bar',
-            data: stats.data.byLevel.map((l) => ({ value: l.count, itemStyle: { color: LEVEL_COLOURS[l.level] } })),
-          },
-        ],
-      },
+      stats.data &&
+      barOption(
+        stats.data.byLevel.map((l) => t(`levels.${l.level}`)),
+        stats.data.byLevel.map((l) => l.count),
+        stats.data.byLevel.map((l) => LEVEL_COLOURS[l.level]),
+        { name: t('dashboard.records'), wrapAt: 10 },
+      ),
     [stats.data, t],
   );
   const totals = stats.data?.totals;
@@ -52,7 +45,7 @@ export default function SandstormYearCard() {
 
   return (
     <Card
-      title={shown?.latest ? t('dashboard.latestTitle', { year }) : t('dashboard.title', { year })}
+      title={t('dashboard.title', { year })}
       loading={all.isPending || (shown !== null && stats.isPending)}
       extra={<Link to="/disaster/manage">{t('dashboard.open')}</Link>}
     >
@@ -75,7 +68,7 @@ export default function SandstormYearCard() {
             <Statistic title={t('dashboard.loss')} value={totals.economicLoss} precision={1} />
             <Statistic title={t('dashboard.casualties')} value={totals.deaths + totals.injured} />
           </div>
-          {option ? <EChart option={option} height={160} testId="dashboard-sandstorm-chart" /> : null}
+          {option ? <EChart option={option} height={200} testId="dashboard-sandstorm-chart" /> : null}
         </>
       )}
     </Card>

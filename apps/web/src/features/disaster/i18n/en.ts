@@ -103,7 +103,6 @@ const en: Translation<DisasterMessages> = {
   },
   dashboard: {
     title: 'Sandstorms in {{year}}',
-    latestTitle: 'Sandstorms in {{year}} (latest year with records)',
     noneThisYear_one: 'No records in {{year}} yet; shown is {{latest}}, the latest year with records. {{count}} record in all years.',
     noneThisYear_other: 'No records in {{year}} yet; shown is {{latest}}, the latest year with records. {{count}} records in all years.',
     season: 'Dust season (March–May)',

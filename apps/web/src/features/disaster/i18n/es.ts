@@ -104,7 +104,6 @@ const es: Translation<DisasterMessages> = {
   },
   dashboard: {
     title: 'Tormentas de arena en {{year}}',
-    latestTitle: 'Tormentas de arena en {{year}} (último año con registros)',
     noneThisYear_one:
       'Aún no hay registros en {{year}}; se muestra {{latest}}, el último año con registros. {{count}} registro en todos los años.',
     noneThisYear_other:

@@ -99,7 +99,6 @@ const zh = {
   },
   dashboard: {
     title: '{{year}} 年沙尘灾情',
-    latestTitle: '沙尘灾情：{{year}} 年（有记录的最近一年）',
     noneThisYear: '{{year}} 年还没有记录；下面是有记录的最近一年 {{latest}} 年。全部年份共 {{count}} 条记录。',
     season: '沙尘季（3–5 月）',
     open: '灾情记录',

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Card, Empty, List, Rate, Tag, Typography } from 'antd';
+import { Card, Empty, List, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -32,7 +32,10 @@ export default function PendingCommentsCard() {
                 <Typography.Text ellipsis={{ tooltip: c.text }}>{c.text}</Typography.Text>
                 <Typography.Text type="secondary">
                   {t(`comment.targets.${c.targetType}`)} · {c.targetName} · {c.nickname}{' '}
-                  <Rate disabled count={5} value={c.rating} style={{ fontSize: 10 }} aria-label={t('comment.fields.rating')} />
+                  <span className="dashboard-comment-rating" role="img" aria-label={`${t('comment.fields.rating')} ${c.rating}/5`}>
+                    {'★'.repeat(c.rating)}
+                    {'☆'.repeat(5 - c.rating)}
+                  </span>
                 </Typography.Text>
                 {c.flagged.length > 0 ? <Tag color="red">{t('comment.flagged', { words: c.flagged.join(', ') })}</Tag> : null}
                 <Typography.Text type="secondary">{dayjs(c.createdAt).format('MM-DD HH:mm')}</Typography.Text>
