@@ -45,6 +45,7 @@ import { ArticleView, formatTime } from './ArticleView';
 import { NS } from './i18n';
 import { useIssueLabel } from './issue-label';
 import './articles.css';
+import { useDateInputFormats } from '../../lib/date-input';
 
 // tiptap is fetched only when a document is opened for editing.
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
@@ -155,6 +156,7 @@ function CreateModal({ onCreated, onClose }: { onCreated: (id: number) => void; 
  */
 export function ArticlePage() {
   const { t } = useTranslation(NS);
+  const dateFormats = useDateInputFormats();
   const issueLabel = useIssueLabel();
   const { message } = App.useApp();
   const me = useUserStore((s) => s.id);
@@ -370,6 +372,7 @@ export function ArticlePage() {
           />
           <DatePicker.RangePicker
             id="article-filter-time"
+            format={dateFormats}
             style={{ width: 240 }}
             value={range}
             placeholder={[t('fields.time'), t('fields.time')]}

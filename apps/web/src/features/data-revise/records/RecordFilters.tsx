@@ -8,6 +8,7 @@ import { useForecastTypes } from '../api/allocation';
 import { formatDateMinute } from '../common/format';
 import { NS } from '../i18n';
 import type { RecordFilterValues, RevisionKind } from './record-filters';
+import { useDateInputFormats } from '../../../lib/date-input';
 
 interface FormValues {
   type?: string;
@@ -34,6 +35,7 @@ function filtersOf(v: FormValues): RecordFilterValues {
 /** The record list's filters: forecast type and factor, who, what kind, when, base time and lead. */
 export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValues) => void }) {
   const { t } = useTranslation(NS);
+  const dateFormats = useDateInputFormats('minute');
   const [form] = Form.useForm<FormValues>();
   const types = useForecastTypes();
   const { data: layers } = useMapLayers();
@@ -86,7 +88,8 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
       <Form.Item name="range" label={f('timeRange')} className="dr-filters-wide">
         <DatePicker.RangePicker
           showTime={{ format: 'HH:mm' }}
-          format="YYYY-MM-DD HH:mm"
+          format={dateFormats}
+          needConfirm={false}
           allowEmpty={[true, true]}
           style={{ width: '100%' }}
         />

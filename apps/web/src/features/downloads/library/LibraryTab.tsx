@@ -18,6 +18,7 @@ import { formatSize } from '../../../lib/format-size';
 import { deleteBlocker, keptSelection, namesForConfirm } from './library-rules';
 import { PreviewModal } from './PreviewModal';
 import { Thumbnail } from './Thumbnail';
+import { useDateInputFormats } from '../../../lib/date-input';
 
 export const KIND_COLORS: Record<DownloadKind, string> = {
   'map-product': 'blue',
@@ -30,6 +31,7 @@ export const KIND_COLORS: Record<DownloadKind, string> = {
 /** The library: every file made for the customer, filtered, previewed, downloaded one by one or as a zip, deleted. */
 export function LibraryTab() {
   const { t } = useTranslation(NS);
+  const dateFormats = useDateInputFormats();
   const { message, modal } = App.useApp();
   const [kind, setKind] = useState<DownloadKind | undefined>();
   const [type, setType] = useState<string | undefined>();
@@ -261,6 +263,7 @@ export function LibraryTab() {
         />
         <DatePicker.RangePicker
           id="dl-time-filter"
+          format={dateFormats}
           aria-label={t('filter.time')}
           placeholder={[t('filter.from'), t('filter.to')]}
           allowEmpty={[true, true]}

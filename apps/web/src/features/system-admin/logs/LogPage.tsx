@@ -12,6 +12,7 @@ import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LOG_TYPES, toLogFilters, type LogFilters, type LogFilterValues } from './log-filters';
+import { useDateInputFormats } from '../../../lib/date-input';
 
 /** Who did it: the name, with the username when it differs. */
 function operatorLabel(name: string, row: LogRow): string {
@@ -21,6 +22,7 @@ function operatorLabel(name: string, row: LogRow): string {
 /** /system-admin/sys-log: the operation log with filters, paging, a detail drawer and CSV export (read-only). */
 export function LogPage() {
   const { t } = useTranslation(NS);
+  const dateFormats = useDateInputFormats('second');
   const { message } = App.useApp();
   const [form] = Form.useForm<LogFilterValues>();
   const [filters, setFilters] = useState<LogFilters>({});
@@ -94,7 +96,8 @@ export function LogPage() {
           <Form.Item name="range" label={t('log.timeRange')}>
             <DatePicker.RangePicker
               showTime={{ format: 'HH:mm:ss' }}
-              format="YYYY-MM-DD HH:mm:ss"
+              format={dateFormats}
+              needConfirm={false}
               placeholder={[t('log.startTime'), t('log.endTime')]}
               allowEmpty={[true, true]}
             />
