@@ -33,7 +33,10 @@ const SQUARE = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // A setting of its own, so that this app runs the start-up steps instead of starting from a copied template
+  // (helpers.ts): on a copied SQLite template the killed child below never reached its commit (seen in 3 of 3 runs;
+  // PostgreSQL passed), which is not understood yet: the other tests on copies pass.
+  t = await createTestApp({ SCRYPT_LOG_N: '12' });
   customer = await addCustomer(t, '宝鸡市气象局');
   const fc = await addUser(t, customer, 'crash-fc', ['revise.point.admin', 'revise.polygon.admin', 'revise.recovery.admin']);
   const alloc = await addUser(t, customer, 'crash-alloc', ['revise.allocation.admin']);
