@@ -125,7 +125,13 @@ for (const [width, height] of [
     ] as const) {
       await openSignedIn(page, path);
       await expect(page.locator(`#${tableId} .ant-table-tbody tr.ant-table-row`).first()).toBeVisible();
-      await expect.poll(() => tableProblems(page, tableId, timeHeader), { message: `${tableId} at ${width}×${height}` }).toEqual([]);
+      // Since it names each customer's modules, the customers table is wider than the panel at 1280 px: there it scrolls
+      // sideways under its fixed actions, as the other wide tables do, and shows every column whole from 1440 px.
+      if (tableId === 'customer-table' && width < 1440)
+        await expect
+          .poll(() => panelTableProblems(page, tableId, false, true), { message: `${tableId} at ${width}×${height}` })
+          .toEqual([]);
+      else await expect.poll(() => tableProblems(page, tableId, timeHeader), { message: `${tableId} at ${width}×${height}` }).toEqual([]);
     }
     // The long texts cut in the customers table tell their whole text on hover.
     await openSignedIn(page, '/system-admin/customer');
@@ -346,14 +352,15 @@ const LIST_TABLES: Record<string, readonly [string, boolean, boolean]> = {
   '/weixin-admin/weixin-send': ['wx-send-table', false, true],
 };
 
-// The platform's customers table (the demo customer's administrator sees only its own customer).
+// The platform's customers table (the demo customer's administrator sees only its own customer): wider than the panel at
+// 1280 px, it scrolls sideways under its fixed actions.
 test('customer-table fits its panel, scrolls under fixed actions and shows whole header words (en, es; 1280×720)', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 720 });
   await openSignedIn(page, '/system-admin/customer');
   for (const lang of ['en', 'es'] as const) {
     await chooseLanguage(page, lang);
     await expect(page.locator('#customer-table .ant-table-tbody tr.ant-table-row').first()).toBeVisible();
-    await expect.poll(() => panelTableProblems(page, 'customer-table', true, true), { message: lang }).toEqual([]);
+    await expect.poll(() => panelTableProblems(page, 'customer-table', false, true), { message: lang }).toEqual([]);
   }
 });
 

@@ -4,6 +4,7 @@ import { App, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from '
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { widthByContent } from '../../../components/admin-list/column-width';
 import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
@@ -49,11 +50,13 @@ export function UserPage() {
     }));
   }, [roles.data, customers.data, customerId]);
 
+  // An empty Mobile column (no user on the page has one) keeps only its header's room.
+  const mobileWidth = widthByContent(query.data?.list, (u) => u.mobile, 110, 72);
   const columns = useMemo<TableColumnsType<UserRow>>(
     () => [
       ellipsisColumn<UserRow>({ title: t('user.username'), dataIndex: 'username', width: 110 }),
       ellipsisColumn<UserRow>({ title: t('user.name'), dataIndex: 'name', width: 85 }),
-      { title: t('user.mobile'), dataIndex: 'mobile', width: 110, className: 'table-cell-nowrap' },
+      { title: t('user.mobile'), dataIndex: 'mobile', width: mobileWidth, className: 'table-cell-nowrap' },
       ellipsisColumn<UserRow>({ title: t('user.email'), dataIndex: 'email', width: 80 }),
       ellipsisColumn<UserRow>({ title: t('user.customer'), dataIndex: 'customer', width: 105 }),
       ellipsisColumn<UserRow>(
@@ -101,7 +104,7 @@ export function UserPage() {
         </Space>
       )),
     ],
-    [t, selfId, enable, message, confirmDelete, remove],
+    [t, selfId, enable, message, confirmDelete, remove, mobileWidth],
   );
 
   return (
