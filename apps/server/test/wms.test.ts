@@ -275,6 +275,27 @@ describe('point values', () => {
     expect(near.stride).toBe(1);
     for (const p of near.points.slice(0, 50)) expect(Math.round(p.value * 100) / 100).toBe(p.value);
     expect(far.unit).toBe('°C');
+    // A revised point's own cell is labelled whatever the thinning (with the value the unthinned points give it), and
+    // no lattice label crowds it.
+    type P = { lon: number; lat: number; value: number };
+    const farBox = 'west=105.5&south=31.6&east=111.5&north=39.6';
+    const withCell = (await get(6, `${farBox}&at=${encodeURIComponent('108.931,34.271')}`)) as { points: P[]; stride: number };
+    const own = (p: P) => Math.abs(p.lon - 108.931) <= 0.025 + 1e-9 && Math.abs(p.lat - 34.271) <= 0.025 + 1e-9;
+    const labelled = withCell.points.filter(own);
+    expect(labelled).toHaveLength(1);
+    expect(labelled[0]!.value).toBe((near.points as P[]).find(own)!.value);
+    const reach = withCell.stride * 0.05 - 1e-6;
+    expect(
+      withCell.points.filter(
+        (p) => p !== labelled[0] && Math.abs(p.lon - labelled[0]!.lon) < reach && Math.abs(p.lat - labelled[0]!.lat) < reach,
+      ),
+    ).toEqual([]);
+    const bad = await t.app.inject({
+      method: 'GET',
+      headers: t.bearer(token),
+      url: `/api/lattice/getPoint?type=fine-grid&factor=tmp&lead=3&${farBox}&zoom=6&at=x`,
+    });
+    expect(bad.json().code).toBe(4100);
     const missing = await t.app.inject({
       method: 'GET',
       headers: t.bearer(token),

@@ -71,6 +71,14 @@ export const PointQuery = z.strictObject({
   north: z.coerce.number().min(-90).max(90),
   /** Map zoom: points are thinned so labels (≤ 30 px wide) never overlap. */
   zoom: z.coerce.number().min(0).max(22),
+  /**
+   * Points whose own cells are labelled whatever the thinning ("lon,lat;lon,lat", at most 20): the cells a revision
+   * just set, so the label at a revised point shows that cell and not a neighbour of the lattice.
+   */
+  at: z
+    .string()
+    .regex(/^-?\d+(\.\d+)?,-?\d+(\.\d+)?(;-?\d+(\.\d+)?,-?\d+(\.\d+)?){0,19}$/)
+    .optional(),
 });
 
 export const MapPoint = z.object({ lat: z.number(), lon: z.number(), value: z.number() });

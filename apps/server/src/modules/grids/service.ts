@@ -289,7 +289,10 @@ const LABEL_SPACING_PX = 40;
 const MAX_POINTS = 3000;
 
 /** Grid points inside a box, every `stride` cells so that labels at the zoom never overlap. */
-export function thinnedPoints(resolved: ResolvedGrid, box: { west: number; south: number; east: number; north: number; zoom: number }) {
+export function thinnedPoints(
+  resolved: ResolvedGrid,
+  box: { west: number; south: number; east: number; north: number; zoom: number; at?: string },
+) {
   const g = resolved.grid;
   const geometry = geometryOfRow(resolved.row);
   const degPerPx = 360 / (256 * 2 ** box.zoom);
@@ -303,15 +306,42 @@ export function thinnedPoints(resolved: ResolvedGrid, box: { west: number; south
   if (i1 < i0 || j1 < j0) return { points: [], stride };
   while (Math.ceil((i1 - i0 + 1) / stride) * Math.ceil((j1 - j0 + 1) / stride) > MAX_POINTS) stride += 1;
   const points: Array<{ lat: number; lon: number; value: number }> = [];
+  // The cells of the points asked for (in the box) are labelled themselves; lattice points closer than a stride give way.
+  const wanted = cellsAt(box.at, g.nx, g.ny, colOf, rowOf).filter(([i, j]) => i >= i0 && i <= i1 && j >= j0 && j <= j1);
+  const near = (i: number, j: number) => wanted.some(([wi, wj]) => Math.abs(wi - i) < stride && Math.abs(wj - j) < stride);
   // Anchor the lattice at multiples of the stride so points stay put while the map pans.
   for (let j = Math.ceil(j0 / stride) * stride; j <= j1; j += stride) {
     for (let i = Math.ceil(i0 / stride) * stride; i <= i1; i += stride) {
       const value = g.values[j * g.nx + i]!;
       if (Number.isNaN(value)) continue;
+      if (near(i, j)) continue;
       points.push({ lat: round(g.lat0 + j * g.dy, 5), lon: round(g.lon0 + i * g.dx, 5), value: round(value, 2) });
     }
   }
+  for (const [i, j] of wanted) {
+    const value = g.values[j * g.nx + i]!;
+    if (!Number.isNaN(value)) points.push({ lat: round(g.lat0 + j * g.dy, 5), lon: round(g.lon0 + i * g.dx, 5), value: round(value, 2) });
+  }
   return { points, stride };
+}
+
+/** The grid cells (column, row) nearest to "lon,lat;lon,lat" points inside the grid, each once. */
+export function cellsAt(
+  at: string | undefined,
+  nx: number,
+  ny: number,
+  colOf: (lon: number) => number,
+  rowOf: (lat: number) => number,
+): Array<[number, number]> {
+  if (!at) return [];
+  const cells = new Map<string, [number, number]>();
+  for (const pair of at.split(';')) {
+    const [lon, lat] = pair.split(',').map(Number) as [number, number];
+    const i = Math.round(colOf(lon));
+    const j = Math.round(rowOf(lat));
+    if (i >= 0 && i < nx && j >= 0 && j < ny) cells.set(`${i},${j}`, [i, j]);
+  }
+  return [...cells.values()];
 }
 
 const round = (v: number, digits: number) => Math.round(v * 10 ** digits) / 10 ** digits;

@@ -22,6 +22,12 @@ export interface MapState extends MapPrefs {
   clickOwners: number;
   /** Online base maps found unreachable in this page's life: the map shows the offline outlines instead. */
   failedBases: string[];
+  /**
+   * Points a revision just set, by grid (`labelledGridKey`): the point values label their own cells, not a neighbour of
+   * the thinned lattice (a point revised to 15 reads 15 on the map, not the 7.8 its spreading gave the cell beside it).
+   */
+  labelled: { grid: string; points: Array<[number, number]> } | null;
+  setLabelled: (labelled: { grid: string; points: Array<[number, number]> } | null) => void;
   setBase: (baseId: string) => void;
   /** An online base is unreachable: the offline outlines stand in for it until the user chooses a base again (not saved). */
   baseFailed: (baseId: string) => void;
@@ -70,6 +76,8 @@ export const useMapStore = create<MapState>()((set, get) => ({
   view: null,
   clickOwners: 0,
   failedBases: [],
+  labelled: null,
+  setLabelled: (labelled) => set({ labelled }),
   setBase: (baseId) => {
     set({ baseId, failedBases: get().failedBases.filter((id) => id !== baseId) });
     savePrefs(get());
@@ -106,3 +114,6 @@ export const useMapStore = create<MapState>()((set, get) => ({
     };
   },
 }));
+
+/** The grid (type, element, run; every lead) whose revised points the point values label. */
+export const labelledGridKey = (s: Pick<ProductSelection, 'type' | 'factor' | 'baseTime'>) => `${s.type}/${s.factor}/${s.baseTime}`;

@@ -10,7 +10,7 @@ import { useAppStore } from '../../stores/app';
 import { pointLabelStyle } from './point-style';
 import { useGridVersion } from './grid-version';
 import { pointLabelOf, type ProductSelection } from './map-rules';
-import { useMapStore } from './map-store';
+import { labelledGridKey, useMapStore } from './map-store';
 import { useMapLayer } from './use-map-layer';
 
 /** What the overlay shows: how many points, and the first one's label (the map element tells both, for tests). */
@@ -28,6 +28,15 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
   const language = useAppStore((s) => s.language);
   // A new version of the grid (a saved revision, a recovery) fetches the values again.
   const gridVersion = useGridVersion(selection);
+  // Cells a revision just set are labelled themselves (map-store's `labelled`).
+  const labelled = useMapStore((s) => s.labelled);
+  const at =
+    selection && labelled && labelled.grid === labelledGridKey(selection) && labelled.points.length > 0
+      ? labelled.points
+          .slice(0, 20)
+          .map(([lon, lat]) => `${lon},${lat}`)
+          .join(';')
+      : undefined;
   const [state, setState] = useState<PointOverlayState>({ count: 0, firstLabel: '' });
   const layerRef = useMapLayer(
     map,
@@ -71,6 +80,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
         east: clamp(east!, 180),
         north: clamp(north!, 90),
         zoom: Math.max(0, Math.round(view.getZoom() ?? 0)),
+        ...(at ? { at } : {}),
       };
       const key = JSON.stringify(query);
       if (key === lastKey) return;
@@ -110,7 +120,7 @@ export function usePointOverlay(map: OlMap | null, selection: ProductSelection |
       map.un('moveend', load);
       controller?.abort();
     };
-  }, [map, layerRef, selection, visible, gridVersion, language]);
+  }, [map, layerRef, selection, visible, gridVersion, language, at]);
 
   return state;
 }

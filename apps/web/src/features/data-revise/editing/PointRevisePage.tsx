@@ -18,6 +18,7 @@ import { usePreviewLayer } from './use-preview-layer';
 import { useRevisionTarget } from './use-revision-target';
 import { useSubmitRevision } from './use-submit-revision';
 import './revise.css';
+import { labelledGridKey, useMapStore } from '../../../components/map/map-store';
 
 const DEFAULT_RADIUS_KM = 30;
 
@@ -27,6 +28,7 @@ export function PointRevisePage() {
   const target = useRevisionTarget();
   const { grid, data } = target;
   const [points, setPoints] = useState<RevisionPoint[]>([]);
+  const setLabelled = useMapStore((s) => s.setLabelled);
   const [radius, setRadius] = useState(DEFAULT_RADIUS_KM);
   const nextKey = useRef(1);
   const stations = useStationOptions();
@@ -64,7 +66,19 @@ export function PointRevisePage() {
 
   const update = (key: string, change: Partial<RevisionPoint>) =>
     setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
-  const submit = useSubmitRevision({ selection: target.selection, reload: () => target.refetch(), onSaved: () => setPoints([]) });
+  const submit = useSubmitRevision({
+    selection: target.selection,
+    reload: () => target.refetch(),
+    onSaved: () => {
+      // The map's point values label the revised cells themselves, not their thinned neighbours.
+      if (target.selection)
+        setLabelled({
+          grid: labelledGridKey(target.selection),
+          points: points.map((p) => [Math.round(p.lon * 1e5) / 1e5, Math.round(p.lat * 1e5) / 1e5]),
+        });
+      setPoints([]);
+    },
+  });
 
   return (
     <section className="revise-page" id="point-revise" aria-labelledby="point-revise-title">
