@@ -75,7 +75,8 @@ export function CustomerPage() {
         className: 'table-cell-nowrap',
         render: (_, row) => formatCentre(row.centerLat, row.centerLon),
       },
-      { title: t('customer.zoom'), dataIndex: 'zoom', width: 64 },
+      // "缩放级别" on one line (4 characters of 14 px and the cell's padding).
+      { title: t('customer.zoom'), dataIndex: 'zoom', width: 80 },
       { title: t('customer.userCount'), dataIndex: 'userCount', width: 72 },
       actionColumn<Customer>(t('common.actions'), platform ? 3 : 1, (row) => (
         <Space size={0}>
