@@ -70,7 +70,7 @@ for (const [width, height] of [
     await panel.getByRole('button', { name: '展开面板' }).click();
     await expect(body).toBeVisible();
     await expect.poll(() => overlaps(page)).toEqual([]);
-    expect(await page.evaluate(() => localStorage.getItem('agromet.mapPanel.collapsed'))).toBeNull();
+    expect(await page.evaluate(() => localStorage.getItem('agromet.mapPanel:/data-revise/point-revise'))).toBeNull();
   });
 }
 
