@@ -1,6 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { WEATHER_CODES } from '../../packages/contracts/src/weather-codes';
-import { ADMIN_PASSWORD, at, baseUrl, chooseLanguage, chooseOption, type ConsoleLanguage, LANGUAGES_AND_SIZES, storeSession } from './fixtures';
+import {
+  ADMIN_PASSWORD,
+  at,
+  baseUrl,
+  chooseLanguage,
+  chooseOption,
+  type ConsoleLanguage,
+  LANGUAGES_AND_SIZES,
+  storeSession,
+} from './fixtures';
 
 /**
  * The map's bottom bar, legend, names and point values in each language, at the desktop sizes the console is used at:

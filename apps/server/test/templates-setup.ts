@@ -29,7 +29,9 @@ export default function setup(project: TestProject) {
     const admin = new pg.Client({ connectionString: base });
     await admin.connect();
     try {
-      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [`agromet_tpl_${run}_%`]);
+      const { rows } = await admin.query<{ datname: string }>('SELECT datname FROM pg_database WHERE datname LIKE $1', [
+        `agromet_tpl_${run}_%`,
+      ]);
       for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
     } finally {
       await admin.end();
