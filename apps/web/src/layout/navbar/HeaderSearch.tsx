@@ -1,20 +1,27 @@
+import { APP_ROUTES, filterRoutes } from '@agromet/contracts/web';
 import { SearchOutlined } from '@ant-design/icons';
-import { Button } from 'antd';
-import { Suspense, useState } from 'react';
+import { Button, Select } from 'antd';
+import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { lazyPart } from '../../lib/lazy-part';
-
-const loadSearchSelect = () => import('./HeaderSearchSelect');
-// antd's select and the fuzzy index are fetched when the search is first opened (or pointed at), not with the shell.
-const HeaderSearchSelect = lazyPart(() => loadSearchSelect().then((m) => m.HeaderSearchSelect));
+import { useUserStore } from '../../stores/user';
+import { createSearchIndex, searchEntries, searchPages } from './search-index';
 
 /** Fuzzy search over the pages the user may open; choosing one opens it. */
 export function HeaderSearch() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const roles = useUserStore((s) => s.roles);
   const [open, setOpen] = useState(false);
   const [query, setQuery] = useState('');
+  const language = i18n.language;
+
+  // Rebuilt when the language or the permitted routes change.
+  const index = useMemo(
+    () => createSearchIndex(searchEntries(filterRoutes(APP_ROUTES, roles), (key) => t(`route.${key}`, { lng: language }))),
+    [roles, t, language],
+  );
+  const options = useMemo(() => searchPages(index, query).map((e) => ({ value: e.path, label: e.title })), [index, query]);
 
   const close = () => {
     setOpen(false);
@@ -29,35 +36,28 @@ export function HeaderSearch() {
         className="navbar-button"
         aria-label={t('navbar.search')}
         icon={<SearchOutlined aria-hidden />}
-        onPointerEnter={() => void loadSearchSelect()}
-        onFocus={() => void loadSearchSelect()}
         onClick={() => (open ? close() : setOpen(true))}
       />
       {open ? (
-        <Suspense
-          fallback={
-            // While the box loads, what is typed is kept and handed to it.
-            <input
-              className="header-search-select header-search-pending"
-              style={{ height: 32, padding: '0 11px', border: '1px solid #d9d9d9', borderRadius: 6, outline: 'none' }}
-              autoFocus
-              value={query}
-              onChange={(e) => setQuery(e.target.value)}
-              placeholder={t('navbar.searchPlaceholder')}
-              aria-label={t('navbar.search')}
-            />
-          }
-        >
-          <HeaderSearchSelect
-            query={query}
-            onQuery={setQuery}
-            onChoose={(path) => {
-              close();
-              void navigate(path);
-            }}
-            onClose={close}
-          />
-        </Suspense>
+        <Select
+          id="header-search-select"
+          className="header-search-select"
+          autoFocus
+          defaultOpen
+          value={null}
+          placeholder={t('navbar.searchPlaceholder')}
+          aria-label={t('navbar.search')}
+          showSearch={{ filterOption: false, searchValue: query, onSearch: setQuery }}
+          options={options}
+          notFoundContent={query.trim() ? t('navbar.searchEmpty') : null}
+          suffixIcon={null}
+          onChange={(path: string) => {
+            close();
+            void navigate(path);
+          }}
+          onBlur={close}
+          popupMatchSelectWidth={false}
+        />
       ) : null}
     </div>
   );
