@@ -11,7 +11,7 @@ import { logUnlessShown } from '../../lib/shown-failure';
 import { useBoundaryAreaNames, useCatalog, useExposures, useHazards, useRiskCrops } from './api/hazards';
 import { useExecuteRisk } from './api/products';
 import { NS } from './i18n';
-import { leadsWithin, proposedName } from './risk-rules';
+import { leadsWithin, productLanguage, proposedName } from './risk-rules';
 import { formatTime } from './RiskProductView';
 
 type Lang = 'zh' | 'en' | 'es';
@@ -42,7 +42,9 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
   const [cropId, setCropId] = useState<number | undefined>();
   const [name, setName] = useState('');
   const [nameTouched, setNameTouched] = useState(false);
-  const [lang, setLang] = useState<Lang>((['zh', 'en', 'es'].includes(i18n.language) ? i18n.language : 'zh') as Lang);
+  // The product's language follows the interface (a switch in the page included) until the user chooses one.
+  const [chosenLang, setChosenLang] = useState<Lang | null>(null);
+  const lang = productLanguage(i18n.language, chosenLang);
   const [problem, setProblem] = useState<string | null>(null);
 
   const hazard = hazards.data?.find((h) => h.id === hazardId);
@@ -243,7 +245,7 @@ export function RunForm({ onStarted }: { onStarted: (productId: number) => void 
               { value: 'en', label: 'English' },
               { value: 'es', label: 'Español' },
             ]}
-            onChange={(l: Lang) => setLang(l)}
+            onChange={(l: Lang) => setChosenLang(l)}
           />
         </Form.Item>
       </div>

@@ -1,6 +1,15 @@
 import type { RiskStats } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { areaChartOption, areaTableRows, draftProblems, formatKm2, leadsWithin, proposedName, thresholdText } from './risk-rules';
+import {
+  areaChartOption,
+  areaTableRows,
+  draftProblems,
+  formatKm2,
+  leadsWithin,
+  productLanguage,
+  proposedName,
+  thresholdText,
+} from './risk-rules';
 
 const stats: RiskStats = {
   areasKm2: [100, 10, 20, 30, 0],
@@ -47,5 +56,18 @@ describe('risk page rules', () => {
     expect(thresholdText('ge', null)).toBe('—');
     expect(formatKm2(1230.4)).toBe('1 230');
     expect(leadsWithin([0, 24, 48, 72], 24, 48)).toEqual([24, 48]);
+  });
+});
+
+describe('productLanguage', () => {
+  it("follows the interface's language until the user chooses one", () => {
+    expect(productLanguage('es', null)).toBe('es');
+    expect(productLanguage('en', null)).toBe('en');
+    expect(productLanguage('zh', null)).toBe('zh');
+    // A switch of the interface after a choice keeps the choice.
+    expect(productLanguage('en', 'zh')).toBe('zh');
+  });
+  it('writes Chinese for a language the server does not write', () => {
+    expect(productLanguage('fr', null)).toBe('zh');
   });
 });

@@ -104,3 +104,12 @@ export function thresholdText(op: 'le' | 'ge', t: number | null): string {
 export function leadsWithin(leads: readonly number[], from: number, to: number): number[] {
   return leads.filter((l) => l >= from && l <= to);
 }
+
+/**
+ * The language a new risk product is written in: the interface's, until the user chooses one (then theirs is kept,
+ * whatever the interface switches to). A language the server does not write falls back to Chinese.
+ */
+export function productLanguage(interfaceLanguage: string, chosen: 'zh' | 'en' | 'es' | null): 'zh' | 'en' | 'es' {
+  if (chosen) return chosen;
+  return interfaceLanguage === 'en' || interfaceLanguage === 'es' ? interfaceLanguage : 'zh';
+}
