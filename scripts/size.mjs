@@ -23,7 +23,14 @@ const entryKey = Object.keys(manifest).find((k) => manifest[k].isEntry);
  */
 const PAGES = {
   login: [],
-  dashboard: ['src/app/ConsoleLayout.tsx', 'src/layout/Shell.tsx', 'src/features/dashboard/DashboardPage.tsx'],
+  // The dashboard's route loads its page and the list of feature cards together (router.tsx); each card's own module
+  // loads when the card is shown.
+  dashboard: [
+    'src/app/ConsoleLayout.tsx',
+    'src/layout/Shell.tsx',
+    'src/features/dashboard/DashboardPage.tsx',
+    'src/app/dashboard-cards.ts',
+  ],
 };
 /** The most gzipped JavaScript a page may load before it shows (issue budget: the login page at most 200 kB). */
 const BUDGET_KB = { login: 200 };
