@@ -1,7 +1,7 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
+import { databaseBefore, insertRole, type DatabaseBefore } from './migration-helpers.js';
 
 /**
  * Migration 0042 (docs/security.md#entitlements): each existing customer is entitled to exactly the codes its roles hold,
@@ -28,17 +28,7 @@ beforeAll(async () => {
         .executeTakeFirstOrThrow()
     ).id;
   const role = async (customerId: number, name: string, codes: string[]) => {
-    const r = await db
-      .insertInto('role')
-      .values({ customer_id: customerId, name, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (codes.length > 0)
-      await db
-        .insertInto('role_permission')
-        .values(codes.map((c) => ({ role_id: r.id, permission_code: c })))
-        .execute();
-    ids[name] = r.id;
+    ids[name] = await insertRole(db, customerId, name, codes);
   };
   ids.platform = await customer('平台', true);
   ids.a = await customer('客户甲', false);

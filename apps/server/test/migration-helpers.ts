@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
-import { openDatabase, type DbHandle } from '../src/core/db/index.js';
+import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
 import { migrationProvider } from '../src/core/db/migrations.js';
 import { freshDatabaseUrl } from './helpers.js';
 
@@ -37,4 +37,20 @@ export async function databaseBefore(name: string): Promise<DatabaseBefore> {
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A role as an earlier release stored it, with its codes (the rows a migration of roles finds); answers its id. */
+export async function insertRole(db: DbHandle['db'], customerId: number, name: string, codes: readonly string[]): Promise<number> {
+  const now = nowIso();
+  const { id } = await db
+    .insertInto('role')
+    .values({ customer_id: customerId, name, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (codes.length > 0)
+    await db
+      .insertInto('role_permission')
+      .values(codes.map((c) => ({ role_id: id, permission_code: c })))
+      .execute();
+  return id;
 }

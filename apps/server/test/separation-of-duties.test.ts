@@ -1,7 +1,7 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
+import { databaseBefore, insertRole, type DatabaseBefore } from './migration-helpers.js';
 
 /**
  * Migration 0037 (docs/security.md#separation-of-duties): a database migrated up to the migration before it holds roles
@@ -46,17 +46,7 @@ beforeAll(async () => {
     ])
     .execute();
   const role = async (name: string, codes: string[]) => {
-    const r = await db
-      .insertInto('role')
-      .values({ customer_id: customer.id, name, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (codes.length > 0)
-      await db
-        .insertInto('role_permission')
-        .values(codes.map((c) => ({ role_id: r.id, permission_code: c })))
-        .execute();
-    roles[name] = r.id;
+    roles[name] = await insertRole(db, customer.id, name, codes);
   };
   await role('bulletins', ['serviceproducts.all.admin', 'sys.log.view']);
   await role('sends', ['wx-mp-manage.account.admin', 'wx-mp-manage.send.admin']);
