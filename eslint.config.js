@@ -118,5 +118,19 @@ export default tseslint.config(
     // The classic hook rules; the React Compiler's own rules (set-state-in-effect, refs …) wait until we adopt it.
     rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
   },
+  {
+    // Messages and dialogs come from the feedback host, which loads after the first page (docs/console.md#weight).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/app/FeedbackHost.tsx'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "MemberExpression[object.name='App'][property.name='useApp']",
+          message: "Use useFeedback() from lib/feedback: antd's App is not mounted around the pages.",
+        },
+      ],
+    },
+  },
   prettier,
 );

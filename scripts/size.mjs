@@ -32,8 +32,8 @@ const PAGES = {
     'src/app/dashboard-cards.ts',
   ],
 };
-/** The most gzipped JavaScript a page may load before it shows (issue budget: the login page at most 200 kB). */
-const BUDGET_KB = { login: 200 };
+/** The most gzipped JavaScript a page may load before it shows: the login page 200 kB, the first signed-in page 300 kB. */
+const BUDGET_KB = { login: 200, dashboard: 300 };
 /** Modules the login page must not pull in. */
 const NOT_ON_LOGIN = [
   'src/app/ConsoleLayout.tsx',

@@ -25,5 +25,13 @@ export default defineConfig({
     manifest: true,
     // antd is one large chunk by nature; every page is its own lazy chunk.
     chunkSizeWarningLimit: 1500,
+    rolldownOptions: {
+      treeshake: {
+        // antd's @rc-component packages declare no side effects, so a bundler must keep every module of one they
+        // reach: antd's form context alone, on every page, brought the whole form engine and its validator. They have
+        // none (each module only defines components and hooks); this lets the unused ones go.
+        moduleSideEffects: (id) => !/node_modules\/@rc-component\/[^/]+\//.test(id),
+      },
+    },
   },
 });

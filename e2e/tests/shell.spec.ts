@@ -198,13 +198,17 @@ test.describe('toolbar', () => {
     await signIn(page);
     await page.locator('#header-search').click();
     await page.keyboard.type('用户管理');
-    await page.locator('.ant-select-item-option', { hasText: '系统管理 > 用户管理' }).click();
+    await page.getByRole('option', { name: '系统管理 > 用户管理', exact: true }).click();
     await expect(page).toHaveURL(/\/system-admin\/sys-user$/);
     await expect(tab(page, '用户管理')).toHaveAttribute('aria-selected', 'true');
 
     await page.locator('#header-search').click();
+    // Typed at once after the click, before the search index may have loaded: no key is lost.
     await page.keyboard.type('travel-greenWay');
-    await expect(page.locator('.ant-select-item-option').first()).toHaveText('旅游管理 > 绿道');
+    await expect(page.locator('#header-search-input')).toHaveValue('travel-greenWay');
+    await expect(page.getByRole('option').first()).toHaveText('旅游管理 > 绿道');
+    await page.keyboard.press('ArrowDown');
+    await expect(page.getByRole('option').first()).toHaveAttribute('aria-selected', 'true');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/travel-manage\/travel-greenWay$/);
   });
@@ -252,7 +256,7 @@ test.describe('toolbar', () => {
     await expect(page.locator('#sidebar').getByRole('menuitem', { name: 'Dashboard', exact: true })).toBeVisible();
     await page.locator('#header-search').click();
     await page.keyboard.type('Scenic');
-    await expect(page.locator('.ant-select-item-option').first()).toHaveText('Tourism > Scenic Spots');
+    await expect(page.getByRole('option').first()).toHaveText('Tourism > Scenic Spots');
 
     await page.keyboard.press('Escape');
     await page.locator('#language-select').click();

@@ -1,13 +1,23 @@
 import { QueryClientProvider } from '@tanstack/react-query';
-import { App as AntApp, ConfigProvider, type ThemeConfig } from 'antd';
+import { ConfigProvider, theme as antdTheme, type ThemeConfig } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import zhCN from 'antd/es/locale/zh_CN';
-import { useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
-import { ReloginDialog } from '../components/ReloginDialog';
-import { setFeedbackApi } from '../lib/feedback';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useState,
+  useSyncExternalStore,
+  type CSSProperties,
+  type ReactNode,
+} from 'react';
+import { expectFeedbackHost, isFeedbackHostWanted, subscribeFeedbackHost, wantFeedbackHost } from '../lib/feedback';
 import type { Language } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { useReducedMotion } from '../lib/reduced-motion';
+import { isReloginOpen, subscribeRelogin } from '../lib/relogin';
 import { controlHeightOf } from '../stores/app-prefs';
 import { useAppStore } from '../stores/app';
 
@@ -39,12 +49,33 @@ function useAntdLocale(language: Language): Locale {
 /** Keep button labels exactly as translated ("登录", not antd's spaced "登 录"). */
 const buttonConfig = { autoInsertSpace: false };
 
-/** Hands antd's contextual message/modal/notification API to code outside React. */
-function FeedbackBridge() {
-  const { message, modal, notification } = AntApp.useApp();
-  // Set during render so it is in place before the router (a later sibling) starts its loaders.
-  setFeedbackApi({ message, modal, notification });
-  return null;
+const FeedbackHost = lazy(() => import('./FeedbackHost'));
+const ReloginDialog = lazy(() => import('../components/ReloginDialog').then((m) => ({ default: m.ReloginDialog })));
+
+/**
+ * The feedback host (messages, dialogs, notifications) mounts when first asked for, or when the browser is idle after
+ * the first page: it is not part of what a page waits for (docs/console.md#weight).
+ */
+function useFeedbackHost(): boolean {
+  useLayoutEffect(() => {
+    expectFeedbackHost(true);
+    const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
+    const cancel = window.cancelIdleCallback ?? window.clearTimeout;
+    const handle = idle(() => wantFeedbackHost(), { timeout: 2000 });
+    return () => {
+      cancel(handle);
+      expectFeedbackHost(false);
+    };
+  }, []);
+  return useSyncExternalStore(subscribeFeedbackHost, isFeedbackHostWanted, isFeedbackHostWanted);
+}
+
+/** The re-login dialog loads the first time a session ends, then stays mounted (it animates closed). */
+function useReloginAsked(): boolean {
+  const open = useSyncExternalStore(subscribeRelogin, isReloginOpen, isReloginOpen);
+  const [asked, setAsked] = useState(open);
+  if (open && !asked) setAsked(true);
+  return asked;
 }
 
 export function AppProviders({ children }: { children: ReactNode }) {
@@ -61,15 +92,36 @@ export function AppProviders({ children }: { children: ReactNode }) {
     }),
     [themeColor, size, reducedMotion],
   );
+  const feedbackHost = useFeedbackHost();
+  const reloginAsked = useReloginAsked();
   return (
     <QueryClientProvider client={queryClient}>
       <ConfigProvider locale={locale} theme={theme} button={buttonConfig}>
-        <AntApp className="app-root" style={{ '--theme-color': themeColor } as CSSProperties}>
-          <FeedbackBridge />
+        <AppRoot themeColor={themeColor}>
           {children}
-          <ReloginDialog />
-        </AntApp>
+          <Suspense fallback={null}>
+            {feedbackHost ? <FeedbackHost /> : null}
+            {reloginAsked ? <ReloginDialog /> : null}
+          </Suspense>
+        </AppRoot>
       </ConfigProvider>
     </QueryClientProvider>
+  );
+}
+
+/** The text style antd's App gave the page (colour, size, line height, font), from the theme's tokens. */
+function AppRoot({ themeColor, children }: { themeColor: string; children: ReactNode }) {
+  const { token } = antdTheme.useToken();
+  const style = {
+    '--theme-color': themeColor,
+    color: token.colorText,
+    fontSize: token.fontSize,
+    lineHeight: token.lineHeight,
+    fontFamily: token.fontFamily,
+  } as CSSProperties;
+  return (
+    <div className="app-root" style={style}>
+      {children}
+    </div>
   );
 }

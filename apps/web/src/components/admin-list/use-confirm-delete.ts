@@ -1,14 +1,14 @@
-import { App } from 'antd';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../lib/shown-failure';
+import { useFeedback } from '../../lib/feedback';
 
 /**
  * Asks before deleting; on OK runs the deletion and shows "deleted". A refusal was already shown by
  * the request client, so the dialog just closes.
  */
 export function useConfirmDelete() {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const { t } = useTranslation();
   return useCallback(
     (name: string, remove: () => Promise<unknown>) => {

@@ -1,7 +1,7 @@
-import { App } from 'antd';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { classifyConflict, isConflict } from '../../lib/stale-version';
+import { useFeedback } from '../../lib/feedback';
 
 export interface StaleOfferOptions<T extends { version: number }> {
   /** The record as it is now (a silent call); null when it no longer exists. */
@@ -19,7 +19,7 @@ export interface StaleOfferOptions<T extends { version: number }> {
  * gone it says so. Any other error: nothing more to do.
  */
 export function useEditVersion(record: { version: number } | null) {
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const { t } = useTranslation();
   const [version, setVersion] = useState(record?.version);
   const offerStale = useCallback(

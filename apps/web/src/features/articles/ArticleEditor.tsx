@@ -4,7 +4,7 @@ import Image from '@tiptap/extension-image';
 import { Table, TableCell, TableHeader, TableRow } from '@tiptap/extension-table';
 import { EditorContent, useEditor, type Editor } from '@tiptap/react';
 import StarterKit from '@tiptap/starter-kit';
-import { App, Button, Divider, Empty, Form, Input, InputNumber, List, Modal, Space, Tooltip } from 'antd';
+import { Button, Divider, Empty, Form, Input, InputNumber, List, Modal, Space, Tooltip } from 'antd';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../lib/request';
@@ -13,6 +13,7 @@ import { copyLibraryImage, useLibraryPictures, useUpdateArticle } from './api/ar
 import { Attachments } from './Attachments';
 import { NS } from './i18n';
 import './articles.css';
+import { useFeedback } from '../../lib/feedback';
 
 // The editor of a draft (loaded on demand: tiptap is only fetched when a document is opened for editing). Headings,
 // emphasis, lists, tables and images; images come from the upload or are copied from the downloads library, so every
@@ -137,7 +138,7 @@ export const editorExtensions = () => [
 
 export default function ArticleEditor({ article, onClose }: { article: ArticleDetail; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const update = useUpdateArticle();
   const [form] = Form.useForm<{ title: string; summary: string; issueNo: number }>();
   const [picking, setPicking] = useState(false);

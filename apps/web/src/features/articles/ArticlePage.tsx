@@ -2,7 +2,6 @@ import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ArticleAction, ArticleState, ArticleSummary } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_STATES, allowedArticleActions, fillArticleTemplate, holdsArticleAction } from '@agromet/contracts/web';
 import {
-  App,
   Button,
   Checkbox,
   DatePicker,
@@ -46,6 +45,7 @@ import { NS } from './i18n';
 import { useIssueLabel } from './issue-label';
 import './articles.css';
 import { useDateInputFormats } from '../../lib/date-input';
+import { useFeedback } from '../../lib/feedback';
 
 // tiptap is fetched only when a document is opened for editing.
 const ArticleEditor = lazy(() => import('./ArticleEditor'));
@@ -79,7 +79,7 @@ function EditorLoader({ id, onClose }: { id: number; onClose: () => void }) {
 /** New document: a kind (its template previewed with the number it would get), a title, template or blank. */
 function CreateModal({ onCreated, onClose }: { onCreated: (id: number) => void; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const kinds = useArticleKinds();
   const [kindId, setKindId] = useState<number | undefined>();
   const [fromTemplate, setFromTemplate] = useState(true);
@@ -158,7 +158,7 @@ export function ArticlePage() {
   const { t } = useTranslation(NS);
   const dateFormats = useDateInputFormats();
   const issueLabel = useIssueLabel();
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const me = useUserStore((s) => s.id);
   // Writing and approving are separate codes (docs/security.md#separation-of-duties): each sees only its own actions.
   const roles = useUserStore((s) => s.roles);

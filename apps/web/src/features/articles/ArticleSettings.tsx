@@ -1,12 +1,13 @@
 import { PlusOutlined } from '@ant-design/icons';
 import type { ArticleKind, ArticlePlatform, ArticlePlatformType } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_PLATFORM_TYPES } from '@agromet/contracts/web';
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
+import { Button, Form, Input, Modal, Popconfirm, Select, Space, Spin, Table, Tabs, Typography } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { useArticleKinds, useArticlePlatforms, useDeleteKind, useDeletePlatform, useSavePlatform } from './api/articles';
 import { NS } from './i18n';
+import { useFeedback } from '../../lib/feedback';
 
 // The page's settings: the customer's kinds of document with their templates, and its publishing platforms.
 
@@ -14,7 +15,7 @@ const KindEditor = lazy(() => import('./KindEditor'));
 
 function KindsTab() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const kinds = useArticleKinds();
   const del = useDeleteKind();
   const [editing, setEditing] = useState<ArticleKind | null | undefined>(undefined);

@@ -1,19 +1,20 @@
 import { PaperClipOutlined, UploadOutlined } from '@ant-design/icons';
 import { ARTICLE_ATTACHMENTS } from '@agromet/contracts/web';
-import { App, Button, List, Popconfirm, Typography } from 'antd';
+import { Button, List, Popconfirm, Typography } from 'antd';
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatKb, formatSize } from '../../lib/format-size';
 import { logUnlessShown } from '../../lib/shown-failure';
 import { downloadAttachment, useArticle, useDeleteAttachment, useUploadAttachment } from './api/articles';
 import { NS } from './i18n';
+import { useFeedback } from '../../lib/feedback';
 
 const ACCEPT = '.pdf,.doc,.docx,.xls,.xlsx,.ppt,.pptx,.png,.jpg,.jpeg,.txt,.csv,.zip';
 
 /** The files attached to a document: downloadable; on a draft, added (checked by the server) and removed. */
 export function Attachments({ articleId, editable = false }: { articleId: number; editable?: boolean }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const article = useArticle(articleId);
   const upload = useUploadAttachment();
   const remove = useDeleteAttachment();

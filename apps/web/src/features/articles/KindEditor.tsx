@@ -1,7 +1,7 @@
 import type { ArticleKind } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_PLACEHOLDERS } from '@agromet/contracts/web';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { App, Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Modal, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../lib/shown-failure';
@@ -9,13 +9,14 @@ import { useSaveKind } from './api/articles';
 import { editorExtensions, LibraryPicker, Toolbar } from './ArticleEditor';
 import { NS } from './i18n';
 import './articles.css';
+import { useFeedback } from '../../lib/feedback';
 
 // A kind of document (loaded on demand with the editor): its name, the series on the masthead and its template,
 // written in the document editor, with buttons that insert the placeholders a new document gets filled.
 
 export default function KindEditor({ kind, onClose }: { kind: ArticleKind | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const save = useSaveKind();
   const [form] = Form.useForm<{ name: string; series: string }>();
   const [picking, setPicking] = useState(false);

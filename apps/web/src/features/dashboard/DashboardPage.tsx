@@ -1,15 +1,16 @@
 import { holdsPlatformScope } from '@agromet/contracts/web';
-import { useQuery } from '@tanstack/react-query';
-import { Alert, Button, Card, Empty, Skeleton, Typography } from 'antd';
 import { lazy, Suspense, useMemo, type ComponentType, type LazyExoticComponent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useShallow } from 'zustand/react/shallow';
 import { visibleDashboardCards, type DashboardCardDef } from '../../lib/dashboard-cards';
-import { request } from '../../lib/request';
+import { lazyPart } from '../../lib/lazy-part';
 import { useUserStore } from '../../stores/user';
 import { accessibleSections } from './dashboard-links';
 import './dashboard.css';
+
+// Only the platform administrator at home sees it; antd's alert comes with it.
+const PlatformContextNote = lazyPart(() => import('./PlatformContextNote').then((m) => m.PlatformContextNote));
 
 // One lazy component per card, made once: a new one each render would remount the card.
 const lazyCards = new Map<string, LazyExoticComponent<ComponentType>>();
@@ -22,44 +23,23 @@ function cardComponent(card: DashboardCardDef): LazyExoticComponent<ComponentTyp
   return component;
 }
 
-/**
- * For the platform administrator in the platform's own context: the cards are empty because grids, products and
- * records belong to customers; says whose the demo data is and where to choose it (the top bar's customer box).
- */
-function PlatformContextNote({ homeCustomerId }: { homeCustomerId: number | null }) {
-  const { t, i18n } = useTranslation();
-  const options = useQuery({
-    queryKey: ['navbar', 'customer-options'],
-    queryFn: ({ signal }) => request('customerOptions', { signal }),
-  });
-  if (!options.data) return null;
-  const others = options.data.filter((o) => o.id !== homeCustomerId).map((o) => o.name);
-  const names = new Intl.ListFormat(i18n.language === 'zh' ? 'zh-CN' : i18n.language, { type: 'conjunction' }).format(others.slice(0, 5));
-  const text =
-    others.length === 0
-      ? t('dashboard.platformContext.noCustomers')
-      : t(others.length === 1 ? 'dashboard.platformContext.text' : 'dashboard.platformContext.textMany', { customers: names });
+/** Where a card will be while its chunk loads: grey bars, as antd's skeleton draws them. */
+function CardPlaceholder() {
+  const { t } = useTranslation();
   return (
-    <Alert
-      id="dashboard-platform-context"
-      type="info"
-      showIcon
-      title={t('dashboard.platformContext.title')}
-      description={text}
-      action={
-        others.length > 0 ? (
-          <Button size="small" onClick={() => document.getElementById('customer-context')?.focus()}>
-            {t('dashboard.platformContext.choose')}
-          </Button>
-        ) : undefined
-      }
-    />
+    <div className="dashboard-panel dashboard-card-placeholder" role="status" aria-busy="true" aria-label={t('dashboard.loading')}>
+      <span className="dashboard-placeholder-title" />
+      <span className="dashboard-placeholder-line" />
+      <span className="dashboard-placeholder-line" />
+      <span className="dashboard-placeholder-line short" />
+    </div>
   );
 }
 
 /**
  * /dashboard: greeting and customer, the cards the user's codes allow (each feature contributes its own, see
- * lib/dashboard-cards.ts), and a link to every page the user may open.
+ * lib/dashboard-cards.ts), and a link to every page the user may open. The page itself is plain markup, so the first
+ * signed-in page does not wait for the component library's cards and typography (docs/console.md#weight).
  */
 export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDef[] }) {
   const { t } = useTranslation();
@@ -80,30 +60,28 @@ export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDe
 
   return (
     <div className="dashboard">
-      <Card className="dashboard-welcome">
-        <Typography.Title level={2} id="dashboard-greeting" className="dashboard-greeting">
+      <section className="dashboard-welcome dashboard-panel">
+        <h2 id="dashboard-greeting" className="dashboard-greeting">
           {t('dashboard.greeting', { name: name || username })}
-        </Typography.Title>
+        </h2>
         {customer ? (
-          <Typography.Paragraph id="dashboard-customer" className="dashboard-customer">
+          <p id="dashboard-customer" className="dashboard-customer">
             {t('dashboard.customer', { customer })}
-          </Typography.Paragraph>
+          </p>
         ) : null}
-        {platformHome ? <PlatformContextNote homeCustomerId={homeCustomerId} /> : null}
-      </Card>
+        {platformHome ? (
+          <Suspense fallback={null}>
+            <PlatformContextNote homeCustomerId={homeCustomerId} />
+          </Suspense>
+        ) : null}
+      </section>
 
       <div className="dashboard-cards">
         {visible.map((card) => {
           const Body = cardComponent(card);
           return (
             <section key={card.id} id={`dashboard-card-${card.id}`} className={`dashboard-card dashboard-card-span-${card.span}`}>
-              <Suspense
-                fallback={
-                  <Card>
-                    <Skeleton active />
-                  </Card>
-                }
-              >
+              <Suspense fallback={<CardPlaceholder />}>
                 <Body />
               </Suspense>
             </section>
@@ -112,18 +90,18 @@ export function DashboardPage({ cards = [] }: { cards?: readonly DashboardCardDe
       </div>
 
       <nav aria-labelledby="dashboard-pages-title" className="dashboard-pages">
-        <Typography.Title level={3} id="dashboard-pages-title">
+        <h3 id="dashboard-pages-title" className="dashboard-pages-title">
           {t('dashboard.pages')}
-        </Typography.Title>
-        {sections.length === 0 ? <Empty description={t('dashboard.noPages')} /> : null}
+        </h3>
+        {sections.length === 0 ? <p className="dashboard-empty">{t('dashboard.noPages')}</p> : null}
         {sections.map((section) => {
           const headingId = `dashboard-section-${section.group ?? 'top'}`;
           return (
             <section key={section.group ?? 'top'} aria-labelledby={section.group ? headingId : undefined} className="dashboard-section">
               {section.group ? (
-                <Typography.Title level={4} id={headingId} className="dashboard-section-title">
+                <h4 id={headingId} className="dashboard-section-title">
                   {t(`route.${section.group}`)}
-                </Typography.Title>
+                </h4>
               ) : null}
               <ul className="dashboard-links">
                 {section.pages.map((page) => (

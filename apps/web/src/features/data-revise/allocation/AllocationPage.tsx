@@ -1,6 +1,6 @@
 import { InfoCircleOutlined } from '@ant-design/icons';
 import { useMutationState } from '@tanstack/react-query';
-import { App, Checkbox, Input, Popover, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Checkbox, Input, Popover, Space, Spin, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
@@ -19,6 +19,7 @@ import {
   type MatrixType,
   type MatrixUser,
 } from './allocation-matrix';
+import { useFeedback } from '../../../lib/feedback';
 
 /** The factors of a forecast type, fetched when the popover first opens. */
 function FactorList({ typeId }: { typeId: number }) {
@@ -57,7 +58,7 @@ function TypeHeader({ type }: { type: MatrixType }) {
  */
 export function AllocationPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const showTotal = useShowTotal();
   const matrix = useAllocationMatrix();
   const { mutate: toggleAllocation } = useToggleAllocation();

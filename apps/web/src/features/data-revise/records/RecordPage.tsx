@@ -1,5 +1,5 @@
 import type { RevisionRecord } from '@agromet/contracts';
-import { App, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -18,6 +18,7 @@ import { RecordFilters } from './RecordFilters';
 import { selectionOfRecord, showsGridOf } from './record-summary';
 import { useRecordAreaLayer } from './use-record-area-layer';
 import { useGridName, useStateText, useSummaryText } from './use-summary-text';
+import { useFeedback } from '../../../lib/feedback';
 
 const KIND_COLOURS: Record<RevisionRecord['kind'], string> = { point: 'blue', polygon: 'purple', recovery: 'green', consistency: 'orange' };
 
@@ -28,7 +29,7 @@ const KIND_COLOURS: Record<RevisionRecord['kind'], string> = { point: 'blue', po
  */
 export function RecordPage() {
   const { t } = useTranslation(NS);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const map = useConsoleMap();
   const [filters, setFilters] = useState<RecordFilterValues>({});
   const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);

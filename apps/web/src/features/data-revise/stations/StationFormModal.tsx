@@ -1,5 +1,5 @@
 import type { Station } from '@agromet/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Row, Switch, type FormRule } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Switch, type FormRule } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
@@ -17,6 +17,7 @@ import {
   type StationField,
   type StationFormValues,
 } from './station-values';
+import { useFeedback } from '../../../lib/feedback';
 
 const NUMBER_FIELDS: readonly StationField[] = ['longitude', 'latitude', 'altitude'];
 
@@ -49,7 +50,7 @@ export function StationFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<StationFormValues>();
   const save = useSaveStation();
   const { version, offerStale } = useEditVersion(record);

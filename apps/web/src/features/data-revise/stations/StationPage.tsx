@@ -1,6 +1,6 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Station } from '@agromet/contracts';
-import { App, Button, Space, Table, type TableColumnsType } from 'antd';
+import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
@@ -22,6 +22,7 @@ import { pickedPosition, regionOf } from './station-values';
 import { useRevealStation } from './use-reveal-station';
 import { useStationLayer } from './use-station-layer';
 import { RowAction } from '../../../components/admin-list/table-columns';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * /data-revise/point-manage: the customer's stations as a table with search and paging and as labelled points on
@@ -30,7 +31,7 @@ import { RowAction } from '../../../components/admin-list/table-columns';
  */
 export function StationPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const map = useConsoleMap();
   const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
   const [keyword, search] = useKeyword(toFirstPage);

@@ -1,6 +1,6 @@
 import { SANDSTORM_LEVELS, SANDSTORM_LIMITS, SANDSTORM_TEXT_MAX, type SandstormLevel } from '@agromet/contracts/web';
 import type { Sandstorm } from '@agromet/contracts';
-import { Alert, App, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch, type FormRule } from 'antd';
+import { Alert, Col, DatePicker, Form, Input, InputNumber, Modal, Row, Select, Switch, type FormRule } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,7 @@ import {
   type NumberField,
   type SandstormFormValues,
 } from './sandstorm-form';
+import { useFeedback } from '../../../lib/feedback';
 
 export interface PickedPosition {
   lon: number;
@@ -73,7 +74,7 @@ export function SandstormFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<SandstormFormValues>();
   const save = useSaveSandstorm();
   const { version, offerStale } = useEditVersion(record);

@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { SANDSTORM_LEVELS, type SandstormLevel } from '@agromet/contracts/web';
 import type { Sandstorm } from '@agromet/contracts';
-import { App, Button, DatePicker, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -33,6 +33,7 @@ import '../disaster.css';
 import { SandstormFormModal, type PickedPosition } from './SandstormFormModal';
 import { SandstormImportModal } from './SandstormImportModal';
 import { RowAction } from '../../../components/admin-list/table-columns';
+import { useFeedback } from '../../../lib/feedback';
 
 const PAGE_SIZE = 10;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -49,7 +50,7 @@ function formatTime(iso: string): string {
  */
 export function SandstormPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const dateFormats = useDateInputFormats();
   const map = useConsoleMap();
   useHideForecast(true);

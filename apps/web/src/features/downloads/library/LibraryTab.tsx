@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileZipOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { DownloadItem, DownloadKind } from '@agromet/contracts';
 import { DOWNLOAD_KINDS } from '@agromet/contracts/web';
-import { App, Button, DatePicker, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +19,7 @@ import { deleteBlocker, keptSelection, namesForConfirm } from './library-rules';
 import { PreviewModal } from './PreviewModal';
 import { Thumbnail } from './Thumbnail';
 import { useDateInputFormats } from '../../../lib/date-input';
+import { useFeedback } from '../../../lib/feedback';
 
 export const KIND_COLORS: Record<DownloadKind, string> = {
   'map-product': 'blue',
@@ -32,7 +33,7 @@ export const KIND_COLORS: Record<DownloadKind, string> = {
 export function LibraryTab() {
   const { t } = useTranslation(NS);
   const dateFormats = useDateInputFormats();
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   const [kind, setKind] = useState<DownloadKind | undefined>();
   const [type, setType] = useState<string | undefined>();
   const [factor, setFactor] = useState<string | undefined>();

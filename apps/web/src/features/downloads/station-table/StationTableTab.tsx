@@ -1,6 +1,6 @@
 import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { StationTableRow } from '@agromet/contracts';
-import { Alert, App, Button, Empty, Select, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Select, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../../lib/shown-failure';
@@ -9,11 +9,12 @@ import { useExportStationTable, useForecastCatalog, useStationTable, type Statio
 import { formatDateTime } from '../format';
 import { NS } from '../i18n';
 import { leadColumns, pickChoice } from './station-table-rules';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Forecast values at stations: a chosen forecast at every station over its lead times; export as CSV or Excel. */
 export function StationTableTab() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const catalog = useForecastCatalog();
   const [choice, setChoice] = useState<StationTableChoice>({});
   const types = useMemo(() => catalog.data ?? [], [catalog.data]);

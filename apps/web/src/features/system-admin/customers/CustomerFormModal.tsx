@@ -1,6 +1,6 @@
 import { MAP_LIMITS } from '@agromet/contracts/web';
 import type { Customer } from '@agromet/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useUserStore } from '../../../stores/user';
@@ -9,11 +9,12 @@ import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
 import { customerBody, customerFormValues, type CustomerFormValues as FormValues } from './customer-values';
 import { LogoField } from './LogoField';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Create (record null) or edit a customer and its branding. */
 export function CustomerFormModal({ record, onClose }: { record: Customer | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveCustomer();

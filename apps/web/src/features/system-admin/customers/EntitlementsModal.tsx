@@ -1,5 +1,5 @@
 import type { Customer } from '@agromet/contracts';
-import { Alert, App, Form, Modal, Spin } from 'antd';
+import { Alert, Form, Modal, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
@@ -8,6 +8,7 @@ import { usePermissionAll } from '../api/permissions';
 import { NS } from '../i18n';
 import { PermissionTree } from '../roles/PermissionTree';
 import { platformCodesWithheld } from '../roles/permission-tree';
+import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
   entitlements: string[];
@@ -19,7 +20,7 @@ interface FormValues {
  */
 export function EntitlementsModal({ record, onClose }: { record: Customer; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveEntitlements();
   const { version, offerStale } = useEditVersion(record);

@@ -1,10 +1,11 @@
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { UPLOAD_MAX_KB } from '@agromet/contracts/web';
-import { App, Button, Space, Typography, Upload, type UploadProps } from 'antd';
+import { Button, Space, Typography, Upload, type UploadProps } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../lib/request';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 export interface LogoFieldProps {
   /** Stored upload path (/api/files/…) or '' (antd Form passes it). */
@@ -27,7 +28,7 @@ export function checkLogoFile(file: { type: string; size: number }): 'ok' | 'typ
  */
 export function LogoField({ value, onChange, id, disabled }: LogoFieldProps) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [uploading, setUploading] = useState(false);
 
   const beforeUpload: UploadProps['beforeUpload'] = (file) => {

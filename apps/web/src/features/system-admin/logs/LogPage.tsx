@@ -1,6 +1,6 @@
 import { DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { LogRow } from '@agromet/contracts';
-import { App, Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
@@ -13,6 +13,7 @@ import { formatDateTime } from '../utils/format';
 import { LogDetailDrawer } from './LogDetailDrawer';
 import { LOG_TYPES, toLogFilters, type LogFilters, type LogFilterValues } from './log-filters';
 import { useDateInputFormats } from '../../../lib/date-input';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Who did it: the name, with the username when it differs. */
 function operatorLabel(name: string, row: LogRow): string {
@@ -23,7 +24,7 @@ function operatorLabel(name: string, row: LogRow): string {
 export function LogPage() {
   const { t } = useTranslation(NS);
   const dateFormats = useDateInputFormats('second');
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<LogFilterValues>();
   const [filters, setFilters] = useState<LogFilters>({});
   const { paging, setPaging, toFirstPage } = usePaging();

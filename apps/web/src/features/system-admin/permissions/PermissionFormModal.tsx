@@ -1,11 +1,12 @@
 import { PERMISSION_CODE_PATTERN } from '@agromet/contracts/web';
 import type { PermissionRow } from '@agromet/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchPermission, useSavePermission } from '../api/permissions';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
   code: string;
@@ -20,7 +21,7 @@ function formValuesOf(row: PermissionRow | null): FormValues {
 /** Create (record null) or edit a permission code; a built-in code keeps its code. */
 export function PermissionFormModal({ record, onClose }: { record: PermissionRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSavePermission();

@@ -1,5 +1,5 @@
 import type { RoleRow } from '@agromet/contracts';
-import { Alert, App, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
+import { Alert, Button, Drawer, Form, Input, Select, Space, Spin } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
@@ -11,6 +11,7 @@ import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
 import { PermissionTree } from './PermissionTree';
 import { withheldByCode } from './permission-tree';
+import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
   customerId?: number;
@@ -30,7 +31,7 @@ function formValuesOf(row: RoleRow | null, customerId: number | undefined): Form
 /** Create (record null) or edit a role: name, description and its permission codes. */
 export function RoleDrawer({ record, onClose }: { record: RoleRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveRole();

@@ -1,16 +1,17 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@agromet/contracts/web';
 import type { UserRow } from '@agromet/contracts';
-import { App, Form, Input, Modal } from 'antd';
+import { Form, Input, Modal } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useResetPassword } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Sets a new password for a user (the server ends the user's sessions). */
 export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<{ password: string; confirm: string }>();
   const reset = useResetPassword();

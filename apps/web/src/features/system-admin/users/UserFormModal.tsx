@@ -1,6 +1,6 @@
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, USERNAME_PATTERN } from '@agromet/contracts/web';
 import type { UserRow } from '@agromet/contracts';
-import { App, Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
+import { Col, Form, Input, Modal, Row, Select, Spin } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
@@ -10,6 +10,7 @@ import { fetchUser, useSaveUser, useUserRids } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
 import { offeredRoles } from './offered-roles';
+import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
   username: string;
@@ -69,7 +70,7 @@ export function UserFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSaveUser();

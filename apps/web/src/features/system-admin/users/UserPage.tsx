@@ -1,6 +1,6 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { UserRow } from '@agromet/contracts';
-import { App, Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
@@ -19,11 +19,12 @@ import { NS } from '../i18n';
 import { formatDateTime } from '../utils/format';
 import { ResetPasswordModal } from './ResetPasswordModal';
 import { UserFormModal } from './UserFormModal';
+import { useFeedback } from '../../../lib/feedback';
 
 /** /system-admin/sys-user: users with search, customer and role filters and paging; create, edit, enable, reset password, delete. */
 export function UserPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const { selfId, ownCustomerId } = useUserStore(useShallow((s) => ({ selfId: s.id, ownCustomerId: s.customerId })));
   const [customerId, setCustomerId] = useState<number | undefined>();
   const [roleId, setRoleId] = useState<number | undefined>();

@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, TagsOutlined } from '@ant-design/icons';
 import { COMMENT_STATUSES, MODERATION_REASON_MAX, SENSITIVE_WORDS_MAX, type CommentStatus } from '@agromet/contracts/web';
 import type { Comment } from '@agromet/contracts';
-import { App, Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -12,6 +12,7 @@ import { logUnlessShown } from '../../../lib/shown-failure';
 import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, type CommentFilters } from '../api/comments';
 import { NS } from '../i18n';
 import '../travel.css';
+import { useFeedback } from '../../../lib/feedback';
 
 const STATUS_COLOURS: Record<CommentStatus, string> = { pending: 'gold', passed: 'green', rejected: 'red' };
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -23,7 +24,7 @@ const formatTime = (iso: string) => {
 /** The customer's sensitive words, one per line. */
 function WordsModal({ onClose }: { onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const words = useSensitiveWords(true);
   const save = useSaveSensitiveWords();
   const [text, setText] = useState<string | null>(null);
@@ -68,7 +69,7 @@ function WordsModal({ onClose }: { onClose: () => void }) {
  */
 export function CommentPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [filters, setFilters] = useState<CommentFilters>({ status: 'pending' });
   const { paging, setPaging, toFirstPage } = usePaging(10);
   const page = useCommentPage(filters, paging);

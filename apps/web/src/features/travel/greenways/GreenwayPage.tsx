@@ -8,7 +8,7 @@ import {
   type GreenwayDifficulty,
 } from '@agromet/contracts/web';
 import type { Greenway } from '@agromet/contracts';
-import { App, Button, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -30,6 +30,7 @@ import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { DIFFICULTY_COLOURS, greenwayBody, greenwayFormValues, vertexOf, type GreenwayFormValues, type LonLat } from './greenway-rules';
+import { useFeedback } from '../../../lib/feedback';
 
 const FIELDS = ['name', 'regionCode', 'surface', 'difficulty', 'start', 'end', 'photos', 'description', 'published'];
 
@@ -52,7 +53,7 @@ function GreenwayFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<GreenwayFormValues>();
   const save = useSaveGreenway();
   const { version, offerStale } = useEditVersion(greenway);

@@ -8,7 +8,7 @@ import {
   type LandscapeKind,
 } from '@agromet/contracts/web';
 import type { Landscape } from '@agromet/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -38,6 +38,7 @@ import { NS } from '../i18n';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import '../travel.css';
 import { KIND_COLOURS, landscapeBody, landscapeFormValues, type LandscapeFormValues } from './landscape-rules';
+import { useFeedback } from '../../../lib/feedback';
 
 type Pos = { lon: number; lat: number };
 const FIELDS = [
@@ -77,7 +78,7 @@ function LandscapeFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<LandscapeFormValues>();
   const save = useSaveLandscape();
   const spots = useSpotOptions();

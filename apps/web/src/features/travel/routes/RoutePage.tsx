@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROUTE_DAYS_MAX, ROUTE_STOPS, SPOT_TEXT_MAX } from '@agromet/contracts/web';
 import type { Route } from '@agromet/contracts';
-import { App, Button, Col, Form, Input, InputNumber, Modal, Row, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Col, Form, Input, InputNumber, Modal, Row, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
@@ -21,6 +21,7 @@ import { NS } from '../i18n';
 import '../travel.css';
 import { routeBody, routeColour, routeFormValues, type DraftStop, type RouteFormValues } from './route-rules';
 import { StopList } from './StopList';
+import { useFeedback } from '../../../lib/feedback';
 
 const FIELDS = ['name', 'days', 'description', 'published'];
 const stopsOf = (r: Route | null): DraftStop[] => (r ? r.stops.map(({ type, id, name, lon, lat }) => ({ type, id, name, lon, lat })) : []);
@@ -40,7 +41,7 @@ function RouteFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<RouteFormValues>();
   const save = useSaveRoute();
   const options = useStopOptions();

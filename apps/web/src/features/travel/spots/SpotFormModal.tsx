@@ -1,6 +1,6 @@
 import { SANDSTORM_LIMITS, SPOT_GRADES, SPOT_TEXT_MAX, TICKET_PRICE_MAX } from '@agromet/contracts/web';
 import type { Spot } from '@agromet/contracts';
-import { App, Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch } from 'antd';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
@@ -10,6 +10,7 @@ import { fetchSpot, useSaveSpot } from '../api/spots';
 import { PhotoList } from '../common/PhotoList';
 import { NS } from '../i18n';
 import { gradeLabel, spotBody, spotFormValues, type SpotFormValues } from './spot-rules';
+import { useFeedback } from '../../../lib/feedback';
 
 export interface PickedPosition {
   lon: number;
@@ -50,7 +51,7 @@ export function SpotFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<SpotFormValues>();
   const save = useSaveSpot();
   const { version, offerStale } = useEditVersion(spot);

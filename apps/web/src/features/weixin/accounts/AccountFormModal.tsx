@@ -8,7 +8,7 @@ import {
   type WxEncryptMode,
 } from '@agromet/contracts/web';
 import type { WxAccount, WxAccountCreate } from '@agromet/contracts';
-import { App, Avatar, Button, Col, Form, Input, Modal, Radio, Row, Space } from 'antd';
+import { Avatar, Button, Col, Form, Input, Modal, Radio, Row, Space } from 'antd';
 import { useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { useTranslation } from 'react-i18next';
@@ -17,6 +17,7 @@ import { fieldIssuesOf } from '../../../lib/field-issues';
 import { request } from '../../../lib/request';
 import { useSaveAccount } from '../api/weixin';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 type Values = Required<Pick<WxAccountCreate, 'name' | 'wxId' | 'appId'>> & {
   nickname: string;
@@ -42,7 +43,7 @@ export function AccountFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveAccount();
   const { version, offerStale } = useEditVersion(account);

@@ -1,6 +1,6 @@
 import { ApiOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WxAccount } from '@agromet/contracts';
-import { Alert, App, Button, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +13,7 @@ import { NS } from '../i18n';
 import '../weixin.css';
 import { AccountFormModal } from './AccountFormModal';
 import { FollowerTab } from './FollowerTab';
+import { useFeedback } from '../../../lib/feedback';
 
 /**
  * /weixin-admin/weixin-account: the customer's official accounts (secrets never shown) with a connection test and the
@@ -20,7 +21,7 @@ import { FollowerTab } from './FollowerTab';
  */
 export function AccountPage() {
   const { t } = useTranslation(NS);
-  const { modal } = App.useApp();
+  const { modal } = useFeedback();
   useHideForecast(true);
   const accounts = useAccounts();
   const list = useMemo(() => accounts.data ?? [], [accounts.data]);

@@ -1,6 +1,6 @@
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import type { WxAccount, WxFollower } from '@agromet/contracts';
-import { App, Button, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,11 +9,12 @@ import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn }
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useFollowerPage, useSetRemark, useSyncFollowers, useTags, type FollowerFilters } from '../api/weixin';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Followers of one account: synced from WeChat on demand, searched, filtered by status, with the console's remark. */
 export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [accountId, setAccountId] = useState<number | undefined>(accounts[0]?.id);
   const [filters, setFilters] = useState<FollowerFilters>({});
   const { paging, setPaging, toFirstPage } = usePaging();

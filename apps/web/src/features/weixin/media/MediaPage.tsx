@@ -1,7 +1,7 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { WX_MEDIA_LIMITS, WX_MEDIA_TYPES, type WxMediaType } from '@agromet/contracts/web';
 import type { WxMedia } from '@agromet/contracts';
-import { App, Button, Modal, Select, Space, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
+import { Button, Modal, Select, Space, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,6 +15,7 @@ import { formatSize } from '../../../lib/format-size';
 import { fetchMediaPreview, useAccounts, useDeleteMedia, useMediaPage, useUploadMedia } from '../api/weixin';
 import { NS } from '../i18n';
 import '../weixin.css';
+import { useFeedback } from '../../../lib/feedback';
 
 const limitText = (type: WxMediaType) => formatSize(WX_MEDIA_LIMITS[type].maxBytes);
 
@@ -51,7 +52,7 @@ function Preview({ media, onClose }: { media: WxMedia; onClose: () => void }) {
  */
 export function MediaPage() {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   useHideForecast(true);
   const accounts = useAccounts();
   const [accountId, setAccountId] = useState<number | undefined>();

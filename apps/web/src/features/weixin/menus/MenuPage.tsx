@@ -9,7 +9,7 @@ import {
   SendOutlined,
 } from '@ant-design/icons';
 import { MENU_BUTTON_TYPES, MENU_LIMITS, menuIssues, utf8Bytes, type Menu, type MenuButton, type MenuIssue } from '@agromet/contracts/web';
-import { Alert, App, Button, Empty, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
+import { Alert, Button, Empty, Form, Input, List, Select, Space, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,7 @@ import { NS } from '../i18n';
 import '../weixin.css';
 import { addSub, addTop, buttonAt, menuDiff, moveAt, removeAt, updateAt, type MenuChange, type MenuPlace } from './menu-editor';
 import { RowAction } from '../../../components/admin-list/table-columns';
+import { useFeedback } from '../../../lib/feedback';
 
 const placeKey = (p: MenuPlace) => (p.sub === null ? `button.${p.top}` : `button.${p.top}.sub_button.${p.sub}`);
 
@@ -122,7 +123,7 @@ function ButtonForm({
  */
 export function MenuPage() {
   const { t } = useTranslation(NS);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   useHideForecast(true);
   const accounts = useAccounts();
   const [accountId, setAccountId] = useState<number | undefined>();

@@ -1,11 +1,12 @@
 import { WX_SEND_KINDS, WX_SEND_TARGETS, WX_TEXT_MAX, type WxSendKind, type WxSendTarget } from '@agromet/contracts/web';
 import type { WxAccount } from '@agromet/contracts';
-import { Alert, App, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fieldIssuesOf } from '../../../lib/field-issues';
 import { useCreateSend, useFollowerPage, useMediaPage, useSendArticles, useTags } from '../api/weixin';
 import { NS } from '../i18n';
+import { useFeedback } from '../../../lib/feedback';
 
 interface Values {
   accountId?: number;
@@ -22,7 +23,7 @@ const FIELDS = ['accountId', 'kind', 'text', 'articleId', 'mediaId', 'target', '
 /** Compose a mass send: content, recipients; it then waits for another person's approval. */
 export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const create = useCreateSend();
   const accountId = Form.useWatch('accountId', form);

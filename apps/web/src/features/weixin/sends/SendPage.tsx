@@ -1,7 +1,7 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, PlusOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { WX_SEND_APPROVE_CODE, WX_SEND_CODE, WX_SEND_STATES, holdsAnyCode, type WxSendState } from '@agromet/contracts/web';
 import type { WxSend } from '@agromet/contracts';
-import { App, Button, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,6 +16,7 @@ import { useAccounts, useFollowerPage, useSendAction, useSendPage, type SendFilt
 import { NS } from '../i18n';
 import '../weixin.css';
 import { SendFormModal } from './SendFormModal';
+import { useFeedback } from '../../../lib/feedback';
 
 const STATE_COLOURS: Record<WxSendState, string> = {
   pending: 'gold',
@@ -29,7 +30,7 @@ const STATE_COLOURS: Record<WxSendState, string> = {
 /** Choose one follower of the send's account and send it the preview. */
 function PreviewModal({ send, onClose }: { send: WxSend; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [keyword, setKeyword] = useState('');
   const [openId, setOpenId] = useState<string | undefined>();
   const followers = useFollowerPage(send.accountId, { keyword: keyword || undefined, subscribed: 'true' }, { page: 1, size: 50 });
@@ -72,7 +73,7 @@ function PreviewModal({ send, onClose }: { send: WxSend; onClose: () => void }) 
  */
 export function SendPage() {
   const { t } = useTranslation(NS);
-  const { message, modal } = App.useApp();
+  const { message, modal } = useFeedback();
   useHideForecast(true);
   const me = useUserStore(useShallow((s) => s.name || s.username));
   const roles = useUserStore((s) => s.roles);

@@ -2,7 +2,7 @@ import { ArrowLeftOutlined, PlusOutlined } from '@ant-design/icons';
 import type { BaseFactor, Criterion } from '@agromet/contracts';
 import { ZONING_CLASS_COLORS, ZONING_LIMITS } from '@agromet/contracts/web';
 import type { CriterionProblem, FactorRule, ZoningMethod } from '@agromet/grid';
-import { App, Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
+import { Alert, Button, Form, Input, InputNumber, Radio, Select, Space, Spin, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
@@ -31,6 +31,7 @@ import {
 import { FactorRuleEditor, SERVER_PROBLEM, useFieldStatus, useProblemText } from './FactorRuleEditor';
 import { ThresholdSummary } from './ThresholdSummary';
 import { useFactorPreview } from './use-factor-preview';
+import { useFeedback } from '../../../lib/feedback';
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
@@ -60,7 +61,7 @@ function serverProblemsOf(error: unknown): CriterionProblem[] {
  */
 export function CriterionEditor({ record, cropId, onClose }: { record: Criterion | null; cropId?: number; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { modal, message } = App.useApp();
+  const { modal, message } = useFeedback();
   const className = useClassName();
   const crops = useCrops();
   const factorsQuery = useBaseFactors();

@@ -1,6 +1,6 @@
 import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Crop } from '@agromet/contracts';
-import { App, Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
@@ -8,11 +8,12 @@ import { useEditVersion } from '../../../components/admin-list/use-edit-version'
 import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
 import { NS } from '../i18n';
 import { RowAction } from '../../../components/admin-list/table-columns';
+import { useFeedback } from '../../../lib/feedback';
 
 /** Create or edit one crop: name (unique in the customer) and remarks. */
 function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = App.useApp();
+  const { message } = useFeedback();
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const save = useSaveCrop();
   const { version, offerStale } = useEditVersion(record);

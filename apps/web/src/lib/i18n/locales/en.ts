@@ -191,6 +191,7 @@ const en: Messages = {
     greeting: 'Hello, {{name}}',
     customer: 'Customer: {{customer}}',
     pages: 'Your pages',
+    loading: 'Loading',
     noPages: 'No pages are available to you yet',
     platformContext: {
       title: 'You are in the platform’s own context',

@@ -194,6 +194,7 @@ const es: Messages = {
     greeting: 'Hola, {{name}}',
     customer: 'Cliente: {{customer}}',
     pages: 'Sus páginas',
+    loading: 'Cargando',
     noPages: 'Todavía no tiene páginas disponibles',
     platformContext: {
       title: 'Está en el contexto propio de la plataforma',

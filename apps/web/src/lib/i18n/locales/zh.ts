@@ -189,6 +189,7 @@ const zh = {
     greeting: '你好，{{name}}',
     customer: '所属客户：{{customer}}',
     pages: '可访问的页面',
+    loading: '正在加载',
     noPages: '暂无可访问的页面',
     platformContext: {
       title: '您正在平台本身的环境中',
