@@ -199,54 +199,121 @@ test('filters by grade and region, statistics as charts, Excel export and all-or
 /**
  * The categories of a chart's axis and the texts ECharts draws on its canvas: read from the chart itself (the page's
  * own ECharts module, imported again by its address, finds the chart drawn in the element). A label ECharts hides for
- * lack of room is left out of what it draws.
+ * lack of room is left out of what it draws. `cut` names the category labels drawn past the chart's edges; `overlaps`
+ * the pairs of category labels drawn over each other (compared along their slope when they are turned).
  */
-async function chartTexts(page: Page, testId: string): Promise<{ categories: string[]; drawn: string[] }> {
+async function chartTexts(
+  page: Page,
+  testId: string,
+): Promise<{ categories: string[]; drawn: string[]; cut: string[]; overlaps: string[] }> {
   return page.getByTestId(testId).evaluate(async (el) => {
     const url = performance
       .getEntriesByType('resource')
       .map((e) => e.name)
       .find((name) => /\/echarts-setup-[^/]*\.js$/.test(name));
     if (!url) throw new Error('the ECharts module was not loaded');
-    // A text is drawn as one span per line, each a child of the text.
-    type Span = { type: string; parent?: object; style: { text?: string } };
-    type Chart = { getOption(): { xAxis: Array<{ data: string[] }> }; getZr(): { storage: { getDisplayList(update: boolean): Span[] } } };
+    // A text is drawn as one span per line, each a child of the text; a span's transform is the whole one (rotation
+    // and place), its bounding rect its own line's box.
+    type Rect = { x: number; y: number; width: number; height: number };
+    type Span = { type: string; parent?: object; style: { text?: string }; transform?: number[]; getBoundingRect(): Rect };
+    type Chart = {
+      getOption(): { xAxis: Array<{ data: string[] }> };
+      getZr(): { storage: { getDisplayList(update: boolean): Span[] } };
+      getWidth(): number;
+      getHeight(): number;
+    };
     const { echarts } = (await import(url)) as { echarts: { getInstanceByDom(el: HTMLElement): Chart | undefined } };
     const chart = echarts.getInstanceByDom(el as HTMLElement)!;
-    const texts = new Map<object, string[]>();
+    const texts = new Map<object, Span[]>();
     for (const span of chart.getZr().storage.getDisplayList(true)) {
       if (span.type !== 'tspan' || !span.style.text) continue;
       const text = span.parent ?? span;
-      texts.set(text, [...(texts.get(text) ?? []), span.style.text]);
+      texts.set(text, [...(texts.get(text) ?? []), span]);
     }
-    const drawn = [...texts.values()].map((lines) => lines.join(' ').replace(/\s+/g, ' '));
-    return { categories: chart.getOption().xAxis[0]!.data, drawn };
+    const joined = (spans: Span[]) =>
+      spans
+        .map((s) => s.style.text)
+        .join(' ')
+        .replace(/\s+/g, ' ');
+    const drawn = [...texts.values()].map(joined);
+    const categories = chart.getOption().xAxis[0]!.data;
+    const wanted = new Set(categories.map((c) => c.replace(/\s+/g, ' ')));
+    // The corners of each category label, in the page's frame and turned back by the label's own angle.
+    const labels = [...texts.values()]
+      .filter((spans) => wanted.has(joined(spans)))
+      .map((spans) => {
+        const m = spans[0]!.transform ?? [1, 0, 0, 1, 0, 0];
+        const angle = Math.atan2(m[1]!, m[0]!);
+        const corners = spans.flatMap((s) => {
+          const r = s.getBoundingRect();
+          const t = s.transform ?? [1, 0, 0, 1, 0, 0];
+          return [
+            [r.x, r.y],
+            [r.x + r.width, r.y],
+            [r.x, r.y + r.height],
+            [r.x + r.width, r.y + r.height],
+          ].map(([x, y]) => [t[0]! * x! + t[2]! * y! + t[4]!, t[1]! * x! + t[3]! * y! + t[5]!] as const);
+        });
+        const box = (points: ReadonlyArray<readonly [number, number]>) => ({
+          left: Math.min(...points.map((p) => p[0])),
+          right: Math.max(...points.map((p) => p[0])),
+          top: Math.min(...points.map((p) => p[1])),
+          bottom: Math.max(...points.map((p) => p[1])),
+        });
+        const [c, s] = [Math.cos(-angle), Math.sin(-angle)];
+        return {
+          text: joined(spans),
+          angle,
+          page: box(corners),
+          own: box(corners.map(([x, y]) => [c * x - s * y, s * x + c * y] as const)),
+        };
+      });
+    const [w, h] = [chart.getWidth(), chart.getHeight()];
+    const cut = labels
+      .filter((l) => l.page.left < -1 || l.page.top < -1 || l.page.right > w + 1 || l.page.bottom > h + 1)
+      .map((l) => l.text);
+    const overlaps: string[] = [];
+    labels.forEach((a, i) =>
+      labels.slice(i + 1).forEach((b) => {
+        const [p, q] = Math.abs(a.angle - b.angle) < 1e-6 ? [a.own, b.own] : [a.page, b.page];
+        if (p.left < q.right - 1 && q.left < p.right - 1 && p.top < q.bottom - 1 && q.top < p.bottom - 1)
+          overlaps.push(`${a.text} / ${b.text}`);
+      }),
+    );
+    return { categories, drawn, cut, overlaps };
   });
 }
 
-test('the statistics chart by grade labels each of the five grades in every language at 1280×720 and 1920×1080', async ({ page }) => {
+test('the statistics chart by grade labels each of the five grades in every language at 1280×720, 1920×1080 and on a phone, none cut or overlapping', async ({
+  page,
+}) => {
   await openSignedIn(page, '/disaster/manage', 'demo-disaster', ADMIN_PASSWORD);
   await expect(rows(page).first()).toBeVisible();
   await page.locator('#sandstorm-tabs-tab-statistics').click();
   await expect(page.getByTestId('chart-level')).toHaveAttribute('data-chart', 'ready');
-  for (const [lang, size] of LANGUAGES_AND_SIZES) {
+  // Spanish (the longest names) also on a phone, where the grades turn.
+  for (const [lang, size] of [...LANGUAGES_AND_SIZES, ['es', { width: 390, height: 844 }] as const]) {
     await page.setViewportSize(size);
     await chooseLanguage(page, lang);
-    // The chart redraws in the new language and size: its five grades named in that language's script, each drawn whole.
+    // The chart redraws in the new language and size: its five grades named in that language's script, each drawn
+    // whole (wrapped or turned), inside the chart and clear of its neighbours.
     await expect
       .poll(
         async () => {
-          const { categories, drawn } = await chartTexts(page, 'chart-level');
+          const { categories, drawn, cut, overlaps } = await chartTexts(page, 'chart-level');
           return {
             grades: categories.length,
             script: categories.every((c) => /\p{Script=Han}/u.test(c) === (lang === 'zh')),
-            cut: categories.filter((c) => !drawn.includes(c.replace(/\s+/g, ' '))),
+            missing: categories.filter((c) => !drawn.includes(c.replace(/\s+/g, ' '))),
+            cut,
+            overlaps,
           };
         },
         { message: `${lang}, ${size.width}×${size.height}` },
       )
-      .toEqual({ grades: 5, script: true, cut: [] });
+      .toEqual({ grades: 5, script: true, missing: [], cut: [], overlaps: [] });
   }
+  await page.setViewportSize({ width: 1920, height: 1080 });
   // In Spanish (the last language above) the form's time is typed day first, and Escape in the region list keeps the form.
   await page.locator('#sandstorm-tabs-tab-records').click();
   await page.locator('#sandstorm-create').click();
@@ -282,4 +349,11 @@ test('the statistics chart by grade labels each of the five grades in every lang
   if (latest !== thisYear) await expect(card).toContainText(`Aún no hay registros en ${thisYear}`);
   await expect(card.locator('.dashboard-sandstorm-count .ant-statistic-content-value')).toHaveText(String(inLatest.totals.count));
   await expect(card.locator('[data-testid="dashboard-sandstorm-chart"][data-chart="ready"]')).toBeVisible();
+  // The card's chart, a fifth of its width a grade, names each grade whole, inside the chart and clear of the others.
+  await expect
+    .poll(async () => {
+      const { categories, drawn, cut, overlaps } = await chartTexts(page, 'dashboard-sandstorm-chart');
+      return { missing: categories.filter((c) => !drawn.includes(c.replace(/\s+/g, ' '))), cut, overlaps };
+    })
+    .toEqual({ missing: [], cut: [], overlaps: [] });
 });

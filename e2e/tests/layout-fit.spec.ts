@@ -1,5 +1,15 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { ADMIN_PASSWORD, at, chooseLanguage, chooseOption, cookie, openInConsole, openSignedIn, storeSession } from './fixtures';
+import {
+  ADMIN_PASSWORD,
+  at,
+  chooseLanguage,
+  chooseOption,
+  cookie,
+  LANGUAGES_AND_SIZES,
+  openInConsole,
+  openSignedIn,
+  storeSession,
+} from './fixtures';
 
 /**
  * Issue 20: what floats over the map keeps clear of the map's controls, and the administration tables show every
@@ -501,3 +511,85 @@ for (const [user, paths] of Object.entries(LIST_PAGES)) {
     }
   });
 }
+
+/**
+ * Issue 31: the columns of a list table take their widths from their content. Each column's need is its header on one
+ * line or its widest cell on the page, measured in the page (the header's text in its font, a cell's laid-out
+ * content), plus the cell's padding; a column is cut when its header or a cell shows less than its text (overflowing,
+ * or ending in "…"). Returns the columns wider than their need (beyond a few pixels) while another column is cut.
+ */
+async function looseWhileCut(page: Page, tableId: string): Promise<string[]> {
+  return page.locator(`#${tableId}`).evaluate((table) => {
+    const heads = Array.from(table.querySelectorAll<HTMLElement>('thead th.ant-table-cell'));
+    const rows = Array.from(table.querySelectorAll<HTMLElement>('tbody tr.ant-table-row'));
+    const ctx = document.createElement('canvas').getContext('2d')!;
+    // What shows text: the cell, its text blocks and tags (a switch's inner parts clip by design).
+    const cutIn = (el: HTMLElement) =>
+      [el, ...Array.from(el.querySelectorAll<HTMLElement>('.table-cell-text, .table-head-text, .ant-tag'))].some(
+        (e) => e.scrollWidth > e.clientWidth + 1,
+      );
+    const laidOut = (cell: HTMLElement) => {
+      const range = document.createRange();
+      range.selectNodeContents(cell);
+      const boxes = Array.from(range.getClientRects()).filter((b) => b.width > 0);
+      return boxes.length ? Math.max(...boxes.map((b) => b.right)) - Math.min(...boxes.map((b) => b.left)) : 0;
+    };
+    const columns = heads.map((th, i) => {
+      const name = th.textContent?.trim() ?? '';
+      ctx.font = getComputedStyle(th.querySelector('.table-head-text') ?? th).font;
+      const cells = rows.map((tr) => tr.children[i] as HTMLElement | undefined).filter((c): c is HTMLElement => !!c);
+      const style = getComputedStyle(th);
+      const padding = parseFloat(style.paddingLeft) + parseFloat(style.paddingRight);
+      return {
+        name,
+        width: th.getBoundingClientRect().width,
+        need: Math.max(ctx.measureText(name).width, ...cells.map(laidOut)) + padding,
+        cut: cutIn(th) || cells.some(cutIn),
+      };
+    });
+    const cut = columns.filter((c) => c.cut).map((c) => c.name);
+    if (!cut.length) return [];
+    return columns
+      .filter((c) => !c.cut && c.width > c.need + 6)
+      .map((c) => `${c.name} ${Math.round(c.width)} px for ${Math.round(c.need)} while ${cut.join(', ')} cut`);
+  });
+}
+
+// One page load: each language chosen from the top bar, each table opened inside the console.
+test('the users, roles, customers and log tables give no column more than its content while another is cut (zh, en, es at 1280×720)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 720 });
+  const tables = [
+    ['/system-admin/sys-user', 'user-table'],
+    ['/system-admin/sys-role', 'role-table'],
+    ['/system-admin/customer', 'customer-table'],
+    ['/system-admin/sys-log', 'log-table'],
+  ] as const;
+  await openSignedIn(page, tables[0][0]);
+  for (const [lang, size] of LANGUAGES_AND_SIZES.filter(([, s]) => s.width === 1280)) {
+    await page.setViewportSize(size);
+    await chooseLanguage(page, lang);
+    for (const [path, tableId] of tables) {
+      if (new URL(page.url()).pathname !== path) await openInConsole(page, path);
+      const view = page.locator(`.app-view[data-view="${path}"]`);
+      await expect(view.locator(`#${tableId} .ant-table-tbody tr.ant-table-row`).first()).toBeVisible();
+      await expect.poll(() => looseWhileCut(page, tableId), { message: `${tableId} (${lang})` }).toEqual([]);
+    }
+  }
+  // The users table's Mobile column, when no user on the page has a number, keeps only its header's room.
+  await openInConsole(page, '/system-admin/sys-user');
+  const mobile = () =>
+    page.locator('#user-table').evaluate((table) => {
+      const heads = Array.from(table.querySelectorAll('thead th.ant-table-cell'));
+      const i = heads.findIndex((th) => th.textContent?.trim() === 'Móvil');
+      const cells = Array.from(table.querySelectorAll('tbody tr.ant-table-row')).map((tr) => tr.children[i]?.textContent ?? '');
+      return { empty: cells.every((c) => !c.trim()), narrow: heads[i]!.getBoundingClientRect().width < 80 };
+    });
+  await expect
+    .poll(async () => {
+      const m = await mobile();
+      return !m.empty || m.narrow;
+    })
+    .toBe(true);
+});

@@ -1,5 +1,6 @@
 import { Button, Tooltip, type ButtonProps, type TableColumnType } from 'antd';
 import type { ReactNode } from 'react';
+import type { ColumnFit } from './column-width';
 
 /**
  * Column sizing shared by the administration tables (issue 20: a time cut to "2026-11-2", a count hidden behind the
@@ -18,11 +19,36 @@ const ACTION_CELL_PX = 24;
 /** Width of a column without its own (only as a fallback: the helpers below always give one). */
 const DEFAULT_COLUMN_PX = 120;
 
-type Sized<T> = TableColumnType<T> & { width: number };
+/**
+ * A column of a list table, with how its width follows its content (column-width.ts; laid out by useFittedTable). A
+ * column without `fit` is measured from its values when it has no `render`, and keeps its `width` when it has one.
+ */
+export type FitColumn<T> = TableColumnType<T> & { fit?: ColumnFit<T> };
 
-/** A date-time column: one line, never cut. */
-export function timeColumn<T>(column: Omit<TableColumnType<T>, 'width'>): Sized<T> {
-  return { ...column, width: TIME_COLUMN_PX, className: 'table-cell-nowrap' };
+type Sized<T> = FitColumn<T> & { width: number };
+
+/** The value of a row's cell under a column's `dataIndex` (a key, or a path of keys). */
+export function cellValue(column: { dataIndex?: unknown }, row: unknown): unknown {
+  const index = column.dataIndex;
+  const path: unknown[] = index === undefined ? [] : Array.isArray(index) ? index : [index];
+  if (!path.length) return undefined;
+  let value: unknown = row;
+  for (const key of path) value = value === null || value === undefined ? value : (value as Record<string, unknown>)[String(key)];
+  return value;
+}
+
+/** A date-time column: one line, never cut, as wide as a date and time (or its header). */
+export function timeColumn<T>(column: Omit<FitColumn<T>, 'width'>): Sized<T> {
+  return { fit: { kind: 'time' }, ...column, width: TIME_COLUMN_PX, className: 'table-cell-nowrap' };
+}
+
+/**
+ * A column of short values shown whole on one line (codes, numbers, phone numbers, counts): as wide as its header or
+ * its widest cell on the page; a column no row fills keeps only its header's room. `cell` says what a cell shows when
+ * `render` shows something else than the value (a tag, a label).
+ */
+export function contentColumn<T>(column: Omit<FitColumn<T>, 'width'>, cell?: ColumnFit<T>['cell']): Sized<T> {
+  return { fit: { kind: 'content', cell }, ...column, width: DEFAULT_COLUMN_PX, className: 'table-cell-nowrap' };
 }
 
 /**
@@ -32,6 +58,8 @@ export function timeColumn<T>(column: Omit<TableColumnType<T>, 'width'>): Sized<
 export function ellipsisColumn<T>(column: Sized<T>, text?: (value: unknown, row: T) => string): Sized<T> {
   const { render } = column;
   return {
+    // Long text takes the room the other columns leave (column-width.ts).
+    fit: { kind: 'free', cell: text ? (row: T) => text(cellValue(column, row), row) : undefined },
     ...column,
     ellipsis: { showTitle: false },
     render: (value: unknown, row: T, index: number) => {
@@ -50,6 +78,7 @@ export function ellipsisColumn<T>(column: Sized<T>, text?: (value: unknown, row:
 /** The row actions: kept on the right while the table scrolls, as wide as its `buttons` icon buttons. */
 export function actionColumn<T>(title: string, buttons: number, render: (row: T) => ReactNode): Sized<T> {
   return {
+    fit: { kind: 'content', cell: () => ({ buttons }) },
     title,
     key: 'actions',
     fixed: 'right',
@@ -67,10 +96,11 @@ export function columnsWidth<T>(columns: readonly TableColumnType<T>[]): number 
 /**
  * A column whose header text is a plain string, in a block that wraps only between words and ends a word too long for
  * the column in "…", its whole text on hover. Without it a header narrower than one of its words broke inside the word
- * ("Enable / d", "Logoti / po"). Ellipsis columns already keep their header on one line with a title.
+ * ("Enable / d", "Logoti / po"). The headers of ellipsis columns wrap the same way when `wrapEllipsis` (their columns
+ * may be narrowed to their header's longest word, see column-width.ts); else they stay on one line with an ellipsis.
  */
-function wholeWordHeader<T>(column: TableColumnType<T>): TableColumnType<T> {
-  if (typeof column.title !== 'string' || column.ellipsis) return column;
+export function wholeWordHeader<T>(column: TableColumnType<T>, wrapEllipsis = false): TableColumnType<T> {
+  if (typeof column.title !== 'string' || (column.ellipsis && !wrapEllipsis)) return column;
   return {
     ...column,
     title: (
@@ -96,8 +126,19 @@ export function fittedTableProps<T>(columns: readonly TableColumnType<T>[]) {
   return props;
 }
 
-function fit<T>(columns: readonly TableColumnType<T>[]) {
-  return { tableLayout: 'fixed' as const, scroll: { x: columnsWidth(columns) }, columns: columns.map(wholeWordHeader) };
+function fit<T>(columns: readonly FitColumn<T>[]) {
+  return {
+    tableLayout: 'fixed' as const,
+    scroll: { x: columnsWidth(columns) },
+    columns: columns.map((c) => wholeWordHeader(withoutFit(c))),
+  };
+}
+
+/** A column as antd takes it (without how its width is fitted). */
+export function withoutFit<T>(column: FitColumn<T>): TableColumnType<T> {
+  if (!('fit' in column)) return column;
+  const { fit: _fit, ...rest } = column;
+  return rest;
 }
 
 /**

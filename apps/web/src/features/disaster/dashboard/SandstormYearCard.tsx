@@ -28,7 +28,7 @@ export default function SandstormYearCard() {
     queryFn: ({ signal }) => request('sandstormStatistics', { query: yearRange(shown!.year), signal }),
     enabled: shown !== null,
   });
-  // Every grade named (wrapped to the card's fifth of a width), none told by its neighbours.
+  // Every grade named (wrapped or turned to the card's fifth of a width), none told by its neighbours.
   const option = useMemo(
     () =>
       stats.data &&
@@ -36,7 +36,7 @@ export default function SandstormYearCard() {
         stats.data.byLevel.map((l) => t(`levels.${l.level}`)),
         stats.data.byLevel.map((l) => l.count),
         stats.data.byLevel.map((l) => LEVEL_COLOURS[l.level]),
-        { name: t('dashboard.records'), wrapAt: 10 },
+        { name: t('dashboard.records'), labelAll: true },
       ),
     [stats.data, t],
   );

@@ -6,10 +6,11 @@ import { LEVEL_COLOURS } from '../levels';
 interface BarOptions {
   horizontal?: boolean;
   /**
-   * Every category labelled, each label wrapped at spaces to lines of at most this many characters. Without it, labels
-   * that would overlap are hidden (years and months: the neighbours tell the missing ones).
+   * Every category labelled, none hidden for lack of room: the chart (components/chart/EChart) wraps or turns the labels
+   * to its width. Without it, labels that would overlap are hidden (years and months: the neighbours tell the missing
+   * ones).
    */
-  wrapAt?: number;
+  labelAll?: boolean;
   name: string;
   /** A second series (e.g. losses) on its own axis. */
   second?: { name: string; values: number[] };
@@ -17,25 +18,8 @@ interface BarOptions {
 
 const baseGrid = { left: 8, right: 16, top: 28, bottom: 8, containLabel: true };
 
-/**
- * A label broken at its spaces into lines of at most `max` characters (a longer word keeps its own line): the grades'
- * Spanish names ("Tormenta de arena muy fuerte") are wider than a fifth of the chart.
- */
-export function wrapLabel(label: string, max: number): string {
-  const lines: string[] = [];
-  for (const word of label.split(/\s+/).filter(Boolean)) {
-    const last = lines.at(-1);
-    if (last !== undefined && last.length + 1 + word.length <= max) lines[lines.length - 1] = `${last} ${word}`;
-    else lines.push(word);
-  }
-  return lines.join('\n');
-}
-
 export function barOption(categories: string[], values: number[], colours: string[] | string, opts: BarOptions) {
-  const wrapAt = opts.wrapAt;
-  const axisLabel = wrapAt
-    ? { interval: 0, hideOverlap: false, formatter: (label: string) => wrapLabel(label, wrapAt) }
-    : { interval: 0, hideOverlap: true };
+  const axisLabel = { interval: 0, hideOverlap: !opts.labelAll };
   const categoryAxis = { type: 'category', data: categories, axisLabel };
   const valueAxis = { type: 'value', minInterval: 1 };
   const data = values.map((value, k) => ({ value, itemStyle: { color: Array.isArray(colours) ? colours[k] : colours } }));
@@ -89,7 +73,7 @@ export function levelOption(s: SandstormStatistics, levelName: (l: SandstormLeve
     s.byLevel.map((l) => l.count),
     s.byLevel.map((l) => LEVEL_COLOURS[l.level]),
     // All five grades named, whatever the language: none is told by its neighbours.
-    { name: names.records, wrapAt: 16 },
+    { name: names.records, labelAll: true },
   );
 }
 

@@ -1,9 +1,10 @@
 import type { Customer } from '@agromet/contracts';
-import { Space, Table, Tag, type TableColumnsType } from 'antd';
-import { useMemo, useState } from 'react';
+import { Space, Table, Tag } from 'antd';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { actionColumn, ellipsisColumn, fittedTableProps } from '../../../components/admin-list/table-columns';
+import { actionColumn, contentColumn, ellipsisColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -31,13 +32,19 @@ export function CustomerPage() {
   const remove = useDeleteCustomer();
   const confirmDelete = useConfirmDelete();
 
-  const columns = useMemo<TableColumnsType<Customer>>(
+  // Each column as wide as its content on the page; names, system names and addresses share the rest.
+  const entitlementsText = useCallback(
+    (row: Customer) => (row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length })),
+    [t],
+  );
+  const columns = useMemo<FitColumn<Customer>[]>(
     () => [
       {
         title: t('customer.logo'),
         dataIndex: 'logo',
-        // "Logotipo" whole (the thumbnail needs 40 px).
         width: 80,
+        // Its header, or the thumbnail (28 px).
+        fit: { kind: 'content', cell: () => ({ px: 28 }) },
         render: (logo: string) => (logo ? <img className="sa-logo-thumb" src={logo} alt="" /> : null),
       },
       ellipsisColumn<Customer>({
@@ -55,29 +62,22 @@ export function CustomerPage() {
             ) : null}
           </span>
         ),
+        fit: { kind: 'free', cell: (row) => ({ text: row.name, tags: row.platform ? [t('customer.platform')] : [] }) },
       }),
-      {
-        // What the platform granted the customer (docs/security.md#entitlements); the platform's own is bounded otherwise.
-        title: t('customer.entitlements'),
-        key: 'entitlements',
-        width: 128,
-        className: 'table-cell-nowrap',
-        render: (_, row) =>
-          row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length }),
-      },
+      // What the platform granted the customer (docs/security.md#entitlements); the platform's own is bounded otherwise.
+      contentColumn<Customer>(
+        { title: t('customer.entitlements'), key: 'entitlements', render: (_, row) => entitlementsText(row) },
+        (row) => entitlementsText(row),
+      ),
       ellipsisColumn<Customer>({ title: t('customer.sysName'), dataIndex: 'sysName', width: 110 }),
-      { title: t('customer.tel'), dataIndex: 'tel', width: 115, className: 'table-cell-nowrap' },
+      contentColumn<Customer>({ title: t('customer.tel'), dataIndex: 'tel' }),
       ellipsisColumn<Customer>({ title: t('customer.address'), dataIndex: 'address', width: 100 }),
-      {
-        title: t('customer.centre'),
-        key: 'centre',
-        width: 125,
-        className: 'table-cell-nowrap',
-        render: (_, row) => formatCentre(row.centerLat, row.centerLon),
-      },
-      // "缩放级别" on one line (4 characters of 14 px and the cell's padding).
-      { title: t('customer.zoom'), dataIndex: 'zoom', width: 80 },
-      { title: t('customer.userCount'), dataIndex: 'userCount', width: 72 },
+      contentColumn<Customer>(
+        { title: t('customer.centre'), key: 'centre', render: (_, row) => formatCentre(row.centerLat, row.centerLon) },
+        (row) => formatCentre(row.centerLat, row.centerLon),
+      ),
+      contentColumn<Customer>({ title: t('customer.zoom'), dataIndex: 'zoom' }),
+      contentColumn<Customer>({ title: t('customer.userCount'), dataIndex: 'userCount' }),
       actionColumn<Customer>(t('common.actions'), platform ? 3 : 1, (row) => (
         <Space size={0}>
           <EditLink onClick={() => setEditor({ record: row })} />
@@ -86,8 +86,10 @@ export function CustomerPage() {
         </Space>
       )),
     ],
-    [t, platform, confirmDelete, remove],
+    [t, platform, confirmDelete, remove, entitlementsText],
   );
+
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <AdminPage
@@ -101,7 +103,7 @@ export function CustomerPage() {
         </>
       }
     >
-      <Table<Customer> id="customer-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<Customer> id="customer-table" size="middle" {...tableProps} {...fitted} />
       {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
       {entitlements ? <EntitlementsModal record={entitlements} onClose={() => setEntitlements(null)} /> : null}
     </AdminPage>

@@ -1,9 +1,17 @@
 import { DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
 import type { LogRow } from '@agromet/contracts';
-import { Button, DatePicker, Form, Input, Select, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Form, Input, Select, Table, Tag } from 'antd';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
+import {
+  actionColumn,
+  contentColumn,
+  ellipsisColumn,
+  RowAction,
+  timeColumn,
+  type FitColumn,
+} from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { exportLogs, useLogPage } from '../api/logs';
@@ -55,7 +63,8 @@ export function LogPage() {
   };
 
   const typeLabel = useCallback((type: string) => t(`log.types.${type}`, { defaultValue: type }), [t]);
-  const columns = useMemo<TableColumnsType<LogRow>>(
+  // Each column as wide as its content on the page; operators and descriptions share the rest.
+  const columns = useMemo<FitColumn<LogRow>[]>(
     () => [
       timeColumn<LogRow>({ title: t('log.fields.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
       ellipsisColumn<LogRow>(
@@ -67,26 +76,29 @@ export function LogPage() {
         },
         (name, row) => operatorLabel(name as string, row),
       ),
-      ellipsisColumn<LogRow>({ title: t('log.action'), dataIndex: 'action', width: 90 }),
-      ellipsisColumn<LogRow>({ title: t('log.type'), dataIndex: 'type', width: 80, render: (type: string) => typeLabel(type) }, (type) =>
-        typeLabel(type as string),
+      contentColumn<LogRow>({ title: t('log.action'), dataIndex: 'action' }),
+      contentColumn<LogRow>({ title: t('log.type'), dataIndex: 'type', render: (type: string) => typeLabel(type) }, (row) =>
+        typeLabel(row.type),
       ),
       ellipsisColumn<LogRow>({ title: t('log.description'), dataIndex: 'description', width: 150 }),
-      ellipsisColumn<LogRow>({ title: t('log.ip'), dataIndex: 'ip', width: 110 }),
-      {
-        title: t('log.result'),
-        dataIndex: 'resultCode',
-        width: 90,
-        className: 'table-cell-nowrap',
-        render: (code: number) =>
-          code === 0 ? <Tag color="success">{t('log.resultOk')}</Tag> : <Tag color="error">{t('log.resultFailed', { code })}</Tag>,
-      },
+      contentColumn<LogRow>({ title: t('log.ip'), dataIndex: 'ip' }),
+      contentColumn<LogRow>(
+        {
+          title: t('log.result'),
+          dataIndex: 'resultCode',
+          render: (code: number) =>
+            code === 0 ? <Tag color="success">{t('log.resultOk')}</Tag> : <Tag color="error">{t('log.resultFailed', { code })}</Tag>,
+        },
+        (row) => ({ tags: [row.resultCode === 0 ? t('log.resultOk') : t('log.resultFailed', { code: row.resultCode })] }),
+      ),
       actionColumn<LogRow>(t('common.actions'), 1, (row) => (
         <RowAction icon={<EyeOutlined aria-hidden />} label={t('common.detail')} onClick={() => setDetail(row)} />
       )),
     ],
     [t, typeLabel],
   );
+
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <AdminPage
@@ -144,7 +156,7 @@ export function LogPage() {
         </Form>
       }
     >
-      <Table<LogRow> id="log-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<LogRow> id="log-table" size="middle" {...tableProps} {...fitted} />
       {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
     </AdminPage>
   );

@@ -1,8 +1,9 @@
 import type { RoleRow } from '@agromet/contracts';
-import { Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Space, Table, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { actionColumn, contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -28,26 +29,28 @@ export function RolePage() {
   const confirmDelete = useConfirmDelete();
   const manyCustomers = (customers.data?.length ?? 0) > 1;
 
-  const columns = useMemo<TableColumnsType<RoleRow>>(
+  // Each column as wide as its content on the page; names, descriptions and customers share the rest.
+  const columns = useMemo<FitColumn<RoleRow>[]>(
     () => [
       ellipsisColumn<RoleRow>({ title: t('role.name'), dataIndex: 'name', width: 140 }),
       ellipsisColumn<RoleRow>({ title: t('role.description'), dataIndex: 'description', width: 180 }),
       ...(manyCustomers ? [ellipsisColumn<RoleRow>({ title: t('role.customer'), dataIndex: 'customer', width: 160 })] : []),
-      {
-        title: t('role.permissions'),
-        dataIndex: 'permissions',
-        width: 110,
-        className: 'table-cell-nowrap',
-        render: (codes: string[]) => (
-          <Tooltip
-            title={codes.length ? codes.map((c) => `${t(permissionNameKey(c), { defaultValue: c })} (${c})`).join('\n') : undefined}
-            styles={{ root: { whiteSpace: 'pre-line' } }}
-          >
-            <Tag>{t('role.permissionCount', { count: codes.length })}</Tag>
-          </Tooltip>
-        ),
-      },
-      { title: t('role.userCount'), dataIndex: 'userCount', width: 80 },
+      contentColumn<RoleRow>(
+        {
+          title: t('role.permissions'),
+          dataIndex: 'permissions',
+          render: (codes: string[]) => (
+            <Tooltip
+              title={codes.length ? codes.map((c) => `${t(permissionNameKey(c), { defaultValue: c })} (${c})`).join('\n') : undefined}
+              styles={{ root: { whiteSpace: 'pre-line' } }}
+            >
+              <Tag>{t('role.permissionCount', { count: codes.length })}</Tag>
+            </Tooltip>
+          ),
+        },
+        (row) => ({ tags: [t('role.permissionCount', { count: row.permissions.length })] }),
+      ),
+      contentColumn<RoleRow>({ title: t('role.userCount'), dataIndex: 'userCount' }),
       timeColumn<RoleRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
       actionColumn<RoleRow>(t('common.actions'), 2, (row) => (
         <Space size={0}>
@@ -58,6 +61,8 @@ export function RolePage() {
     ],
     [t, manyCustomers, confirmDelete, remove],
   );
+
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <AdminPage
@@ -84,7 +89,7 @@ export function RolePage() {
         </>
       }
     >
-      <Table<RoleRow> id="role-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<RoleRow> id="role-table" size="middle" {...tableProps} {...fitted} />
       {editor ? <RoleDrawer record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

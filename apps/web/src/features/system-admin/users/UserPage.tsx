@@ -1,11 +1,18 @@
 import { KeyOutlined } from '@ant-design/icons';
 import type { UserRow } from '@agromet/contracts';
-import { Space, Switch, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Space, Switch, Table, Tag, Tooltip } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { widthByContent } from '../../../components/admin-list/column-width';
-import { actionColumn, ellipsisColumn, fittedTableProps, RowAction, timeColumn } from '../../../components/admin-list/table-columns';
+import {
+  actionColumn,
+  contentColumn,
+  ellipsisColumn,
+  RowAction,
+  timeColumn,
+  type FitColumn,
+} from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -51,13 +58,12 @@ export function UserPage() {
     }));
   }, [roles.data, customers.data, customerId]);
 
-  // An empty Mobile column (no user on the page has one) keeps only its header's room.
-  const mobileWidth = widthByContent(query.data?.list, (u) => u.mobile, 110, 72);
-  const columns = useMemo<TableColumnsType<UserRow>>(
+  // Each column as wide as its content on the page (an empty Mobile column only its header's), names and e-mails the rest.
+  const columns = useMemo<FitColumn<UserRow>[]>(
     () => [
       ellipsisColumn<UserRow>({ title: t('user.username'), dataIndex: 'username', width: 110 }),
       ellipsisColumn<UserRow>({ title: t('user.name'), dataIndex: 'name', width: 85 }),
-      { title: t('user.mobile'), dataIndex: 'mobile', width: mobileWidth, className: 'table-cell-nowrap' },
+      contentColumn<UserRow>({ title: t('user.mobile'), dataIndex: 'mobile' }),
       ellipsisColumn<UserRow>({ title: t('user.email'), dataIndex: 'email', width: 80 }),
       ellipsisColumn<UserRow>({ title: t('user.customer'), dataIndex: 'customer', width: 105 }),
       ellipsisColumn<UserRow>(
@@ -66,14 +72,16 @@ export function UserPage() {
           dataIndex: 'roles',
           width: 70,
           render: (list: UserRow['roles']) => list.map((r) => <Tag key={r.id}>{r.name}</Tag>),
+          fit: { kind: 'free', cell: (row) => ({ tags: row.roles.map((r) => r.name) }) },
         },
         (list) => (list as UserRow['roles']).map((r) => r.name).join(', '),
       ),
       {
         title: t('user.enabled'),
         dataIndex: 'enabled',
-        // "Enabled" whole (the switch needs 44 px).
         width: 80,
+        // Its header, or the switch (44 px).
+        fit: { kind: 'content', cell: () => ({ px: 44 }) },
         render: (enabled: boolean, row) => {
           const self = row.id === selfId;
           const control = (
@@ -105,8 +113,10 @@ export function UserPage() {
         </Space>
       )),
     ],
-    [t, selfId, enable, message, confirmDelete, remove, mobileWidth],
+    [t, selfId, enable, message, confirmDelete, remove],
   );
+
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <AdminPage
@@ -145,7 +155,7 @@ export function UserPage() {
         </>
       }
     >
-      <Table<UserRow> id="user-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<UserRow> id="user-table" size="middle" {...tableProps} {...fitted} />
       {editor ? (
         <UserFormModal record={editor.record} selfId={selfId} defaultCustomerId={defaultCustomerId} onClose={() => setEditor(null)} />
       ) : null}
