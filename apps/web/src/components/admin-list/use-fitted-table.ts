@@ -44,29 +44,37 @@ export function useFittedTable<T>(columns: readonly FitColumn<T>[], rows: readon
     () => canvasMeasure(token.fontFamily, token.fontSize, token.fontSizeSM, token.fontWeightStrong, token.controlHeight),
     [token.fontFamily, token.fontSize, token.fontSizeSM, token.fontWeightStrong, token.controlHeight],
   );
-  const [available, setAvailable] = useState<number>();
+  // The width the columns share: the table's, less antd's own columns (row selection, expand icons).
+  const [room, setRoom] = useState<{ available: number; reserved: number }>();
   const observer = useRef<ResizeObserver | null>(null);
   const ref = useCallback((table: TableRef | null) => {
     observer.current?.disconnect();
     observer.current = null;
     const box = table?.nativeElement;
     if (!box) return;
-    const follow = new ResizeObserver(() => setAvailable(Math.floor(box.clientWidth)));
+    const follow = new ResizeObserver(() => {
+      const reserved = Array.from(
+        box.querySelectorAll<HTMLElement>('thead th.ant-table-selection-column, thead th.ant-table-row-expand-icon-cell'),
+      ).reduce((sum, th) => sum + th.getBoundingClientRect().width, 0);
+      const next = { available: Math.floor(box.clientWidth - reserved), reserved: Math.ceil(reserved) };
+      setRoom((was) => (was?.available === next.available && was.reserved === next.reserved ? was : next));
+    });
     follow.observe(box);
     observer.current = follow;
   }, []);
   const needs = useMemo(() => columns.map((c) => needOf(c, rows ?? [], measure)), [columns, rows, measure]);
-  const widths = useMemo(() => allocateWidths(needs, available), [needs, available]);
+  const widths = useMemo(() => allocateWidths(needs, room?.available), [needs, room?.available]);
+  const reserved = room?.reserved ?? 0;
   const key = widths.join(',');
   return useMemo(
     () => ({
       ref,
       tableLayout: 'fixed' as const,
-      scroll: { x: widths.reduce((a, b) => a + b, 0) },
+      scroll: { x: widths.reduce((a, b) => a + b, reserved) },
       columns: columns.map((c, i): TableColumnType<T> => wholeWordHeader({ ...withoutFit(c), width: widths[i] }, true)),
     }),
     // The widths by value: the same widths keep the same columns (the header is not laid out again).
     // eslint-disable-next-line react-hooks/exhaustive-deps
-    [columns, key, ref],
+    [columns, key, reserved, ref],
   );
 }

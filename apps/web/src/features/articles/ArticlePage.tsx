@@ -1,27 +1,13 @@
 import { PlusOutlined, SettingOutlined } from '@ant-design/icons';
 import type { ArticleAction, ArticleState, ArticleSummary } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_STATES, allowedArticleActions, fillArticleTemplate, holdsArticleAction } from '@agromet/contracts/web';
-import {
-  Button,
-  Checkbox,
-  DatePicker,
-  Form,
-  Input,
-  Modal,
-  Popconfirm,
-  Radio,
-  Select,
-  Space,
-  Spin,
-  Table,
-  Tag,
-  type TableColumnsType,
-} from 'antd';
+import { Button, Checkbox, DatePicker, Form, Input, Modal, Popconfirm, Radio, Select, Space, Spin, Table, Tag } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { lazy, Suspense, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/admin-list/ListPage';
-import { fittedTableProps } from '../../components/admin-list/table-columns';
+import { type FitColumn } from '../../components/admin-list/table-columns';
+import { useFittedTable } from '../../components/admin-list/use-fitted-table';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../components/admin-list/ListToolbar';
 import { usePagedTableProps, usePaging } from '../../components/admin-list/use-paged-table';
 import { logUnlessShown } from '../../lib/shown-failure';
@@ -226,7 +212,7 @@ export function ArticlePage() {
     }
   }, []);
 
-  const columns = useMemo<TableColumnsType<ArticleSummary>>(
+  const columns = useMemo<FitColumn<ArticleSummary>[]>(
     () => [
       {
         title: t('fields.issue'),
@@ -338,6 +324,7 @@ export function ArticlePage() {
     ],
     [issueLabel, me, pdf, publishNote, roles, run, t],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <ListPage
@@ -405,7 +392,7 @@ export function ArticlePage() {
         </>
       }
     >
-      <Table<ArticleSummary> id="article-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<ArticleSummary> id="article-table" size="small" {...tableProps} {...fitted} />
       {creating ? (
         <CreateModal
           onClose={() => setCreating(false)}

@@ -1,9 +1,10 @@
 import type { RevisionRecord } from '@agromet/contracts';
-import { Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Table, Tag, Tooltip } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { useRecordDetail, useRecordPage, useRecoverRecord } from '../api/records';
@@ -82,7 +83,7 @@ export function RecordPage() {
     });
   };
 
-  const columns = useMemo<TableColumnsType<RevisionRecord>>(
+  const columns = useMemo<FitColumn<RevisionRecord>[]>(
     () => [
       { title: t('record.columns.id'), dataIndex: 'id', width: 64, render: (id: number) => `#${id}` },
       { title: t('record.columns.user'), dataIndex: 'userName', width: 120, ellipsis: true },
@@ -129,6 +130,7 @@ export function RecordPage() {
     ],
     [t, summary, stateText],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <RevisePage id="record-page" titleKey="operationLog" data={{ 'data-selected': selectedId ?? '' }}>
@@ -145,7 +147,7 @@ export function RecordPage() {
         size="small"
         {...tableProps}
         // Laid out by the columns' widths (an ellipsis column squeezed to "Co…"): wider than the panel, it scrolls.
-        {...fittedTableProps(columns)}
+        {...fitted}
         rowClassName={(rec) => (rec.id === selectedId ? 'dr-row-selected' : '')}
         onRow={(rec) => ({ onClick: () => select(rec.id), ...selectableRow(rec.id === selectedId, () => select(rec.id)) })}
       />

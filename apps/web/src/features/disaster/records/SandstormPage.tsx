@@ -1,7 +1,7 @@
 import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { SANDSTORM_LEVELS, type SandstormLevel } from '@agromet/contracts/web';
 import type { Sandstorm } from '@agromet/contracts';
-import { Button, DatePicker, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +9,8 @@ import { ListPage } from '../../../components/admin-list/ListPage';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { fittedTableProps } from '../../../components/admin-list/table-columns';
+import { type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -141,7 +142,7 @@ export function SandstormPage() {
     }
   };
 
-  const columns = useMemo<TableColumnsType<Sandstorm>>(
+  const columns = useMemo<FitColumn<Sandstorm>[]>(
     () => [
       { title: t('fields.time'), dataIndex: 'time', width: 132, render: (v: string) => formatTime(v) },
       { title: t('fields.location'), dataIndex: 'location', width: 110, ellipsis: true },
@@ -189,6 +190,7 @@ export function SandstormPage() {
     ],
     [t, askDelete],
   );
+  const fittedTable = useFittedTable(columns, tableProps.dataSource);
 
   const counts = useMemo(() => {
     const c = new Map<SandstormLevel, number>();
@@ -295,7 +297,7 @@ export function SandstormPage() {
                   id="sandstorm-table"
                   size="small"
                   {...tableProps}
-                  {...fittedTableProps(columns)}
+                  {...fittedTable}
                   locale={{ emptyText: t('page.empty') }}
                   expandable={{
                     expandedRowRender: details,

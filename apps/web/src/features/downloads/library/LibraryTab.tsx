@@ -1,14 +1,15 @@
 import { DeleteOutlined, DownloadOutlined, EyeOutlined, FileZipOutlined, ReloadOutlined } from '@ant-design/icons';
 import type { DownloadItem, DownloadKind } from '@agromet/contracts';
 import { DOWNLOAD_KINDS } from '@agromet/contracts/web';
-import { Button, DatePicker, Input, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, DatePicker, Input, Space, Table, Tag, Tooltip, Typography } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { fittedTableProps } from '../../../components/admin-list/table-columns';
+import { type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { downloadItem, downloadZip, useDeleteDownloads, useLibraryPage } from '../api/library';
 import { useForecastCatalog } from '../api/station-table';
@@ -115,7 +116,7 @@ export function LibraryTab() {
     });
   };
 
-  const columns = useMemo<TableColumnsType<DownloadItem>>(
+  const columns = useMemo<FitColumn<DownloadItem>[]>(
     () => [
       {
         title: t('column.name'),
@@ -223,6 +224,7 @@ export function LibraryTab() {
     ],
     [t, busy, confirmDelete, remove],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <>
@@ -329,7 +331,7 @@ export function LibraryTab() {
         locale={{ emptyText: filtered ? t('noMatch') : t('empty') }}
         {...tableProps}
         // Laid out by the columns' widths: wider than the panel, it scrolls sideways under the fixed actions.
-        {...fittedTableProps(columns)}
+        {...fitted}
       />
       {previewing ? (
         <PreviewModal item={previewing} onClose={() => setPreviewing(null)} onDownload={() => void download(previewing)} />

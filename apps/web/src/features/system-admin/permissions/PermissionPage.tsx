@@ -1,10 +1,11 @@
 import type { PermissionRow } from '@agromet/contracts';
 import { holdsPlatformScope } from '@agromet/contracts/web';
-import { Alert, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Space, Table, Tag, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { actionColumn, contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
@@ -33,24 +34,28 @@ export function PermissionPage() {
   const remove = useDeletePermission();
   const confirmDelete = useConfirmDelete();
 
-  const columns = useMemo<TableColumnsType<PermissionRow>>(
+  // Each column as wide as its content on the page; codes, names and descriptions share the rest.
+  const columns = useMemo<FitColumn<PermissionRow>[]>(
     () => [
       ellipsisColumn<PermissionRow>({
         title: t('permission.code'),
         dataIndex: 'code',
         width: 200,
         render: (code: string) => <Typography.Text code>{code}</Typography.Text>,
+        // The code's own box (padding and border) around the text.
+        fit: { kind: 'free', cell: (row) => ({ text: row.code, px: 12 }) },
       }),
       ellipsisColumn<PermissionRow>({ title: t('permission.name'), dataIndex: 'name', width: 140 }),
       ellipsisColumn<PermissionRow>({ title: t('permission.description'), dataIndex: 'description', width: 160 }),
-      {
-        title: t('permission.kind'),
-        dataIndex: 'builtin',
-        width: 90,
-        className: 'table-cell-nowrap',
-        render: (builtin: boolean) => (builtin ? <Tag color="gold">{t('permission.builtin')}</Tag> : <Tag>{t('permission.custom')}</Tag>),
-      },
-      { title: t('permission.roleCount'), dataIndex: 'roleCount', width: 90 },
+      contentColumn<PermissionRow>(
+        {
+          title: t('permission.kind'),
+          dataIndex: 'builtin',
+          render: (builtin: boolean) => (builtin ? <Tag color="gold">{t('permission.builtin')}</Tag> : <Tag>{t('permission.custom')}</Tag>),
+        },
+        (row) => ({ tags: [row.builtin ? t('permission.builtin') : t('permission.custom')] }),
+      ),
+      contentColumn<PermissionRow>({ title: t('permission.roleCount'), dataIndex: 'roleCount' }),
       timeColumn<PermissionRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
       ...(platform
         ? [
@@ -70,6 +75,8 @@ export function PermissionPage() {
     [t, platform, confirmDelete, remove],
   );
 
+  const fitted = useFittedTable(columns, tableProps.dataSource);
+
   return (
     <AdminPage
       id="permission-page"
@@ -85,7 +92,7 @@ export function PermissionPage() {
       {platform ? null : (
         <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
       )}
-      <Table<PermissionRow> id="permission-table" size="middle" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<PermissionRow> id="permission-table" size="middle" {...tableProps} {...fitted} />
       {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </AdminPage>
   );

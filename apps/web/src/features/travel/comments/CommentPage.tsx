@@ -1,13 +1,14 @@
 import { CheckOutlined, CloseOutlined, TagsOutlined } from '@ant-design/icons';
 import { COMMENT_STATUSES, MODERATION_REASON_MAX, SENSITIVE_WORDS_MAX, type CommentStatus } from '@agromet/contracts/web';
 import type { Comment } from '@agromet/contracts';
-import { Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { fittedTableProps } from '../../../components/admin-list/table-columns';
+import { type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, type CommentFilters } from '../api/comments';
 import { NS } from '../i18n';
@@ -101,7 +102,7 @@ export function CommentPage() {
     }
   };
 
-  const columns = useMemo<TableColumnsType<Comment>>(
+  const columns = useMemo<FitColumn<Comment>[]>(
     () => [
       { title: t('comment.fields.createdAt'), dataIndex: 'createdAt', width: 128, render: (v: string) => formatTime(v) },
       {
@@ -144,6 +145,7 @@ export function CommentPage() {
     ],
     [t],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <ListPage
@@ -210,7 +212,7 @@ export function CommentPage() {
         size="small"
         {...tableProps}
         // Sized to fit the panel at 1280 px with its status in view; long comments wrap in their column.
-        {...fittedTableProps(columns)}
+        {...fitted}
         rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
       />
       {rejecting ? (

@@ -1,11 +1,12 @@
 import { ApiOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
 import type { WxAccount } from '@agromet/contracts';
-import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
-import { RowAction, actionColumn, ellipsisColumn, fittedTableProps } from '../../../components/admin-list/table-columns';
+import { RowAction, actionColumn, ellipsisColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useAccounts, useDeleteAccount, useTestAccount } from '../api/weixin';
@@ -40,7 +41,7 @@ export function AccountPage() {
     [test, modal, t],
   );
 
-  const columns = useMemo<TableColumnsType<WxAccount>>(
+  const columns = useMemo<FitColumn<WxAccount>[]>(
     () => [
       ellipsisColumn<WxAccount>({ title: t('account.fields.name'), dataIndex: 'name', width: 140 }),
       { title: t('account.fields.wxId'), dataIndex: 'wxId', width: 140, className: 'table-cell-nowrap' },
@@ -86,6 +87,7 @@ export function AccountPage() {
     ],
     [t, runTest, confirmDelete, remove],
   );
+  const fitted = useFittedTable(columns, list);
 
   const details = (a: WxAccount) => (
     <Descriptions size="small" column={1} id={`wx-account-detail-${a.id}`}>
@@ -135,7 +137,7 @@ export function AccountPage() {
                   loading={accounts.isPending}
                   dataSource={list}
                   pagination={false}
-                  {...fittedTableProps(columns)}
+                  {...fitted}
                   expandable={{
                     expandedRowRender: details,
                     expandedRowKeys: selectedId !== null ? [selectedId] : [],

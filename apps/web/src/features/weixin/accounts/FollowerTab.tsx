@@ -1,11 +1,12 @@
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import type { WxAccount, WxFollower } from '@agromet/contracts';
-import { Button, Input, Modal, Select, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
-import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useFollowerPage, useSetRemark, useSyncFollowers, useTags, type FollowerFilters } from '../api/weixin';
 import { NS } from '../i18n';
@@ -27,7 +28,7 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
   const setRemark = useSetRemark();
   const [editing, setEditing] = useState<{ follower: WxFollower; remark: string } | null>(null);
 
-  const columns = useMemo<TableColumnsType<WxFollower>>(
+  const columns = useMemo<FitColumn<WxFollower>[]>(
     () => [
       ellipsisColumn<WxFollower>({ title: t('follower.fields.nickname'), dataIndex: 'nickname', width: 120 }),
       ellipsisColumn<WxFollower>({ title: t('follower.fields.openId'), dataIndex: 'openId', width: 170 }),
@@ -59,6 +60,7 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
     ],
     [t, tagNames],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <div id="wx-followers">
@@ -100,7 +102,7 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
           {t('follower.sync')}
         </Button>
       </Space>
-      <Table<WxFollower> id="wx-follower-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxFollower> id="wx-follower-table" size="small" {...tableProps} {...fitted} />
       {editing ? (
         <Modal
           open

@@ -1,13 +1,14 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { WX_MEDIA_LIMITS, WX_MEDIA_TYPES, type WxMediaType } from '@agromet/contracts/web';
 import type { WxMedia } from '@agromet/contracts';
-import { Button, Modal, Select, Space, Table, Tabs, Typography, Upload, type TableColumnsType } from 'antd';
+import { Button, Modal, Select, Space, Table, Tabs, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../../components/admin-list/ListPage';
 import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
-import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
@@ -68,7 +69,7 @@ export function MediaPage() {
   const confirmDelete = useConfirmDelete();
   const [previewing, setPreviewing] = useState<WxMedia | null>(null);
 
-  const columns = useMemo<TableColumnsType<WxMedia>>(
+  const columns = useMemo<FitColumn<WxMedia>[]>(
     () => [
       ellipsisColumn<WxMedia>({ title: t('media.fields.name'), dataIndex: 'name', width: 180 }),
       { title: t('media.fields.format'), dataIndex: 'format', width: 70 },
@@ -100,6 +101,7 @@ export function MediaPage() {
     ],
     [t, confirmDelete, remove],
   );
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   const counts = page.data?.counts;
   return (
@@ -155,7 +157,7 @@ export function MediaPage() {
         }}
         items={WX_MEDIA_TYPES.map((k) => ({ key: k, label: counts ? `${t(`media.types.${k}`)} (${counts[k]})` : t(`media.types.${k}`) }))}
       />
-      <Table<WxMedia> id="wx-media-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxMedia> id="wx-media-table" size="small" {...tableProps} {...fitted} />
       {previewing ? <Preview media={previewing} onClose={() => setPreviewing(null)} /> : null}
     </ListPage>
   );

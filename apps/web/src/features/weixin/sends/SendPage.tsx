@@ -1,14 +1,15 @@
 import { CheckOutlined, CloseOutlined, EyeOutlined, PlusOutlined, RedoOutlined, ReloadOutlined } from '@ant-design/icons';
 import { WX_SEND_APPROVE_CODE, WX_SEND_CODE, WX_SEND_STATES, holdsAnyCode, type WxSendState } from '@agromet/contracts/web';
 import type { WxSend } from '@agromet/contracts';
-import { Button, Input, Modal, Select, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Input, Modal, Select, Space, Table, Tag, Tooltip } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { ListPage } from '../../../components/admin-list/ListPage';
 import { FilterSelect, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
-import { RowAction, actionColumn, ellipsisColumn, fittedTableProps, timeColumn } from '../../../components/admin-list/table-columns';
+import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useUserStore } from '../../../stores/user';
@@ -89,7 +90,7 @@ export function SendPage() {
   const [previewing, setPreviewing] = useState<WxSend | null>(null);
   const [refusing, setRefusing] = useState<{ send: WxSend; reason: string } | null>(null);
 
-  const columns = useMemo<TableColumnsType<WxSend>>(() => {
+  const columns = useMemo<FitColumn<WxSend>[]>(() => {
     const approve = (s: WxSend) =>
       modal.confirm({
         title: t('send.approve'),
@@ -189,6 +190,7 @@ export function SendPage() {
       )),
     ];
   }, [t, me, composes, approves, action, modal, message]);
+  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
     <ListPage
@@ -223,7 +225,7 @@ export function SendPage() {
         </>
       }
     >
-      <Table<WxSend> id="wx-send-table" size="small" {...tableProps} {...fittedTableProps(columns)} />
+      <Table<WxSend> id="wx-send-table" size="small" {...tableProps} {...fitted} />
       {composing && accounts.data ? <SendFormModal accounts={accounts.data} onClose={() => setComposing(false)} /> : null}
       {previewing ? <PreviewModal send={previewing} onClose={() => setPreviewing(null)} /> : null}
       {refusing ? (
