@@ -25,6 +25,8 @@ export const entries = {
   worker: 'src/worker.ts',
   'import-grid': 'src/cli/import-grid.ts',
   'sweep-files': 'src/cli/sweep-files.ts',
+  backup: 'src/cli/backup.ts',
+  restore: 'src/cli/restore.ts',
   ...Object.fromEntries(
     fs
       .readdirSync(path.join(root, 'src'), { recursive: true })

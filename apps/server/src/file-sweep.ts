@@ -44,8 +44,8 @@ const PAGE = 2000;
 /** Kysely over table and column names known only at run time (those of FILE_COLUMNS, checked against the schema). */
 type AnyDb = Kysely<Record<string, Record<string, string | number | null>>>;
 
-/** Every row of one registered column with the files it names, page by page in `id` order. */
-async function* referencesOf(db: Db, c: FileColumn): AsyncIterable<{ id: string | number; value: string; refs: FileReference[] }> {
+/** Every row of one registered column with the files it names, page by page in `id` order (also read by backups). */
+export async function* referencesOf(db: Db, c: FileColumn): AsyncIterable<{ id: string | number; value: string; refs: FileReference[] }> {
   const any = db as unknown as AnyDb;
   const columns = [...new Set(['id', c.column, ...(c.also ?? [])])];
   let after: string | number | undefined;
