@@ -20,13 +20,18 @@ const byName = (r: Row) => r.name;
 const byMobile = (r: Row) => r.mobile;
 
 describe('columnNeed', () => {
-  it('a content column is as wide as its widest cell or its header on one line', () => {
+  it('a content column wants its widest cell or its header’s longest word, ideally its header on one line', () => {
     expect(columnNeed({ kind: 'content' }, 'Mobile', [{ mobile: '13800000000' }, { mobile: '1' }], measure, byMobile)).toEqual({
       want: 11 * 7 + PAD,
       min: 11 * 7 + PAD,
       free: false,
     });
-    expect(columnNeed({ kind: 'content' }, 'Number of users', [{ mobile: '3' }], measure, byMobile).want).toBe(15 * 8 + PAD);
+    expect(columnNeed({ kind: 'content' }, 'Number of users', [{ mobile: '3' }], measure, byMobile)).toEqual({
+      want: 6 * 8 + PAD,
+      min: 6 * 8 + PAD,
+      ideal: 15 * 8 + PAD,
+      free: false,
+    });
   });
 
   it('an empty column keeps only its header’s longest word (empty text, null, missing, no rows)', () => {
@@ -43,7 +48,10 @@ describe('columnNeed', () => {
   it('a time column is as wide as a date and time whatever the rows hold, or its header when that is wider', () => {
     const time = columnNeed({ kind: 'time' }, 'Created', [], measure, () => '');
     expect(time).toEqual({ want: TIMESTAMP_SAMPLE.length * 7 + PAD, min: TIMESTAMP_SAMPLE.length * 7 + PAD, free: false });
-    expect(columnNeed({ kind: 'time' }, 'Fecha y hora de la creación', [], measure, () => '').want).toBe(27 * 8 + PAD);
+    expect(columnNeed({ kind: 'time' }, 'Fecha y hora de la creación', [], measure, () => '')).toMatchObject({
+      want: TIMESTAMP_SAMPLE.length * 7 + PAD,
+      ideal: 27 * 8 + PAD,
+    });
   });
 
   it('a free column wants its longest text and may be squeezed to its minimum, never below its header', () => {
@@ -95,6 +103,13 @@ describe('allocateWidths', () => {
     expect(widths[3]).toBe(165);
     expect(sum(widths)).toBe(1000);
     expect(widths[2]! - 300).toBeGreaterThan(widths[1]! - 100);
+  });
+
+  it('puts the fixed columns’ headers on one line before the free columns grow', () => {
+    const header = (want: number, ideal: number): ColumnNeed => ({ want, min: want, ideal, free: false });
+    expect(allocateWidths([header(50, 120), free(200)], 400)).toEqual([120, 280]);
+    // Not room for all: each header gets the same share of what it lacks, the free column keeps what it wants.
+    expect(allocateWidths([header(50, 150), header(50, 150), free(200)], 400)).toEqual([100, 100, 200]);
   });
 
   it('shares the spare width out over every column when none is free', () => {

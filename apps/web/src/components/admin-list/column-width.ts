@@ -43,11 +43,15 @@ export interface ColumnFit<T> {
   max?: number;
 }
 
-/** A column's measured needs: `want` shows its header and every cell whole; `min` is the least it may be given. */
+/**
+ * A column's measured needs: `want` shows every cell whole (and its header, wrapped between words); `ideal` also its
+ * header on one line, when the table has room for it; `min` is the least it may be given.
+ */
 export interface ColumnNeed {
   want: number;
   min: number;
   free: boolean;
+  ideal?: number;
 }
 
 /** Horizontal padding of a cell of a `middle` or `small` table (8 px a side), and a pixel or two of rounding. */
@@ -112,14 +116,17 @@ export function columnNeed<T>(
   }
   const lo = Math.max(fit.min ?? 0, headWord + pad);
   const hi = Math.max(fit.max ?? (fit.kind === 'content' ? CONTENT_MAX_PX : Infinity), lo);
-  const want = Math.ceil(clamp(Math.max(head, cells) + pad, lo, hi));
-  return { want, min: want, free: false };
+  // The cells whole and the header wrapped between its words; the header on one line where the table has room.
+  const want = Math.ceil(clamp(Math.max(headWord, cells) + pad, lo, hi));
+  const ideal = Math.ceil(clamp(Math.max(head, cells) + pad, lo, hi));
+  return ideal > want ? { want, min: want, free: false, ideal } : { want, min: want, free: false };
 }
 
 /**
  * Widths for columns that need `needs`, in a table `available` pixels wide (unknown before the table is laid out:
- * then each column gets what it wants). Fixed columns get what they want. When all fit, the free columns share the
- * spare width by what they want (every column when none is free); when not, the free columns are capped at one width
+ * then each column gets what it wants). Fixed columns get what they want. When all fit, the spare width first puts
+ * the headers of fixed columns on one line (their `ideal`), then the free columns share what is left by what they want
+ * (every column when none is free); when not, the free columns are capped at one width
  * (no narrower than their `min`) so that the shorter texts stay whole and the longest give way, and when even their
  * `min` does not fit, the table is wider than its box (it scrolls sideways).
  */
@@ -129,13 +136,24 @@ export function allocateWidths(needs: readonly ColumnNeed[], available?: number)
   const total = wants.reduce((a, b) => a + b, 0);
   const free = needs.map((n, i) => (n.free ? i : -1)).filter((i) => i >= 0);
   if (total <= available) {
-    const growing = free.length ? free : needs.map((_, i) => i);
-    const base = growing.reduce((sum, i) => sum + wants[i]!, 0);
     const widths = [...wants];
     let spare = available - total;
+    // Headers on one line, all of them or each by the same share of what it lacks.
+    const lacking = needs.reduce((sum, n) => sum + (n.ideal ?? n.want) - n.want, 0);
+    if (lacking > 0) {
+      const part = Math.min(1, spare / lacking);
+      needs.forEach((n, i) => {
+        const grow = Math.floor(((n.ideal ?? n.want) - n.want) * part);
+        widths[i] = widths[i]! + grow;
+        spare -= grow;
+      });
+    }
+    const growing = free.length ? free : needs.map((_, i) => i);
+    const base = growing.reduce((sum, i) => sum + widths[i]!, 0);
+    const left = spare;
     growing.forEach((i, k) => {
-      const share = k === growing.length - 1 ? spare : Math.floor(((available - total) * wants[i]!) / base);
-      widths[i] = wants[i]! + share;
+      const share = k === growing.length - 1 ? spare : Math.floor((left * widths[i]!) / base);
+      widths[i] = widths[i]! + share;
       spare -= share;
     });
     return widths;

@@ -75,14 +75,18 @@ export function ellipsisColumn<T>(column: Sized<T>, text?: (value: unknown, row:
   };
 }
 
-/** The row actions: kept on the right while the table scrolls, as wide as its `buttons` icon buttons. */
-export function actionColumn<T>(title: string, buttons: number, render: (row: T) => ReactNode): Sized<T> {
+/**
+ * The row actions: kept on the right while the table scrolls, as wide as its `buttons` icon buttons (or, when a row
+ * shows only some of them, as many as the rows on the page show at most).
+ */
+export function actionColumn<T>(title: string, buttons: number | ((row: T) => number), render: (row: T) => ReactNode): Sized<T> {
+  const most = typeof buttons === 'number' ? buttons : 3;
   return {
-    fit: { kind: 'content', cell: () => ({ buttons }) },
+    fit: { kind: 'content', cell: (row: T) => ({ buttons: typeof buttons === 'number' ? buttons : buttons(row) }) },
     title,
     key: 'actions',
     fixed: 'right',
-    width: Math.max(buttons * ACTION_BUTTON_PX + ACTION_CELL_PX, 80),
+    width: Math.max(most * ACTION_BUTTON_PX + ACTION_CELL_PX, 80),
     className: 'table-cell-nowrap',
     render: (_: unknown, row: T) => render(row),
   };

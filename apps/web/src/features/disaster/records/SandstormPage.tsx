@@ -144,8 +144,15 @@ export function SandstormPage() {
 
   const columns = useMemo<FitColumn<Sandstorm>[]>(
     () => [
-      { title: t('fields.time'), dataIndex: 'time', width: 132, render: (v: string) => formatTime(v) },
-      { title: t('fields.location'), dataIndex: 'location', width: 110, ellipsis: true },
+      {
+        title: t('fields.time'),
+        dataIndex: 'time',
+        width: 132,
+        render: (v: string) => formatTime(v),
+        fit: { kind: 'content', cell: (row) => formatTime(row.time) },
+      },
+      // The place takes the room the others leave.
+      { title: t('fields.location'), dataIndex: 'location', width: 110, ellipsis: true, fit: { kind: 'free' } },
       {
         title: t('fields.level'),
         dataIndex: 'level',
@@ -156,11 +163,17 @@ export function SandstormPage() {
             {row.levelDerived ? '*' : ''}
           </Tag>
         ),
+        fit: { kind: 'content', cell: (row) => ({ tags: [`${t(`levels.${row.level}`)}${row.levelDerived ? '*' : ''}`] }) },
       },
       { title: t('fields.minVisibility'), dataIndex: 'minVisibility', align: 'right', width: 100 },
       { title: t('fields.economicLoss'), dataIndex: 'economicLoss', align: 'right', width: 110 },
-      // "Muertos/heridos" whole.
-      { title: t('page.casualties'), key: 'casualties', width: 124, render: (_, r) => `${r.deaths}/${r.injured}` },
+      {
+        title: t('page.casualties'),
+        key: 'casualties',
+        width: 124,
+        render: (_, r) => `${r.deaths}/${r.injured}`,
+        fit: { kind: 'content', cell: (r) => `${r.deaths}/${r.injured}` },
+      },
       {
         title: t('common.actions'),
         key: 'actions',

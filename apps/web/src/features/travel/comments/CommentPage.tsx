@@ -104,13 +104,20 @@ export function CommentPage() {
 
   const columns = useMemo<FitColumn<Comment>[]>(
     () => [
-      { title: t('comment.fields.createdAt'), dataIndex: 'createdAt', width: 128, render: (v: string) => formatTime(v) },
+      {
+        title: t('comment.fields.createdAt'),
+        dataIndex: 'createdAt',
+        width: 128,
+        render: (v: string) => formatTime(v),
+        fit: { kind: 'content', cell: (c) => formatTime(c.createdAt) },
+      },
       {
         title: t('comment.fields.target'),
         key: 'target',
         width: 120,
         ellipsis: true,
         render: (_, c) => `${t(`comment.targets.${c.targetType}`)} · ${c.targetName}`,
+        fit: { kind: 'free', cell: (c) => `${t(`comment.targets.${c.targetType}`)} · ${c.targetName}` },
       },
       {
         title: t('comment.fields.rating'),
@@ -122,6 +129,8 @@ export function CommentPage() {
         title: t('comment.fields.text'),
         key: 'text',
         width: 200,
+        // Long comments wrap: the column takes the room left, at least a few words wide.
+        fit: { kind: 'free', min: 160, cell: (c) => c.text },
         render: (_, c) => (
           <div>
             <p className="tr-text">{c.text}</p>
@@ -141,6 +150,7 @@ export function CommentPage() {
         // "Pendiente" and "Not passed" whole.
         width: 100,
         render: (s: CommentStatus) => <Tag color={STATUS_COLOURS[s]}>{t(`comment.status.${s}`)}</Tag>,
+        fit: { kind: 'content', cell: (c) => ({ tags: [t(`comment.status.${c.status}`)] }) },
       },
     ],
     [t],

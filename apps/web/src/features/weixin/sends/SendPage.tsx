@@ -101,6 +101,13 @@ export function SendPage() {
           void message.success(t(`send.states.${after.state}`));
         },
       });
+    const targetText = (s: WxSend) =>
+      s.target === 'openids' ? t('send.openIdCount', { count: s.openIdCount }) : t(`send.targets.${s.target}`);
+    const countsText = (s: WxSend) => (s.totalCount === null ? '' : `${s.sentCount ?? 0} / ${s.totalCount}`);
+    const shownActions = (s: WxSend) =>
+      (s.state === 'pending' && composes ? 1 : 0) +
+      (s.state === 'pending' && approves ? 2 : 0) +
+      (s.state === 'failed' || s.state === 'submitted' ? 1 : 0);
     return [
       timeColumn<WxSend>({
         title: t('send.fields.createdAt'),
@@ -120,7 +127,8 @@ export function SendPage() {
         title: t('send.fields.target'),
         key: 'target',
         width: 110,
-        render: (_, s) => (s.target === 'openids' ? t('send.openIdCount', { count: s.openIdCount }) : t(`send.targets.${s.target}`)),
+        render: (_, s) => targetText(s),
+        fit: { kind: 'content', cell: targetText },
       },
       {
         title: t('send.fields.state'),
@@ -131,6 +139,7 @@ export function SendPage() {
             <Tag color={STATE_COLOURS[state]}>{t(`send.states.${state}`)}</Tag>
           </Tooltip>
         ),
+        fit: { kind: 'content', cell: (s) => ({ tags: [t(`send.states.${s.state}`)] }) },
       },
       ellipsisColumn<WxSend>({ title: t('send.fields.createdBy'), dataIndex: 'createdBy', width: 100 }),
       // "Aprobado por" whole.
@@ -139,9 +148,11 @@ export function SendPage() {
         title: t('send.fields.counts'),
         key: 'counts',
         width: 100,
-        render: (_, s) => (s.totalCount === null ? '' : `${s.sentCount ?? 0} / ${s.totalCount}`),
+        render: (_, s) => countsText(s),
+        fit: { kind: 'content', cell: countsText },
       },
-      actionColumn<WxSend>(t('common.actions'), 3, (s) => (
+      // The buttons a send's state offers.
+      actionColumn<WxSend>(t('common.actions'), shownActions, (s) => (
         <Space size={0}>
           {s.state === 'pending' && composes ? (
             <RowAction
