@@ -14,8 +14,11 @@ export function ConsoleLayout() {
   );
 }
 
-/** The route module: antd's words for the current language are loaded before the first render. */
+/**
+ * The route module: antd's words for the current language are loaded before the first render. Should their chunk fail
+ * (the network dropped, a deploy replaced it), the console still opens, with zh's words until a later try succeeds.
+ */
 export async function loadConsoleLayout() {
-  await loadAntdLocale(currentLanguage());
+  await loadAntdLocale(currentLanguage()).catch(() => undefined);
   return { Component: ConsoleLayout };
 }

@@ -41,7 +41,11 @@ export async function loadAntdLocale(language: Language): Promise<Locale> {
 function useAntdLocale(language: Language): Locale {
   const [, setLoaded] = useState(0);
   useEffect(() => {
-    if (!antdLocales[language]) void loadAntdLocale(language).then(() => setLoaded((n) => n + 1));
+    if (!antdLocales[language])
+      loadAntdLocale(language).then(
+        () => setLoaded((n) => n + 1),
+        () => undefined, // zh's words stay; the next language change tries again
+      );
   }, [language]);
   return antdLocales[language] ?? zhCN;
 }

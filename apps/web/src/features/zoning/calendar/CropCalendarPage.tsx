@@ -10,7 +10,7 @@ import { logUnlessShown } from '../../../lib/shown-failure';
 import { ZoningPage } from '../common/ZoningPage';
 import { useCalendars, useDeleteCalendar, useSaveCalendar } from './api';
 import { NS } from './i18n';
-import { timelineBars } from './timeline';
+import { estimateLabelWidth, labelPlacement, timelineBars } from './timeline';
 import './calendar.css';
 import { RowAction } from '../../../components/admin-list/table-columns';
 
@@ -50,6 +50,7 @@ const draftOf = (e: CropCalendarEntry): Draft =>
         source: '',
       };
 
+const LABEL_SIZE = 12;
 const STAGE_COLORS = ['#8dd3c7', '#ffffb3', '#bebada', '#fb8072', '#80b1d3', '#fdb462', '#b3de69', '#fccde5', '#d9d9d9', '#bc80bd'];
 
 /** The stages as bars over the twelve months (SVG), each named. */
@@ -57,7 +58,7 @@ function Timeline({ stages }: { stages: Draft['stages'] }) {
   const { t } = useTranslation(NS);
   const months = t('months').split(',');
   const W = 720;
-  const rowH = 18;
+  const rowH = 20;
   const H = 20 + stages.length * rowH;
   const bars = timelineBars(stages);
   return (
@@ -70,22 +71,27 @@ function Timeline({ stages }: { stages: Draft['stages'] }) {
           </text>
         </g>
       ))}
-      {bars.map((b, k) => (
-        <g key={k} data-stage={stages[b.stage]!.code}>
-          <rect
-            x={b.from * W}
-            y={20 + b.stage * rowH}
-            width={Math.max(1, (b.to - b.from) * W)}
-            height={rowH - 4}
-            rx={3}
-            fill={STAGE_COLORS[b.stage % STAGE_COLORS.length]}
-            stroke="#8c8c8c"
-          />
-          <text x={b.from * W + 4} y={20 + b.stage * rowH + 11} fontSize={10} fill="#262626">
-            {stages[b.stage]!.name || stages[b.stage]!.code}
-          </text>
-        </g>
-      ))}
+      {bars.map((b, k) => {
+        const name = stages[b.stage]!.name || stages[b.stage]!.code;
+        // Inside the bar when it fits, else beside it on the bar's own row, so no name runs across a bar's edge.
+        const label = labelPlacement(b, estimateLabelWidth(name, LABEL_SIZE), W);
+        return (
+          <g key={k} data-stage={stages[b.stage]!.code}>
+            <rect
+              x={b.from * W}
+              y={20 + b.stage * rowH}
+              width={Math.max(1, (b.to - b.from) * W)}
+              height={rowH - 4}
+              rx={3}
+              fill={STAGE_COLORS[b.stage % STAGE_COLORS.length]}
+              stroke="#8c8c8c"
+            />
+            <text x={label.x} y={20 + b.stage * rowH + 12} fontSize={LABEL_SIZE} textAnchor={label.anchor} fill="#262626">
+              {name}
+            </text>
+          </g>
+        );
+      })}
     </svg>
   );
 }

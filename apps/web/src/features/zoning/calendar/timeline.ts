@@ -27,3 +27,28 @@ export function timelineBars(stages: ReadonlyArray<{ start: string; end: string 
   });
   return out;
 }
+
+/** Where a stage's name goes: inside its bar when it fits, else just after it, else just before it (near December). */
+export interface LabelPlacement {
+  x: number;
+  anchor: 'start' | 'end';
+  inside: boolean;
+}
+
+const LABEL_GAP = 4;
+
+/** Place a label `labelWidth` wide beside a bar spanning `from` … `to` (fractions of the year) on an axis `width` wide. */
+export function labelPlacement(bar: Pick<TimelineBar, 'from' | 'to'>, labelWidth: number, width: number): LabelPlacement {
+  const left = bar.from * width;
+  const right = bar.to * width;
+  if (labelWidth + 2 * LABEL_GAP <= right - left) return { x: left + LABEL_GAP, anchor: 'start', inside: true };
+  if (right + LABEL_GAP + labelWidth <= width) return { x: right + LABEL_GAP, anchor: 'start', inside: false };
+  return { x: left - LABEL_GAP, anchor: 'end', inside: false };
+}
+
+/** A label's width in an SVG without measuring it: CJK characters are one em wide, others about 0.58 em (Arial). */
+export function estimateLabelWidth(text: string, fontSize: number): number {
+  let ems = 0;
+  for (const ch of text) ems += /[\u2E80-\u9FFF\uF900-\uFAFF\uFF00-\uFFEF]/.test(ch) ? 1 : 0.58;
+  return ems * fontSize;
+}
