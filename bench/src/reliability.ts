@@ -8,7 +8,9 @@
 //   6. tenancy: every route as every role and as another customer's administrator, refused as documented;
 //   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing; then WeChat's callback
 //      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
-//   8. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
+//   8. backup: `npm run backup` under write load, `npm run restore` into a fresh database and folder, a server started
+//      on it: every write acknowledged before the snapshot's cut is there, every file's hash matches, users sign in;
+//   9. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
 // loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
 import fs from 'node:fs';
@@ -22,13 +24,16 @@ import { startCluster, type Cluster } from './cluster.js';
 import { signIn } from './reliability/api-routes.js';
 import { fuzzApi, postgresFingerprint } from './reliability/fuzz.js';
 import { fuzzWeixinCallback } from './reliability/weixin-callback-fuzz.js';
+import { backupStep } from './reliability/backup.js';
 import { DEMO_WX } from '../../apps/server/src/modules/weixin/demo.js';
 import { checkTenancy, SEPARATION_OF_DUTIES, separationGaps } from './reliability/tenancy.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Outcome } from './cluster-fixtures.js';
 
 const FULL = process.argv.includes('--full');
-/** `--steps=load,worker,throttle,tenancy,fuzz`: only these (all by default), when looking into one. */
-const STEPS = new Set((process.argv.find((a) => a.startsWith('--steps='))?.slice(8) ?? 'load,worker,throttle,tenancy,fuzz').split(','));
+/** `--steps=load,worker,throttle,tenancy,backup,fuzz`: only these (all by default), when looking into one. */
+const STEPS = new Set(
+  (process.argv.find((a) => a.startsWith('--steps='))?.slice(8) ?? 'load,worker,throttle,tenancy,backup,fuzz').split(','),
+);
 const LOAD_SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS ?? (FULL ? 60 : 20));
 const CONNECTIONS = 100;
 const FUZZ_CALLS = FULL ? 20_000 : 10_000;
@@ -402,6 +407,32 @@ async function main() {
       table.push(['separation of duties refused', `${SEPARATION_OF_DUTIES.length - gaps.length} / ${SEPARATION_OF_DUTIES.length}`]);
     }
 
+    // ---- 8: backup under write load, restored into a fresh database and folder (before the fuzz, which may change users) ----
+    if (STEPS.has('backup')) {
+      const report = await backupStep({
+        cluster,
+        databaseUrl: database.url,
+        password: PASSWORD,
+        tokens,
+        grid,
+        users: ['admin', 'demo-revise', 'demo-make', 'demo-zoning', 'demo-products', 'demo-disaster', 'demo-travel', 'demo-weixin'],
+        connections: 8,
+      });
+      const mb = (report.archiveBytes / 1024 / 1024).toFixed(1);
+      console.log(
+        `backup: ${mb} MB (${report.rows} rows, ${report.files} files) in ${(report.backupMs / 1000).toFixed(1)} s under load (snapshots taken: ${report.snapshots}), restored in ${(report.restoreMs / 1000).toFixed(1)} s; writes acknowledged before the cut ${report.acknowledgedBeforeCut} (after ${report.acknowledgedAfterCut}), lost ${report.lost}; files not matching their hash ${report.hashMismatches}, rows missing their file ${report.rowsMissingFiles}; ${report.signedIn} users signed in`,
+      );
+      failures.push(...report.failures);
+      table.push([
+        'backup under load: size / backup / restore',
+        `${mb} MB, ${report.files} files / ${(report.backupMs / 1000).toFixed(1)} s / ${(report.restoreMs / 1000).toFixed(1)} s`,
+      ]);
+      table.push([
+        'backup: writes before the cut / lost / files mismatched / users signed in',
+        `${report.acknowledgedBeforeCut} / ${report.lost} / ${report.hashMismatches + report.rowsMissingFiles} / ${report.signedIn}`,
+      ]);
+    }
+
     // ---- 7: fuzz ----
     if (STEPS.has('fuzz')) {
       // WeChat's callback of the demo account, in plaintext mode and then in safe mode (switched through the API); before
@@ -493,7 +524,7 @@ async function main() {
       }
     }
 
-    // ---- 8: files after the kills: every row's file is there; what no row names is swept ----
+    // ---- 9: files after the kills: every row's file is there; what no row names is swept ----
     await cluster.stop();
     const dataDir = cluster.dataDir;
     cluster = null;

@@ -7,11 +7,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ArchiveError, MANIFEST, readArchive, sha256, verifyArchive, type Manifest } from '../src/backup/archive.js';
 import { takeBackup, type BackupResult } from '../src/backup/backup.js';
 import { RestoreRefused, restoreArchive } from '../src/backup/restore.js';
+import type { FileStorage } from '../src/core/storage.js';
 import { DEMO_ROLE_GROUPS } from '../src/modules/seed/seed.js';
 import { restoreTarget, runCli, tableRows } from './backup-helpers.js';
-import { makeFileRows, readFileRowsBack, type FileRows } from './file-rows.js';
+import { HENAN_BASE_TIME, makeFileRows, readFileRowsBack, type FileRows } from './file-rows.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
-import { USER_PASSWORD } from './revise-helpers.js';
+import { USER_PASSWORD, call } from './revise-helpers.js';
 import { startS3, type TestS3 } from './s3-server.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -350,6 +351,51 @@ describe(`backup and restore (${engine}, files in the data folder)`, () => {
     } finally {
       await target.close();
     }
+  });
+  it('takes a newer snapshot when a file the first one names goes before it is copied (a grid version replaced meanwhile)', async () => {
+    const before = await t.db.db
+      .selectFrom('grid')
+      .select(['storage_key', 'version'])
+      .where('customer_id', '=', rows.customerId)
+      .executeTakeFirstOrThrow();
+    let revised = false;
+    const s = t.storage;
+    // The storage as the backup sees it: the first read of the grid's file comes after a revision replaced it, which
+    // removed the file once its switch committed.
+    const racing: FileStorage = {
+      put: (k, d) => s.put(k, d),
+      getRange: (k, o, l) => s.getRange(k, o, l),
+      remove: (k) => s.remove(k),
+      list: (p) => s.list(p),
+      get: async (key) => {
+        if (!revised && key === before.storage_key) {
+          revised = true;
+          const res = await call(t, rows.tokens.fc, 'POST', '/api/revise/pointRevise', {
+            type: 'fine-grid',
+            factor: 'tmp',
+            baseTime: HENAN_BASE_TIME,
+            leads: [24],
+            expectedVersions: [before.version],
+            points: [{ lon: 113.65, lat: 34.75, value: 30.5, radiusKm: 15 }],
+          });
+          expect(res.json().code).toBe(0);
+        }
+        return s.get(key);
+      },
+    };
+    const result = await takeBackup(t.config, racing, { outDir: out, log: quiet });
+    expect(revised).toBe(true);
+    expect(result.snapshots).toBe(2);
+    const after = await t.db.db
+      .selectFrom('grid')
+      .select('storage_key')
+      .where('customer_id', '=', rows.customerId)
+      .executeTakeFirstOrThrow();
+    const keys = result.manifest.files.map((f) => f.key);
+    expect(keys).toContain(after.storage_key);
+    expect(keys).not.toContain(before.storage_key);
+    expect(result.manifest.missingFiles).toEqual([]);
+    expect((await verifyArchive(result.archive)).problems).toEqual([]);
   });
 });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { create } from 'tar';
 import type { Config } from '../config.js';
+import type { Db } from '../core/db/index.js';
 import type { FileStorage } from '../core/storage.js';
 import {
   DATABASE_ENTRY,
@@ -14,7 +15,7 @@ import {
   type ArchivedFile,
   type Manifest,
 } from './archive.js';
-import { snapshotPostgres, snapshotSqlite, type SnapshotContents } from './snapshot.js';
+import { readTables, visitNamedFiles, withPostgresSnapshot, withSqliteSnapshot, type NamedFile } from './snapshot.js';
 
 /** The release, from the server's package.json (beside src/ or dist/). */
 export function appVersion(): string {
@@ -29,9 +30,10 @@ export function appVersion(): string {
 
 /**
  * Snapshots taken at most: a file the snapshot names may be removed before it is copied (a grid version replaced and
- * its old file removed once the switch committed), and then a newer snapshot is taken, copying only what it adds.
+ * its old file removed once the switch committed), and then a newer snapshot is taken, copying only what it adds. A
+ * snapshot that is given up costs little: the PostgreSQL dump is only made of the snapshot kept.
  */
-const MAX_SNAPSHOTS = 5;
+const MAX_SNAPSHOTS = 25;
 
 export interface BackupResult {
   archive: string;
@@ -74,42 +76,60 @@ export async function takeBackup(
     const dbFile = path.join(staging, DATABASE_ENTRY[engine]);
     const copied = new Map<string, ArchivedFile>();
     const absent = new Set<string>();
-    let contents: SnapshotContents | undefined;
+    let named = new Map<string, NamedFile>();
+    let counts: Awaited<ReturnType<typeof readTables>> | undefined;
     let snapshotAt = new Date();
-    let missing: Manifest['missingFiles'] = [];
     let snapshots = 0;
-    for (;;) {
-      snapshots += 1;
-      fs.rmSync(dbFile, { force: true });
-      snapshotAt = opts.now?.() ?? new Date();
-      contents = engine === 'postgres' ? await snapshotPostgres(config.databaseUrl!, dbFile) : await snapshotSqlite(config.dataDir, dbFile);
+    let lastAbsent: string[] = [];
+    /** Within one snapshot: copy what it names and storage still has; keep it unless a file went meanwhile. */
+    const attempt = async (db: Db): Promise<boolean> => {
+      named = new Map();
       const newlyAbsent: string[] = [];
-      for (const [key, ref] of contents.files) {
-        if (copied.has(key) || absent.has(key)) continue;
-        const data = await storage.get(key);
-        if (data === null) {
-          absent.add(key);
-          if (ref.required) newlyAbsent.push(key);
-          continue;
+      await visitNamedFiles(db, async (file) => {
+        const known = named.get(file.key);
+        if (known) {
+          if (file.required) known.required = true;
+          return;
         }
-        const target = path.join(staging, 'files', key);
+        named.set(file.key, file);
+        if (copied.has(file.key) || absent.has(file.key)) return;
+        const data = await storage.get(file.key);
+        if (data === null) {
+          absent.add(file.key);
+          if (file.required) newlyAbsent.push(file.key);
+          return;
+        }
+        const target = path.join(staging, 'files', file.key);
         fs.mkdirSync(path.dirname(target), { recursive: true });
         fs.writeFileSync(target, data);
-        copied.set(key, { key, bytes: data.length, sha256: sha256(data) });
-      }
-      missing = [...contents.files]
-        .filter(([key, ref]) => ref.required && absent.has(key))
-        .map(([key, ref]) => ({ table: ref.table, column: ref.column, id: ref.id, key }));
-      // Files found absent by an earlier snapshot and still named are missing from the store itself, not gone since.
-      if (newlyAbsent.length === 0) break;
-      if (snapshots >= MAX_SNAPSHOTS)
-        throw new Error(
-          `files named by the database kept disappearing while they were copied (${snapshots} snapshots; ${newlyAbsent.slice(0, 3).join(', ')}): try again`,
-        );
-      opts.log.info(`${newlyAbsent.length} files went while being copied (replaced since the snapshot): taking a newer snapshot`);
+        copied.set(file.key, { key: file.key, bytes: data.length, sha256: sha256(data) });
+      });
+      // A required file found absent by an earlier snapshot and named again is missing from the store itself; one first
+      // found absent now may have gone since the snapshot (its row replaced): a newer snapshot tells.
+      lastAbsent = newlyAbsent;
+      if (newlyAbsent.length > 0 && snapshots < MAX_SNAPSHOTS) return false;
+      counts = await readTables(db, engine);
+      return true;
+    };
+    for (;;) {
+      snapshots += 1;
+      snapshotAt = opts.now?.() ?? new Date();
+      const kept =
+        engine === 'postgres'
+          ? await withPostgresSnapshot(config.databaseUrl!, dbFile, attempt)
+          : await withSqliteSnapshot(config.dataDir, dbFile, attempt);
+      if (kept) break;
     }
+    if (lastAbsent.length > 0)
+      throw new Error(
+        `files named by the database kept disappearing while they were copied (${snapshots} snapshots; ${lastAbsent.slice(0, 3).join(', ')}): try again`,
+      );
+    const contents = { ...counts!, files: named };
+    const missing: Manifest['missingFiles'] = [...named]
+      .filter(([key, ref]) => ref.required && absent.has(key))
+      .map(([key, ref]) => ({ table: ref.table, column: ref.column, id: ref.id, key }));
     for (const m of missing) opts.log.warn(`a row names a stored file that is missing: ${m.table}.${m.column} ${m.id} → ${m.key}`);
-    // Only what the final snapshot names goes into the archive.
+    // Only what the kept snapshot names goes into the archive.
     const files = [...contents.files.keys()].filter((k) => copied.has(k)).map((k) => copied.get(k)!);
     for (const key of copied.keys()) if (!contents.files.has(key)) fs.rmSync(path.join(staging, 'files', key));
 

@@ -7,7 +7,7 @@ import { openDatabase } from '../core/db/index.js';
 import { migrationProvider } from '../core/db/migrations.js';
 import type { FileStorage } from '../core/storage.js';
 import { ArchiveError, readArchive, verifyArchive, type Manifest } from './archive.js';
-import { describeDatabase, libpqTarget, readContents, runPgTool } from './snapshot.js';
+import { describeDatabase, libpqTarget, readTables, runPgTool } from './snapshot.js';
 
 /** A target that is not empty, or an archive this configuration cannot take: the message says what to do. */
 export class RestoreRefused extends Error {}
@@ -95,7 +95,7 @@ export async function checkTarget(config: Config, storage: FileStorage, manifest
 async function compareCounts(config: Config, manifest: Manifest): Promise<string[]> {
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   try {
-    const { tables } = await readContents(handle.db, handle.dialect);
+    const { tables } = await readTables(handle.db, handle.dialect);
     const names = new Set([...Object.keys(tables), ...Object.keys(manifest.database.tables)]);
     return [...names]
       .filter((t) => tables[t] !== manifest.database.tables[t])

@@ -9,16 +9,11 @@ import type { Database } from '../core/db/schema.js';
 import { FILE_COLUMNS, type FileReference } from '../file-columns.js';
 import { referencesOf } from '../file-sweep.js';
 
-/** What a consistent snapshot of the database holds, read from the snapshot itself. */
-export interface SnapshotContents {
-  tables: Record<string, number>;
-  migrations: string[];
-  /** Every stored file a row names, with the row that names it (the first one, when several do). */
-  files: Map<string, FileReference & { table: string; column: string; id: string | number }>;
-}
+/** A stored file a row names, with the row (the first one, when several name it). */
+export type NamedFile = FileReference & { table: string; column: string; id: string | number };
 
-/** Rows of every table, the migrations run and the files the rows name, all read on one connection (one snapshot). */
-export async function readContents(db: Db, engine: 'sqlite' | 'postgres'): Promise<SnapshotContents> {
+/** Rows of every table and the migrations run, read on one connection (in a snapshot: as of that snapshot). */
+export async function readTables(db: Db, engine: 'sqlite' | 'postgres'): Promise<{ tables: Record<string, number>; migrations: string[] }> {
   const names =
     engine === 'sqlite'
       ? await sql<{ name: string }>`select name from sqlite_master where type = 'table' and name not like 'sqlite_%' order by name`.execute(
@@ -36,28 +31,30 @@ export async function readContents(db: Db, engine: 'sqlite' | 'postgres'): Promi
     'kysely_migration' in tables
       ? (await sql<{ name: string }>`select name from kysely_migration order by name`.execute(db)).rows.map((r) => r.name)
       : [];
-  const files: SnapshotContents['files'] = new Map();
+  return { tables, migrations };
+}
+
+/**
+ * Every stored file the rows name, handed to `visit` as each is found, in FILE_COLUMNS' order: the grids first, whose
+ * replaced versions' files the server removes soonest, so that a backup copies them while they are still there.
+ */
+export async function visitNamedFiles(db: Db, visit: (file: NamedFile) => Promise<void>): Promise<void> {
   for (const c of FILE_COLUMNS) {
-    if (!(c.table in tables)) continue;
     for await (const { id, refs } of referencesOf(db, c)) {
-      for (const ref of refs) {
-        const known = files.get(ref.key);
-        if (!known) files.set(ref.key, { ...ref, table: c.table, column: c.column, id });
-        else if (ref.required && !known.required) known.required = true;
-      }
+      for (const ref of refs) await visit({ ...ref, table: c.table, column: c.column, id });
     }
   }
-  return { tables, migrations, files };
 }
 
 /**
  * A SQLite snapshot through the online backup API: the live file (which the server may be writing meanwhile, in WAL
  * mode) is copied page by page in a single step, under one read transaction, so the copy is one consistent state; the
- * copy is then made self-contained (no WAL) and read.
+ * copy is then made self-contained (no WAL) and handed to `within`, whose answer is returned.
  */
-export async function snapshotSqlite(dataDir: string, target: string): Promise<SnapshotContents> {
+export async function withSqliteSnapshot<T>(dataDir: string, target: string, within: (db: Db) => Promise<T>): Promise<T> {
   const live = path.join(dataDir, 'agromet.sqlite');
   if (!fs.existsSync(live)) throw new Error(`there is no database to back up at ${live} (is DATA_DIR right?)`);
+  fs.rmSync(target, { force: true });
   const source = new SQLite(live, { fileMustExist: true });
   try {
     source.pragma('busy_timeout = 5000');
@@ -70,7 +67,7 @@ export async function snapshotSqlite(dataDir: string, target: string): Promise<S
   copy.pragma('journal_mode = DELETE');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: copy }) });
   try {
-    return await readContents(db, 'sqlite');
+    return await within(db);
   } finally {
     await db.destroy();
   }
@@ -109,18 +106,16 @@ export function runPgTool(program: 'pg_dump' | 'pg_restore', args: string[], env
 }
 
 /**
- * A PostgreSQL snapshot: one REPEATABLE READ transaction exports its snapshot, pg_dump (custom format) dumps exactly
- * that snapshot, and the same transaction reads the row counts and the files the rows name, so the dump, the counts
- * and the file list are one state of the database whatever commits meanwhile.
+ * A PostgreSQL snapshot: one REPEATABLE READ transaction exports its snapshot and `within` reads it on the same
+ * connection; when `within` keeps it (answers true), pg_dump (custom format) dumps exactly that snapshot into
+ * `target`. The dump, the counts and the file list are then one state of the database whatever commits meanwhile.
  */
-export async function snapshotPostgres(databaseUrl: string, target: string): Promise<SnapshotContents> {
+export async function withPostgresSnapshot(databaseUrl: string, target: string, within: (db: Db) => Promise<boolean>): Promise<boolean> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
     await client.query('BEGIN ISOLATION LEVEL REPEATABLE READ, READ ONLY');
     const { rows } = await client.query<{ id: string }>('select pg_export_snapshot() as id');
-    const { url, env } = libpqTarget(databaseUrl);
-    const dump = runPgTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${target}`, '--no-password', url], env);
     // The same connection, in the exporting transaction, for Kysely's reads.
     const pool: PostgresPool = {
       connect: async () =>
@@ -131,14 +126,11 @@ export async function snapshotPostgres(databaseUrl: string, target: string): Pro
       end: async () => undefined,
     };
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    let contents: SnapshotContents;
-    try {
-      contents = await readContents(db, 'postgres');
-    } finally {
-      await dump.catch(() => undefined);
-    }
-    await dump;
-    return contents;
+    if (!(await within(db))) return false;
+    const { url, env } = libpqTarget(databaseUrl);
+    fs.rmSync(target, { force: true });
+    await runPgTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.id}`, `--file=${target}`, '--no-password', url], env);
+    return true;
   } finally {
     await client.query('ROLLBACK').catch(() => undefined);
     await client.end();
