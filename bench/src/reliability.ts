@@ -6,10 +6,10 @@
 //   4. a worker killed mid-job: the job completes on the other worker, once;
 //   5. brute-force sign-in alternating between the API processes is throttled as on one;
 //   6. tenancy: every route as every role and as another customer's administrator, refused as documented;
-//   7. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing; then WeChat's callback
-//      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
-//   8. backup: `npm run backup` under write load, `npm run restore` into a fresh database and folder, a server started
+//   7. backup: `npm run backup` under write load, `npm run restore` into a fresh database and folder, a server started
 //      on it: every write acknowledged before the snapshot's cut is there, every file's hash matches, users sign in;
+//   8. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing; then WeChat's callback
+//      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
 //   9. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
 // loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
@@ -407,7 +407,7 @@ async function main() {
       table.push(['separation of duties refused', `${SEPARATION_OF_DUTIES.length - gaps.length} / ${SEPARATION_OF_DUTIES.length}`]);
     }
 
-    // ---- 8: backup under write load, restored into a fresh database and folder (before the fuzz, which may change users) ----
+    // ---- 7: backup under write load, restored into a fresh database and folder (before the fuzz, which may change users) ----
     if (STEPS.has('backup')) {
       const report = await backupStep({
         cluster,
@@ -433,7 +433,7 @@ async function main() {
       ]);
     }
 
-    // ---- 7: fuzz ----
+    // ---- 8: fuzz ----
     if (STEPS.has('fuzz')) {
       // WeChat's callback of the demo account, in plaintext mode and then in safe mode (switched through the API); before
       // the API fuzz, whose accepted calls may rename or delete the account.

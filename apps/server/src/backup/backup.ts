@@ -17,13 +17,13 @@ import {
 } from './archive.js';
 import { readTables, visitNamedFiles, withPostgresSnapshot, withSqliteSnapshot, type NamedFile } from './snapshot.js';
 
-/** The release, from the server's package.json (beside src/ or dist/). */
+/** The release: the version of the server's package.json (beside src/ or dist/) or of the repository's, which agree. */
 export function appVersion(): string {
-  for (const up of ['../..', '..']) {
+  for (const up of ['../..', '..', '../../..']) {
     const file = path.resolve(import.meta.dirname, up, 'package.json');
     if (!fs.existsSync(file)) continue;
     const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
-    if (pkg.name === '@agromet/server' && pkg.version) return pkg.version;
+    if ((pkg.name === '@agromet/server' || pkg.name === 'agromet-console') && pkg.version) return pkg.version;
   }
   return 'unknown';
 }
