@@ -5,6 +5,7 @@
 //
 // Configuration (DATA_DIR, DATABASE_URL, STORAGE and S3_* …) comes from the environment and names the target, as for
 // the server. Exit status 0 when done (or the archive is whole), 1 when refused or damaged, 2 for bad usage.
+import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ArchiveError, verifyArchive } from '../backup/archive.js';
 import { RestoreRefused, restoreArchive } from '../backup/restore.js';
@@ -16,6 +17,10 @@ const USAGE = 'usage: restore --from <archive> [--verify]';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function verify(archive: string): Promise<number> {
+  if (!fs.existsSync(archive)) {
+    console.error(`no archive at ${archive}`);
+    return 1;
+  }
   const report = await verifyArchive(archive);
   const m = report.manifest;
   if (report.problems.length > 0 || !m) {
