@@ -68,7 +68,7 @@ export function HeaderSearch() {
     if (action.kind === 'none') return;
     e.preventDefault();
     if (action.kind === 'move') setActive(action.active);
-    else if (action.kind === 'open') openPage(results[action.index].path);
+    else if (action.kind === 'open') openPage(results[action.index]!.path);
     else close();
   };
 
