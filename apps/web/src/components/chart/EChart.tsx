@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
-import { AXIS_LABEL_FONT, fitCategoryLabels } from './axis-labels';
+import { useEffect, useRef, useState } from 'react';
+import { AXIS_LABEL_FONT, fitCategoryLabels, labelsDepth } from './axis-labels';
 
 let context: CanvasRenderingContext2D | null | undefined;
 
@@ -14,7 +14,8 @@ function measureAxisLabel(text: string): number {
 /**
  * One ECharts chart. ECharts loads in its own chunk the first time a chart is shown (the meteogram's set-up: bar and
  * line charts, grid, legend, tooltip), so the page's table and map do not wait for it. The chart follows its box's
- * width, and its category axes' labels are fitted to it (axis-labels.ts: wrapped or turned, never cut or overlapping).
+ * width, and its category axes' labels are fitted to it (axis-labels.ts: wrapped or turned, never cut or overlapping);
+ * the chart grows by as much as they reach below one line, so that its plot keeps `height`'s room.
  */
 export function EChart({
   option,
@@ -31,6 +32,7 @@ export function EChart({
   label?: string;
 }) {
   const box = useRef<HTMLDivElement>(null);
+  const [depth, setDepth] = useState(0);
   useEffect(() => {
     let disposed = false;
     let chart: { setOption: (o: unknown, opts?: { notMerge?: boolean }) => void; dispose: () => void; resize: () => void } | null = null;
@@ -45,6 +47,8 @@ export function EChart({
       if (fit === drawn) return;
       drawn = fit;
       chart.setOption(fitted, { notMerge: true });
+      // A new height resizes the box: drawn again at that size (the same fit).
+      setDepth(labelsDepth(fitted, measureAxisLabel));
     };
     const observer = new ResizeObserver(draw);
     void import('../meteogram/echarts-setup').then(({ echarts }) => {
@@ -65,7 +69,7 @@ export function EChart({
       ref={box}
       className={className}
       data-testid={testId}
-      style={{ width: '100%', height }}
+      style={{ width: '100%', height: height + depth }}
       role={label ? 'img' : undefined}
       aria-label={label}
     />

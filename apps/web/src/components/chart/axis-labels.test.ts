@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bottomLabels, fitCategoryLabels } from './axis-labels';
+import { bottomLabels, fitCategoryLabels, labelsDepth, wrappedLines } from './axis-labels';
 
 // 7 px a character.
 const measure = (text: string) => text.length * 7;
@@ -27,6 +27,7 @@ describe('fitCategoryLabels', () => {
     // 1000 px: a plot of 1000 − 24 − 40 px, 187 px a grade.
     const label = xLabel(fitCategoryLabels(bars(GRADES_ES), 1000, measure));
     expect(label).toMatchObject({ interval: 0, hideOverlap: false, overflow: 'break', rotate: 0, width: 181 });
+    expect(wrappedLines('Tormenta de arena muy fuerte', 181, measure)).toBe(2);
   });
 
   it('turns the labels when a word is wider than its slot (a phone), upright when even a slope would overlap', () => {
@@ -40,6 +41,17 @@ describe('fitCategoryLabels', () => {
   it('keeps a Chinese label whole: it is one word, wrapped only between labels', () => {
     expect(xLabel(fitCategoryLabels(bars(GRADES_ZH), 300, measure))).toMatchObject({ overflow: 'break', rotate: 0 });
     expect(xLabel(fitCategoryLabels(bars(GRADES_ZH), 200, measure)).rotate).toBe(45);
+  });
+
+  it('wraps turned labels across the room their slope leaves, and tells how far the labels reach down', () => {
+    const phone = fitCategoryLabels(bars(GRADES_ES), 400, measure);
+    // 336 px of plot, 67 px a grade: a slope of 47 px across, 3 lines of 15 px, each of a third of the longest.
+    expect(xLabel(phone)).toMatchObject({ rotate: 45, overflow: 'break', width: 78 });
+    expect(wrappedLines('Tormenta de arena muy fuerte', 78, measure)).toBe(3);
+    expect(labelsDepth(phone, measure)).toBe(Math.ceil((78 + 3 * 15) / Math.SQRT2) - 15);
+    // Wrapped flat, two lines: one line deeper.
+    expect(labelsDepth(fitCategoryLabels(bars(GRADES_ES), 1000, measure), measure)).toBe(15);
+    expect(labelsDepth({ xAxis: { type: 'value' } }, measure)).toBe(0);
   });
 
   it('labels every n-th category in a slot n categories wide', () => {

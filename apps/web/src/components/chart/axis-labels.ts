@@ -51,14 +51,53 @@ function labelsEach(axis: Obj): number | null {
   return typeof label.interval === 'number' ? label.interval + 1 : null;
 }
 
+/** How many lines a label takes wrapped at `width` between its words (a word wider than `width` keeps its own line). */
+export function wrappedLines(label: string, width: number, measure: Measure): number {
+  let lines = 0;
+  let line = '';
+  for (const word of label.split(/\s+/).filter(Boolean)) {
+    const joined = line ? `${line} ${word}` : word;
+    if (line && measure(joined) > width) {
+      lines += 1;
+      line = word;
+    } else line = joined;
+  }
+  return lines + (line ? 1 : 0);
+}
+
 /** The axis label settings of a horizontal category axis: wrapped in its slot, or turned. */
 export function bottomLabels(labels: readonly string[], step: number, plotWidth: number, measure: Measure): Obj {
   const slot = (plotWidth / Math.max(1, labels.length)) * step;
   const room = Math.floor(slot - GAP_PX);
-  const base = { hideOverlap: false };
-  if (longestWord(labels, measure) <= room) return { ...base, width: room, overflow: 'break', rotate: 0 };
-  // Turned 45°, two labels a slot apart overlap unless the slot is a line's height across the slope.
-  return { ...base, rotate: slot >= LINE_PX * Math.SQRT2 ? 45 : 90, width: undefined, overflow: 'none' };
+  const base = { hideOverlap: false, overflow: 'break' };
+  const word = longestWord(labels, measure);
+  if (word <= room) return { ...base, width: room, rotate: 0 };
+  // Turned 45°, two labels a slot apart overlap unless the slot is a line's height across the slope; upright, unless it
+  // is a line's height. Across that room a label may take several lines: long labels wrap so as to reach less far down.
+  const rotate = slot >= LINE_PX * Math.SQRT2 ? 45 : 90;
+  const across = rotate === 45 ? slot / Math.SQRT2 : slot;
+  const lines = Math.max(1, Math.floor((across - 2) / LINE_PX));
+  const longest = Math.max(...labels.map(measure));
+  return { ...base, rotate, width: Math.ceil(Math.max(word, longest / lines + GAP_PX * 2)) };
+}
+
+/**
+ * How much taller than one line of text the fitted labels of the option's horizontal category axes reach (wrapped
+ * lines, or the depth of turned labels): a chart grows by it, so that its plot keeps its height.
+ */
+export function labelsDepth(option: object, measure: Measure): number {
+  const depths = list((option as Obj).xAxis).map((axis) => {
+    const label = (axis.axisLabel ?? {}) as Obj;
+    const labels = categoryLabels(axis);
+    if (axis.type !== 'category' || typeof label.width !== 'number' || !labels.length) return 0;
+    const width = label.width;
+    const lines = Math.max(...labels.map((l) => wrappedLines(l, width, measure)));
+    const reach = Math.min(width, Math.max(...labels.map(measure)));
+    if (label.rotate === 90) return reach - LINE_PX;
+    if (label.rotate === 45) return Math.ceil((reach + lines * LINE_PX) / Math.SQRT2) - LINE_PX;
+    return (lines - 1) * LINE_PX;
+  });
+  return Math.max(0, ...depths);
 }
 
 /**
