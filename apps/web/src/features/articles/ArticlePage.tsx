@@ -232,6 +232,8 @@ export function ArticlePage() {
         title: t('fields.title'),
         key: 'title',
         width: 200,
+        // Titles wrap: the column takes the room the others leave, at least a few words wide.
+        fit: { kind: 'free', min: 160, cell: (a) => a.title },
         render: (_, a) => (
           <div>
             <a onClick={() => setViewing(a.id)} className="article-title-link">
@@ -247,6 +249,13 @@ export function ArticlePage() {
         title: t('fields.state'),
         key: 'state',
         width: 110,
+        // The state's tag, and under it "superseded" when it is.
+        fit: {
+          kind: 'content',
+          cell: (a) => ({
+            tags: [[t(`states.${a.state}`), a.superseded ? t('list.superseded') : ''].reduce((x, y) => (y.length > x.length ? y : x))],
+          }),
+        },
         render: (_, a) => (
           <Space size={2} direction="vertical">
             <Tag color={STATE_COLOURS[a.state]} className="article-state" data-state={a.state}>
@@ -258,7 +267,13 @@ export function ArticlePage() {
       },
       { title: t('fields.author'), dataIndex: 'authorName', width: 100 },
       { title: t('fields.reviewer'), dataIndex: 'reviewerName', width: 100 },
-      { title: t('fields.createdAt'), dataIndex: 'createdAt', width: 140, render: (v: string) => formatTime(v) },
+      {
+        title: t('fields.createdAt'),
+        dataIndex: 'createdAt',
+        width: 140,
+        render: (v: string) => formatTime(v),
+        fit: { kind: 'content', cell: (a) => formatTime(a.createdAt) },
+      },
       {
         title: t('fields.actions'),
         key: 'actions',
