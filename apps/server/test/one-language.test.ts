@@ -25,7 +25,8 @@ let typed: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ DEMO: '1' });
-  for (const u of ['demo-make', 'demo-products', 'demo-zoning', 'demo-disaster']) tok[u] = (await t.login(u, ADMIN_PASSWORD)).access_token;
+  for (const u of ['demo-make', 'demo-products', 'demo-zoning', 'demo-disaster', 'demo-travel'])
+    tok[u] = (await t.login(u, ADMIN_PASSWORD)).access_token;
   const customers = await t.db.db.selectFrom('customer').select('name').execute();
   typed = customers.map((c) => c.name.replace(/（示例）$/, '')).flatMap((n) => [`${n}（示例）`, n]);
 }, 240_000);
@@ -82,6 +83,29 @@ describe('one language per document', () => {
     expect(shaanxi.children.find((o: { value: string }) => o.value === '610100').label).toBe("Xi'an");
     const es = await data('demo-disaster', 'GET', '/api/region/options?code=610802', 'es');
     expect(es.find((o: { value: string }) => o.value === '150000').label).toBe('Mongolia Interior');
+  });
+
+  it('the travel and sandstorm lists name their regions in the reader’s language', async () => {
+    const lists: [string, string][] = [
+      ['demo-travel', '/api/travel/spot/page?page=1&size=50'],
+      ['demo-travel', '/api/travel/landscape/page?page=1&size=50'],
+      ['demo-travel', '/api/travel/greenway/page?page=1&size=50'],
+      ['demo-disaster', '/api/sandstorm/findByCode?page=1&size=50'],
+    ];
+    for (const [who, url] of lists)
+      for (const lang of LANGS) {
+        const page = await data(who, 'GET', url, lang);
+        const names = page.list.map((r: { regionName: string }) => r.regionName);
+        expect(names.length, url).toBeGreaterThan(0);
+        if (lang === 'zh')
+          expect(
+            names.some((n: string) => HAN.test(n)),
+            url,
+          ).toBe(true);
+        else expect(foreign(names.join('\n'), lang), `${lang} ${url}`).toEqual([]);
+      }
+    const spots = await data('demo-travel', 'GET', '/api/travel/spot/page?page=1&size=50', 'en');
+    expect(spots.list.map((s: { regionName: string }) => s.regionName).join('\n')).toMatch(/Shaanxi$/m);
   });
 
   it('a map product made with the default template is in the interface language, its PDF included', async () => {

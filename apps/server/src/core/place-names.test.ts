@@ -43,6 +43,47 @@ describe('place names in English and Spanish', () => {
     expect(placeName('鄂尔多斯市', 'en')).toBe('Ordos');
   });
 
+  it('reads tricky names as official usage writes them (hand-checked list)', () => {
+    // [Chinese name, level, English, Spanish]: characters with two readings, minority-language names, the provinces
+    // whose established names are not the pinyin of their characters, Hong Kong's and Macao's own names.
+    const cases: [string, 'province' | 'prefecture' | 'county', string, string][] = [
+      ['重庆市', 'province', 'Chongqing', 'Chongqing'],
+      ['长沙市', 'prefecture', 'Changsha', 'Changsha'],
+      ['厦门市', 'prefecture', 'Xiamen', 'Xiamen'],
+      ['蚌埠市', 'prefecture', 'Bengbu', 'Bengbu'],
+      ['六安市', 'prefecture', "Lu'an", "Lu'an"],
+      ['乐山市', 'prefecture', 'Leshan', 'Leshan'],
+      ['大理白族自治州', 'prefecture', 'Dali Autonomous Prefecture', 'Prefectura Autónoma de Dali'],
+      ['阿拉善盟', 'prefecture', 'Alxa League', 'Liga de Alxa'],
+      ['兴安盟', 'prefecture', 'Hinggan League', 'Liga de Hinggan'],
+      ['齐齐哈尔市', 'prefecture', 'Qiqihar', 'Qiqihar'],
+      ['大兴安岭地区', 'prefecture', 'Da Hinggan Ling Prefecture', 'Prefectura de Da Hinggan Ling'],
+      ['阿克苏地区', 'prefecture', 'Aksu Prefecture', 'Prefectura de Aksu'],
+      ['闵行区', 'county', 'Minhang District', 'Distrito de Minhang'],
+      ['丰都县', 'county', 'Fengdu County', 'Condado de Fengdu'],
+      ['六合区', 'county', 'Luhe District', 'Distrito de Luhe'],
+      ['洪洞县', 'county', 'Hongtong County', 'Condado de Hongtong'],
+      ['乐清市', 'county', 'Yueqing City', 'Ciudad de Yueqing'],
+      ['蔚县', 'county', 'Yuxian County', 'Condado de Yuxian'],
+      ['单县', 'county', 'Shanxian County', 'Condado de Shanxian'],
+      ['库尔勒市', 'county', 'Korla City', 'Ciudad de Korla'],
+      ['香格里拉市', 'county', 'Shangri-La City', 'Ciudad de Shangri-La'],
+      ['内蒙古自治区', 'province', 'Inner Mongolia', 'Mongolia Interior'],
+      ['新疆维吾尔自治区', 'province', 'Xinjiang', 'Xinjiang'],
+      ['西藏自治区', 'province', 'Xizang', 'Xizang'],
+      ['广西壮族自治区', 'province', 'Guangxi', 'Guangxi'],
+      ['宁夏回族自治区', 'province', 'Ningxia', 'Ningxia'],
+      ['香港特别行政区', 'province', 'Hong Kong', 'Hong Kong'],
+      ['澳门特别行政区', 'province', 'Macao', 'Macao'],
+      ['湾仔区', 'county', 'Wan Chai District', 'Distrito de Wan Chai'],
+      ['大堂区', 'county', 'Cathedral Parish', 'Parroquia de la Catedral'],
+    ];
+    for (const [zh, level, en, es] of cases) {
+      expect([zh, placeName(zh, 'en', level)]).toEqual([zh, en]);
+      expect([zh, placeName(zh, 'es', level)]).toEqual([zh, es]);
+    }
+  });
+
   it('keeps Chinese in zh and names without Chinese characters as they are', () => {
     expect(placeName('榆阳区', 'zh')).toBe('榆阳区');
     expect(placeName('Area 51', 'en')).toBe('Area 51');

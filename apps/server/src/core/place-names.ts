@@ -84,11 +84,57 @@ const OWN_ROMANISATION: Record<string, string> = {
   阿坝: 'Ngawa',
   甘孜: 'Garze',
   哈尔滨: 'Harbin',
+  齐齐哈尔: 'Qiqihar',
+  大兴安岭: 'Da Hinggan Ling',
+  阿尔山: 'Arxan',
+  额尔古纳: 'Ergun',
+  阿克苏: 'Aksu',
+  库尔勒: 'Korla',
+  阿图什: 'Artux',
+  格尔木: 'Golmud',
+  香格里拉: 'Shangri-La',
 };
 
-/** Names no rule gives: the one forestry district (林区 elsewhere ends a name such as 碑林区). */
+/** Readings of characters with more than one (闵行 háng, 丰都 dū, 乐清 yuè) where pinyin-pro reads the everyday one;
+ * a one-character name with its generic (蔚县 Yuxian). As the place-name standard and the places themselves write them. */
+const READINGS: Record<string, string> = {
+  闵行: 'Minhang',
+  丰都: 'Fengdu',
+  六合: 'Luhe',
+  洪洞: 'Hongtong',
+  乐亭: 'Laoting',
+  乐清: 'Yueqing',
+  蔚县: 'Yuxian',
+  单县: 'Shanxian',
+};
+
+/** Names no rule gives: the one forestry district (林区 elsewhere ends a name such as 碑林区); Hong Kong's districts
+ * and Macao's parishes by their official names (Cantonese and Portuguese usage, not pinyin). */
 const WHOLE_NAMES: Record<string, Names> = {
   神农架林区: { en: 'Shennongjia Forestry District', es: 'Distrito Forestal de Shennongjia' },
+  中西区: { en: 'Central and Western District', es: 'Distrito Central y Occidental' },
+  湾仔区: { en: 'Wan Chai District', es: 'Distrito de Wan Chai' },
+  油尖旺区: { en: 'Yau Tsim Mong District', es: 'Distrito de Yau Tsim Mong' },
+  深水埗区: { en: 'Sham Shui Po District', es: 'Distrito de Sham Shui Po' },
+  九龙城区: { en: 'Kowloon City District', es: 'Distrito de Kowloon City' },
+  黄大仙区: { en: 'Wong Tai Sin District', es: 'Distrito de Wong Tai Sin' },
+  观塘区: { en: 'Kwun Tong District', es: 'Distrito de Kwun Tong' },
+  荃湾区: { en: 'Tsuen Wan District', es: 'Distrito de Tsuen Wan' },
+  屯门区: { en: 'Tuen Mun District', es: 'Distrito de Tuen Mun' },
+  元朗区: { en: 'Yuen Long District', es: 'Distrito de Yuen Long' },
+  大埔区: { en: 'Tai Po District', es: 'Distrito de Tai Po' },
+  西贡区: { en: 'Sai Kung District', es: 'Distrito de Sai Kung' },
+  沙田区: { en: 'Sha Tin District', es: 'Distrito de Sha Tin' },
+  葵青区: { en: 'Kwai Tsing District', es: 'Distrito de Kwai Tsing' },
+  离岛区: { en: 'Islands District', es: 'Distrito de las Islas' },
+  花地玛堂区: { en: 'Our Lady of Fatima Parish', es: 'Parroquia de Nuestra Señora de Fátima' },
+  花王堂区: { en: 'St. Anthony Parish', es: 'Parroquia de San Antonio' },
+  望德堂区: { en: 'St. Lazarus Parish', es: 'Parroquia de San Lázaro' },
+  大堂区: { en: 'Cathedral Parish', es: 'Parroquia de la Catedral' },
+  风顺堂区: { en: 'St. Lawrence Parish', es: 'Parroquia de San Lorenzo' },
+  嘉模堂区: { en: 'Our Lady of Carmel Parish', es: 'Parroquia de Nuestra Señora del Carmen' },
+  路凼填海区: { en: 'Cotai', es: 'Cotai' },
+  圣方济各堂区: { en: 'St. Francis Xavier Parish', es: 'Parroquia de San Francisco Javier' },
 };
 
 /** The peoples named in autonomous areas' names (大理白族自治州): left out of the English and Spanish name. */
@@ -225,8 +271,8 @@ function withoutPeoples(base: string): string {
   }
 }
 
-/** The romanised proper name: the list's own romanisation, else pinyin. */
-const properName = (han: string) => OWN_ROMANISATION[han] ?? pinyinOf(han);
+/** The romanised proper name: the list's own romanisation or reading, else pinyin. */
+const properName = (han: string) => OWN_ROMANISATION[han] ?? READINGS[han] ?? pinyinOf(han);
 
 /**
  * A Chinese place name in `lang`: as given in zh (and whenever it holds no Chinese character); else the province's
@@ -250,7 +296,7 @@ export function placeName(zh: string, lang: Lang, level: PlaceLevel = 'prefectur
   if (exact) return exact[lang];
   // A suffix of two characters or more needs a name of two before it: 清新区 is Qingxin District, not a new area.
   const suffix = SUFFIXES.find((s) => whole.endsWith(s.zh) && [...whole].length - [...s.zh].length >= (s.zh.length > 1 ? 2 : 1));
-  if (!suffix) return OWN_ROMANISATION[whole] ?? pinyinOf(whole);
+  if (!suffix) return properName(whole);
   let base = whole.slice(0, -suffix.zh.length);
   if (suffix.zh.startsWith('自治')) base = withoutPeoples(base);
   // A development zone's name may start with its province and its city's 市: 河北唐山芦台 → 唐山芦台.
@@ -261,7 +307,7 @@ export function placeName(zh: string, lang: Lang, level: PlaceLevel = 'prefectur
   }
   if (suffix.zh === '市' && level !== 'county') return provinceOf(base)?.[lang] ?? properName(base);
   // A one-character name keeps its generic in the proper name, as the place-name rules write it: 沛县 Peixian County.
-  const proper = [...base].length === 1 ? pinyinOf(whole.slice(0, base.length + 1)) : properName(base);
+  const proper = [...base].length === 1 ? properName(whole.slice(0, base.length + 1)) : properName(base);
   return suffix[lang].replace('{n}', proper);
 }
 

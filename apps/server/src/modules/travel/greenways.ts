@@ -22,13 +22,13 @@ type LonLat = [number, number];
 
 const isLonLat = (x: unknown): x is LonLat => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'number');
 
-function toGreenway(r: Row): Greenway {
+function toGreenway(r: Row, lang: Lang): Greenway {
   const line = jsonArray(r.line, isLonLat);
   return {
     id: r.id,
     name: r.name,
     regionCode: r.region_code,
-    regionName: regionFullName(r.region_code),
+    regionName: regionFullName(r.region_code, lang),
     line,
     lengthKm: pathKm(line),
     surface: r.surface as Greenway['surface'],
@@ -44,7 +44,7 @@ function toGreenway(r: Row): Greenway {
   };
 }
 
-export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeof GreenwayQuery>) {
+export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeof GreenwayQuery>, lang: Lang = 'zh') {
   let base = db.selectFrom('travel_greenway').where('customer_id', '=', auth.customerId);
   if (q.keyword) {
     const k = q.keyword;
@@ -60,7 +60,7 @@ export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeo
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(toGreenway), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toGreenway(r, lang)), total, page: q.page, size: q.size };
 }
 
 async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
@@ -111,7 +111,7 @@ export async function createGreenway(deps: TravelDeps, auth: AuthContext, g: Inp
     .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toGreenway(row);
+  return toGreenway(row, lang);
 }
 
 export async function updateGreenway(
@@ -133,7 +133,7 @@ export async function updateGreenway(
     const current = await findOwn(deps.db, auth.customerId, g.id);
     throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   }
-  return toGreenway(await findOwn(deps.db, auth.customerId, g.id));
+  return toGreenway(await findOwn(deps.db, auth.customerId, g.id), lang);
 }
 
 export const deleteGreenway = (db: Db, auth: AuthContext, id: number) => deleteRecord(db, auth.customerId, 'greenway', id);

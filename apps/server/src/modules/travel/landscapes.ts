@@ -32,7 +32,7 @@ export function todayMonthDay(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(5, 10);
 }
 
-function toLandscape(r: Row, spotNames: Map<number, string>, today: string): Landscape {
+function toLandscape(r: Row, spotNames: Map<number, string>, today: string, lang: Lang): Landscape {
   const w = JSON.parse(r.weather) as Landscape['weather'];
   let photos: string[];
   try {
@@ -47,7 +47,7 @@ function toLandscape(r: Row, spotNames: Map<number, string>, today: string): Lan
     spotId: r.spot_id,
     spotName: r.spot_id ? (spotNames.get(r.spot_id) ?? '') : '',
     regionCode: r.region_code,
-    regionName: regionFullName(r.region_code),
+    regionName: regionFullName(r.region_code, lang),
     lon: r.lon,
     lat: r.lat,
     bestFrom: r.best_from,
@@ -68,7 +68,7 @@ function toLandscape(r: Row, spotNames: Map<number, string>, today: string): Lan
   };
 }
 
-async function toLandscapes(db: Db, customerId: number, rows: Row[]): Promise<Landscape[]> {
+async function toLandscapes(db: Db, customerId: number, rows: Row[], lang: Lang): Promise<Landscape[]> {
   const ids = [...new Set(rows.map((r) => r.spot_id).filter((x): x is number => x !== null))];
   const names = new Map<number, string>();
   if (ids.length > 0)
@@ -80,10 +80,10 @@ async function toLandscapes(db: Db, customerId: number, rows: Row[]): Promise<La
       .execute())
       names.set(s.id, s.name);
   const today = todayMonthDay();
-  return rows.map((r) => toLandscape(r, names, today));
+  return rows.map((r) => toLandscape(r, names, today, lang));
 }
 
-export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<typeof LandscapeQuery>) {
+export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<typeof LandscapeQuery>, lang: Lang = 'zh') {
   let base = db.selectFrom('travel_landscape').where('customer_id', '=', auth.customerId);
   if (q.keyword) {
     const k = q.keyword;
@@ -99,7 +99,7 @@ export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<type
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: await toLandscapes(db, auth.customerId, rows), total, page: q.page, size: q.size };
+  return { list: await toLandscapes(db, auth.customerId, rows, lang), total, page: q.page, size: q.size };
 }
 
 async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
@@ -162,7 +162,7 @@ export async function createLandscape(deps: TravelDeps, auth: AuthContext, l: In
     .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return (await toLandscapes(deps.db, auth.customerId, [row]))[0]!;
+  return (await toLandscapes(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
 export async function updateLandscape(
@@ -184,7 +184,7 @@ export async function updateLandscape(
     const current = await findOwn(deps.db, auth.customerId, l.id);
     throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   }
-  return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)]))[0]!;
+  return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)], lang))[0]!;
 }
 
 /** Deletes the landscape, its comments and its stops on routes in one transaction. */

@@ -2,17 +2,26 @@ import { API, PUBLIC_COMMENT_LIMIT } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
 import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
-import { PostWindow } from './comment-rules.js';
+import type { WindowStore } from '../../core/shared-limits.js';
 import * as landscapes from './landscapes.js';
 import * as greenways from './greenways.js';
 import * as itineraries from './itineraries.js';
 import * as service from './service.js';
 import { travelWeather, type TravelWeatherDeps } from './weather.js';
 
-export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { tokens: TokenService }): void {
+export function travelRoutes(
+  app: FastifyInstance,
+  deps: TravelWeatherDeps & {
+    tokens: TokenService;
+    /** Where the public comment limit is counted: this process, or Redis shared by every API process. */
+    windows: WindowStore;
+    /** Counts a refusal of the comment limit (metrics). */
+    onRefused?: () => void;
+  },
+): void {
   const { db } = deps;
   registerRoute(app, deps, API.travelSpotPage, {
-    handler: async ({ auth, query }) => ({ data: await service.pageSpots(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.pageSpots(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelSpotInsert, {
     audit: { action: 'travel.spot.insert', type: 'travel', description: '新增景区' },
@@ -30,7 +39,7 @@ export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { t
     },
   });
   registerRoute(app, deps, API.travelLandscapePage, {
-    handler: async ({ auth, query }) => ({ data: await landscapes.pageLandscapes(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await landscapes.pageLandscapes(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelLandscapeInsert, {
     audit: { action: 'travel.landscape.insert', type: 'travel', description: '新增景观' },
@@ -48,7 +57,7 @@ export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { t
     },
   });
   registerRoute(app, deps, API.travelGreenwayPage, {
-    handler: async ({ auth, query }) => ({ data: await greenways.pageGreenways(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await greenways.pageGreenways(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.travelGreenwayInsert, {
     audit: { action: 'travel.greenway.insert', type: 'travel', description: '新增绿道' },
@@ -102,13 +111,22 @@ export function travelRoutes(app: FastifyInstance, deps: TravelWeatherDeps & { t
   });
 
   // Public calls (an official account or mini-program): published spots and passed comments only.
-  registerRoute(app, deps, API.publicTravelSpots, { handler: async ({ query }) => ({ data: await service.publicSpots(db, query) }) });
+  registerRoute(app, deps, API.publicTravelSpots, {
+    handler: async ({ query, req }) => ({ data: await service.publicSpots(db, query, req.lang) }),
+  });
   registerRoute(app, deps, API.publicTravelComments, { handler: async ({ query }) => ({ data: await service.publicComments(db, query) }) });
-  const posts = new PostWindow(PUBLIC_COMMENT_LIMIT.count, PUBLIC_COMMENT_LIMIT.windowSeconds * 1000);
   registerRoute(app, deps, API.publicTravelCommentAdd, {
     handler: async ({ body, req }) => {
-      const wait = posts.take(req.ip);
-      if (wait !== null) throw service.tooManyComments(wait);
+      const waitMs = await deps.windows.take(
+        `comment:${req.ip}`,
+        PUBLIC_COMMENT_LIMIT.count,
+        PUBLIC_COMMENT_LIMIT.windowSeconds * 1000,
+        Date.now(),
+      );
+      if (waitMs !== null) {
+        deps.onRefused?.();
+        throw service.tooManyComments(Math.max(1, Math.ceil(waitMs / 1000)));
+      }
       return { data: await service.addPublicComment(db, body) };
     },
   });

@@ -63,13 +63,13 @@ async function spotRatings(db: Db, customerId: number, ids: number[]): Promise<M
   return new Map(rows.map((r) => [r.target_id, { n: Number(r.n), mean: Math.round(Number(r.mean) * 10) / 10 }]));
 }
 
-function toSpot(r: SpotRow, rating?: { n: number; mean: number }): Spot {
+function toSpot(r: SpotRow, lang: Lang, rating?: { n: number; mean: number }): Spot {
   return {
     id: r.id,
     name: r.name,
     grade: r.grade as Spot['grade'],
     regionCode: r.region_code,
-    regionName: regionFullName(r.region_code),
+    regionName: regionFullName(r.region_code, lang),
     address: r.address,
     lon: r.lon,
     lat: r.lat,
@@ -87,16 +87,16 @@ function toSpot(r: SpotRow, rating?: { n: number; mean: number }): Spot {
   };
 }
 
-async function toSpots(db: Db, customerId: number, rows: SpotRow[]): Promise<Spot[]> {
+async function toSpots(db: Db, customerId: number, rows: SpotRow[], lang: Lang): Promise<Spot[]> {
   const ratings = await spotRatings(
     db,
     customerId,
     rows.map((r) => r.id),
   );
-  return rows.map((r) => toSpot(r, ratings.get(r.id)));
+  return rows.map((r) => toSpot(r, lang, ratings.get(r.id)));
 }
 
-export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof SpotQuery>) {
+export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof SpotQuery>, lang: Lang = 'zh') {
   let base = db.selectFrom('travel_spot').where('customer_id', '=', auth.customerId);
   if (q.keyword) {
     const k = q.keyword;
@@ -112,7 +112,7 @@ export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof Sp
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: await toSpots(db, auth.customerId, rows), total, page: q.page, size: q.size };
+  return { list: await toSpots(db, auth.customerId, rows, lang), total, page: q.page, size: q.size };
 }
 
 async function findSpot(db: Db, customerId: number, id: number): Promise<SpotRow> {
@@ -157,7 +157,7 @@ export async function createSpot(deps: TravelDeps, auth: AuthContext, s: SpotInp
     .values({ customer_id: auth.customerId, ...columns, created_at: now, updated_at: now })
     .returningAll()
     .executeTakeFirstOrThrow();
-  return (await toSpots(deps.db, auth.customerId, [row]))[0]!;
+  return (await toSpots(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
 export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.output<typeof SpotUpdate>, lang: Lang): Promise<Spot> {
@@ -174,7 +174,7 @@ export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.outpu
     const current = await findSpot(deps.db, auth.customerId, s.id);
     throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   }
-  return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)]))[0]!;
+  return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)], lang))[0]!;
 }
 
 /** Deletes the spot, its comments and its stops on routes in one transaction. */
@@ -280,7 +280,7 @@ export async function saveSensitiveWords(db: Db, auth: AuthContext, words: strin
 
 // ---- public calls ----------------------------------------------------------------------------------
 
-export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>) {
+export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>, lang: Lang = 'zh') {
   const base = db.selectFrom('travel_spot').where('customer_id', '=', q.customerId).where('published', '=', 1);
   const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   const rows = await base
@@ -289,7 +289,7 @@ export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>) 
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  const spots = await toSpots(db, q.customerId, rows);
+  const spots = await toSpots(db, q.customerId, rows, lang);
   const list = spots.map(({ published: _p, version: _v, createdAt: _c, updatedAt: _u, ...rest }) => rest);
   return { list, total, page: q.page, size: q.size };
 }
