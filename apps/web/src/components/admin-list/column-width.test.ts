@@ -71,6 +71,12 @@ describe('columnNeed', () => {
     });
   });
 
+  it('a squeezed free cell keeps its tags whole and a few characters of its text', () => {
+    const rows = [{ name: 'Tianceyun platform' }];
+    const need = columnNeed({ kind: 'free', cell: (r: Row) => ({ text: r.name, tags: ['Platform'] }) }, 'Name', rows, measure, byName);
+    expect(need.min).toBe(8 * 6 + 16 + 6 + 4 * 7 + PAD);
+  });
+
   it('measures what a cell shows when the column says so: text, tags and controls side by side', () => {
     expect(contentWidth({ tags: ['admin', 'ops'] }, measure)).toBe(5 * 6 + 16 + 3 * 6 + 16 + 8);
     expect(contentWidth({ text: 'Demo', tags: ['Platform'] }, measure)).toBe(4 * 7 + 6 + 8 * 6 + 16);

@@ -66,6 +66,8 @@ const INLINE_GAP_PX = 6;
 export const FREE_MIN_PX = 72;
 /** Widest a content column grows: a longer text wraps or ends in "…". */
 export const CONTENT_MAX_PX = 280;
+/** The text a squeezed cell keeps beside its tags: a few characters and the ellipsis. */
+const TEXT_KEPT = '陕西省…';
 /** The widest date and time a time column shows (digits are as wide as each other in the table's fonts). */
 export const TIMESTAMP_SAMPLE = '2026-11-24 18:34:19';
 
@@ -74,10 +76,15 @@ const clamp = (v: number, lo: number, hi: number) => Math.min(Math.max(v, lo), h
 /** The words of a header (it wraps between them): a Chinese header without spaces is one word. */
 const words = (text: string) => text.split(/\s+/).filter(Boolean);
 
+/** What a cell shows, as parts. */
+function cellContent(content: CellContent | string | null | undefined): CellContent {
+  if (content === null || content === undefined) return {};
+  return typeof content === 'string' ? { text: content } : content;
+}
+
 /** Width of what a cell shows, without padding; 0 for an empty cell. */
 export function contentWidth(content: CellContent | string | null | undefined, measure: Measure): number {
-  if (content === null || content === undefined) return 0;
-  const c: CellContent = typeof content === 'string' ? { text: content } : content;
+  const c = cellContent(content);
   const parts: number[] = [];
   if (c.text) parts.push(measure.text(c.text));
   if (c.tags?.length) parts.push(c.tags.reduce((sum, tag) => sum + measure.tag(tag) + TAG_EXTRA_PX, 0) + TAG_GAP_PX * (c.tags.length - 1));
@@ -101,10 +108,8 @@ export function columnNeed<T>(
 ): ColumnNeed {
   const headLine = header ? measure.header(header) : 0;
   const headWord = Math.max(0, ...words(header).map((w) => measure.header(w)));
-  const cells =
-    fit.kind === 'time'
-      ? measure.text(TIMESTAMP_SAMPLE)
-      : Math.max(0, ...rows.map((row) => contentWidth(fit.cell ? fit.cell(row) : valueText(value(row)), measure)));
+  const contents = fit.kind === 'time' ? [] : rows.map((row) => cellContent(fit.cell ? fit.cell(row) : valueText(value(row))));
+  const cells = fit.kind === 'time' ? measure.text(TIMESTAMP_SAMPLE) : Math.max(0, ...contents.map((c) => contentWidth(c, measure)));
   const pad = CELL_PADDING_PX + SLACK_PX;
   // An empty column needs no more than its header's longest word (the header wraps between words); one with content
   // its header on one line.
@@ -112,7 +117,15 @@ export function columnNeed<T>(
   if (fit.kind === 'free') {
     // Whole when there is room; squeezed, never below its header's longest word (nor a few characters).
     const want = Math.ceil(Math.max(head, cells) + pad);
-    return { want, min: Math.min(want, Math.ceil(Math.max(fit.min ?? FREE_MIN_PX, headWord + pad))), free: true };
+    // Squeezed, a cell keeps its tags and controls whole and a few characters of its text.
+    const beside = Math.max(
+      0,
+      ...contents
+        .filter((c) => c.text && (c.tags?.length || c.px || c.buttons))
+        .map((c) => contentWidth({ ...c, text: undefined }, measure) + INLINE_GAP_PX),
+    );
+    const least = Math.max(fit.min ?? FREE_MIN_PX, headWord + pad, beside ? beside + measure.text(TEXT_KEPT) + pad : 0);
+    return { want, min: Math.min(want, Math.ceil(least)), free: true };
   }
   const lo = Math.max(fit.min ?? 0, headWord + pad);
   const hi = Math.max(fit.max ?? (fit.kind === 'content' ? CONTENT_MAX_PX : Infinity), lo);
