@@ -23,6 +23,8 @@ import type { GridFileCodec } from './modules/grids/codec.js';
 import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './core/auth/throttle.js';
 import { openRedis } from './core/redis.js';
 import { RedisVersions, SessionCache } from './core/auth/session-cache.js';
+import { AppMetrics, metricsRoute } from './core/metrics.js';
+import { MemoryLeaseStore, MemoryWindowStore, RedisLeaseStore, RedisWindowStore } from './core/shared-limits.js';
 import { TokenService } from './core/auth/tokens.js';
 import {
   answerClientError,
@@ -73,6 +75,8 @@ export interface BuiltApp {
   /** Grid file parsing and encoding (worker thread). */
   codec: GridFileCodec;
   seedReport: SeedReport;
+  /** This process's metrics (GET /metrics with METRICS_TOKEN, or the METRICS_PORT listener main.ts starts). */
+  metrics: AppMetrics;
   close(): Promise<void>;
 }
 
@@ -115,6 +119,9 @@ export async function buildApp(
     clientErrorHandler: answerClientError,
   });
   data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  // Requests by route pattern, jobs, WMS drawing, the pool, the process (core/metrics.ts, docs/operations.md#metrics).
+  const metrics = new AppMetrics({ role: 'api', db: handle.db, ...(handle.pool ? { pool: handle.pool } : {}) });
+  metrics.instrument(app);
   // Long work (grid imports, products, zoning …) runs as jobs, here or in worker processes (jobs-setup.ts).
   const {
     jobs,
@@ -124,6 +131,7 @@ export async function buildApp(
     close: closeJobs,
   } = await setUpJobs(config, data, app.log, {
     consume: config.jobsInApi,
+    metrics,
     ...(opts.gridStoreHooks ? { gridStoreHooks: opts.gridStoreHooks } : {}),
   });
   // Products made without anyone clicking (docs/products.md#automatic-making).
@@ -186,6 +194,9 @@ export async function buildApp(
   // What this process's start-up changed (seed, demo) is news to the processes already running.
   if (redis) await sessions.changed('all');
   const tokens = new TokenService(resolveJwtSecret(config.jwtSecret, config.dataDir), config.accessTokenTtl, sessions);
+  // Limits every API process counts together with REDIS_URL: public comments per address, large WMS images per user.
+  const windows = redis ? new RedisWindowStore(redis, config.redisPrefix) : new MemoryWindowStore();
+  const leases = redis ? new RedisLeaseStore(redis, config.redisPrefix) : new MemoryLeaseStore();
   const deps = {
     db: handle.db,
     tokens,
@@ -196,6 +207,7 @@ export async function buildApp(
   };
 
   healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect, storage, redis });
+  metricsRoute(app, metrics, { token: config.metricsToken });
   authRoutes(app, deps);
   fileRoutes(app, { db: handle.db, tokens, storage });
   customerRoutes(app, deps);
@@ -206,7 +218,7 @@ export async function buildApp(
   gridRoutes(app, { ...deps, store: gridStore });
   gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
   jobRoutes(app, deps);
-  wmsRoutes(app, { ...deps, store: gridStore, storage, ...opts.wmsHooks });
+  wmsRoutes(app, { ...deps, store: gridStore, storage, leases, metrics, ...opts.wmsHooks });
   gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });
   stationRoutes(app, deps);
   allocationRoutes(app, deps);
@@ -215,7 +227,13 @@ export async function buildApp(
   productRoutes(app, { ...deps, ...productDeps });
   regionRoutes(app, { ...deps, storage });
   disasterRoutes(app, { ...deps, storage });
-  travelRoutes(app, { ...deps, storage, store: gridStore });
+  travelRoutes(app, {
+    ...deps,
+    storage,
+    store: gridStore,
+    windows,
+    onRefused: () => metrics.limitRefusals.inc({ limit: 'comment' }),
+  });
   articleRoutes(app, { ...deps, storage });
   riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
   cropCalendarRoutes(app, deps);
@@ -254,6 +272,7 @@ export async function buildApp(
     jobs,
     codec,
     seedReport,
+    metrics,
     async close() {
       await app.close();
       await handle.close();

@@ -56,6 +56,12 @@ export interface Config {
   jobStaleMs: number;
   /** The first wait before a job that met a storage fault runs again, doubled per retry (JOB_RETRY_SECONDS). */
   jobRetryMs: number;
+  /** The metrics listener's port (METRICS_PORT); unset: none (docs/operations.md#metrics). */
+  metricsPort: number | undefined;
+  /** The metrics listener's address (METRICS_HOST), the loopback unless set. */
+  metricsHost: string;
+  /** Bearer token /metrics asks for (METRICS_TOKEN); with it, /metrics is served on the API's port too. */
+  metricsToken: string | undefined;
 }
 
 /** STORAGE=local (default: DATA_DIR/files) or STORAGE=s3 with its S3_* settings. */
@@ -244,7 +250,26 @@ export function loadConfig(env: Env = process.env): Config {
     jobsInApi: jobsInApi(env),
     jobStaleMs: int(env, 'JOB_STALE_SECONDS', 30, 2, 3600) * 1000,
     jobRetryMs: int(env, 'JOB_RETRY_SECONDS', 2, 1, 600) * 1000,
+    metricsPort: env.METRICS_PORT?.trim() ? int(env, 'METRICS_PORT', 0, 0, 65535) : undefined,
+    metricsHost: metricsHost(env),
+    metricsToken: metricsToken(env),
   };
+}
+
+function metricsHost(env: Env): string {
+  const host = env.METRICS_HOST?.trim() || '127.0.0.1';
+  if (!/^[A-Za-z0-9.:\-[\]]+$/.test(host)) throw new ConfigError(`METRICS_HOST must be a host name or address, got "${env.METRICS_HOST}"`);
+  return host;
+}
+
+function metricsToken(env: Env): string | undefined {
+  const token = env.METRICS_TOKEN || undefined;
+  // Never repeated in the message: it is a secret.
+  if (token !== undefined && (token.length < 24 || /\s/.test(token)))
+    throw new ConfigError(
+      'METRICS_TOKEN must be at least 24 characters without spaces (leave it unset to serve /metrics only on METRICS_PORT)',
+    );
+  return token;
 }
 
 function jobsInApi(env: Env): boolean {

@@ -2,6 +2,7 @@ import type { Config } from './config.js';
 import { openBullJobQueue } from './core/job-queue.js';
 import type { FastifyBaseLogger } from 'fastify';
 import { JobRunner } from './core/jobs.js';
+import type { AppMetrics } from './core/metrics.js';
 import type { ServerData } from './startup.js';
 import { GridFileCodec } from './modules/grids/codec.js';
 import { setForecastDayEnd } from './modules/grids/derived.js';
@@ -32,7 +33,7 @@ export async function setUpJobs(
   config: Config,
   data: ServerData,
   log: FastifyBaseLogger,
-  opts: { consume: boolean; gridStoreHooks?: GridStoreHooks },
+  opts: { consume: boolean; gridStoreHooks?: GridStoreHooks; metrics?: AppMetrics },
 ): Promise<JobSetup> {
   const { handle, storage } = data;
   const gridStore = new GridStore(handle.db, storage, opts.gridStoreHooks, log);
@@ -45,6 +46,7 @@ export async function setUpJobs(
     consume: opts.consume,
     staleAfterMs: config.jobStaleMs,
     retryBaseMs: config.jobRetryMs,
+    ...(opts.metrics ? { observe: opts.metrics.observeJob.bind(opts.metrics) } : {}),
     ...(config.redisUrl
       ? { shared: await openBullJobQueue(config.redisUrl, config.redisPrefix, log, config.jobStaleMs, config.jobRetryMs) }
       : {}),

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { listenMetrics } from './core/metrics.js';
 import { sweepOrphanFiles } from './file-sweep.js';
 import { banner } from './modules/seed/seed.js';
 import { prepareServerData } from './startup.js';
@@ -22,6 +23,11 @@ async function main() {
   const address = await built.app.listen({ port: config.port, host: config.host });
   const url = address.replace('0.0.0.0', '127.0.0.1');
   console.log(banner(built.seedReport, url));
+  // Metrics on a listener of their own (METRICS_PORT), on the loopback unless METRICS_HOST says otherwise.
+  if (config.metricsPort !== undefined) {
+    const server = await listenMetrics(built.metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken });
+    built.app.addHook('onClose', async () => void (await new Promise((resolve) => server.close(resolve))));
+  }
   // Files a crash left without their row are removed in the background, the server already answering (file-sweep.ts).
   sweepOrphanFiles({ db: built.db.db, storage: built.storage, log: built.app.log }, { graceMinutes: config.orphanGraceMinutes }).catch(
     (err: unknown) => built.app.log.error({ err }, 'orphan file sweep failed'),

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { ConfigError, loadConfig } from './config.js';
 import { loggerOptions } from './core/log-redact.js';
+import { AppMetrics, listenMetrics } from './core/metrics.js';
 import { setUpJobs } from './jobs-setup.js';
 import { prepareServerData } from './startup.js';
 
@@ -25,11 +26,18 @@ async function main() {
   // The same start-up steps as an API process, under the same lock: whichever starts first migrates and seeds.
   const data = await prepareServerData(config);
   data.logIdleError = (error) => log.warn({ err: error }, 'database connection dropped');
-  const setup = await setUpJobs(config, data, log, { consume: true });
+  // Its jobs' durations and failures, the queue's depth, the pool, the process: on METRICS_PORT when set.
+  const metrics = new AppMetrics({ role: 'worker', db: data.handle.db, ...(data.handle.pool ? { pool: data.handle.pool } : {}) });
+  const setup = await setUpJobs(config, data, log, { consume: true, metrics });
+  const metricsServer =
+    config.metricsPort !== undefined
+      ? await listenMetrics(metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken })
+      : null;
   await setup.jobs.recoverStale();
   log.info({ concurrency: config.jobConcurrency, pid: process.pid }, 'job worker started');
   const stop = async () => {
     log.info('job worker stopping');
+    metricsServer?.close();
     await setup.close();
     await data.handle.close();
     process.exit(0);

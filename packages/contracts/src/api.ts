@@ -118,11 +118,13 @@ const RISK = codes(RISK_CODE);
 const CUSTOMER_OPTIONS = codes('sys.customer.admin', 'osm.customer.admin', 'sys.user.admin', 'sys.role.admin', 'sys.log.view');
 
 export const HealthData = z.object({ status: z.literal('ok'), db: z.string(), uptime: z.number() });
+/** Liveness (GET /api/health/live): the process runs and its event loop turns; asks nothing of the database. */
+export const LivenessData = z.object({ status: z.literal('ok'), uptime: z.number() });
 /** One dependency as the readiness check last found it. */
 export const ReadinessState = z.enum(['ok', 'unavailable', 'none']);
 /**
  * Readiness (GET /api/health/ready): whether this process can serve calls now: the database, file storage and Redis
- * (`none` without REDIS_URL), each probed at most every few seconds. Answered 200 when ready; otherwise 503 in the
+ * (`none` without REDIS_URL) reachable and no migration running, each probed at most every few seconds. Answered 200 when ready; otherwise 503 in the
  * envelope (5031 storage, 5030 database or Redis) with the same object as `data`.
  */
 export const ReadinessData = z.object({
@@ -130,6 +132,8 @@ export const ReadinessData = z.object({
   db: ReadinessState,
   storage: ReadinessState,
   redis: ReadinessState,
+  /** `running` while the database's schema is being migrated (or lacks a migration this release runs). */
+  migrations: z.enum(['ok', 'running']),
   checkedAt: z.string(),
 });
 
@@ -144,6 +148,7 @@ export const API = {
   // Service products: bulletins, their workflow and PDF (docs/articles.md#calls).
   ...ARTICLE_API,
   health: { ...E.health, access: PUBLIC, summary: 'Liveness and database check', data: HealthData },
+  healthLive: { ...E.healthLive, access: PUBLIC, summary: 'Liveness: the process runs (nothing else is asked)', data: LivenessData },
   healthReady: {
     ...E.healthReady,
     access: PUBLIC,

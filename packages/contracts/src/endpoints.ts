@@ -12,6 +12,7 @@ export const API_ENDPOINTS = {
   ...WEIXIN_ENDPOINTS,
   health: { method: 'GET', url: '/api/health' },
   healthReady: { method: 'GET', url: '/api/health/ready' },
+  healthLive: { method: 'GET', url: '/api/health/live' },
   branding: { method: 'GET', url: '/api/login/branding' },
   login: { method: 'POST', url: '/api/login/login' },
   logout: { method: 'POST', url: '/api/login/logout' },

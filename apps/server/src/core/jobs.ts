@@ -130,6 +130,8 @@ export interface JobRunnerOptions {
   staleAfterMs?: number;
   /** The first wait before a job that met a storage fault runs again (JOB_RETRY_SECONDS); see STORAGE_RETRIES. */
   retryBaseMs?: number;
+  /** Told each run's time (seconds) and outcome, by kind (metrics). */
+  observe?: (kind: string, outcome: 'done' | 'failed' | 'retry', seconds: number) => void;
 }
 
 /**
@@ -443,13 +445,29 @@ export class JobRunner {
         this.opts.onProgress?.(id, value);
       },
     };
+    const started = process.hrtime.bigint();
+    const took = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
       const result = await handler(JSON.parse(row.payload) as unknown, ctx);
       await this.finish(id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
+      this.opts.observe?.(row.kind, 'done', took());
     } catch (e) {
       // A storage fault passes: the job runs again later, up to STORAGE_RETRIES times (JobRetryLater to a shared queue).
       const storageFault = isStorageUnavailable(e);
-      if (storageFault && (await this.retryAfterStorageFault(id, row.kind, e, attempt))) return;
+      if (storageFault) {
+        let retried: boolean;
+        try {
+          retried = await this.retryAfterStorageFault(id, row.kind, e, attempt);
+        } catch (later) {
+          if (later instanceof JobRetryLater) this.opts.observe?.(row.kind, 'retry', took());
+          throw later;
+        }
+        if (retried) {
+          this.opts.observe?.(row.kind, 'retry', took());
+          return;
+        }
+      }
+      this.opts.observe?.(row.kind, 'failed', took());
       if (!(e instanceof JobError)) this.log.error({ err: e, jobId: id, kind: row.kind, final: attempt.final }, 'job failed');
       const error =
         e instanceof JobError

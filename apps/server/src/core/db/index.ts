@@ -8,20 +8,45 @@ import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
 
+/** Connections one process's PostgreSQL pool opens at most. */
+const POOL_MAX = 10;
+
+/** What a connection pool tells of itself (metrics). */
+export interface PoolStats {
+  totalCount: number;
+  idleCount: number;
+  waitingCount: number;
+  max: number;
+}
+
 export interface DbHandle {
   db: Db;
   dialect: Dialect;
+  /** PostgreSQL's connection pool (its counts are metrics); SQLite has none. */
+  pool?: PoolStats;
   close(): Promise<void>;
 }
 
 export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string; onIdleError?: (error: Error) => void }): DbHandle {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
     // An idle connection the server drops (restart, admin termination) must not crash the process;
     // the pool replaces it on the next query.
     pool.on('error', (error) => opts.onIdleError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, dialect: 'postgres', close: () => db.destroy() };
+    const stats: PoolStats = {
+      get totalCount() {
+        return pool.totalCount;
+      },
+      get idleCount() {
+        return pool.idleCount;
+      },
+      get waitingCount() {
+        return pool.waitingCount;
+      },
+      max: POOL_MAX,
+    };
+    return { db, dialect: 'postgres', pool: stats, close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const file = new SQLite(path.join(opts.dataDir, 'agromet.sqlite'));

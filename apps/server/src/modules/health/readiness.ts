@@ -3,10 +3,19 @@ import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/index.js';
+import { migrationProvider, type Dialect } from '../../core/db/migrations.js';
 import type { FileStorage } from '../../core/storage.js';
 
 type Readiness = z.infer<typeof ReadinessData>;
 type State = Readiness['db'];
+
+/**
+ * The advisory lock Kysely's migrator holds on PostgreSQL while it migrates (its LOCK_ID, 3853314791062309107), as
+ * pg_locks shows a bigint key: the high half in classid, the low half in objid, objsubid 1.
+ */
+const KYSELY_MIGRATION_LOCK = 3853314791062309107n;
+const LOCK_CLASSID = Number(KYSELY_MIGRATION_LOCK >> 32n);
+const LOCK_OBJID = Number(KYSELY_MIGRATION_LOCK & 0xffffffffn);
 
 /** How long one probe's answer is reused: a load balancer polling every second costs one probe per this. */
 export const READY_CACHE_MS = 2000;
@@ -15,6 +24,7 @@ export const READY_PROBE_TIMEOUT_MS = 2000;
 
 export interface ReadinessDeps {
   db: Db;
+  dialect: Dialect;
   storage: FileStorage;
   /** The process's Redis (REDIS_URL), or null without one. */
   redis: Redis | null;
@@ -28,7 +38,9 @@ export interface ReadinessDeps {
  * Readiness, distinct from liveness (`/api/health` says the process runs and its database answers): whether this
  * process can serve calls now, its database, file storage (one listing request of one key on S3, a write and removal
  * in the local folder) and Redis each probed, all at once, bounded by `timeoutMs`, the answer reused for `cacheMs` and
- * shared by concurrent callers.
+ * shared by concurrent callers. Not ready either while migrations run: a process migrates before it listens, so this
+ * sees another process's migration (an upgrade started beside running ones): on PostgreSQL the migrator's lock held,
+ * on either engine a migration this release runs not yet recorded.
  */
 export class ReadinessCheck {
   private cached: { at: number; value: Readiness } | null = null;
@@ -46,9 +58,11 @@ export class ReadinessCheck {
 
   private async probe(): Promise<Readiness> {
     const { db, storage, redis } = this.deps;
+    let migrations: Readiness['migrations'] = 'ok';
     const [dbState, storageState, redisState] = await Promise.all([
       this.probeOne('db', async () => {
         await sql`select 1`.execute(db);
+        migrations = await this.migrationState();
       }),
       this.probeOne('storage', async () => storage.probe?.()),
       redis
@@ -58,14 +72,37 @@ export class ReadinessCheck {
         : Promise.resolve<State>('none'),
     ]);
     const value: Readiness = {
-      ready: dbState === 'ok' && storageState === 'ok' && redisState !== 'unavailable',
+      ready: dbState === 'ok' && storageState === 'ok' && redisState !== 'unavailable' && migrations === 'ok',
       db: dbState,
       storage: storageState,
       redis: redisState,
+      migrations,
       checkedAt: new Date().toISOString(),
     };
     this.cached = { at: Date.now(), value };
     return value;
+  }
+
+  private expected: string[] | null = null;
+
+  /** `running` while the migrator's lock is held (PostgreSQL) or a migration this release knows is not recorded. */
+  private async migrationState(): Promise<Readiness['migrations']> {
+    const { db, dialect } = this.deps;
+    this.expected ??= Object.keys(await migrationProvider(dialect).getMigrations());
+    if (dialect === 'postgres') {
+      const lock = await sql<{ held: boolean }>`
+        select exists(select 1 from pg_locks where locktype = 'advisory' and classid::bigint = ${LOCK_CLASSID}
+          and objid::bigint = ${LOCK_OBJID} and objsubid = 1 and granted) as held`.execute(db);
+      if (lock.rows[0]?.held) return 'running';
+    }
+    let applied: Set<string>;
+    try {
+      applied = new Set((await sql<{ name: string }>`select name from kysely_migration`.execute(db)).rows.map((r) => r.name));
+    } catch {
+      // No migration table yet: the first migration has not committed.
+      return 'running';
+    }
+    return this.expected.every((name) => applied.has(name)) ? 'ok' : 'running';
   }
 
   private async probeOne(what: string, probe: () => Promise<unknown>): Promise<State> {

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { COMMENT_TEXT_MAX } from '@agromet/contracts';
-import { findSensitiveWords, plainText, PostWindow } from './comment-rules.js';
+import { findSensitiveWords, plainText } from './comment-rules.js';
 
 describe('comment rules', () => {
   it.each([
@@ -91,18 +91,5 @@ describe('comment rules', () => {
   it('finds sensitive words, ignoring ASCII case', () => {
     expect(findSensitiveWords(['广告', 'Spam', '假票'], '这是SPAM', '广告位')).toEqual(['广告', 'Spam']);
     expect(findSensitiveWords([], 'x')).toEqual([]);
-  });
-
-  it('allows a few posts per address within the window', () => {
-    let now = 0;
-    const w = new PostWindow(2, 60_000, () => now);
-    expect(w.take('a')).toBeNull();
-    expect(w.take('a')).toBeNull();
-    expect(w.take('b')).toBeNull();
-    expect(w.take('a')).toBe(60);
-    now = 30_000;
-    expect(w.take('a')).toBe(30);
-    now = 60_000;
-    expect(w.take('a')).toBeNull();
   });
 });

@@ -1,7 +1,7 @@
 import { decodeHTML } from 'entities';
 
-// Pure rules of visitors' comments (docs/travel.md#comments): plain text made of what was typed, sensitive words found,
-// and a per-address limit of posts within a time window.
+// Pure rules of visitors' comments (docs/travel.md#comments): plain text made of what was typed, sensitive words found.
+// The per-address limit of posts is counted in core/shared-limits.ts (across API processes with REDIS_URL).
 
 /** Elements whose content is no text for a reader: dropped with what they hold. */
 const HIDDEN = /<(script|style|iframe|noscript|template|textarea|title|xmp)\b[^>]*>[\s\S]*?<\/\1\s*>/gi;
@@ -38,30 +38,4 @@ export function plainText(input: string): string {
 export function findSensitiveWords(words: readonly string[], ...texts: string[]): string[] {
   const hay = texts.join('\n').toLowerCase();
   return words.filter((w) => w !== '' && hay.includes(w.toLowerCase()));
-}
-
-/** Counts posts per address within a sliding window; `take` answers the seconds to wait when the limit is reached. */
-export class PostWindow {
-  private readonly posts = new Map<string, number[]>();
-
-  constructor(
-    private readonly limit: number,
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** Records a post of `address` and answers null, or answers the seconds until the next post is allowed. */
-  take(address: string): number | null {
-    const t = this.now();
-    const recent = (this.posts.get(address) ?? []).filter((at) => t - at < this.windowMs);
-    if (recent.length >= this.limit) {
-      this.posts.set(address, recent);
-      return Math.max(1, Math.ceil((recent[0]! + this.windowMs - t) / 1000));
-    }
-    recent.push(t);
-    this.posts.set(address, recent);
-    // Keep the map small: forget addresses whose posts all left the window.
-    if (this.posts.size > 10_000) for (const [a, list] of this.posts) if (list.every((at) => t - at >= this.windowMs)) this.posts.delete(a);
-    return null;
-  }
 }

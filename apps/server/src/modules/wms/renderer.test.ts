@@ -65,9 +65,11 @@ describe('MapRenderer', () => {
     let entered = 0;
     let holding = true;
     const releases: Array<() => void> = [];
-    renderer = new MapRenderer(async () => {
-      entered += 1;
-      if (holding) await new Promise<void>((resolve) => releases.push(resolve));
+    renderer = new MapRenderer({
+      beforeHeavy: async () => {
+        entered += 1;
+        if (holding) await new Promise<void>((resolve) => releases.push(resolve));
+      },
     });
     const r = renderer;
     // Made on one tick, in order: each call takes a turn or queues before the next is made.

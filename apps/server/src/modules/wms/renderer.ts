@@ -1,3 +1,4 @@
+import { MemoryLeaseStore, type LeaseStore } from '../../core/shared-limits.js';
 import { WorkerPool, workerModule } from '../../core/worker-pool.js';
 import { drawMapImage, type MapImageTask } from './map-image.js';
 
@@ -10,6 +11,26 @@ export const HEAVY_PER_USER = 2;
 /** Large images one user may have waiting; one more is refused (a client asking for images faster than they come). */
 export const HEAVY_WAITING_PER_USER = 4;
 
+/** The size classes of WMS render times (metrics): a tile drawn inline, a large image, a poster over 1024 × 1024. */
+export type SizeClass = 'tile' | 'large' | 'poster';
+
+export function sizeClass(width: number, height: number): SizeClass {
+  const pixels = width * height;
+  return pixels <= INLINE_MAX_PIXELS ? 'tile' : pixels <= 1024 * 1024 ? 'large' : 'poster';
+}
+
+export interface MapRendererOptions {
+  /** For tests: runs before a large image is drawn, while it counts against its user's bound. */
+  beforeHeavy?: () => Promise<void>;
+  /**
+   * Where a user's large images in flight are counted (HEAVY_PER_USER + HEAVY_WAITING_PER_USER at most): this process,
+   * or Redis shared by every API process (core/shared-limits.ts).
+   */
+  leases?: LeaseStore;
+  /** Told each image's drawing time (seconds, the wait for a turn excluded) by size class. */
+  observe?: (size: SizeClass, seconds: number) => void;
+}
+
 /** A large image refused because the user already has HEAVY_PER_USER drawn and HEAVY_WAITING_PER_USER waiting. */
 export class RendererBusyError extends Error {}
 
@@ -21,14 +42,19 @@ interface UserTurns {
 /**
  * Draws GetMap images: tiles inline, larger images in a worker thread, so that one user's poster-sized maps never
  * stall the requests of everyone else. Each user has at most HEAVY_PER_USER large images drawn at once and the rest
- * wait their turn, so one user's burst never queues ahead of everyone else's maps in the thread. `beforeHeavy` lets
- * tests hold a large image in flight.
+ * wait their turn, so one user's burst never queues ahead of everyone else's maps in the thread. How many large images
+ * a user has in flight (drawn or waiting) is bounded across every API process when the leases are shared (REDIS_URL);
+ * the turns are each process's own, as its drawing thread is. `beforeHeavy` lets tests hold a large image in flight.
  */
 export class MapRenderer {
   private readonly pool = new WorkerPool(workerModule('render-worker', import.meta.url), 1);
   private readonly turns = new Map<number, UserTurns>();
 
-  constructor(private readonly beforeHeavy?: () => Promise<void>) {}
+  private readonly leases: LeaseStore;
+
+  constructor(private readonly opts: MapRendererOptions = {}) {
+    this.leases = opts.leases ?? new MemoryLeaseStore();
+  }
 
   /** Images drawn in the worker thread so far. */
   get threadImages(): number {
@@ -36,15 +62,30 @@ export class MapRenderer {
   }
 
   async image(userId: number, task: MapImageTask): Promise<Buffer> {
-    if (task.request.width * task.request.height <= INLINE_MAX_PIXELS) return drawMapImage(task);
-    await this.takeTurn(userId);
+    const size = sizeClass(task.request.width, task.request.height);
+    if (size === 'tile') return this.timed(size, async () => drawMapImage(task));
+    const key = `wms-heavy:${userId}`;
+    const ticket = await this.leases.acquire(key, HEAVY_PER_USER + HEAVY_WAITING_PER_USER, Date.now());
+    if (ticket === null) throw new RendererBusyError(`at most ${HEAVY_PER_USER + HEAVY_WAITING_PER_USER} large images at once per user`);
     try {
-      await this.beforeHeavy?.();
-      // The grids are copied to the thread, never moved: the store keeps its cached values.
-      return Buffer.from(await this.pool.run<Uint8Array>('map', [task]));
+      await this.takeTurn(userId);
+      try {
+        await this.opts.beforeHeavy?.();
+        // The grids are copied to the thread, never moved: the store keeps its cached values.
+        return await this.timed(size, async () => Buffer.from(await this.pool.run<Uint8Array>('map', [task])));
+      } finally {
+        this.endTurn(userId);
+      }
     } finally {
-      this.endTurn(userId);
+      await this.leases.release(key, ticket);
     }
+  }
+
+  private async timed<T>(size: SizeClass, draw: () => Promise<T>): Promise<T> {
+    const started = process.hrtime.bigint();
+    const image = await draw();
+    this.opts.observe?.(size, Number(process.hrtime.bigint() - started) / 1e9);
+    return image;
   }
 
   private async takeTurn(userId: number): Promise<void> {
@@ -70,6 +111,7 @@ export class MapRenderer {
   }
 
   close(): Promise<void> {
+    this.leases.close();
     return this.pool.close();
   }
 }

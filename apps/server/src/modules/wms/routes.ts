@@ -57,7 +57,11 @@ export function consoleLanguageCookie(cookie: string | undefined): string | unde
 
 /** OGC WMS over the forecast grids. Errors are service-exception XML, never the JSON envelope or a 500. */
 export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
-  const renderer = new MapRenderer(deps.beforeHeavyRender);
+  const renderer = new MapRenderer({
+    ...(deps.beforeHeavyRender ? { beforeHeavy: deps.beforeHeavyRender } : {}),
+    ...(deps.leases ? { leases: deps.leases } : {}),
+    observe: (size, seconds) => deps.metrics?.wmsRender.observe({ size }, seconds),
+  });
   app.addHook('onClose', async () => renderer.close());
   app.get('/api/wms', { schema: { hide: true } }, async (req: FastifyRequest, reply: FastifyReply) => {
     const q = lowerKeys(req.query as Record<string, unknown>);
@@ -247,12 +251,21 @@ export function wmsRoutes(app: FastifyInstance, deps: WmsDeps): void {
     } catch (e) {
       if (e instanceof WmsException) return reply.status(200).type(xmlType).send(exceptionXml(e, version));
       if (e instanceof RendererBusyError) {
+        deps.metrics?.limitRefusals.inc({ limit: 'wms_heavy' });
         // Not an error of the request: try again once one of the caller's large images is done.
         return reply
           .status(429)
           .header('retry-after', '1')
           .type(xmlType)
           .send(exceptionXml(new WmsException('NoApplicableCode', e.message), version));
+      }
+      if (e instanceof AppError && e.status === 503) {
+        // The shared count of large images (Redis) cannot be reached just now: nothing was drawn; try again shortly.
+        return reply
+          .status(503)
+          .header('retry-after', e.headers['retry-after'] ?? '1')
+          .type(xmlType)
+          .send(exceptionXml(new WmsException('NoApplicableCode', translate(req.lang, e.key, e.params)), version));
       }
       req.log.error({ err: e, reqId: req.id }, 'wms failure');
       return reply

@@ -1,6 +1,8 @@
 import { gridBBox } from '@agromet/grid';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
+import type { AppMetrics } from '../../core/metrics.js';
+import type { LeaseStore } from '../../core/shared-limits.js';
 import {
   gridCatalog,
   gridTag,
@@ -38,6 +40,10 @@ export interface WmsDeps {
   storage: FileStorage;
   /** For tests: runs before a large image is drawn, while it counts against its user's bound. */
   beforeHeavyRender?: () => Promise<void>;
+  /** Where a user's large images in flight are counted (this process, or Redis shared by every API process). */
+  leases?: LeaseStore;
+  /** Drawing times by size class, refusals of the large-image bound. */
+  metrics?: Pick<AppMetrics, 'wmsRender' | 'limitRefusals'>;
 }
 
 /** A WMS layer name is `<forecast type>.<factor>`. */
