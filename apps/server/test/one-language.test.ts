@@ -3,12 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WEATHER_CODES } from '@agromet/contracts';
+import { translate } from '../src/core/messages.js';
+import { localisedFactor } from '../src/modules/grids/service.js';
+import { riskLevelNames } from '../src/modules/risk/wms-layers.js';
+import { layerFactor, windSpeedName } from '../src/modules/wms/service.js';
+import { resolvedClassNames } from '../src/modules/zoning/criteria.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 
 /**
  * One language per document (docs/i18n.md#one-language-per-document): every text the server makes for a map product
  * (its name, file titles and the PDF's words), a bulletin made from a template, a risk product (name, summaries, areas
- * and the PDF), the region picker and the built-in kinds, criteria, crops and hazards is in the language asked for: no
+ * and the PDF), the region picker, the travel and sandstorm lists' region names, every word a legend is drawn with and
+ * the built-in kinds, criteria, crops and hazards is in the language asked for: no
  * Chinese character in English or Spanish outside the names a user typed (the customer's name), no Latin month name in
  * Chinese. The PDFs are read with pdftotext.
  */
@@ -169,6 +176,36 @@ describe('one language per document', () => {
       expect(pdfRow, JSON.stringify(row)).toBeDefined();
       const pdfText_ = pdfRow ? pdfText((await t.storage.get(pdfRow.storage_key))!) : '';
       expect(foreign([...texts, pdfText_].join('\n'), lang), `${lang}: ${texts.join(' | ')}`).toEqual([]);
+    }
+  });
+
+  it('every word a legend is drawn with (element and unit, classes, risk levels, zoning classes, titles) is in its language', async () => {
+    for (const lang of LANGS) {
+      const caps = await t.app.inject({
+        method: 'GET',
+        url: `/api/wms?token=${tok['demo-make']}&SERVICE=WMS&VERSION=1.3.0&REQUEST=GetCapabilities`,
+        headers: { 'accept-language': lang },
+      });
+      expect(caps.statusCode).toBe(200);
+      const layers = [...caps.body.matchAll(/<Layer[^>]*>\s*<Name>([^<]+)<\/Name>/g)].map((m) => m[1]!);
+      // The forecast layers (GetLegendGraphic titles them with the element's name and unit; wind with its speed's name).
+      const words: string[] = [];
+      let forecast = 0;
+      for (const layer of layers) {
+        const factor = await layerFactor(t.db.db, layer, 'LAYER').catch(() => undefined);
+        if (!factor) continue;
+        forecast += 1;
+        const named = localisedFactor(factor, lang);
+        words.push(named.name, named.unit, await windSpeedName(t.db.db, factor, lang));
+      }
+      expect(forecast, lang).toBeGreaterThan(5);
+      // Weather codes by their phenomena's names; risk and zoning legends' titles and classes.
+      words.push(...WEATHER_CODES.map((c) => c.names[lang]));
+      words.push(translate(lang, 'risk.legendTitle'), translate(lang, 'risk.noRisk'), ...riskLevelNames(lang));
+      words.push(translate(lang, 'zoning.legendTitle'), ...resolvedClassNames([], lang));
+      expect(foreign(words.join('\n'), lang), lang).toEqual([]);
+      if (lang !== 'zh') expect(words.join('\n'), lang).not.toMatch(/\p{Script=Han}/u);
+      else expect(words.join('\n')).toMatch(/气温/);
     }
   });
 
