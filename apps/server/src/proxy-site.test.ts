@@ -59,10 +59,11 @@ describe('the shipped nginx site (deploy/nginx/agromet.conf)', () => {
     const bodies = [...maps.matchAll(/^\s+(?:default|en|es) '(.*)';$/gm)].map((m) =>
       JSON.parse(m[1]!.replace(/\\'/g, "'").replace(/\\\\/g, '\\')),
     );
-    expect(bodies.length).toBe(3 * 9);
+    expect(bodies.length).toBe(3 * 10);
     for (const body of bodies) expect(Object.keys(body)).toEqual(['code', 'msg', 'data']);
     const answers = [...shipped.matchAll(/return (\d+) \$agromet_answer_(\w+);/g)].map((m) => [Number(m[1]), m[2]!] as const);
     expect(answers).toEqual([
+      [404, '404_metrics'],
       [413, '413_default'],
       [413, '413_grid'],
       [413, '413_boundary'],
@@ -92,5 +93,21 @@ describe('the shipped nginx site (deploy/nginx/agromet.conf)', () => {
     expect(site.replace(/listen 127\.0\.0\.1:9000;/, 'listen 8080;').replace(/ {4}server 127\.0\.0\.1:900\d .*\n/g, '')).toBe(
       shipped.replace(/ {4}server 127\.0\.0\.1:808\d .*\n/g, ''),
     );
+  });
+
+  it('never passes /metrics on: nginx answers it, and every path under it, 404 in the envelope itself', () => {
+    const site = nginxSiteFor([9001, 9002], 9000);
+    const block = /\n {4}location \^~ \/metrics \{\n([\s\S]*?)\n {4}\}/.exec(site)?.[1];
+    expect(block).toBeDefined();
+    expect(block).not.toContain('proxy_pass');
+    expect(block).toContain('return 404 $agromet_answer_404_metrics;');
+    // No other location names it (a more specific match would win over the prefix) and no regular expression location
+    // exists that could take a spelling of it first.
+    const locations = [...site.matchAll(/^\s*location (\S+)(?: (\S+))? \{/gm)].map((m) => m.slice(1).join(' ').trim());
+    expect(locations.filter((l) => l.includes('metrics'))).toEqual(['^~ /metrics']);
+    expect(locations.filter((l) => l.startsWith('~'))).toEqual([]);
+    expect(JSON.parse(/map \$agromet_lang \$agromet_answer_404_metrics \{\n\s+default '(.*)';/.exec(site)![1]!)).toMatchObject({
+      code: ErrorCode.NOT_FOUND,
+    });
   });
 });

@@ -79,6 +79,12 @@ export function nginxBodySize(limit: BodyLimit): string {
 
 const LANGS: Lang[] = ['zh', 'en', 'es'];
 
+/**
+ * The path of the processes' metrics (core/metrics.ts): for the internal network only (METRICS_PORT, METRICS_TOKEN),
+ * so nginx answers it, and everything under it, itself and never passes it on.
+ */
+export const METRICS_PATH = '/metrics';
+
 interface Answer {
   /** The map variable (and named location) of the answer. */
   name: string;
@@ -108,6 +114,7 @@ const ANSWERS: Answer[] = [
   { name: '502', status: 502, body: simple(ErrorCode.UPSTREAM, 'proxyBadGateway'), headers: { 'Retry-After': '1' } },
   { name: '503', status: 503, body: simple(ErrorCode.SERVICE_UNAVAILABLE, 'serviceUnavailable'), headers: { 'Retry-After': '1' } },
   { name: '504', status: 504, body: simple(ErrorCode.GATEWAY_TIMEOUT, 'proxyGatewayTimeout') },
+  { name: '404_metrics', status: 404, body: simple(ErrorCode.NOT_FOUND, 'notFoundPath', { path: METRICS_PATH }) },
 ];
 
 /** A JSON text as an nginx single-quoted string (nginx reads \\ and \' in it; a $ would start a variable). */
@@ -158,12 +165,23 @@ export function proxyLocations(): string {
     ...location('/', null),
   ];
   for (const limit of ROUTE_BODY_LIMITS) for (const url of limit.urls) lines.push(...location(`= ${url}`, limit));
+  const metrics = ANSWERS.find((a) => a.name === '404_metrics')!;
+  lines.push(
+    '',
+    '    # Metrics are for the internal network (METRICS_PORT, METRICS_TOKEN): answered here, never passed on (the path',
+    '    # as nginx reads it, after decoding and resolving dots, so no spelling of it reaches a process).',
+    `    location ^~ ${METRICS_PATH} {`,
+    '        default_type "application/json; charset=utf-8";',
+    `        return ${metrics.status} $agromet_answer_${metrics.name};`,
+    '    }',
+  );
   lines.push(
     '',
     '    # nginx refusing or failing a call itself: the envelope (an address nginx could not read cannot go to a named location).',
   );
   lines.push('    error_page 414 /_agromet/uri-too-long;', '    error_page 494 /_agromet/headers-too-large;');
   for (const a of ANSWERS) {
+    if (a.name === '404_metrics') continue;
     if (a.name === '414') lines.push(...answerLocation('= /_agromet/uri-too-long', a));
     else if (a.name === '431') lines.push(...answerLocation('= /_agromet/headers-too-large', a));
     else lines.push(...answerLocation(`@agromet_${a.name}`, a));
