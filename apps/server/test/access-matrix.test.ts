@@ -16,6 +16,7 @@ import { createTestApp, type TestApp } from './helpers.js';
 const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = {
   health: 'public', // GET /api/health
   healthReady: 'public', // GET /api/health/ready
+  healthLive: 'public', // GET /api/health/live
   branding: 'public', // GET /api/login/branding
   login: 'public', // POST /api/login/login
   customerContext: ['admin', 'osm.customer.admin'], // POST /api/user/customerContext
