@@ -17,7 +17,7 @@ import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
  * and the PDF), the region picker, the travel and sandstorm lists' region names, every word a legend is drawn with and
  * the built-in kinds, criteria, crops and hazards is in the language asked for: no
  * Chinese character in English or Spanish outside the names a user typed (the customer's name), no Latin month name in
- * Chinese. The PDFs are read with pdftotext.
+ * Chinese. The PDFs are read with pdftotext; bulletins are made from every built-in kind.
  */
 
 let t: TestApp;
@@ -176,6 +176,24 @@ describe('one language per document', () => {
       expect(pdfRow, JSON.stringify(row)).toBeDefined();
       const pdfText_ = pdfRow ? pdfText((await t.storage.get(pdfRow.storage_key))!) : '';
       expect(foreign([...texts, pdfText_].join('\n'), lang), `${lang}: ${texts.join(' | ')}`).toEqual([]);
+    }
+  });
+
+  it('a bulletin made from each built-in kind’s template is in the reader’s language, its number and unit included', async () => {
+    for (const lang of LANGS) {
+      const kinds = await data('demo-products', 'GET', '/api/article/kinds', lang);
+      expect(kinds.length).toBeGreaterThan(2);
+      for (const kind of kinds as Array<{ id: number; name: string }>) {
+        const made = await data('demo-products', 'POST', '/api/article/add', lang, {
+          kindId: kind.id,
+          title: { zh: '公报', en: 'Bulletin', es: 'Boletín' }[lang],
+          fromTemplate: true,
+        });
+        const doc = await data('demo-products', 'GET', `/api/article/detail?id=${made.id}`, lang);
+        // The body's words (tags left out) and the issue's label.
+        const words = [doc.body.replace(/<[^>]*>/g, '\n'), doc.issueLabel].join('\n');
+        expect(foreign(words, lang), `${lang} ${kind.name}: ${words}`).toEqual([]);
+      }
     }
   });
 
