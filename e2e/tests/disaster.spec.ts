@@ -119,6 +119,70 @@ test('create with the map and the region cascader, text shown as text, edit and 
   await expect(mine).toHaveCount(0);
 });
 
+test('an English and then a Spanish user choose the required region in their language; Escape closes only the picker', async ({ page }) => {
+  const place = `Mu Us ${uid()}`;
+  await openPage(page);
+  await chooseLanguage(page, 'en');
+  await page.locator('#sandstorm-create').click();
+  const form = page.getByRole('dialog').filter({ has: page.locator('#sandstorm-time') });
+  await form.locator('#sandstorm-location').fill(place);
+  await form.locator('#sandstorm-lon').fill('109.7');
+  await form.locator('#sandstorm-lat').fill('38.3');
+  await form.locator('#sandstorm-time').fill('4/10/2025 20:00');
+  await form.locator('#sandstorm-minVisibility').fill('800');
+  await form.locator('#sandstorm-maxWindSpeed').fill('15');
+  await form.locator('#sandstorm-duration').fill('3');
+  // The picker's provinces, prefectures and counties are in English, and its required value is taken.
+  await chooseRegion(page, '#sandstorm-region', ['Shaanxi', 'Yulin', 'Yuyang District']);
+  await expect(form.locator('.ant-cascader')).toContainText('Yuyang District');
+  // Escape in the open picker closes the picker alone: the form stays with what was typed and chosen.
+  await form.locator('#sandstorm-region').click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toContainText('Inner Mongolia');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await expect(form).toBeVisible();
+  await expect(form.locator('#sandstorm-location')).toHaveValue(place);
+  await expect(form.locator('.ant-cascader')).toContainText('Yuyang District');
+  const saved = page.waitForResponse((r) => r.url().endsWith('/api/sandstorm/insert'));
+  await form.locator('#sandstorm-form-submit').click();
+  const created = (await (await saved).json()) as { code: number; data: { id: number; regionCode: string; regionName: string } };
+  expect(created.code).toBe(0);
+  expect(created.data).toMatchObject({ regionCode: '610802', regionName: 'Yuyang District, Yulin, Shaanxi' });
+  await expect(form).toBeHidden();
+  const detail = page.locator(`#sandstorm-detail-${created.data.id}`);
+  await expect(detail).toContainText('Yuyang District, Yulin, Shaanxi (610802)');
+
+  // In Spanish the list names the region in Spanish, and the edit form's picker offers Spanish names to choose from.
+  await chooseLanguage(page, 'es');
+  await expect(detail).toContainText('Distrito de Yuyang, Yulin, Shaanxi (610802)');
+  await row(page, place)
+    .getByRole('button', { name: /^Editar / })
+    .click();
+  const edit = page.getByRole('dialog').filter({ has: page.locator('#sandstorm-time') });
+  await expect(edit.locator('.ant-cascader')).toContainText('Distrito de Yuyang');
+  // A point of Shenmu for the region chosen next.
+  await edit.locator('#sandstorm-lon').fill('110.49');
+  await edit.locator('#sandstorm-lat').fill('38.84');
+  await chooseRegion(page, '#sandstorm-region', ['Shaanxi', 'Yulin', 'Ciudad de Shenmu']);
+  await expect(edit.locator('.ant-cascader')).toContainText('Ciudad de Shenmu');
+  await edit.locator('#sandstorm-region').click();
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toContainText('Mongolia Interior');
+  await page.keyboard.press('Escape');
+  await expect(page.locator('.ant-cascader-dropdown:visible')).toHaveCount(0);
+  await expect(edit.locator('#sandstorm-location')).toHaveValue(place);
+  const updated = page.waitForResponse((r) => r.url().endsWith('/api/sandstorm/update'));
+  await edit.locator('#sandstorm-form-submit').click();
+  const answer = (await (await updated).json()) as { code: number; msg: string; data: { regionCode: string; regionName: string } };
+  expect(answer.code, answer.msg).toBe(0);
+  expect(answer.data).toMatchObject({ regionCode: '610881', regionName: 'Ciudad de Shenmu, Yulin, Shaanxi' });
+  await expect(detail).toContainText('Ciudad de Shenmu, Yulin, Shaanxi (610881)');
+
+  const removed = await page.request.get(at(`/api/sandstorm/deleteById?id=${created.data.id}`), {
+    headers: { authorization: `Bearer ${await cookie(page.context(), 'Access-Token')}` },
+  });
+  expect(((await removed.json()) as { code: number }).code).toBe(0);
+});
+
 test('filters by grade and region, statistics as charts, Excel export and all-or-nothing import', async ({ page }) => {
   const id = uid();
   await openPage(page);
