@@ -112,4 +112,24 @@ describe('loadConfig: file storage and the orphan sweep', () => {
     expect((error as Error).message).not.toContain('\n');
     expect((error as Error).message).not.toContain('very-secret-value-1');
   });
+
+  it('serves metrics only where asked: a listener on the loopback with METRICS_PORT, the API port only with METRICS_TOKEN', () => {
+    const none = loadConfig({});
+    expect([none.metricsPort, none.metricsHost, none.metricsToken]).toEqual([undefined, '127.0.0.1', undefined]);
+    const set = loadConfig({ METRICS_PORT: '9101', METRICS_HOST: '10.0.0.5', METRICS_TOKEN: 'a'.repeat(24) });
+    expect([set.metricsPort, set.metricsHost, set.metricsToken]).toEqual([9101, '10.0.0.5', 'a'.repeat(24)]);
+    expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/^METRICS_PORT must be a whole number/);
+    for (const token of ['short-token-value', 'has a space in it 1234567890']) {
+      let error: unknown;
+      try {
+        loadConfig({ METRICS_TOKEN: token });
+      } catch (e) {
+        error = e;
+      }
+      expect(error).toBeInstanceOf(ConfigError);
+      // A secret is never repeated in the message.
+      expect((error as Error).message).toMatch(/^METRICS_TOKEN must be at least 24 characters/);
+      expect((error as Error).message).not.toContain(token);
+    }
+  });
 });
