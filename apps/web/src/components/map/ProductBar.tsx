@@ -1,9 +1,11 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
-import { Checkbox, Select, Slider, Tooltip } from 'antd';
+import { DownOutlined, UpOutlined } from '@ant-design/icons';
+import { Button, Checkbox, Select, Slider, Tooltip } from 'antd';
 import dayjs from 'dayjs';
-import type { Ref } from 'react';
+import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
+import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
 import { MAP_NS } from './i18n';
 import { legendUrl, resolveSelection, styleFor, validTimeOf } from './map-rules';
@@ -13,7 +15,8 @@ const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') 
 
 /**
  * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend, along the
- * map's bottom edge. `barRef` gets the bar's element (the page panel keeps above it).
+ * map's bottom edge. `barRef` gets the bar's element (the page panel keeps above it). On a phone the bar is one line,
+ * what is shown and when, that opens the whole bar on a tap: the whole bar there takes a quarter of the screen.
  */
 export function ProductBar({
   products,
@@ -27,6 +30,8 @@ export function ProductBar({
   const { t, i18n } = useTranslation(MAP_NS);
   const token = useUserStore((s) => s.token);
   const style = useMapStore((s) => s.style);
+  const mobile = useAppStore((s) => s.device === 'mobile');
+  const [open, setOpen] = useState(false);
   const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
     useShallow((s) => ({
       selection: s.selection,
@@ -50,9 +55,46 @@ export function ProductBar({
     leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]),
   );
 
+  const valid = t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) });
+
+  if (mobile && !open) {
+    const factorName = factor ? (factor.unit ? `${factor.name} (${factor.unit})` : factor.name) : '';
+    return (
+      <div className="map-bottom">
+        <div ref={barRef} className="map-product-bar map-product-bar-compact" data-testid="map-product-bar">
+          <Button
+            type="text"
+            size="small"
+            className="map-product-summary"
+            aria-expanded={false}
+            aria-label={t('product.showControls')}
+            icon={<UpOutlined />}
+            iconPosition="end"
+            onClick={() => setOpen(true)}
+          >
+            <span className="map-product-summary-text">
+              {[factorName, t('product.leadHours', { hours: selection.lead }), valid].filter(Boolean).join(' · ')}
+            </span>
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
   return (
     <div className="map-bottom">
       <div ref={barRef} className="map-product-bar" data-testid="map-product-bar">
+        {mobile ? (
+          <Button
+            type="text"
+            size="small"
+            className="map-product-hide"
+            aria-expanded
+            aria-label={t('product.hideControls')}
+            icon={<DownOutlined />}
+            onClick={() => setOpen(false)}
+          />
+        ) : null}
         <div className="map-product-choice">
           <Select
             size="small"
@@ -99,9 +141,7 @@ export function ProductBar({
               tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
               onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
             />
-            <span className="map-product-valid">
-              {t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) })}
-            </span>
+            <span className="map-product-valid">{valid}</span>
           </div>
           <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
             {t('product.points')}

@@ -13,6 +13,7 @@ import { MeteogramDrawer, type MeteogramPlace } from '../meteogram/MeteogramDraw
 import { MAP_NS } from './i18n';
 import { cellValueText } from './map-rules';
 import { useMapStore } from './map-store';
+import { anchorInView, sameGrid } from './value-popup-rules';
 
 interface FeatureInfo {
   name: string;
@@ -32,12 +33,16 @@ function productSource(map: OlMap): ImageWMS | null {
   return layer?.getVisible() ? (layer.getSource() ?? null) : null;
 }
 
-/** A click on the map shows the exact grid value there (WMS GetFeatureInfo), unless a page owns clicks. */
+/**
+ * A click on the map shows the exact grid value there (WMS GetFeatureInfo), unless a page owns clicks. The popup
+ * closes by itself when it no longer shows what is on screen (value-popup-rules.ts): another grid chosen, a click
+ * elsewhere, its point panned away or under the panel or sheet, Escape.
+ */
 export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string | undefined }) {
   const { t } = useTranslation(MAP_NS);
   // OpenLayers moves the overlay's element into the map; React renders into it through a portal.
   const [element] = useState(() => document.createElement('div'));
-  const overlay = useRef<Overlay | null>(null);
+  const hideRef = useRef<(() => void) | null>(null);
   const [info, setInfo] = useState<FeatureInfo | null>(null);
   const [meteogram, setMeteogram] = useState<MeteogramPlace | null>(null);
   const { t: tm } = useTranslation(METEOGRAM_NS);
@@ -46,9 +51,19 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
     if (!map) return;
     const popup = new Overlay({ element, positioning: 'bottom-center', offset: [0, -10], stopEvent: true });
     map.addOverlay(popup);
-    overlay.current = popup;
     let controller: AbortController | null = null;
+    let anchor: number[] | null = null;
+    const hide = () => {
+      if (!anchor && !controller) return;
+      controller?.abort();
+      controller = null;
+      anchor = null;
+      popup.setPosition(undefined);
+      setInfo(null);
+    };
     const onClick = (event: MapBrowserEvent<PointerEvent | KeyboardEvent | WheelEvent>) => {
+      // A click elsewhere: the old value goes at once, also when the page takes the click for itself.
+      if (anchor) hide();
       if (useMapStore.getState().clickOwners > 0) return;
       const source = productSource(map);
       const resolution = map.getView().getResolution();
@@ -64,6 +79,7 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
         .then((data) => {
           if (!data) return;
           setInfo({ ...data, factor });
+          anchor = coordinate;
           popup.setPosition(coordinate);
         })
         .catch((error: unknown) => {
@@ -71,19 +87,41 @@ export function ValuePopup({ map, wmsUrl }: { map: OlMap | null; wmsUrl: string 
           if (!(error instanceof DOMException && error.name === 'AbortError')) console.warn('map value: GetFeatureInfo failed', error);
         });
     };
+    // Its point panned off the map, or under what lies over the map (the panel or sheet, the product bar, a control).
+    const onRender = () => {
+      if (!anchor) return;
+      const [width = 0, height = 0] = map.getSize() ?? [];
+      const pixel = map.getPixelFromCoordinate(anchor) as number[] | null;
+      if (!pixel || !anchorInView(pixel, { left: 0, top: 0, right: width, bottom: height })) return hide();
+      const [x = 0, y = 0] = pixel;
+      const viewport = map.getViewport() as HTMLElement | undefined;
+      if (!viewport) return;
+      const box = viewport.getBoundingClientRect();
+      const top = document.elementFromPoint(box.left + x, box.top + y);
+      if (!top || !viewport.contains(top) || top.closest('.ol-control')) hide();
+    };
+    const offSelection = useMapStore.subscribe((state, previous) => {
+      if (anchor && !sameGrid(state.selection, previous.selection)) hide();
+    });
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && anchor) hide();
+    };
+    hideRef.current = hide;
     map.on('singleclick', onClick);
+    map.on('postrender', onRender);
+    document.addEventListener('keydown', onKey);
     return () => {
       controller?.abort();
+      offSelection();
+      document.removeEventListener('keydown', onKey);
+      map.un('postrender', onRender);
       map.un('singleclick', onClick);
       map.removeOverlay(popup);
-      overlay.current = null;
+      hideRef.current = null;
     };
   }, [map, wmsUrl, element]);
 
-  const close = () => {
-    overlay.current?.setPosition(undefined);
-    setInfo(null);
-  };
+  const close = () => hideRef.current?.();
 
   return createPortal(
     <div className="map-value-popup" data-testid="map-value-popup" hidden={!info}>

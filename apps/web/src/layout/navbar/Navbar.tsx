@@ -36,10 +36,11 @@ export function Navbar() {
             <ErrorLog />
             <FullscreenToggle />
             <SizeSelect />
-            <LanguageSelect />
             <ThemePicker />
           </div>
         )}
+        {/* On a phone too: the language is the one tool a phone user needs. */}
+        <LanguageSelect />
         <UserMenu />
       </div>
     </header>

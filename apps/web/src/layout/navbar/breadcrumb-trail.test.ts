@@ -1,6 +1,6 @@
 import { APP_ROUTES, filterRoutes } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { breadcrumbTrail } from './breadcrumb-trail';
+import { breadcrumbTrail, compactTrail } from './breadcrumb-trail';
 
 const admin = filterRoutes(APP_ROUTES, ['admin']);
 
@@ -29,5 +29,16 @@ describe('breadcrumbTrail', () => {
   it('has no trail for /redirect and unknown paths', () => {
     expect(breadcrumbTrail(admin, '/redirect/system-admin/sys-user')).toEqual([]);
     expect(breadcrumbTrail(admin, '/nowhere')).toEqual([]);
+  });
+});
+
+describe('compactTrail', () => {
+  it('keeps only the page, not a link, on a phone', () => {
+    expect(compactTrail(breadcrumbTrail(admin, '/system-admin/sys-user'))).toEqual([{ title: 'sysUser' }]);
+    expect(compactTrail(breadcrumbTrail(admin, '/dashboard'))).toEqual([{ title: 'dashboard' }]);
+  });
+
+  it('is empty for no trail', () => {
+    expect(compactTrail([])).toEqual([]);
   });
 });

@@ -28,3 +28,12 @@ export function breadcrumbTrail(routes: readonly AppRoute[], pathname: string): 
   if (crumbs[0]?.title === HOME_TITLE) return crumbs;
   return [{ title: HOME_TITLE, to: HOME_PATH }, ...crumbs];
 }
+
+/**
+ * The trail a phone's top bar has room for: the page's own crumb alone (the tags below the bar lead home, the sidebar
+ * to the group). A trail of one is already that.
+ */
+export function compactTrail(trail: readonly Crumb[]): Crumb[] {
+  const last = trail.at(-1);
+  return last ? [{ title: last.title }] : [];
+}

@@ -37,6 +37,8 @@ const en: MapMessages = {
     none: 'No grid products yet',
     legend: 'Legend',
     opacity: 'Opacity',
+    showControls: 'Show the product choice',
+    hideControls: 'Hide the product choice',
   },
   panel: {
     collapse: 'Collapse panel',

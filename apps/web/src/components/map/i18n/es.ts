@@ -37,6 +37,8 @@ const es: MapMessages = {
     none: 'Aún no hay productos de rejilla',
     legend: 'Leyenda',
     opacity: 'Opacidad',
+    showControls: 'Mostrar la elección del producto',
+    hideControls: 'Ocultar la elección del producto',
   },
   panel: {
     collapse: 'Contraer panel',

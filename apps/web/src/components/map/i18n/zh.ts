@@ -36,6 +36,8 @@ const zh = {
     none: '暂无格点产品',
     legend: '图例',
     opacity: '透明度',
+    showControls: '展开产品选择',
+    hideControls: '收起产品选择',
   },
   panel: {
     collapse: '收起面板',
