@@ -117,6 +117,31 @@ test.describe('point and area revision', () => {
     ]);
   });
 
+  test('after a point is revised to 15 the map labels that point with its own revised cell', async ({ page }) => {
+    await openRevisePage(page, '/data-revise/point-revise');
+    const { x, y } = await mapPoint(page, 0.6, 0.45);
+    await page.mouse.click(x, y);
+    const points = page.getByTestId('revise-points');
+    await expect(points.locator('tbody tr.ant-table-row')).toHaveCount(1);
+    await points.locator('.revise-point-value input').fill('15');
+    await points.locator('.revise-point-value input').press('Tab');
+    // After saving, the map asks the point values with the revised point's own cell named ('at').
+    const labelled = page.waitForResponse(
+      (r) => r.url().includes('/api/lattice/getPoint') && new URL(r.url()).searchParams.has('at') && r.ok(),
+    );
+    const saved = page.waitForResponse((r) => r.url().endsWith('/api/revise/pointRevise'));
+    await page.locator('#revise-submit').click();
+    expect(((await (await saved).json()) as { code: number }).code).toBe(0);
+    const answer = await labelled;
+    const [lon, lat] = new URL(answer.url()).searchParams.get('at')!.split(';')[0]!.split(',').map(Number) as [number, number];
+    const { data } = (await answer.json()) as { data: { points: Array<{ lon: number; lat: number; value: number }> } };
+    // The label nearest the revised point is its own cell's, moved to about 15 (the spreading moves each cell by the
+    // point's change weighted by its distance), not a neighbour of the thinned lattice that it set lower (7.80 before).
+    const nearest = [...data.points].sort((a, b) => Math.hypot(a.lon - lon, a.lat - lat) - Math.hypot(b.lon - lon, b.lat - lat))[0]!;
+    expect(Math.abs(nearest.value - 15)).toBeLessThan(0.5);
+    await expect(map(page)).not.toHaveAttribute('data-points', '0');
+  });
+
   test('a revision against a grid changed meanwhile is refused, then reloaded and re-applied', async ({ page }) => {
     const grid = await openRevisePage(page, '/data-revise/point-revise');
     const { x, y } = await mapPoint(page, 0.6, 0.55);
