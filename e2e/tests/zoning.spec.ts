@@ -351,6 +351,15 @@ test.describe('agro-climatic zoning', () => {
     expect(JSON.stringify(description)).toContain(criterionName);
     expect(members.get(`${stem}-stats.csv`)!.toString('utf8')).toContain('最适宜');
 
+    // The form starts from the customer's crop, not one crop for all: opened again, from the crop last run here; in a
+    // browser that remembers none, from the crop of the customer's newest zoning product (this one).
+    const cropShown = page.locator('.ant-form-item-control').filter({ has: page.locator('#zoning-crop') });
+    await page.reload();
+    await expect(cropShown).toHaveText('茶树');
+    await page.evaluate(() => localStorage.clear());
+    await page.reload();
+    await expect(cropShown).toHaveText('茶树');
+
     // The product list: by crop, with status, author and time; open on the map; delete.
     await page.goto(at('/zoning-manage/zoning-list'));
     await chooseOption(page, page.locator('#zoning-list-crop'), '茶树', { type: true });
