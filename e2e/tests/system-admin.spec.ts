@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import sharp from 'sharp';
-import { at, baseUrl, cookie, openSignedIn, signIn, storeSession, chooseOption } from './fixtures';
+import { at, baseUrl, chooseLanguage, cookie, openSignedIn, signIn, storeSession, chooseOption } from './fixtures';
 
 /**
  * System administration pages (customers, users, roles, permissions, log) against the real server with the demo data. The server and
@@ -603,6 +603,44 @@ test.describe('permissions', () => {
 });
 
 test.describe('operation log', () => {
+  test('a time range typed as English and then Spanish write dates is taken by the filter', async ({ page }) => {
+    await openSignedIn(page, '/system-admin/sys-log', 'demo-sysadmin');
+    await expect(rows(page, 'log-table').first()).toBeVisible();
+    const form = page.locator('#log-filters');
+    const [start, end] = [form.locator('#log-filters_range'), form.locator('.ant-picker-input input').nth(1)];
+    // The instant the browser's clock names by a local date and time.
+    const local = (d: number, h: number, min: number) =>
+      page.evaluate(([d, h, min]) => new Date(2099, 0, d!, h!, min!).toISOString(), [d, h, min]);
+    const typeRange = async (from: string, to: string) => {
+      await start.click();
+      await page.keyboard.type(from);
+      await page.keyboard.press('Enter');
+      await page.keyboard.type(to);
+      await page.keyboard.press('Enter');
+    };
+    // Month first in English, day first in Spanish (another range each time, so that each search is asked anew).
+    for (const [lang, from, to, day] of [
+      ['en', '1/2/2099 08:30:00', '1/3/2099 00:00:00', 2],
+      ['es', '4/1/2099 08:30:00', '5/1/2099 00:00:00', 4],
+    ] as const) {
+      await chooseLanguage(page, lang);
+      await page.locator('#log-reset').click();
+      await expect(start).toHaveValue('');
+      // The filter is asked for on Enter in the range or by the search button, whichever comes first.
+      const asked = page.waitForResponse((r) => {
+        const q = new URL(r.url()).searchParams;
+        return r.url().includes('/api/log/page') && q.has('from') && q.has('to');
+      });
+      await typeRange(from, to);
+      await expect(start, lang).toHaveValue(`2099-01-0${day} 08:30:00`);
+      await expect(end, lang).toHaveValue(`2099-01-0${day + 1} 00:00:00`);
+      await page.locator('#log-search').click();
+      const q = new URL((await asked).url()).searchParams;
+      expect([q.get('from'), q.get('to')], lang).toEqual([await local(day, 8, 30), await local(day + 1, 0, 0)]);
+      await expect(page.locator('#log-table .ant-empty')).toBeVisible();
+    }
+  });
+
   test('filters, shows every field of a row and exports the filtered rows as CSV', async ({ page }) => {
     await openSignedIn(page, '/system-admin/sys-log', 'demo-sysadmin');
     await expect(rows(page, 'log-table').first()).toBeVisible();
