@@ -24,15 +24,16 @@ async function main() {
   const url = address.replace('0.0.0.0', '127.0.0.1');
   console.log(banner(built.seedReport, url));
   // Metrics on a listener of their own (METRICS_PORT), on the loopback unless METRICS_HOST says otherwise.
-  if (config.metricsPort !== undefined) {
-    const server = await listenMetrics(built.metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken });
-    built.app.addHook('onClose', async () => void (await new Promise((resolve) => server.close(resolve))));
-  }
+  const metricsServer =
+    config.metricsPort !== undefined
+      ? await listenMetrics(built.metrics, { host: config.metricsHost, port: config.metricsPort, token: config.metricsToken })
+      : null;
   // Files a crash left without their row are removed in the background, the server already answering (file-sweep.ts).
   sweepOrphanFiles({ db: built.db.db, storage: built.storage, log: built.app.log }, { graceMinutes: config.orphanGraceMinutes }).catch(
     (err: unknown) => built.app.log.error({ err }, 'orphan file sweep failed'),
   );
   const stop = async () => {
+    metricsServer?.close();
     await built.close();
     process.exit(0);
   };
