@@ -47,13 +47,15 @@ export interface Cluster {
   url: string;
   /** Each API process's own address, by name (api-1 …). */
   apis: Record<string, string>;
+  /** Each member's metrics address (its METRICS_PORT on the loopback), by name (api-1 …, worker-1 …). */
+  metrics: Record<string, string>;
   workers: string[];
   dataDir: string;
   /** Processes restarted by the supervisor so far. */
   restarts: () => number;
   /** Kills a member (SIGKILL by default); the supervisor starts it again unless `supervise` is false. */
   kill(name: string, signal?: NodeJS.Signals): Promise<void>;
-  /** Resolves once the named API process answers its health check again. */
+  /** Resolves once the named API process answers its readiness check (GET /api/health/ready) with 200 again. */
   healthy(name: string, timeoutMs?: number): Promise<void>;
   /** The pid of a member (changes when it is restarted). */
   pid(name: string): number | undefined;
@@ -91,11 +93,18 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   let restarts = 0;
   let stopped = false;
 
+  // Every member serves its metrics on a loopback port of its own (docs/operations.md#metrics).
+  const metricsPorts = new Map<string, number>();
   const launch = (name: string, kind: Member['kind'], port: number | null): Member => {
     const out = fs.openSync(path.join(logDir, `${name}.log`), 'a');
+    const metricsPort = metricsPorts.get(name);
     const child = spawn(process.execPath, [path.join(dist, kind === 'api' ? 'main.js' : 'worker.js')], {
       cwd: root,
-      env: { ...shared, ...(port !== null ? { PORT: String(port) } : {}) },
+      env: {
+        ...shared,
+        ...(port !== null ? { PORT: String(port) } : {}),
+        ...(metricsPort !== undefined ? { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : {}),
+      },
       stdio: ['ignore', out, out],
     });
     fs.closeSync(out);
@@ -118,17 +127,20 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
       const member = members.get(name);
       if (!member?.port) throw new Error(`${name} is no API process`);
       try {
-        if ((await fetch(`http://127.0.0.1:${member.port}/api/health`)).ok) return;
+        // Ready: migrated, and its database, storage and Redis answer (an API process that is only alive is not yet).
+        if ((await fetch(`http://127.0.0.1:${member.port}/api/health/ready`)).ok) return;
       } catch {
         /* starting */
       }
-      if (Date.now() > deadline) throw new Error(`${name} did not become healthy (see ${path.join(logDir, `${name}.log`)})`);
+      if (Date.now() > deadline) throw new Error(`${name} did not become ready (see ${path.join(logDir, `${name}.log`)})`);
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   };
 
   const apiPorts: number[] = [];
   for (let k = 1; k <= opts.apis; k += 1) apiPorts.push(await freePort());
+  for (let k = 1; k <= opts.apis; k += 1) metricsPorts.set(`api-${k}`, await freePort());
+  for (let k = 1; k <= opts.workers; k += 1) metricsPorts.set(`worker-${k}`, await freePort());
   // The first migrates and seeds; then the others and the workers start together.
   launch('api-1', 'api', apiPorts[0]!);
   await healthy('api-1');
@@ -151,7 +163,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   for (;;) {
     if (nginx.exitCode !== null) throw new Error(`nginx exited: ${fs.readFileSync(path.join(logDir, 'nginx.log'), 'utf8')}`);
     try {
-      if ((await fetch(`${url}/api/health`)).ok) break;
+      if ((await fetch(`${url}/api/health/ready`)).ok) break;
     } catch {
       /* starting */
     }
@@ -169,6 +181,7 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   return {
     url,
     apis: Object.fromEntries(apiPorts.map((p, k) => [`api-${k + 1}`, `http://127.0.0.1:${p}`])),
+    metrics: Object.fromEntries([...metricsPorts].map(([name, p]) => [name, `http://127.0.0.1:${p}/metrics`])),
     workers: Array.from({ length: opts.workers }, (_, k) => `worker-${k + 1}`),
     dataDir,
     restarts: () => restarts,

@@ -8,6 +8,8 @@
 //   6. tenancy: every route as every role and as another customer's administrator, refused as documented;
 //   7. backup: `npm run backup` under write load, `npm run restore` into a fresh database and folder, a server started
 //      on it: every write acknowledged before the snapshot's cut is there, every file's hash matches, users sign in;
+//   7b. operations: public comments from one address alternately through both API processes, exactly one process's
+//      worth accepted (the limit in Redis); every member's /metrics on its own listener, none through nginx; readiness;
 //   8. fuzzing every call from the contracts' schemas: no 5xx, refused calls change nothing; then WeChat's callback
 //      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
 //   9. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
@@ -25,14 +27,15 @@ import { signIn } from './reliability/api-routes.js';
 import { fuzzApi, postgresFingerprint } from './reliability/fuzz.js';
 import { fuzzWeixinCallback } from './reliability/weixin-callback-fuzz.js';
 import { backupStep } from './reliability/backup.js';
+import { operationsStep } from './reliability/operations.js';
 import { DEMO_WX } from '../../apps/server/src/modules/weixin/demo.js';
 import { checkTenancy, SEPARATION_OF_DUTIES, separationGaps } from './reliability/tenancy.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Outcome } from './cluster-fixtures.js';
 
 const FULL = process.argv.includes('--full');
-/** `--steps=load,worker,throttle,tenancy,backup,fuzz`: only these (all by default), when looking into one. */
+/** `--steps=load,worker,throttle,tenancy,backup,operations,fuzz`: only these (all by default), when looking into one. */
 const STEPS = new Set(
-  (process.argv.find((a) => a.startsWith('--steps='))?.slice(8) ?? 'load,worker,throttle,tenancy,backup,fuzz').split(','),
+  (process.argv.find((a) => a.startsWith('--steps='))?.slice(8) ?? 'load,worker,throttle,tenancy,backup,operations,fuzz').split(','),
 );
 const LOAD_SECONDS = Number(process.env.RELIABILITY_LOAD_SECONDS ?? (FULL ? 60 : 20));
 const CONNECTIONS = 100;
@@ -430,6 +433,20 @@ async function main() {
       table.push([
         'backup: writes before the cut / lost / files mismatched / users signed in',
         `${report.acknowledgedBeforeCut} / ${report.lost} / ${report.hashMismatches + report.rowsMissingFiles} / ${report.signedIn}`,
+      ]);
+    }
+
+    // ---- 7b: limits shared across processes, metrics, health (before the fuzz, which may unpublish the demo spots) ----
+    if (STEPS.has('operations')) {
+      const ops = await operationsStep({ cluster, db });
+      console.log(
+        `operations: comments from one address through ${Object.keys(cluster.apis).length} processes: ${ops.commentsAccepted} accepted (${ops.commentRows} rows), ${ops.commentsRefused} refused of ${ops.commentsPosted}; /metrics scraped on ${ops.metricsScraped} / ${ops.metricsMembers} members, passed on by nginx: ${ops.metricsThroughNginx.length ? ops.metricsThroughNginx.join(', ') : 'never'}; not ready: ${ops.notReady.length ? ops.notReady.join(', ') : 'none'}`,
+      );
+      failures.push(...ops.failures);
+      table.push(['comments through 2 processes: accepted / refused', `${ops.commentsAccepted} / ${ops.commentsRefused}`]);
+      table.push([
+        '/metrics: members scraped / passed on by nginx',
+        `${ops.metricsScraped} / ${ops.metricsMembers}, ${ops.metricsThroughNginx.length ? `${ops.metricsThroughNginx.length} spellings` : 'none'}`,
       ]);
     }
 
