@@ -22,7 +22,8 @@ const serverModules = folders('apps/server/src/modules');
 
 /**
  * Server modules a module may build on. `grids` is the grid layer (store, catalogue, file codec) that every grid
- * feature reads and writes through; revision checks allocations; user administration reuses the sign-in repository.
+ * feature reads and writes through; revision checks allocations; user administration reuses the sign-in repository;
+ * stations name their province, city and district in the reader's language by the region code table.
  * Anything else is a new dependency between features and must be argued here first.
  */
 export const SERVER_MODULE_DEPENDENCIES = {
@@ -35,6 +36,7 @@ export const SERVER_MODULE_DEPENDENCIES = {
   wms: ['grids', 'zoning', 'risk'],
   zoning: ['grids', 'gis', 'stations', 'regions'],
   disaster: ['regions', 'stations'],
+  stations: ['regions'],
   regions: ['gis'],
   travel: ['regions', 'grids'],
   weixin: ['grids'],

@@ -32,7 +32,7 @@ let typed: string[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ DEMO: '1' });
-  for (const u of ['demo-make', 'demo-products', 'demo-zoning', 'demo-disaster', 'demo-travel'])
+  for (const u of ['demo-make', 'demo-products', 'demo-zoning', 'demo-disaster', 'demo-travel', 'demo-revise'])
     tok[u] = (await t.login(u, ADMIN_PASSWORD)).access_token;
   const customers = await t.db.db.selectFrom('customer').select('name').execute();
   typed = customers.map((c) => c.name.replace(/（示例）$/, '')).flatMap((n) => [`${n}（示例）`, n]);
@@ -92,7 +92,7 @@ describe('one language per document', () => {
     expect(es.find((o: { value: string }) => o.value === '150000').label).toBe('Mongolia Interior');
   });
 
-  it('the travel and sandstorm lists name their regions in the reader’s language', async () => {
+  it('the travel, sandstorm and station lists name their regions in the reader’s language', async () => {
     const lists: [string, string][] = [
       ['demo-travel', '/api/travel/spot/page?page=1&size=50'],
       ['demo-travel', '/api/travel/landscape/page?page=1&size=50'],
@@ -111,6 +111,16 @@ describe('one language per document', () => {
           ).toBe(true);
         else expect(foreign(names.join('\n'), lang), `${lang} ${url}`).toEqual([]);
       }
+    // Stations keep their three fields as typed (the form edits them) and name the place in the reader's language.
+    for (const lang of LANGS) {
+      const stations = await data('demo-revise', 'GET', '/api/station/findByUidStation?page=1&size=50', lang);
+      const names = stations.list.map((s: { regionName: string }) => s.regionName).join('\n');
+      expect(stations.list.length).toBeGreaterThan(5);
+      expect(stations.list.every((s: { city: string }) => s.city === '' || HAN.test(s.city))).toBe(true);
+      if (lang === 'zh') expect(names).toMatch(/榆林市 榆阳区/);
+      else expect(foreign(names, lang), lang).toEqual([]);
+      if (lang === 'es') expect(names).toMatch(/Distrito de Yuyang, Yulin/);
+    }
     const spots = await data('demo-travel', 'GET', '/api/travel/spot/page?page=1&size=50', 'en');
     expect(spots.list.map((s: { regionName: string }) => s.regionName).join('\n')).toMatch(/Shaanxi$/m);
   });

@@ -58,6 +58,8 @@ export const Station = z.object({
   province: z.string(),
   city: z.string(),
   district: z.string(),
+  /** Province, city and district as one place in the reader's language: 陕西省 榆林市 榆阳区, "Yuyang District, Yulin, Shaanxi". */
+  regionName: z.string().optional(),
   address: z.string(),
   longitude: z.number(),
   latitude: z.number(),

@@ -9,15 +9,15 @@ import * as service from './service.js';
 export function stationRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService }): void {
   const { db } = deps;
   registerRoute(app, deps, API.stationList, {
-    handler: async ({ auth, query }) => ({ data: await service.listStations(db, auth, query) }),
+    handler: async ({ auth, query, req }) => ({ data: await service.listStations(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.stationInsert, {
     audit: { action: 'station.insert', type: 'station', description: '新增站点' },
-    handler: async ({ auth, body }) => ({ data: await service.createStation(db, auth, body) }),
+    handler: async ({ auth, body, req }) => ({ data: await service.createStation(db, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.stationUpdate, {
     audit: { action: 'station.update', type: 'station', description: '修改站点' },
-    handler: async ({ auth, body }) => ({ data: await service.updateStation(db, auth, body) }),
+    handler: async ({ auth, body, req }) => ({ data: await service.updateStation(db, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.stationDelete, {
     audit: { action: 'station.delete', type: 'station', description: '删除站点' },

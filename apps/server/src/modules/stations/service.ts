@@ -22,6 +22,8 @@ import { translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { readCsvTable } from './csv.js';
 import { contains } from '../../core/db/like.js';
+import { joinPlaceNames } from '../../core/place-names.js';
+import { areaName } from '../regions/code-table.js';
 
 // Stations of a customer: numbers unique within the customer, every query scoped to the caller's customer (another
 // customer's station answers 4004 like a missing one).
@@ -30,7 +32,16 @@ type StationInput = z.output<typeof StationCreate>;
 type UpdateInput = z.output<typeof StationUpdate>;
 type StationRow = Selectable<StationTable>;
 
-export function toStation(r: StationRow): Station {
+/** The station's province, city and district as one place in `lang` (names the code table knows in that language). */
+function stationRegion(r: Pick<StationRow, 'province' | 'city' | 'district'>, lang: Lang): string {
+  const names = [r.province, r.city, r.district].map((n) => n.trim()).filter((n) => n !== '');
+  return joinPlaceNames(
+    names.map((n) => areaName(n, lang)),
+    lang,
+  );
+}
+
+export function toStation(r: StationRow, lang: Lang = 'zh'): Station {
   return {
     id: r.id,
     stationNumber: r.station_number,
@@ -38,6 +49,7 @@ export function toStation(r: StationRow): Station {
     province: r.province,
     city: r.city,
     district: r.district,
+    regionName: stationRegion(r, lang),
     address: r.address,
     longitude: r.longitude,
     latitude: r.latitude,
@@ -68,7 +80,7 @@ function columns(s: StationInput) {
   };
 }
 
-export async function listStations(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string }) {
+export async function listStations(db: Db, auth: AuthContext, q: { page: number; size: number; keyword?: string }, lang: Lang = 'zh') {
   let base = db.selectFrom('station').where('customer_id', '=', auth.customerId);
   if (q.keyword) {
     const keyword = q.keyword;
@@ -82,7 +94,7 @@ export async function listStations(db: Db, auth: AuthContext, q: { page: number;
     .limit(q.size)
     .offset((q.page - 1) * q.size)
     .execute();
-  return { list: rows.map(toStation), total, page: q.page, size: q.size };
+  return { list: rows.map((r) => toStation(r, lang)), total, page: q.page, size: q.size };
 }
 
 async function findOwn(db: Db, auth: AuthContext, id: number): Promise<StationRow> {
@@ -100,7 +112,7 @@ async function assertNumberFree(db: Db, customerId: number, number: string, exce
 
 const numberTaken = (number: string, name: string) => errors.conflict('stationNumberTaken', { number, name }, { field: 'stationNumber' });
 
-export async function createStation(db: Db, auth: AuthContext, data: StationInput): Promise<Station> {
+export async function createStation(db: Db, auth: AuthContext, data: StationInput, lang: Lang = 'zh'): Promise<Station> {
   await assertNumberFree(db, auth.customerId, data.stationNumber);
   const now = nowIso();
   try {
@@ -109,14 +121,14 @@ export async function createStation(db: Db, auth: AuthContext, data: StationInpu
       .values({ customer_id: auth.customerId, ...columns(data), created_at: now, updated_at: now })
       .returningAll()
       .executeTakeFirstOrThrow();
-    return toStation(row);
+    return toStation(row, lang);
   } catch (e) {
     if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
     throw e;
   }
 }
 
-export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput): Promise<Station> {
+export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput, lang: Lang = 'zh'): Promise<Station> {
   await findOwn(db, auth, data.id);
   await assertNumberFree(db, auth.customerId, data.stationNumber, data.id);
   try {
@@ -135,7 +147,7 @@ export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput
     if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
     throw e;
   }
-  return toStation(await findOwn(db, auth, data.id));
+  return toStation(await findOwn(db, auth, data.id), lang);
 }
 
 export async function deleteStation(db: Db, auth: AuthContext, id: number): Promise<void> {
@@ -146,7 +158,7 @@ export async function deleteStation(db: Db, auth: AuthContext, id: number): Prom
 /** The columns import reads back; text a spreadsheet would run as a formula is neutralised (import restores it). */
 export async function exportStationsCsv(db: Db, auth: AuthContext): Promise<string> {
   const rows = await db.selectFrom('station').selectAll().where('customer_id', '=', auth.customerId).orderBy('station_number').execute();
-  const records = rows.map(toStation).map((s) => STATION_CSV_COLUMNS.map((c) => s[c]));
+  const records = rows.map((r) => toStation(r)).map((s) => STATION_CSV_COLUMNS.map((c) => s[c]));
   return spreadsheetCsv(records, STATION_CSV_COLUMNS);
 }
 

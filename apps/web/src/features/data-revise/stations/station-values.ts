@@ -118,8 +118,9 @@ export function pickedPosition([lon, lat]: readonly number[]): { longitude: numb
 }
 
 /** "陕西省 西安市 未央区": the administrative names of a station that are set. */
-export function regionOf(s: Pick<Station, 'province' | 'city' | 'district'>): string {
-  return [s.province, s.city, s.district].filter((x) => x.trim() !== '').join(' ');
+export function regionOf(s: Pick<Station, 'province' | 'city' | 'district' | 'regionName'>): string {
+  // The server names the place in the reader's language; the three fields as typed otherwise.
+  return s.regionName ?? [s.province, s.city, s.district].filter((x) => x.trim() !== '').join(' ');
 }
 
 /** The map label of a station: its name and number. */
