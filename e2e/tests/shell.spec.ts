@@ -313,12 +313,14 @@ test.describe('toolbar', () => {
 test.describe('mobile width', () => {
   test.use({ viewport: { width: 800, height: 900 } });
 
-  test('below 992 px the sidebar is a drawer that closes on navigation; tools are hidden', async ({ page, context }) => {
+  test('below 992 px the sidebar is a drawer that closes on navigation; tools but the language are hidden', async ({ page, context }) => {
     await signIn(page);
     await expect(page.locator('#sidebar')).toBeHidden();
-    for (const tool of ['#header-search', '#fullscreen-button', '#size-select', '#language-select', '#theme-picker']) {
+    for (const tool of ['#header-search', '#fullscreen-button', '#size-select', '#theme-picker']) {
       await expect(page.locator(tool)).toHaveCount(0);
     }
+    // The language stays: a phone's user changes it too.
+    await expect(page.locator('#language-select')).toBeVisible();
     await expect(page.locator('#user-menu')).toBeVisible();
     await expect.poll(() => cookie(context, 'sidebarStatus')).toBe('0');
 
