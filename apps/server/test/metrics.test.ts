@@ -123,6 +123,23 @@ describe('/metrics', () => {
     if (t.db.dialect === 'postgres') expect(value(later, 'agromet_db_pool_connections', { state: 'total' })).toBeGreaterThan(0);
   });
 
+  it('times each job run by kind and outcome, and counts the failed ones', async () => {
+    const t = await createTestApp({ METRICS_TOKEN });
+    apps.push(t);
+    t.jobs.define('metrics-ok', async () => ({ fine: true }));
+    t.jobs.define('metrics-bad', async () => {
+      throw new Error('broken on purpose');
+    });
+    const owner = { customerId: 1, userId: 1 };
+    for (const kind of ['metrics-ok', 'metrics-ok', 'metrics-bad']) await t.jobs.waitFor(await t.jobs.enqueue(kind, {}, owner));
+    const text = await scrape(t);
+    expect(value(text, 'agromet_job_duration_seconds_count', { kind: 'metrics-ok', outcome: 'done' })).toBe(2);
+    expect(value(text, 'agromet_job_duration_seconds_count', { kind: 'metrics-bad', outcome: 'failed' })).toBe(1);
+    expect(value(text, 'agromet_job_failures_total', { kind: 'metrics-bad' })).toBe(1);
+    expect(value(text, 'agromet_job_failures_total', { kind: 'metrics-ok' })).toBe(0);
+    expect(text).not.toContain('broken on purpose');
+  });
+
   it('is not served on the API port without METRICS_TOKEN, and asks for the token when it is set', async () => {
     const plain = await createTestApp();
     apps.push(plain);

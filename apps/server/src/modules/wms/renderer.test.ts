@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ColorMap, Grid } from '@agromet/grid';
-import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, type MapImageTask } from './renderer.js';
+import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, sizeClass, type MapImageTask } from './renderer.js';
 
 const grid: Grid = { nx: 4, ny: 4, lon0: 100, lat0: 30, dx: 1, dy: 1, values: new Float32Array(16).map((_, k) => k) };
 const colormap: ColorMap = {
@@ -40,6 +40,22 @@ describe('MapRenderer', () => {
     expect(renderer.threadImages).toBe(1);
     expect(tile.subarray(1, 4).toString()).toBe('PNG');
     expect(large.subarray(1, 4).toString()).toBe('PNG');
+  });
+
+  it('tells each image’s drawing time by size class: tile, large, poster', async () => {
+    const seen: Array<[string, number]> = [];
+    renderer = new MapRenderer({ observe: (size, seconds) => seen.push([size, seconds]) });
+    await renderer.image(1, task(512));
+    await renderer.image(1, task(1024));
+    await renderer.image(1, task(1100));
+    expect(seen.map(([size]) => size)).toEqual(['tile', 'large', 'poster']);
+    expect(seen.every(([, seconds]) => seconds > 0)).toBe(true);
+    expect([sizeClass(512, 512), sizeClass(513, 512), sizeClass(1024, 1024), sizeClass(1025, 1024)]).toEqual([
+      'tile',
+      'large',
+      'large',
+      'poster',
+    ]);
   });
 
   it('draws contours with their labels in the worker thread as on the request thread (the font is loaded there too)', async () => {
