@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
-import type { ColorMap, Grid } from '@agromet/grid';
-import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, type MapImageTask } from '../src/modules/wms/renderer.js';
+import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError } from '../src/modules/wms/renderer.js';
 import { PUBLIC_COMMENT_LIMIT } from '@agromet/contracts';
 import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { RedisLeaseStore, RedisWindowStore } from '../src/core/shared-limits.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { smallGridTask as task } from '../src/modules/wms/renderer-test-task.js';
 
 /**
  * The limits several API processes count together with REDIS_URL (core/shared-limits.ts): the public comment limit
@@ -27,29 +27,6 @@ afterAll(async () => {
     if (keys.length) await redis.del(...keys);
   }
   await redis.quit();
-});
-
-const grid: Grid = { nx: 4, ny: 4, lon0: 100, lat0: 30, dx: 1, dy: 1, values: new Float32Array(16).map((_, k) => k) };
-const colormap = {
-  type: 'ramp',
-  stops: [
-    { value: 0, color: '#0000ff' },
-    { value: 15, color: '#ff0000' },
-  ],
-} as unknown as ColorMap;
-const task = (width: number): MapImageTask => ({
-  kind: 'grid',
-  grid,
-  colormap,
-  request: {
-    bbox: { minX: 100, minY: 30, maxX: 103, maxY: 33 },
-    crs: 'EPSG:4326',
-    width,
-    height: width,
-    style: 'nearest',
-    format: 'image/png',
-    transparent: true,
-  },
 });
 
 /** A comment on a target that does not exist: answered 4004 when let through, 4290 when the limit refuses it. */

@@ -1,30 +1,7 @@
 import sharp from 'sharp';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { ColorMap, Grid } from '@agromet/grid';
 import { HEAVY_PER_USER, HEAVY_WAITING_PER_USER, MapRenderer, RendererBusyError, sizeClass, type MapImageTask } from './renderer.js';
-
-const grid: Grid = { nx: 4, ny: 4, lon0: 100, lat0: 30, dx: 1, dy: 1, values: new Float32Array(16).map((_, k) => k) };
-const colormap: ColorMap = {
-  type: 'ramp',
-  stops: [
-    { value: 0, color: '#0000ff' },
-    { value: 15, color: '#ff0000' },
-  ],
-} as unknown as ColorMap;
-const task = (width: number): MapImageTask => ({
-  kind: 'grid',
-  grid,
-  colormap,
-  request: {
-    bbox: { minX: 100, minY: 30, maxX: 103, maxY: 33 },
-    crs: 'EPSG:4326',
-    width,
-    height: width,
-    style: 'nearest',
-    format: 'image/png',
-    transparent: true,
-  },
-});
+import { smallGridTask as task } from './renderer-test-task.js';
 
 let renderer: MapRenderer | undefined;
 afterEach(async () => {
