@@ -1,0 +1,44 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { parseStoredJson, parseStoredJsonOrNull, StoredJsonError } from './stored-json.js';
+
+const Menu = z.object({ buttons: z.array(z.object({ name: z.string() })) });
+const place = { table: 'wx_menu', id: 7, column: 'draft' };
+
+describe('parseStoredJson', () => {
+  it('reads a good row as its schema says', () => {
+    expect(parseStoredJson(Menu, '{"buttons":[{"name":"天气"}]}', place)).toEqual({ buttons: [{ name: '天气' }] });
+  });
+
+  it('turns malformed JSON into an error naming the table, row and column', () => {
+    const read = () => parseStoredJson(Menu, '{"buttons":[', place);
+    expect(read).toThrow(StoredJsonError);
+    expect(read).toThrow(/^stored JSON in wx_menu row 7, column draft: not valid JSON/);
+  });
+
+  it('turns a wrong shape into an error naming the row and the path that is off', () => {
+    let caught: unknown;
+    try {
+      parseStoredJson(Menu, '{"buttons":[{"name":3}]}', place);
+    } catch (e) {
+      caught = e;
+    }
+    expect(caught).toBeInstanceOf(StoredJsonError);
+    expect((caught as StoredJsonError).place).toEqual(place);
+    expect((caught as Error).message).toMatch(
+      /^stored JSON in wx_menu row 7, column draft: does not match its shape at buttons\.0\.name: /,
+    );
+  });
+
+  it('never hands back a value of the wrong kind', () => {
+    expect(() => parseStoredJson(z.array(z.string()), '"a"', { table: 't', id: 'k', column: 'c' })).toThrow(
+      'stored JSON in t row k, column c: does not match its shape at (root): ',
+    );
+  });
+
+  it('reads null or empty text of a nullable column as null', () => {
+    expect(parseStoredJsonOrNull(Menu, null, place)).toBeNull();
+    expect(parseStoredJsonOrNull(Menu, '', place)).toBeNull();
+    expect(parseStoredJsonOrNull(Menu, '{"buttons":[]}', place)).toEqual({ buttons: [] });
+  });
+});
