@@ -1,4 +1,5 @@
 import {
+  CalendarStage,
   ErrorCode,
   type CropCalendar as CalendarView,
   type CropCalendarCreate,
@@ -7,7 +8,7 @@ import {
 } from '@agromet/contracts';
 import { checkCalendar, type CropCalendar } from '@agromet/grid';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { CropCalendarTable } from '../../core/db/crop-calendar-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -18,6 +19,7 @@ import { isUniqueViolation } from '../../core/versioned.js';
 import { ensureZoningSetup } from '../zoning/criteria.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { SEED_CALENDARS, STAGE_NAMES } from './seed.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Crop calendars (docs/crop-calendar.md): per crop of the customer its stages and shift parameters. The built-in
 // calendars are made the first time a customer reads them (deleted ones stay deleted); every change is checked by
@@ -26,12 +28,9 @@ import { SEED_CALENDARS, STAGE_NAMES } from './seed.js';
 type CreateInput = z.output<typeof CropCalendarCreate>;
 type UpdateInput = z.output<typeof CropCalendarUpdate>;
 export type CalendarRow = Selectable<CropCalendarTable>;
-export interface StoredStage {
-  code: string;
-  name: string;
-  start: string;
-  end: string;
-}
+/** A stage as stored: the contract's stage, its name as entered (empty: the built-in stage's). */
+const StoredStages = z.array(CalendarStage);
+export type StoredStage = CalendarStage;
 
 /** A stage's name in a language: as entered, or the built-in stage's when entered empty. */
 export function stageName(stage: { code: string; name: string }, lang: Lang): string {
@@ -42,7 +41,7 @@ export function stageName(stage: { code: string; name: string }, lang: Lang): st
 /** The engine's calendar of a stored row. */
 export function calendarOf(row: CalendarRow): Omit<CropCalendar, 'stages'> & { stages: StoredStage[] } {
   return {
-    stages: JSON.parse(row.stages) as StoredStage[],
+    stages: parseStoredJson(StoredStages, row.stages, { table: 'crop_calendar', id: row.id, column: 'stages' }),
     refAltitudeM: row.ref_altitude_m,
     refLatDeg: row.ref_lat_deg,
     daysPer100m: row.days_per_100m,

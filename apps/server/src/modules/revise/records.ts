@@ -9,6 +9,8 @@ import { errors } from '../../core/errors.js';
 import type { Lang } from '../../core/messages.js';
 import type { FileAnswer } from '../../core/route.js';
 import { contains } from '../../core/db/like.js';
+import { z } from 'zod';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 type RevisionRow = Selectable<RevisionTable>;
 
@@ -155,6 +157,9 @@ interface ListedRecord {
 }
 
 /** A revision as answered: its type and element named in the reader's language (built-in ones by code). */
+/** A revision call's parameters as stored (an object; its fields differ by kind of revision). */
+const Parameters = z.record(z.string(), z.unknown());
+
 function toRecord(row: ListedRecord, lang: Lang): RevisionRecord {
   const hasBox = row.i0 !== null && row.i1 !== null && row.j0 !== null && row.j1 !== null;
   return {
@@ -171,7 +176,7 @@ function toRecord(row: ListedRecord, lang: Lang): RevisionRecord {
     userId: row.user_id,
     userName: row.user_name,
     createdAt: row.created_at,
-    parameters: JSON.parse(row.parameters) as Record<string, unknown>,
+    parameters: parseStoredJson(Parameters, row.parameters, { table: 'revision_batch', id: row.batch_id, column: 'parameters' }),
     cellsChanged: row.cells_changed,
     cellBox: hasBox ? { i0: row.i0!, i1: row.i1!, j0: row.j0!, j1: row.j1! } : null,
     bbox:

@@ -5,9 +5,10 @@ import {
   type LandscapeCreate,
   type LandscapeQuery,
   type LandscapeUpdate,
+  WeatherNeedsBody,
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { TravelLandscapeTable } from '../../core/db/travel-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -20,6 +21,7 @@ import { regionEntry, regionFullName } from '../regions/code-table.js';
 import { dropStop } from './itineraries.js';
 import { deleteRecord } from './records.js';
 import type { TravelDeps } from './service.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Seasonal landscapes of a customer (docs/travel.md#landscapes): autumn leaves, rape flowers, snow, sea of clouds…
 // with their best-viewing period and the weather they need; every query limited to the caller's customer.
@@ -32,14 +34,11 @@ export function todayMonthDay(now = Date.now()): string {
   return new Date(now + 8 * 3_600_000).toISOString().slice(5, 10);
 }
 
+const Photos = z.array(z.string());
+
 function toLandscape(r: Row, spotNames: Map<number, string>, today: string, lang: Lang): Landscape {
-  const w = JSON.parse(r.weather) as Landscape['weather'];
-  let photos: string[];
-  try {
-    photos = JSON.parse(r.photos) as string[];
-  } catch {
-    photos = [];
-  }
+  const w = parseStoredJson(WeatherNeedsBody, r.weather, { table: 'travel_landscape', id: r.id, column: 'weather' });
+  const photos = parseStoredJson(Photos, r.photos, { table: 'travel_landscape', id: r.id, column: 'photos' });
   return {
     id: r.id,
     name: r.name,

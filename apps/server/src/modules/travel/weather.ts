@@ -1,4 +1,11 @@
-import { ErrorCode, TRAVEL_WEATHER_HOURS, type TravelWeather, type TravelWeatherQuery, type WeatherNeeds } from '@agromet/contracts';
+import {
+  ErrorCode,
+  TRAVEL_WEATHER_HOURS,
+  type TravelWeather,
+  type TravelWeatherQuery,
+  type WeatherNeeds,
+  WeatherNeedsBody,
+} from '@agromet/contracts';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -9,6 +16,7 @@ import type { GridStore } from '../grids/store.js';
 import { TARGET_TABLES } from './records.js';
 import type { TravelDeps } from './service.js';
 import { stepOf, travelDays, travelHours } from './weather-rules.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Travel weather (docs/travel.md#travel-weather): the customer's newest forecast with temperature read at a spot or
 // landscape, through the meteogram's point reads (one cell of each stored grid); the type named in the reader's
@@ -37,7 +45,11 @@ export async function travelWeather(
       .select(['weather', 'best_from', 'best_to'])
       .where('id', '=', q.id)
       .executeTakeFirstOrThrow();
-    landscape = { needs: JSON.parse(row.weather) as WeatherNeeds, bestFrom: row.best_from, bestTo: row.best_to };
+    landscape = {
+      needs: parseStoredJson(WeatherNeedsBody, row.weather, { table: 'travel_landscape', id: q.id, column: 'weather' }),
+      bestFrom: row.best_from,
+      bestTo: row.best_to,
+    };
   }
   const empty = { type: '', typeName: '', baseTime: '', lon: place.lon, lat: place.lat, hours: [], days: [] };
 

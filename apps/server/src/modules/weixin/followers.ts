@@ -1,6 +1,5 @@
 import { WX_FOLLOWER_PAGE, WX_USER_INFO_BATCH, type WxFollower, type WxFollowerQuery } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { WxFollowerTable } from '../../core/db/weixin-migration.js';
 import type { Db } from '../../core/db/index.js';
@@ -8,6 +7,8 @@ import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { errors } from '../../core/errors.js';
 import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
+import { z } from 'zod';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Followers of an official account (docs/weixin.md#followers): synced from WeChat (openIds 10 000 per list call, then
 // their details 100 per batch call), kept with a remark of the console's own; those WeChat no longer lists are marked
@@ -24,13 +25,10 @@ interface UserInfo {
   tagid_list?: number[];
 }
 
+const TagIds = z.array(z.number().int());
+
 function toFollower(r: Row): WxFollower {
-  let tagIds: number[];
-  try {
-    tagIds = (JSON.parse(r.tag_ids) as unknown[]).filter((x): x is number => typeof x === 'number');
-  } catch {
-    tagIds = [];
-  }
+  const tagIds = parseStoredJson(TagIds, r.tag_ids, { table: 'wx_follower', id: r.id, column: 'tag_ids' });
   return {
     id: r.id,
     openId: r.open_id,

@@ -1,4 +1,4 @@
-import { menuForWechat, menuIssues, type Menu, type WxMenu } from '@agromet/contracts';
+import { menuForWechat, menuIssues, WxMenuBody, type Menu, type WxMenu } from '@agromet/contracts';
 import { actorName } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -6,6 +6,7 @@ import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { WxError } from './client.js';
 import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Menus of an official account (docs/weixin.md#menus): a draft saved by version, checked against WeChat's limits on
 // every save and again before publishing, so WeChat never sees an invalid menu; the published copy is recorded only
@@ -17,11 +18,15 @@ async function menuRow(deps: WxDeps, accountId: number) {
   return deps.db.selectFrom('wx_menu').selectAll().where('account_id', '=', accountId).executeTakeFirst();
 }
 
+function storedMenu(row: NonNullable<Awaited<ReturnType<typeof menuRow>>>, column: 'draft' | 'published'): Menu {
+  return parseStoredJson(WxMenuBody, row[column] ?? '', { table: 'wx_menu', id: row.account_id, column });
+}
+
 function toMenu(accountId: number, row: Awaited<ReturnType<typeof menuRow>>, lang: Lang): WxMenu {
   return {
     accountId,
-    draft: row ? (JSON.parse(row.draft) as Menu) : EMPTY,
-    published: row?.published ? (JSON.parse(row.published) as Menu) : null,
+    draft: row ? storedMenu(row, 'draft') : EMPTY,
+    published: row?.published ? storedMenu(row, 'published') : null,
     publishedAt: row?.published_at ?? null,
     publishedBy: actorName(lang, row?.published_by ?? ''),
     version: row?.version ?? 0,
@@ -75,7 +80,7 @@ export async function publishMenu(deps: WxDeps, auth: AuthContext, accountId: nu
   const account = await ownAccount(deps.db, auth, accountId);
   const row = await menuRow(deps, accountId);
   if (!row || row.version !== version) throw errors.conflict('wx.menuStale');
-  const menu = JSON.parse(row.draft) as Menu;
+  const menu = storedMenu(row, 'draft');
   checkMenu(menu);
   try {
     await deps.client.call(accountKeys(deps.box, account), '/cgi-bin/menu/create', {}, menuForWechat(menu));

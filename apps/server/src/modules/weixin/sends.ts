@@ -1,6 +1,5 @@
 import { ErrorCode, WX_TEXT_MAX, type WxSend, type WxSendCreate, type WxSendQuery, type WxSendState } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { WxSendTable } from '../../core/db/weixin-migration.js';
@@ -10,6 +9,8 @@ import { AppError, errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { accountKeys, ownAccount, upstreamError, wxAdvice, type WxDeps } from './accounts.js';
 import { WxError } from './client.js';
+import { z } from 'zod';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Mass sending (docs/weixin.md#sending): a send is composed, previewed to one follower if wished, and approved by
 // another holder of the send code before it goes. Handing it to WeChat is guarded twice against sending twice: the
@@ -22,13 +23,11 @@ type Row = Selectable<WxSendTable>;
 /** WeChat's answer meaning "this clientmsgid was sent already". */
 const ALREADY_SENT = 45065;
 
+const OpenIds = z.array(z.string());
+const storedOpenIds = (r: Row) => parseStoredJson(OpenIds, r.open_ids, { table: 'wx_send', id: r.id, column: 'open_ids' });
+
 function toSend(r: Row, accountName: string, lang: Lang = 'zh'): WxSend {
-  let openIds: string[];
-  try {
-    openIds = JSON.parse(r.open_ids) as string[];
-  } catch {
-    openIds = [];
-  }
+  const openIds = storedOpenIds(r);
   return {
     id: r.id,
     accountId: r.account_id,
@@ -177,8 +176,7 @@ function messageBody(r: Pick<Row, 'kind' | 'content'>): Record<string, unknown> 
 /** The WeChat call of a send: to all, to a tag, or to its list of openIds; always with its clientmsgid. */
 function massCall(r: Row): { path: string; body: Record<string, unknown> } {
   const message = { ...messageBody(r), clientmsgid: r.client_msg_id, send_ignore_reprint: 0 };
-  if (r.target === 'openids')
-    return { path: '/cgi-bin/message/mass/send', body: { touser: JSON.parse(r.open_ids) as string[], ...message } };
+  if (r.target === 'openids') return { path: '/cgi-bin/message/mass/send', body: { touser: storedOpenIds(r), ...message } };
   return {
     path: '/cgi-bin/message/mass/sendall',
     body: { filter: r.target === 'all' ? { is_to_all: true } : { is_to_all: false, tag_id: r.tag_id }, ...message },
