@@ -1,13 +1,14 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { SPOT_GRADES, type SpotGrade } from '@agromet/contracts/web';
-import type { Spot } from '@agromet/contracts';
-import { Button, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { SPOT_GRADES } from '@agromet/contracts/web';
+import type { Spot, SpotGrade } from '@agromet/contracts';
+import { Descriptions, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
+import type { FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -16,7 +17,6 @@ import { fitRecords, revealRecord, useRecordLayer } from '../../../components/re
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { useDeleteSpot, useSpotPage, useSpotsOnMap, type SpotFilters } from '../api/spots';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
-import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { SpotFormModal, type PickedPosition } from './SpotFormModal';
@@ -31,32 +31,62 @@ export function SpotPage() {
   const { t } = useTranslation(NS);
   const map = useConsoleMap();
   useHideForecast(true);
-  const [filters, setFilters] = useState<SpotFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging(10);
-  const page = useSpotPage(filters, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
+  const fields = useMemo<FilterField<SpotFilters>[]>(
+    () => [
+      { kind: 'keyword', key: 'keyword', id: 'spot-search', placeholder: t('spot.searchPlaceholder'), width: 200 },
+      {
+        kind: 'select',
+        key: 'grade',
+        id: 'spot-filter-grade',
+        label: t('spot.fields.grade'),
+        width: 110,
+        options: SPOT_GRADES.map((g) => ({ value: g, label: g === '' ? t('spot.noGrade') : gradeLabel(g) })),
+      },
+      {
+        kind: 'custom',
+        key: 'code',
+        render: (code, onChange) => (
+          <RegionCascader
+            id="spot-filter-region"
+            anyLevel
+            placeholder={t('spot.region')}
+            style={{ width: 200 }}
+            value={code}
+            onChange={onChange}
+          />
+        ),
+      },
+      {
+        kind: 'select',
+        key: 'published',
+        id: 'spot-filter-published',
+        label: t('spot.publishedFilter'),
+        width: 120,
+        options: [
+          { value: 'true', label: t('spot.published') },
+          { value: 'false', label: t('spot.draft') },
+        ],
+      },
+    ],
+    [t],
+  );
+  const list = useListPage<Spot, SpotFilters, ReturnType<typeof useSpotPage>>({ filters: fields, pageSize: 10, useRows: useSpotPage });
+  const { filters } = list;
   const onMap = useSpotsOnMap(filters);
   const spots = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ spot: Spot | null } | null>(null);
+  const editor = useEditor<Spot>();
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<PickedPosition | null>(null);
   const [draft, setDraft] = useState<PickedPosition | null>(null);
   const remove = useDeleteSpot();
   const confirmDelete = useConfirmDelete();
 
-  const filter = useCallback(
-    (change: Partial<SpotFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
   const look = useMemo(
     () => ({ colour: (s: Spot) => GRADE_COLOURS[s.grade], rank: (s: Spot) => s.grade.length, label: (s: Spot) => s.name }),
     [],
   );
-  const spotAt = useRecordLayer(map, spots, look, selectedId, editor && picking ? draft : null, 'spots');
+  const spotAt = useRecordLayer(map, spots, look, selectedId, editor.editing && picking ? draft : null, 'spots');
 
   const fitted = useRef<string | null>(null);
   useEffect(() => {
@@ -67,7 +97,7 @@ export function SpotPage() {
   }, [map, onMap.data, onMap.isPlaceholderData, spots, filters]);
 
   useMapClicks(({ lon, lat, pixel }) => {
-    if (editor) {
+    if (editor.editing) {
       if (picking) setPicked({ lon, lat });
       return;
     }
@@ -75,15 +105,19 @@ export function SpotPage() {
     if (hit?.kind === 'record') setSelectedId(hit.id);
   });
 
-  const openEditor = (spot: Spot | null) => {
-    setPicked(null);
-    setDraft(null);
-    setPicking(spot === null);
-    setEditor({ spot });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (spot: Spot | null) => {
+      setPicked(null);
+      setDraft(null);
+      setPicking(spot === null);
+      openEditor(spot);
+    },
+    [openEditor],
+  );
   const askDelete = useCallback((s: Spot) => confirmDelete(s.name, () => remove.mutateAsync(s.id)), [confirmDelete, remove]);
 
-  const columns = useMemo<TableColumnsType<Spot>>(
+  const columns = useMemo<FitColumn<Spot>[]>(
     () => [
       { title: t('spot.fields.name'), dataIndex: 'name', ellipsis: true },
       {
@@ -100,9 +134,13 @@ export function SpotPage() {
         width: 84,
         render: (p: boolean) => <Tag color={p ? 'green' : 'default'}>{p ? t('spot.published') : t('spot.draft')}</Tag>,
       },
-      recordActionsColumn(t, openEditor, askDelete),
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Spot>(t, (s) => s.name, edit, askDelete),
+        72,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
 
   const details = (s: Spot) => (
@@ -145,94 +183,59 @@ export function SpotPage() {
   }, [spots, t]);
 
   return (
-    <ListPage
+    <ListPageView
       id="spot-page"
       titleKey="travelScenic"
       className="tr-page"
-      data={{ 'data-map-records': spots.length, 'data-selected': selectedId ?? '', 'data-total': page.data?.total ?? '' }}
-      toolbar={
+      data={{ 'data-map-records': spots.length, 'data-selected': selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      list={list}
+      actions={[
+        { id: 'spot-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+      ]}
+      above={
         <>
-          <KeywordSearch
-            id="spot-search"
-            placeholder={t('spot.searchPlaceholder')}
-            width={200}
-            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
+          <RecordLegend
+            id="spot-legend"
+            title={t('spot.legend')}
+            items={(['AAAAA', 'AAAA', 'AAA', 'AA', ''] as const).map((g) => {
+              const label = gradeLabel(g) || t('spot.noGrade');
+              return {
+                colour: GRADE_COLOURS[g],
+                label: g === 'AA' ? `2A/A` : label,
+                count: g === 'AA' ? (counts.get('2A') ?? 0) + (counts.get('A') ?? 0) : (counts.get(label) ?? 0),
+              };
+            })}
           />
-          <FilterSelect<SpotGrade>
-            id="spot-filter-grade"
-            label={t('spot.fields.grade')}
-            width={110}
-            value={filters.grade}
-            options={SPOT_GRADES.map((g) => ({ value: g, label: g === '' ? t('spot.noGrade') : gradeLabel(g) }))}
-            onChange={(grade) => filter({ grade })}
-          />
-          <RegionCascader
-            id="spot-filter-region"
-            anyLevel
-            placeholder={t('spot.region')}
-            style={{ width: 200 }}
-            value={filters.code}
-            onChange={(code) => filter({ code })}
-          />
-          <FilterSelect<'true' | 'false'>
-            id="spot-filter-published"
-            label={t('spot.publishedFilter')}
-            width={120}
-            value={filters.published}
-            options={[
-              { value: 'true', label: t('spot.published') },
-              { value: 'false', label: t('spot.draft') },
-            ]}
-            onChange={(published) => filter({ published })}
-          />
-          <ToolbarSpacer />
-          <Button id="spot-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-            {t('common.create')}
-          </Button>
+          <div className="tr-hint">{t('spot.mapHint')}</div>
         </>
       }
-    >
-      <RecordLegend
-        id="spot-legend"
-        title={t('spot.legend')}
-        items={(['AAAAA', 'AAAA', 'AAA', 'AA', ''] as const).map((g) => {
-          const label = gradeLabel(g) || t('spot.noGrade');
-          return {
-            colour: GRADE_COLOURS[g],
-            label: g === 'AA' ? `2A/A` : label,
-            count: g === 'AA' ? (counts.get('2A') ?? 0) + (counts.get('A') ?? 0) : (counts.get(label) ?? 0),
-          };
-        })}
-      />
-      <div className="tr-hint">{t('spot.mapHint')}</div>
-      <Table<Spot>
-        id="spot-table"
-        size="small"
-        columns={columns}
-        {...tableProps}
-        expandable={{ expandedRowRender: details, expandedRowKeys: selectedId !== null ? [selectedId] : [], showExpandColumn: false }}
-        rowClassName={(s) => (s.id === selectedId ? 'tr-row-selected' : '')}
-        onRow={(s) => ({
+      table={{
+        id: 'spot-table',
+        columns,
+        expandable: { expandedRowRender: details, expandedRowKeys: selectedId !== null ? [selectedId] : [], showExpandColumn: false },
+        rowClassName: (s) => (s.id === selectedId ? 'tr-row-selected' : ''),
+        onRow: (s) => ({
           onClick: () => {
             setSelectedId((id) => (id === s.id ? null : s.id));
             revealRecord(map, s);
           },
-        })}
-      />
-      {editor ? (
+        }),
+      }}
+    >
+      {editor.editing ? (
         <SpotFormModal
-          spot={editor.spot}
+          spot={editor.editing.record}
           picking={picking}
           onPickingChange={setPicking}
           picked={picked}
           onPositionChange={setDraft}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             setSelectedId(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
-    </ListPage>
+    </ListPageView>
   );
 }

@@ -1,0 +1,65 @@
+import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
+import { Space } from 'antd';
+import type { TFunction } from 'i18next';
+import type { ReactNode } from 'react';
+import { actionColumn, RowAction, type FitColumn } from './table-columns';
+
+/** One icon button of a row's action column, described as data. */
+export interface RowActionSpec<T> {
+  key: string;
+  icon: ReactNode;
+  /** The tooltip. */
+  tip: string;
+  /** The accessible name, naming the row ("Edit 骊山"). */
+  label: (row: T) => string;
+  danger?: boolean;
+  /** Shown only on the rows it applies to. */
+  shown?: (row: T) => boolean;
+  onClick: (row: T) => void;
+}
+
+/** Edit and delete, named with the row for screen readers and tests. */
+export function editDeleteActions<T>(t: TFunction, name: (row: T) => string, onEdit: (row: T) => void, onDelete: (row: T) => void) {
+  const actions: RowActionSpec<T>[] = [
+    {
+      key: 'edit',
+      icon: <EditOutlined aria-hidden />,
+      tip: t('common.edit'),
+      label: (r) => `${t('common.edit')} ${name(r)}`,
+      onClick: onEdit,
+    },
+    {
+      key: 'delete',
+      icon: <DeleteOutlined aria-hidden />,
+      tip: t('common.delete'),
+      label: (r) => `${t('common.delete')} ${name(r)}`,
+      danger: true,
+      onClick: onDelete,
+    },
+  ];
+  return actions;
+}
+
+/**
+ * The action column of a list table, kept on the right; a click on its buttons does not reach the row. As wide as its
+ * buttons (actionColumn), or `width` when given.
+ */
+export function rowActionsColumn<T>(title: string, actions: readonly RowActionSpec<T>[], width?: number): FitColumn<T> {
+  const shown = (row: T) => actions.filter((a) => !a.shown || a.shown(row));
+  const column = actionColumn<T>(title, actions.some((a) => a.shown) ? (row) => shown(row).length : actions.length, (row) => (
+    <Space size={0} onClick={(e) => e.stopPropagation()}>
+      {shown(row).map((a) => (
+        <RowAction
+          key={a.key}
+          size="small"
+          danger={a.danger}
+          icon={a.icon}
+          label={a.label(row)}
+          tip={a.tip}
+          onClick={() => a.onClick(row)}
+        />
+      ))}
+    </Space>
+  ));
+  return width === undefined ? column : { ...column, width, fit: undefined, className: undefined };
+}

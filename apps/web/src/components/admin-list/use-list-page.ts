@@ -1,0 +1,114 @@
+import type { ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import type { Paging } from '../../lib/list-query';
+import { listStateFromSearch, searchFromListState, type FilterKey, type ListFilters } from './list-url-state';
+import { usePagedTableProps, type PagedQuery, type PagedTableProps } from './use-paged-table';
+
+/** One filter of a list page's toolbar, described as data (ListPageView draws it, the address keeps its value). */
+export type FilterField<F extends ListFilters> =
+  /** The keyword box: searches with the trimmed text on Enter or its button. */
+  | { kind: 'keyword'; key: keyof F & string; id: string; placeholder: string; width: number }
+  /** A clearable choice; its label is its placeholder. */
+  | { kind: 'select'; key: keyof F & string; id: string; label: string; width: number; options: { value: string; label: string }[] }
+  /** A check box: on is 'true', off is no filter. */
+  | { kind: 'check'; key: keyof F & string; id: string; label: string }
+  /** Anything else (a region cascader): the page draws it from the value and a change. */
+  | {
+      kind: 'custom';
+      key: keyof F & string;
+      values?: readonly string[];
+      render: (value: string | undefined, onChange: (value: string | undefined) => void) => ReactNode;
+    };
+
+/** What the address may hold for each filter (list-url-state.ts). */
+export function filterKeys<F extends ListFilters>(fields: readonly FilterField<F>[]): FilterKey<F>[] {
+  return fields.map((f) => {
+    if (f.kind === 'select') return { key: f.key, values: f.options.map((o) => o.value) };
+    if (f.kind === 'check') return { key: f.key, values: ['true'] };
+    if (f.kind === 'custom') return { key: f.key, values: f.values };
+    return { key: f.key };
+  });
+}
+
+export interface ListPageOptions<F extends ListFilters, Q> {
+  /** The toolbar's filters, in the order they are shown. */
+  filters: readonly FilterField<F>[];
+  /** The filters the page opens with (none unless given). */
+  initialFilters?: F;
+  /** Rows per page when the address does not say. */
+  pageSize: number;
+  /** The list query of one page of rows: a hook, called with the current filters and paging. */
+  useRows: (filters: F, paging: Paging) => Q;
+  /** Keep filters and paging in the address (`?grade=4A&page=2`), so a reload or a shared link shows the same rows. */
+  url?: boolean;
+  /** Called after a filter changed (e.g. to drop a selection of rows). */
+  onFilter?: () => void;
+}
+
+export interface ListPageState<Row, F extends ListFilters, Q> {
+  fields: readonly FilterField<F>[];
+  filters: F;
+  /** Change some filters; the list shows its first page. */
+  filter: (change: Partial<F>) => void;
+  paging: Paging;
+  setPaging: PagedTableSetter;
+  /** What `useRows` gave (the page's total, …). */
+  rows: Q;
+  /** Rows, spinner and server paging for the table. */
+  table: PagedTableProps<Row>;
+}
+
+type PagedTableSetter = Parameters<typeof usePagedTableProps>[2];
+
+const NO_FILTERS = {};
+
+/**
+ * The state of a list page declared as data: its filters (from the address, and written back to it), paging, the
+ * query of the current page and the props of its paged table. Draw it with ListPageView.
+ */
+export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row>>(
+  options: ListPageOptions<F, Q>,
+): ListPageState<Row, F, Q> {
+  const { filters: fields, pageSize, useRows, onFilter, url = true } = options;
+  const initial = (options.initialFilters ?? NO_FILTERS) as F;
+  const [search, setSearch] = useSearchParams();
+  const keys = useMemo(() => filterKeys(fields), [fields]);
+  const defaults = useMemo(() => ({ filters: initial, size: pageSize }), [initial, pageSize]);
+  const [opened] = useState(() =>
+    url ? listStateFromSearch(search, keys, defaults) : { filters: defaults.filters, paging: { page: 1, size: pageSize } },
+  );
+  const [filters, setFilters] = useState<F>(opened.filters);
+  const [paging, setPaging] = useState<Paging>(opened.paging);
+
+  useEffect(() => {
+    if (!url) return;
+    setSearch(
+      (current) => {
+        const next = searchFromListState(current, keys, { filters, paging }, defaults);
+        return next.toString() === current.toString() ? current : next;
+      },
+      { replace: true },
+    );
+  }, [url, filters, paging, keys, defaults, setSearch]);
+
+  const filter = useCallback(
+    (change: Partial<F>) => {
+      setFilters((f) => ({ ...f, ...change }));
+      setPaging((p) => (p.page === 1 ? p : { ...p, page: 1 }));
+      onFilter?.();
+    },
+    [onFilter],
+  );
+  const rows = useRows(filters, paging);
+  const table = usePagedTableProps<Row>(rows, paging, setPaging);
+  return { fields, filters, filter, paging, setPaging, rows, table };
+}
+
+/** A record's editor dialog: closed, open on a new record (`record: null`) or on an existing one. */
+export function useEditor<T>() {
+  const [editing, setEditing] = useState<{ record: T | null } | null>(null);
+  const open = useCallback((record: T | null) => setEditing({ record }), []);
+  const close = useCallback(() => setEditing(null), []);
+  return { editing, open, close };
+}
