@@ -227,6 +227,15 @@ describe('health', () => {
       }
       await expect.poll(async () => (await ready()).statusCode, { timeout: 20_000, interval: 200 }).toBe(200);
 
+      // The same lock taken in another database of the server (another service migrating) says nothing of this one.
+      await admin.query('SELECT pg_advisory_lock(3853314791062309107)');
+      const lockedAt = new Date().toISOString();
+      await expect
+        .poll(async () => String((await ready()).json().data?.checkedAt) > lockedAt, { timeout: 20_000, interval: 200 })
+        .toBe(true);
+      expect((await ready()).json().data).toMatchObject({ ready: true, migrations: 'ok' });
+      await admin.query('SELECT pg_advisory_unlock(3853314791062309107)');
+
       // Kysely's migrator lock held by another connection: a migration running elsewhere.
       const other = new pg.Client({ connectionString: t.config.databaseUrl });
       await other.connect();

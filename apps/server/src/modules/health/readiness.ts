@@ -92,7 +92,9 @@ export class ReadinessCheck {
     if (dialect === 'postgres') {
       const lock = await sql<{ held: boolean }>`
         select exists(select 1 from pg_locks where locktype = 'advisory' and classid::bigint = ${LOCK_CLASSID}
-          and objid::bigint = ${LOCK_OBJID} and objsubid = 1 and granted) as held`.execute(db);
+          and objid::bigint = ${LOCK_OBJID} and objsubid = 1 and granted
+          -- pg_locks lists every database of the server: another database migrating is not this one
+          and database = (select oid from pg_database where datname = current_database())) as held`.execute(db);
       if (lock.rows[0]?.held) return 'running';
     }
     let applied: Set<string>;
