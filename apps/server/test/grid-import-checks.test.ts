@@ -75,13 +75,10 @@ async function readJob(id: string, lang = 'en') {
     .data;
 }
 
-async function waitJob(id: string, lang = 'en') {
-  for (let k = 0; k < 1200; k++) {
-    const job = await readJob(id, lang);
-    if (job.status === 'done' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${id} did not end`);
+/** Waits for the job on the server that queued it, then reads it as the web client does. */
+async function waitJob(id: string, lang = 'en', jobs = t.jobs) {
+  await jobs.waitFor(id);
+  return readJob(id, lang);
 }
 
 async function importFile(fields: Record<string, string>, file: string, lang = 'en') {
@@ -341,7 +338,7 @@ describe('an import racing a revision', () => {
     try {
       const res = await startImport({ lead: '60' }, file, server.app);
       expect(res.json().code).toBe(0);
-      const job = await waitJob(res.json().data.jobId);
+      const job = await waitJob(res.json().data.jobId, 'en', server.jobs);
       expect(revised).toMatchObject({ code: 0 });
       const after = await gridRow(t, customer, 60);
       expect(after.version).toBe(before.version + 1);
@@ -359,7 +356,7 @@ describe('an import racing a revision', () => {
       expect(valueAt(await storedValues(t, after.storage_key), 108.5, 34.5)).toBe(42);
       expect(errors).toEqual([]);
       // The next import, with nothing racing it, goes through.
-      const again = await waitJob((await startImport({ lead: '60' }, file, server.app)).json().data.jobId);
+      const again = await waitJob((await startImport({ lead: '60' }, file, server.app)).json().data.jobId, 'en', server.jobs);
       expect(again.result).toMatchObject({ version: after.version + 1 });
     } finally {
       errorLog.mockRestore();
@@ -378,7 +375,7 @@ describe('an import racing a revision', () => {
       );
     });
     try {
-      const job = await waitJob((await startImport({ lead: '63' }, file, server.app)).json().data.jobId);
+      const job = await waitJob((await startImport({ lead: '63' }, file, server.app)).json().data.jobId, 'en', server.jobs);
       const row = await gridRow(t, customer, 63);
       expect(row).toMatchObject({ version: 1, updated_by_name: '李导入' });
       expect(job.error).toBe(

@@ -102,16 +102,12 @@ async function postImport(fields: Record<string, string>, file?: { name: string;
 const getJob = (id: string, who = 'importer', lang = 'zh') =>
   t.app.inject({ method: 'GET', url: `/api/job/${id}`, headers: { ...t.bearer(tokens[who]!), 'accept-language': lang } });
 
-/** Polls the job as the web client does, until it is done or failed. */
+/** Waits for the job to end, then reads it as the web client does. */
 async function waitJob(id: string, lang = 'zh') {
-  for (let k = 0; k < 1200; k++) {
-    const res = await getJob(id, 'importer', lang);
-    expect(res.json().code).toBe(0);
-    const job = res.json().data;
-    if (job.status === 'done' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-  throw new Error(`job ${id} did not end`);
+  await t.jobs.waitFor(id);
+  const res = await getJob(id, 'importer', lang);
+  expect(res.json().code).toBe(0);
+  return res.json().data;
 }
 
 async function importAndWait(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }, lang = 'zh') {
@@ -396,8 +392,8 @@ describe('grid import and jobs: access and tenancy', () => {
     const mine = await postImport({ type: 'fine-grid', factor: 'tmp' }, { name: 'h.m4', bytes: HENAN_M4 }, 'other-importer');
     const otherId = mine.json().data.jobId;
     expect((await getJob(otherId)).json().code).toBe(4004);
-    for (let k = 0; k < 400 && (await getJob(otherId, 'other-importer')).json().data.status !== 'done'; k++)
-      await new Promise((r) => setTimeout(r, 25));
+    await t.jobs.waitFor(otherId);
+    expect((await getJob(otherId, 'other-importer')).json().data.status).toBe('done');
     expect(await gridRow(24, 'tmp', otherCustomerId)).toMatchObject({ version: 1, nx: 141 });
     expect(await gridRow(24, 'tmp', platformId)).toMatchObject({ version: 2 });
   });

@@ -24,13 +24,10 @@ function call(token: string, method: 'GET' | 'POST', url: string, payload?: unkn
   return t.app.inject({ method, url, payload: payload as never, headers: { authorization: `Bearer ${token}`, 'accept-language': lang } });
 }
 
+/** Waits for the job to end, then reads it as the web client does. */
 async function waitJob(token: string, jobId: string) {
-  for (let k = 0; k < 600; k++) {
-    const job = (await call(token, 'GET', `/api/job/${jobId}`)).json().data;
-    if (job.status === 'done' || job.status === 'failed') return job;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error('job did not end');
+  await t.jobs.waitFor(jobId);
+  return (await call(token, 'GET', `/api/job/${jobId}`)).json().data;
 }
 
 const saveRun = async (baseTime: string, leads: number[]) => {
