@@ -54,7 +54,8 @@ function useAntdLocale(language: Language): Locale {
 const buttonConfig = { autoInsertSpace: false };
 
 const FeedbackHost = lazy(() => import('./FeedbackHost'));
-const ReloginDialog = lazy(() => import('../components/ReloginDialog').then((m) => ({ default: m.ReloginDialog })));
+const loadReloginDialog = () => import('../components/ReloginDialog');
+const ReloginDialog = lazy(() => loadReloginDialog().then((m) => ({ default: m.ReloginDialog })));
 
 /**
  * The feedback host (messages, dialogs, notifications) mounts when first asked for, or when the browser is idle after
@@ -65,7 +66,14 @@ function useFeedbackHost(): boolean {
     expectFeedbackHost(true);
     const idle = window.requestIdleCallback ?? ((run: () => void) => window.setTimeout(run, 200));
     const cancel = window.cancelIdleCallback ?? window.clearTimeout;
-    const handle = idle(() => wantFeedbackHost(), { timeout: 2000 });
+    const handle = idle(
+      () => {
+        wantFeedbackHost();
+        // Fetched now, shown when a session ends: by then the network may be what ended it.
+        loadReloginDialog().catch(() => undefined);
+      },
+      { timeout: 2000 },
+    );
     return () => {
       cancel(handle);
       expectFeedbackHost(false);
@@ -74,7 +82,7 @@ function useFeedbackHost(): boolean {
   return useSyncExternalStore(subscribeFeedbackHost, isFeedbackHostWanted, isFeedbackHostWanted);
 }
 
-/** The re-login dialog loads the first time a session ends, then stays mounted (it animates closed). */
+/** The re-login dialog mounts the first time a session ends, then stays mounted (it animates closed). */
 function useReloginAsked(): boolean {
   const open = useSyncExternalStore(subscribeRelogin, isReloginOpen, isReloginOpen);
   const [asked, setAsked] = useState(open);

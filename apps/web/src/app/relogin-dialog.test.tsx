@@ -37,7 +37,8 @@ describe('ReloginDialog', { timeout: 20_000 }, () => {
       relogin.requestRelogin();
       relogin.requestRelogin();
     });
-    const dialog = await screen.findByRole('dialog', { name: '确定登出' });
+    // The first opening may wait for the dialog's chunk (slow on a busy machine); later ones find it loaded.
+    const dialog = await screen.findByRole('dialog', { name: '确定登出' }, { timeout: 15_000 });
     expect(screen.getAllByRole('dialog')).toHaveLength(1);
     expect(dialog).toHaveTextContent('你已被登出，可以取消继续留在该页面，或者重新登录');
     // The title appears once in the dialog (no hidden duplicate).
