@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Paging } from '../../lib/list-query';
 import { listStateFromSearch, searchFromListState, type FilterKey, type ListFilters } from './list-url-state';
 import { usePagedTableProps, type PagedQuery, type PagedTableProps } from './use-paged-table';
@@ -73,6 +73,9 @@ export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row
   const { filters: fields, pageSize, useRows, onFilter, url = true } = options;
   const initial = (options.initialFilters ?? NO_FILTERS) as F;
   const [search, setSearch] = useSearchParams();
+  // A page kept mounted behind another tab never writes into that tab's address.
+  const { pathname } = useLocation();
+  const [home] = useState(pathname);
   const keys = useMemo(() => filterKeys(fields), [fields]);
   const defaults = useMemo(() => ({ filters: initial, size: pageSize }), [initial, pageSize]);
   const [opened] = useState(() =>
@@ -82,7 +85,7 @@ export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row
   const [paging, setPaging] = useState<Paging>(opened.paging);
 
   useEffect(() => {
-    if (!url) return;
+    if (!url || pathname !== home) return;
     setSearch(
       (current) => {
         const next = searchFromListState(current, keys, { filters, paging }, defaults);
@@ -90,7 +93,7 @@ export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row
       },
       { replace: true },
     );
-  }, [url, filters, paging, keys, defaults, setSearch]);
+  }, [url, pathname, home, filters, paging, keys, defaults, setSearch]);
 
   const filter = useCallback(
     (change: Partial<F>) => {

@@ -1,14 +1,15 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { ROUTE_DAYS_MAX, ROUTE_STOPS, SPOT_TEXT_MAX } from '@agromet/contracts/web';
 import type { Route } from '@agromet/contracts';
-import { Button, Col, Form, Input, InputNumber, Modal, Row, Switch, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Switch, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
+import type { FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -16,7 +17,6 @@ import { fieldIssuesOf } from '../../../lib/field-issues';
 import { request } from '../../../lib/request';
 import { useDeleteRoute, useRoutePage, useSaveRoute, useStopOptions, type RouteFilters } from '../api/greenways-routes';
 import { fitPaths, usePathLayer, type MapPath } from '../common/use-path-layer';
-import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { routeBody, routeColour, routeFormValues, type DraftStop, type RouteFormValues } from './route-rules';
@@ -155,31 +155,27 @@ export function RoutePage() {
   const { t } = useTranslation(NS);
   const map = useConsoleMap();
   useHideForecast(true);
-  const [filters, setFilters] = useState<RouteFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging(10);
-  const page = useRoutePage(filters, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
+  const fields = useMemo<FilterField<RouteFilters>[]>(
+    () => [{ kind: 'keyword', key: 'keyword', id: 'route-search', placeholder: t('route.searchPlaceholder'), width: 200 }],
+    [t],
+  );
+  const list = useListPage<Route, RouteFilters, ReturnType<typeof useRoutePage>>({ filters: fields, pageSize: 10, useRows: useRoutePage });
+  const { filters, rows: page } = list;
   const items = useMemo(() => page.data?.list ?? [], [page.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ route: Route | null } | null>(null);
+  const editor = useEditor<Route>();
+  const editing = editor.editing;
   const [stops, setStops] = useState<DraftStop[]>([]);
   const remove = useDeleteRoute();
   const confirmDelete = useConfirmDelete();
-  const filter = useCallback(
-    (change: Partial<RouteFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
   const paths = useMemo<MapPath[]>(
     () =>
       items
-        .filter((r) => !editor || r.id !== editor.route?.id)
+        .filter((r) => !editing || r.id !== editing.record?.id)
         .map((r) => ({ id: r.id, points: r.stops.map((s) => [s.lon, s.lat] as const), colour: routeColour(r.id), label: r.name })),
-    [items, editor],
+    [items, editing],
   );
-  const draft = useMemo(() => (editor ? stops.map((s) => [s.lon, s.lat] as const) : null), [editor, stops]);
+  const draft = useMemo(() => (editing ? stops.map((s) => [s.lon, s.lat] as const) : null), [editing, stops]);
   const at = usePathLayer(map, paths, selectedId, draft, 'routes', true);
   const fitted = useRef<string | null>(null);
   useEffect(() => {
@@ -189,54 +185,49 @@ export function RoutePage() {
     fitPaths(map, paths);
   }, [map, page.data, page.isPlaceholderData, paths, filters]);
   useMapClicks(({ pixel }) => {
-    if (editor) return;
+    if (editing) return;
     const hit = at(pixel);
     if (hit !== null) setSelectedId(hit);
   });
-  const openEditor = (route: Route | null) => {
-    setStops(stopsOf(route));
-    setEditor({ route });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (route: Route | null) => {
+      setStops(stopsOf(route));
+      openEditor(route);
+    },
+    [openEditor],
+  );
   const askDelete = useCallback((r: Route) => confirmDelete(r.name, () => remove.mutateAsync(r.id)), [confirmDelete, remove]);
 
-  const columns = useMemo<TableColumnsType<Route>>(
+  const columns = useMemo<FitColumn<Route>[]>(
     () => [
       { title: t('route.fields.name'), dataIndex: 'name', ellipsis: true },
       { title: t('route.fields.days'), dataIndex: 'days', width: 64, render: (d: number) => t('route.days', { count: d }) },
       { title: t('route.fields.stops'), key: 'stops', width: 72, render: (_, r) => t('route.stopsCount', { count: r.stops.length }) },
       { title: t('route.fields.totalKm'), dataIndex: 'totalKm', width: 96, align: 'right', render: (km: number) => km.toFixed(2) },
-      recordActionsColumn(t, openEditor, askDelete),
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Route>(t, (r) => r.name, edit, askDelete),
+        72,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
 
   return (
-    <ListPage
+    <ListPageView
       id="route-page"
       titleKey="travelRoutes"
       className="tr-page"
       data={{ 'data-selected': selectedId ?? '', 'data-total': page.data?.total ?? '' }}
-      toolbar={
-        <>
-          <KeywordSearch
-            id="route-search"
-            placeholder={t('route.searchPlaceholder')}
-            width={200}
-            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-          />
-          <ToolbarSpacer />
-          <Button id="route-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-            {t('common.create')}
-          </Button>
-        </>
-      }
-    >
-      <Table<Route>
-        id="route-table"
-        size="small"
-        columns={columns}
-        {...tableProps}
-        expandable={{
+      list={list}
+      actions={[
+        { id: 'route-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+      ]}
+      table={{
+        id: 'route-table',
+        columns,
+        expandable: {
           expandedRowRender: (r) => (
             <div id={`route-detail-${r.id}`}>
               <ol className="tr-stops">
@@ -258,27 +249,28 @@ export function RoutePage() {
           ),
           expandedRowKeys: selectedId !== null ? [selectedId] : [],
           showExpandColumn: false,
-        }}
-        rowClassName={(r) => (r.id === selectedId ? 'tr-row-selected' : '')}
-        onRow={(r) => ({
+        },
+        rowClassName: (r) => (r.id === selectedId ? 'tr-row-selected' : ''),
+        onRow: (r) => ({
           onClick: () => {
             setSelectedId((id) => (id === r.id ? null : r.id));
             fitPaths(map, [{ points: r.stops.map((s) => [s.lon, s.lat] as const) }]);
           },
-        })}
-      />
-      {editor ? (
+        }),
+      }}
+    >
+      {editing ? (
         <RouteFormModal
-          route={editor.route}
+          route={editing.record}
           stops={stops}
           onStopsChange={setStops}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             setSelectedId(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
-    </ListPage>
+    </ListPageView>
   );
 }
