@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { parseStoredJson, parseStoredJsonOrNull, StoredJsonError } from './stored-json.js';
+import { cachedStoredJson, parseStoredJson, parseStoredJsonOrNull, StoredJsonError } from './stored-json.js';
 
 const Menu = z.object({ buttons: z.array(z.object({ name: z.string() })) });
 const place = { table: 'wx_menu', id: 7, column: 'draft' };
@@ -40,5 +40,15 @@ describe('parseStoredJson', () => {
     expect(parseStoredJsonOrNull(Menu, null, place)).toBeNull();
     expect(parseStoredJsonOrNull(Menu, '', place)).toBeNull();
     expect(parseStoredJsonOrNull(Menu, '{"buttons":[]}', place)).toEqual({ buttons: [] });
+  });
+});
+
+describe('cachedStoredJson', () => {
+  it('reads each text once, anew when the text changes, and still names a bad row', () => {
+    const read = cachedStoredJson(Menu);
+    const first = read('{"buttons":[]}', place);
+    expect(read('{"buttons":[]}', { ...place, id: 8 })).toBe(first);
+    expect(read('{"buttons":[{"name":"a"}]}', place)).toEqual({ buttons: [{ name: 'a' }] });
+    expect(() => read('{"buttons":1}', { ...place, id: 9 })).toThrow(/^stored JSON in wx_menu row 9, column draft: does not match/);
   });
 });

@@ -55,3 +55,20 @@ export function parseStoredJsonOrNull<S extends z.ZodType>(
 ): z.output<S> | null {
   return text === null || text === undefined || text === '' ? null : parseStoredJson(schema, text, place);
 }
+
+/**
+ * A reader of one JSON column for hot paths (a factor's colour map read on every map tile): each distinct text is
+ * parsed and checked once and its value kept (up to `keep` texts, then the memory starts afresh). An edited row has
+ * new text, so it is read anew. The values are shared: callers must not change them.
+ */
+export function cachedStoredJson<S extends z.ZodType>(schema: S, keep = 256): (text: string, place: StoredJsonPlace) => z.output<S> {
+  const seen = new Map<string, z.output<S>>();
+  return (text, place) => {
+    const hit = seen.get(text);
+    if (hit !== undefined) return hit;
+    const value = parseStoredJson(schema, text, place);
+    if (seen.size >= keep) seen.clear();
+    seen.set(text, value);
+    return value;
+  };
+}

@@ -17,7 +17,7 @@ import type { FactorTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import { layerName } from '../grids/service.js';
+import { colorMapView, layerName, storedColorMap } from '../grids/service.js';
 
 // Forecaster allocation: which forecast types a user of the customer may revise. Forecast types are shared by every
 // customer; allocations, like users, belong to one customer, and another customer's user or allocation answers 4004.
@@ -33,7 +33,7 @@ function factorInfo(typeCode: string, f: Selectable<FactorTable>, lang: Lang): F
     min: f.min_value,
     max: f.max_value,
     precision: f.precision,
-    colormap: JSON.parse(f.colormap),
+    colormap: colorMapView(storedColorMap(f.colormap, f.id)),
     layer: layerName(typeCode, f.code),
   };
 }

@@ -1,4 +1,4 @@
-import type { ForecastTypeInfo } from '@agromet/contracts';
+import { ColorMapSchema, type ForecastTypeInfo } from '@agromet/contracts';
 import { gridBBox, type ColorMap, type Grid, type GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
@@ -8,6 +8,7 @@ import type { Derivation, FactorDef } from './catalog.js';
 import { computeDerived, derivedFactorId, derivedFactorsOf, derivedTimeRows, type TypeFactors } from './derived.js';
 import { layerTimes } from './layer-times.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
+import { cachedStoredJson } from '../../core/stored-json.js';
 
 /** A factor as stored: its definition with its row id and its forecast type. */
 export interface FactorRecord extends FactorDef {
@@ -29,6 +30,16 @@ export function exportStem(typeCode: string, factorCode: string, baseTime: strin
     `${typeCode}_${factorCode}_${base.getUTCFullYear()}${pad(base.getUTCMonth() + 1)}${pad(base.getUTCDate())}` +
     `${pad(base.getUTCHours())}_${pad(leadHours, 3)}`
   );
+}
+
+const readColorMap = cachedStoredJson(ColorMapSchema);
+
+/** A factor's stored colour map, checked against the contract's shape (read once per distinct text: WMS reads it per tile). */
+/** A colour map as the catalog sends it (the same value; its arrays are only read, then sent as JSON). */
+export const colorMapView = (c: ColorMap) => c as ForecastTypeInfo['factors'][number]['colormap'];
+
+export function storedColorMap(text: string, factorId: number): ColorMap {
+  return readColorMap(text, { table: 'factor', id: factorId, column: 'colormap' });
 }
 
 export async function factorByLayer(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
@@ -60,7 +71,7 @@ export async function factorByLayer(db: Db, typeCode: string, factorCode: string
     min: row.min_value,
     max: row.max_value,
     precision: row.precision,
-    colormap: JSON.parse(row.colormap) as ColorMap,
+    colormap: storedColorMap(row.colormap, row.id),
     typeId: row.type_id,
     typeCode: row.type_code,
     typeName: row.type_name,
@@ -124,7 +135,7 @@ export async function gridCatalog(db: Db, customerId: number, lang: Lang = 'zh')
       min: d.min,
       max: d.max,
       precision: d.precision,
-      colormap: d.colormap,
+      colormap: colorMapView(d.colormap),
       layer: layerName(t.code, d.code),
       derived: true,
       ...(perLayer.get(derivedFactorId(t.id, d)) ?? { baseTimes: [], leads: [] }),
@@ -150,7 +161,7 @@ export async function gridCatalog(db: Db, customerId: number, lang: Lang = 'zh')
           min: f.min_value,
           max: f.max_value,
           precision: f.precision,
-          colormap: JSON.parse(f.colormap),
+          colormap: colorMapView(storedColorMap(f.colormap, f.id)),
           layer: layerName(t.code, f.code),
           ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
         })),
