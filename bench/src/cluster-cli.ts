@@ -2,7 +2,7 @@ import { parseArgs } from 'node:util';
 import { startCluster } from './cluster.js';
 
 // npm run cluster -- --apis 2 --workers 1 --port 8080: PostgreSQL-backed API processes, job workers and nginx on this
-// machine (README "Scaling out"). Needs DATABASE_URL (PostgreSQL) and REDIS_URL (default the local Redis), and the
+// machine (docs/configuration.md#scaling-out). Needs DATABASE_URL (PostgreSQL) and REDIS_URL (default the local Redis), and the
 // build (npm run build). Other settings (DEMO, STORAGE=s3 …) are passed on from the environment. Ctrl-C stops it all.
 const { values } = parseArgs({
   options: {

@@ -64,7 +64,7 @@ export interface Cluster {
 
 /**
  * Several API processes on PostgreSQL and Redis behind nginx, with job workers, on one machine, as an operator would
- * run them on several (README "Scaling out"): the first API process migrates and seeds (the others would wait on the
+ * run them on several (docs/configuration.md#scaling-out): the first API process migrates and seeds (the others would wait on the
  * start-up lock anyway), then the rest start; nginx gets a copy of deploy/nginx/agromet.conf listing their ports.
  */
 export async function startCluster(opts: ClusterOptions): Promise<Cluster> {

@@ -14,7 +14,7 @@
 //      in plaintext and safe modes (genuine pushes accepted, replays, stale and forged ones refused);
 //   9. after it all, every row's file is there, and the files no row names (what the kills left) are swept.
 // Prints a table and exits 1 on any lost write, 5xx, violation or failed step. The short form (default, run by CI)
-// loads for 20 s; --full for 60 s and more fuzzing (README "Reliability").
+// loads for 20 s; --full for 60 s and more fuzzing (docs/reliability.md#the-reliability-suite).
 import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';

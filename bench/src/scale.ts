@@ -1,7 +1,7 @@
 // npm run bench:scale: the cluster (bench/src/cluster.ts, PostgreSQL + Redis + nginx) with 1, 2 and 3 API processes,
 // as ratios of req/s to one process behind nginx, measured in the same run; then grid import jobs per second with 1 and 2
 // job workers. On a two-core machine little gain is expected: the point is that nothing breaks and the figures are
-// honest (README "Scaling out").
+// honest (docs/configuration.md#scaling-out).
 import fs from 'node:fs';
 import autocannon from 'autocannon';
 import { startCluster, type Cluster } from './cluster.js';

@@ -1,4 +1,4 @@
-// The reliability suite's backup step (README "Reliability"): `npm run backup` (the built command) under write load
+// The reliability suite's backup step (docs/reliability.md#the-reliability-suite): `npm run backup` (the built command) under write load
 // against the running cluster, then `npm run restore` into a fresh database and data folder, a server started on it,
 // and counted: every write acknowledged before the snapshot's cut is there, every archived file's hash matches, no
 // row misses its file, every user signs in.

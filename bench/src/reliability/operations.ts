@@ -4,7 +4,7 @@ import type { Cluster } from '../cluster.js';
 import { call } from '../cluster-fixtures.js';
 
 /**
- * The reliability suite's operations step (README "Reliability", docs/operations.md):
+ * The reliability suite's operations step (docs/reliability.md#the-reliability-suite, docs/operations.md):
  * - the public comment limit across processes: comments from one address posted alternately through the API processes
  *   (each trusting nginx's X-Forwarded-For) are accepted exactly one process's worth (PUBLIC_COMMENT_LIMIT.count), the
  *   rest refused 429 (4290), and as many rows are in the database;
