@@ -1,4 +1,4 @@
-import type { ProductSchedule, ProductScheduleSave } from '@agromet/contracts';
+import { ProductForecast, type ProductSchedule, type ProductScheduleSave } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -14,12 +14,18 @@ import { planForecast, productRegion, type ForecastAsk } from './making.js';
 import { dueRun } from './schedule-rules.js';
 import { makeProduct, type ProductDeps } from './service.js';
 import { templateName as templateNameIn, templateRow } from './templates.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Product schedules (docs/products.md#automatic-making): products made without anyone clicking, when a newer run of
 // their forecast comes in or daily at a time. A tick looks at every enabled schedule; the one process whose update
 // of the schedule's last run succeeds makes the product, as the schedule's author, through the same job as a click.
 
 type Row = Selectable<ProductScheduleTable>;
+
+/** A schedule's forecast as stored: the forecast without its run. */
+const StoredForecast = ProductForecast.omit({ baseTime: true });
+const storedForecast = (row: Row) =>
+  parseStoredJson(StoredForecast, row.forecast, { table: 'product_schedule', id: row.id, column: 'forecast' });
 type SaveInput = z.output<typeof ProductScheduleSave>;
 type ScheduleForecast = Omit<ForecastAsk, 'baseTime'>;
 
@@ -47,7 +53,7 @@ function toSchedule(row: Row, templateName: string, lang: Lang): ProductSchedule
     enabled: row.enabled === 1,
     templateId: row.template_id,
     templateName,
-    forecast: JSON.parse(row.forecast) as ProductSchedule['forecast'],
+    forecast: storedForecast(row),
     trigger: row.trigger,
     time: row.time,
     version: row.version,
@@ -177,7 +183,7 @@ export async function runDueSchedules(deps: ProductDeps, now = new Date()): Prom
   const made: number[] = [];
   const rows = await db.selectFrom('product_schedule').selectAll().where('enabled', '=', 1).orderBy('id').execute();
   for (const row of rows) {
-    const forecast = JSON.parse(row.forecast) as ScheduleForecast;
+    const forecast = storedForecast(row);
     const baseTime = dueRun(
       { trigger: row.trigger, time: row.time, lastBaseTime: row.last_base_time, lastRunTime: row.last_run_time, since: row.created_at },
       await scheduleRuns(db, row.customer_id, forecast),

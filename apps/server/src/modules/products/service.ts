@@ -1,4 +1,5 @@
 import {
+  ProductForecast,
   ProductTemplateFields,
   type MapProduct,
   type ProductFormat,
@@ -8,7 +9,7 @@ import {
 } from '@agromet/contracts';
 import { randomUUID } from 'node:crypto';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -23,6 +24,12 @@ import { planForecast, productRegion, renderItem, type Fail, type ForecastAsk, t
 import { PREVIEW_PNG_SCALE } from './render.js';
 import { checkTemplate, templateName, templateRow, toTemplate, type TemplateFields } from './templates.js';
 import { factorName, typeName } from './words.js';
+import { parseStoredJson } from '../../core/stored-json.js';
+
+/** The template a product was made with, kept whole with the id it came from (null: made without a saved one). */
+const MadeTemplate = ProductTemplateFields.extend({ id: z.number().int().nullable().optional() });
+/** What the product list reads of it: its name and id. */
+const MadeTemplateName = z.object({ name: z.string().optional(), id: z.number().int().nullable().optional() });
 
 // Map products (docs/products.md): a preview made at once, products made as jobs (one PNG and one PDF per lead of a
 // series), written to storage before the rows that name them, and registered in the downloads library.
@@ -178,9 +185,12 @@ export async function makeProductFiles(
   const written: string[] = [];
   try {
     await db.updateTable('map_product').set({ status: 'running', updated_at: nowIso() }).where('id', '=', row.id).execute();
-    const forecast = JSON.parse(row.request) as ForecastAsk;
-    const { id: _templateId, ...stored } = JSON.parse(row.template) as Record<string, unknown>;
-    const template = ProductTemplateFields.parse(stored);
+    const forecast = parseStoredJson(ProductForecast, row.request, { table: 'map_product', id: row.id, column: 'request' });
+    const { id: _templateId, ...template } = parseStoredJson(MadeTemplate, row.template, {
+      table: 'map_product',
+      id: row.id,
+      column: 'template',
+    });
     const plan = await planForecast(db, customerId, forecast, fail);
     const region = await productRegion(deps, customerId, forecast.areaCode, fail);
     await progress(5);
@@ -295,7 +305,7 @@ async function toProducts(db: Db, rows: ProductRow[], lang: Lang): Promise<MapPr
     .execute();
   // The template a product was made with is kept whole, with its id: the default template's name is answered in the
   // reader's language, as the template list answers it (docs/i18n.md#text-the-server-writes).
-  const templates = rows.map((r) => JSON.parse(r.template) as { name?: string; id?: number | null });
+  const templates = rows.map((r) => parseStoredJson(MadeTemplateName, r.template, { table: 'map_product', id: r.id, column: 'template' }));
   const ids = [...new Set(templates.flatMap((x) => (typeof x.id === 'number' ? [x.id] : [])))];
   const builtIn = new Set(
     ids.length === 0
@@ -311,7 +321,7 @@ async function toProducts(db: Db, rows: ProductRow[], lang: Lang): Promise<MapPr
         ).map((t) => t.id),
   );
   return rows.map((r, k) => {
-    const req = JSON.parse(r.request) as ForecastAsk;
+    const req = parseStoredJson(ProductForecast, r.request, { table: 'map_product', id: r.id, column: 'request' });
     const template = templates[k]!;
     // The row says done once its files are in; before, its job tells (a job lost with a stopped server failed it).
     const status =

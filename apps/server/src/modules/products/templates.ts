@@ -16,6 +16,7 @@ import { isUniqueViolation } from '../../core/versioned.js';
 import { builtinText, storedBuiltinText } from '../../core/builtin-names.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { checkClasses, unknownPlaceholders } from './product-rules.js';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 // Product templates of a customer (docs/products.md#templates): checked when saved (placeholders, custom classes,
 // boundary layers, the logo's size), versioned, and a default one seeded for every customer the first time its
@@ -23,6 +24,9 @@ import { checkClasses, unknownPlaceholders } from './product-rules.js';
 
 export type TemplateFields = z.output<typeof ProductTemplateFields>;
 type Row = Selectable<ProductTemplateTable>;
+
+/** A template as stored: its fields but the name (a column of its own). */
+const StoredTemplate = ProductTemplateFields.omit({ name: true });
 
 /** A template's name as answered: the default (built-in) one's in `lang` until renamed; another's as entered. */
 export function templateName(name: string, builtIn: boolean, lang: Lang): string {
@@ -61,7 +65,7 @@ export function defaultTemplateIn<T extends Omit<TemplateFields, 'name'>>(def: T
 
 /** A template as answered; the default one's name (until renamed) and texts (until edited) in `lang`. */
 export function toTemplate(row: Row, lang: Lang = 'zh'): ProductTemplate {
-  const stored = JSON.parse(row.definition) as Omit<TemplateFields, 'name'>;
+  const stored = parseStoredJson(StoredTemplate, row.definition, { table: 'product_template', id: row.id, column: 'definition' });
   const def = row.built_in === 1 ? defaultTemplateIn(stored, lang) : stored;
   const name = templateName(row.name, row.built_in === 1, lang);
   return {
