@@ -8,14 +8,15 @@ import {
   type GreenwayDifficulty,
 } from '@agromet/contracts/web';
 import type { Greenway } from '@agromet/contracts';
-import { Button, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Button, Col, Descriptions, Form, Input, Modal, Row, Select, Space, Switch, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
+import type { FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -26,7 +27,6 @@ import { request } from '../../../lib/request';
 import { useDeleteGreenway, useGreenwayPage, useGreenwaysOnMap, useSaveGreenway, type GreenwayFilters } from '../api/greenways-routes';
 import { PhotoList } from '../common/PhotoList';
 import { fitPaths, usePathLayer, type MapPath } from '../common/use-path-layer';
-import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import '../travel.css';
 import { DIFFICULTY_COLOURS, greenwayBody, greenwayFormValues, vertexOf, type GreenwayFormValues, type LonLat } from './greenway-rules';
@@ -203,33 +203,57 @@ export function GreenwayPage() {
   const { t } = useTranslation(NS);
   const map = useConsoleMap();
   useHideForecast(true);
-  const [filters, setFilters] = useState<GreenwayFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging(10);
-  const page = useGreenwayPage(filters, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
+  const fields = useMemo<FilterField<GreenwayFilters>[]>(
+    () => [
+      { kind: 'keyword', key: 'keyword', id: 'greenway-search', placeholder: t('greenway.searchPlaceholder'), width: 200 },
+      {
+        kind: 'select',
+        key: 'difficulty',
+        id: 'greenway-filter-difficulty',
+        label: t('greenway.fields.difficulty'),
+        width: 120,
+        options: GREENWAY_DIFFICULTIES.map((d) => ({ value: d, label: t(`greenway.difficulties.${d}`) })),
+      },
+      {
+        kind: 'custom',
+        key: 'code',
+        render: (code, onChange) => (
+          <RegionCascader
+            id="greenway-filter-region"
+            anyLevel
+            placeholder={t('greenway.region')}
+            style={{ width: 200 }}
+            value={code}
+            onChange={onChange}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+  const list = useListPage<Greenway, GreenwayFilters, ReturnType<typeof useGreenwayPage>>({
+    filters: fields,
+    pageSize: 10,
+    useRows: useGreenwayPage,
+  });
+  const { filters } = list;
   const onMap = useGreenwaysOnMap(filters);
   const items = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ greenway: Greenway | null } | null>(null);
+  const editor = useEditor<Greenway>();
+  const editing = editor.editing;
   const [drawing, setDrawing] = useState(false);
   const [line, setLine] = useState<LonLat[]>([]);
   const remove = useDeleteGreenway();
   const confirmDelete = useConfirmDelete();
-  const filter = useCallback(
-    (change: Partial<GreenwayFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
   const paths = useMemo<MapPath[]>(
     () =>
       items
-        .filter((g) => !editor || g.id !== editor.greenway?.id)
+        .filter((g) => !editing || g.id !== editing.record?.id)
         .map((g) => ({ id: g.id, points: g.line, colour: DIFFICULTY_COLOURS[g.difficulty], label: g.name })),
-    [items, editor],
+    [items, editing],
   );
-  const at = usePathLayer(map, paths, selectedId, editor ? line : null, 'greenways');
+  const at = usePathLayer(map, paths, selectedId, editing ? line : null, 'greenways');
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     const key = JSON.stringify(filters);
@@ -241,21 +265,25 @@ export function GreenwayPage() {
     );
   }, [map, onMap.data, onMap.isPlaceholderData, items, filters]);
   useMapClicks(({ lon, lat, pixel }) => {
-    if (editor) {
+    if (editing) {
       if (drawing && line.length < GREENWAY_POINTS.max) setLine((l) => [...l, vertexOf(lon, lat)]);
       return;
     }
     const hit = at(pixel);
     if (hit !== null) setSelectedId(hit);
   });
-  const openEditor = (greenway: Greenway | null) => {
-    setLine(greenway ? greenway.line.map(([x, y]) => [x, y]) : []);
-    setDrawing(greenway === null);
-    setEditor({ greenway });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (greenway: Greenway | null) => {
+      setLine(greenway ? greenway.line.map(([x, y]) => [x, y]) : []);
+      setDrawing(greenway === null);
+      openEditor(greenway);
+    },
+    [openEditor],
+  );
   const askDelete = useCallback((g: Greenway) => confirmDelete(g.name, () => remove.mutateAsync(g.id)), [confirmDelete, remove]);
 
-  const columns = useMemo<TableColumnsType<Greenway>>(
+  const columns = useMemo<FitColumn<Greenway>[]>(
     () => [
       { title: t('greenway.fields.name'), dataIndex: 'name', ellipsis: true },
       {
@@ -272,59 +300,36 @@ export function GreenwayPage() {
         align: 'right',
         render: (km: number) => km.toFixed(2),
       },
-      recordActionsColumn(t, openEditor, askDelete),
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Greenway>(t, (g) => g.name, edit, askDelete),
+        72,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
 
   return (
-    <ListPage
+    <ListPageView
       id="greenway-page"
       titleKey="travelGreenWay"
       className="tr-page"
-      data={{ 'data-map-records': items.length, 'data-selected': selectedId ?? '', 'data-total': page.data?.total ?? '' }}
-      toolbar={
-        <>
-          <KeywordSearch
-            id="greenway-search"
-            placeholder={t('greenway.searchPlaceholder')}
-            width={200}
-            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-          />
-          <FilterSelect<GreenwayDifficulty>
-            id="greenway-filter-difficulty"
-            label={t('greenway.fields.difficulty')}
-            width={120}
-            value={filters.difficulty}
-            options={GREENWAY_DIFFICULTIES.map((d) => ({ value: d, label: t(`greenway.difficulties.${d}`) }))}
-            onChange={(difficulty) => filter({ difficulty })}
-          />
-          <RegionCascader
-            id="greenway-filter-region"
-            anyLevel
-            placeholder={t('greenway.region')}
-            style={{ width: 200 }}
-            value={filters.code}
-            onChange={(code) => filter({ code })}
-          />
-          <ToolbarSpacer />
-          <Button id="greenway-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-            {t('common.create')}
-          </Button>
-        </>
+      data={{ 'data-map-records': items.length, 'data-selected': selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      list={list}
+      actions={[
+        { id: 'greenway-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+      ]}
+      above={
+        <RecordLegend
+          id="greenway-legend"
+          title={t('greenway.legend')}
+          items={GREENWAY_DIFFICULTIES.map((d) => ({ colour: DIFFICULTY_COLOURS[d], label: t(`greenway.difficulties.${d}`) }))}
+        />
       }
-    >
-      <RecordLegend
-        id="greenway-legend"
-        title={t('greenway.legend')}
-        items={GREENWAY_DIFFICULTIES.map((d) => ({ colour: DIFFICULTY_COLOURS[d], label: t(`greenway.difficulties.${d}`) }))}
-      />
-      <Table<Greenway>
-        id="greenway-table"
-        size="small"
-        columns={columns}
-        {...tableProps}
-        expandable={{
+      table={{
+        id: 'greenway-table',
+        columns,
+        expandable: {
           expandedRowRender: (g) => (
             <Descriptions size="small" column={2} id={`greenway-detail-${g.id}`}>
               <Descriptions.Item label={t('greenway.fields.regionCode')}>{g.regionName}</Descriptions.Item>
@@ -342,29 +347,30 @@ export function GreenwayPage() {
           ),
           expandedRowKeys: selectedId !== null ? [selectedId] : [],
           showExpandColumn: false,
-        }}
-        rowClassName={(g) => (g.id === selectedId ? 'tr-row-selected' : '')}
-        onRow={(g) => ({
+        },
+        rowClassName: (g) => (g.id === selectedId ? 'tr-row-selected' : ''),
+        onRow: (g) => ({
           onClick: () => {
             setSelectedId((id) => (id === g.id ? null : g.id));
             fitPaths(map, [{ points: g.line }]);
           },
-        })}
-      />
-      {editor ? (
+        }),
+      }}
+    >
+      {editing ? (
         <GreenwayFormModal
-          greenway={editor.greenway}
+          greenway={editing.record}
           drawing={drawing}
           onDrawingChange={setDrawing}
           line={line}
           onLineChange={setLine}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             setSelectedId(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
-    </ListPage>
+    </ListPageView>
   );
 }
