@@ -8,14 +8,15 @@ import {
   type LandscapeKind,
 } from '@agromet/contracts/web';
 import type { Landscape } from '@agromet/contracts';
-import { Button, Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Table, Tag, type TableColumnsType } from 'antd';
+import { Col, Form, Input, InputNumber, Modal, Row, Select, Switch, Tag } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
+import type { FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -33,7 +34,6 @@ import {
   type LandscapeFilters,
 } from '../api/spots';
 import { PhotoList } from '../common/PhotoList';
-import { recordActionsColumn } from '../common/record-actions';
 import { NS } from '../i18n';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import '../travel.css';
@@ -255,28 +255,52 @@ export function LandscapePage() {
   const { t } = useTranslation(NS);
   const map = useConsoleMap();
   useHideForecast(true);
-  const [filters, setFilters] = useState<LandscapeFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging(10);
-  const page = useLandscapePage(filters, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
+  const fields = useMemo<FilterField<LandscapeFilters>[]>(
+    () => [
+      { kind: 'keyword', key: 'keyword', id: 'landscape-search', placeholder: t('landscape.searchPlaceholder'), width: 200 },
+      {
+        kind: 'select',
+        key: 'kind',
+        id: 'landscape-filter-kind',
+        label: t('landscape.fields.kind'),
+        width: 120,
+        options: LANDSCAPE_KINDS.map((k) => ({ value: k, label: t(`landscape.kinds.${k}`) })),
+      },
+      {
+        kind: 'custom',
+        key: 'code',
+        render: (code, onChange) => (
+          <RegionCascader
+            id="landscape-filter-region"
+            anyLevel
+            placeholder={t('landscape.region')}
+            style={{ width: 200 }}
+            value={code}
+            onChange={onChange}
+          />
+        ),
+      },
+    ],
+    [t],
+  );
+  const list = useListPage<Landscape, LandscapeFilters, ReturnType<typeof useLandscapePage>>({
+    filters: fields,
+    pageSize: 10,
+    useRows: useLandscapePage,
+  });
+  const { filters } = list;
   const onMap = useLandscapesOnMap(filters);
   const items = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ landscape: Landscape | null } | null>(null);
+  const editor = useEditor<Landscape>();
+  const editing = editor.editing;
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<Pos | null>(null);
   const [draft, setDraft] = useState<Pos | null>(null);
   const remove = useDeleteLandscape();
   const confirmDelete = useConfirmDelete();
-  const filter = useCallback(
-    (change: Partial<LandscapeFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
   const look = useMemo(() => ({ colour: (l: Landscape) => KIND_COLOURS[l.kind], label: (l: Landscape) => l.name }), []);
-  const at = useRecordLayer(map, items, look, selectedId, editor && picking ? draft : null, 'landscapes');
+  const at = useRecordLayer(map, items, look, selectedId, editing && picking ? draft : null, 'landscapes');
   const fitted = useRef<string | null>(null);
   useEffect(() => {
     const key = JSON.stringify(filters);
@@ -285,22 +309,26 @@ export function LandscapePage() {
     fitRecords(map, items);
   }, [map, onMap.data, onMap.isPlaceholderData, items, filters]);
   useMapClicks(({ lon, lat, pixel }) => {
-    if (editor) {
+    if (editing) {
       if (picking) setPicked({ lon, lat });
       return;
     }
     const hit = at(pixel);
     if (hit?.kind === 'record') setSelectedId(hit.id);
   });
-  const openEditor = (landscape: Landscape | null) => {
-    setPicked(null);
-    setDraft(null);
-    setPicking(landscape === null);
-    setEditor({ landscape });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (landscape: Landscape | null) => {
+      setPicked(null);
+      setDraft(null);
+      setPicking(landscape === null);
+      openEditor(landscape);
+    },
+    [openEditor],
+  );
   const askDelete = useCallback((l: Landscape) => confirmDelete(l.name, () => remove.mutateAsync(l.id)), [confirmDelete, remove]);
 
-  const columns = useMemo<TableColumnsType<Landscape>>(
+  const columns = useMemo<FitColumn<Landscape>[]>(
     () => [
       { title: t('landscape.fields.name'), dataIndex: 'name', ellipsis: true },
       {
@@ -321,9 +349,13 @@ export function LandscapePage() {
           </span>
         ),
       },
-      recordActionsColumn(t, openEditor, askDelete),
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Landscape>(t, (l) => l.name, edit, askDelete),
+        72,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
 
   const weatherText = (l: Landscape) =>
@@ -337,53 +369,26 @@ export function LandscapePage() {
       .join('；');
 
   return (
-    <ListPage
+    <ListPageView
       id="landscape-page"
       titleKey="travelLandscape"
       className="tr-page"
-      data={{ 'data-map-records': items.length, 'data-selected': selectedId ?? '', 'data-total': page.data?.total ?? '' }}
-      toolbar={
-        <>
-          <KeywordSearch
-            id="landscape-search"
-            placeholder={t('landscape.searchPlaceholder')}
-            width={200}
-            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-          />
-          <FilterSelect<LandscapeKind>
-            id="landscape-filter-kind"
-            label={t('landscape.fields.kind')}
-            width={120}
-            value={filters.kind}
-            options={LANDSCAPE_KINDS.map((k) => ({ value: k, label: t(`landscape.kinds.${k}`) }))}
-            onChange={(kind) => filter({ kind })}
-          />
-          <RegionCascader
-            id="landscape-filter-region"
-            anyLevel
-            placeholder={t('landscape.region')}
-            style={{ width: 200 }}
-            value={filters.code}
-            onChange={(code) => filter({ code })}
-          />
-          <ToolbarSpacer />
-          <Button id="landscape-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-            {t('common.create')}
-          </Button>
-        </>
+      data={{ 'data-map-records': items.length, 'data-selected': selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      list={list}
+      actions={[
+        { id: 'landscape-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+      ]}
+      above={
+        <RecordLegend
+          id="landscape-legend"
+          title={t('landscape.legend')}
+          items={LANDSCAPE_KINDS.map((k) => ({ colour: KIND_COLOURS[k], label: t(`landscape.kinds.${k}`) }))}
+        />
       }
-    >
-      <RecordLegend
-        id="landscape-legend"
-        title={t('landscape.legend')}
-        items={LANDSCAPE_KINDS.map((k) => ({ colour: KIND_COLOURS[k], label: t(`landscape.kinds.${k}`) }))}
-      />
-      <Table<Landscape>
-        id="landscape-table"
-        size="small"
-        columns={columns}
-        {...tableProps}
-        expandable={{
+      table={{
+        id: 'landscape-table',
+        columns,
+        expandable: {
           expandedRowRender: (l) => (
             <div id={`landscape-detail-${l.id}`}>
               <div>{`${t('landscape.fields.regionCode')}: ${l.regionName}`}</div>
@@ -394,29 +399,30 @@ export function LandscapePage() {
           ),
           expandedRowKeys: selectedId !== null ? [selectedId] : [],
           showExpandColumn: false,
-        }}
-        rowClassName={(l) => (l.id === selectedId ? 'tr-row-selected' : '')}
-        onRow={(l) => ({
+        },
+        rowClassName: (l) => (l.id === selectedId ? 'tr-row-selected' : ''),
+        onRow: (l) => ({
           onClick: () => {
             setSelectedId((id) => (id === l.id ? null : l.id));
             revealRecord(map, l);
           },
-        })}
-      />
-      {editor ? (
+        }),
+      }}
+    >
+      {editing ? (
         <LandscapeFormModal
-          landscape={editor.landscape}
+          landscape={editing.record}
           picking={picking}
           onPickingChange={setPicking}
           picked={picked}
           onPositionChange={setDraft}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             setSelectedId(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
-    </ListPage>
+    </ListPageView>
   );
 }
