@@ -3,6 +3,7 @@ import type { FileStorage } from '../../core/storage.js';
 import { demoBulletin, demoCalendar, demoRun, demoSpecialTitle } from '../grids/demo-texts.js';
 import { listPlatforms } from './publishing.js';
 import * as service from './service.js';
+import { storedUserSetting } from '../../core/auth/user-setting.js';
 
 // The demo's service documents (DEMO=1, docs/articles.md#demo): a published weekly agro-met bulletin written by
 // demo-products and approved and published to the customer's website by demo-reviewer, with the library's demo map product embedded, and a draft special
@@ -54,7 +55,7 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   // The reviewer publishes to the customer's website, so the bulletin has a public page and a publication record.
   const website = (await listPlatforms(db, customerId, 'zh')).find((p) => p.type === 'website');
   const setting = await db.selectFrom('app_user').select('setting').where('id', '=', reviewer.id).executeTakeFirstOrThrow();
-  const current = JSON.parse(setting.setting || '{}') as { articlePlatform?: string[] };
+  const current = storedUserSetting(setting.setting, reviewer.id);
   if (website && !current.articlePlatform?.length)
     await db
       .updateTable('app_user')

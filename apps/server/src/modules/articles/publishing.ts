@@ -19,6 +19,7 @@ import { guardImageSize } from '../../core/image-guard.js';
 import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import type { Actor, ArticleDeps } from './service.js';
+import { storedUserSetting } from '../../core/auth/user-setting.js';
 
 // Publishing platforms, publication records and attachments of service documents (docs/articles.md#platforms).
 
@@ -123,18 +124,14 @@ export async function deletePlatform(db: Db, actor: Actor, id: number): Promise<
     .where('setting', 'like', `%"${id}"%`)
     .execute();
   for (const u of users) {
-    try {
-      const v = JSON.parse(u.setting) as { articlePlatform?: unknown };
-      if (!Array.isArray(v.articlePlatform)) continue;
-      const kept = v.articlePlatform.filter((x) => String(x) !== String(id));
-      await db
-        .updateTable('app_user')
-        .set({ setting: JSON.stringify({ ...v, articlePlatform: kept }) })
-        .where('id', '=', u.id)
-        .execute();
-    } catch {
-      // A setting that is not JSON is read as empty anyway.
-    }
+    const v = storedUserSetting(u.setting, u.id);
+    if (!v.articlePlatform) continue;
+    const kept = v.articlePlatform.filter((x) => x !== String(id));
+    await db
+      .updateTable('app_user')
+      .set({ setting: JSON.stringify({ ...v, articlePlatform: kept }) })
+      .where('id', '=', u.id)
+      .execute();
   }
 }
 
@@ -142,13 +139,7 @@ export async function deletePlatform(db: Db, actor: Actor, id: number): Promise<
 export async function userPlatforms(db: Db, customerId: number, userId: number | null) {
   if (userId === null) return [];
   const u = await db.selectFrom('app_user').select('setting').where('id', '=', userId).executeTakeFirst();
-  let ids: number[];
-  try {
-    const v = JSON.parse(u?.setting ?? '{}') as { articlePlatform?: unknown };
-    ids = Array.isArray(v.articlePlatform) ? v.articlePlatform.map(Number).filter(Number.isInteger) : [];
-  } catch {
-    ids = [];
-  }
+  const ids = (storedUserSetting(u?.setting, userId).articlePlatform ?? []).map(Number).filter(Number.isInteger);
   if (ids.length === 0) return [];
   return db
     .selectFrom('article_platform')

@@ -10,6 +10,7 @@ import type { User } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import { decideRefresh } from './refresh-rules.js';
 import * as repo from './repo.js';
+import { storedUserSetting } from '../../core/auth/user-setting.js';
 
 export interface AuthDeps {
   db: Db;
@@ -94,24 +95,6 @@ export function logout(deps: AuthDeps, auth: AuthContext): Promise<void> {
   return deps.tokens.sessions.changing({ userId: auth.userId }, () => repo.revokeSession(deps.db, auth.sessionId, 'logout'));
 }
 
-function parseSetting(json: string): { articlePlatform: string[] } {
-  try {
-    const v = JSON.parse(json) as { articlePlatform?: unknown };
-    return { articlePlatform: Array.isArray(v.articlePlatform) ? v.articlePlatform.map(String) : [] };
-  } catch {
-    return { articlePlatform: [] };
-  }
-}
-
-function parseSettingObject(json: string): Record<string, unknown> {
-  try {
-    const v: unknown = JSON.parse(json);
-    return v && typeof v === 'object' && !Array.isArray(v) ? (v as Record<string, unknown>) : {};
-  } catch {
-    return {};
-  }
-}
-
 /**
  * The session user; `codes` are passed when the request already resolved them. `customerId`: the customer the request
  * acts for, when a platform administrator works in another customer's context (its name and branding are answered).
@@ -155,7 +138,7 @@ export async function userInfo(db: Db, userId: number, codes?: readonly string[]
     roles: codes ? [...codes].sort() : await effectiveCodes(db, row.id),
     customer: row.customer_name,
     customerId: row.customer_id,
-    setting: parseSetting(row.setting),
+    setting: { articlePlatform: storedUserSetting(row.setting, row.id).articlePlatform ?? [] },
     branding: { sysName: row.sys_name, logo: row.logo, centerLat: row.center_lat, centerLon: row.center_lon, zoom: row.zoom },
     mustChangePassword: row.password_must_change === 1,
     homeCustomerId: row.home_customer_id,
@@ -205,7 +188,7 @@ export async function updateSetting(db: Db, auth: AuthContext, body: SettingBody
       : [];
     if (known.length !== ids.length) throw errors.validation('articlePlatform', 'article.unknownPlatform');
     const current = await db.selectFrom('app_user').select('setting').where('id', '=', auth.userId).executeTakeFirst();
-    patch.setting = JSON.stringify({ ...parseSettingObject(current?.setting ?? '{}'), articlePlatform: ids });
+    patch.setting = JSON.stringify({ ...storedUserSetting(current?.setting, auth.userId), articlePlatform: ids });
   }
   await db
     .updateTable('app_user')
