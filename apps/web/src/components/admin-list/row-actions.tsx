@@ -42,9 +42,9 @@ export function editDeleteActions<T>(t: TFunction, name: (row: T) => string, onE
 
 /**
  * The action column of a list table, kept on the right; a click on its buttons does not reach the row. As wide as its
- * buttons (actionColumn), or `width` when given.
+ * buttons (actionColumn), or `width` when given ('auto': as wide as the browser lays it out).
  */
-export function rowActionsColumn<T>(title: string, actions: readonly RowActionSpec<T>[], width?: number): FitColumn<T> {
+export function rowActionsColumn<T>(title: string, actions: readonly RowActionSpec<T>[], width?: number | 'auto'): FitColumn<T> {
   const shown = (row: T) => actions.filter((a) => !a.shown || a.shown(row));
   const column = actionColumn<T>(title, actions.some((a) => a.shown) ? (row) => shown(row).length : actions.length, (row) => (
     <Space size={0} onClick={(e) => e.stopPropagation()}>
@@ -61,5 +61,6 @@ export function rowActionsColumn<T>(title: string, actions: readonly RowActionSp
       ))}
     </Space>
   ));
-  return width === undefined ? column : { ...column, width, fit: undefined, className: undefined };
+  if (width === undefined) return column;
+  return { ...column, width: width === 'auto' ? undefined : width, fit: undefined, className: undefined };
 }

@@ -1,17 +1,18 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import type { Station } from '@agromet/contracts';
-import { Button, Space, Table, type TableColumnsType } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
+import type { FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { pageOfIndex } from '../../../lib/list-query';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { exportStations, useDeleteStation, useStationPage, useStationsOnMap } from '../api/stations';
 import { formatLatLon, formatNumber } from '../common/format';
-import { PANEL_PAGE_SIZE, RevisePage } from '../common/RevisePage';
+import { PANEL_PAGE_SIZE } from '../common/RevisePage';
 import { selectableRow } from '../common/selectable-row';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { NS } from '../i18n';
@@ -21,8 +22,12 @@ import { StationImportModal } from './StationImportModal';
 import { pickedPosition, regionOf } from './station-values';
 import { useRevealStation } from './use-reveal-station';
 import { useStationLayer } from './use-station-layer';
-import { RowAction } from '../../../components/admin-list/table-columns';
 import { useFeedback } from '../../../lib/feedback';
+import type { Paging } from '../../../lib/list-query';
+import '../common/data-revise.css';
+
+type StationFilters = { keyword?: string };
+const useStationRows = (filters: StationFilters, paging: Paging) => useStationPage(filters.keyword ?? '', paging);
 
 /**
  * /data-revise/point-manage: the customer's stations as a table with search and paging and as labelled points on
@@ -33,14 +38,21 @@ export function StationPage() {
   const { t } = useTranslation(NS);
   const { message } = useFeedback();
   const map = useConsoleMap();
-  const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
-  const [keyword, search] = useKeyword(toFirstPage);
-  const tablePage = useStationPage(keyword, paging);
-  const tableProps = usePagedTableProps(tablePage, paging, setPaging);
-  const onMap = useStationsOnMap(keyword);
+  const fields = useMemo<FilterField<StationFilters>[]>(
+    () => [{ kind: 'keyword', key: 'keyword', id: 'station-search', placeholder: t('station.searchPlaceholder'), width: 280 }],
+    [t],
+  );
+  const list = useListPage<Station, StationFilters, ReturnType<typeof useStationRows>>({
+    filters: fields,
+    pageSize: PANEL_PAGE_SIZE,
+    useRows: useStationRows,
+  });
+  const { rows: tablePage, setPaging } = list;
+  const onMap = useStationsOnMap(list.filters.keyword ?? '');
   const mapStations = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ record: Station | null } | null>(null);
+  const editor = useEditor<Station>();
+  const editing = editor.editing;
   const [importing, setImporting] = useState(false);
   const [exporting, setExporting] = useState(false);
   const [picking, setPicking] = useState(false);
@@ -53,7 +65,7 @@ export function StationPage() {
     () => mapStations.find((s) => s.id === selectedId) ?? tablePage.data?.list.find((s) => s.id === selectedId) ?? null,
     [mapStations, tablePage.data, selectedId],
   );
-  const stationAt = useStationLayer(map, mapStations, selectedId, editor && picking ? draft : null);
+  const stationAt = useStationLayer(map, mapStations, selectedId, editing && picking ? draft : null);
   const reveal = useRevealStation(map);
 
   // Selecting on the map (or saving) turns the table to the page that lists the station, once it is in the list.
@@ -74,7 +86,7 @@ export function StationPage() {
   }, [turnToSelected, selectedId, mapStations, setPaging]);
 
   useMapClicks(({ lon, lat, pixel }) => {
-    if (editor) {
+    if (editing) {
       if (!picking) return;
       setPicked(pickedPosition([lon, lat]));
       return;
@@ -88,12 +100,16 @@ export function StationPage() {
     if (selectedId !== null && onMap.data && !onMap.isPlaceholderData && !mapStations.some((s) => s.id === selectedId)) setSelectedId(null);
   }, [selectedId, onMap.data, onMap.isPlaceholderData, mapStations]);
 
-  const openEditor = (record: Station | null) => {
-    setPicked(null);
-    setDraft(null);
-    setPicking(record === null);
-    setEditor({ record });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (record: Station | null) => {
+      setPicked(null);
+      setDraft(null);
+      setPicking(record === null);
+      openEditor(record);
+    },
+    [openEditor],
+  );
 
   const askDelete = useCallback(
     (row: Station) => confirmDelete(`${row.name}（${row.stationNumber}）`, () => remove.mutateAsync(row.id)),
@@ -112,100 +128,77 @@ export function StationPage() {
     }
   };
 
-  const columns = useMemo<TableColumnsType<Station>>(
+  const columns = useMemo<FitColumn<Station>[]>(
     () => [
       { title: t('station.fields.stationNumber'), dataIndex: 'stationNumber', width: 90 },
       { title: t('station.fields.name'), dataIndex: 'name', ellipsis: true },
       { title: t('station.region'), key: 'region', ellipsis: true, render: (_, s) => regionOf(s) },
       { title: t('station.position'), key: 'position', render: (_, s) => formatLatLon(s.latitude, s.longitude) },
       { title: t('station.fields.altitude'), dataIndex: 'altitude', align: 'right', render: (v: number) => formatNumber(v, 1) },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        render: (_, row) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <RowAction
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              label={`${t('common.edit')} ${row.name}`}
-              tip={t('common.edit')}
-              onClick={() => openEditor(row)}
-            />
-            <RowAction
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              label={`${t('common.delete')} ${row.name}`}
-              tip={t('common.delete')}
-              onClick={() => askDelete(row)}
-            />
-          </Space>
-        ),
-      },
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Station>(t, (s) => s.name, edit, askDelete),
+        72,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
 
   return (
-    <RevisePage
+    <ListPageView
       id="station-page"
       titleKey="pointManage"
+      className="dr-page"
       data={{ 'data-map-stations': mapStations.length, 'data-selected': selectedId ?? '' }}
-      toolbar={
-        <>
-          <KeywordSearch id="station-search" placeholder={t('station.searchPlaceholder')} width={280} onSearch={search} />
-          <ToolbarSpacer />
-          <Button id="station-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-            {t('common.create')}
-          </Button>
-          <Button id="station-export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void runExport()}>
-            {t('station.export')}
-          </Button>
-          <Button id="station-import" icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
-            {t('station.import')}
-          </Button>
-        </>
-      }
-    >
-      <div className="dr-hint">{t('station.mapHint')}</div>
-      <Table<Station>
-        id="station-table"
-        size="small"
-        columns={columns}
-        {...tableProps}
-        rowClassName={(row) => (row.id === selectedId ? 'dr-row-selected' : '')}
-        onRow={(row) => {
+      list={list}
+      actions={[
+        { id: 'station-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+        {
+          id: 'station-export',
+          label: t('station.export'),
+          icon: <DownloadOutlined aria-hidden />,
+          loading: exporting,
+          onClick: () => void runExport(),
+        },
+        { id: 'station-import', label: t('station.import'), icon: <UploadOutlined aria-hidden />, onClick: () => setImporting(true) },
+      ]}
+      above={<div className="dr-hint">{t('station.mapHint')}</div>}
+      table={{
+        id: 'station-table',
+        columns,
+        rowClassName: (row) => (row.id === selectedId ? 'dr-row-selected' : ''),
+        onRow: (row) => {
           const choose = () => {
             setSelectedId(row.id);
             reveal(row);
           };
           return { onClick: choose, ...selectableRow(row.id === selectedId, choose) };
-        }}
-      />
+        },
+      }}
+    >
       {selected ? (
         <StationDetails
           station={selected}
-          onEdit={() => openEditor(selected)}
+          onEdit={() => edit(selected)}
           onDelete={() => askDelete(selected)}
           onClose={() => setSelectedId(null)}
         />
       ) : null}
-      {editor ? (
+      {editing ? (
         <StationFormModal
-          record={editor.record}
+          record={editing.record}
           picking={picking}
           onPickingChange={setPicking}
           picked={picked}
           onPositionChange={setDraft}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             select(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
       {importing ? <StationImportModal onClose={() => setImporting(false)} /> : null}
-    </RevisePage>
+    </ListPageView>
   );
 }
