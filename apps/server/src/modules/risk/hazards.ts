@@ -1,12 +1,4 @@
-import {
-  ErrorCode,
-  type Hazard,
-  type HazardCondition,
-  type HazardCreate,
-  type HazardKind,
-  type HazardStage,
-  type HazardUpdate,
-} from '@agromet/contracts';
+import { ErrorCode, type Hazard, type HazardCreate, type HazardKind, type HazardStage, type HazardUpdate } from '@agromet/contracts';
 import { checkRiskConditions } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -19,6 +11,7 @@ import { layerFactorOf } from '../grids/service.js';
 import { STAGE_NAMES } from '../crop-calendar/seed.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { SEED_HAZARDS } from '../../core/risk-seeds.js';
+import { storedConditions, storedHazardStages } from './stored.js';
 
 export { SEED_HAZARDS, type SeedHazard } from '../../core/risk-seeds.js';
 
@@ -128,7 +121,7 @@ function stagesView(stages: readonly HazardStage[], crops: Map<string, { name: s
 }
 
 async function view(db: Db, r: HazardRow, lang: Lang, crops: Map<string, { name: string }>): Promise<Hazard> {
-  const conditions = JSON.parse(r.conditions) as HazardCondition[];
+  const conditions = storedConditions(r.conditions, 'risk_hazard', r.id);
   const named = [];
   for (const c of conditions) {
     const f = await layerFactorOf(db, r.forecast_type, c.element);
@@ -141,7 +134,7 @@ async function view(db: Db, r: HazardRow, lang: Lang, crops: Map<string, { name:
     forecastType: r.forecast_type,
     description: hazardDescription(r, lang),
     conditions: named,
-    stages: stagesView(JSON.parse(r.stages) as HazardStage[], crops, lang),
+    stages: stagesView(storedHazardStages(r.stages, r.id), crops, lang),
     builtIn: r.seed_key !== null,
     productCount: Number(r.product_count ?? 0),
     version: r.version,

@@ -52,6 +52,7 @@ import { calendarOf, calendarOfCrop, ensureCalendarSetup } from '../crop-calenda
 import { cropKeyOf, elementName, hazardName, hazardRow, productHazardName, stageLabel } from './hazards.js';
 import { registerRiskFiles, writeRiskFiles } from './render.js';
 import { beijingDate, noStageSentence, summarySentence } from './summary.js';
+import { storedConditions, storedRiskStats, storedSummaries } from './stored.js';
 
 // Risk products (docs/risk.md#runs): a hazard applied to a forecast run over a lead range and a region as a job.
 // The job writes the level grid (file before row), then marks the row done with the areas per level per area of the
@@ -275,7 +276,12 @@ export async function executeRisk(deps: RiskDeps, auth: AuthContext, input: Exec
   const productLang: Lang = input.lang ?? lang;
   const hazard = await hazardRow(db, auth.customerId, input.hazardId);
   if (!hazard) throw errors.validation('hazardId', 'risk.unknownHazard');
-  const conditions = await surfaceConditions(db, hazard.forecast_type, hazard.kind, JSON.parse(hazard.conditions) as HazardCondition[]);
+  const conditions = await surfaceConditions(
+    db,
+    hazard.forecast_type,
+    hazard.kind,
+    storedConditions(hazard.conditions, 'risk_hazard', hazard.id),
+  );
   const baseTime = new Date(input.baseTime).toISOString();
   await runLeads(
     db,
@@ -455,7 +461,7 @@ export async function computeRisk(
   const { db, storage, store } = deps;
   const customerId = row.customer_id;
   const lang = row.lang;
-  const conditions = await surfaceConditions(db, row.forecast_type, row.kind, JSON.parse(row.conditions) as HazardCondition[]);
+  const conditions = await surfaceConditions(db, row.forecast_type, row.kind, storedConditions(row.conditions, 'risk_product', row.id));
   const sensitivity = JSON.parse(row.sensitivity) as Sensitivity;
   const calendar = row.calendar ? (JSON.parse(row.calendar) as CropCalendar) : null;
   const crop = row.crop ? (JSON.parse(row.crop) as ProductCrop) : null;
@@ -731,7 +737,7 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     hazardName: productHazardName(r, lang),
     kind: r.kind as HazardKind,
     forecastType: r.forecast_type,
-    conditions: JSON.parse(r.conditions) as HazardCondition[],
+    conditions: storedConditions(r.conditions, 'risk_product', r.id),
     baseTime: r.base_time,
     leadFrom: r.lead_from,
     leadTo: r.lead_to,
@@ -744,13 +750,13 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     createTime: r.created_at,
     creator: actorName(lang, r.created_by_name),
     bbox: box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0],
-    stats: r.stats ? (JSON.parse(r.stats) as RiskStats) : null,
-    summaries: r.summaries ? (JSON.parse(r.summaries) as string[]) : [],
+    stats: r.stats ? storedRiskStats(r.stats, r.id) : null,
+    summaries: r.summaries ? storedSummaries(r.summaries, r.id) : [],
     lang: r.lang,
     layer: status === 'done' ? riskLayerName(r.id) : '',
     crop: r.crop ? cropIn(JSON.parse(r.crop) as ProductCrop, lang) : null,
     stages: (JSON.parse(r.sensitivity) as Sensitivity).map((st) => ({ ...st, stageName: stageLabel(st.stage, lang) })),
-    method: methodSentence(lang, JSON.parse(r.conditions) as HazardCondition[]),
+    method: methodSentence(lang, storedConditions(r.conditions, 'risk_product', r.id)),
     inputs: JSON.parse(r.inputs) as RiskProduct['inputs'],
   };
 }
