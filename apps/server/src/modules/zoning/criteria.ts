@@ -9,7 +9,8 @@ import {
   type FactorRule,
 } from '@agromet/contracts';
 import { checkZoningCriterion, type ZoningCriterion } from '@agromet/grid';
-import type { z } from 'zod';
+import { z } from 'zod';
+import { parseStoredJson } from '../../core/stored-json.js';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -60,6 +61,13 @@ const vetoOf = (v: { lower?: number; upper?: number }) => ({
 
 export function engineCriterion(method: ZoningCriterion['method'], def: StoredDefinition): ZoningCriterion {
   return { method, factors: def.factors, classScores: def.classScores, cutPoints: def.cutPoints };
+}
+
+const ClassNames = z.array(z.string());
+
+/** The class names stored with a criterion or with the product made from it (read through their shape). */
+export function storedClassNames(row: { id: number; class_names: string }, table: 'zoning_criterion' | 'zoning_product'): string[] {
+  return parseStoredJson(ClassNames, row.class_names, { table, id: row.id, column: 'class_names' });
 }
 
 /** Class names in the reader's language: the criterion's own, or the defaults for empty ones. */
@@ -343,7 +351,7 @@ function criterionView(row: CriterionRow, lang: Lang): Criterion {
     description: example ? exampleCriterionText('description', row.description, lang) : row.description,
     method: row.method,
     factors: def.factors,
-    classNames: JSON.parse(row.class_names) as string[],
+    classNames: storedClassNames(row, 'zoning_criterion'),
     ...(def.classScores ? { classScores: def.classScores } : {}),
     ...(def.cutPoints ? { cutPoints: def.cutPoints } : {}),
     example: row.example === 1,

@@ -22,7 +22,7 @@ import { translate, type Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { decodeValues, encodeValues } from '../grids/store.js';
 import { geometryOfFactorRow, readFactorGrid } from './base-factors.js';
-import { engineCriterion, resolvedClassNames, type StoredDefinition } from './criteria.js';
+import { engineCriterion, resolvedClassNames, storedClassNames, type StoredDefinition } from './criteria.js';
 import { factorDef, factorName } from './factors.js';
 import { SEED_CROPS } from './seed-data.js';
 import { defaultStatsLayer, loadBoundaryLayer, regionCells, regionOutside, resolveRegion, type RegionAsk } from './region.js';
@@ -375,7 +375,7 @@ export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
     creator: r.created_by_name,
     region: { kind: r.region_kind, name: r.region_kind === 'customer' ? translate(lang, 'zoning.regionCustomer') : r.region_name },
     bbox: box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0],
-    classNames: resolvedClassNames(JSON.parse(r.class_names) as string[], lang),
+    classNames: resolvedClassNames(storedClassNames(r, 'zoning_product'), lang),
     classColors: [...ZONING_CLASS_COLORS],
     stats: r.stats ? (JSON.parse(r.stats) as ZoningStats) : null,
     inputs: inputs.map((i) => ({
@@ -513,7 +513,7 @@ export async function queryCell(
   const n = g.nx * g.ny;
   const k = cell.j * g.nx + cell.i;
   const def = JSON.parse(row.definition) as StoredDefinition;
-  const names = resolvedClassNames(JSON.parse(row.class_names) as string[], lang);
+  const names = resolvedClassNames(storedClassNames(row, 'zoning_product'), lang);
   const nameOf = (c: number) => (c === ZONING_NO_CLASS || c >= ZONING_CLASS_COUNT ? translate(lang, 'zoning.noClass') : names[c]!);
   const cls = files.classes[k]!;
   const limiting = files.limiting[k]!;

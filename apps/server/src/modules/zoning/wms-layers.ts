@@ -5,7 +5,7 @@ import { create } from 'xmlbuilder2';
 import type { Db } from '../../core/db/index.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
-import { resolvedClassNames } from './criteria.js';
+import { resolvedClassNames, storedClassNames } from './criteria.js';
 import { productFiles, productGeometry, productLayerName, type ProductRow } from './products.js';
 import { SEED_CROPS } from './seed-data.js';
 
@@ -79,7 +79,7 @@ export async function zoningLayerGrid(
     // The files are immutable: the product and its storage prefix name the picture.
     tag: `z${row.id}-${row.storage_prefix!.slice(-8)}`,
     title: row.name,
-    classNames: resolvedClassNames(JSON.parse(row.class_names) as string[], lang),
+    classNames: resolvedClassNames(storedClassNames(row, 'zoning_product'), lang),
     createdAt: row.created_at,
   };
 }
@@ -87,7 +87,7 @@ export async function zoningLayerGrid(
 /** The class names of a zoning layer for its legend (the defaults when it is not a product of the customer). */
 export async function zoningLegendPng(db: Db, customerId: number, name: string, lang: Lang, height = 240): Promise<Buffer> {
   const row = await productOfLayer(db, customerId, name);
-  const names = resolvedClassNames(row ? (JSON.parse(row.class_names) as string[]) : [], lang);
+  const names = resolvedClassNames(row ? storedClassNames(row, 'zoning_product') : [], lang);
   const row_ = 26;
   const top = 26;
   const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
