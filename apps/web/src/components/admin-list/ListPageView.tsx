@@ -38,6 +38,7 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   actions = [],
   above,
   table,
+  frame = (t) => t,
   children,
 }: {
   id: string;
@@ -48,12 +49,20 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   actions?: readonly ToolbarAction[];
   above?: ReactNode;
   table: ListTable<Row>;
+  /** Puts the table in the page's own frame (a tab beside a chart, a hint above it). */
+  frame?: (table: ReactNode) => ReactNode;
   children?: ReactNode;
 }) {
   const toolbar = (
     <>
       {list.fields.map((field) => (
-        <FilterControl key={field.key} field={field} value={list.filters[field.key]} onChange={(v) => list.filter(change(field.key, v))} />
+        <FilterControl
+          key={field.key}
+          field={field}
+          value={list.filters[field.key]}
+          onChange={(v) => list.filter(change(field.key, v))}
+          filter={list.filter}
+        />
       ))}
       {actions.length ? <ToolbarSpacer /> : null}
       {actions.map((a) => (
@@ -67,7 +76,7 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   return (
     <ListPage id={id} titleKey={titleKey} className={className} data={data} toolbar={toolbar}>
       {above}
-      {fitted ? <FittedTable {...props} list={list} /> : <PlainTable {...props} list={list} />}
+      {frame(fitted ? <FittedTable {...props} list={list} /> : <PlainTable {...props} list={list} />)}
       {children}
     </ListPage>
   );
@@ -81,10 +90,12 @@ function FilterControl<F extends ListFilters>({
   field,
   value,
   onChange,
+  filter,
 }: {
   field: FilterField<F>;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
+  filter: (change: Partial<F>) => void;
 }) {
   switch (field.kind) {
     case 'keyword':
@@ -114,7 +125,7 @@ function FilterControl<F extends ListFilters>({
         </Checkbox>
       );
     case 'custom':
-      return field.render(value, onChange);
+      return field.render(value, onChange, filter);
   }
 }
 

@@ -37,6 +37,12 @@ describe('useListPage', () => {
     expect(filterKeys(fields)).toEqual([{ key: 'keyword' }, { key: 'grade', values: ['4A'] }, { key: 'flagged', values: ['true'] }]);
   });
 
+  it('keeps in the address the other filters a custom field sets (a range’s end)', () => {
+    type Range = { from?: string; to?: string };
+    const range: FilterField<Range>[] = [{ kind: 'custom', key: 'from', also: ['to'], render: () => null }];
+    expect(filterKeys(range)).toEqual([{ key: 'from', values: undefined }, { key: 'to' }]);
+  });
+
   it('opens with the filters and page the address holds, and queries them', () => {
     const { result } = render('/travel?grade=4A&keyword=%E9%AA%8A&page=3&size=20');
     expect(result.current.list.rows.asked).toEqual({ filters: { grade: '4A', keyword: '骊' }, paging: { page: 3, size: 20 } });

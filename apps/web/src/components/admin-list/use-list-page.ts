@@ -13,21 +13,25 @@ export type FilterField<F extends ListFilters> =
   | { kind: 'select'; key: keyof F & string; id: string; label: string; width: number; options: { value: string; label: string }[] }
   /** A check box: on is 'true', off is no filter. */
   | { kind: 'check'; key: keyof F & string; id: string; label: string }
-  /** Anything else (a region cascader): the page draws it from the value and a change. */
+  /**
+   * Anything else (a region cascader, a time range): the page draws it from the value and a change; `also` names the
+   * other filters it sets (a range's end), kept in the address with it.
+   */
   | {
       kind: 'custom';
       key: keyof F & string;
       values?: readonly string[];
-      render: (value: string | undefined, onChange: (value: string | undefined) => void) => ReactNode;
+      also?: readonly (keyof F & string)[];
+      render: (value: string | undefined, onChange: (value: string | undefined) => void, filter: (change: Partial<F>) => void) => ReactNode;
     };
 
 /** What the address may hold for each filter (list-url-state.ts). */
 export function filterKeys<F extends ListFilters>(fields: readonly FilterField<F>[]): FilterKey<F>[] {
-  return fields.map((f) => {
-    if (f.kind === 'select') return { key: f.key, values: f.options.map((o) => o.value) };
-    if (f.kind === 'check') return { key: f.key, values: ['true'] };
-    if (f.kind === 'custom') return { key: f.key, values: f.values };
-    return { key: f.key };
+  return fields.flatMap((f): FilterKey<F>[] => {
+    if (f.kind === 'select') return [{ key: f.key, values: f.options.map((o) => o.value) }];
+    if (f.kind === 'check') return [{ key: f.key, values: ['true'] }];
+    if (f.kind === 'custom') return [{ key: f.key, values: f.values }, ...(f.also ?? []).map((key) => ({ key }))];
+    return [{ key: f.key }];
   });
 }
 
@@ -86,14 +90,10 @@ export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row
 
   useEffect(() => {
     if (!url || pathname !== home) return;
-    setSearch(
-      (current) => {
-        const next = searchFromListState(current, keys, { filters, paging }, defaults);
-        return next.toString() === current.toString() ? current : next;
-      },
-      { replace: true },
-    );
-  }, [url, pathname, home, filters, paging, keys, defaults, setSearch]);
+    const next = searchFromListState(search, keys, { filters, paging }, defaults);
+    // Only a real change navigates: a navigation started here would cancel one the user has just begun elsewhere.
+    if (next.toString() !== search.toString()) setSearch(next, { replace: true });
+  }, [url, pathname, home, search, filters, paging, keys, defaults, setSearch]);
 
   const filter = useCallback(
     (change: Partial<F>) => {

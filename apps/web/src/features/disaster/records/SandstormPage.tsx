@@ -1,16 +1,15 @@
-import { DeleteOutlined, DownloadOutlined, EditOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { DownloadOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import { SANDSTORM_LEVELS, type SandstormLevel } from '@agromet/contracts/web';
 import type { Sandstorm } from '@agromet/contracts';
-import { Button, DatePicker, Descriptions, Space, Table, Tabs, Tag, Typography } from 'antd';
-import type { Dayjs } from 'dayjs';
+import { DatePicker, Descriptions, Tabs, Tag, Typography } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { editDeleteActions, rowActionsColumn } from '../../../components/admin-list/row-actions';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -33,7 +32,6 @@ import { SandstormStats } from '../stats/SandstormStats';
 import '../disaster.css';
 import { SandstormFormModal, type PickedPosition } from './SandstormFormModal';
 import { SandstormImportModal } from './SandstormImportModal';
-import { RowAction } from '../../../components/admin-list/table-columns';
 import { useFeedback } from '../../../lib/feedback';
 
 const PAGE_SIZE = 10;
@@ -55,17 +53,73 @@ export function SandstormPage() {
   const dateFormats = useDateInputFormats();
   const map = useConsoleMap();
   useHideForecast(true);
-  const [filters, setFilters] = useState<RecordFilters>({});
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
-  const { paging, setPaging, toFirstPage } = usePaging(PAGE_SIZE);
+  const fields = useMemo<FilterField<RecordFilters>[]>(
+    () => [
+      {
+        kind: 'custom',
+        key: 'code',
+        render: (code, onChange) => (
+          <RegionCascader
+            id="sandstorm-filter-region"
+            anyLevel
+            placeholder={t('page.region')}
+            style={{ width: 210 }}
+            value={code}
+            onChange={onChange}
+          />
+        ),
+      },
+      {
+        kind: 'custom',
+        key: 'from',
+        also: ['to'],
+        render: (_from, _onChange, filter) => (
+          <DatePicker.RangePicker
+            id="sandstorm-filter-time"
+            format={dateFormats}
+            style={{ width: 240 }}
+            value={range}
+            placeholder={[t('page.from'), t('page.to')]}
+            onChange={(next) => {
+              setRange(next);
+              filter({ from: next?.[0]?.startOf('day').format() ?? undefined, to: next?.[1]?.endOf('day').format() ?? undefined });
+            }}
+          />
+        ),
+      },
+      {
+        kind: 'select',
+        key: 'level',
+        id: 'sandstorm-filter-level',
+        label: t('page.level'),
+        width: 140,
+        options: SANDSTORM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) })),
+      },
+      { kind: 'keyword', key: 'keyword', id: 'sandstorm-search', placeholder: t('page.searchPlaceholder'), width: 220 },
+    ],
+    [t, dateFormats, range],
+  );
+  const list = useListPage<Sandstorm, RecordFilters, ReturnType<typeof useSandstormPage>>({
+    filters: fields,
+    pageSize: PAGE_SIZE,
+    useRows: useSandstormPage,
+  });
+  const { filters, rows: tablePage } = list;
+  // A time range opened from the address shows in its picker.
+  useEffect(() => {
+    if (range === null && (filters.from || filters.to))
+      setRange([filters.from ? dayjs(filters.from) : null, filters.to ? dayjs(filters.to) : null]);
+    // Only on opening: afterwards the picker sets both.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
   const [tab, setTab] = useState<'records' | 'statistics'>('records');
-  const tablePage = useSandstormPage(filters, paging);
-  const tableProps = usePagedTableProps(tablePage, paging, setPaging);
   const onMap = useSandstormsOnMap(filters);
   const mapRecords = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const statistics = useSandstormStatistics(filters, tab === 'statistics');
   const [selectedId, setSelectedId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ record: Sandstorm | null } | null>(null);
+  const editor = useEditor<Sandstorm>();
+  const editing = editor.editing;
   const [picking, setPicking] = useState(false);
   const [picked, setPicked] = useState<PickedPosition | null>(null);
   const [draft, setDraft] = useState<PickedPosition | null>(null);
@@ -73,14 +127,6 @@ export function SandstormPage() {
   const [exporting, setExporting] = useState(false);
   const remove = useDeleteSandstorm();
   const confirmDelete = useConfirmDelete();
-
-  const filter = useCallback(
-    (change: Partial<RecordFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
 
   const look = useMemo(
     () => ({
@@ -90,7 +136,7 @@ export function SandstormPage() {
     }),
     [],
   );
-  const recordAt = useRecordLayer(map, mapRecords, look, selectedId, editor && picking ? draft : null, 'sandstorms');
+  const recordAt = useRecordLayer(map, mapRecords, look, selectedId, editing && picking ? draft : null, 'sandstorms');
 
   // The map shows the filtered records whenever the filters change (and on first load).
   const fitted = useRef<string | null>(null);
@@ -102,7 +148,7 @@ export function SandstormPage() {
   }, [map, onMap.data, onMap.isPlaceholderData, mapRecords, filters]);
 
   useMapClicks(({ lon, lat, pixel }) => {
-    if (editor) {
+    if (editing) {
       if (picking) setPicked({ lon, lat });
       return;
     }
@@ -115,12 +161,16 @@ export function SandstormPage() {
     [mapRecords, tablePage.data, selectedId],
   );
 
-  const openEditor = (record: Sandstorm | null) => {
-    setPicked(null);
-    setDraft(null);
-    setPicking(record === null);
-    setEditor({ record });
-  };
+  const openEditor = editor.open;
+  const edit = useCallback(
+    (record: Sandstorm | null) => {
+      setPicked(null);
+      setDraft(null);
+      setPicking(record === null);
+      openEditor(record);
+    },
+    [openEditor],
+  );
 
   const askDelete = useCallback(
     (row: Sandstorm) =>
@@ -174,36 +224,15 @@ export function SandstormPage() {
         render: (_, r) => `${r.deaths}/${r.injured}`,
         fit: { kind: 'content', cell: (r) => `${r.deaths}/${r.injured}` },
       },
-      {
-        title: t('common.actions'),
-        key: 'actions',
-        fixed: 'right',
-        // "Acciones" whole.
-        width: 84,
-        render: (_, row) => (
-          <Space size={0} onClick={(e) => e.stopPropagation()}>
-            <RowAction
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              label={`${t('common.edit')} ${row.location}`}
-              tip={t('common.edit')}
-              onClick={() => openEditor(row)}
-            />
-            <RowAction
-              size="small"
-              danger
-              icon={<DeleteOutlined aria-hidden />}
-              label={`${t('common.delete')} ${row.location}`}
-              tip={t('common.delete')}
-              onClick={() => askDelete(row)}
-            />
-          </Space>
-        ),
-      },
+      // "Acciones" whole.
+      rowActionsColumn(
+        t('common.actions'),
+        editDeleteActions<Sandstorm>(t, (r) => r.location, edit, askDelete),
+        84,
+      ),
     ],
-    [t, askDelete],
+    [t, edit, askDelete],
   );
-  const fittedTable = useFittedTable(columns, tableProps.dataSource);
 
   const counts = useMemo(() => {
     const c = new Map<SandstormLevel, number>();
@@ -233,131 +262,94 @@ export function SandstormPage() {
     </Descriptions>
   );
 
-  const toolbar = (
-    <>
-      <RegionCascader
-        id="sandstorm-filter-region"
-        anyLevel
-        placeholder={t('page.region')}
-        style={{ width: 210 }}
-        value={filters.code}
-        onChange={(code) => filter({ code })}
-      />
-      <DatePicker.RangePicker
-        id="sandstorm-filter-time"
-        format={dateFormats}
-        style={{ width: 240 }}
-        value={range}
-        placeholder={[t('page.from'), t('page.to')]}
-        onChange={(next) => {
-          setRange(next);
-          filter({ from: next?.[0]?.startOf('day').format() ?? undefined, to: next?.[1]?.endOf('day').format() ?? undefined });
-        }}
-      />
-      <FilterSelect<SandstormLevel>
-        id="sandstorm-filter-level"
-        label={t('page.level')}
-        width={140}
-        value={filters.level}
-        options={SANDSTORM_LEVELS.map((l) => ({ value: l, label: t(`levels.${l}`) }))}
-        onChange={(level) => filter({ level })}
-      />
-      <KeywordSearch
-        id="sandstorm-search"
-        placeholder={t('page.searchPlaceholder')}
-        width={220}
-        onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-      />
-      <ToolbarSpacer />
-      <Button id="sandstorm-create" type="primary" icon={<PlusOutlined aria-hidden />} onClick={() => openEditor(null)}>
-        {t('common.create')}
-      </Button>
-      <Button id="sandstorm-import" icon={<UploadOutlined aria-hidden />} onClick={() => setImporting(true)}>
-        {t('page.import')}
-      </Button>
-      <Button id="sandstorm-export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void runExport()}>
-        {t('page.export')}
-      </Button>
-    </>
-  );
-
   return (
-    <ListPage
+    <ListPageView
       id="sandstorm-page"
       titleKey="disasterManage"
       className="ds-page"
       data={{ 'data-map-records': mapRecords.length, 'data-selected': selectedId ?? '', 'data-total': tablePage.data?.total ?? '' }}
-      toolbar={toolbar}
+      list={list}
+      actions={[
+        { id: 'sandstorm-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },
+        { id: 'sandstorm-import', label: t('page.import'), icon: <UploadOutlined aria-hidden />, onClick: () => setImporting(true) },
+        {
+          id: 'sandstorm-export',
+          label: t('page.export'),
+          icon: <DownloadOutlined aria-hidden />,
+          loading: exporting,
+          onClick: () => void runExport(),
+        },
+      ]}
+      above={
+        <RecordLegend
+          id="sandstorm-legend"
+          title={t('page.legend')}
+          items={SANDSTORM_LEVELS.map((l) => ({ colour: LEVEL_COLOURS[l], label: t(`levels.${l}`), count: counts.get(l) ?? 0 }))}
+        />
+      }
+      table={{
+        id: 'sandstorm-table',
+        columns,
+        fitted: true,
+        locale: { emptyText: t('page.empty') },
+        expandable: { expandedRowRender: details, expandedRowKeys: selectedId !== null ? [selectedId] : [], showExpandColumn: false },
+        rowClassName: (row) => (row.id === selectedId ? 'ds-row-selected' : ''),
+        onRow: (row) => ({
+          onClick: () => {
+            setSelectedId((id) => (id === row.id ? null : row.id));
+            revealRecord(map, row);
+          },
+        }),
+      }}
+      frame={(table) => (
+        <Tabs
+          id="sandstorm-tabs"
+          size="small"
+          activeKey={tab}
+          onChange={(k) => setTab(k as 'records' | 'statistics')}
+          items={[
+            {
+              key: 'records',
+              label: t('page.tabRecords'),
+              children: (
+                <>
+                  <div className="ds-hint">{t('page.mapHint')}</div>
+                  {table}
+                  {selected && !tablePage.data?.list.some((r) => r.id === selected.id) ? (
+                    <div className="ds-section" id="sandstorm-selected">
+                      <Typography.Text
+                        strong
+                      >{`${selected.location} · ${formatTime(selected.time)} · ${t(`levels.${selected.level}`)}`}</Typography.Text>
+                      {details(selected)}
+                    </div>
+                  ) : null}
+                </>
+              ),
+            },
+            {
+              key: 'statistics',
+              label: t('page.tabStatistics'),
+              children: tab === 'statistics' ? <SandstormStats data={statistics.data} loading={statistics.isFetching} /> : null,
+            },
+          ]}
+        />
+      )}
     >
-      <RecordLegend
-        id="sandstorm-legend"
-        title={t('page.legend')}
-        items={SANDSTORM_LEVELS.map((l) => ({ colour: LEVEL_COLOURS[l], label: t(`levels.${l}`), count: counts.get(l) ?? 0 }))}
-      />
-      <Tabs
-        id="sandstorm-tabs"
-        size="small"
-        activeKey={tab}
-        onChange={(k) => setTab(k as 'records' | 'statistics')}
-        items={[
-          {
-            key: 'records',
-            label: t('page.tabRecords'),
-            children: (
-              <>
-                <div className="ds-hint">{t('page.mapHint')}</div>
-                <Table<Sandstorm>
-                  id="sandstorm-table"
-                  size="small"
-                  {...tableProps}
-                  {...fittedTable}
-                  locale={{ emptyText: t('page.empty') }}
-                  expandable={{
-                    expandedRowRender: details,
-                    expandedRowKeys: selectedId !== null ? [selectedId] : [],
-                    showExpandColumn: false,
-                  }}
-                  rowClassName={(row) => (row.id === selectedId ? 'ds-row-selected' : '')}
-                  onRow={(row) => ({
-                    onClick: () => {
-                      setSelectedId((id) => (id === row.id ? null : row.id));
-                      revealRecord(map, row);
-                    },
-                  })}
-                />
-                {selected && !tablePage.data?.list.some((r) => r.id === selected.id) ? (
-                  <div className="ds-section" id="sandstorm-selected">
-                    <Typography.Text
-                      strong
-                    >{`${selected.location} · ${formatTime(selected.time)} · ${t(`levels.${selected.level}`)}`}</Typography.Text>
-                    {details(selected)}
-                  </div>
-                ) : null}
-              </>
-            ),
-          },
-          {
-            key: 'statistics',
-            label: t('page.tabStatistics'),
-            children: tab === 'statistics' ? <SandstormStats data={statistics.data} loading={statistics.isFetching} /> : null,
-          },
-        ]}
-      />
-      {editor ? (
+      {editing ? (
         <SandstormFormModal
-          record={editor.record}
+          record={editing.record}
           picking={picking}
           onPickingChange={setPicking}
           picked={picked}
           onPositionChange={setDraft}
           onSaved={(saved) => {
-            setEditor(null);
+            editor.close();
             setSelectedId(saved.id);
           }}
-          onClose={() => setEditor(null)}
+          onClose={editor.close}
         />
       ) : null}
       {importing ? <SandstormImportModal onClose={() => setImporting(false)} /> : null}
-    </ListPage>
+    </ListPageView>
   );
 }
