@@ -1,20 +1,20 @@
 import { CheckOutlined, CloseOutlined, TagsOutlined } from '@ant-design/icons';
 import { COMMENT_STATUSES, MODERATION_REASON_MAX, SENSITIVE_WORDS_MAX, type CommentStatus } from '@agromet/contracts/web';
 import type { Comment } from '@agromet/contracts';
-import { Button, Checkbox, Input, Modal, Rate, Space, Table, Tag, Typography } from 'antd';
+import { Button, Input, Modal, Rate, Space, Tag, Typography } from 'antd';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
 import { type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
+import { useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, type CommentFilters } from '../api/comments';
 import { NS } from '../i18n';
 import '../travel.css';
 import { useFeedback } from '../../../lib/feedback';
 
+/** The comments shown first: those waiting for a decision. */
+const PENDING: CommentFilters = { status: 'pending' };
 const STATUS_COLOURS: Record<CommentStatus, string> = { pending: 'gold', passed: 'green', rejected: 'red' };
 const pad = (n: number) => String(n).padStart(2, '0');
 const formatTime = (iso: string) => {
@@ -71,24 +71,34 @@ function WordsModal({ onClose }: { onClose: () => void }) {
 export function CommentPage() {
   const { t } = useTranslation(NS);
   const { message } = useFeedback();
-  const [filters, setFilters] = useState<CommentFilters>({ status: 'pending' });
-  const { paging, setPaging, toFirstPage } = usePaging(10);
-  const page = useCommentPage(filters, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
   const [selected, setSelected] = useState<number[]>([]);
+  const fields = useMemo<FilterField<CommentFilters>[]>(
+    () => [
+      {
+        kind: 'select',
+        key: 'status',
+        id: 'comment-filter-status',
+        label: t('comment.statusFilter'),
+        width: 120,
+        options: COMMENT_STATUSES.map((s) => ({ value: s, label: t(`comment.status.${s}`) })),
+      },
+      { kind: 'check', key: 'flagged', id: 'comment-filter-flagged', label: t('comment.flaggedOnly') },
+      { kind: 'keyword', key: 'keyword', id: 'comment-search', placeholder: t('comment.searchPlaceholder'), width: 200 },
+    ],
+    [t],
+  );
+  const clearSelection = useCallback(() => setSelected([]), []);
+  const list = useListPage<Comment, CommentFilters, ReturnType<typeof useCommentPage>>({
+    filters: fields,
+    initialFilters: PENDING,
+    pageSize: 10,
+    useRows: useCommentPage,
+    onFilter: clearSelection,
+  });
   const [rejecting, setRejecting] = useState(false);
   const [reason, setReason] = useState('');
   const [editingWords, setEditingWords] = useState(false);
   const moderate = useModerate();
-
-  const filter = useCallback(
-    (change: Partial<CommentFilters>) => {
-      setFilters((f) => ({ ...f, ...change }));
-      setSelected([]);
-      toFirstPage();
-    },
-    [toFirstPage],
-  );
 
   const run = async (status: 'passed' | 'rejected', why = '') => {
     try {
@@ -155,76 +165,51 @@ export function CommentPage() {
     ],
     [t],
   );
-  const fitted = useFittedTable(columns, tableProps.dataSource);
 
   return (
-    <ListPage
+    <ListPageView
       id="comment-page"
       titleKey="travelComment"
       className="tr-page"
-      data={{ 'data-total': page.data?.total ?? '', 'data-selected': selected.length }}
-      toolbar={
-        <>
-          <FilterSelect<CommentStatus>
-            id="comment-filter-status"
-            label={t('comment.statusFilter')}
-            width={120}
-            value={filters.status}
-            options={COMMENT_STATUSES.map((s) => ({ value: s, label: t(`comment.status.${s}`) }))}
-            onChange={(status) => filter({ status })}
-          />
-          <Checkbox
-            id="comment-filter-flagged"
-            checked={filters.flagged === 'true'}
-            onChange={(e) => filter({ flagged: e.target.checked ? 'true' : undefined })}
+      data={{ 'data-total': list.rows.data?.total ?? '', 'data-selected': selected.length }}
+      list={list}
+      actions={[
+        { id: 'comment-words', label: t('comment.words'), icon: <TagsOutlined aria-hidden />, onClick: () => setEditingWords(true) },
+      ]}
+      above={
+        <Space style={{ marginBottom: 8 }}>
+          <Typography.Text type="secondary">{t('comment.selected', { count: selected.length })}</Typography.Text>
+          <Button
+            id="comment-pass"
+            size="small"
+            type="primary"
+            icon={<CheckOutlined aria-hidden />}
+            disabled={selected.length === 0}
+            loading={moderate.isPending}
+            onClick={() => void run('passed')}
           >
-            {t('comment.flaggedOnly')}
-          </Checkbox>
-          <KeywordSearch
-            id="comment-search"
-            placeholder={t('comment.searchPlaceholder')}
-            width={200}
-            onSearch={(keyword) => filter({ keyword: keyword || undefined })}
-          />
-          <ToolbarSpacer />
-          <Button id="comment-words" icon={<TagsOutlined aria-hidden />} onClick={() => setEditingWords(true)}>
-            {t('comment.words')}
+            {t('comment.pass')}
           </Button>
-        </>
+          <Button
+            id="comment-reject"
+            size="small"
+            danger
+            icon={<CloseOutlined aria-hidden />}
+            disabled={selected.length === 0}
+            onClick={() => setRejecting(true)}
+          >
+            {t('comment.reject')}
+          </Button>
+        </Space>
       }
+      // Sized to fit the panel at 1280 px with its status in view; long comments wrap in their column.
+      table={{
+        id: 'comment-table',
+        columns,
+        fitted: true,
+        rowSelection: { selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) },
+      }}
     >
-      <Space style={{ marginBottom: 8 }}>
-        <Typography.Text type="secondary">{t('comment.selected', { count: selected.length })}</Typography.Text>
-        <Button
-          id="comment-pass"
-          size="small"
-          type="primary"
-          icon={<CheckOutlined aria-hidden />}
-          disabled={selected.length === 0}
-          loading={moderate.isPending}
-          onClick={() => void run('passed')}
-        >
-          {t('comment.pass')}
-        </Button>
-        <Button
-          id="comment-reject"
-          size="small"
-          danger
-          icon={<CloseOutlined aria-hidden />}
-          disabled={selected.length === 0}
-          onClick={() => setRejecting(true)}
-        >
-          {t('comment.reject')}
-        </Button>
-      </Space>
-      <Table<Comment>
-        id="comment-table"
-        size="small"
-        {...tableProps}
-        // Sized to fit the panel at 1280 px with its status in view; long comments wrap in their column.
-        {...fitted}
-        rowSelection={{ selectedRowKeys: selected, onChange: (keys) => setSelected(keys.map(Number)) }}
-      />
       {rejecting ? (
         <Modal
           open
@@ -248,6 +233,6 @@ export function CommentPage() {
         </Modal>
       ) : null}
       {editingWords ? <WordsModal onClose={() => setEditingWords(false)} /> : null}
-    </ListPage>
+    </ListPageView>
   );
 }
