@@ -13,7 +13,6 @@ import { type FitColumn } from '../../../components/admin-list/table-columns';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
-import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { RecordLegend } from '../../../components/record-map/RecordLegend';
 import { fitRecords, revealRecord, useRecordLayer } from '../../../components/record-map/use-record-layer';
 import { useDateInputFormats } from '../../../lib/date-input';
@@ -33,6 +32,7 @@ import '../disaster.css';
 import { SandstormFormModal, type PickedPosition } from './SandstormFormModal';
 import { SandstormImportModal } from './SandstormImportModal';
 import { useFeedback } from '../../../lib/feedback';
+import { regionFilter } from '../../../components/region-cascader/region-filter';
 
 const PAGE_SIZE = 10;
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -56,20 +56,7 @@ export function SandstormPage() {
   const [range, setRange] = useState<[Dayjs | null, Dayjs | null] | null>(null);
   const fields = useMemo<FilterField<RecordFilters>[]>(
     () => [
-      {
-        kind: 'custom',
-        key: 'code',
-        render: (code, onChange) => (
-          <RegionCascader
-            id="sandstorm-filter-region"
-            anyLevel
-            placeholder={t('page.region')}
-            style={{ width: 210 }}
-            value={code}
-            onChange={onChange}
-          />
-        ),
-      },
+      regionFilter('code', 'sandstorm-filter-region', t('page.region'), 210),
       {
         kind: 'custom',
         key: 'from',

@@ -31,6 +31,7 @@ import { NS } from '../i18n';
 import '../travel.css';
 import { DIFFICULTY_COLOURS, greenwayBody, greenwayFormValues, vertexOf, type GreenwayFormValues, type LonLat } from './greenway-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { regionFilter } from '../../../components/region-cascader/region-filter';
 
 const FIELDS = ['name', 'regionCode', 'surface', 'difficulty', 'start', 'end', 'photos', 'description', 'published'];
 
@@ -214,20 +215,7 @@ export function GreenwayPage() {
         width: 120,
         options: GREENWAY_DIFFICULTIES.map((d) => ({ value: d, label: t(`greenway.difficulties.${d}`) })),
       },
-      {
-        kind: 'custom',
-        key: 'code',
-        render: (code, onChange) => (
-          <RegionCascader
-            id="greenway-filter-region"
-            anyLevel
-            placeholder={t('greenway.region')}
-            style={{ width: 200 }}
-            value={code}
-            onChange={onChange}
-          />
-        ),
-      },
+      regionFilter('code', 'greenway-filter-region', t('greenway.region'), 200),
     ],
     [t],
   );

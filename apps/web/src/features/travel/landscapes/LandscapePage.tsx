@@ -39,6 +39,7 @@ import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import '../travel.css';
 import { KIND_COLOURS, landscapeBody, landscapeFormValues, type LandscapeFormValues } from './landscape-rules';
 import { useFeedback } from '../../../lib/feedback';
+import { regionFilter } from '../../../components/region-cascader/region-filter';
 
 type Pos = { lon: number; lat: number };
 const FIELDS = [
@@ -266,20 +267,7 @@ export function LandscapePage() {
         width: 120,
         options: LANDSCAPE_KINDS.map((k) => ({ value: k, label: t(`landscape.kinds.${k}`) })),
       },
-      {
-        kind: 'custom',
-        key: 'code',
-        render: (code, onChange) => (
-          <RegionCascader
-            id="landscape-filter-region"
-            anyLevel
-            placeholder={t('landscape.region')}
-            style={{ width: 200 }}
-            value={code}
-            onChange={onChange}
-          />
-        ),
-      },
+      regionFilter('code', 'landscape-filter-region', t('landscape.region'), 200),
     ],
     [t],
   );

@@ -14,13 +14,13 @@ import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { RecordLegend } from '../../../components/record-map/RecordLegend';
 import { fitRecords, revealRecord, useRecordLayer } from '../../../components/record-map/use-record-layer';
-import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { useDeleteSpot, useSpotPage, useSpotsOnMap, type SpotFilters } from '../api/spots';
 import { TravelWeatherPanel } from '../weather/TravelWeatherPanel';
 import { NS } from '../i18n';
 import '../travel.css';
 import { SpotFormModal, type PickedPosition } from './SpotFormModal';
 import { GRADE_COLOURS, gradeLabel } from './spot-rules';
+import { regionFilter } from '../../../components/region-cascader/region-filter';
 
 /**
  * /travel-manage/travel-scenic: the customer's scenic spots as a table (filters: name, grade, region, published) and as
@@ -42,20 +42,7 @@ export function SpotPage() {
         width: 110,
         options: SPOT_GRADES.map((g) => ({ value: g, label: g === '' ? t('spot.noGrade') : gradeLabel(g) })),
       },
-      {
-        kind: 'custom',
-        key: 'code',
-        render: (code, onChange) => (
-          <RegionCascader
-            id="spot-filter-region"
-            anyLevel
-            placeholder={t('spot.region')}
-            style={{ width: 200 }}
-            value={code}
-            onChange={onChange}
-          />
-        ),
-      },
+      regionFilter('code', 'spot-filter-region', t('spot.region'), 200),
       {
         kind: 'select',
         key: 'published',
