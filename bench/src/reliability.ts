@@ -31,6 +31,7 @@ import { operationsStep } from './reliability/operations.js';
 import { DEMO_WX } from '../../apps/server/src/modules/weixin/demo.js';
 import { checkTenancy, SEPARATION_OF_DUTIES, separationGaps } from './reliability/tenancy.js';
 import { call, dataOf, freshDatabase, importFile, multipart, ownRedis, type Outcome } from './cluster-fixtures.js';
+import { squareRevisionBody } from './reliability/revise-body.js';
 
 const FULL = process.argv.includes('--full');
 /** `--steps=load,worker,throttle,tenancy,backup,operations,fuzz`: only these (all by default), when looking into one. */
@@ -191,27 +192,7 @@ async function main() {
             const o = await call(`${url}/api/revise/polygonRevise`, {
               method: 'POST',
               headers: bearer('demo-revise'),
-              json: {
-                type: 'fine-grid',
-                factor: 'tmp',
-                baseTime: grid.baseTime,
-                leads: [grid.lead],
-                expectedVersions: [gridVersion],
-                polygons: {
-                  type: 'Polygon',
-                  coordinates: [
-                    [
-                      [lon, lat],
-                      [lon + side, lat],
-                      [lon + side, lat + side],
-                      [lon, lat + side],
-                      [lon, lat],
-                    ],
-                  ],
-                },
-                operation: 'add',
-                value: 0.1,
-              },
+              json: squareRevisionBody(grid, gridVersion, { lon, lat, side }, 0.1),
             });
             classify('polygonRevise', o);
             if (o.ok) {

@@ -15,6 +15,7 @@ import { sweepOrphanFiles } from '../../../apps/server/src/file-sweep.js';
 import { call, dataOf, freshDatabase, importFile, multipart, type Geometry } from '../cluster-fixtures.js';
 import type { Cluster } from '../cluster.js';
 import { startServer } from '../server.js';
+import { squareRevisionBody } from './revise-body.js';
 
 const root = path.resolve(import.meta.dirname, '../../..');
 
@@ -120,27 +121,7 @@ export async function backupStep(input: BackupStepInput): Promise<BackupStepRepo
           const o = await call(`${url}/api/revise/polygonRevise`, {
             method: 'POST',
             headers: bearer,
-            json: {
-              type: 'fine-grid',
-              factor: 'tmp',
-              baseTime: grid.baseTime,
-              leads: [grid.lead],
-              expectedVersions: [version],
-              polygons: {
-                type: 'Polygon',
-                coordinates: [
-                  [
-                    [lon, lat],
-                    [lon + side, lat],
-                    [lon + side, lat + side],
-                    [lon, lat + side],
-                    [lon, lat],
-                  ],
-                ],
-              },
-              operation: 'add',
-              value: 0.1,
-            },
+            json: squareRevisionBody(grid, version, { lon, lat, side }, 0.1),
           });
           if (o.ok) {
             const res = dataOf<{ batchId: string; leads: Array<{ version: number }> }>(o);
