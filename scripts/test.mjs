@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// npm test: type checks and lint, the production build, then Vitest (unit, web, API on SQLite and, with
-// TEST_DATABASE_URL, PostgreSQL) and the Playwright browser tests (E2E_SHARDS shards, one by default) side by side; ends with one line "N passed, N failed".
+// npm test: the production build, then the Playwright browser tests (E2E_SHARDS shards, one by default) beside, at a
+// lower CPU priority, the type checks and lint, Vitest (unit, web, API on SQLite and, with TEST_DATABASE_URL,
+// PostgreSQL) and the reliability suite; ends with one line "N passed, N failed".
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,6 +56,8 @@ const rank = (c) => {
   return k < 0 ? longestFirst.length : k;
 };
 checks.sort((a, b) => rank(a) - rank(b));
+/** Each captured command's whole output, for the failure lines repeated at the end. */
+const capturedOutput = new Map();
 const runCaptured = (command, env = {}) =>
   new Promise((resolve) => {
     const started = Date.now();
@@ -64,36 +67,47 @@ const runCaptured = (command, env = {}) =>
     child.stderr.on('data', (d) => (output += d));
     child.on('close', (code) => {
       console.log(`\n$ ${command}  (${((Date.now() - started) / 1000).toFixed(0)} s, exit ${code})\n${output.trim()}`);
+      capturedOutput.set(command, output);
       resolve(code ?? 1);
     });
   });
+
 const failedChecks = new Set();
-await Promise.all(
-  [0, 1].map(async () => {
-    for (let next = checks.shift(); next; next = checks.shift()) {
-      if ((await runCaptured(`npx --no-install ${next.command}`)) !== 0) failedChecks.add(next.problem);
-    }
-  }),
-);
-problems.push(...failedChecks);
+/** The static checks, two at a time; each command prefixed (with `nice`, see below). */
+const runStaticChecks = (prefix) =>
+  Promise.all(
+    [0, 1].map(async () => {
+      for (let next = checks.shift(); next; next = checks.shift()) {
+        if ((await runCaptured(`${prefix}npx --no-install ${next.command}`)) !== 0) failedChecks.add(next.problem);
+      }
+    }),
+  );
 
 const built = run('npm', ['run', 'build']) === 0;
 if (!built) problems.push('web build');
 // The login page's byte budget and what it must not load (npm run size), on the build just made.
 else if (run('node', ['scripts/size.mjs']) !== 0) problems.push('size budget');
 
-// Vitest and the browser tests share nothing (their own databases, data folders and server), so they run at once:
-// while the browser tests wait on pages and the server, Vitest has the CPU instead of it idling. Each one's output is
-// printed whole when it ends.
-// The reliability suite's short form (npm run reliability: a cluster on PostgreSQL, Redis and nginx, faulted under load)
-// follows Vitest, beside the browser tests' last minutes; it needs the PostgreSQL that the API suite is given.
+// The browser tests need only the build, and wait on pages and the server: they start at once at the normal CPU
+// priority, while the static checks and then Vitest, which would keep both cores busy, run beside them under
+// `nice` and take the CPU the browser tests leave. At equal priority the browser tests were starved (each test 3-5
+// times slower than alone; the suite 26-30 min on CI's two cores) and then ran alone on one core for the last part.
+// The tests share nothing (their own databases, data folders and server). The reliability suite's short form (npm run
+// reliability: a cluster on PostgreSQL, Redis and nginx, faulted under load) follows Vitest at the normal priority
+// (its bounds are timed); it needs the PostgreSQL that the API suite is given. Each one's output is printed whole when
+// it ends.
+const lower = process.env.TEST_NICE === '0' ? '' : 'nice -n 10 ';
 const withReliability = built && Boolean(process.env.TEST_DATABASE_URL);
+const reliabilityCommand = 'node --import tsx bench/src/reliability.ts';
 if (!withReliability && built) console.log('TEST_DATABASE_URL is not set: the reliability suite is skipped (.ci/run sets it).');
 const [[vitestStatus, reliabilityStatus], ...pwStatuses] = await Promise.all([
   (async () => {
-    const vitest = await runCaptured(`npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`);
+    await runStaticChecks(lower);
+    const vitest = await runCaptured(
+      `${lower}npx --no-install vitest run --reporter=default --reporter=json --outputFile.json=${vitestJson}`,
+    );
     const reliability = withReliability
-      ? await runCaptured('node --import tsx bench/src/reliability.ts', { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL })
+      ? await runCaptured(reliabilityCommand, { BENCH_DATABASE_URL: process.env.TEST_DATABASE_URL })
       : null;
     return [vitest, reliability];
   })(),
@@ -106,11 +120,15 @@ const [[vitestStatus, reliabilityStatus], ...pwStatuses] = await Promise.all([
       : null,
   ),
 ]);
+problems.push(...failedChecks);
 if (reliabilityStatus !== null) {
   if (reliabilityStatus === 0) passed += 1;
   else {
     failed += 1;
-    failedNames.push('reliability suite (npm run reliability): see its table and failures above');
+    // Its own list of failures (the lines after "reliability: FAILED"), since the browser tests' output follows it.
+    const output = capturedOutput.get(reliabilityCommand) ?? '';
+    const own = output.split('reliability: FAILED')[1]?.trim().split('\n').slice(0, 12).map(firstLine) ?? [];
+    failedNames.push(`reliability suite (npm run reliability)${own.length ? `:\n    ${own.join('\n    ')}` : ': see its output above'}`);
   }
 }
 if (fs.existsSync(vitestJson)) {

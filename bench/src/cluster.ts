@@ -98,7 +98,10 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
   const launch = (name: string, kind: Member['kind'], port: number | null): Member => {
     const out = fs.openSync(path.join(logDir, `${name}.log`), 'a');
     const metricsPort = metricsPorts.get(name);
-    const child = spawn(process.execPath, [path.join(dist, kind === 'api' ? 'main.js' : 'worker.js')], {
+    // BENCH_SERVER_PROFILE=<folder>: each member writes a CPU profile there when it stops (as bench/src/server.ts).
+    const profile = process.env.BENCH_SERVER_PROFILE?.trim();
+    const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
+    const child = spawn(process.execPath, [...profileArgs, path.join(dist, kind === 'api' ? 'main.js' : 'worker.js')], {
       cwd: root,
       env: {
         ...shared,

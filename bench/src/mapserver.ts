@@ -15,10 +15,10 @@ import path from 'node:path';
 import { createInterface } from 'node:readline';
 import { cellLat, cellLon, createGrid, parseColor, windFromComponents, writeGeoTiff, type ColorMap, type Grid } from '@agromet/grid';
 import { temperatureRamp } from '../../apps/server/src/modules/grids/catalog.js';
-import { renderWindPixels } from '../../apps/server/src/modules/wms/arrows.js';
+import type { WindStyle } from '../../apps/server/src/modules/wms/arrows.js';
 import { contourLevels } from '../../apps/server/src/modules/wms/contours.js';
-import { lonLatToMercator, parseWmsRequest, type MapRequest } from '../../apps/server/src/modules/wms/params.js';
-import { encodePng, renderGridPixels } from '../../apps/server/src/modules/wms/render.js';
+import { drawMapImage } from '../../apps/server/src/modules/wms/map-image.js';
+import { lonLatToMercator, parseWmsRequest, type MapRequest, type WmsStyle } from '../../apps/server/src/modules/wms/params.js';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 41);
 const WARM_UP = Number(process.env.BENCH_WARMUP ?? 5);
@@ -164,9 +164,9 @@ ${band(2, 'v.tif')}
 `;
 }
 
-/** Renders one tile of a layer and answers the milliseconds it took (PNG encoding included). */
+/** Renders one tile of a layer and answers the milliseconds it took (PNG encoding included) and the PNG's bytes. */
 interface MapServerRenderer {
-  render(layer: string, save?: string): Promise<number>;
+  render(layer: string, save?: string): Promise<{ ms: number; bytes: number }>;
   close(): void;
 }
 
@@ -206,7 +206,7 @@ for line in sys.stdin:
         waiting.push((line) => {
           const [ms, bytes] = line.split(' ').map(Number);
           if (!Number.isFinite(ms) || !(bytes! > 100)) reject(new Error(`mapscript failed on ${layer}: ${line} ${stderr}`));
-          else resolve(ms!);
+          else resolve({ ms: ms!, bytes: bytes! });
         });
         child.stdin.write(`${layer} ${save ?? ''}\n`);
       }),
@@ -229,7 +229,7 @@ function cgiRenderer(map: string, box: number[]): MapServerRenderer {
       const at = res.stdout?.indexOf(Buffer.from([0x89, 0x50, 0x4e, 0x47])) ?? -1;
       if (res.status !== 0 || at < 0) throw new Error(`mapserv failed on ${layer}: ${res.stdout?.toString().slice(0, 300)}`);
       if (save) fs.writeFileSync(save, res.stdout.subarray(at));
-      return ms;
+      return { ms, bytes: res.stdout.length - at };
     },
     close: () => {},
   };
@@ -275,24 +275,31 @@ async function main() {
       TRANSPARENT: 'TRUE',
     }) as MapRequest;
     const levels = contourLevels('tmp', temperatureRamp);
-    const wind = windFromComponents(u.values, v.values);
-    const speed = { ...u, values: wind.speed };
-    const direction = { ...u, values: wind.direction };
+    const components = windFromComponents(u.values, v.values);
+    const speed = { ...u, values: components.speed };
+    const direction = { ...u, values: components.direction };
+    // Ours as a GetMap tile is drawn and encoded by the server (map-image.ts): line styles packed in the thread.
+    const grid = (style: WmsStyle) => () =>
+      drawMapImage({ kind: 'grid', grid: tmp, colormap: temperatureRamp, levels, request: { ...req, style } });
+    const wind = (style: WindStyle) => () => drawMapImage({ kind: 'wind', speed, direction, style, request: req });
     const ours: Record<string, () => Promise<Buffer>> = {
-      nearest: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'nearest'), 256, 256),
-      smooth: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'smooth'), 256, 256),
-      contours: () => encodePng(renderGridPixels(tmp, temperatureRamp, req, 'contours', levels), 256, 256),
-      arrows: async () => encodePng(renderWindPixels(speed, direction, req, 'arrows'), 256, 256),
-      barbs: async () => encodePng(renderWindPixels(speed, direction, req, 'barbs'), 256, 256),
+      nearest: grid('nearest'),
+      smooth: grid('smooth'),
+      contours: grid('contours'),
+      arrows: wind('arrows'),
+      barbs: wind('barbs'),
     };
     const renderer = engine === 'mapscript' ? mapscriptRenderer(mapPath) : cgiRenderer(mapPath, box);
     // MapServer has no barbs: our barbs are set against its arrows.
     const theirLayer = (style: string) => (style === 'barbs' ? 'arrows' : style);
+    const sizes = new Map<string, [number, number]>();
     const samples = new Map(Object.keys(ours).map((style) => [style, { ours: [] as number[], theirs: [] as number[] }]));
     try {
       for (const [style, run] of Object.entries(ours)) {
-        if (OUT) fs.writeFileSync(path.join(OUT, `ours-${style}.png`), await run());
-        await renderer.render(theirLayer(style), OUT ? path.join(OUT, `mapserver-${theirLayer(style)}.png`) : undefined);
+        const png = await run();
+        if (OUT) fs.writeFileSync(path.join(OUT, `ours-${style}.png`), png);
+        const theirs = await renderer.render(theirLayer(style), OUT ? path.join(OUT, `mapserver-${theirLayer(style)}.png`) : undefined);
+        sizes.set(style, [png.length, theirs.bytes]);
       }
       // Ours and MapServer's render of each style one after the other, run after run, so both see the same load.
       for (let k = 0; k < WARM_UP + RUNS; k++) {
@@ -300,7 +307,7 @@ async function main() {
           const t0 = performance.now();
           await run();
           const mine = performance.now() - t0;
-          const theirs = await renderer.render(theirLayer(style));
+          const theirs = (await renderer.render(theirLayer(style))).ms;
           if (k < WARM_UP) continue;
           samples.get(style)!.ours.push(mine);
           samples.get(style)!.theirs.push(theirs);
@@ -317,7 +324,7 @@ async function main() {
     );
     console.log(`median of ${RUNS} renders after ${WARM_UP} warm-up, ours and MapServer's alternating, Node ${process.version}\n`);
     console.log(
-      `${'style'.padEnd(10)} ${'ours ms'.padStart(9)} ${'tiles/s'.padStart(8)}   ${'MapServer'.padEnd(10)} ${'ms'.padStart(8)} ${'tiles/s'.padStart(8)} ${'ours ÷ MapServer tiles/s'.padStart(25)}`,
+      `${'style'.padEnd(10)} ${'ours ms'.padStart(9)} ${'tiles/s'.padStart(8)}   ${'MapServer'.padEnd(10)} ${'ms'.padStart(8)} ${'tiles/s'.padStart(8)} ${'ours ÷ MapServer tiles/s'.padStart(25)} ${'PNG bytes ours / theirs'.padStart(24)}`,
     );
     for (const style of Object.keys(ours)) {
       const { ours: mine, theirs } = samples.get(style)!;
@@ -326,7 +333,7 @@ async function main() {
       // The median of the run-by-run ratios: both renders of a pair ran under the same load.
       const ratio = median(mine.map((m, k) => theirs[k]! / m));
       console.log(
-        `${style.padEnd(10)} ${a.toFixed(2).padStart(9)} ${(1000 / a).toFixed(0).padStart(8)}   ${theirLayer(style).padEnd(10)} ${b.toFixed(2).padStart(8)} ${(1000 / b).toFixed(0).padStart(8)} ${ratio.toFixed(1).padStart(24)}×`,
+        `${style.padEnd(10)} ${a.toFixed(2).padStart(9)} ${(1000 / a).toFixed(0).padStart(8)}   ${theirLayer(style).padEnd(10)} ${b.toFixed(2).padStart(8)} ${(1000 / b).toFixed(0).padStart(8)} ${ratio.toFixed(1).padStart(24)}× ${`${sizes.get(style)![0]} / ${sizes.get(style)![1]}`.padStart(24)}`,
       );
     }
   } finally {

@@ -40,7 +40,7 @@ export async function newPostgresDatabase(base: string, prefix: string): Promise
  * A new PostgreSQL database under the server named by BENCH_DATABASE_URL (e.g. postgres://postgres@127.0.0.1:5432/test),
  * dropped afterwards; without it the server uses SQLite in its data folder.
  */
-async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const base = process.env.BENCH_DATABASE_URL?.trim();
   if (!base) return { url: '', drop: async () => {} };
   return newPostgresDatabase(base, 'agromet_bench');
@@ -51,14 +51,24 @@ async function benchDatabase(): Promise<{ url: string; drop: () => Promise<void>
  * SERVER_DIST if set (a private build, see apps/server/build.mjs), else apps/server/dist; on SQLite, or on a fresh
  * PostgreSQL database with BENCH_DATABASE_URL; with BENCH_REDIS_URL, shared state in Redis under a prefix of its own.
  */
-export async function startServer(env: Record<string, string> = {}) {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-bench-'));
+export async function startServer(
+  env: Record<string, string> = {},
+  /** Data a bench prepared itself (folder and database), removed by `stop()` as the server's own would be. */
+  prepared?: { dataDir: string; database: { url: string; drop: () => Promise<void> } },
+) {
+  const dataDir = prepared?.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-bench-'));
   const port = await freePort();
-  const database = await benchDatabase();
+  const database = prepared?.database ?? (await benchDatabase());
   const dist = path.resolve(root, process.env.SERVER_DIST || 'apps/server/dist');
   const redisUrl = process.env.BENCH_REDIS_URL?.trim();
   const redisPrefix = `bench:${process.pid}:${port}:`;
-  const child = spawn(process.execPath, [path.join(dist, 'main.js')], {
+  // BENCH_SERVER_PROFILE=<folder>: the server writes a CPU profile there when it stops (open it in Chrome's DevTools).
+  const profile = process.env.BENCH_SERVER_PROFILE?.trim();
+  const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`] : [];
+  // BENCH_SERVER_LOG=<file>: the server's log (warnings and errors, one JSON line each) is appended there.
+  const logFile = process.env.BENCH_SERVER_LOG?.trim();
+  const logOut = logFile ? fs.openSync(path.resolve(logFile), 'a') : 'ignore';
+  const child = spawn(process.execPath, [...profileArgs, path.join(dist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -72,7 +82,7 @@ export async function startServer(env: Record<string, string> = {}) {
       REDIS_PREFIX: redisPrefix,
       ...env,
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', logOut, 'inherit'],
   });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 60_000;

@@ -554,6 +554,14 @@ test.describe('operation log', () => {
     await expect(rows(page, 'record-table').filter({ hasNotText: '落区订正' })).toHaveCount(0);
     await expect(recordRow(page, newerId)).toContainText('1 个区域，加 3 km');
 
+    // The filters are in the address: a reload shows the same records, the form filled in as it was.
+    await expect.poll(() => new URL(page.url()).searchParams.get('kind')).toBe('polygon');
+    await page.reload();
+    await expect(filters.getByLabel('订正人')).toHaveValue('订正预报员');
+    await expect(filters.getByLabel('预报时效（小时）')).toHaveValue(String(lead));
+    await expect(recordRow(page, newerId)).toBeVisible();
+    await expect(recordRow(page, olderId)).toHaveCount(0);
+
     // Every kind of revision of that grid.
     await page.locator('#record-reset').click();
     await filterGrid();

@@ -1,6 +1,5 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Writable } from 'node:stream';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import fastifyStatic from '@fastify/static';
@@ -12,19 +11,19 @@ import type { Config } from './config.js';
 import { registerAudit } from './core/audit.js';
 import { policyForProtocol } from './core/csp.js';
 import { loggerOptions } from './core/log-redact.js';
-import { hashPassword } from './core/auth/password.js';
 import type { DbHandle } from './core/db/index.js';
 import type { FileStorage } from './core/storage.js';
 import type { SeedReport } from './modules/seed/seed.js';
 import type { ServerData } from './startup.js';
 import { setUpJobs } from './jobs-setup.js';
+import { installModuleMessages } from './messages.js';
 import type { JobRunner } from './core/jobs.js';
 import type { GridFileCodec } from './modules/grids/codec.js';
-import { LoginThrottle, MemoryThrottleStore, RedisThrottleStore } from './core/auth/throttle.js';
 import { openRedis } from './core/redis.js';
 import { RedisVersions, SessionCache } from './core/auth/session-cache.js';
-import { AppMetrics, metricsRoute } from './core/metrics.js';
+import { AppMetrics } from './core/metrics.js';
 import { MemoryLeaseStore, MemoryWindowStore, RedisLeaseStore, RedisWindowStore } from './core/shared-limits.js';
+import { registerModuleRoutes, type AppOptions, type SharedState } from './routes.js';
 import { TokenService } from './core/auth/tokens.js';
 import {
   answerClientError,
@@ -36,36 +35,7 @@ import {
   zodValidatorCompiler,
 } from './core/http.js';
 import { resolveJwtSecret } from './core/secrets.js';
-import { authRoutes } from './modules/auth/routes.js';
-import { customerRoutes } from './modules/customers/routes.js';
-import { logRoutes } from './modules/logs/routes.js';
-import { permissionRoutes } from './modules/permissions/routes.js';
-import { roleRoutes } from './modules/roles/routes.js';
-import { userRoutes } from './modules/users/routes.js';
-import { fileRoutes } from './modules/files/routes.js';
-import { gridFileRoutes, gridRoutes } from './modules/grids/routes.js';
-import { jobRoutes } from './modules/jobs/routes.js';
-import { gisRoutes } from './modules/gis/routes.js';
-import type { GridStoreHooks } from './modules/grids/store.js';
-import { weixinDeps } from './modules/weixin/setup.js';
-import { weixinRoutes } from './modules/weixin/routes.js';
-import { wmsRoutes } from './modules/wms/routes.js';
-import type { WmsDeps } from './modules/wms/service.js';
-import { healthRoutes } from './modules/health/routes.js';
-import { allocationRoutes } from './modules/allocation/routes.js';
-import { stationRoutes } from './modules/stations/routes.js';
-import { reviseRoutes } from './modules/revise/routes.js';
-import type { ReviseDeps } from './modules/revise/service.js';
-import { zoningRoutes } from './modules/zoning/routes.js';
-import { productRoutes } from './modules/products/routes.js';
 import { startProductSchedules } from './modules/products/schedules.js';
-import { disasterRoutes } from './modules/disaster/routes.js';
-import { regionRoutes } from './modules/regions/routes.js';
-import { travelRoutes } from './modules/travel/routes.js';
-import { articleRoutes } from './modules/articles/routes.js';
-import { riskRoutes } from './modules/risk/routes.js';
-import { cropCalendarRoutes } from './modules/crop-calendar/routes.js';
-import { downloadRoutes } from './modules/downloads/routes.js';
 
 export interface BuiltApp {
   app: FastifyInstance;
@@ -86,24 +56,50 @@ export const JSON_BODY_LIMIT = 1024 * 1024;
  * The HTTP server over prepared data (see startup.ts: migrate, seed, demo run before this). `close()` closes the
  * server and then the database handle it was given.
  */
-export async function buildApp(
-  config: Config,
-  data: ServerData,
-  opts: {
-    logger?: boolean;
-    /** Test hook of the revision transaction (see ReviseDeps). */
-    reviseHooks?: Pick<ReviseDeps, 'beforeCommit'>;
-    /** For tests: holds large WMS images in flight (see modules/wms/renderer.ts). */
-    wmsHooks?: Pick<WmsDeps, 'beforeHeavyRender'>;
-    /** Test hooks of grid saves (see GridStoreHooks). */
-    gridStoreHooks?: GridStoreHooks;
-    /** For tests: log at the configured level into this stream (even with `logger: false`). */
-    loggerStream?: Writable;
-  } = {},
-): Promise<BuiltApp> {
+export async function buildApp(config: Config, data: ServerData, opts: AppOptions = {}): Promise<BuiltApp> {
+  installModuleMessages();
   const { handle, storage, seedReport } = data;
+  const app = createServer(config, opts);
+  data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  // Requests by route pattern, jobs, WMS drawing, the pool, the process (core/metrics.ts, docs/operations.md#metrics).
+  const metrics = new AppMetrics({ role: 'api', db: handle.db, ...(handle.pool ? { pool: handle.pool } : {}) });
+  metrics.instrument(app);
+  // Long work (grid imports, products, zoning …) runs as jobs, here or in worker processes (jobs-setup.ts).
+  const work = await setUpJobs(config, data, app.log, {
+    consume: config.jobsInApi,
+    metrics,
+    ...(opts.gridStoreHooks ? { gridStoreHooks: opts.gridStoreHooks } : {}),
+  });
+  // Products made without anyone clicking (docs/products.md#automatic-making).
+  const stopSchedules = startProductSchedules(work.productDeps, config.productScheduleSeconds * 1000);
+  app.addHook('onClose', async () => stopSchedules());
+  // Jobs of a process that stopped are taken up at once rather than at the first heartbeat.
+  await work.jobs.recoverStale();
+  app.addHook('onClose', work.close);
 
-  const app = Fastify({
+  await registerPlugins(app, config, handle);
+  const shared = await openSharedState(app, config);
+  await registerModuleRoutes(app, { config, handle, storage, metrics, work, shared, opts });
+  await serveWeb(app, config);
+
+  await app.ready();
+  return {
+    app,
+    db: handle,
+    storage,
+    jobs: work.jobs,
+    codec: work.codec,
+    seedReport,
+    metrics,
+    async close() {
+      await app.close();
+      await handle.close();
+    },
+  };
+}
+
+function createServer(config: Config, opts: AppOptions): FastifyInstance {
+  return Fastify({
     // Tokens in addresses and errors are redacted in every line (core/log-redact.ts).
     logger: opts.loggerStream
       ? loggerOptions(config.logLevel, opts.loggerStream)
@@ -118,29 +114,10 @@ export async function buildApp(
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   });
-  data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
-  // Requests by route pattern, jobs, WMS drawing, the pool, the process (core/metrics.ts, docs/operations.md#metrics).
-  const metrics = new AppMetrics({ role: 'api', db: handle.db, ...(handle.pool ? { pool: handle.pool } : {}) });
-  metrics.instrument(app);
-  // Long work (grid imports, products, zoning …) runs as jobs, here or in worker processes (jobs-setup.ts).
-  const {
-    jobs,
-    codec,
-    gridStore,
-    productDeps,
-    close: closeJobs,
-  } = await setUpJobs(config, data, app.log, {
-    consume: config.jobsInApi,
-    metrics,
-    ...(opts.gridStoreHooks ? { gridStoreHooks: opts.gridStoreHooks } : {}),
-  });
-  // Products made without anyone clicking (docs/products.md#automatic-making).
-  const stopSchedules = startProductSchedules(productDeps, config.productScheduleSeconds * 1000);
-  app.addHook('onClose', async () => stopSchedules());
-  // Jobs of a process that stopped are taken up at once rather than at the first heartbeat.
-  await jobs.recoverStale();
-  app.addHook('onClose', closeJobs);
+}
 
+/** Validation, the envelope, the audit log, security headers, uploads and (when asked for) the API's description. */
+async function registerPlugins(app: FastifyInstance, config: Config, handle: DbHandle): Promise<void> {
   app.setValidatorCompiler(zodValidatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
@@ -184,7 +161,9 @@ export async function buildApp(
     });
     await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   }
+}
 
+async function openSharedState(app: FastifyInstance, config: Config): Promise<SharedState> {
   // State the API processes share lives in Redis when REDIS_URL is set, else in this process (docs/architecture.md#shared-state).
   const redis = config.redisUrl ? await openRedis(config.redisUrl) : null;
   if (redis) app.addHook('onClose', async () => void (await redis.quit().catch(() => redis.disconnect())));
@@ -197,49 +176,11 @@ export async function buildApp(
   // Limits every API process counts together with REDIS_URL: public comments per address, large WMS images per user.
   const windows = redis ? new RedisWindowStore(redis, config.redisPrefix) : new MemoryWindowStore();
   const leases = redis ? new RedisLeaseStore(redis, config.redisPrefix) : new MemoryLeaseStore();
-  const deps = {
-    db: handle.db,
-    tokens,
-    throttle: new LoginThrottle(redis ? new RedisThrottleStore(redis, config.redisPrefix) : new MemoryThrottleStore()),
-    refreshTtl: config.refreshTokenTtl,
-    scryptLogN: config.scryptLogN,
-    dummyHash: await hashPassword('not-a-real-password', config.scryptLogN),
-  };
+  return { redis, tokens, windows, leases };
+}
 
-  healthRoutes(app, { db: handle.db, tokens, dialect: handle.dialect, storage, redis });
-  metricsRoute(app, metrics, { token: config.metricsToken });
-  authRoutes(app, deps);
-  fileRoutes(app, { db: handle.db, tokens, storage });
-  customerRoutes(app, deps);
-  userRoutes(app, deps);
-  roleRoutes(app, deps);
-  permissionRoutes(app, deps);
-  logRoutes(app, deps);
-  gridRoutes(app, { ...deps, store: gridStore });
-  gridFileRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, micapsTimeZone: config.micapsTimeZone });
-  jobRoutes(app, deps);
-  wmsRoutes(app, { ...deps, store: gridStore, storage, leases, metrics, ...opts.wmsHooks });
-  gisRoutes(app, { ...deps, storage, tiandituKey: config.tiandituKey });
-  stationRoutes(app, deps);
-  allocationRoutes(app, deps);
-  reviseRoutes(app, { ...deps, store: gridStore, storage, jobs, codec, ...opts.reviseHooks });
-  zoningRoutes(app, { ...deps, storage, jobs, codec, log: app.log });
-  productRoutes(app, { ...deps, ...productDeps });
-  regionRoutes(app, { ...deps, storage });
-  disasterRoutes(app, { ...deps, storage });
-  travelRoutes(app, {
-    ...deps,
-    storage,
-    store: gridStore,
-    windows,
-    onRefused: () => metrics.limitRefusals.inc({ limit: 'comment' }),
-  });
-  articleRoutes(app, { ...deps, storage });
-  riskRoutes(app, { ...deps, storage, store: gridStore, jobs, log: app.log });
-  cropCalendarRoutes(app, deps);
-  downloadRoutes(app, { ...deps, store: gridStore, storage });
-  weixinRoutes(app, { ...deps, ...(await weixinDeps(config, handle.db, storage, gridStore, app, redis)) });
-
+/** The built console (apps/web/dist) when there is one; unknown addresses answer the API's 404 or the app's page. */
+async function serveWeb(app: FastifyInstance, config: Config): Promise<void> {
   const hasWeb = fs.existsSync(path.join(config.webDist, 'index.html'));
   if (hasWeb) {
     await app.register(fastifyStatic, {
@@ -263,19 +204,4 @@ export async function buildApp(
     // Client routes of the single-page app.
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });
-
-  await app.ready();
-  return {
-    app,
-    db: handle,
-    storage,
-    jobs,
-    codec,
-    seedReport,
-    metrics,
-    async close() {
-      await app.close();
-      await handle.close();
-    },
-  };
 }

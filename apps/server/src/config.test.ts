@@ -2,6 +2,16 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.js';
 
+/** What the call throws (undefined when it returns). */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (e) {
+    return e;
+  }
+  return undefined;
+}
+
 describe('loadConfig', () => {
   it('has the documented defaults', () => {
     const c = loadConfig({});
@@ -37,12 +47,7 @@ describe('loadConfig', () => {
     [{ JOB_CONCURRENCY: '0' }, 'JOB_CONCURRENCY'],
     [{ JOB_STALE_SECONDS: '1' }, 'JOB_STALE_SECONDS'],
   ])('stops on a bad value with one line naming the variable: %o', (env, name) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
+    const error = thrownBy(() => loadConfig(env));
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(name)).toBe(true);
     expect((error as Error).message).not.toContain('\n');
@@ -101,12 +106,7 @@ describe('loadConfig: file storage and the orphan sweep', () => {
     [{ ...s3, S3_PREFIX: 'a/../b' }, 'S3_PREFIX'],
     [{ ORPHAN_GRACE_MINUTES: '0' }, 'ORPHAN_GRACE_MINUTES'],
   ])('stops on a bad storage setting naming the variable, never repeating the secret: %o', (env, name) => {
-    let error: unknown;
-    try {
-      loadConfig(env);
-    } catch (e) {
-      error = e;
-    }
+    const error = thrownBy(() => loadConfig(env));
     expect(error).toBeInstanceOf(ConfigError);
     expect((error as Error).message.startsWith(name)).toBe(true);
     expect((error as Error).message).not.toContain('\n');
@@ -120,12 +120,7 @@ describe('loadConfig: file storage and the orphan sweep', () => {
     expect([set.metricsPort, set.metricsHost, set.metricsToken]).toEqual([9101, '10.0.0.5', 'a'.repeat(24)]);
     expect(() => loadConfig({ METRICS_PORT: 'x' })).toThrow(/^METRICS_PORT must be a whole number/);
     for (const token of ['short-token-value', 'has a space in it 1234567890']) {
-      let error: unknown;
-      try {
-        loadConfig({ METRICS_TOKEN: token });
-      } catch (e) {
-        error = e;
-      }
+      const error = thrownBy(() => loadConfig({ METRICS_TOKEN: token }));
       expect(error).toBeInstanceOf(ConfigError);
       // A secret is never repeated in the message.
       expect((error as Error).message).toMatch(/^METRICS_TOKEN must be at least 24 characters/);

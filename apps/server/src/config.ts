@@ -201,6 +201,24 @@ function storageConfig(env: Env): StorageConfig {
   };
 }
 
+/**
+ * The configuration a process starts with (loadConfig, then `check` when given). A ConfigError is printed as
+ * `configuration error: …` and answers null: the process then exits with status 2.
+ */
+export function startConfig(check?: (config: Config) => void): Config | null {
+  try {
+    const config = loadConfig();
+    check?.(config);
+    return config;
+  } catch (e) {
+    if (e instanceof ConfigError) {
+      console.error(`configuration error: ${e.message}`);
+      return null;
+    }
+    throw e;
+  }
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const databaseUrl = env.DATABASE_URL?.trim() || undefined;
   if (databaseUrl && !/^postgres(ql)?:\/\/.+/.test(databaseUrl)) {

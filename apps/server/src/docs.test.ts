@@ -110,6 +110,60 @@ describe('docs/architecture.md', () => {
   });
 });
 
+describe('docs/architecture.md#migrations', () => {
+  const list = read('apps/server/src/migrations.ts');
+  const owners = folders('apps/server/src/modules').filter((m) =>
+    fs.existsSync(path.join(root, `apps/server/src/modules/${m}/migrations.ts`)),
+  );
+
+  it('names where migrations live and the one ordered list', () => {
+    const spans = codeSpans(read('docs/architecture.md'));
+    for (const claim of ['modules/<area>/migrations.ts', 'apps/server/src/migrations.ts', 'migrationList', 'runMigrations']) {
+      expect(spans).toContain(claim);
+    }
+    expect(list).toMatch(/export function migrationList\(/);
+    expect(read('apps/server/src/core/db/index.ts')).toMatch(/export async function runMigrations\(/);
+  });
+
+  it('has every module that owns migrations in the ordered list, and no feature migration left in core/db', () => {
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.filter((m) => !list.includes(`'./modules/${m}/migrations.js'`))).toEqual([]);
+    const inCore = fs.readdirSync(path.join(root, 'apps/server/src/core/db')).filter((f) => f.endsWith('-migration.ts'));
+    expect(inCore.filter((f) => owners.includes(f.replace(/-migration\.ts$/, '')))).toEqual([]);
+  });
+});
+
+describe('docs/architecture.md#server-messages', () => {
+  const list = read('apps/server/src/messages.ts');
+  const owners = folders('apps/server/src/modules').filter((m) =>
+    fs.existsSync(path.join(root, `apps/server/src/modules/${m}/messages.ts`)),
+  );
+
+  it('names where messages live, the one list and how keys stay typed', () => {
+    const spans = codeSpans(read('docs/architecture.md'));
+    for (const claim of [
+      'modules/<area>/messages.ts',
+      'apps/server/src/messages.ts',
+      'messageList',
+      'installMessages',
+      'FeatureMessages',
+    ]) {
+      expect(spans).toContain(claim);
+    }
+    expect(list).toMatch(/export const messageList\b/);
+    const core = read('apps/server/src/core/messages.ts');
+    expect(core).toMatch(/export function installMessages\(/);
+    expect(core).toMatch(/export interface FeatureMessages \{\}/);
+  });
+
+  it('has every module that owns messages in the list, and no module message file left in core', () => {
+    expect(owners.length).toBeGreaterThan(0);
+    expect(owners.filter((m) => !list.includes(`'./modules/${m}/messages.js'`))).toEqual([]);
+    const inCore = fs.readdirSync(path.join(root, 'apps/server/src/core')).filter((f) => f.endsWith('-messages.ts'));
+    expect(inCore).toEqual(['upload-messages.ts']);
+  });
+});
+
 describe('docs/ citations', () => {
   const pages = new Map(
     fs

@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { migrate, openDatabase } from './core/db/index.js';
+import { openDatabase } from './core/db/index.js';
+import { migrate } from './migrations.js';
 import { FILE_COLUMN_EXCEPTIONS, FILE_COLUMNS, LOOKS_LIKE_FILE } from './file-columns.js';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'agromet-file-columns-'));

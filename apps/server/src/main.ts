@@ -1,21 +1,13 @@
 import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
+import { startConfig } from './config.js';
 import { listenMetrics } from './core/metrics.js';
 import { sweepOrphanFiles } from './file-sweep.js';
 import { banner } from './modules/seed/seed.js';
 import { prepareServerData } from './startup.js';
 
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = startConfig();
+  if (!config) process.exit(2);
   // Start-up steps, in order: migrate the schema, seed the platform, then (DEMO=1) the demo customer and its data, while
   // no other process of the same database does.
   const data = await prepareServerData(config);
@@ -37,8 +29,8 @@ async function main() {
     await built.close();
     process.exit(0);
   };
-  process.once('SIGINT', stop);
-  process.once('SIGTERM', stop);
+  process.once('SIGINT', () => void stop());
+  process.once('SIGTERM', () => void stop());
 }
 
 main().catch((e: unknown) => {

@@ -11,6 +11,7 @@ import {
   type ErrorCodeValue,
 } from '@agromet/contracts';
 import { translate, type Lang, type MessageKey } from './core/messages.js';
+import { installModuleMessages } from './messages.js';
 
 /**
  * The generated parts of the nginx site (deploy/nginx/agromet.conf): nginx's body limit per route, equal to the
@@ -125,6 +126,8 @@ function quoted(json: string): string {
 
 /** The maps of nginx's own answers by language ($agromet_lang), at the http level. */
 export function proxyAnswerMaps(): string {
+  // Some answers are a module's (an attachment's limit): the modules' messages, as the server has them.
+  installModuleMessages();
   const lines = [`# What nginx answers itself: the envelope with the server's codes and messages, in the caller's language.`];
   for (const a of ANSWERS) {
     lines.push(`map $agromet_lang $agromet_answer_${a.name} {`);

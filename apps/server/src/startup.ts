@@ -1,5 +1,7 @@
 import type { Config } from './config.js';
-import { migrate, openDatabase, type DbHandle } from './core/db/index.js';
+import { openDatabase, type DbHandle } from './core/db/index.js';
+import { installModuleMessages } from './messages.js';
+import { migrate } from './migrations.js';
 import { withStartupLock } from './core/db/startup-lock.js';
 import { openStorage } from './core/open-storage.js';
 import { consoleCleanupLog, type FileStorage } from './core/storage.js';
@@ -96,6 +98,7 @@ export async function demoStep(data: ServerData, config: Config): Promise<void> 
  * start-up lock, so that processes starting together on one database take turns (core/db/startup-lock.ts).
  */
 export async function prepareServerData(config: Config, steps: { demo?: boolean } = {}): Promise<ServerData> {
+  installModuleMessages();
   return withStartupLock(config, async () => {
     const data = await migrateStep(config);
     try {

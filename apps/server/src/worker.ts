@@ -1,5 +1,5 @@
 import { pino } from 'pino';
-import { ConfigError, loadConfig } from './config.js';
+import { ConfigError, startConfig } from './config.js';
 import { loggerOptions } from './core/log-redact.js';
 import { AppMetrics, listenMetrics } from './core/metrics.js';
 import { setUpJobs } from './jobs-setup.js';
@@ -11,17 +11,10 @@ import { prepareServerData } from './startup.js';
  * SIGTERM it finishes the jobs it is running and takes no more; killed, its jobs are taken up by another worker.
  */
 async function main() {
-  let config;
-  try {
-    config = loadConfig();
-    if (!config.redisUrl) throw new ConfigError('a job worker needs REDIS_URL (it takes jobs from the shared queue)');
-  } catch (e) {
-    if (e instanceof ConfigError) {
-      console.error(`configuration error: ${e.message}`);
-      process.exit(2);
-    }
-    throw e;
-  }
+  const config = startConfig((c) => {
+    if (!c.redisUrl) throw new ConfigError('a job worker needs REDIS_URL (it takes jobs from the shared queue)');
+  });
+  if (!config) process.exit(2);
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   // The same start-up steps as an API process, under the same lock: whichever starts first migrates and seeds.
   const data = await prepareServerData(config);

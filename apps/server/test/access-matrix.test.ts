@@ -1,8 +1,8 @@
 import { API, PERMISSION_CODES, type ApiDef } from '@agromet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../src/core/auth/password.js';
-import { nowIso } from '../src/core/db/index.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { insertUser } from './revise-helpers.js';
 
 /**
  * Every route, called without a token and as a user holding each single permission code, against the expectation
@@ -187,7 +187,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   fileStateZip: ['admin', 'revise.submit.admin'], // GET /api/filestate/zip
   recordList: ['admin', 'revise.recovery.admin'], // GET /api/record/findByRecord
   recordDetail: ['admin', 'revise.recovery.admin'], // GET /api/record/detail
-  recordPatch: ['admin', 'revise.recovery.admin'], // GET /api/record/patch
+  recordPatch: ['admin', 'revise.recovery.admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/record/patch
   recordRecovery: ['admin', 'revise.recovery.admin'], // GET /api/record/recovery
   gisBoundaryList: [
     'admin',
@@ -388,29 +388,8 @@ beforeAll(async () => {
   const db = t.db.db;
   const customer = await db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow();
   const hash = await hashPassword(PASSWORD, 10);
-  const now = nowIso();
-  for (const code of PERMISSION_CODES) {
-    const role = await db
-      .insertInto('role')
-      .values({ customer_id: customer.id, name: `only ${code}`, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('role_permission').values({ role_id: role.id, permission_code: code }).execute();
-    const user = await db
-      .insertInto('app_user')
-      .values({
-        customer_id: customer.id,
-        username: `m-${code}`,
-        name: code,
-        password_hash: hash,
-        setting: '{}',
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
-  }
+  for (const code of PERMISSION_CODES)
+    await insertUser(db, customer.id, `m-${code}`, [code], { name: code, passwordHash: hash, roleName: `only ${code}` });
 });
 afterAll(async () => {
   await t.close();

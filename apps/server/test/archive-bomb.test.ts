@@ -5,8 +5,8 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { ARTICLE_WRITE_CODE } from '@agromet/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call, multipart } from './revise-helpers.js';
+import { childProcessEnv, createTestApp, type TestApp } from './helpers.js';
+import { addCustomer, addUser, call, multipart, multipartForm } from './revise-helpers.js';
 import { writeXlsxBomb, zipOf } from './zip-files.js';
 
 /**
@@ -51,17 +51,11 @@ function runChild(
       ['--expose-gc', '--import', 'tsx', path.join(import.meta.dirname, 'fixtures/archive-bomb-child.ts')],
       {
         cwd: path.resolve(import.meta.dirname, '../../..'),
-        env: {
-          PATH: process.env.PATH,
-          DATA_DIR: t.dataDir,
-          LOG_LEVEL: 'silent',
-          SCRYPT_LOG_N: '12',
-          WEB_DIST: path.join(t.dataDir, 'no-web'),
-          ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+        env: childProcessEnv(t, {
           BOMB_FILE: bombFile,
           WARM_FILE: warm,
           BOMB_TOKEN: token,
-        },
+        }),
         stdio: ['ignore', 'pipe', 'pipe'],
       },
     );
@@ -134,20 +128,12 @@ describe('archive bombs', () => {
     const articleId = draft.json().data?.id as number;
     expect(articleId).toBeGreaterThan(0);
     const zip = zipOf([{ name: 'data.csv', data: new Uint8Array(64 * MB) }]);
-    const boundary = '----agrometAttachment';
-    const payload = Buffer.concat([
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="articleId"\r\n\r\n${articleId}\r\n`),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="data.zip"\r\nContent-Type: application/zip\r\n\r\n`,
-      ),
-      zip,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const m = multipartForm({ articleId: String(articleId) }, { name: 'data.zip', bytes: zip, type: 'application/zip' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/article/attachment/upload',
-      headers: { ...t.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}`, 'accept-language': 'en' },
-      payload,
+      headers: { ...t.bearer(token), ...m.headers, 'accept-language': 'en' },
+      payload: m.payload,
     });
     expect(res.json()).toMatchObject({ code: 4100, data: { issues: [{ field: 'file' }] } });
     expect(res.json().msg).toContain('data.csv');

@@ -7,8 +7,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from '@agromet/contracts';
 import { attachmentType } from '../src/modules/articles/publishing.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers, call } from './revise-helpers.js';
 
 /**
  * Service products, publishing and attachments (docs/articles.md#platforms): the customer's platforms, a user's
@@ -23,14 +23,14 @@ const tok: Record<string, string> = {};
 let kindId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省农业气象中心');
-  other = await addCustomer(t, '甘肃省农业气象中心');
+  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
   // The author holds both codes (as a role from before the split, docs/security.md#separation-of-duties) and publishes;
   // the reviewer only approves.
-  tok.author = (await addUser(t, customer, 'ap-author', [WRITE, APPROVE], '李写作')).token;
-  tok.reviewer = (await addUser(t, customer, 'ap-reviewer', [APPROVE], '张审核')).token;
-  tok.other = (await addUser(t, other, 'ap-other', [WRITE, APPROVE])).token;
+  await addSignedInUsers(t, tok, {
+    author: [customer, 'ap-author', [WRITE, APPROVE], '李写作'],
+    reviewer: [customer, 'ap-reviewer', [APPROVE], '张审核'],
+    other: [other, 'ap-other', [WRITE, APPROVE]],
+  });
   kindId = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data[0].id;
 });
 afterAll(async () => {

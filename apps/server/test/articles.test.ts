@@ -6,8 +6,8 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from '@agromet/contracts';
 import { seedDemoArticles } from '../src/modules/articles/demo.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addCustomer, addSignedInUsers, addUser, appWithCustomers, call, multipartForm } from './revise-helpers.js';
 
 /**
  * Service products: documents with issue numbers per kind and year (never repeated under concurrent creation), the
@@ -21,16 +21,16 @@ const tok: Record<string, string> = {};
 let kindId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省农业气象中心');
-  other = await addCustomer(t, '甘肃省农业气象中心');
+  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
   // The author holds both codes (a role from before the split, docs/security.md#separation-of-duties): only the rule
   // that nobody reviews their own document keeps them from approving it. The reviewer holds only the approving code.
-  tok.author = (await addUser(t, customer, 'ar-author', [WRITE, APPROVE], '李写作')).token;
-  tok.reviewer = (await addUser(t, customer, 'ar-reviewer', [APPROVE], '张审核')).token;
-  tok.writer = (await addUser(t, customer, 'ar-writer', [WRITE], '王编写')).token;
-  tok.other = (await addUser(t, other, 'ar-other', [WRITE, APPROVE])).token;
-  tok.none = (await addUser(t, customer, 'ar-none', [])).token;
+  await addSignedInUsers(t, tok, {
+    author: [customer, 'ar-author', [WRITE, APPROVE], '李写作'],
+    reviewer: [customer, 'ar-reviewer', [APPROVE], '张审核'],
+    writer: [customer, 'ar-writer', [WRITE], '王编写'],
+    other: [other, 'ar-other', [WRITE, APPROVE]],
+    none: [customer, 'ar-none', []],
+  });
 });
 afterAll(async () => {
   await t.close();
@@ -43,17 +43,12 @@ async function upload(token: string): Promise<string> {
   const png = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#2266cc' } })
     .png()
     .toBuffer();
-  const boundary = '----articletest';
-  const payload = Buffer.concat([
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="map.png"\r\nContent-Type: image/png\r\n\r\n`),
-    png,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const m = multipartForm({}, { name: 'map.png', bytes: png, type: 'image/png' });
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/file/upload',
-    payload,
-    headers: { ...t.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
+    payload: m.payload,
+    headers: { ...t.bearer(token), ...m.headers },
   });
   return res.json().data.path;
 }

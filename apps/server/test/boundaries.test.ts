@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryFile } from '../src/modules/gis/boundaries.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, platformId } from './revise-helpers.js';
+import { addCustomer, addUser, multipartForm, platformId, squareRing } from './revise-helpers.js';
 
 /**
  * Customer boundary layers: GeoJSON polygons (e.g. counties) uploaded by a customer, checked and normalised by
@@ -123,23 +123,8 @@ let customerA = 0;
 let customerB = 0;
 const tok: Record<string, string> = {};
 
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Buffer | string }) {
-  const boundary = '----agrometBoundaryUpload3a9';
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/geo+json\r\n\r\n`,
-      ),
-    );
-    chunks.push(typeof file.bytes === 'string' ? Buffer.from(file.bytes, 'utf8') : file.bytes);
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
+const multipart = (fields: Record<string, string>, file?: { name: string; bytes: Buffer | string }) =>
+  multipartForm(fields, file && { ...file, type: 'application/geo+json' });
 
 function upload(token: string, name: string | undefined, content: Buffer | string | undefined, lang = 'zh') {
   const m = multipart(name === undefined ? {} : { name }, content === undefined ? undefined : { name: 'counties.geojson', bytes: content });
@@ -182,13 +167,7 @@ const withRings = (rings: unknown) =>
     type: 'FeatureCollection',
     features: [{ type: 'Feature', properties: { name: 'x' }, geometry: { type: 'Polygon', coordinates: rings } }],
   });
-const square = [
-  [108, 34],
-  [109, 34],
-  [109, 35],
-  [108, 35],
-  [108, 34],
-];
+const square = squareRing(108, 34, 1);
 
 beforeAll(async () => {
   t = await createTestApp();

@@ -1,7 +1,19 @@
 import { writeGeoTiff } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, allocate, BASE_TIME, call, field, gridRow, saveGrid, SMALL, storedValues } from './revise-helpers.js';
+import {
+  addCustomer,
+  addUser,
+  allocate,
+  BASE_TIME,
+  call,
+  field,
+  gridRow,
+  multipartForm,
+  saveGrid,
+  SMALL,
+  storedValues,
+} from './revise-helpers.js';
 
 /** Consistency of a forecast: violations listed per grid with outlines, fixed as undoable records, checked on issue. */
 let t: TestApp;
@@ -238,22 +250,14 @@ describe('consistency', () => {
   });
 
   it('an import answers the violations it brings', async () => {
-    const boundary = '----consistencyImport';
     const bytes = Buffer.from(writeGeoTiff(field(SMALL, (i, j) => base(i, j) + 5)));
     const fields = { type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, lead: '6' };
-    const payload = Buffer.concat([
-      ...Object.entries(fields).map(([k, v]) =>
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-      ),
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="t.tif"\r\nContent-Type: image/tiff\r\n\r\n`),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const m = multipartForm(fields, { name: 't.tif', bytes, type: 'image/tiff' });
     const res = await t.app.inject({
       method: 'POST',
       url: '/api/grid/import',
-      payload,
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(tok.submit!) },
+      payload: m.payload,
+      headers: { ...m.headers, ...t.bearer(tok.submit!) },
     });
     expect(res.json().code).toBe(0);
     const jobId = res.json().data.jobId as string;

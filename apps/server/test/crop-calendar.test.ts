@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers } from './revise-helpers.js';
 
 /**
  * Crop calendars through the API (docs/crop-calendar.md#calls): the built-in calendars made on first use, edits with
@@ -16,13 +16,14 @@ function call(token: string, method: 'GET' | 'POST', url: string, payload?: unkn
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省农业气象中心');
-  const other = await addCustomer(t, '甘肃省农业气象中心');
-  tok.criteria = (await addUser(t, customer, 'cc-crit', ['quhua.criteria.admin'])).token;
-  tok.read = (await addUser(t, customer, 'cc-read', ['quhua.make.admin'])).token;
-  tok.risk = (await addUser(t, customer, 'cc-risk', ['make.risk.admin'])).token;
-  tok.other = (await addUser(t, other, 'cc-other', ['quhua.criteria.admin'])).token;
+  let other: number;
+  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
+  await addSignedInUsers(t, tok, {
+    criteria: [customer, 'cc-crit', ['quhua.criteria.admin']],
+    read: [customer, 'cc-read', ['quhua.make.admin']],
+    risk: [customer, 'cc-risk', ['make.risk.admin']],
+    other: [other, 'cc-other', ['quhua.criteria.admin']],
+  });
 });
 afterAll(async () => {
   await t.close();

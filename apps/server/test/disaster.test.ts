@@ -3,8 +3,8 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import { DEMO_SANDSTORM_COUNT, seedDemoSandstorms } from '../src/modules/disaster/demo.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call, multipart } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers, call, multipart } from './revise-helpers.js';
 
 /**
  * Sandstorm disaster records: CRUD with tenancy and versions, GB/T 20480 grades derived and checked, GB/T 2260 region
@@ -17,13 +17,13 @@ let other = 0;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '榆林市气象局');
-  other = await addCustomer(t, '延安市气象局');
-  tok.a = (await addUser(t, customer, 'ss-a', ['basedata.disastersituation.admin'], '张预报')).token;
-  tok.b = (await addUser(t, other, 'ss-b', ['basedata.disastersituation.admin'])).token;
-  tok.travel = (await addUser(t, customer, 'ss-travel', ['travel.scenicspot.admin'])).token;
-  tok.none = (await addUser(t, customer, 'ss-none', ['revise.point.admin'])).token;
+  [t, customer, other] = await appWithCustomers('榆林市气象局', '延安市气象局');
+  await addSignedInUsers(t, tok, {
+    a: [customer, 'ss-a', ['basedata.disastersituation.admin'], '张预报'],
+    b: [other, 'ss-b', ['basedata.disastersituation.admin']],
+    travel: [customer, 'ss-travel', ['travel.scenicspot.admin']],
+    none: [customer, 'ss-none', ['revise.point.admin']],
+  });
 });
 afterAll(async () => {
   await t.close();

@@ -1,7 +1,7 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { databaseBefore, insertRole, type DatabaseBefore } from './migration-helpers.js';
+import { type DatabaseBefore, databaseBefore, entitledCodes, insertRole } from './migration-helpers.js';
 
 /**
  * Migration 0042 (docs/security.md#entitlements): each existing customer is entitled to exactly the codes its roles hold,
@@ -42,15 +42,7 @@ afterAll(async () => {
   await database.close();
 });
 
-const entitled = async (customerId: number) =>
-  (
-    await handle.db
-      .selectFrom('customer_entitlement')
-      .select('permission_code')
-      .where('customer_id', '=', customerId)
-      .orderBy('permission_code')
-      .execute()
-  ).map((r) => r.permission_code);
+const entitled = (customerId: number) => entitledCodes(handle.db, customerId);
 
 describe(NAME, () => {
   it("entitles each customer to the codes its roles hold, never a platform code, and the platform's customer to none", async () => {

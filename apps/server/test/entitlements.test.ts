@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import { DEMO_ENTITLEMENTS } from '../src/modules/seed/seed.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { entitledCodes } from './migration-helpers.js';
 
 /**
  * Customer entitlements (docs/security.md#entitlements): the platform grants each customer the codes it has bought; the
@@ -35,15 +36,7 @@ const roleCodes = async (name: string) =>
       .orderBy('permission_code')
       .execute()
   ).map((r) => r.permission_code);
-const entitled = async (customerId: number) =>
-  (
-    await t.db.db
-      .selectFrom('customer_entitlement')
-      .select('permission_code')
-      .where('customer_id', '=', customerId)
-      .orderBy('permission_code')
-      .execute()
-  ).map((r) => r.permission_code);
+const entitled = (customerId: number) => entitledCodes(t.db.db, customerId);
 /** A role as an earlier release could leave it: holding a code the customer is not entitled to. */
 async function legacyRole(name: string, codes: string[]): Promise<number> {
   const now = nowIso();

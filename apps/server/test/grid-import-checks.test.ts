@@ -6,8 +6,21 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DEMO_GEOMETRY } from '../src/modules/grids/demo-fields.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import { GdalFiles } from './gdal-files.js';
-import { createTestApp, startApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, allocate, bitsOf, call, factorIds, field, gridRow, saveGrid, storedValues } from './revise-helpers.js';
+import { childProcessEnv, createTestApp, startApp, type TestApp } from './helpers.js';
+import {
+  addCustomer,
+  addUser,
+  allocate,
+  bitsOf,
+  call,
+  factorIds,
+  field,
+  gridRow,
+  multipartForm as multipart,
+  saveGrid,
+  squareRing,
+  storedValues,
+} from './revise-helpers.js';
 
 /**
  * What an import checks before it replaces a grid: the product's geometry (refusing another region, resampling only
@@ -42,20 +55,6 @@ afterAll(async () => {
   await t.close();
   gdal.remove();
 });
-
-function multipart(fields: Record<string, string>, file: { name: string; bytes: Uint8Array }) {
-  const boundary = '----agrometImportChecks91';
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  chunks.push(
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-  );
-  chunks.push(Buffer.from(file.bytes), Buffer.from(`\r\n--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function startImport(fields: Record<string, string>, file: string, app = t.app, lang = 'en') {
   const m = multipart(
@@ -256,12 +255,7 @@ describe('import-grid command: --resample', () => {
       {
         cwd: path.resolve(import.meta.dirname, '../../..'),
         encoding: 'utf8',
-        env: {
-          PATH: process.env.PATH,
-          DATA_DIR: t.dataDir,
-          LOG_LEVEL: 'silent',
-          ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-        },
+        env: childProcessEnv(t),
         timeout: 120_000,
       },
     );
@@ -287,13 +281,7 @@ describe('import-grid command: --resample', () => {
 });
 
 describe('an import racing a revision', () => {
-  const square = [
-    [108, 34],
-    [109, 34],
-    [109, 35],
-    [108, 35],
-    [108, 34],
-  ];
+  const square = squareRing(108, 34, 1);
   const revise = (lead: number, version: number) =>
     call(t, forecaster, 'POST', '/api/revise/polygonRevise', {
       type: 'fine-grid',

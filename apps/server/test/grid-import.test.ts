@@ -3,9 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { encodeMicaps4, parseMicaps4, readGeoTiff, type Grid } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hashPassword } from '../src/core/auth/password.js';
+import { z } from 'zod';
 import { nowIso } from '../src/core/db/index.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { childProcessEnv, createTestApp, type TestApp } from './helpers.js';
+import { addCustomer, addSignedInUsers, multipartForm as multipart, platformId as platformCustomerId } from './revise-helpers.js';
 
 const testData = path.resolve(import.meta.dirname, '../../../packages/grid/test-data');
 /** GBK text, two-digit year, Chinese description, north-to-south rows: as real MICAPS files come. */
@@ -14,80 +15,25 @@ const HENAN_M4 = fs.readFileSync(path.join(testData, 'henan-t2m.m4'));
 const HENAN_TIF = fs.readFileSync(path.join(testData, 'henan-t2m.tif'));
 const henan = parseMicaps4(HENAN_M4).grid;
 
-const PASSWORD = 'Import-Pass-1';
 let t: TestApp;
 const tokens: Record<string, string> = {};
 let otherCustomerId = 0;
 let platformId = 0;
 
-async function addUser(customerId: number, username: string, codes: string[]) {
-  const db = t.db.db;
-  const now = nowIso();
-  const role = await db
-    .insertInto('role')
-    .values({ customer_id: customerId, name: `role ${username}`, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db
-    .insertInto('role_permission')
-    .values(codes.map((code) => ({ role_id: role.id, permission_code: code })))
-    .execute();
-  const user = await db
-    .insertInto('app_user')
-    .values({
-      customer_id: customerId,
-      username,
-      name: `名 ${username}`,
-      password_hash: await hashPassword(PASSWORD, 10),
-      setting: '{}',
-      created_at: now,
-      updated_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  await db.insertInto('user_role').values({ user_id: user.id, role_id: role.id }).execute();
-  tokens[username] = (await t.login(username, PASSWORD, `10.40.${Object.keys(tokens).length}.1`)).access_token;
-}
-
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.db.db;
-  platformId = (await db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;
-  const now = nowIso();
-  otherCustomerId = (
-    await db
-      .insertInto('customer')
-      .values({ name: '另一个气象局', center_lat: 30, center_lon: 110, zoom: 7, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
-  await addUser(platformId, 'importer', ['revise.submit.admin']);
-  await addUser(platformId, 'reader', ['revise.point.admin']);
-  await addUser(otherCustomerId, 'other-importer', ['revise.submit.admin']);
+  platformId = await platformCustomerId(t);
+  otherCustomerId = await addCustomer(t, '另一个气象局');
+  await addSignedInUsers(t, tokens, {
+    importer: [platformId, 'importer', ['revise.submit.admin']],
+    reader: [platformId, 'reader', ['revise.point.admin']],
+    'other-importer': [otherCustomerId, 'other-importer', ['revise.submit.admin']],
+  });
   tokens.admin = (await t.login('admin')).access_token;
 });
 afterAll(async () => {
   await t.close();
 });
-
-function multipart(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
-  const boundary = '----agrometImportBoundary7d1f';
-  const chunks: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-    );
-    chunks.push(Buffer.from(file.bytes));
-    chunks.push(Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 async function postImport(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }, who = 'importer', lang = 'zh') {
   const m = multipart(fields, file);
@@ -504,7 +450,7 @@ describe('grid export', () => {
 
 describe('jobs', () => {
   it('fails a job that throws unexpectedly with an internal error naming the job, and stale jobs as interrupted', async () => {
-    t.jobs.define('test.boom', async (_p, ctx) => {
+    t.jobs.define('test.boom', z.unknown(), async (_p, ctx) => {
       await ctx.progress(40);
       throw new Error('secret detail /var/lib/x');
     });
@@ -559,12 +505,7 @@ describe('import-grid command', () => {
     spawnSync(process.execPath, ['--import', 'tsx', cli, ...args], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
       encoding: 'utf8',
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: t.dataDir,
-        LOG_LEVEL: 'silent',
-        ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
-      },
+      env: childProcessEnv(t),
       timeout: 120_000,
     });
 

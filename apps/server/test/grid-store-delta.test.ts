@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { applyPatch, diffValues } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { GridStore, isDeltaKey, readStoredValues } from '../src/modules/grids/store.js';
+import { resolveGrid } from '../src/modules/grids/service.js';
+import { GridStore, isDeltaKey, readStoredValues, type GridRow } from '../src/modules/grids/store.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, BASE_TIME, factorIds, field, SMALL } from './revise-helpers.js';
+import { addCustomer, BASE_TIME, factorIds, field, gridFileNames, SMALL } from './revise-helpers.js';
 
 /** Revisions are saved as what changed: delta files on a base, a full file again past a twelfth of the cells. */
 let t: TestApp;
@@ -19,15 +19,7 @@ afterAll(async () => {
   await t.close();
 });
 
-function files(): string[] {
-  const root = path.join(t.dataDir, 'files', 'grids', String(customer));
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => d.name)
-    .sort();
-}
+const files = () => gridFileNames(t, customer);
 
 describe('GridStore.savePatches', () => {
   it('chains deltas on one base, reads back every version exactly, and leaves no file behind', async () => {
@@ -101,5 +93,70 @@ describe('GridStore.savePatches', () => {
       { expectedVersion: delta!.version },
     );
     expect(files()).toEqual([path.basename(imported.storage_key)]);
+  });
+});
+
+describe('GridStores of two processes revising the same grid', () => {
+  it("each takes the other's revisions from the version it holds, never reading the base again, and reads them exactly", async () => {
+    const { factorId, typeId } = await factorIds(t, 'fine-grid', 'tmp');
+    const key = { customerId: customer, forecastTypeId: typeId, factorId, baseTime: BASE_TIME, leadHours: 21 };
+    const editor = { userId: null, name: 'test' };
+    // Two API processes: each its own store (and cache) on the same database and files; reads of full files counted.
+    const baseReads: string[] = [];
+    const counted = Object.assign(Object.create(t.storage) as typeof t.storage, {
+      get: (k: string) => {
+        if (!isDeltaKey(k)) baseReads.push(k);
+        return t.storage.get(k);
+      },
+    });
+    const stores = [new GridStore(t.db.db, counted), new GridStore(t.db.db, counted)] as const;
+    let row = await stores[0].save(key, field(), editor);
+    const expected = field().values;
+    expect(bits((await stores[1].view(row)).values)).toEqual(bits(expected));
+    expect(baseReads).toHaveLength(1);
+    // They take turns: one revises (its cached version becomes the new one in place), the other reads the new version.
+    for (let step = 1; step <= 6; step++) {
+      const [writer, reader] = step % 2 ? stores : [stores[1], stores[0]];
+      const next = expected.slice();
+      for (let k = step * 5; k < step * 5 + 8; k++) next[k] = next[k]! - step;
+      row = (await writer.savePatches([{ key, row, patch: diffValues(expected, next) }], editor))[0]!;
+      expected.set(next);
+      expect(isDeltaKey(row.storage_key)).toBe(true);
+      expect(bits((await reader.view(row)).values), `version ${row.version}`).toEqual(bits(expected));
+      expect(bits((await writer.view(row)).values), `version ${row.version}`).toEqual(bits(expected));
+    }
+    expect(baseReads).toHaveLength(1);
+  });
+});
+
+describe('resolveGrid', () => {
+  it('reads the row again when a revision replaced the version it read before its file was read', async () => {
+    const { factorId, typeId } = await factorIds(t, 'fine-grid', 'tmp');
+    const key = { customerId: customer, forecastTypeId: typeId, factorId, baseTime: BASE_TIME, leadHours: 15 };
+    const store = new GridStore(t.db.db, t.storage);
+    const editor = { userId: null, name: 'test' };
+    const first = await store.save(key, field(), editor);
+    // Every cell changed: the new version is a full file, and the one it replaces is removed.
+    const revised = field().values.map((v) => v + 1);
+    let overtaken = false;
+    const racing = Object.assign(Object.create(store) as GridStore, {
+      // The first read of a file lands just after a revision switched the row (as a map tile beside a forecaster).
+      view: async (row: GridRow) => {
+        if (!overtaken) {
+          overtaken = true;
+          await store.savePatches([{ key, row: first, patch: diffValues(field().values, revised) }], editor);
+        }
+        return store.view(row);
+      },
+    });
+    const resolved = await resolveGrid(t.db.db, racing, customer, {
+      typeCode: 'fine-grid',
+      factorCode: 'tmp',
+      baseTime: BASE_TIME,
+      lead: 15,
+    });
+    expect(overtaken).toBe(true);
+    expect(resolved?.row.version).toBe(first.version + 1);
+    expect(bits(resolved!.grid.values)).toEqual(bits(revised));
   });
 });

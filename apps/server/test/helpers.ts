@@ -97,6 +97,28 @@ async function buildTemplate(env: Record<string, string>): Promise<StartTemplate
   return { dataDir, database: database.name, seedReport: data.seedReport };
 }
 
+/** A DEMO=1 test app and the access token of one of its demo users (e.g. demo-zoning). */
+export async function demoAppAs(username: string): Promise<[TestApp, string]> {
+  const demo = await createTestApp({ DEMO: '1' });
+  return [demo, (await demo.login(username)).access_token];
+}
+
+/**
+ * The environment of a server process a test starts on this app's database and data folder (as main.ts would read
+ * it), with `extra` on top: for the tests that kill such a process mid-write.
+ */
+export function childProcessEnv(t: TestApp, extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return {
+    PATH: process.env.PATH,
+    DATA_DIR: t.dataDir,
+    LOG_LEVEL: 'silent',
+    SCRYPT_LOG_N: '12',
+    WEB_DIST: path.join(t.dataDir, 'no-web'),
+    ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    ...extra,
+  };
+}
+
 /** Runs the start-up steps the configuration asks for (migrate, seed, demo when DEMO=1), then builds the app, as main.ts does. */
 export async function startApp(config: Config, opts: Parameters<typeof buildApp>[2] = {}): Promise<BuiltApp> {
   return buildApp(config, await prepareServerData(config), { logger: false, ...opts });

@@ -6,6 +6,7 @@ import { tooManyPixels } from '../src/core/image-guard.js';
 import { WechatSimulator } from '../src/modules/weixin/simulator.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
+import { WEIXIN_ACCOUNT } from './sample-records.js';
 
 /**
  * Image bombs (docs/security.md#uploads): a 50 000 × 50 000 PNG (a few hundred KB, gigabytes decoded) is refused by
@@ -13,8 +14,7 @@ import { addCustomer, addUser, call } from './revise-helpers.js';
  * WeChat media as an image and as a thumb, and article attachments. Avatars, logos, spot and landscape photos take
  * only paths of the general upload.
  */
-const APP_ID = 'wx0123456789abcdef';
-const SECRET = 'secret-0123456789abcdef0123';
+const { appId: APP_ID, secret: SECRET } = WEIXIN_ACCOUNT;
 const sim = new WechatSimulator();
 let t: TestApp;
 let tok = '';
@@ -64,15 +64,7 @@ beforeAll(async () => {
   t = await createTestApp({ WECHAT_API_BASE: sim.baseUrl });
   const customer = await addCustomer(t, '陕西省气象服务中心');
   tok = (await addUser(t, customer, 'img-admin', ['wx-mp-manage.account.admin', 'wx-mp-manage.material.admin', ARTICLE_WRITE_CODE])).token;
-  const account = {
-    name: '陕西农业气象',
-    nickname: '陕西农业气象服务',
-    wxId: 'gh_0123456789ab',
-    appId: APP_ID,
-    secret: SECRET,
-    token: 'callbackToken42',
-  };
-  accountId = (await call(t, tok, 'POST', '/api/wx/account/insert', account)).json().data.id;
+  accountId = (await call(t, tok, 'POST', '/api/wx/account/insert', WEIXIN_ACCOUNT)).json().data.id;
   const kindId = (await call(t, tok, 'GET', '/api/article/kinds')).json().data[0].id;
   articleId = (await call(t, tok, 'POST', '/api/article/add', { kindId, title: '图片', body: '<p>正文</p>' })).json().data.id;
   bomb = await hugePng(50_000, 50_000);

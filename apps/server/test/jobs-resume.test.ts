@@ -5,10 +5,12 @@ import net from 'node:net';
 import path from 'node:path';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { nowIso } from '../src/core/db/index.js';
 import { MAX_ATTEMPTS, STALE_AFTER_MS, type SharedJobQueue } from '../src/core/jobs.js';
 import { stagedKey } from '../src/modules/grids/import.js';
-import { createTestApp, startApp, type TestApp } from './helpers.js';
+import { childProcessEnv, createTestApp, startApp, type TestApp } from './helpers.js';
+import { multipartForm } from './revise-helpers.js';
 
 /**
  * Jobs outlive the process that took them (docs/architecture.md#how-a-job-runs): the payload is in the row, a stale job is taken
@@ -73,7 +75,7 @@ describe('jobs of a stopped process, in the memory queue', () => {
     try {
       const runs: Array<{ n: number; attempt: number }> = [];
       for (const jobs of [t.jobs, second.jobs]) {
-        jobs.define<{ n: number }>('test.count', async (p, ctx) => {
+        jobs.define('test.count', z.object({ n: z.number() }), async (p, ctx) => {
           runs.push({ n: p.n, attempt: ctx.attempt });
           return { doubled: p.n * 2 };
         });
@@ -91,7 +93,7 @@ describe('jobs of a stopped process, in the memory queue', () => {
 
   it('are failed with the reason once taken up too often, or when their payload was never kept', async () => {
     let ran = 0;
-    t.jobs.define('test.never', async () => {
+    t.jobs.define('test.never', z.unknown(), async () => {
       ran += 1;
     });
     const spent = await strandedJob('test.never', {}, MAX_ATTEMPTS);
@@ -156,7 +158,7 @@ describe('the stale-job sweep with a shared queue', () => {
     const waiting = await strandedJob('test.shared', { n: 3 }, 0, 'queued');
     const { queue, added } = queueKnowing({ [given]: 'failed', [waiting]: 'pending' });
     const runner = new JobRunner(t.db.db, { shared: queue, consume: false });
-    runner.define('test.shared', async () => undefined);
+    runner.define('test.shared', z.unknown(), async () => undefined);
     try {
       expect(await runner.recoverStale()).toBe(2);
       expect(added).toEqual([lost]);
@@ -172,22 +174,12 @@ describe('the stale-job sweep with a shared queue', () => {
 const m4Fields = { type: 'fine-grid', factor: 'tmp' };
 
 async function importAndWait(app: TestApp) {
-  const boundary = '----agrometResume';
-  const payload = Buffer.concat([
-    ...Object.entries(m4Fields).map(([k, v]) =>
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`),
-    ),
-    Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="h.m4"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-    ),
-    HENAN_M4,
-    Buffer.from(`\r\n--${boundary}--\r\n`),
-  ]);
+  const m = multipartForm(m4Fields, { name: 'h.m4', bytes: HENAN_M4 });
   const res = await app.app.inject({
     method: 'POST',
     url: '/api/grid/import',
-    headers: { ...app.bearer(token), 'content-type': `multipart/form-data; boundary=${boundary}` },
-    payload,
+    headers: { ...app.bearer(token), ...m.headers },
+    payload: m.payload,
   });
   expect(res.json().code).toBe(0);
   const id = res.json().data.jobId as string;
@@ -199,18 +191,12 @@ async function importAndWait(app: TestApp) {
 async function crashingImport(env: Record<string, string>): Promise<{ jobId: string; kill: () => Promise<void> }> {
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/job-crash-child.ts')], {
     cwd: path.resolve(import.meta.dirname, '../../..'),
-    env: {
-      PATH: process.env.PATH,
-      DATA_DIR: t.dataDir,
-      LOG_LEVEL: 'silent',
-      SCRYPT_LOG_N: '12',
-      WEB_DIST: path.join(t.dataDir, 'no-web'),
-      ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+    env: childProcessEnv(t, {
       IMPORT_FIELDS: JSON.stringify({ ...m4Fields, baseTime: '2026-03-01T00:00:00.000Z', lead: '12' }),
       IMPORT_FILE: HENAN_FILE,
       IMPORT_TOKEN: token,
       ...env,
-    },
+    }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -339,7 +325,7 @@ describe('a job submitted while Redis is away', () => {
       consume: false,
       log,
     });
-    runner.define('test.nowhere', async () => undefined);
+    runner.define('test.nowhere', z.unknown(), async () => undefined);
     const id = randomUUID();
     try {
       const error = await runner.enqueue('test.nowhere', {}, { customerId: platformId, userId: null }, id).catch((e: unknown) => e);

@@ -6,6 +6,7 @@ import { meteogram } from '../src/modules/grids/meteogram.js';
 import { meteogramFromGrids } from '../src/modules/grids/meteogram-reference.js';
 import { GridStore, isDeltaKey, readStoredValues, type GridRow } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { addWindComponentType } from './revise-helpers.js';
 
 /**
  * The meteogram reads one cell of each stored version (4 bytes of a full file, a delta's entry, or the cache): it must
@@ -135,31 +136,7 @@ describe('meteogram point reads', () => {
   });
 
   it('derive wind from u and v at the cell as the whole grids do, missing where a component is', async () => {
-    const type = await t.db.db
-      .insertInto('forecast_type')
-      .values({ code: 'uv-point', name: '风场', description: '', step_hours: 3, max_lead_hours: 6, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ids: Record<string, number> = {};
-    for (const [n, code] of ['u', 'v'].entries()) {
-      ids[code] = (
-        await t.db.db
-          .insertInto('factor')
-          .values({
-            forecast_type_id: type.id,
-            code,
-            name: code,
-            unit: 'm/s',
-            min_value: -75,
-            max_value: 75,
-            precision: 1,
-            colormap: '{"type":"ramp","stops":[{"value":-20,"color":"#0000ff"},{"value":20,"color":"#ff0000"}]}',
-            sort: 900 + n,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
+    const { type, ids } = await addWindComponentType(t, 'uv-point');
     const geometry = { lon0: 108, lat0: 35, dx: 0.1, dy: -0.1, nx: 20, ny: 10 };
     const store = new GridStore(t.db.db, t.storage);
     const run = '2026-07-01T00:00:00.000Z';

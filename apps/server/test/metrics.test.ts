@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { sql } from 'kysely';
 import { listenMetrics } from '../src/core/metrics.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
@@ -85,9 +86,9 @@ describe('/metrics', () => {
     const now = new Date().toISOString();
     await t.db.db
       .insertInto('job')
-      .values([
-        {
-          id: 'metrics-q1',
+      .values(
+        ['metrics-q1', 'metrics-q2'].map((id) => ({
+          id,
           kind: 'grid-import',
           status: 'queued',
           progress: 0,
@@ -95,18 +96,8 @@ describe('/metrics', () => {
           user_id: 1,
           created_at: now,
           updated_at: now,
-        },
-        {
-          id: 'metrics-q2',
-          kind: 'grid-import',
-          status: 'queued',
-          progress: 0,
-          customer_id: 1,
-          user_id: 1,
-          created_at: now,
-          updated_at: now,
-        },
-      ] as never)
+        })) as never,
+      )
       .execute();
     const text = await scrape(t);
     expect(value(text, 'agromet_job_queue_depth', { kind: 'grid-import', state: 'queued' })).toBe(2);
@@ -126,8 +117,8 @@ describe('/metrics', () => {
   it('times each job run by kind and outcome, and counts the failed ones', async () => {
     const t = await createTestApp({ METRICS_TOKEN });
     apps.push(t);
-    t.jobs.define('metrics-ok', async () => ({ fine: true }));
-    t.jobs.define('metrics-bad', async () => {
+    t.jobs.define('metrics-ok', z.unknown(), async () => ({ fine: true }));
+    t.jobs.define('metrics-bad', z.unknown(), async () => {
       throw new Error('broken on purpose');
     });
     const owner = { customerId: 1, userId: 1 };

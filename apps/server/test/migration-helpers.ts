@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
 import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
-import { migrationProvider } from '../src/core/db/migrations.js';
+import { migrationProvider } from '../src/migrations.js';
 import { freshDatabaseUrl } from './helpers.js';
 
 /** A fresh database (SQLite or PostgreSQL as TEST_DB says) migrated up to the migration just before `name`. */
@@ -53,4 +53,25 @@ export async function insertRole(db: DbHandle['db'], customerId: number, name: s
       .values(codes.map((c) => ({ role_id: id, permission_code: c })))
       .execute();
   return id;
+}
+
+/** Inserts a customer as the console would (centred on Shaanxi) into a database at any migration: answers its id. */
+export async function insertCustomer(db: DbHandle['db'], name: string): Promise<{ id: number }> {
+  const now = nowIso();
+  return db
+    .insertInto('customer')
+    .values({ name, center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** The permission codes the customer is entitled to, sorted. */
+export async function entitledCodes(db: DbHandle['db'], customerId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom('customer_entitlement')
+    .select('permission_code')
+    .where('customer_id', '=', customerId)
+    .orderBy('permission_code')
+    .execute();
+  return rows.map((r) => r.permission_code);
 }

@@ -8,8 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import { makeDemoMapProduct } from '../src/modules/products/demo.js';
 import { GridStore } from '../src/modules/grids/store.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, field, saveGrid, SMALL } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addCustomer, addSignedInUsers, appWithCustomers, field, multipartForm, saveGrid, SMALL } from './revise-helpers.js';
 
 /**
  * Map products through the API: templates with their checks (placeholders, classes, layers, logo size), version and
@@ -38,12 +38,12 @@ async function waitJob(token: string, jobId: string) {
 const forecast = { type: 'fine-grid', factor: 'pre3h', baseTime: BASE };
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省气象台');
-  other = await addCustomer(t, '甘肃省气象台');
-  tok.maker = (await addUser(t, customer, 'maker', ['make.product.admin'], '制作员')).token;
-  tok.plain = (await addUser(t, customer, 'plain', ['revise.point.admin'])).token;
-  tok.other = (await addUser(t, other, 'othermaker', ['make.product.admin'])).token;
+  [t, customer, other] = await appWithCustomers('陕西省气象台', '甘肃省气象台');
+  await addSignedInUsers(t, tok, {
+    maker: [customer, 'maker', ['make.product.admin'], '制作员'],
+    plain: [customer, 'plain', ['revise.point.admin']],
+    other: [other, 'othermaker', ['make.product.admin']],
+  });
   for (let lead = 3; lead <= 24; lead += 3)
     await saveGrid(t, customer, { factor: 'pre3h', baseTime: BASE, lead, grid: field(SMALL, () => PRE(lead)) });
   for (const lead of [24, 27, 30])
@@ -107,17 +107,12 @@ describe('templates', () => {
 
   it('accepts a small logo and refuses an oversized one', async () => {
     const upload = async (png: Buffer) => {
-      const boundary = '----productLogo';
-      const payload = Buffer.concat([
-        Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="logo.png"\r\nContent-Type: image/png\r\n\r\n`),
-        png,
-        Buffer.from(`\r\n--${boundary}--\r\n`),
-      ]);
+      const m = multipartForm({}, { name: 'logo.png', bytes: png, type: 'image/png' });
       const res = await t.app.inject({
         method: 'POST',
         url: '/api/file/upload',
-        payload,
-        headers: { authorization: `Bearer ${tok.maker}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+        payload: m.payload,
+        headers: { authorization: `Bearer ${tok.maker}`, ...m.headers },
       });
       return res.json().data.path as string;
     };

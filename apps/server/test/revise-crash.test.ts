@@ -1,11 +1,10 @@
 import { spawn } from 'node:child_process';
-import fs from 'node:fs';
 import path from 'node:path';
 import { GRID_META_HEADER, parseGridMeta } from '@agromet/contracts';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridStore } from '../src/modules/grids/store.js';
-import { createTestApp, type TestApp, startApp } from './helpers.js';
+import { childProcessEnv, createTestApp, type TestApp, startApp } from './helpers.js';
 import {
   addCustomer,
   addUser,
@@ -15,6 +14,7 @@ import {
   call,
   factorIds,
   field,
+  gridFileNames,
   gridRow,
   saveGrid,
   storedValues,
@@ -60,15 +60,7 @@ const body = (leads: number[], versions: number[]) => ({
   edge: { mode: 'flat' },
 });
 
-function gridFiles(): string[] {
-  const root = path.join(t.dataDir, 'files', 'grids', String(customer));
-  if (!fs.existsSync(root)) return [];
-  return fs
-    .readdirSync(root, { recursive: true, withFileTypes: true })
-    .filter((d) => d.isFile())
-    .map((d) => d.name)
-    .sort();
-}
+const gridFiles = () => gridFileNames(t, customer);
 const count = async (table: 'revision' | 'revision_batch') =>
   Number(
     (
@@ -125,17 +117,11 @@ describe('crash safety of revisions', () => {
     const filesBefore = gridFiles();
     const child = spawn(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'fixtures/revise-crash-child.ts')], {
       cwd: path.resolve(import.meta.dirname, '../../..'),
-      env: {
-        PATH: process.env.PATH,
-        DATA_DIR: t.dataDir,
-        LOG_LEVEL: 'silent',
-        SCRYPT_LOG_N: '12',
-        WEB_DIST: path.join(t.dataDir, 'no-web'),
-        ...(t.config.databaseUrl ? { DATABASE_URL: t.config.databaseUrl } : {}),
+      env: childProcessEnv(t, {
         REVISE_URL: '/api/revise/polygonRevise',
         REVISE_TOKEN: token,
         REVISE_BODY: JSON.stringify(body([9], [before.version])),
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';

@@ -3,11 +3,11 @@ import { parseMicaps4, readGeoTiff } from '@agromet/grid';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
 import {
-  addCustomer,
   addUser,
   allocate,
+  appWithCustomers,
   BASE_TIME,
   bitsOf,
   call,
@@ -26,9 +26,7 @@ let other = 0;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '安康市气象局');
-  other = await addCustomer(t, '商洛市气象局');
+  [t, customer, other] = await appWithCustomers('安康市气象局', '商洛市气象局');
   tok.submit = (await addUser(t, customer, 'submitter', ['revise.submit.admin'])).token;
   const fc = await addUser(t, customer, 'sub-fc', ['revise.point.admin']);
   tok.fc = fc.token;

@@ -1,11 +1,11 @@
 import { float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contracts';
 import { decodePatch, reviseArea, revisePoints, applyPatch, type Grid } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
+import type { TestApp } from './helpers.js';
 import {
-  addCustomer,
   addUser,
   allocate,
+  appWithCustomers,
   BASE_TIME,
   bitsOf,
   call,
@@ -41,9 +41,7 @@ const S2 = [
 ];
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customerA = await addCustomer(t, '延安市气象局');
-  customerB = await addCustomer(t, '汉中市气象局');
+  [t, customerA, customerB] = await appWithCustomers('延安市气象局', '汉中市气象局');
   const editing = ['revise.point.admin', 'revise.polygon.admin'];
   for (const [name, customer, codes] of [
     ['fc1', customerA, [...editing, 'revise.recovery.admin']],

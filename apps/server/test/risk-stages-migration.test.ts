@@ -1,8 +1,8 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { FROST_0009, SEED_HAZARDS } from '../src/core/risk-seeds.js';
-import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
+import { FROST_0009, SEED_HAZARDS } from '../src/modules/risk/seeds.js';
+import { type DatabaseBefore, databaseBefore, insertCustomer } from './migration-helpers.js';
 
 /**
  * Migration 0041 (docs/risk.md#storage): a seeded frost hazard still as 0009 seeded it gets the surface offset and its
@@ -22,13 +22,7 @@ beforeAll(async () => {
   ({ handle, migrator } = database);
   const db = handle.db;
   const now = nowIso();
-  customer = (
-    await db
-      .insertInto('customer')
-      .values({ name: '风险迁移测试', center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow()
-  ).id;
+  customer = (await insertCustomer(db, '风险迁移测试')).id;
   await db.insertInto('risk_setup').values({ customer_id: customer, created_at: now }).execute();
   const hazard = async (key: string, name: string, conditions: unknown, description: string) =>
     (

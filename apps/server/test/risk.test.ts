@@ -11,8 +11,8 @@ import { makeDemoRiskProduct } from '../src/modules/risk/demo.js';
 import { riskMapInput } from '../src/modules/risk/render.js';
 import { ensureZoningSetup } from '../src/modules/zoning/criteria.js';
 import { GridStore } from '../src/modules/grids/store.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, saveGrid } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers, saveGrid } from './revise-helpers.js';
 
 /**
  * Crop risk products through the API: hazards with their checks, a run over hand-written minimum temperatures with
@@ -112,13 +112,13 @@ let layerId = '';
 let frostId = 0;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省农业气象中心');
-  other = await addCustomer(t, '甘肃省农业气象中心');
-  tok.risk = (await addUser(t, customer, 'rk-make', ['make.risk.admin'])).token;
-  tok.poly = (await addUser(t, customer, 'rk-poly', ['revise.polygon.admin'])).token;
-  tok.zoning = (await addUser(t, customer, 'rk-zone', ['quhua.make.admin'])).token;
-  tok.other = (await addUser(t, other, 'rk-other', ['make.risk.admin'])).token;
+  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
+  await addSignedInUsers(t, tok, {
+    risk: [customer, 'rk-make', ['make.risk.admin']],
+    poly: [customer, 'rk-poly', ['revise.polygon.admin']],
+    zoning: [customer, 'rk-zone', ['quhua.make.admin']],
+    other: [other, 'rk-other', ['make.risk.admin']],
+  });
   const grid = (values: number[]) => {
     const g = createGrid(G);
     g.values.set(values);

@@ -1,7 +1,7 @@
 import type { Migrator } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { databaseBefore, insertRole, type DatabaseBefore } from './migration-helpers.js';
+import { databaseBefore, type DatabaseBefore, insertCustomer, insertRole } from './migration-helpers.js';
 
 /**
  * Migration 0037 (docs/security.md#separation-of-duties): a database migrated up to the migration before it holds roles
@@ -25,11 +25,7 @@ beforeAll(async () => {
 
   const now = nowIso();
   const db = handle.db;
-  const customer = await db
-    .insertInto('customer')
-    .values({ name: '分权测试', center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const customer = await insertCustomer(db, '分权测试');
   // The catalogue as an earlier start seeded it: the former names, one of them renamed by the platform since.
   await db
     .insertInto('permission')

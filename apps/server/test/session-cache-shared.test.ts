@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import { Redis } from 'ioredis';
+import type { ChildProcess } from 'node:child_process';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import type { BuiltApp } from '../src/app.js';
 import { createTestApp, startApp, type TestApp } from './helpers.js';
+import { freePort, runKeyPrefix, removeKeys, startRedisServer, TEST_REDIS_URL as REDIS_URL } from './redis-helpers.js';
 import { call, EVENTS, Fixture, signIn } from './session-events.js';
 
 /**
@@ -12,8 +10,7 @@ import { call, EVENTS, Fixture, signIn } from './session-events.js';
  * one is refused or seen by the other at its very next request, and while Redis is away the other answers from the
  * database, never from what it had cached.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
+const prefix = runKeyPrefix();
 
 /** A second app on the database and data folder of `a` (the same JWT secret), as a second process would be. */
 async function second(a: TestApp): Promise<BuiltApp> {
@@ -34,10 +31,7 @@ describe('two processes sharing Redis', () => {
   afterAll(async () => {
     await b?.close();
     await a?.close();
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await removeKeys(prefix);
   });
 
   it('serves repeated checks from the cache in each process', async () => {
@@ -58,33 +52,13 @@ describe('two processes sharing Redis', () => {
   }
 });
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
-
 describe('while Redis is down', () => {
   it('answers from the database (a revocation made meanwhile included) and caches again once Redis is back', async () => {
     // A Redis of this test's own, stopped and started again as an operator's restart would (it keeps no data).
     const port = await freePort();
     const url = `redis://127.0.0.1:${port}`;
     let redis: ChildProcess | null = null;
-    const startRedis = async () => {
-      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
-      const probe = new Redis(url, { lazyConnect: true, retryStrategy: () => 50 });
-      probe.on('error', () => undefined);
-      await expect.poll(async () => (await probe.ping().catch(() => 'down')) === 'PONG', { timeout: 15_000 }).toBe(true);
-      probe.disconnect();
-      return child;
-    };
+    const startRedis = () => startRedisServer(port);
     const stopRedis = async () => {
       const stopped = new Promise((resolve) => redis!.once('exit', resolve));
       redis!.kill('SIGKILL');

@@ -1,7 +1,7 @@
 import { encodeGbk } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call, multipart } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers, call, multipart } from './revise-helpers.js';
 
 /** Stations: CRUD with tenancy and optimistic versions, CSV export and all-or-nothing CSV import. */
 let t: TestApp;
@@ -10,12 +10,12 @@ let other = 0;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '咸阳市气象局');
-  other = await addCustomer(t, '渭南市气象局');
-  tok.a = (await addUser(t, customer, 'st-a', ['revise.point.admin'])).token;
-  tok.a2 = (await addUser(t, customer, 'st-a2', ['revise.point.admin'])).token;
-  tok.b = (await addUser(t, other, 'st-b', ['revise.point.admin'])).token;
+  [t, customer, other] = await appWithCustomers('咸阳市气象局', '渭南市气象局');
+  await addSignedInUsers(t, tok, {
+    a: [customer, 'st-a', ['revise.point.admin']],
+    a2: [customer, 'st-a2', ['revise.point.admin']],
+    b: [other, 'st-b', ['revise.point.admin']],
+  });
 });
 afterAll(async () => {
   await t.close();

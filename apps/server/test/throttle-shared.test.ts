@@ -1,35 +1,17 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
-import { Redis } from 'ioredis';
 import { afterAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { freePort, runKeyPrefix, removeKeys, startRedisServer, TEST_REDIS_URL as REDIS_URL } from './redis-helpers.js';
 
 /**
  * The sign-in throttle of several API processes sharing Redis (REDIS_URL): a brute force alternating between them is
  * throttled exactly as on one, a restart keeps an active lock, and while Redis is away sign-in answers 503.
  */
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
+const prefix = runKeyPrefix();
 const apps: TestApp[] = [];
 afterAll(async () => {
   for (const app of apps) await app.close();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
+  await removeKeys(prefix);
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
-}
 
 const signIn = (t: TestApp, password: string, ip = '10.40.0.1', username = 'admin') =>
   t.app.inject({ method: 'POST', url: '/api/login/login', payload: { username, password }, remoteAddress: ip });
@@ -69,16 +51,7 @@ describe('the sign-in throttle with REDIS_URL', () => {
   it('answers sign-in 503 (5030, Retry-After) while Redis is down, and signs in again once it is back', async () => {
     // A Redis of this test's own, stopped and started again as an operator's restart would.
     const port = await freePort();
-    const startRedis = async () => {
-      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
-      const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 50 });
-      probe.on('error', () => undefined);
-      await expect.poll(async () => (await probe.ping().catch(() => 'down')) === 'PONG', { timeout: 15_000 }).toBe(true);
-      probe.disconnect();
-      return child;
-    };
+    const startRedis = () => startRedisServer(port);
     let redis = await startRedis();
     try {
       const t = await createTestApp({ REDIS_URL: `redis://127.0.0.1:${port}` });

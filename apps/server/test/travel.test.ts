@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEMO_PUBLISHED_SPOTS, DEMO_SPOT_COUNT, seedDemoTravel } from '../src/modules/travel/demo.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call } from './revise-helpers.js';
+import type { TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers, call } from './revise-helpers.js';
+import { HUASHAN_SPOT } from './sample-records.js';
 
 /**
  * Tourism content: scenic spots with tenancy and versions; comments moderated in bulk with the customer's sensitive
@@ -13,30 +14,17 @@ let other = 0;
 const tok: Record<string, string> = {};
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省文化和旅游厅');
-  other = await addCustomer(t, '甘肃省文化和旅游厅');
-  tok.a = (await addUser(t, customer, 'tr-a', ['travel.scenicspot.admin'], '王编辑')).token;
-  tok.b = (await addUser(t, other, 'tr-b', ['travel.scenicspot.admin'])).token;
+  [t, customer, other] = await appWithCustomers('陕西省文化和旅游厅', '甘肃省文化和旅游厅');
+  await addSignedInUsers(t, tok, {
+    a: [customer, 'tr-a', ['travel.scenicspot.admin'], '王编辑'],
+    b: [other, 'tr-b', ['travel.scenicspot.admin']],
+  });
 });
 afterAll(async () => {
   await t.close();
 });
 
-const huashan = {
-  name: '华山',
-  grade: 'AAAAA',
-  regionCode: '610582',
-  address: '华阴市',
-  lon: 110.087,
-  lat: 34.478,
-  openingHours: '07:00–19:00',
-  ticketPrice: 160,
-  phone: '0913-4362233',
-  photos: ['/api/files/uploads/2026/11/abc.png'],
-  description: '<b>西岳</b>',
-  published: true,
-};
+const huashan = HUASHAN_SPOT;
 
 const post = (body: object, ip = '203.0.113.7', lang = 'en') =>
   t.app.inject({

@@ -4,7 +4,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256, verifyArchive, type Manifest } from '../src/backup/archive.js';
 import { restoreArchive } from '../src/backup/restore.js';
-import { migrationProvider } from '../src/core/db/migrations.js';
+import { migrationProvider } from '../src/migrations.js';
 import { sweepOrphanFiles } from '../src/file-sweep.js';
 import { restoreTarget, tableRows, type RestoreTarget } from './backup-helpers.js';
 import type { TestApp } from './helpers.js';

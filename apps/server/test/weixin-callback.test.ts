@@ -1,6 +1,3 @@
-import { spawn } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
-import net from 'node:net';
 import { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -9,6 +6,7 @@ import { DbReplayGuard } from '../src/modules/weixin/callback-replay.js';
 import { readSimulatedReply, simulatedPush, simulatedServerCheck, type SimCallbackAccount } from '../src/modules/weixin/simulator.js';
 import { fuzzWeixinCallback } from '../../../bench/src/reliability/weixin-callback-fuzz.js';
 import { createTestApp, type TestApp } from './helpers.js';
+import { freePort, runKeyPrefix, removeKeys, startRedisServer, TEST_REDIS_URL as REDIS_URL } from './redis-helpers.js';
 import { addCustomer, addUser, call } from './revise-helpers.js';
 
 /**
@@ -293,8 +291,7 @@ describe('the callback fuzzer (bench/src/reliability/weixin-callback-fuzz.ts)', 
 });
 
 describe('the replay guard with REDIS_URL', () => {
-  const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-  const prefix = `test:${randomBytes(6).toString('hex')}:`;
+  const prefix = runKeyPrefix();
   let r: TestApp;
   let redis: Redis;
   beforeAll(async () => {
@@ -303,9 +300,7 @@ describe('the replay guard with REDIS_URL', () => {
   });
   afterAll(async () => {
     await r.close();
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length) await redis.del(...keys);
-    await redis.quit();
+    await removeKeys(prefix, redis);
   });
 
   it('refuses a replayed signature, the key living in Redis under the deployment’s prefix until the window ends', async () => {
@@ -344,24 +339,8 @@ describe('the replay guard with REDIS_URL', () => {
 
   it('answers 503 (5030) while Redis is down, accepting nothing, and takes pushes again once it is back', async () => {
     // A Redis of this test's own, stopped and started again as an operator's restart would.
-    const port = await new Promise<number>((resolve, reject) => {
-      const server = net.createServer();
-      server.listen(0, '127.0.0.1', () => {
-        const { port: p } = server.address() as net.AddressInfo;
-        server.close(() => resolve(p));
-      });
-      server.on('error', reject);
-    });
-    const startRedis = async () => {
-      const child = spawn('redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-        stdio: 'ignore',
-      });
-      const probe = new Redis(`redis://127.0.0.1:${port}`, { lazyConnect: true, retryStrategy: () => 50 });
-      probe.on('error', () => undefined);
-      await expect.poll(async () => (await probe.ping().catch(() => 'down')) === 'PONG', { timeout: 15_000 }).toBe(true);
-      probe.disconnect();
-      return child;
-    };
+    const port = await freePort();
+    const startRedis = () => startRedisServer(port);
     let server = await startRedis();
     let app: TestApp | undefined;
     try {

@@ -4,7 +4,8 @@ import { WechatClient, WxError } from '../src/modules/weixin/client.js';
 import { WechatSimulator, type SimFollower } from '../src/modules/weixin/simulator.js';
 import { wxSecretBox } from '../src/modules/weixin/setup.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, call } from './revise-helpers.js';
+import { addCustomer, addUser, call, multipartForm } from './revise-helpers.js';
+import { WEIXIN_ACCOUNT } from './sample-records.js';
 
 /**
  * The official-account manager against the local WeChat simulator (never the internet): secrets sealed and never
@@ -12,9 +13,7 @@ import { addCustomer, addUser, call } from './revise-helpers.js';
  * backed off within a bound, configuration errors surfaced with advice and no retry, menus checked before WeChat sees
  * them and recorded only once published, followers synced in pages, and the signed callback handled once.
  */
-const APP_ID = 'wx0123456789abcdef';
-const SECRET = 'secret-0123456789abcdef0123';
-const TOKEN = 'callbackToken42';
+const { appId: APP_ID, secret: SECRET, token: TOKEN } = WEIXIN_ACCOUNT;
 const sim = new WechatSimulator();
 let t: TestApp;
 let tok = '';
@@ -62,14 +61,7 @@ beforeEach(() => {
   Object.assign(sim.faults, { busy: 0, quota: false, ipBlocked: false, rejectTokens: false });
 });
 
-const account = {
-  name: '陕西农业气象',
-  nickname: '陕西农业气象服务',
-  wxId: 'gh_0123456789ab',
-  appId: APP_ID,
-  secret: SECRET,
-  token: TOKEN,
-};
+const account = WEIXIN_ACCOUNT;
 
 describe('accounts', () => {
   it('stores the secrets sealed, never answers them, and keeps them when an edit leaves them empty', async () => {
@@ -361,21 +353,8 @@ describe('mass sending', () => {
 
 describe('media', () => {
   function form(fields: Record<string, string>, file: { name: string; bytes: Buffer }) {
-    const boundary = '----wxMedia9';
-    const parts: Buffer[] = [];
-    for (const [k, v] of Object.entries(fields))
-      parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    );
-    return {
-      payload: Buffer.concat(parts),
-      headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, ...t.bearer(tok), 'accept-language': 'en' },
-    };
+    const m = multipartForm(fields, file);
+    return { payload: m.payload, headers: { ...m.headers, ...t.bearer(tok), 'accept-language': 'en' } };
   }
   const upload = (type: string, name: string, bytes: Buffer) =>
     t.app.inject({ method: 'POST', url: '/api/wx/media/upload', ...form({ accountId: String(accountId), type }, { name, bytes }) });

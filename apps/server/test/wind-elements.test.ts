@@ -4,6 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GridStore } from '../src/modules/grids/store.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { addWindComponentType } from './revise-helpers.js';
 
 /**
  * Elements a forecaster expects, on the demo forecast: 12 h / 24 h precipitation and daily extremes derived on demand
@@ -187,31 +188,7 @@ describe('wind styles', () => {
 describe('wind from u and v', () => {
   it('a type storing the components offers speed and direction computed from them, and wind styles', async () => {
     // A type of an office that stores 10 m wind as components (inserted as an office would configure it).
-    const type = await t.db.db
-      .insertInto('forecast_type')
-      .values({ code: 'uv-grid', name: '风场', description: '', step_hours: 3, max_lead_hours: 6, created_at: new Date().toISOString() })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const ids: Record<string, number> = {};
-    for (const [n, code] of ['u', 'v'].entries()) {
-      ids[code] = (
-        await t.db.db
-          .insertInto('factor')
-          .values({
-            forecast_type_id: type.id,
-            code,
-            name: code,
-            unit: 'm/s',
-            min_value: -75,
-            max_value: 75,
-            precision: 1,
-            colormap: '{"type":"ramp","stops":[{"value":-20,"color":"#0000ff"},{"value":20,"color":"#ff0000"}]}',
-            sort: 900 + n,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow()
-      ).id;
-    }
+    const { type, ids } = await addWindComponentType(t, 'uv-grid');
     const customer = (
       await t.db.db.selectFrom('app_user').select('customer_id').where('username', '=', 'demo-revise').executeTakeFirstOrThrow()
     ).customer_id;

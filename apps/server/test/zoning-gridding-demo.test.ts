@@ -5,7 +5,7 @@ import { FACTORS } from '../src/modules/zoning/factors.js';
 import { seedDemoZoning } from '../src/modules/zoning/demo.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
 import { consoleCleanupLog } from '../src/core/storage.js';
-import { createTestApp, type TestApp } from './helpers.js';
+import { demoAppAs, type TestApp } from './helpers.js';
 
 /**
  * The demo's base factors gridded by evidence (docs/zoning.md#base-factors-from-stations-gridding-and-cross-validation)
@@ -63,12 +63,9 @@ describe('the demo base factors and zoning', () => {
   let demo: TestApp;
   let token = '';
   beforeAll(async () => {
-    demo = await createTestApp({ DEMO: '1' });
-    token = (await demo.login('demo-zoning')).access_token;
+    [demo, token] = await demoAppAs('demo-zoning');
   });
-  afterAll(async () => {
-    await demo.close();
-  });
+  afterAll(() => demo.close());
   const headers = () => ({ authorization: `Bearer ${token}`, 'accept-language': 'en' });
   const get = (url: string) => demo.app.inject({ method: 'GET', url, headers: headers() });
   const post = (url: string, payload: unknown) => demo.app.inject({ method: 'POST', url, payload: payload as never, headers: headers() });

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso, type DbHandle } from '../src/core/db/index.js';
 import { definitionOf } from '../src/modules/zoning/criteria.js';
 import { KIWIFRUIT_EXAMPLE, TEA_EXAMPLE } from '../src/modules/zoning/seed-data.js';
-import { databaseBefore, type DatabaseBefore } from './migration-helpers.js';
+import { databaseBefore, type DatabaseBefore, insertCustomer } from './migration-helpers.js';
 
 /**
  * Migration 0039 (docs/zoning.md#vetoes): criteria are JSON, so a stored criterion without vetoes keeps working as it
@@ -33,11 +33,7 @@ beforeAll(async () => {
 
   const now = nowIso();
   const db = handle.db;
-  const customer = await db
-    .insertInto('customer')
-    .values({ name: '否决迁移测试', center_lat: 34, center_lon: 108, zoom: 7, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
+  const customer = await insertCustomer(db, '否决迁移测试');
   const crop = async (key: string, name: string) =>
     (
       await db

@@ -7,10 +7,11 @@ import { createGrid, EARTH_RADIUS_KM, parseColor, readGeoTiff, writeGeoTiff, zon
 import { unzipSync } from 'fflate';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { seedDemoStations, SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
-import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser } from './revise-helpers.js';
+import { demoAppAs, type TestApp } from './helpers.js';
+import { addSignedInUsers, appWithCustomers } from './revise-helpers.js';
 
 /**
  * Agro-climatic zoning through the API: crops and criteria with their checks, base factors (altitude import and
@@ -117,14 +118,14 @@ const cellArea = (g: GridGeometry, j: number) => {
 const normalsCsv = (rows: string[]) => `station,factor,value\n${rows.join('\n')}\n`;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  customer = await addCustomer(t, '陕西省农业气象中心');
-  other = await addCustomer(t, '甘肃省农业气象中心');
-  tok.crit = (await addUser(t, customer, 'zn-crit', ['quhua.criteria.admin'])).token;
-  tok.make = (await addUser(t, customer, 'zn-make', ['quhua.make.admin'])).token;
-  tok.result = (await addUser(t, customer, 'zn-result', ['quhua.result.admin'])).token;
-  tok.poly = (await addUser(t, customer, 'zn-poly', ['revise.polygon.admin'])).token;
-  tok.other = (await addUser(t, other, 'zn-other', ['quhua.criteria.admin', 'quhua.make.admin', 'quhua.result.admin'])).token;
+  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
+  await addSignedInUsers(t, tok, {
+    crit: [customer, 'zn-crit', ['quhua.criteria.admin']],
+    make: [customer, 'zn-make', ['quhua.make.admin']],
+    result: [customer, 'zn-result', ['quhua.result.admin']],
+    poly: [customer, 'zn-poly', ['revise.polygon.admin']],
+    other: [other, 'zn-other', ['quhua.criteria.admin', 'quhua.make.admin', 'quhua.result.admin']],
+  });
   await seedDemoStations(t.db.db, customer);
 });
 afterAll(async () => {
@@ -677,7 +678,7 @@ describe('zoning products', () => {
     // Jobs ahead of it fill every slot of the queue, so the product is read back while its job is certainly queued.
     let open = () => {};
     const gate = new Promise<void>((resolve) => (open = resolve));
-    t.jobs.define('test.zoning-hold', () => gate);
+    t.jobs.define('test.zoning-hold', z.unknown(), () => gate);
     const holds = await Promise.all(
       Array.from({ length: t.config.jobConcurrency }, () => t.jobs.enqueue('test.zoning-hold', {}, { customerId: customer, userId: null })),
     );
@@ -1119,12 +1120,9 @@ describe('the demo (DEMO=1)', () => {
   let demo: TestApp;
   let token = '';
   beforeAll(async () => {
-    demo = await createTestApp({ DEMO: '1' });
-    token = (await demo.login('demo-zoning')).access_token;
+    [demo, token] = await demoAppAs('demo-zoning');
   });
-  afterAll(async () => {
-    await demo.close();
-  });
+  afterAll(() => demo.close());
   const get = (url: string) =>
     demo.app.inject({ method: 'GET', url, headers: { authorization: `Bearer ${token}`, 'accept-language': 'en' } });
   const post = (url: string, payload: unknown) =>

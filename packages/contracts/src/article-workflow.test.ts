@@ -1,7 +1,7 @@
 import { ARTICLE_STATES, type ArticleAction, type ArticleState } from './articles-endpoints.js';
 import { describe, expect, it } from 'vitest';
 import { ARTICLE_ACTION_CODES, allowedArticleActions as allowedActions, decideArticle as decide } from './article-workflow.js';
-import { ARTICLE_API } from './articles.js';
+import { ARTICLE_API } from './articles-api.js';
 import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from './permissions.js';
 
 const author = { actorId: 1, authorId: 1 };

@@ -1,22 +1,10 @@
 import { z } from 'zod';
-import type { ApiDef } from './api.js';
-import {
-  DISASTER_ENDPOINTS as E,
-  SANDSTORM_EXPORT_MAX_ROWS,
-  SANDSTORM_LIMITS as L,
-  SANDSTORM_MAP_MAX,
-  SANDSTORM_TEXT_MAX,
-} from './disaster-endpoints.js';
+import { SANDSTORM_LIMITS as L, SANDSTORM_MAP_MAX, SANDSTORM_TEXT_MAX } from './disaster-endpoints.js';
 import { REGION_CODE_PATTERN } from './region-code.js';
 import { SANDSTORM_LEVELS } from './sandstorm-grade.js';
-import { paged } from './system.js';
 
 // Sandstorm disaster records (docs/disaster.md): the schemas of every call, and their entries of the API table
 // (spread into API in api.ts). Units: m, m/s, mm, h, 10⁴ CNY.
-
-const DISASTER = { kind: 'codes', codes: ['basedata.disastersituation.admin'] } as const;
-/** The region code table serves the disaster records and the tourism pages. */
-const REGION_READERS = { kind: 'codes', codes: ['basedata.disastersituation.admin', 'travel.scenicspot.admin'] } as const;
 
 const id = z.number().int().positive();
 const version = z.number().int().positive();
@@ -155,73 +143,3 @@ export const RegionAtQuery = z.strictObject({ lon: z.coerce.number().min(-180).m
  */
 export const RegionAt = z.object({ code: z.string().nullable(), name: z.string(), layer: z.string().nullable() });
 export type RegionAt = z.infer<typeof RegionAt>;
-
-export const DISASTER_API = {
-  regionOptions: {
-    ...E.regionOptions,
-    access: REGION_READERS,
-    summary: 'GB/T 2260 regions for a cascader: provinces, with the children on the way to `code` (each node says whether it has children)',
-    query: RegionOptionsQuery,
-    data: z.array(RegionOption),
-  },
-  regionAt: {
-    ...E.regionAt,
-    access: REGION_READERS,
-    summary:
-      "The region code of a point from the boundary layers: the deepest area of the customer's layers named like a region, else the built-in province",
-    query: RegionAtQuery,
-    data: RegionAt,
-  },
-  sandstormFind: {
-    ...E.sandstormFind,
-    access: DISASTER,
-    summary:
-      'Sandstorm records of the customer, newest first: region code (a province or prefecture matches every county below), time range, level, keyword; paged',
-    query: SandstormQuery,
-    data: paged(Sandstorm),
-  },
-  sandstormInsert: {
-    ...E.sandstormInsert,
-    access: DISASTER,
-    summary: 'Add a record; a missing level is derived from visibility and wind (GB/T 20480), a contradicting one is refused (4100)',
-    body: SandstormCreate,
-    data: Sandstorm,
-  },
-  sandstormUpdate: {
-    ...E.sandstormUpdate,
-    access: DISASTER,
-    summary: 'Edit a record (optimistic version: a stale one answers 4009)',
-    body: SandstormUpdate,
-    data: Sandstorm,
-  },
-  sandstormDelete: {
-    ...E.sandstormDelete,
-    access: DISASTER,
-    summary: 'Delete a record (query id)',
-    query: SandstormIdQuery,
-    data: z.null(),
-  },
-  sandstormStatistics: {
-    ...E.sandstormStatistics,
-    access: DISASTER,
-    summary: 'Counts of the filtered records by month, year, level and region, with totals of losses and casualties',
-    query: SandstormFilterQuery,
-    data: SandstormStatistics,
-  },
-  sandstormExport: {
-    ...E.sandstormExport,
-    access: DISASTER,
-    raw: true,
-    summary: `The filtered records as an Excel workbook or CSV (at most ${SANDSTORM_EXPORT_MAX_ROWS} rows; headers in the caller's language, no cell a formula)`,
-    query: SandstormExportQuery,
-    data: z.null(),
-  },
-  sandstormImport: {
-    ...E.sandstormImport,
-    access: DISASTER,
-    multipart: true,
-    summary:
-      'Import records from .xlsx or .csv (multipart field "file"); all or nothing: any bad row answers 4100 with data.issues [{row, field, message}]',
-    data: SandstormImportResult,
-  },
-} as const satisfies Record<string, ApiDef>;

@@ -32,8 +32,8 @@ const WEIXIN = [
 /** Service products: written by one code, approved by another (docs/security.md#separation-of-duties). */
 const ARTICLES = [ARTICLE_WRITE_CODE, ARTICLE_APPROVE_CODE];
 
-/** Every signed-in route with its permission codes (docs/security.md#permissions). */
-export const APP_ROUTES: readonly AppRoute[] = [
+/** The route table as written: its literal names give {@link AppRouteName}. */
+const ROUTE_TABLE = [
   { path: '/dashboard', name: 'dashboard', meta: { title: 'dashboard', icon: 'dashboard', affix: true, noCache: true } },
   {
     path: '/data-revise',
@@ -138,7 +138,20 @@ export const APP_ROUTES: readonly AppRoute[] = [
       { path: 'weixin-media', name: 'weixin-media', meta: { title: 'weixinMedia', roles: ['wx-mp-manage.material.admin'] } },
     ],
   },
-];
+] as const satisfies readonly AppRoute[];
+
+/** The name of every route and group in the table: a page table keyed by it rejects a mistyped name. */
+export type AppRouteName = RouteNames<typeof ROUTE_TABLE>;
+type RouteNames<R> = R extends readonly (infer E)[]
+  ? E extends { name: infer N; children: infer C }
+    ? N | RouteNames<C>
+    : E extends { name: infer N }
+      ? N
+      : never
+  : never;
+
+/** Every signed-in route with its permission codes (docs/security.md#permissions). */
+export const APP_ROUTES: readonly AppRoute[] = ROUTE_TABLE;
 
 /** Access to a route: admin, no roles, or any route role held (docs/console.md#routes-and-access). */
 export function hasRouteAccess(userRoles: readonly string[], meta: Pick<RouteMeta, 'roles'> | undefined): boolean {

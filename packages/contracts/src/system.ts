@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import { StoredImagePath } from './auth.js';
 import { WITHHELD_REASONS } from './permissions.js';
-import { MAP_LIMITS, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, PERMISSION_CODE_PATTERN, USERNAME_PATTERN } from './constants.js';
+import {
+  type LOG_FIELDS,
+  MAP_LIMITS,
+  PASSWORD_MAX_LENGTH,
+  PASSWORD_MIN_LENGTH,
+  PERMISSION_CODE_PATTERN,
+  USERNAME_PATTERN,
+} from './constants.js';
 
 /** List paging (docs/api.md#paging): page 1-based, size ≤ 100 (default 20). */
 export const pageFields = {
@@ -218,6 +225,9 @@ export const LogRow = z.object({
   createdAt: z.string(),
 });
 export type LogRow = z.infer<typeof LogRow>;
+/** A field LOG_FIELDS names (constants.ts, without zod for the browser): the constraint checks each is a field of LogRow. */
+export type LogField = FieldsOf<LogRow, typeof LOG_FIELDS>[number];
+type FieldsOf<Row, T extends ReadonlyArray<keyof Row>> = T;
 
 const logFilters = {
   from: z.iso.datetime({ offset: true }).optional(),

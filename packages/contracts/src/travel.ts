@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import type { ApiDef } from './api.js';
 import { StoredImagePath } from './auth.js';
 import {
   COMMENT_NICKNAME_MAX,
@@ -21,17 +20,13 @@ import {
   SPOT_PHOTOS_MAX,
   SPOT_TEXT_MAX,
   TICKET_PRICE_MAX,
-  TRAVEL_ENDPOINTS as E,
 } from './travel-endpoints.js';
 import { SANDSTORM_LIMITS } from './disaster-endpoints.js';
 import { RegionCode } from './disaster.js';
-import { paged, pageFields } from './system.js';
+import { pageFields } from './system.js';
 
 // Tourism content (docs/travel.md): scenic spots and visitors' comments with moderation and the public calls an
 // official account or mini-program makes. Entries of the API table, spread into API in api.ts.
-
-const TRAVEL = { kind: 'codes', codes: ['travel.scenicspot.admin'] } as const;
-const PUBLIC = { kind: 'public' } as const;
 
 const id = z.number().int().positive();
 const version = z.number().int().positive();
@@ -387,157 +382,3 @@ export const PublicCommentAdd = z.strictObject({
   nickname: z.string().max(COMMENT_NICKNAME_MAX * 4),
 });
 export const PublicCommentAdded = z.object({ id: z.number().int(), status: z.literal('pending') });
-
-export const TRAVEL_API = {
-  travelSpotPage: {
-    ...E.travelSpotPage,
-    access: TRAVEL,
-    summary: 'Scenic spots of the customer: keyword, grade, region code prefix, published; paged (up to 1000 for the map)',
-    query: SpotQuery,
-    data: paged(Spot),
-  },
-  travelSpotInsert: { ...E.travelSpotInsert, access: TRAVEL, summary: 'Add a scenic spot', body: SpotCreate, data: Spot },
-  travelSpotUpdate: {
-    ...E.travelSpotUpdate,
-    access: TRAVEL,
-    summary: 'Edit a scenic spot (optimistic version)',
-    body: SpotUpdate,
-    data: Spot,
-  },
-  travelSpotDelete: {
-    ...E.travelSpotDelete,
-    access: TRAVEL,
-    summary: 'Delete a scenic spot and its comments (query id)',
-    query: SpotIdQuery,
-    data: z.null(),
-  },
-  travelCommentPage: {
-    ...E.travelCommentPage,
-    access: TRAVEL,
-    summary: 'Visitor comments of the customer, newest first: status, target, keyword, flagged',
-    query: CommentQuery,
-    data: paged(Comment),
-  },
-  travelCommentModerate: {
-    ...E.travelCommentModerate,
-    access: TRAVEL,
-    summary: 'Pass or refuse (with a reason) several comments at once',
-    body: CommentModerate,
-    data: CommentModerated,
-  },
-  travelSensitiveWords: { ...E.travelSensitiveWords, access: TRAVEL, summary: "The customer's sensitive words", data: SensitiveWords },
-  travelSensitiveWordsSave: {
-    ...E.travelSensitiveWordsSave,
-    access: TRAVEL,
-    summary: "Replace the customer's sensitive words (duplicates dropped)",
-    body: SensitiveWordsSave,
-    data: SensitiveWords,
-  },
-  travelLandscapePage: {
-    ...E.travelLandscapePage,
-    access: TRAVEL,
-    summary: 'Seasonal landscapes of the customer: keyword, kind, spot, region code prefix; paged (up to 1000 for the map)',
-    query: LandscapeQuery,
-    data: paged(Landscape),
-  },
-  travelLandscapeInsert: { ...E.travelLandscapeInsert, access: TRAVEL, summary: 'Add a landscape', body: LandscapeCreate, data: Landscape },
-  travelLandscapeUpdate: {
-    ...E.travelLandscapeUpdate,
-    access: TRAVEL,
-    summary: 'Edit a landscape (optimistic version)',
-    body: LandscapeUpdate,
-    data: Landscape,
-  },
-  travelLandscapeDelete: {
-    ...E.travelLandscapeDelete,
-    access: TRAVEL,
-    summary: 'Delete a landscape and its comments (query id)',
-    query: SpotIdQuery,
-    data: z.null(),
-  },
-  travelGreenwayPage: {
-    ...E.travelGreenwayPage,
-    access: TRAVEL,
-    summary: 'Greenways of the customer: keyword, difficulty, surface, region code prefix; paged (up to 1000 for the map)',
-    query: GreenwayQuery,
-    data: paged(Greenway),
-  },
-  travelGreenwayInsert: {
-    ...E.travelGreenwayInsert,
-    access: TRAVEL,
-    summary: 'Add a greenway (its length computed from the line)',
-    body: GreenwayCreate,
-    data: Greenway,
-  },
-  travelGreenwayUpdate: {
-    ...E.travelGreenwayUpdate,
-    access: TRAVEL,
-    summary: 'Edit a greenway (optimistic version)',
-    body: GreenwayUpdate,
-    data: Greenway,
-  },
-  travelGreenwayDelete: {
-    ...E.travelGreenwayDelete,
-    access: TRAVEL,
-    summary: 'Delete a greenway and its comments (query id)',
-    query: SpotIdQuery,
-    data: z.null(),
-  },
-  travelRoutePage: {
-    ...E.travelRoutePage,
-    access: TRAVEL,
-    summary: 'Routes of the customer with their stops and distances: keyword, a stop they include; paged',
-    query: RouteQuery,
-    data: paged(Route),
-  },
-  travelRouteInsert: {
-    ...E.travelRouteInsert,
-    access: TRAVEL,
-    summary: "Add a route: ordered stops among the customer's spots and landscapes (distance computed)",
-    body: RouteCreate,
-    data: Route,
-  },
-  travelRouteUpdate: {
-    ...E.travelRouteUpdate,
-    access: TRAVEL,
-    summary: 'Edit a route (optimistic version)',
-    body: RouteUpdate,
-    data: Route,
-  },
-  travelRouteDelete: {
-    ...E.travelRouteDelete,
-    access: TRAVEL,
-    summary: 'Delete a route and its comments (query id)',
-    query: SpotIdQuery,
-    data: z.null(),
-  },
-  travelWeather: {
-    ...E.travelWeather,
-    access: TRAVEL,
-    summary:
-      "Forecast at a spot or landscape for the next 72 h from the customer's newest forecast, by hour and by day (landscapes: the needs each day fails)",
-    query: TravelWeatherQuery,
-    data: TravelWeather,
-  },
-  publicTravelSpots: {
-    ...E.publicTravelSpots,
-    access: PUBLIC,
-    summary: 'Published scenic spots of a customer (no sign-in; for an official account or mini-program)',
-    query: PublicSpotsQuery,
-    data: paged(PublicSpot),
-  },
-  publicTravelComments: {
-    ...E.publicTravelComments,
-    access: PUBLIC,
-    summary: 'Passed comments of a published record, newest first (no sign-in)',
-    query: PublicCommentsQuery,
-    data: paged(PublicComment),
-  },
-  publicTravelCommentAdd: {
-    ...E.publicTravelCommentAdd,
-    access: PUBLIC,
-    summary: `A visitor's comment (no sign-in): HTML stripped, 1–${COMMENT_TEXT_MAX} characters, nickname 1–${COMMENT_NICKNAME_MAX}; pending until moderated; a few per address (4290)`,
-    body: PublicCommentAdd,
-    data: PublicCommentAdded,
-  },
-} as const satisfies Record<string, ApiDef>;

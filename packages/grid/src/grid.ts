@@ -95,44 +95,91 @@ export function cellLat(g: GridGeometry, j: number): number {
  * A point on an edge between two cells belongs to the one with the larger index.
  */
 export function cellAt(g: GridGeometry, lon: number, lat: number): Cell | null {
-  const i = Math.round((lon - g.lon0) / g.dx) + 0; // + 0 turns −0 into 0
-  const j = Math.round((lat - g.lat0) / g.dy) + 0;
-  if (!(i >= 0 && i < g.nx && j >= 0 && j < g.ny)) return null;
+  const i = cellIndexAlong(g.lon0, g.dx, g.nx, lon) + 0; // + 0 turns −0 into 0
+  const j = cellIndexAlong(g.lat0, g.dy, g.ny, lat) + 0;
+  if (i < 0 || j < 0) return null;
   return { i, j };
 }
 
+// The one sampler's kernel (the lattice form for map images is sample.ts): nearest by cellAt's rule, bilinear between
+// the four centres around a point with the position clamped to the border centres within the outer half cell.
+
+/** The index of the cell holding `position` along one axis (first centre, spacing, count), or −1 outside. */
+export function cellIndexAlong(first: number, step: number, n: number, position: number): number {
+  const k = Math.round((position - first) / step);
+  return k >= 0 && k < n ? k : -1;
+}
+
+/** The value of the cell holding the point (NaN outside the grid or in a missing cell). */
+export function valueAt(grid: Grid, lon: number, lat: number): number {
+  const i = cellIndexAlong(grid.lon0, grid.dx, grid.nx, lon);
+  const j = cellIndexAlong(grid.lat0, grid.dy, grid.ny, lat);
+  return i >= 0 && j >= 0 ? grid.values[j * grid.nx + i]! : Number.NaN;
+}
+
 /**
- * Bilinear interpolation between the four surrounding cell centres. Missing corners are left out
- * and the remaining weights renormalised; NaN when all are missing or the point lies outside the
- * grid's extent. Within the outer half cell the position is clamped to the border centres.
+ * How a missing corner (NaN) of a bilinear sample is treated:
+ * - 'renormalise': left out and the other weights renormalised (NaN when all are missing): point edits, map products;
+ * - 'nearest-corner': the value of the corner nearest the point, whatever it is (NaN when that one is missing): the
+ *   WMS smooth style, so that a coast keeps the outline of its cells.
  */
-export function sampleBilinear(grid: Grid, lon: number, lat: number): number {
-  const { nx, ny, values } = grid;
-  let fi = (lon - grid.lon0) / grid.dx;
-  let fj = (lat - grid.lat0) / grid.dy;
-  if (!(fi >= -0.5 && fi <= nx - 0.5 && fj >= -0.5 && fj <= ny - 0.5)) return Number.NaN;
-  fi = Math.min(Math.max(fi, 0), nx - 1);
-  fj = Math.min(Math.max(fj, 0), ny - 1);
-  const i0 = Math.min(Math.floor(fi), Math.max(nx - 2, 0));
-  const j0 = Math.min(Math.floor(fj), Math.max(ny - 2, 0));
-  const i1 = Math.min(i0 + 1, nx - 1);
-  const j1 = Math.min(j0 + 1, ny - 1);
-  const tx = fi - i0;
-  const ty = fj - j0;
+export type MissingCorners = 'renormalise' | 'nearest-corner';
+
+/** Where a fractional cell position falls between two centres along one axis: the lower and upper cell and the weight of the upper. */
+export interface AxisWeight {
+  lower: number;
+  upper: number;
+  t: number;
+}
+
+/** The bilinear neighbours of fractional position `f` (in cells) along an axis of `n` cells, clamped to the border centres. */
+export function axisWeight(f: number, n: number): AxisWeight {
+  const clamped = Math.min(Math.max(f, 0), n - 1);
+  const lower = Math.min(Math.floor(clamped), Math.max(n - 2, 0));
+  return { lower, upper: Math.min(lower + 1, n - 1), t: n > 1 ? clamped - lower : 0 };
+}
+
+/** The bilinear value between the four cells that `x` (columns) and `y` (rows) name, by the given rule for missing corners. */
+export function bilinearBetween(grid: Grid, x: AxisWeight, y: AxisWeight, missing: MissingCorners = 'renormalise'): number {
+  const { nx, values } = grid;
+  const r0 = y.lower * nx;
+  const r1 = y.upper * nx;
+  const fx = x.t;
+  const fy = y.t;
+  if (missing === 'nearest-corner') {
+    const a = values[r0 + x.lower]!;
+    const b = values[r0 + x.upper]!;
+    const d = values[r1 + x.lower]!;
+    const e = values[r1 + x.upper]!;
+    const v = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy;
+    return Number.isNaN(v) ? values[(fy < 0.5 ? r0 : r1) + (fx < 0.5 ? x.lower : x.upper)]! : v;
+  }
   let sum = 0;
   let weight = 0;
-  const add = (i: number, j: number, w: number) => {
-    const v = values[j * nx + i]!;
+  const add = (index: number, w: number) => {
+    const v = values[index]!;
     if (w > 0 && !Number.isNaN(v)) {
       sum += v * w;
       weight += w;
     }
   };
-  add(i0, j0, (1 - tx) * (1 - ty));
-  add(i1, j0, tx * (1 - ty));
-  add(i0, j1, (1 - tx) * ty);
-  add(i1, j1, tx * ty);
+  add(r0 + x.lower, (1 - fx) * (1 - fy));
+  add(r0 + x.upper, fx * (1 - fy));
+  add(r1 + x.lower, (1 - fx) * fy);
+  add(r1 + x.upper, fx * fy);
   return weight > 0 ? sum / weight : Number.NaN;
+}
+
+/**
+ * Bilinear interpolation between the four surrounding cell centres. Missing corners are left out
+ * and the remaining weights renormalised; NaN when all are missing or the point lies outside the
+ * grid's extent (its outer edges included). Within the outer half cell the position is clamped to the border centres.
+ */
+export function sampleBilinear(grid: Grid, lon: number, lat: number): number {
+  const fi = (lon - grid.lon0) / grid.dx;
+  const fj = (lat - grid.lat0) / grid.dy;
+  if (!(fi >= -0.5 && fi <= grid.nx - 0.5 && fj >= -0.5 && fj <= grid.ny - 0.5)) return Number.NaN;
+  return bilinearBetween(grid, axisWeight(fi, grid.nx), axisWeight(fj, grid.ny));
 }
 
 /** The outer extent of the grid: cell edges, not centres. */

@@ -8,6 +8,8 @@ export * from './patch.js';
 export * from './revise.js';
 export * from './classify.js';
 export * from './colormap.js';
+export * from './legend.js';
+export * from './sample.js';
 export * from './gridding.js';
 export * from './zoning.js';
 export * from './risk.js';

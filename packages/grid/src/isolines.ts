@@ -84,12 +84,7 @@ export function isolines(
   const na = Math.floor((Math.min(nx - 1, window.i1) - i0) / step) + 1;
   const nb = Math.floor((Math.min(ny - 1, window.j1) - j0) / step) + 1;
   if (na < 2 || nb < 2 || levels.length === 0) return [];
-  // The window's values, sampled every `step` cells.
-  const sub = new Float64Array(na * nb);
-  for (let b = 0; b < nb; b++) {
-    const row = (j0 + b * step) * nx + i0;
-    for (let a = 0; a < na; a++) sub[b * na + a] = values[row + a * step]!;
-  }
+  const { sub, below } = windowValues(values, nx, levels, { i0, j0, step, na, nb });
   const nLevels = levels.length;
   // The segments, each from one side crossing to another (keys: one per side of the lattice and level), with their
   // points; joined afterwards by walking from a segment to the one starting where it ends.
@@ -126,15 +121,16 @@ export function isolines(
   for (sb = 0; sb < nb - 1; sb++) {
     for (sa = 0; sa < na - 1; sa++) {
       const k = sb * na + sa;
+      const [c0, c1, c2, c3] = [below[k]!, below[k + 1]!, below[k + na + 1]!, below[k + na]!];
+      if (c0 === c1 && c1 === c2 && c2 === c3) continue;
+      if (c0 < 0 || c1 < 0 || c2 < 0 || c3 < 0) continue;
       v0 = sub[k]!;
       v1 = sub[k + 1]!;
       v3 = sub[k + na]!;
       v2 = sub[k + na + 1]!;
-      if (Number.isNaN(v0) || Number.isNaN(v1) || Number.isNaN(v2) || Number.isNaN(v3)) continue;
-      const lo = Math.min(v0, v1, v2, v3);
-      const hi = Math.max(v0, v1, v2, v3);
-      // The levels crossing this square: lo < level ≤ hi.
-      for (let li = upperBound(levels, lo); li < nLevels && levels[li]! <= hi; li++) {
+      // The levels crossing this square: lo < level ≤ hi, lo and hi its least and greatest corner.
+      const last = Math.max(c0, c1, c2, c3);
+      for (let li = Math.min(c0, c1, c2, c3); li < last; li++) {
         level = levels[li]!;
         const c = (v0 >= level ? 1 : 0) | (v1 >= level ? 2 : 0) | (v2 >= level ? 4 : 0) | (v3 >= level ? 8 : 0);
         let sides: readonly number[];
@@ -189,6 +185,28 @@ export function isolines(
     if (clean.length >= (closed ? 6 : 4)) out.push({ level: levels[levelIndex[start]!]!, points: clean, closed });
   }
   return out;
+}
+
+/**
+ * The window's values, sampled every `step` cells, and how many levels lie at or below each (−1 where missing): a
+ * square is crossed by the levels from its corners' least count to their greatest, so that most squares, their four
+ * counts equal, are passed at once.
+ */
+function windowValues(
+  values: ArrayLike<number>,
+  nx: number,
+  levels: readonly number[],
+  w: { i0: number; j0: number; step: number; na: number; nb: number },
+): { sub: Float64Array; below: Int32Array } {
+  const { i0, j0, step, na, nb } = w;
+  const sub = new Float64Array(na * nb);
+  for (let b = 0; b < nb; b++) {
+    const row = (j0 + b * step) * nx + i0;
+    for (let a = 0; a < na; a++) sub[b * na + a] = values[row + a * step]!;
+  }
+  const below = new Int32Array(na * nb);
+  for (let k = 0; k < below.length; k++) below[k] = Number.isNaN(sub[k]!) ? -1 : upperBound(levels, sub[k]!);
+  return { sub, below };
 }
 
 /** Segment by side key (each key once): open addressing in typed arrays, a few times faster than a Map here. */

@@ -3,8 +3,11 @@
 // memberships, with vetoes (a factor beyond its own limit makes the cell unsuitable whatever the
 // weights); per-class areas on the sphere. One pass over the cells, no allocation per cell.
 import { NO_CLASS } from './classify.js';
-import { EARTH_RADIUS_KM } from './geodesy.js';
-import { assertGeometry, type GridGeometry } from './grid.js';
+import { cellAreaKm2ByRow } from './geodesy.js';
+import type { GridGeometry } from './grid.js';
+
+// The cells' areas live with the other spherical measures; zoning's callers (and risk.ts) have them from here too.
+export { cellAreaKm2ByRow } from './geodesy.js';
 
 /** Classes 0 most suitable, 1 suitable, 2 sub-suitable, 3 unsuitable; NO_CLASS (255) for no data. */
 export const ZONING_CLASS_COUNT = 4;
@@ -227,25 +230,9 @@ export function membership(value: number, trapezoid: readonly [number, number, n
   return value < b ? (value - a) / (b - a) : (d - value) / (d - c);
 }
 
-/**
- * Zones every cell. `factorValues[f]` holds the grid of `criterion.factors[f]`, all of one size;
- * a cell is classed only where every factor has a value and the mask (if any) is non-zero.
- * `onProgress` gets the fraction done every 65 536 cells and 1 at the end.
- */
-export function zone(
-  criterion: ZoningCriterion,
-  factorValues: Float32Array[],
-  mask?: Uint8Array,
-  onProgress?: (fraction: number) => void,
-): ZoningResult {
-  const problems = checkZoningCriterion(criterion);
-  if (problems.length > 0) throw new RangeError(describe(problems[0]!));
+/** A criterion as the tables zone() reads per cell: every factor's thresholds, interval classes, weights, membership and vetoes. */
+function compileCriterion(criterion: ZoningCriterion) {
   const nf = criterion.factors.length;
-  if (factorValues.length !== nf) throw new RangeError(`the criterion has ${nf} factors, ${factorValues.length} grids were given`);
-  const n = factorValues[0]!.length;
-  if (factorValues.some((v) => v.length !== n)) throw new RangeError('the factor grids differ in size');
-  if (mask && mask.length !== n) throw new RangeError('mask and factor grids differ in size');
-
   // thresholds of all factors in one array: factor f's are breaks[offset[f] … offset[f + 1])
   const offset = new Int32Array(nf + 1);
   criterion.factors.forEach((f, i) => (offset[i + 1] = offset[i]! + f.breaks.length));
@@ -267,6 +254,60 @@ export function zone(
   const vetoHigh = Float64Array.from(criterion.factors, (f) =>
     f.veto?.upper === undefined ? Number.POSITIVE_INFINITY : Math.fround(f.veto.upper),
   );
+
+  return { offset, breaks, intervalClass, method, weights, classScores, cut, trapezoids, vetoLow, vetoHigh };
+}
+
+/** The cells start … end − 1 of a tile: their class, limiting factor and score from what the factors left in the tile. */
+function combineTile(
+  result: { classes: Uint8Array; limiting: Uint8Array; factorClasses: Uint8Array[]; score: Float32Array | undefined },
+  tile: { worst: Float64Array; limit: Uint8Array; sum: Float64Array; missing: Uint8Array; vetoBy: Uint8Array },
+  start: number,
+  end: number,
+  cut: Float64Array,
+  mask: Uint8Array | undefined,
+): void {
+  const { classes, limiting, factorClasses, score } = result;
+  const { worst, limit, sum, missing, vetoBy } = tile;
+  const nf = factorClasses.length;
+  for (let k = start, t = 0; k < end; k++, t++) {
+    if (missing[t] || (mask && mask[k] === 0)) {
+      classes[k] = NO_CLASS;
+      limiting[k] = NO_CLASS;
+      if (score) score[k] = Number.NaN;
+      if (mask && mask[k] === 0) for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
+      continue;
+    }
+    const vetoed = vetoBy[t]! !== NO_CLASS;
+    limiting[k] = vetoed ? vetoBy[t]! : limit[t]!;
+    if (score) {
+      const x = sum[t]!;
+      score[k] = x;
+      classes[k] = vetoed ? UNSUITABLE : x >= cut[0]! ? 0 : x >= cut[1]! ? 1 : x >= cut[2]! ? 2 : 3;
+    } else classes[k] = vetoed ? UNSUITABLE : -worst[t]!;
+  }
+}
+
+/**
+ * Zones every cell. `factorValues[f]` holds the grid of `criterion.factors[f]`, all of one size;
+ * a cell is classed only where every factor has a value and the mask (if any) is non-zero.
+ * `onProgress` gets the fraction done every 65 536 cells and 1 at the end.
+ */
+export function zone(
+  criterion: ZoningCriterion,
+  factorValues: Float32Array[],
+  mask?: Uint8Array,
+  onProgress?: (fraction: number) => void,
+): ZoningResult {
+  const problems = checkZoningCriterion(criterion);
+  if (problems.length > 0) throw new RangeError(describe(problems[0]!));
+  const nf = criterion.factors.length;
+  if (factorValues.length !== nf) throw new RangeError(`the criterion has ${nf} factors, ${factorValues.length} grids were given`);
+  const n = factorValues[0]!.length;
+  if (factorValues.some((v) => v.length !== n)) throw new RangeError('the factor grids differ in size');
+  if (mask && mask.length !== n) throw new RangeError('mask and factor grids differ in size');
+
+  const { offset, breaks, intervalClass, method, weights, classScores, cut, trapezoids, vetoLow, vetoHigh } = compileCriterion(criterion);
 
   const classes = new Uint8Array(n);
   const limiting = new Uint8Array(n);
@@ -363,22 +404,7 @@ export function zone(
         }
       }
     }
-    for (let k = start, t = 0; k < end; k++, t++) {
-      if (missing[t] || (mask && mask[k] === 0)) {
-        classes[k] = NO_CLASS;
-        limiting[k] = NO_CLASS;
-        if (score) score[k] = Number.NaN;
-        if (mask && mask[k] === 0) for (let f = 0; f < nf; f++) factorClasses[f]![k] = NO_CLASS;
-        continue;
-      }
-      const vetoed = vetoBy[t]! !== NO_CLASS;
-      limiting[k] = vetoed ? vetoBy[t]! : limit[t]!;
-      if (score) {
-        const x = sum[t]!;
-        score[k] = x;
-        classes[k] = vetoed ? UNSUITABLE : x >= cut[0]! ? 0 : x >= cut[1]! ? 1 : x >= cut[2]! ? 2 : 3;
-      } else classes[k] = vetoed ? UNSUITABLE : -worst[t]!;
-    }
+    combineTile({ classes, limiting, factorClasses, score }, { worst, limit, sum, missing, vetoBy }, start, end, cut, mask);
     if (end % PROGRESS_EVERY === 0 || end === n) onProgress?.(end / n);
   }
   if (n === 0) onProgress?.(1);
@@ -414,25 +440,6 @@ export function explainCell(criterion: ZoningCriterion, values: number[]): CellE
   };
   if (r.score)
     out.score = r.classes[0] === NO_CLASS ? Number.NaN : criterion.factors.reduce((s, f, i) => s + f.weight! * factors[i]!.score!, 0);
-  return out;
-}
-
-/**
- * Area of one cell of each row on a sphere of the mean Earth radius:
- * R²·Δλ·|sin φ_north − sin φ_south|, the cell's edges clamped to the poles.
- */
-export function cellAreaKm2ByRow(geometry: GridGeometry): Float64Array {
-  assertGeometry(geometry);
-  const rad = Math.PI / 180;
-  const half = Math.abs(geometry.dy) / 2;
-  const dLon = Math.min(geometry.dx, 360) * rad;
-  const out = new Float64Array(geometry.ny);
-  for (let j = 0; j < geometry.ny; j++) {
-    const lat = geometry.lat0 + j * geometry.dy;
-    const north = Math.min(90, lat + half) * rad;
-    const south = Math.max(-90, lat - half) * rad;
-    out[j] = north > south ? EARTH_RADIUS_KM * EARTH_RADIUS_KM * dLon * (Math.sin(north) - Math.sin(south)) : 0;
-  }
   return out;
 }
 

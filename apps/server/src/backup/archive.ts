@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import { Parser, type ReadEntry } from 'tar';
+import { z } from 'zod';
 import { assertSafeKey } from '../core/storage.js';
 
 // The backup archive (docs/operations.md#backup-and-restore): one .tar.gz holding
@@ -179,30 +180,50 @@ export function readArchive(file: string, visit: (name: string, kind: EntryKind,
   });
 }
 
-/** The manifest's own shape checked, so that a later step trusts its fields. */
+const Hashed = { bytes: z.number(), sha256: z.string() };
+
+/** The manifest as read: its fields checked through this shape, whose output is the Manifest the backup wrote. */
+const ManifestShape = z.object({
+  format: z.literal(FORMAT),
+  formatVersion: z.number(),
+  appVersion: z.string(),
+  snapshotAt: z.string(),
+  createdAt: z.string(),
+  database: z.object({
+    engine: z.enum(['sqlite', 'postgres']),
+    entry: z.string(),
+    ...Hashed,
+    migrations: z.array(z.string()),
+    tables: z.record(z.string(), z.number()),
+  }),
+  storage: z.object({ kind: z.enum(['local', 's3']) }),
+  files: z.array(z.object({ key: z.string(), ...Hashed })),
+  missingFiles: z.array(z.object({ table: z.string(), column: z.string(), id: z.union([z.string(), z.number()]), key: z.string() })),
+  secrets: z.array(z.object({ name: z.enum(SECRET_FILES), ...Hashed })),
+}) satisfies z.ZodType<Manifest>;
+
+/** The manifest's own shape checked, so that a later step trusts its fields; a wrong one names the first field off. */
 export function parseManifest(bytes: Buffer): Manifest {
-  let m: Manifest;
+  let doc: unknown;
   try {
-    m = JSON.parse(bytes.toString('utf8')) as Manifest;
+    doc = JSON.parse(bytes.toString('utf8'));
   } catch {
     throw new ArchiveError('manifest.json is not JSON');
   }
-  if (m?.format !== FORMAT) throw new ArchiveError('manifest.json is not an Agromet Console backup manifest');
-  if (m.formatVersion !== FORMAT_VERSION)
-    throw new ArchiveError(`the archive's format ${m.formatVersion} is not one this release reads (${FORMAT_VERSION})`);
-  const ok =
-    m.database &&
-    (m.database.engine === 'sqlite' || m.database.engine === 'postgres') &&
-    m.database.entry === DATABASE_ENTRY[m.database.engine] &&
-    typeof m.database.sha256 === 'string' &&
-    Array.isArray(m.database.migrations) &&
-    m.database.tables &&
-    typeof m.database.tables === 'object' &&
-    Array.isArray(m.files) &&
-    m.files.every((f) => typeof f?.key === 'string' && typeof f.sha256 === 'string' && typeof f.bytes === 'number') &&
-    Array.isArray(m.secrets) &&
-    Array.isArray(m.missingFiles);
-  if (!ok) throw new ArchiveError('manifest.json lacks fields it must have');
+  const head = z.object({ format: z.literal(FORMAT), formatVersion: z.unknown() }).safeParse(doc);
+  if (!head.success) throw new ArchiveError('manifest.json is not an Agromet Console backup manifest');
+  if (head.data.formatVersion !== FORMAT_VERSION)
+    throw new ArchiveError(`the archive's format ${String(head.data.formatVersion)} is not one this release reads (${FORMAT_VERSION})`);
+  const parsed = ManifestShape.safeParse(doc);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    throw new ArchiveError(
+      `manifest.json lacks fields it must have${issue ? ` (${issue.path.map(String).join('.')}: ${issue.message})` : ''}`,
+    );
+  }
+  const m = parsed.data;
+  if (m.database.entry !== DATABASE_ENTRY[m.database.engine])
+    throw new ArchiveError('manifest.json lacks fields it must have (database.entry)');
   for (const f of m.files) entryKind(`files/${f.key}`);
   for (const s of m.secrets) entryKind(`secrets/${s.name}`);
   return m;

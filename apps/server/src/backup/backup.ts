@@ -1,9 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { create } from 'tar';
+import { z } from 'zod';
 import type { Config } from '../config.js';
 import type { Db } from '../core/db/index.js';
 import type { FileStorage } from '../core/storage.js';
+import { parseStoredJson } from '../core/stored-json.js';
 import {
   DATABASE_ENTRY,
   FORMAT,
@@ -17,12 +19,15 @@ import {
 } from './archive.js';
 import { readTables, visitNamedFiles, withPostgresSnapshot, withSqliteSnapshot, type NamedFile } from './snapshot.js';
 
+/** What the release is read from in a package.json (its other fields are not looked at). */
+const PackageJson = z.object({ name: z.string().optional(), version: z.string().optional() });
+
 /** The release: the version of the server's package.json (beside src/ or dist/) or of the repository's, which agree. */
 export function appVersion(): string {
   for (const up of ['../..', '..', '../../..']) {
     const file = path.resolve(import.meta.dirname, up, 'package.json');
     if (!fs.existsSync(file)) continue;
-    const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+    const pkg = parseStoredJson(PackageJson, fs.readFileSync(file, 'utf8'), { table: 'package.json', id: file, column: 'name, version' });
     if ((pkg.name === '@agromet/server' || pkg.name === 'agromet-console') && pkg.version) return pkg.version;
   }
   return 'unknown';

@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import { openDatabase } from '../core/db/index.js';
-import { migrationProvider } from '../core/db/migrations.js';
+import { migrationProvider } from '../migrations.js';
 import type { FileStorage } from '../core/storage.js';
 import { ArchiveError, readArchive, verifyArchive, type Manifest } from './archive.js';
 import { describeDatabase, libpqTarget, readTables, runPgTool } from './snapshot.js';

@@ -8,6 +8,7 @@
 import { parseArgs } from 'node:util';
 import { takeBackup } from '../backup/backup.js';
 import { ConfigError, loadConfig } from '../config.js';
+import { installModuleMessages } from '../messages.js';
 import { openStorage } from '../core/open-storage.js';
 
 const USAGE = 'usage: backup --out <folder>';
@@ -15,6 +16,7 @@ const USAGE = 'usage: backup --out <folder>';
 const mb = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(1)} MB`;
 
 async function main(): Promise<number> {
+  installModuleMessages();
   let config;
   let out: string;
   try {

@@ -13,12 +13,16 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { GridResampleMethod, TimeZoneName, type GridImportResult } from '@agromet/contracts';
-import { ConfigError, loadConfig } from '../config.js';
-import { migrate, nowIso, openDatabase } from '../core/db/index.js';
+import { GridImportResult, GridResampleMethod, TimeZoneName } from '@agromet/contracts';
+import { loadConfig } from '../config.js';
+import { readCommandLine, UsageError } from './command-line.js';
+import { nowIso, openDatabase, type Db } from '../core/db/index.js';
+import { migrate } from '../migrations.js';
+import { installModuleMessages } from '../messages.js';
 import { JobRunner, jobErrorMessage } from '../core/jobs.js';
 import type { Lang } from '../core/messages.js';
 import { openStorage } from '../core/open-storage.js';
+import { parseStoredJson } from '../core/stored-json.js';
 import { seedForecastTypes } from '../modules/grids/catalog.js';
 import { GridFileCodec } from '../modules/grids/codec.js';
 import { defineGridImport, queueGridImport } from '../modules/grids/import.js';
@@ -26,8 +30,6 @@ import { GridStore } from '../modules/grids/store.js';
 
 const USAGE = `usage: import-grid --customer <id> --type <forecast type> --factor <factor> [--base-time <ISO time>] [--lead <hours>]
                    [--resample nearest|bilinear] [--micaps-time-zone <IANA zone>] [--user <username>] [--lang zh|en|es] file...`;
-
-class UsageError extends Error {}
 
 function options() {
   const { values, positionals } = parseArgs({
@@ -86,30 +88,43 @@ function options() {
   };
 }
 
-async function main(): Promise<number> {
-  let opts;
-  let config;
-  try {
-    opts = options();
-    config = loadConfig();
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${(e as Error).message}\n${USAGE}`);
-      return 2;
-    }
-    throw e;
-  }
-
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const codec = new GridFileCodec({ inline: true });
-  const names = new Map<string, string>();
-  const jobs = new JobRunner(handle.db, {
+/** The command's own job runner: one job at a time, progress printed under the file's name. */
+function commandJobs(db: Db, names: ReadonlyMap<string, string>): JobRunner {
+  return new JobRunner(db, {
     concurrency: 1,
     // The server takes up jobs that stopped processes left; this short-lived command only runs its own.
     recover: false,
     onProgress: (id, percent) => console.log(`${names.get(id) ?? id}: ${percent}%`),
     log: { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) },
   });
+}
+
+/** Who the imports are written as: the named user of the customer (null when there is none), else the command itself. */
+async function editorOf(
+  db: Db,
+  customer: { id: number },
+  username: string | undefined,
+): Promise<{ userId: number | null; name: string; username: string } | null> {
+  if (!username) return { userId: null, name: 'import-grid', username: '' };
+  const user = await db
+    .selectFrom('app_user')
+    .select(['id', 'name', 'username'])
+    .where('username', '=', username)
+    .where('customer_id', '=', customer.id)
+    .executeTakeFirst();
+  return user ? { userId: user.id, name: user.name, username: user.username } : null;
+}
+
+async function main(): Promise<number> {
+  installModuleMessages();
+  const read = readCommandLine(USAGE, () => ({ opts: options(), config: loadConfig() }));
+  if (!read) return 2;
+  const { opts, config } = read;
+
+  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  const codec = new GridFileCodec({ inline: true });
+  const names = new Map<string, string>();
+  const jobs = commandJobs(handle.db, names);
   try {
     await migrate(handle);
     await seedForecastTypes(handle.db);
@@ -119,19 +134,10 @@ async function main(): Promise<number> {
       console.error(`no customer with id ${opts.customerId}`);
       return 2;
     }
-    let editor = { userId: null as number | null, name: 'import-grid', username: '' };
-    if (opts.user) {
-      const user = await db
-        .selectFrom('app_user')
-        .select(['id', 'name', 'username'])
-        .where('username', '=', opts.user)
-        .where('customer_id', '=', customer.id)
-        .executeTakeFirst();
-      if (!user) {
-        console.error(`no user ${opts.user} in customer ${customer.name}`);
-        return 2;
-      }
-      editor = { userId: user.id, name: user.name, username: user.username };
+    const editor = await editorOf(db, customer, opts.user);
+    if (!editor) {
+      console.error(`no user ${opts.user} in customer ${customer.name}`);
+      return 2;
     }
     const storage = await openStorage(config);
     defineGridImport(jobs, { db, store: new GridStore(db, storage), storage, codec, micapsTimeZone: config.micapsTimeZone });
@@ -172,7 +178,7 @@ async function main(): Promise<number> {
       const row = (await jobs.get(jobId))!;
       const ok = row.status === 'done';
       if (ok) {
-        const r = JSON.parse(row.result!) as GridImportResult;
+        const r = parseStoredJson(GridImportResult, row.result ?? '', { table: 'job', id: jobId, column: 'result' });
         const how = r.resample ? `, resampled (${r.resample}) from ${r.source.nx} × ${r.source.ny}` : '';
         const zone = r.micapsTime?.used ? ` (header ${r.micapsTime.header} ${r.micapsTime.timeZone} ${r.micapsTime.offset})` : '';
         console.log(

@@ -9,7 +9,8 @@ import fs from 'node:fs';
 import { parseArgs } from 'node:util';
 import { ArchiveError, verifyArchive } from '../backup/archive.js';
 import { RestoreRefused, restoreArchive } from '../backup/restore.js';
-import { ConfigError, loadConfig } from '../config.js';
+import { ConfigError, startConfig } from '../config.js';
+import { installModuleMessages } from '../messages.js';
 import { openStorage } from '../core/open-storage.js';
 
 const USAGE = 'usage: restore --from <archive> [--verify]';
@@ -39,6 +40,7 @@ async function verify(archive: string): Promise<number> {
 }
 
 async function main(): Promise<number> {
+  installModuleMessages();
   let from: string;
   let verifyOnly: boolean;
   try {
@@ -61,16 +63,8 @@ async function main(): Promise<number> {
   }
   try {
     if (verifyOnly) return await verify(from);
-    let config;
-    try {
-      config = loadConfig();
-    } catch (e) {
-      if (e instanceof ConfigError) {
-        console.error(`configuration error: ${e.message}`);
-        return 2;
-      }
-      throw e;
-    }
+    const config = startConfig();
+    if (!config) return 2;
     const storage = await openStorage(config);
     try {
       const result = await restoreArchive(config, storage, from, { info: (msg) => console.log(msg) });

@@ -6,14 +6,15 @@
 // period defaults to ORPHAN_GRACE_MINUTES. Prints the counts and every row whose file is missing; exit status 0 when
 // no row misses its file, 1 when some do, 2 for bad usage.
 import { parseArgs } from 'node:util';
-import { ConfigError, loadConfig } from '../config.js';
-import { migrate, openDatabase } from '../core/db/index.js';
+import { loadConfig } from '../config.js';
+import { readCommandLine, UsageError } from './command-line.js';
+import { openDatabase } from '../core/db/index.js';
+import { migrate } from '../migrations.js';
+import { installModuleMessages } from '../messages.js';
 import { openStorage } from '../core/open-storage.js';
 import { sweepOrphanFiles, type SweepLog } from '../file-sweep.js';
 
 const USAGE = 'usage: sweep-files [--dry-run] [--grace-minutes <minutes>]';
-
-class UsageError extends Error {}
 
 function options(defaultGrace: number) {
   const { values } = parseArgs({
@@ -36,18 +37,13 @@ const log: SweepLog = {
 };
 
 async function main(): Promise<number> {
-  let config;
-  let opts;
-  try {
-    config = loadConfig();
-    opts = options(config.orphanGraceMinutes);
-  } catch (e) {
-    if (e instanceof UsageError || e instanceof ConfigError || (e as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
-      console.error(`${(e as Error).message}\n${USAGE}`);
-      return 2;
-    }
-    throw e;
-  }
+  installModuleMessages();
+  const read = readCommandLine(USAGE, () => {
+    const config = loadConfig();
+    return { config, opts: options(config.orphanGraceMinutes) };
+  });
+  if (!read) return 2;
+  const { config, opts } = read;
   const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const storage = await openStorage(config);
   try {

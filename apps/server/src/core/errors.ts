@@ -32,6 +32,16 @@ export const errors = {
     new AppError(ErrorCode.CONFLICT, key, params, data),
   validation: (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     new AppError(ErrorCode.VALIDATION, key, params, { issues: [{ field }] }, {}, field),
+  /** A refused file import (4100): `key` gets the count of issues and the first one's row, field and message; the data lists them all. */
+  importRefused: <I extends { row: number; field: string; message: string }>(key: MessageKey, issues: I[]) => {
+    const first = issues[0]!;
+    return new AppError(
+      ErrorCode.VALIDATION,
+      key,
+      { count: issues.length, row: first.row, field: first.field, message: first.message },
+      { issues },
+    );
+  },
   badCredentials: () => new AppError(ErrorCode.BAD_CREDENTIALS, 'badCredentials'),
   tooMany: (retryAfterSeconds: number) =>
     new AppError(

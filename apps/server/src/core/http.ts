@@ -185,18 +185,18 @@ const MAX_HEADER_BYTES = '16 KB';
  * Errors the router meets before any route or hook runs (Fastify's `frameworkErrors`): an address it cannot decode, a
  * path parameter over MAX_PARAM_LENGTH. Answered in the envelope like every other refusal, in the caller's language.
  */
-export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply) {
+export function answerFrameworkError(error: FastifyError, req: FastifyRequest, reply: FastifyReply): void {
   const lang = pickLanguage(req.headers['accept-language']);
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
     const msg = translate(lang, 'uriTooLong', { field: 'url', limit: MAX_PARAM_LENGTH });
-    return send(reply, 414, { code: ErrorCode.URI_TOO_LONG, msg, data: { issues: [{ field: 'url' }], limit: MAX_PARAM_LENGTH } });
+    return void send(reply, 414, { code: ErrorCode.URI_TOO_LONG, msg, data: { issues: [{ field: 'url' }], limit: MAX_PARAM_LENGTH } });
   }
   if (error.code === 'FST_ERR_BAD_URL') {
     const msg = translate(lang, 'validationField', { field: 'url', rule: translate(lang, 'malformedRequest') });
-    return send(reply, 400, { code: ErrorCode.VALIDATION, msg, data: { issues: [{ field: 'url' }] } });
+    return void send(reply, 400, { code: ErrorCode.VALIDATION, msg, data: { issues: [{ field: 'url' }] } });
   }
   req.log.error({ err: error, reqId: req.id }, 'router error');
-  return send(reply, 500, {
+  void send(reply, 500, {
     code: ErrorCode.INTERNAL,
     msg: translate(lang, 'internal', { requestId: req.id }),
     data: { requestId: req.id },

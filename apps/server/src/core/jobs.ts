@@ -1,34 +1,35 @@
 import { randomUUID } from 'node:crypto';
-import type { Selectable } from 'kysely';
+import { z } from 'zod';
 import type { Db } from './db/index.js';
 import { nowIso } from './db/index.js';
-import type { JobTable } from './db/schema.js';
+import { JobRetryLater, MAX_ATTEMPTS, STALE_AFTER_MS, STORAGE_RETRIES, STORAGE_RETRY_BASE_MS, storageRetryDelayMs } from './job-retry.js';
+import type { JobContext, JobHandler, JobLogger, JobOwner, JobRow, JobRunnerOptions, JobStatus, RunAttempt } from './job-types.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from './messages.js';
 import { withRedis } from './redis.js';
 import { isStorageUnavailable } from './storage.js';
+import { parseStoredJson, StoredJsonError } from './stored-json.js';
 
-export type JobRow = Selectable<JobTable>;
-export type JobStatus = JobTable['status'];
-
-/** Who a job belongs to: its customer sees it, the user is recorded. */
-export interface JobOwner {
-  customerId: number | null;
-  userId: number | null;
-}
-
-export interface JobContext {
-  id: string;
-  owner: JobOwner;
-  /** The runner's logger, for what a job handles itself (a cleanup that failed). */
-  log: JobLogger;
-  /** How many times the job has been taken up, this time included (above 1: a process running it before stopped). */
-  attempt: number;
-  /** Records progress (0–100; only whole, increasing percentages are written). */
-  progress(percent: number): Promise<void>;
-}
-
-/** A job's work: gets its JSON payload, returns its JSON result; throwing fails the job. */
-export type JobHandler<P> = (payload: P, ctx: JobContext) => Promise<unknown>;
+// The job's shapes and retry policy live beside the runner; its users import them from here.
+export {
+  JobRetryLater,
+  MAX_ATTEMPTS,
+  STALE_AFTER_MS,
+  STORAGE_RETRIES,
+  STORAGE_RETRY_BASE_MS,
+  STORAGE_RETRY_MAX_DELAY_MS,
+  storageRetryDelayMs,
+} from './job-retry.js';
+export type {
+  JobContext,
+  JobHandler,
+  JobLogger,
+  JobOwner,
+  JobRow,
+  JobRunnerOptions,
+  JobStatus,
+  RunAttempt,
+  SharedJobQueue,
+} from './job-types.js';
 
 /**
  * A failure meant for the person who started the job: a message key (translated when the job is read, in the reader's
@@ -43,96 +44,14 @@ export class JobError extends Error {
   }
 }
 
-/**
- * By default, an unfinished job untouched for this long belongs to a process that stopped: another takes it up (or
- * fails it). Processes mark their jobs alive at a third of it.
- */
-export const STALE_AFTER_MS = 30_000;
-/** How many times a job is taken up before it is failed as interrupted (a job that kills its process must end). */
-export const MAX_ATTEMPTS = 3;
-/**
- * How many times a job that failed on a storage fault (S3 or the disk unavailable, core/storage.ts) is run again
- * before it is failed: each wait is JOB_RETRY_SECONDS doubled per retry, at most STORAGE_RETRY_MAX_DELAY_MS (with the
- * default of 2 s: 2, 4, 8 … 60 s, about four minutes in all).
- */
-export const STORAGE_RETRIES = 8;
-/** The longest wait between two runs of a job meeting a storage fault. */
-export const STORAGE_RETRY_MAX_DELAY_MS = 60_000;
-/** The default first wait (JOB_RETRY_SECONDS). */
-export const STORAGE_RETRY_BASE_MS = 2000;
-
-/** The wait before retry number `retry` (1 for the first) after a storage fault. */
-export function storageRetryDelayMs(baseMs: number, retry: number): number {
-  return Math.min(baseMs * 2 ** Math.max(0, retry - 1), STORAGE_RETRY_MAX_DELAY_MS);
-}
-
-/**
- * Thrown to a shared queue by a run that met a storage fault and will be retried: the queue runs the job again after
- * its backoff (the row says it is queued, waiting).
- */
-export class JobRetryLater extends Error {
-  constructor(cause: unknown) {
-    super('the job met a storage fault and is retried later', { cause });
-  }
-}
+/** A language in a payload (a job that words what it makes in its asker's language). */
+export const JobLang = z.enum(['zh', 'en', 'es']) satisfies z.ZodType<Lang>;
 
 /** How many stale jobs one sweep looks at. */
 const SWEEP_BATCH = 100;
 
-export interface JobLogger {
-  error(obj: object, msg: string): void;
-  warn(obj: object, msg: string): void;
-}
-
 /** Where no logger was given: the console, so that nothing is lost silently. */
 const consoleJobLogger: JobLogger = { error: (obj, msg) => console.error(msg, obj), warn: (obj, msg) => console.warn(msg, obj) };
-
-/**
- * Where jobs wait between the row that records them and a process that runs them, when that is not this process's
- * memory: a shared queue (BullMQ on Redis, core/job-queue.ts), from which any worker process takes them.
- */
-export interface SharedJobQueue {
-  /** Hands a recorded job to the queue (a job the queue already holds is not added twice). */
-  add(id: string, kind: string): Promise<void>;
-  /**
-   * Starts taking jobs from the queue, running each through `run` (which records its outcome in the row). A run that
-   * throws is run again after a backoff (storageRetryDelayMs), `final` on the last one; `run` counts from 1.
-   */
-  consume(run: (id: string, attempt: RunAttempt) => Promise<void>, concurrency: number): void;
-  /** What the queue knows of a job: still to run or running, ended failed (its retries spent), or unknown to it. */
-  state(id: string): Promise<'pending' | 'failed' | 'unknown'>;
-  close(): Promise<void>;
-}
-
-/** Which run of a job this is, as the queue counts: `final` when the queue will not run it again after a failure. */
-export interface RunAttempt {
-  final: boolean;
-  /** 1 for the first run of the job by the queue, 2 for its first retry … */
-  run?: number;
-}
-
-export interface JobRunnerOptions {
-  /** Jobs run at once by this process. */
-  concurrency?: number;
-  log?: JobLogger;
-  /** Called after each recorded progress step (the command-line tools print it). */
-  onProgress?: (id: string, percent: number) => void;
-  /** A shared queue (REDIS_URL): jobs go through it instead of this process's memory. */
-  shared?: SharedJobQueue;
-  /** Whether this process runs jobs (an API process behind separate workers does not; needs `shared`). Default true. */
-  consume?: boolean;
-  /**
-   * Whether this process takes up (or fails) the jobs of processes that stopped. Default true; a short-lived command
-   * leaves them to the server.
-   */
-  recover?: boolean;
-  /** See STALE_AFTER_MS (JOB_STALE_SECONDS). */
-  staleAfterMs?: number;
-  /** The first wait before a job that met a storage fault runs again (JOB_RETRY_SECONDS); see STORAGE_RETRIES. */
-  retryBaseMs?: number;
-  /** Told each run's time (seconds) and outcome, by kind (metrics). */
-  observe?: (kind: string, outcome: 'done' | 'failed' | 'retry', seconds: number) => void;
-}
 
 /**
  * Runs long work (imports, product making, zoning) off the request path: a `job` row per job (queued → running →
@@ -149,7 +68,8 @@ export interface JobRunnerOptions {
  * before its row), and a rerun finds what a first run finished.
  */
 export class JobRunner {
-  private readonly handlers = new Map<string, JobHandler<unknown>>();
+  /** Each kind's run: its payload read from the row through the kind's schema, then its handler. */
+  private readonly handlers = new Map<string, (payload: string, ctx: JobContext) => Promise<unknown>>();
   private readonly queue: string[] = [];
   private readonly active = new Set<string>();
   private readonly settled = new Map<string, Array<() => void>>();
@@ -191,8 +111,12 @@ export class JobRunner {
     return this.opts.consume !== false;
   }
 
-  define<P>(kind: string, handler: JobHandler<P>): void {
-    this.handlers.set(kind, handler as JobHandler<unknown>);
+  /**
+   * Defines a kind of job: the schema its payload is read through from the job row (a row that does not match fails the
+   * job with jobStoredInvalid, naming the row and the field), and its handler, which gets what the schema read.
+   */
+  define<S extends z.ZodType>(kind: string, payload: S, handler: JobHandler<z.output<S>>): void {
+    this.handlers.set(kind, (text, ctx) => handler(parseStoredJson(payload, text, { table: 'job', id: ctx.id, column: 'payload' }), ctx));
   }
 
   /** Starts taking jobs from the shared queue (once every kind is defined). Without one, jobs run as they come. */
@@ -425,8 +349,8 @@ export class JobRunner {
       .returning(['kind', 'payload', 'customer_id', 'user_id', 'attempts'])
       .executeTakeFirst();
     if (!row) return;
-    const handler = this.handlers.get(row.kind);
-    if (!handler || row.payload === null || row.attempts > MAX_ATTEMPTS) {
+    const run = this.handlers.get(row.kind);
+    if (!run || row.payload === null || row.attempts > MAX_ATTEMPTS) {
       await this.finish(id, { status: 'failed', error: errorText('jobInterrupted') });
       return;
     }
@@ -448,7 +372,7 @@ export class JobRunner {
     const started = process.hrtime.bigint();
     const took = () => Number(process.hrtime.bigint() - started) / 1e9;
     try {
-      const result = await handler(JSON.parse(row.payload) as unknown, ctx);
+      const result = await run(row.payload, ctx);
       await this.finish(id, { status: 'done', progress: 100, result: JSON.stringify(result ?? null), error: null });
       this.opts.observe?.(row.kind, 'done', took());
     } catch (e) {
@@ -474,7 +398,9 @@ export class JobRunner {
           ? errorText(e.key, e.params)
           : storageFault
             ? errorText('jobStorageFailed', { max: STORAGE_RETRIES })
-            : errorText('jobInternal', { id });
+            : e instanceof StoredJsonError
+              ? errorText('jobStoredInvalid', { id, table: e.place.table, row: e.place.id, field: e.field })
+              : errorText('jobInternal', { id });
       await this.finish(id, { status: 'failed', error }).catch((err: unknown) => {
         this.log.error({ err, jobId: id }, 'could not record the job failure');
       });
@@ -513,14 +439,24 @@ function errorText(key: MessageKey, params: Record<string, string | number> = {}
   return JSON.stringify({ key, params });
 }
 
-/** The stored error in the reader's language (text stored by other means is shown as it is). */
+/** A job's stored error (errorText): a message key and its parameters. */
+const StoredJobError = z.object({
+  key: z.custom<MessageKey>((key) => typeof key === 'string' && isMessageKey(key)),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).nullish(),
+});
+
+/**
+ * The stored error in the reader's language. Text stored by other means (before keys were stored, or a key no longer
+ * known) is shown as it is: the job row's own words rather than a wrong message.
+ */
 export function jobErrorMessage(stored: string | null, lang: Lang): string | null {
   if (stored === null) return null;
+  let value: unknown;
   try {
-    const { key, params } = JSON.parse(stored) as { key: unknown; params: Record<string, string | number> };
-    if (typeof key === 'string' && isMessageKey(key)) return translate(lang, key, params ?? {});
+    value = JSON.parse(stored);
   } catch {
-    // Not JSON: text stored by other means (before keys were stored), shown as it is.
+    return stored;
   }
-  return stored;
+  const read = StoredJobError.safeParse(value);
+  return read.success ? translate(lang, read.data.key, read.data.params ?? {}) : stored;
 }

@@ -1,12 +1,5 @@
-import { zoningEn, zoningEs, zoningZh } from './zoning-messages.js';
-import { productsEn, productsEs, productsZh } from './products-messages.js';
-import { disasterEn, disasterEs, disasterZh } from './disaster-messages.js';
-import { weixinEn, weixinEs, weixinZh } from './weixin-messages.js';
-import { riskEn, riskEs, riskZh } from './risk-messages.js';
-import { downloadsEn, downloadsEs, downloadsZh } from './downloads-messages.js';
-import { articlesEn, articlesEs, articlesZh } from './articles-messages.js';
-import { logEn, logEs, logZh } from './log-messages.js';
-import { builtinEn, builtinEs, builtinZh } from './builtin-messages.js';
+// The server's messages in zh, en and es: the ones every module shares (envelope, sign-in, validation, jobs, storage,
+// uploads), and the lookup each module's own are installed into at start (docs/architecture.md#server-messages).
 import { uploadEn, uploadEs, uploadZh } from './upload-messages.js';
 
 /** Server messages in the three console languages; the request's Accept-Language picks one (zh by default). */
@@ -35,122 +28,44 @@ const zh = {
   storageUnavailable: '文件存储暂时不可用，本次操作未完成，请稍后重试',
   proxyBadGateway: '服务进程未能完成本次请求，请稍后重试',
   proxyGatewayTimeout: '服务进程未在限定时间内响应，请稍后重试',
-  wrongCurrentPassword: '当前密码不正确',
-  passwordsDiffer: '俩次输入的新密码不一致',
-  passwordTooShort: '密码不能少于5位字符',
-  sameAsOld: '新密码不能与当前密码相同',
-  onlyImages: '只能上传图片',
-  imageTooLarge: '图片超出大小限制（{limit} KB）',
   fileMissing: '缺少上传文件（字段 file）',
-  userDisabled: '用户名或密码错误',
   mustEqualNewPassword: '必须与新密码一致',
   staleVersion: '记录已被他人修改，请刷新后重试',
   duplicate: '{field} 已存在：{value}',
-  customerHasUsers: '该客户下还有 {count} 个用户，不能删除',
-  customerHasData:
-    '该客户还保存着数据（格点场 {grids} 个、站点 {stations} 个、订正记录 {revisions} 条、签发 {issues} 次、边界图层 {boundaries} 个），不能删除',
-  roleInUse: '该角色仍有 {count} 个用户在使用，不能删除',
-  permissionBuiltin: '内置权限码不能删除或修改编码',
-  permissionInUse: '该权限码仍被 {count} 个角色使用，不能删除',
   lastAdmin: '这是最后一个管理员，不能停用、删除或取消其管理员权限',
   cannotGrant: '不能授予自己没有的权限：{codes}',
   platformOnly: '只有平台管理员可以执行此操作：权限码目录由所有客户共用，客户只为自己的角色分配权限码',
   passwordChangeRequired: '您的密码由管理员设置，请先修改密码再继续使用',
   invalidCustomerContext: '代管客户的编号无效',
-  issueNotExported: '该次签发的文件尚未全部导出（或导出失败），不能打包下载',
-  refreshTokenMissing: '缺少刷新令牌',
-  ownRoles: '不能修改自己的角色',
-  roleOtherCustomer: '角色必须属于该用户所在的客户',
   unknownPermission: '未知的权限码：{codes}',
-  unknownRole: '角色不存在：{ids}',
-  unknownCustomer: '客户不存在',
-  selfDisable: '不能停用或删除自己',
-  cannotManageUser: '不能管理拥有你不能授予的权限的用户',
   notEntitled: '该客户未开通这些模块：{codes}（由平台管理员在“客户管理”中开通）',
   platformOnlyCode: '这些权限码只属于平台，不能授予客户的角色：{codes}',
-  entitlementInUse: '该客户的角色仍在使用这些模块，不能取消：{codes}（请先从角色中移除）',
-  entitlementPlatform: '平台客户不设开通模块：平台管理员只能授予自己拥有的权限',
   gridStale: '该格点场已被 {name} 于 {time} 修改，请重新加载后再提交',
   jobInterrupted: '任务因服务停止而中断，请重新提交',
   jobInternal: '任务执行出错（任务编号 {id}），详情见服务器日志',
   jobStorageRetry: '文件存储暂时不可用，任务将自动重试（第 {retry} 次，共 {max} 次）',
   jobStorageFailed: '文件存储长时间不可用，任务在 {max} 次重试后失败，请稍后重新提交',
-  importUnreadable: '文件无法导入：{reason}',
-  importFileGone: '待导入的文件已不存在，请重新上传',
-  importUnknownLayer: '未知的预报类型或要素：{type} / {factor}',
-  importNeedsTime: 'GeoTIFF 文件不含时间，请填写起报时间（baseTime）和预报时效（lead）',
-  importLeadRange: '预报时效 {lead} 小时超出 {type} 的范围（0–{max} 小时）',
-  importGeometry: '格点范围不在经纬度范围内（经度 −180°…360°，纬度 −90°…90°）',
-  importNoValues: '文件中没有任何有效值（全部为缺测）',
-  importOutOfRange: '有 {count} 个格点超出 {factor} 的有效范围 [{min}, {max}] {unit}（文件中最小 {lo}，最大 {hi}），文件未导入',
-  importNotCovering: '文件的范围 {file} 没有覆盖{type}的区域 {product}，文件未导入',
-  importGridDiffers:
-    '文件的格点（格点中心 {fileCentres}，间距 {fileStep}，{fileSize} 个格点）与{type}的格点（格点中心 {productCentres}，间距 {productStep}，{productSize} 个格点）不一致；如需插值到该格点，请选择重采样方法（最近邻或双线性）。文件未导入',
-  importStale: '导入期间该格点场已被 {name} 于 {time} 修改（当前版本 {version}），文件未导入；请确认该修改后重新导入',
+  jobStoredInvalid: '任务 {id} 失败：保存的数据无效（{table} 表第 {row} 行，字段 {field}），详情见服务器日志',
   unknownLayer: '未知的预报类型或要素',
-  pointOutsideGrid: '该位置不在预报格点范围内',
-  notTimeZone: '不是 IANA 时区名（例如 Asia/Shanghai、UTC）',
   emptyFile: '上传的文件为空',
-  // data revision
-  duplicateLead: '时效重复',
-  expectedVersionsLength: 'expectedVersions 的个数必须与 leads 相同',
-  expectedVersionMissing: '缺少该时效的版本号（expectedVersions）',
-  ringNotClosed: '多边形的环必须闭合（首尾坐标相同）',
-  stationNumberFormat: '须为 1 到 16 位字母或数字',
-  phoneFormat: '只能包含数字、空格和 + - ( )',
-  tooManyPositions: '多边形顶点过多（合计上限 20000 个）',
-  smoothOdd: '平滑窗口必须是 3 到 9 之间的奇数',
-  divideByZero: '除数必须大于 0',
-  stationNumberTaken: '站号 {number} 已存在（{name}）',
-  stationImportInvalid: 'CSV 中有 {count} 处错误，未导入任何站点。第 {row} 行 {field}：{message}',
-  stationImportEmpty: 'CSV 文件没有数据行',
-  stationImportTooMany: 'CSV 数据行超过上限（{max} 行）',
-  stationImportMissingColumns: 'CSV 缺少列：{columns}',
-  stationImportUnknownColumns: 'CSV 中有无法识别的列：{columns}',
-  stationImportDuplicate: '站号 {number} 在文件中重复（第 {first} 行已出现）',
+  // forecast grids read by several modules (downloads, grids, revise), CSV read by disaster and stations
+  gridNotFound: '没有 {factor} 在起报时间 {baseTime}、时效 {lead} 小时的格点场',
   csvUnclosedQuote: '第 {row} 行的引号没有闭合',
   csvMalformed: '第 {row} 行起的记录不是有效的 CSV（引号外的引号，或引号后紧跟其他字符）',
-  csvNotUtf8: '文件不是 UTF-8 或 GBK 编码的文本',
-  allocationExists: '用户 {user} 已分配预报类型 {type}',
-  notAllocated: '未分配预报类型“{type}”，不能订正；请联系预报分配管理员',
-  gridNotFound: '没有 {factor} 在起报时间 {baseTime}、时效 {lead} 小时的格点场',
-  gridStaleLead: '时效 {lead} 小时的格点场已被 {name} 于 {time} 修改（当前版本 {version}），请重新加载后再提交',
-  recoveryBlocked: '之后还有订正改动了相同的格点，请先恢复这些记录：{records}',
-  alreadyRecovered: '该记录已被恢复（恢复记录 #{by}）',
-  recoveryOfRecovery: '恢复记录本身不能再恢复',
-  gridReplaced: '该格点场在此记录之后被整体替换（例如重新导入），不能按记录恢复',
-  submitNoGrids: '{type} 在起报时间 {baseTime} 没有可提交的格点场',
-  issueHasViolations: '该预报有 {count} 处一致性问题（共 {cells} 个格点），确认后才能提交',
-  issueFileMissing: '提交的格点场副本已不存在（{key}）',
-  gridFileMissing:
-    '格点场 #{id}（起报 {baseTime}，时效 {lead} 小时，版本 {version}）的数据文件缺失，不能读取；请重新导入该格点场或联系管理员',
-  // boundary layers (GeoJSON upload)
-  boundaryNotJson: '文件不是有效的 JSON（需要 UTF-8 编码的 GeoJSON）',
-  boundaryNotGeoJson: '文件不是 GeoJSON：需要 FeatureCollection、Feature 或 Polygon/MultiPolygon 几何',
-  boundaryEmpty: 'GeoJSON 中没有要素',
-  boundaryTooManyFeatures: '要素过多：{count} 个（上限 {max} 个）',
-  boundaryTooManyPositions: '坐标点过多：超过 {max} 个（请先简化边界）',
-  boundaryNotFeature: '要素 {feature} 不是 GeoJSON Feature',
-  boundaryGeometryType: '要素 {feature} 的几何类型为 {type}，只支持 Polygon 和 MultiPolygon',
-  boundaryCoordinates: '要素 {feature} 的坐标格式不正确（需要 [经度, 纬度] 数值）',
-  boundaryOutOfRange: '要素 {feature} 的坐标 [{lon}, {lat}] 超出范围（经度 −180…180，纬度 −90…90；需要 WGS84 经纬度）',
-  boundaryRingTooShort: '要素 {feature} 的环少于 4 个坐标',
-  boundaryRingNotClosed: '要素 {feature} 的环没有闭合（首尾坐标不同）',
-  ...zoningZh,
-  ...productsZh,
-  ...disasterZh,
-  ...weixinZh,
-  ...riskZh,
-  ...downloadsZh,
-  ...articlesZh,
-  ...logZh,
-  ...builtinZh,
+  // checks of requests to several modules (their contracts share them), and the demo seeds' author (builtin-names.ts)
+  phoneFormat: '只能包含数字、空格和 + - ( )',
+  regionCodeFormat: '须为 6 位 GB/T 2260 行政区划代码',
+  monthDayFormat: '须为 MM-DD 形式的日期（如 03-15）',
+  areaCodeFormat: '须为“图层:区域序号”，例如 provinces:26 或 b3:0',
+  statsLayerFormat: '须为 provinces 或 b<编号>',
+  areaOrPolygon: '边界区域和多边形只能选择一个',
+  'demo.actor': '演示数据',
   ...uploadZh,
 } as const;
 
-export type MessageKey = keyof typeof zh;
+type CoreKey = keyof typeof zh;
 
-const en: Record<MessageKey, string> = {
+const en: Record<CoreKey, string> = {
   success: 'success',
   tokenMissing: 'Not signed in or the token is invalid',
   tokenExpired: 'Your sign-in has expired',
@@ -173,124 +88,42 @@ const en: Record<MessageKey, string> = {
   storageUnavailable: 'File storage is briefly unavailable and the request was not completed; please try again shortly',
   proxyBadGateway: 'The server process could not complete the request; please try again shortly',
   proxyGatewayTimeout: 'The server process did not answer in time; please try again shortly',
-  wrongCurrentPassword: 'The current password is wrong',
-  passwordsDiffer: 'The two new passwords differ',
-  passwordTooShort: 'The password must be at least 5 characters',
-  sameAsOld: 'The new password must differ from the current one',
-  onlyImages: 'Only images can be uploaded',
-  imageTooLarge: 'The image exceeds the size limit ({limit} KB)',
   fileMissing: 'No file uploaded (field file)',
-  userDisabled: 'Wrong username or password',
   mustEqualNewPassword: 'must equal the new password',
   staleVersion: 'Someone else changed this record; reload and try again',
   duplicate: '{field} already exists: {value}',
-  customerHasUsers: 'This customer still has {count} users and cannot be deleted',
-  customerHasData:
-    'This customer still holds data ({grids} grids, {stations} stations, {revisions} revisions, {issues} issues, {boundaries} boundary layers) and cannot be deleted',
-  roleInUse: '{count} users still hold this role; it cannot be deleted',
-  permissionBuiltin: 'Built-in permission codes cannot be deleted or recoded',
-  permissionInUse: '{count} roles still use this permission code; it cannot be deleted',
   lastAdmin: 'This is the last administrator: it cannot be disabled, deleted or lose admin',
   cannotGrant: 'You cannot grant permissions you do not hold: {codes}',
   platformOnly:
     'Only the platform administrator can do this: the permission catalogue is shared by every customer, and a customer only assigns its codes to roles',
   passwordChangeRequired: 'Your password was set by an administrator: change it before you go on',
   invalidCustomerContext: 'The customer to work for is not a valid id',
-  issueNotExported: 'The files of this issue are not all exported (or the export failed): they cannot be downloaded as one zip',
-  refreshTokenMissing: 'the refresh token is missing',
-  ownRoles: 'You cannot change your own roles',
-  roleOtherCustomer: 'Roles must belong to the customer of the user',
   unknownPermission: 'Unknown permission codes: {codes}',
-  unknownRole: 'No such roles: {ids}',
-  unknownCustomer: 'No such customer',
-  selfDisable: 'You cannot disable or delete yourself',
-  cannotManageUser: 'You cannot manage a user holding permissions you may not grant',
   notEntitled: 'The customer has not been granted these modules: {codes} (the platform administrator grants them under Customers)',
   platformOnlyCode: "These codes belong to the platform and cannot be given to a customer's roles: {codes}",
-  entitlementInUse:
-    "The customer's roles still use these modules, which therefore cannot be withdrawn: {codes} (remove them from the roles first)",
-  entitlementPlatform: 'The platform customer has no modules to set: its administrators grant only the permissions they hold',
   gridStale: 'This grid was changed by {name} at {time}; reload it and apply your edit again',
   jobInterrupted: 'The job was interrupted because the server stopped; submit it again',
   jobInternal: 'The job failed with an internal error (job id {id}); details are in the server log',
   jobStorageRetry: 'File storage is briefly unavailable; the job will be retried (retry {retry} of {max})',
   jobStorageFailed: 'File storage stayed unavailable; the job failed after {max} retries; submit it again later',
-  importUnreadable: 'The file cannot be imported: {reason}',
-  importFileGone: 'The uploaded file is gone; upload it again',
-  importUnknownLayer: 'Unknown forecast type or factor: {type} / {factor}',
-  importNeedsTime: 'A GeoTIFF carries no time: give the base time (baseTime) and lead time (lead)',
-  importLeadRange: 'Lead time {lead} h is outside the range of {type} (0–{max} h)',
-  importGeometry: 'The grid lies outside longitude −180°…360° or latitude −90°…90°',
-  importNoValues: 'The file has no values (every cell is missing)',
-  importOutOfRange:
-    '{count} cells are outside the valid range of {factor}, [{min}, {max}] {unit} (the file has {lo} to {hi}); the file was not imported',
-  importNotCovering: 'The file covers {file}, which does not take in the region of {type}, {product}; the file was not imported',
-  importGridDiffers:
-    "The file's grid (cell centres {fileCentres}, spacing {fileStep}, {fileSize} cells) is not the grid of {type} (cell centres {productCentres}, spacing {productStep}, {productSize} cells); ask for resampling (nearest or bilinear) to put the file onto that grid. The file was not imported",
-  importStale:
-    'While the file was being imported, {name} changed this grid at {time} (now version {version}); the file was not imported: check that change and import again',
+  jobStoredInvalid: 'The job {id} failed: stored data is not valid ({table} row {row}, field {field}); details are in the server log',
   unknownLayer: 'unknown forecast type or factor',
-  pointOutsideGrid: 'the place lies outside the forecast grid',
-  notTimeZone: 'not an IANA time zone name (such as Asia/Shanghai or UTC)',
   emptyFile: 'the uploaded file is empty',
-  duplicateLead: 'duplicate lead time',
-  expectedVersionsLength: 'expectedVersions must have as many entries as leads',
-  expectedVersionMissing: 'the version of this lead is missing (expectedVersions)',
-  ringNotClosed: 'polygon rings must be closed (last position equal to the first)',
-  stationNumberFormat: 'must be 1 to 16 letters or digits',
-  phoneFormat: 'digits, spaces and + - ( ) only',
-  tooManyPositions: 'the polygons have too many positions (20000 in all at most)',
-  smoothOdd: 'the smoothing window must be an odd number from 3 to 9',
-  divideByZero: 'the divisor must be greater than 0',
-  stationNumberTaken: 'Station number {number} already exists ({name})',
-  stationImportInvalid: 'The CSV has {count} errors; no station was imported. Line {row}, {field}: {message}',
-  stationImportEmpty: 'The CSV file has no data rows',
-  stationImportTooMany: 'The CSV has more data rows than allowed ({max})',
-  stationImportMissingColumns: 'The CSV lacks columns: {columns}',
-  stationImportUnknownColumns: 'The CSV has unknown columns: {columns}',
-  stationImportDuplicate: 'station number {number} appears twice in the file (first on line {first})',
+  gridNotFound: 'There is no {factor} grid at base time {baseTime}, lead {lead} h',
   csvUnclosedQuote: 'a quote opened on line {row} is never closed',
   csvMalformed:
     'the record starting on line {row} is not valid CSV (a quote inside an unquoted field, or characters right after a closing quote)',
-  csvNotUtf8: 'the file is not UTF-8 or GBK text',
-  allocationExists: 'User {user} already has forecast type {type}',
-  notAllocated: 'Forecast type "{type}" is not allocated to you, so you cannot revise it; ask the allocation administrator',
-  gridNotFound: 'There is no {factor} grid at base time {baseTime}, lead {lead} h',
-  gridStaleLead: 'The grid of lead {lead} h was changed by {name} at {time} (now version {version}); reload it and apply your edit again',
-  recoveryBlocked: 'Later revisions changed the same cells; recover them first: {records}',
-  alreadyRecovered: 'This record has already been recovered (recovery record #{by})',
-  recoveryOfRecovery: 'A recovery record cannot itself be recovered',
-  gridReplaced: 'The grid was replaced as a whole after this record (e.g. imported again); it cannot be recovered record by record',
-  submitNoGrids: '{type} has no grids to submit at base time {baseTime}',
-  issueHasViolations: 'The forecast has {count} consistency violations ({cells} cells in all); confirm to issue it anyway',
-  issueFileMissing: 'The frozen copy of a submitted grid is gone ({key})',
-  gridFileMissing:
-    'The data file of grid #{id} (base time {baseTime}, lead {lead} h, version {version}) is missing and cannot be read; import the grid again or contact an administrator',
-  boundaryNotJson: 'the file is not valid JSON (GeoJSON in UTF-8 is needed)',
-  boundaryNotGeoJson: 'the file is not GeoJSON: a FeatureCollection, a Feature or a Polygon/MultiPolygon geometry is needed',
-  boundaryEmpty: 'the GeoJSON has no features',
-  boundaryTooManyFeatures: 'too many features: {count} (at most {max})',
-  boundaryTooManyPositions: 'too many positions: more than {max} (simplify the boundary first)',
-  boundaryNotFeature: 'feature {feature} is not a GeoJSON Feature',
-  boundaryGeometryType: 'feature {feature} has a {type} geometry; only Polygon and MultiPolygon are accepted',
-  boundaryCoordinates: 'feature {feature} has malformed coordinates ([longitude, latitude] numbers are needed)',
-  boundaryOutOfRange:
-    'feature {feature} has position [{lon}, {lat}] out of range (longitude −180…180, latitude −90…90; WGS84 lon/lat is needed)',
-  boundaryRingTooShort: 'feature {feature} has a ring with fewer than 4 positions',
-  boundaryRingNotClosed: 'feature {feature} has a ring that is not closed (last position differs from the first)',
-  ...zoningEn,
-  ...productsEn,
-  ...disasterEn,
-  ...weixinEn,
-  ...riskEn,
-  ...downloadsEn,
-  ...articlesEn,
-  ...logEn,
-  ...builtinEn,
+  phoneFormat: 'digits, spaces and + - ( ) only',
+  regionCodeFormat: 'must be a six-digit GB/T 2260 region code',
+  monthDayFormat: 'must be a day as MM-DD (e.g. 03-15)',
+  areaCodeFormat: 'Must be "layer:area index", e.g. provinces:26 or b3:0',
+  statsLayerFormat: 'Must be provinces or b<number>',
+  areaOrPolygon: 'Choose either a boundary area or a polygon, not both',
+  'demo.actor': 'Demo data',
   ...uploadEn,
 };
 
-const es: Record<MessageKey, string> = {
+const es: Record<CoreKey, string> = {
   success: 'success',
   tokenMissing: 'No ha iniciado sesión o el token no es válido',
   tokenExpired: 'Su sesión ha caducado',
@@ -314,135 +147,103 @@ const es: Record<MessageKey, string> = {
     'El almacenamiento de archivos no está disponible por un momento y la solicitud no se completó; vuelva a intentarlo en breve',
   proxyBadGateway: 'El proceso del servidor no pudo completar la solicitud; vuelva a intentarlo en breve',
   proxyGatewayTimeout: 'El proceso del servidor no respondió a tiempo; vuelva a intentarlo en breve',
-  wrongCurrentPassword: 'La contraseña actual no es correcta',
-  passwordsDiffer: 'Las dos contraseñas nuevas no coinciden',
-  passwordTooShort: 'La contraseña debe tener al menos 5 caracteres',
-  sameAsOld: 'La nueva contraseña debe ser distinta de la actual',
-  onlyImages: 'Solo se pueden subir imágenes',
-  imageTooLarge: 'La imagen supera el límite de tamaño ({limit} KB)',
   fileMissing: 'Falta el archivo (campo file)',
-  userDisabled: 'Usuario o contraseña incorrectos',
   mustEqualNewPassword: 'debe ser igual a la nueva contraseña',
   staleVersion: 'Otra persona modificó este registro; recargue e inténtelo de nuevo',
   duplicate: '{field} ya existe: {value}',
-  customerHasUsers: 'Este cliente aún tiene {count} usuarios y no se puede eliminar',
-  customerHasData:
-    'Este cliente aún guarda datos ({grids} rejillas, {stations} estaciones, {revisions} correcciones, {issues} emisiones, {boundaries} capas de límites) y no se puede eliminar',
-  roleInUse: '{count} usuarios aún tienen este rol; no se puede eliminar',
-  permissionBuiltin: 'Los códigos de permiso integrados no se pueden eliminar ni recodificar',
-  permissionInUse: '{count} roles aún usan este código de permiso; no se puede eliminar',
   lastAdmin: 'Es el último administrador: no se puede desactivar, eliminar ni quitarle admin',
   cannotGrant: 'No puede otorgar permisos que no tiene: {codes}',
   platformOnly:
     'Solo el administrador de la plataforma puede hacer esto: el catálogo de permisos es común a todos los clientes y cada cliente solo asigna sus códigos a roles',
   passwordChangeRequired: 'Un administrador estableció su contraseña: cámbiela antes de continuar',
   invalidCustomerContext: 'El cliente para el que trabajar no es un identificador válido',
-  issueNotExported: 'Los archivos de esta emisión no están todos exportados (o la exportación falló): no se pueden descargar en un zip',
-  refreshTokenMissing: 'falta el token de actualización',
-  ownRoles: 'No puede cambiar sus propios roles',
-  roleOtherCustomer: 'Los roles deben pertenecer al cliente del usuario',
   unknownPermission: 'Códigos de permiso desconocidos: {codes}',
-  unknownRole: 'No existen los roles: {ids}',
-  unknownCustomer: 'No existe el cliente',
-  selfDisable: 'No puede desactivarse ni eliminarse a sí mismo',
-  cannotManageUser: 'No puede gestionar a un usuario con permisos que usted no puede otorgar',
   notEntitled: 'El cliente no tiene contratados estos módulos: {codes} (el administrador de la plataforma los concede en Clientes)',
   platformOnlyCode: 'Estos códigos pertenecen a la plataforma y no pueden darse a los roles de un cliente: {codes}',
-  entitlementInUse:
-    'Los roles del cliente aún usan estos módulos, que por tanto no pueden retirarse: {codes} (quítelos antes de los roles)',
-  entitlementPlatform: 'El cliente de la plataforma no tiene módulos que fijar: sus administradores solo otorgan los permisos que tienen',
   gridStale: '{name} modificó esta malla a las {time}; recárguela y vuelva a aplicar su edición',
   jobInterrupted: 'La tarea se interrumpió porque el servidor se detuvo; envíela de nuevo',
   jobInternal: 'La tarea falló por un error interno (id de tarea {id}); los detalles están en el registro del servidor',
   jobStorageRetry: 'El almacenamiento de archivos no está disponible por un momento; la tarea se reintentará (reintento {retry} de {max})',
   jobStorageFailed:
     'El almacenamiento de archivos siguió sin estar disponible; la tarea falló tras {max} reintentos; envíela de nuevo más tarde',
-  importUnreadable: 'No se puede importar el archivo: {reason}',
-  importFileGone: 'El archivo subido ya no existe; súbalo de nuevo',
-  importUnknownLayer: 'Tipo de pronóstico o factor desconocido: {type} / {factor}',
-  importNeedsTime: 'Un GeoTIFF no lleva hora: indique la hora base (baseTime) y el plazo (lead)',
-  importLeadRange: 'El plazo de {lead} h está fuera del rango de {type} (0–{max} h)',
-  importGeometry: 'La malla está fuera de longitud −180°…360° o latitud −90°…90°',
-  importNoValues: 'El archivo no tiene valores (todas las celdas faltan)',
-  importOutOfRange:
-    '{count} celdas están fuera del rango válido de {factor}, [{min}, {max}] {unit} (el archivo va de {lo} a {hi}); no se importó',
-  importNotCovering: 'El archivo abarca {file}, que no incluye la región de {type}, {product}; no se importó',
-  importGridDiffers:
-    'La malla del archivo (centros de celda {fileCentres}, paso {fileStep}, {fileSize} celdas) no es la malla de {type} (centros de celda {productCentres}, paso {productStep}, {productSize} celdas); pida un remuestreo (vecino más cercano o bilineal) para llevar el archivo a esa malla. No se importó',
-  importStale:
-    'Mientras se importaba el archivo, {name} modificó esta malla a las {time} (ahora versión {version}); no se importó: revise ese cambio e importe de nuevo',
+  jobStoredInvalid:
+    'La tarea {id} falló: los datos guardados no son válidos ({table}, fila {row}, campo {field}); los detalles están en el registro del servidor',
   unknownLayer: 'tipo de pronóstico o factor desconocido',
-  pointOutsideGrid: 'el lugar está fuera de la malla del pronóstico',
-  notTimeZone: 'no es un nombre de zona horaria IANA (como Asia/Shanghai o UTC)',
   emptyFile: 'el archivo subido está vacío',
-  duplicateLead: 'plazo repetido',
-  expectedVersionsLength: 'expectedVersions debe tener tantas entradas como leads',
-  expectedVersionMissing: 'falta la versión de este plazo (expectedVersions)',
-  ringNotClosed: 'los anillos del polígono deben cerrarse (última posición igual a la primera)',
-  stationNumberFormat: 'debe tener de 1 a 16 letras o dígitos',
-  phoneFormat: 'solo dígitos, espacios y + - ( )',
-  tooManyPositions: 'los polígonos tienen demasiadas posiciones (20000 en total como máximo)',
-  smoothOdd: 'la ventana de suavizado debe ser un número impar de 3 a 9',
-  divideByZero: 'el divisor debe ser mayor que 0',
-  stationNumberTaken: 'El número de estación {number} ya existe ({name})',
-  stationImportInvalid: 'El CSV tiene {count} errores; no se importó ninguna estación. Línea {row}, {field}: {message}',
-  stationImportEmpty: 'El archivo CSV no tiene filas de datos',
-  stationImportTooMany: 'El CSV tiene más filas de datos de las permitidas ({max})',
-  stationImportMissingColumns: 'Al CSV le faltan columnas: {columns}',
-  stationImportUnknownColumns: 'El CSV tiene columnas desconocidas: {columns}',
-  stationImportDuplicate: 'el número de estación {number} aparece dos veces en el archivo (primero en la línea {first})',
+  gridNotFound: 'No hay malla de {factor} con hora base {baseTime} y plazo {lead} h',
   csvUnclosedQuote: 'una comilla abierta en la línea {row} nunca se cierra',
   csvMalformed:
     'el registro que empieza en la línea {row} no es CSV válido (una comilla dentro de un campo sin comillas, o caracteres justo tras una comilla de cierre)',
-  csvNotUtf8: 'el archivo no es texto UTF-8 ni GBK',
-  allocationExists: 'El usuario {user} ya tiene el tipo de pronóstico {type}',
-  notAllocated:
-    'El tipo de pronóstico «{type}» no le está asignado, así que no puede corregirlo; consulte al administrador de asignaciones',
-  gridNotFound: 'No hay malla de {factor} con hora base {baseTime} y plazo {lead} h',
-  gridStaleLead:
-    '{name} modificó la malla del plazo {lead} h a las {time} (ahora versión {version}); recárguela y vuelva a aplicar su edición',
-  recoveryBlocked: 'Correcciones posteriores cambiaron las mismas celdas; recupérelas primero: {records}',
-  alreadyRecovered: 'Este registro ya fue recuperado (registro de recuperación #{by})',
-  recoveryOfRecovery: 'Un registro de recuperación no se puede recuperar a su vez',
-  gridReplaced:
-    'La malla se sustituyó entera después de este registro (p. ej. se importó de nuevo); no se puede recuperar registro a registro',
-  submitNoGrids: '{type} no tiene mallas que enviar con hora base {baseTime}',
-  issueHasViolations: 'El pronóstico tiene {count} incoherencias ({cells} celdas en total); confírmelo para emitirlo igualmente',
-  issueFileMissing: 'La copia congelada de una malla enviada ya no existe ({key})',
-  gridFileMissing:
-    'Falta el archivo de datos de la malla #{id} (hora base {baseTime}, plazo {lead} h, versión {version}) y no se puede leer; vuelva a importar la malla o contacte con un administrador',
-  boundaryNotJson: 'el archivo no es JSON válido (se necesita GeoJSON en UTF-8)',
-  boundaryNotGeoJson: 'el archivo no es GeoJSON: se necesita una FeatureCollection, una Feature o una geometría Polygon/MultiPolygon',
-  boundaryEmpty: 'el GeoJSON no tiene elementos',
-  boundaryTooManyFeatures: 'demasiados elementos: {count} (como máximo {max})',
-  boundaryTooManyPositions: 'demasiados puntos: más de {max} (simplifique el límite primero)',
-  boundaryNotFeature: 'el elemento {feature} no es una Feature de GeoJSON',
-  boundaryGeometryType: 'el elemento {feature} tiene una geometría {type}; solo se aceptan Polygon y MultiPolygon',
-  boundaryCoordinates: 'el elemento {feature} tiene coordenadas mal formadas (se necesitan números [longitud, latitud])',
-  boundaryOutOfRange:
-    'el elemento {feature} tiene la posición [{lon}, {lat}] fuera de rango (longitud −180…180, latitud −90…90; se necesita lon/lat WGS84)',
-  boundaryRingTooShort: 'el elemento {feature} tiene un anillo con menos de 4 posiciones',
-  boundaryRingNotClosed: 'el elemento {feature} tiene un anillo sin cerrar (la última posición difiere de la primera)',
-  ...zoningEs,
-  ...productsEs,
-  ...disasterEs,
-  ...weixinEs,
-  ...riskEs,
-  ...downloadsEs,
-  ...articlesEs,
-  ...logEs,
-  ...builtinEs,
+  phoneFormat: 'solo dígitos, espacios y + - ( )',
+  regionCodeFormat: 'debe ser un código de región GB/T 2260 de seis dígitos',
+  monthDayFormat: 'debe ser un día en formato MM-DD (p. ej. 03-15)',
+  areaCodeFormat: 'Debe ser "capa:índice de área", p. ej. provinces:26 o b3:0',
+  statsLayerFormat: 'Debe ser provinces o b<número>',
+  areaOrPolygon: 'Elija un área de límites o un polígono, no ambos',
+  'demo.actor': 'Datos de demostración',
   ...uploadEs,
 };
 
-const catalogues: Record<Lang, Record<MessageKey, string>> = { zh, en, es };
+/**
+ * The message keys of the modules. Each module's `messages.ts` adds its own by declaration merging
+ * (`declare module '../../core/messages.js' { interface FeatureMessages { <area>: Key } }`), so that every key is typed
+ * wherever it is used while core holds no module's words; the tables themselves are installed at start
+ * (`installMessages`, from the one list in apps/server/src/messages.ts).
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by the modules' declaration merging
+export interface FeatureMessages {}
 
+/** A key of the server's messages: core's own (every module's) or a module's. */
+export type MessageKey = CoreKey | FeatureMessages[keyof FeatureMessages];
+
+/** One module's messages in the three languages, the same keys in each. */
+export interface MessageTable<K extends string = string> {
+  readonly zh: Readonly<Record<K, string>>;
+  readonly en: Readonly<Record<K, string>>;
+  readonly es: Readonly<Record<K, string>>;
+}
+
+const LANGS: readonly Lang[] = ['zh', 'en', 'es'];
+
+/** The lookup: core's messages, then every installed table's. */
+const catalogues: Record<Lang, Map<string, string>> = {
+  zh: new Map(Object.entries(zh)),
+  en: new Map(Object.entries(en)),
+  es: new Map(Object.entries(es)),
+};
+const installed = new Set<MessageTable>();
+
+/**
+ * Adds modules' tables to the lookup; a table already installed is skipped, so every entry point may call it. Refuses a
+ * table whose languages differ in their keys and a key that is already taken (core's or another module's).
+ */
+export function installMessages(tables: readonly MessageTable[]): void {
+  for (const table of tables) {
+    if (installed.has(table)) continue;
+    const keys = Object.keys(table.zh);
+    for (const lang of LANGS) {
+      const own = Object.keys(table[lang]);
+      const missing = keys.filter((k) => !Object.hasOwn(table[lang], k));
+      const extra = own.filter((k) => !Object.hasOwn(table.zh, k));
+      if (missing.length > 0 || extra.length > 0)
+        throw new Error(`messages in ${lang} differ from zh: missing ${missing.join(', ') || '-'}; extra ${extra.join(', ') || '-'}`);
+    }
+    const taken = keys.filter((k) => catalogues.zh.has(k));
+    if (taken.length > 0) throw new Error(`message keys defined twice: ${taken.join(', ')}`);
+    for (const lang of LANGS) for (const key of keys) catalogues[lang].set(key, table[lang][key]!);
+    installed.add(table);
+  }
+}
+
+/** Whether `s` is a key of the lookup (core's, or an installed module's). */
 export function isMessageKey(s: string): s is MessageKey {
-  return Object.hasOwn(zh, s);
+  return catalogues.zh.has(s);
 }
 
 export function translate(lang: Lang, key: MessageKey, params: Record<string, string | number> = {}): string {
-  return catalogues[lang][key].replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
+  const text = catalogues[lang].get(key);
+  if (text === undefined) throw new Error(`no message "${key}": the modules' messages are not installed (apps/server/src/messages.ts)`);
+  return text.replace(/\{(\w+)\}/g, (m, name: string) => (name in params ? String(params[name]) : m));
 }
 
 /** First supported language of an Accept-Language header; zh when none. */
@@ -463,4 +264,7 @@ export function pickLanguage(header: string | undefined): Lang {
   return 'zh';
 }
 
-export const catalogueKeys = { zh: Object.keys(zh), en: Object.keys(en), es: Object.keys(es) };
+/** The keys of the lookup in each language, core's and the installed tables'. */
+export function catalogueKeys(): Record<Lang, string[]> {
+  return { zh: [...catalogues.zh.keys()], en: [...catalogues.en.keys()], es: [...catalogues.es.keys()] };
+}

@@ -128,6 +128,12 @@ export class AppMetrics {
       this.httpRequests.inc(labels);
       this.httpDuration.observe(labels, reply.elapsedTime / 1000);
     });
+    // The server's own time in every answer (Server-Timing): the browser's resource timing shows it beside the
+    // network's, which is how the edit-loop bench splits an edit into its stages (docs/benchmarks.md#figures-the-edit-loop).
+    app.addHook('onSend', async (_request, reply, payload) => {
+      if (!reply.hasHeader('server-timing')) reply.header('server-timing', `app;dur=${reply.elapsedTime.toFixed(1)}`);
+      return payload;
+    });
   }
 
   observeJob(kind: string, outcome: 'done' | 'failed' | 'retry', seconds: number): void {

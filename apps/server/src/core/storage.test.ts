@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
 import { startS3, type TestS3 } from '../../test/s3-server.js';
 import { loadConfig } from '../config.js';
 import { ErrorCode } from '@agromet/contracts';
 import { StorageUnavailableError } from './errors.js';
 import { jobErrorMessage, JobRunner, STORAGE_RETRIES, storageRetryDelayMs, type JobLogger } from './jobs.js';
-import { migrate, openDatabase } from './db/index.js';
+import { openDatabase } from './db/index.js';
+import { migrate } from '../migrations.js';
 import { openStorage } from './open-storage.js';
 import { S3FileStorage, type S3Sender } from './storage-s3.js';
 import {
@@ -261,7 +263,7 @@ describe('job handlers', () => {
     const runner = new JobRunner(handle.db, { log });
     try {
       const { storage, failure } = storageFailingOn('imports/1/x.upload');
-      runner.define<null>('test.cleanup', async (_payload, ctx) => {
+      runner.define('test.cleanup', z.null(), async (_payload, ctx) => {
         await removeFiles(storage, ['imports/1/x.upload'], ctx.log, 'a staged import');
         return 'ok';
       });
@@ -357,7 +359,7 @@ describe('storage faults', () => {
     const { log, lines } = recordingLog();
     const runner = new JobRunner(handle.db, { log, retryBaseMs: 50 });
     let runs = 0;
-    runner.define('flaky', async () => {
+    runner.define('flaky', z.unknown(), async () => {
       runs += 1;
       if (runs < 3) throw new StorageUnavailableError(fault({ code: 'ECONNREFUSED' }));
       return { runs };
@@ -381,7 +383,7 @@ describe('storage faults', () => {
     const handle = openDatabase({ databaseUrl: undefined, dataDir: tempDir() });
     await migrate(handle);
     const runner = new JobRunner(handle.db, { log: recordingLog().log, retryBaseMs: 1 });
-    runner.define('down', async () => {
+    runner.define('down', z.unknown(), async () => {
       throw new StorageUnavailableError(fault({ code: 'EIO' }));
     });
     try {

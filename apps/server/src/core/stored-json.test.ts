@@ -25,9 +25,23 @@ describe('parseStoredJson', () => {
     }
     expect(caught).toBeInstanceOf(StoredJsonError);
     expect((caught as StoredJsonError).place).toEqual(place);
+    expect((caught as StoredJsonError).field).toBe('draft.buttons.0.name');
     expect((caught as Error).message).toMatch(
       /^stored JSON in wx_menu row 7, column draft: does not match its shape at buttons\.0\.name: /,
     );
+  });
+
+  it('names the column alone as the field when the value itself is off', () => {
+    const fieldOf = (text: string) => {
+      try {
+        parseStoredJson(Menu, text, place);
+      } catch (e) {
+        return (e as StoredJsonError).field;
+      }
+      return 'read';
+    };
+    expect(fieldOf('{"buttons":[')).toBe('draft');
+    expect(fieldOf('[]')).toBe('draft');
   });
 
   it('never hands back a value of the wrong kind', () => {

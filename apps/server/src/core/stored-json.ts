@@ -17,18 +17,30 @@ export class StoredJsonError extends Error {
     readonly place: StoredJsonPlace,
     reason: string,
     options?: { cause?: unknown },
+    /** The first path inside the value that is off (`a.0.b`); null when the value itself is (not JSON, or the root). */
+    readonly path: string | null = null,
   ) {
     super(`stored JSON in ${place.table} row ${place.id}, column ${place.column}: ${reason}`, options);
     this.name = 'StoredJsonError';
   }
+
+  /** The column and the path inside it that is off, as one field name (`payload.productId`, or `payload`). */
+  get field(): string {
+    return this.path ? `${this.place.column}.${this.path}` : this.place.column;
+  }
+}
+
+/** The path of a zod error's first issue (null for the value itself). */
+function firstPath(error: z.ZodError): string | null {
+  const path = error.issues[0]?.path ?? [];
+  return path.length ? path.map(String).join('.') : null;
 }
 
 /** The first issue of a zod error as `path: message` (`(root)` for the value itself). */
 function firstIssue(error: z.ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'does not match its shape';
-  const path = issue.path.length ? issue.path.map(String).join('.') : '(root)';
-  return `does not match its shape at ${path}: ${issue.message}`;
+  return `does not match its shape at ${firstPath(error) ?? '(root)'}: ${issue.message}`;
 }
 
 /**
@@ -43,7 +55,7 @@ export function parseStoredJson<S extends z.ZodType>(schema: S, text: string, pl
     throw new StoredJsonError(place, `not valid JSON (${(e as Error).message})`, { cause: e });
   }
   const parsed = schema.safeParse(value);
-  if (!parsed.success) throw new StoredJsonError(place, firstIssue(parsed.error), { cause: parsed.error });
+  if (!parsed.success) throw new StoredJsonError(place, firstIssue(parsed.error), { cause: parsed.error }, firstPath(parsed.error));
   return parsed.data;
 }
 

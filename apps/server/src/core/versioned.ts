@@ -1,3 +1,4 @@
+import type { Updateable } from 'kysely';
 import type { Database } from './db/schema.js';
 import type { Db } from './db/index.js';
 import { nowIso } from './db/index.js';
@@ -30,6 +31,39 @@ export async function updateVersioned<T extends Versioned>(
     .executeTakeFirst();
   if (!exists) throw errors.notFound();
   throw errors.conflict('staleVersion', {}, { currentVersion: exists.version });
+}
+
+/** Tables of a customer's rows edited optimistically by version. */
+type OwnVersioned =
+  | 'crop_calendar'
+  | 'risk_hazard'
+  | 'zoning_criterion'
+  | 'sandstorm_record'
+  | 'travel_spot'
+  | 'travel_landscape'
+  | 'travel_greenway'
+  | 'travel_route';
+
+/**
+ * Optimistic update of a row of the customer: writes `values` (and updated_at) only while the row is still at
+ * `at.version`, and bumps the version. Answers whether it did; the caller says what a stale or missing row answers.
+ */
+export async function updateOwnVersioned<T extends OwnVersioned>(
+  db: Db,
+  table: T,
+  customerId: number,
+  at: { id: number; version: number },
+  values: Updateable<Database[T]>,
+): Promise<boolean> {
+  // The tables share id, customer_id, version and updated_at; `values` is typed by the table's own columns above.
+  const res = await db
+    .updateTable(table as 'crop_calendar')
+    .set((eb) => ({ ...(values as Updateable<Database['crop_calendar']>), updated_at: nowIso(), version: eb('version', '+', 1) }))
+    .where('id', '=', at.id)
+    .where('customer_id', '=', customerId)
+    .where('version', '=', at.version)
+    .executeTakeFirst();
+  return Number(res.numUpdatedRows) === 1;
 }
 
 /** Maps a unique-constraint failure of either engine to 4009 naming the field. */

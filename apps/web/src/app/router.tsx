@@ -1,5 +1,5 @@
 import { APP_ROUTES } from '@agromet/contracts/web';
-import type { AppRoute } from '@agromet/contracts';
+import type { AppRoute, AppRouteName } from '@agromet/contracts';
 import { lazy, Suspense, type ComponentType } from 'react';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { PageSpinner } from '../components/PageSpinner';
@@ -11,6 +11,9 @@ import { RouteError } from './RouteError';
 import type { RouteHandle } from './route-handle';
 
 type LazyPage = () => Promise<{ Component: ComponentType }>;
+
+/** Page module of route names: keyed by the route table's names, so a mistyped name fails the type check. */
+export type PageTable = Partial<Record<AppRouteName, LazyPage>>;
 
 /**
  * A route module whose chunk fails to load (deploy replaced it, network dropped) renders as a
@@ -38,7 +41,7 @@ const groupLayout: LazyPage = () => import('../layout/GroupLayout').then((m) => 
 const placeholderPage: LazyPage = () => import('../features/placeholder/PlaceholderPage').then((m) => ({ Component: m.PlaceholderPage }));
 
 /** Page module of each APP_ROUTES name; pages not built yet show the title placeholder. */
-const PAGES: Partial<Record<string, LazyPage>> = {
+const PAGES: PageTable = {
   // The dashboard gets the features' cards from here: features never import each other.
   dashboard: () =>
     Promise.all([import('../features/dashboard/DashboardPage'), import('./dashboard-cards')]).then(([m, cards]) => ({
@@ -84,8 +87,14 @@ function PageErrorBoundary() {
   );
 }
 
+/** The page of a route name; a name without a built page (or outside the table) gets the placeholder. */
+export function pageOfName(name: string, pages: PageTable = PAGES): LazyPage {
+  const known = Object.hasOwn(pages, name) ? pages[name as AppRouteName] : undefined;
+  return known ?? placeholderPage;
+}
+
 function pageOf(route: AppRoute): LazyPage {
-  return loadOrThrow(PAGES[route.name] ?? placeholderPage);
+  return loadOrThrow(pageOfName(route.name));
 }
 
 function handleOf(route: AppRoute): RouteHandle {

@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useRef, useState, type CSSProperties, type KeyboardEvent, type PointerEvent } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { ConsoleMap } from '../components/map/ConsoleMap';
@@ -9,33 +9,9 @@ import { useCurrentView } from '../lib/current-view';
 import { useKeptScroll } from '../lib/use-kept-scroll';
 import { useAppStore } from '../stores/app';
 import './group-layout.css';
-import {
-  clampPanelWidth,
-  clampSheetShare,
-  PANEL_KEY_STEP_PX,
-  readPanelState,
-  SHEET_DEFAULT_SHARE,
-  storePanelState,
-  type PanelState,
-} from './panel-state';
-
-/** Follows a drag from a handle (pointer capture) until the pointer is released. */
-function followDrag(e: PointerEvent<HTMLElement>, onMove: (x: number, y: number) => void, onEnd: () => void) {
-  if (e.button !== 0) return;
-  e.preventDefault();
-  const handle = e.currentTarget;
-  handle.setPointerCapture(e.pointerId);
-  const move = (ev: globalThis.PointerEvent) => onMove(ev.clientX, ev.clientY);
-  const end = () => {
-    handle.removeEventListener('pointermove', move);
-    handle.removeEventListener('pointerup', end);
-    handle.removeEventListener('pointercancel', end);
-    onEnd();
-  };
-  handle.addEventListener('pointermove', move);
-  handle.addEventListener('pointerup', end);
-  handle.addEventListener('pointercancel', end);
-}
+import { panelClassName } from './panel-keys';
+import { readPanelState, SHEET_DEFAULT_SHARE, storePanelState, type PanelState } from './panel-state';
+import { usePanelDrag } from './use-panel-drag';
 
 /**
  * Frame of a route group's pages: the full-page map, with the page floating over it as a panel, the two one
@@ -55,7 +31,6 @@ export function GroupLayout() {
   useEffect(() => setState(readPanelState(path)), [path]);
   const sheet = useAppStore((s) => s.device) === 'mobile';
   const [panel, setPanel] = useState<HTMLElement | null>(null);
-  const dragged = useRef<Partial<PanelState> | null>(null);
   const { ref, onScroll } = useKeptScroll<HTMLDivElement>();
   const title = view?.title ? t(`route.${view.title}`) : '';
   const { collapsed } = state;
@@ -67,70 +42,13 @@ export function GroupLayout() {
       return next;
     });
   };
-  const mapBox = () => panel?.parentElement?.getBoundingClientRect() ?? null;
-  const widthNow = () => panel?.getBoundingClientRect().width ?? 0;
-
-  // Dragging sets the panel's size on the element itself (no render per pointer move); the release stores it.
-  const startWidthDrag = (e: PointerEvent<HTMLElement>) => {
-    const map = mapBox();
-    if (!panel || !map) return;
-    const left = panel.getBoundingClientRect().left;
-    followDrag(
-      e,
-      (x) => {
-        const width = clampPanelWidth(x - left, map.width);
-        panel.style.width = `${width}px`;
-        dragged.current = { width };
-      },
-      () => {
-        if (dragged.current) change(dragged.current);
-        dragged.current = null;
-      },
-    );
-  };
-  const startSheetDrag = (e: PointerEvent<HTMLElement>) => {
-    const map = mapBox();
-    if (!panel || !map) return;
-    const bottom = panel.getBoundingClientRect().bottom;
-    followDrag(
-      e,
-      (_x, y) => {
-        const share = clampSheetShare((bottom - y) / map.height);
-        panel.style.setProperty('--sheet-share', String(share));
-        dragged.current = { sheet: share, collapsed: false };
-      },
-      () => {
-        if (dragged.current) change(dragged.current);
-        dragged.current = null;
-      },
-    );
-  };
-  const onHandleKey = (e: KeyboardEvent<HTMLElement>) => {
-    const map = mapBox();
-    if (!map) return;
-    if (sheet) {
-      const share = state.sheet ?? SHEET_DEFAULT_SHARE;
-      const step = PANEL_KEY_STEP_PX / map.height;
-      if (e.key === 'ArrowUp') change({ sheet: clampSheetShare(share + step), collapsed: false });
-      else if (e.key === 'ArrowDown') change({ sheet: clampSheetShare(share - step) });
-      else return;
-    } else {
-      const width = state.width ?? widthNow();
-      if (e.key === 'ArrowRight') change({ width: clampPanelWidth(width + PANEL_KEY_STEP_PX, map.width) });
-      else if (e.key === 'ArrowLeft') change({ width: clampPanelWidth(width - PANEL_KEY_STEP_PX, map.width) });
-      else if (e.key === 'Home') change({ width: null });
-      else return;
-    }
-    e.preventDefault();
-  };
+  const { startWidthDrag, startSheetDrag, onHandleKey } = usePanelDrag({ panel, sheet, state, change });
 
   const style = {
     ...(!sheet && state.width !== null && !collapsed ? { width: `${state.width}px` } : {}),
     ...(sheet ? { '--sheet-share': String(state.sheet ?? SHEET_DEFAULT_SHARE) } : {}),
   } as CSSProperties;
-  const className = ['map-panel', sheet ? 'map-panel-sheet' : 'map-panel-side', collapsed ? 'map-panel-collapsed' : '']
-    .filter(Boolean)
-    .join(' ');
+  const className = panelClassName(sheet, collapsed);
   const toggleLabel = collapsed ? tMap('panel.expand') : tMap('panel.collapse');
 
   return (

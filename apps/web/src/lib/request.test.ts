@@ -86,6 +86,17 @@ describe('envelope handling', () => {
     expect(header(calls[0], 'Accept-Language')).toBe('es');
   });
 
+  it('with a fresh token, the call leaves in the task that made it, before any microtask (a re-render) runs', async () => {
+    Cookies.set('Access-Token', 'tok-2');
+    Cookies.set('Refresh-Token', 'ref-2');
+    Cookies.set('Expired', String(Date.now() + 3_600_000));
+    mockFetch(() => envelope(0, '', null));
+    const answered = http('GET', '/record/patch', { query: { id: 3 } });
+    expect(calls).toHaveLength(1);
+    expect(header(calls[0], 'Authorization')).toBe('Bearer tok-2');
+    await answered;
+  });
+
   it('sends no Authorization header without a token', async () => {
     mockFetch(() => envelope(0, '', null));
     await http('GET', '/api/health');

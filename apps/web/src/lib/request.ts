@@ -11,7 +11,7 @@ import { toastError } from './feedback';
 import { currentLanguage, i18n } from './i18n';
 import { requestRelogin } from './relogin';
 import { buildUrl, classifyResponse, parseJson, REQUEST_TIMEOUT_MS, transportErrorText, type QueryValue } from './request-rules';
-import { ensureFreshToken } from './token-refresh';
+import { ensureFreshToken, TOKEN_FRESH } from './token-refresh';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
@@ -107,7 +107,9 @@ export async function sendEnvelope<T = unknown>(method: HttpMethod, url: string,
     ...(auth ? customerContextHeaders() : {}),
   };
   if (auth) {
-    await ensureFreshToken().catch(() => undefined); // a failed refresh has already cleared the session
+    const refreshed = ensureFreshToken();
+    // A failed refresh has already cleared the session.
+    if (refreshed !== TOKEN_FRESH) await refreshed.catch(() => undefined);
     const token = getToken();
     if (token) headers.Authorization = `Bearer ${token}`;
   }

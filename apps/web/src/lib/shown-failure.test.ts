@@ -1,9 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { errorLogStore } from '../stores/error-log';
 import { ApiError } from './request';
 import { logUnlessShown } from './shown-failure';
 
-afterEach(() => errorLogStore.getState().clear());
+// The web project shares module state between files: start from an empty log whatever ran before.
+beforeEach(() => errorLogStore.getState().clear());
 
 describe('logUnlessShown', () => {
   it('leaves out a failure the request client has shown', () => {

@@ -10,12 +10,19 @@ export const REFRESH_LOCK_NAME = 'agromet-token-refresh';
 let inflight: Promise<void> | null = null;
 
 /**
+ * What ensureFreshToken gives when the token is fresh: the request client then sends at once instead of awaiting it,
+ * so a call leaves in the task that made it, before any re-render that task scheduled (the edit loop's patch, asked
+ * for as a revision is answered: docs/grids.md#the-edit-loop).
+ */
+export const TOKEN_FRESH: Promise<void> = Promise.resolve();
+
+/**
  * Makes sure the stored access token is not about to expire (docs/console.md#sign-in-and-the-session). Concurrent callers
  * in this tab share one refresh; other tabs are serialised by a Web Lock.
  */
 export function ensureFreshToken(now: number = Date.now()): Promise<void> {
   const session = readSession();
-  if (!shouldRefreshToken(session, now)) return Promise.resolve();
+  if (!shouldRefreshToken(session, now)) return TOKEN_FRESH;
   if (!inflight) {
     const seen = session.refreshToken!;
     inflight = withRefreshLock(() => refreshUnderLock(seen)).finally(() => {

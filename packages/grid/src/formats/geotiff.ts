@@ -198,7 +198,15 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
   });
   view.setUint32(ifdOffset + 2 + entries.length * 12, 0, true); // no next IFD
 
-  // Pixel rows north to south, NaN replaced by a numeric nodata marker.
+  writePixels(out, dataOffset, grid, nodata, classes);
+  return out;
+}
+
+/** The pixel rows from `dataOffset` on, north to south: class indices, or Float32 with NaN replaced by a numeric nodata marker. */
+function writePixels(out: Uint8Array, dataOffset: number, grid: Grid, nodata: number, classes: GeoTiffWriteOptions['colorTable']): void {
+  const { nx, ny } = grid;
+  const northUp = grid.dy < 0;
+  const view = new DataView(out.buffer);
   const replace = !Number.isNaN(nodata);
   const src = grid.values;
   if (classes) {
@@ -230,7 +238,6 @@ export function writeGeoTiff(grid: Grid, options: GeoTiffWriteOptions = {}): Uin
       }
     }
   }
-  return out;
 }
 
 /** TIFF ColorMap: 256 reds, then greens, then blues, each 0–65535; entries past the classes are black. */

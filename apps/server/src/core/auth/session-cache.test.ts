@@ -3,21 +3,17 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { runKeyPrefix, removeKeys, TEST_REDIS_URL as REDIS_URL } from '../../../test/redis-helpers.js';
 import { openRedis } from '../redis.js';
 import { RedisVersions, SessionCache, type AuthChange, type SessionUser, type SharedVersions } from './session-cache.js';
 
-// Redis runs on this machine and in CI (127.0.0.1:6379); each run uses keys of its own.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Redis runs on this machine and in CI; each run uses keys of its own.
 let redis: Redis;
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
+const prefix = runKeyPrefix();
 beforeAll(async () => {
   redis = await openRedis(REDIS_URL);
 });
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+afterAll(() => removeKeys(prefix, redis));
 
 const user = (id: number, codes: string[] = []): SessionUser => ({
   id,

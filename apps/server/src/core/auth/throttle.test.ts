@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import type { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runKeyPrefix, removeKeys, TEST_REDIS_URL as REDIS_URL } from '../../../test/redis-helpers.js';
 import { openRedis } from '../redis.js';
 import {
   FORGET_AFTER_MS,
@@ -23,18 +24,13 @@ function clock() {
   };
 }
 
-// Redis runs on this machine and in CI (127.0.0.1:6379); each run uses keys of its own.
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+// Redis runs on this machine and in CI; each run uses keys of its own.
 let redis: Redis;
-const prefix = `test:${randomBytes(6).toString('hex')}:`;
+const prefix = runKeyPrefix();
 beforeAll(async () => {
   redis = await openRedis(REDIS_URL);
 });
-afterAll(async () => {
-  const keys = await redis.keys(`${prefix}*`);
-  if (keys.length) await redis.del(...keys);
-  await redis.quit();
-});
+afterAll(() => removeKeys(prefix, redis));
 
 const stores: Array<[string, (c: ReturnType<typeof clock>) => ThrottleStore]> = [
   ['in the process', (c) => new MemoryThrottleStore(c.now)],

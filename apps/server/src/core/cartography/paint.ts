@@ -1,8 +1,8 @@
 import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { parseColor } from '@agromet/grid';
-import PDFDocument from 'pdfkit';
 import sharp from 'sharp';
-import { fontBytes, productFonts } from './fonts.js';
+import { productFonts } from './fonts.js';
+import { consolePdf } from './pdf-document.js';
 import { fontOf, INK, type Op } from './ops.js';
 import type { MapLang } from './words.js';
 
@@ -131,23 +131,10 @@ function pdfColor(c: string): [string, number] {
 }
 
 export async function paintPdf(c: Composed, meta: { title: string; lang: MapLang; author?: string }): Promise<Buffer> {
-  const fonts = productFonts();
-  const doc = new PDFDocument({
-    size: [c.page.width * PT_PER_MM, c.page.height * PT_PER_MM],
-    margin: 0,
-    compress: true,
-    lang: meta.lang === 'zh' ? 'zh-CN' : meta.lang,
-    info: { Title: meta.title, Author: meta.author ?? '', Creator: 'Agromet Console', Producer: 'Agromet Console' },
-    displayTitle: true,
-  });
-  const chunks: Buffer[] = [];
-  doc.on('data', (d: Buffer) => chunks.push(d));
-  const ended = new Promise<void>((resolve, reject) => {
-    doc.on('end', () => resolve());
-    doc.on('error', reject);
-  });
-  doc.registerFont('regular', fontBytes(fonts.regular));
-  doc.registerFont('bold', fontBytes(fonts.bold));
+  const { doc, bytes } = consolePdf(
+    { lang: meta.lang, title: meta.title, author: meta.author ?? '' },
+    { size: [c.page.width * PT_PER_MM, c.page.height * PT_PER_MM], margin: 0 },
+  );
   doc.scale(PT_PER_MM);
   const fill = (color: string) => {
     const [hex, a] = pdfColor(color);
@@ -240,8 +227,7 @@ export async function paintPdf(c: Composed, meta: { title: string; lang: MapLang
     }
   }
   doc.end();
-  await ended;
-  return Buffer.concat(chunks);
+  return bytes;
 }
 
 /** pdfkit reads 8-bit PNG and baseline JPEG; anything else is re-encoded as PNG first. */

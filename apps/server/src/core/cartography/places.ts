@@ -1,4 +1,4 @@
-import { pointInArea, type GridGeometry, type MultiPolygonGeometry, type PolygonGeometry } from '@agromet/grid';
+import { cellAt, pointInArea, type GridGeometry, type MultiPolygonGeometry, type PolygonGeometry } from '@agromet/grid';
 import { placeName } from '../place-names.js';
 import type { MapLang } from './words.js';
 
@@ -107,11 +107,8 @@ export interface PlaceArea {
 /** Whether a point lies in the mapped region: inside its outline if it has one, else on a cell with a class. */
 export function inMappedRegion(area: PlaceArea, lon: number, lat: number): boolean {
   if (area.outline) return pointInArea(lon, lat, area.outline);
-  const g = area.geometry;
-  const i = Math.round((lon - g.lon0) / g.dx);
-  const j = Math.round((lat - g.lat0) / g.dy);
-  if (i < 0 || j < 0 || i >= g.nx || j >= g.ny) return false;
-  return area.classes[j * g.nx + i] !== 255;
+  const cell = cellAt(area.geometry, lon, lat);
+  return cell !== null && area.classes[cell.j * area.geometry.nx + cell.i] !== 255;
 }
 
 /**

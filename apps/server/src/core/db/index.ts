@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SQLite from 'better-sqlite3';
-import { Kysely, Migrator, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvider } from 'kysely';
 import pg from 'pg';
-import { migrationProvider, type Dialect } from './migrations.js';
+import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
 
 export type Db = Kysely<Database>;
@@ -83,11 +83,14 @@ function keepingStatements(file: SQLite.Database): { prepare(sql: string): SQLit
   };
 }
 
-/** Runs pending migrations; throws with the failing migration's name. */
-export async function migrate(handle: DbHandle): Promise<void> {
+/**
+ * Runs the pending ones of the given migrations (the app's ordered list, src/migrations.ts); throws with the failing
+ * migration's name.
+ */
+export async function runMigrations(handle: DbHandle, provider: MigrationProvider): Promise<void> {
   const migrator = new Migrator({
     db: handle.db,
-    provider: migrationProvider(handle.dialect),
+    provider,
     // Features add their migrations side by side: a database that ran a later one still takes an earlier newcomer.
     allowUnorderedMigrations: true,
   });

@@ -1,7 +1,17 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type { CropCalendarSetupTable, CropCalendarTable } from './crop-calendar-migration.js';
-import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './risk-migration.js';
-import type { SandstormRecordTable } from './disaster-migration.js';
+import type {
+  ArticleAttachmentTable,
+  ArticleHistoryTable,
+  ArticleKindTable,
+  ArticlePlatformTable,
+  ArticlePublicationTable,
+  ArticleTable,
+} from './schema/articles.js';
+import type { CropCalendarSetupTable, CropCalendarTable } from './schema/crop-calendar.js';
+import type { SandstormRecordTable } from './schema/disaster.js';
+import type { DownloadFileTable } from './schema/downloads.js';
+import type { MapProductItemTable, MapProductTable, ProductScheduleTable, ProductTemplateTable } from './schema/products.js';
+import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './schema/risk.js';
 import type {
   TravelCommentTable,
   TravelGreenwayTable,
@@ -9,7 +19,7 @@ import type {
   TravelRouteTable,
   TravelSensitiveWordTable,
   TravelSpotTable,
-} from './travel-migration.js';
+} from './schema/travel.js';
 import type {
   WxAccountTable,
   WxCallbackReplayTable,
@@ -19,15 +29,56 @@ import type {
   WxPushedTable,
   WxSendTable,
   WxTokenTable,
-} from './weixin-migration.js';
+} from './schema/weixin.js';
 import type {
+  ZoningBaseFactorTable,
+  ZoningCriterionTable,
+  ZoningCropTable,
+  ZoningProductTable,
+  ZoningSetupTable,
+  ZoningStationNormalTable,
+} from './schema/zoning.js';
+
+// The tables of the feature areas, one file each under schema/ (types only); the Database below names them all.
+export type {
   ArticleAttachmentTable,
   ArticleHistoryTable,
   ArticleKindTable,
   ArticlePlatformTable,
   ArticlePublicationTable,
   ArticleTable,
-} from './articles-migration.js';
+} from './schema/articles.js';
+export type { CropCalendarSetupTable, CropCalendarTable } from './schema/crop-calendar.js';
+export type { SandstormRecordTable } from './schema/disaster.js';
+export type { DownloadFileTable } from './schema/downloads.js';
+export type { MapProductItemTable, MapProductTable, ProductScheduleTable, ProductTemplateTable } from './schema/products.js';
+export type { RiskHazardTable, RiskProductRow, RiskProductTable, RiskSetupTable } from './schema/risk.js';
+export type {
+  TravelCommentTable,
+  TravelGreenwayTable,
+  TravelLandscapeTable,
+  TravelRouteTable,
+  TravelSensitiveWordTable,
+  TravelSpotTable,
+} from './schema/travel.js';
+export type {
+  WxAccountTable,
+  WxCallbackReplayTable,
+  WxFollowerTable,
+  WxMediaTable,
+  WxMenuTable,
+  WxPushedTable,
+  WxSendTable,
+  WxTokenTable,
+} from './schema/weixin.js';
+export type {
+  ZoningBaseFactorTable,
+  ZoningCriterionTable,
+  ZoningCropTable,
+  ZoningProductTable,
+  ZoningSetupTable,
+  ZoningStationNormalTable,
+} from './schema/zoning.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -368,190 +419,6 @@ export interface BoundaryLayerTable {
   size: number;
   created_by: number | null;
   created_by_name: D<string>;
-  created_at: string;
-}
-
-// Agro-climatic zoning (zoning_* tables, migration 0005): times ISO text, flags 0/1, JSON as text.
-
-export interface ZoningSetupTable {
-  customer_id: number;
-  created_at: string;
-}
-
-export interface ZoningCropTable {
-  id: Generated<number>;
-  customer_id: number;
-  seed_key: string | null;
-  name: string;
-  remark: D<string>;
-  sort: D<number>;
-  version: Generated<number>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ZoningCriterionTable {
-  id: Generated<number>;
-  customer_id: number;
-  crop_id: number;
-  name: string;
-  description: D<string>;
-  method: 'limiting' | 'weighted' | 'fuzzy';
-  definition: string;
-  class_names: string;
-  example: D<number>;
-  version: Generated<number>;
-  created_by: number | null;
-  created_by_name: D<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ZoningBaseFactorTable {
-  id: Generated<number>;
-  customer_id: number;
-  code: string;
-  source: 'stations' | 'import' | 'derived';
-  lon0: number;
-  lat0: number;
-  dx: number;
-  dy: number;
-  nx: number;
-  ny: number;
-  storage_key: string;
-  version: D<number>;
-  grid_min: number | null;
-  grid_max: number | null;
-  fit: string | null;
-  updated_by_name: D<string>;
-  updated_at: string;
-}
-
-export interface ZoningStationNormalTable {
-  id: Generated<number>;
-  customer_id: number;
-  station_id: number;
-  factor: string;
-  value: number;
-  updated_at: string;
-}
-
-export interface ZoningProductTable {
-  id: Generated<number>;
-  customer_id: number;
-  name: string;
-  crop_id: number;
-  crop_name: string;
-  criterion_id: number | null;
-  criterion_name: string;
-  method: 'limiting' | 'weighted' | 'fuzzy';
-  definition: string;
-  class_names: string;
-  region_kind: 'customer' | 'area' | 'polygon';
-  region_name: D<string>;
-  region: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  job_id: string;
-  lon0: number | null;
-  lat0: number | null;
-  dx: number | null;
-  dy: number | null;
-  nx: number | null;
-  ny: number | null;
-  storage_prefix: string | null;
-  stats: string | null;
-  inputs: string;
-  created_by: number | null;
-  created_by_name: D<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-/** A file of the downloads library (docs/downloads.md#storage). */
-export interface DownloadFileTable {
-  id: Generated<number>;
-  customer_id: number;
-  kind: string;
-  name: string;
-  format: string;
-  content_type: string;
-  size: number;
-  storage_key: string;
-  preview_key: string | null;
-  author_id: number | null;
-  author_name: D<string>;
-  forecast_type_code: string | null;
-  factor_code: string | null;
-  base_time: string | null;
-  source_id: string | null;
-  created_at: string;
-}
-
-export interface ProductTemplateTable {
-  id: Generated<number>;
-  customer_id: number;
-  name: string;
-  definition: string;
-  built_in: D<number>;
-  version: Generated<number>;
-  created_by: number | null;
-  created_by_name: D<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MapProductTable {
-  id: Generated<number>;
-  customer_id: number;
-  name: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  job_id: string;
-  type_code: string;
-  factor_code: string;
-  base_time: string;
-  request: string;
-  template: string;
-  language: 'zh' | 'en' | 'es';
-  region_name: D<string>;
-  created_by: number | null;
-  created_by_name: D<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface ProductScheduleTable {
-  id: Generated<number>;
-  customer_id: number;
-  name: string;
-  enabled: D<number>;
-  template_id: number;
-  forecast: string;
-  trigger: 'new-run' | 'daily';
-  time: string | null;
-  last_base_time: string | null;
-  last_run_time: string | null;
-  last_product_id: number | null;
-  last_error: string | null;
-  version: Generated<number>;
-  created_by: number | null;
-  created_by_name: D<string>;
-  created_at: string;
-  updated_at: string;
-}
-
-export interface MapProductItemTable {
-  id: Generated<number>;
-  product_id: number;
-  customer_id: number;
-  seq: number;
-  title: string;
-  lead_hours: number;
-  valid_start: string;
-  valid_end: string;
-  png_key: string;
-  pdf_key: string;
-  png_size: number;
-  pdf_size: number;
   created_at: string;
 }
 

@@ -2,6 +2,8 @@ import type { Db } from '../../core/db/index.js';
 import type { FileStorage } from '../../core/storage.js';
 import { demoBulletin, demoCalendar, demoRun, demoSpecialTitle } from '../grids/demo-texts.js';
 import { listPlatforms } from './publishing.js';
+import { libraryImage } from './images.js';
+import { ensureKinds, listKinds } from './kind-service.js';
 import * as service from './service.js';
 import { storedUserSetting } from '../../core/auth/user-setting.js';
 
@@ -23,8 +25,8 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
   const reviewer = users.find((u) => u.username === 'demo-reviewer');
   if (!author || !reviewer) return;
   const by = (u: { id: number; name: string }) => ({ userId: u.id, name: u.name, customerId });
-  await service.ensureKinds(db, customerId, 'zh');
-  const kinds = await service.listKinds(db, customerId, 'zh');
+  await ensureKinds(db, customerId, 'zh');
+  const kinds = await listKinds(db, customerId, 'zh');
   const weekly = kinds[0]!;
   const special = kinds[1] ?? weekly;
 
@@ -39,7 +41,7 @@ export async function seedDemoArticles(deps: { db: Db; storage: FileStorage }, c
     .orderBy('id', 'desc')
     .limit(1)
     .executeTakeFirst();
-  const image = png ? await service.libraryImage(deps, by(author), `lib-${png.id}`) : null;
+  const image = png ? await libraryImage(deps, by(author), `lib-${png.id}`) : null;
   const figure = image ? `<p><img src="${image.path}" alt="图1 ${png!.name.replace(/\.png$/i, '').replace(/"/g, '')}"></p>` : '';
 
   // Written on the day the demo starts, about the week before it and the cold front of the demo's forecast.

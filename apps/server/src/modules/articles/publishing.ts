@@ -14,11 +14,12 @@ import type { z } from 'zod';
 import { guardArchive, looksLikeZip, STORED_ARCHIVE_LIMITS } from '../../core/archive-guard.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
+import { ownRow } from '../../core/db/own-row.js';
 import { errors } from '../../core/errors.js';
 import { guardImageSize } from '../../core/image-guard.js';
 import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import type { Actor, ArticleDeps } from './service.js';
+import type { Actor, ArticleDeps } from './deps.js';
 import { storedUserSetting } from '../../core/auth/user-setting.js';
 
 // Publishing platforms, publication records and attachments of service documents (docs/articles.md#platforms).
@@ -326,14 +327,7 @@ export async function copyAttachments(tx: Db, customerId: number, fromId: number
 }
 
 export async function attachmentRow(db: Db, customerId: number, id: number) {
-  const row = await db
-    .selectFrom('article_attachment')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'article_attachment', customerId, id);
 }
 
 /** Removes an attachment row, and its bytes when no other document (revision, copy) still lists them. */

@@ -6,10 +6,14 @@ import { registerRoute } from '../../core/route.js';
 import { publicPage } from './public-page.js';
 import * as publishing from './publishing.js';
 import { renderArticlePdf } from './pdf.js';
+import * as images from './images.js';
+import * as kinds from './kind-service.js';
 import * as service from './service.js';
 import type { ArticleDeps } from './service.js';
 
-export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens: TokenService }): void {
+type ArticleRouteDeps = ArticleDeps & { tokens: TokenService };
+
+export function articleRoutes(app: FastifyInstance, deps: ArticleRouteDeps): void {
   const { db } = deps;
   registerRoute(app, deps, API.articlePage, {
     handler: async ({ auth, query, req }) => ({ data: await service.pageArticles(db, auth, query, req.lang) }),
@@ -62,36 +66,42 @@ export function articleRoutes(app: FastifyInstance, deps: ArticleDeps & { tokens
   registerRoute(app, deps, API.articlePdf, {
     handler: async ({ auth, query, req }) => {
       const a = await service.articleDetail(db, auth.customerId, query.id, req.lang);
-      const pdf = await renderArticlePdf(a, (src) => service.embeddedImage(deps, auth.customerId, src), req.lang);
+      const pdf = await renderArticlePdf(a, (src) => images.embeddedImage(deps, auth.customerId, src), req.lang);
       const name = `${a.series}_${a.year}-${a.issueNo}${a.revision > 1 ? `_r${a.revision - 1}` : ''}.pdf`;
       return { data: null, file: { contentType: 'application/pdf', filename: name, body: pdf } };
     },
   });
   registerRoute(app, deps, API.articleKinds, {
-    handler: async ({ auth, req }) => ({ data: await service.listKinds(db, auth.customerId, req.lang) }),
+    handler: async ({ auth, req }) => ({ data: await kinds.listKinds(db, auth.customerId, req.lang) }),
   });
   registerRoute(app, deps, API.articleKindSave, {
     audit: { action: 'article.kind.save', type: 'article', description: '保存服务产品类型' },
-    handler: async ({ auth, body, req }) => ({ data: await service.saveKind(db, auth, body, req.lang) }),
+    handler: async ({ auth, body, req }) => ({ data: await kinds.saveKind(db, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.articleNextIssue, {
     handler: async ({ auth, query, req }) => ({ data: await service.nextIssue(db, auth, query.kindId, req.lang) }),
   });
   registerRoute(app, deps, API.articleLibraryImages, {
-    handler: async ({ auth }) => ({ data: await service.libraryPictures(db, auth.customerId) }),
+    handler: async ({ auth }) => ({ data: await images.libraryPictures(db, auth.customerId) }),
   });
   registerRoute(app, deps, API.articleLibraryImage, {
     audit: { action: 'article.libraryImage', type: 'article', description: '插入产品库图片' },
-    handler: async ({ auth, body }) => ({ data: await service.libraryImage(deps, auth, body.id) }),
+    handler: async ({ auth, body }) => ({ data: await images.libraryImage(deps, auth, body.id) }),
   });
 
   registerRoute(app, deps, API.articleKindDelete, {
     audit: { action: 'article.kind.delete', type: 'article', description: '删除服务产品类型' },
     handler: async ({ auth, body }) => {
-      await service.deleteKind(db, auth, body.id);
+      await kinds.deleteKind(db, auth, body.id);
       return { data: null };
     },
   });
+  publishingRoutes(app, deps);
+}
+
+/** Publishing: the customer's platforms, a document's attachments and the published page. */
+function publishingRoutes(app: FastifyInstance, deps: ArticleRouteDeps): void {
+  const { db } = deps;
   registerRoute(app, deps, API.articlePlatforms, {
     handler: async ({ auth, req }) => ({ data: await publishing.listPlatforms(db, auth.customerId, req.lang) }),
   });

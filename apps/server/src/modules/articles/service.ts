@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import {
   ErrorCode,
   fillArticleTemplate,
@@ -6,7 +5,6 @@ import {
   type ArticleAction,
   type ArticleAdd,
   type ArticleDetail,
-  type ArticleKindSave,
   type ArticleQuery,
   type ArticleState,
   type ArticleSummary,
@@ -15,102 +13,32 @@ import {
   decideArticle as decide,
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import sharp from 'sharp';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { ArticleTable } from '../../core/db/articles-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { ArticleTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
-import { guardImageSize } from '../../core/image-guard.js';
 import { translate, type Lang } from '../../core/messages.js';
-import type { FileStorage } from '../../core/storage.js';
+import type { Actor, ArticleDeps } from './deps.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import { DEFAULT_KINDS, kindIn, kindTextIn, templateLanguage } from './kinds.js';
+import { currentYear, longDate } from './dates.js';
+import { kindRow } from './kind-service.js';
+import { kindTextIn, templateLanguage } from './kinds.js';
+import { historyRow, insertNumbered, ISSUE_ATTEMPTS, maxIssue, newDraftColumns } from './numbering.js';
 import { attachments, copyAttachments, publications, recordPublications, removeAttachment } from './publishing.js';
 import { bodyText, sanitizeBody } from './sanitize.js';
+import { paged } from '../../core/paging.js';
 
-// Service documents of a customer (docs/articles.md): kinds with templates, documents with issue numbers per kind and
-// year, the workflow (rules in the contracts' article-workflow.ts) with every transition in article_history, and the library images copied
-// for embedding. Every query is limited to the caller's customer; another customer's document answers 4004.
+// Service documents of a customer (docs/articles.md): documents with issue numbers per kind and year (numbering.ts),
+// the workflow (rules in the contracts' article-workflow.ts) with every transition in article_history. Their kinds are
+// in kind-service.ts, their pictures in images.ts. Every query is limited to the caller's customer; another customer's
+// document answers 4004.
 
-export interface ArticleDeps {
-  db: Db;
-  storage: FileStorage;
-}
+export type { Actor, ArticleDeps };
 type Row = Selectable<ArticleTable>;
-/** Who acts: a signed-in user, or the demo seeding. */
-export type Actor = Pick<AuthContext, 'userId' | 'name' | 'customerId'>;
-
-/** Attempts of a creation whose issue number another creation took at the same moment. */
-const ISSUE_ATTEMPTS = 8;
-
-// ---- kinds -----------------------------------------------------------------------------------------------
-
-/** Gives a customer the four default kinds the first time (stored in zh, read in the reader's language). */
-export async function ensureKinds(db: Db, customerId: number, _lang: Lang): Promise<void> {
-  const any = await db.selectFrom('article_kind').select('id').where('customer_id', '=', customerId).limit(1).executeTakeFirst();
-  if (any) return;
-  const now = nowIso();
-  try {
-    await db
-      .insertInto('article_kind')
-      .values(DEFAULT_KINDS.zh.map((k, i) => ({ customer_id: customerId, ...k, sort: i, created_at: now, updated_at: now })))
-      .execute();
-  } catch (e) {
-    // Two first callers at once: the other one's kinds stand.
-    if (!isUniqueViolation(e)) throw e;
-  }
-}
-
-export async function listKinds(db: Db, customerId: number, lang: Lang) {
-  await ensureKinds(db, customerId, lang);
-  const rows = await db
-    .selectFrom('article_kind')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .orderBy('sort')
-    .orderBy('id')
-    .execute();
-  return rows.map((r) =>
-    kindIn({ id: r.id, name: r.name, series: r.series, template: r.template, sort: r.sort, version: r.version }, lang),
-  );
-}
-
-async function kindRow(db: Db, customerId: number, id: number) {
-  const row = await db.selectFrom('article_kind').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
-}
-
-export async function saveKind(db: Db, auth: AuthContext, k: z.output<typeof ArticleKindSave>, lang: Lang) {
-  const values = { name: k.name, series: k.series, template: sanitizeBody(k.template), sort: k.sort };
-  try {
-    if (k.id === undefined) {
-      const now = nowIso();
-      const row = await db
-        .insertInto('article_kind')
-        .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      return (await listKinds(db, auth.customerId, lang)).find((x) => x.id === row.id)!;
-    }
-    const current = await kindRow(db, auth.customerId, k.id);
-    if (k.version !== undefined && k.version !== current.version)
-      throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-    await db
-      .updateTable('article_kind')
-      .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', k.id)
-      .where('customer_id', '=', auth.customerId)
-      .execute();
-    return (await listKinds(db, auth.customerId, lang)).find((x) => x.id === k.id)!;
-  } catch (e) {
-    if (isUniqueViolation(e)) throw errors.conflict('article.kindTaken', { name: k.name });
-    throw e;
-  }
-}
 
 // ---- reading -----------------------------------------------------------------------------------------------
 
@@ -145,9 +73,7 @@ function toSummary(r: Row, kindName: string, lang: Lang): ArticleSummary {
 }
 
 async function findRow(db: Db, customerId: number, id: number): Promise<Row> {
-  const row = await db.selectFrom('article').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'article', customerId, id);
 }
 
 export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof ArticleQuery>, lang: Lang = 'zh') {
@@ -165,16 +91,13 @@ export async function pageArticles(db: Db, auth: AuthContext, q: z.output<typeof
   if (q.from) base = base.where('article.created_at', '>=', q.from);
   // A bare date as the end takes in the whole day.
   if (q.to) base = base.where('article.created_at', '<=', /^\d{4}-\d{2}-\d{2}$/.test(q.to) ? `${q.to}T23:59:59.999Z` : q.to);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll('article')
-    .select('article_kind.name as kind_name')
-    .orderBy('article.created_at', 'desc')
-    .orderBy('article.id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((r) => toSummary(r, kindTextIn('name', r.kind_name, lang), lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) =>
+      b.selectAll('article').select('article_kind.name as kind_name').orderBy('article.created_at', 'desc').orderBy('article.id', 'desc'),
+    (rows) => rows.map((r) => toSummary(r, kindTextIn('name', r.kind_name, lang), lang)),
+  );
 }
 
 export async function articleDetail(db: Db, customerId: number, id: number, lang: Lang = 'zh'): Promise<ArticleDetail> {
@@ -213,27 +136,6 @@ export async function articleHistory(db: Db, customerId: number, id: number) {
 
 // ---- issue numbers -----------------------------------------------------------------------------------------
 
-/** Today in the caller's language ("2026年11月24日", "24 November 2026", "24 de noviembre de 2026"). */
-export function longDate(d: Date, lang: Lang): string {
-  const locale = lang === 'zh' ? 'zh-CN' : lang === 'en' ? 'en-GB' : 'es-ES';
-  return new Intl.DateTimeFormat(locale, { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Shanghai' }).format(d);
-}
-
-export function currentYear(d = new Date()): number {
-  return Number(new Intl.DateTimeFormat('en', { year: 'numeric', timeZone: 'Asia/Shanghai' }).format(d));
-}
-
-async function maxIssue(db: Db, customerId: number, kindId: number, year: number): Promise<number> {
-  const r = await db
-    .selectFrom('article')
-    .select((eb) => eb.fn.max<number>('issue_no').as('n'))
-    .where('customer_id', '=', customerId)
-    .where('kind_id', '=', kindId)
-    .where('year', '=', year)
-    .executeTakeFirst();
-  return Number(r?.n ?? 0);
-}
-
 /** The next number of a kind, and today's date in the language of the kind's template as the reader gets it. */
 export async function nextIssue(db: Db, auth: AuthContext, kindId: number, lang: Lang) {
   const kind = await kindRow(db, auth.customerId, kindId);
@@ -244,97 +146,6 @@ export async function nextIssue(db: Db, auth: AuthContext, kindId: number, lang:
     unit: await unitOf(db, auth.customerId),
     date: longDate(new Date(), templateLanguage(kindTextIn('template', kind.template, lang), lang)),
   };
-}
-
-const historyRow = (customerId: number, articleId: number, actor: Actor, action: string, from: string, to: string, comment = '') => ({
-  customer_id: customerId,
-  article_id: articleId,
-  action,
-  from_state: from,
-  to_state: to,
-  user_id: actor.userId,
-  user_name: actor.name,
-  comment,
-  at: nowIso(),
-});
-
-/**
- * Inserts a new document with the next issue number of its kind and year (or the given one): the number is read and
- * the row written in one transaction, and the unique index on (customer, kind, year, issue, revision) refuses a
- * number another creation took meanwhile; then the whole transaction is tried again with the next number. The kind's row
- * is locked first, so on PostgreSQL concurrent creations of one kind wait for each other instead of colliding.
- */
-async function insertNumbered(
-  db: Db,
-  actor: Actor,
-  make: (
-    issueNo: number,
-    year: number,
-  ) => Promise<
-    Omit<
-      Row,
-      | 'id'
-      | 'customer_id'
-      | 'year'
-      | 'issue_no'
-      | 'version'
-      | 'created_at'
-      | 'updated_at'
-      | 'superseded'
-      | 'reviewer_id'
-      | 'reviewer_name'
-      | 'return_comment'
-      | 'issued_at'
-      | 'state'
-      | 'author_id'
-      | 'author_name'
-    >
-  >,
-  opts: { kindId: number; issueNo?: number; year?: number; action: ArticleAction; comment?: string },
-): Promise<number> {
-  const year = opts.year ?? currentYear();
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction().execute(async (tx) => {
-        // Writing the kind's row (to itself) locks it until the commit on PostgreSQL (SQLite has one writer anyway),
-        // so creations of the same kind take their numbers one after another; the unique index stays the guarantee.
-        await tx
-          .updateTable('article_kind')
-          .set((eb) => ({ updated_at: eb.ref('updated_at') }))
-          .where('id', '=', opts.kindId)
-          .where('customer_id', '=', actor.customerId)
-          .execute();
-        const issueNo = opts.issueNo ?? (await maxIssue(tx, actor.customerId, opts.kindId, year)) + 1;
-        const now = nowIso();
-        const values = await make(issueNo, year);
-        const row = await tx
-          .insertInto('article')
-          .values({
-            ...values,
-            customer_id: actor.customerId,
-            year,
-            issue_no: issueNo,
-            state: 'draft',
-            author_id: actor.userId,
-            author_name: actor.name,
-            created_at: now,
-            updated_at: now,
-          })
-          .returning('id')
-          .executeTakeFirstOrThrow();
-        await tx
-          .insertInto('article_history')
-          .values(historyRow(actor.customerId, row.id, actor, opts.action, '', 'draft', opts.comment))
-          .execute();
-        return row.id;
-      });
-    } catch (e) {
-      if (!isUniqueViolation(e)) throw e;
-      if (opts.issueNo !== undefined || attempt >= ISSUE_ATTEMPTS) {
-        throw errors.conflict('article.issueTaken', { year, issueNo: opts.issueNo ?? '?' });
-      }
-    }
-  }
 }
 
 export async function addArticle(db: Db, actor: Actor, a: z.output<typeof ArticleAdd>, lang: Lang): Promise<number> {
@@ -480,7 +291,6 @@ export async function reviseArticle(db: Db, actor: Actor, id: number, lang: Lang
           .where('year', '=', src.year)
           .where('issue_no', '=', src.issue_no)
           .executeTakeFirst();
-        const now = nowIso();
         const row = await tx
           .insertInto('article')
           .values({
@@ -494,11 +304,7 @@ export async function reviseArticle(db: Db, actor: Actor, id: number, lang: Lang
             summary: src.summary,
             body: src.body,
             body_text: src.body_text,
-            state: 'draft',
-            author_id: actor.userId,
-            author_name: actor.name,
-            created_at: now,
-            updated_at: now,
+            ...newDraftColumns(actor),
           })
           .returning('id')
           .executeTakeFirstOrThrow();
@@ -563,20 +369,6 @@ export async function editableRow(db: Db, actor: Actor, id: number, lang: Lang):
   return row;
 }
 
-/** Deletes a kind no document uses. */
-export async function deleteKind(db: Db, actor: Actor, id: number): Promise<void> {
-  await kindRow(db, actor.customerId, id);
-  const used = await db
-    .selectFrom('article')
-    .select('id')
-    .where('kind_id', '=', id)
-    .where('customer_id', '=', actor.customerId)
-    .limit(1)
-    .executeTakeFirst();
-  if (used) throw errors.conflict('article.kindUsed');
-  await db.deleteFrom('article_kind').where('id', '=', id).where('customer_id', '=', actor.customerId).execute();
-}
-
 /** A published document as a read-only page for the website platforms: nothing for a draft or a missing one. */
 export async function publicArticle(db: Db, id: number): Promise<{ detail: ArticleDetail; customerId: number } | null> {
   const r = await db.selectFrom('article').select(['customer_id', 'state']).where('id', '=', id).executeTakeFirst();
@@ -594,68 +386,3 @@ export async function publicArticle(db: Db, id: number): Promise<{ detail: Artic
 }
 
 // ---- images ------------------------------------------------------------------------------------------------
-
-/** Stores a picture as the customer's own file (like the upload does) and answers its /api/files/ path. */
-export async function storeImage(deps: ArticleDeps, actor: Actor, data: Buffer, name: string) {
-  await guardImageSize(data, 'id');
-  const meta = await sharp(data).metadata();
-  if ((meta.format !== 'png' && meta.format !== 'jpeg') || !meta.width || !meta.height) throw errors.validation('id', 'article.notImage');
-  const ext = meta.format === 'png' ? 'png' : 'jpg';
-  const now = new Date();
-  const key = `uploads/${now.getUTCFullYear()}/${String(now.getUTCMonth() + 1).padStart(2, '0')}/${randomUUID()}.${ext}`;
-  const path = `/api/files/${key}`;
-  await deps.storage.put(key, data);
-  await deps.db
-    .insertInto('stored_file')
-    .values({
-      id: randomUUID(),
-      path,
-      mime: ext === 'png' ? 'image/png' : 'image/jpeg',
-      size: data.length,
-      width: meta.width,
-      height: meta.height,
-      original_name: name.slice(0, 256),
-      user_id: actor.userId,
-      customer_id: actor.customerId,
-      created_at: nowIso(),
-    })
-    .execute();
-  return { path, width: meta.width, height: meta.height };
-}
-
-/** The library's items with a picture (a PNG or JPEG, or a stored preview), newest first. */
-export async function libraryPictures(db: Db, customerId: number) {
-  const rows = await db
-    .selectFrom('download_file')
-    .select(['id', 'name', 'kind', 'author_name', 'created_at', 'content_type', 'preview_key'])
-    .where('customer_id', '=', customerId)
-    .where((eb) => eb.or([eb('content_type', 'in', ['image/png', 'image/jpeg']), eb('preview_key', 'is not', null)]))
-    .orderBy('id', 'desc')
-    .limit(200)
-    .execute();
-  return rows.map((r) => ({ id: `lib-${r.id}`, name: r.name, kind: r.kind, author: r.author_name, createdAt: r.created_at }));
-}
-
-/** A library item's picture (the PNG itself, or the preview stored with a PDF) copied for embedding. */
-export async function libraryImage(deps: ArticleDeps, actor: Actor, id: string) {
-  const n = Number(id.slice(4));
-  const row = await deps.db
-    .selectFrom('download_file')
-    .selectAll()
-    .where('id', '=', n)
-    .where('customer_id', '=', actor.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  const key = /^image\/(png|jpeg)$/.test(row.content_type) ? row.storage_key : row.preview_key;
-  if (!key) throw errors.validation('id', 'article.notImage');
-  const data = await deps.storage.get(key);
-  if (!data) throw errors.notFound();
-  return storeImage(deps, actor, data, row.name);
-}
-
-/** The bytes of an embedded image, only if it is a stored file of the document's customer. */
-export async function embeddedImage(deps: ArticleDeps, customerId: number, src: string): Promise<Buffer | null> {
-  const f = await deps.db.selectFrom('stored_file').select(['path', 'customer_id']).where('path', '=', src).executeTakeFirst();
-  if (!f || (f.customer_id !== null && f.customer_id !== customerId)) return null;
-  return deps.storage.get(src.slice('/api/files/'.length));
-}

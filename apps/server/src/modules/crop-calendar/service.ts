@@ -10,12 +10,12 @@ import { checkCalendar, type CropCalendar } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { CropCalendarTable } from '../../core/db/crop-calendar-migration.js';
+import type { CropCalendarTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, updateOwnVersioned } from '../../core/versioned.js';
 import { ensureZoningSetup } from '../zoning/criteria.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { SEED_CALENDARS, STAGE_NAMES } from './seed.js';
@@ -180,6 +180,19 @@ function storedStages(stages: CreateInput['stages']): StoredStage[] {
   }));
 }
 
+/** The columns a saved calendar writes (created or edited by hand: no longer built in). */
+function calendarColumns(input: CreateInput | UpdateInput) {
+  return {
+    stages: JSON.stringify(storedStages(input.stages)),
+    ref_altitude_m: input.refAltitudeM,
+    ref_lat_deg: input.refLatDeg,
+    days_per_100m: input.daysPer100m,
+    days_per_degree: input.daysPerDegree,
+    source: input.source,
+    built_in: 0,
+  };
+}
+
 async function calendarById(db: Db, customerId: number, id: number, lang: Lang): Promise<CalendarView> {
   const row = await db
     .selectFrom('crop_calendar')
@@ -206,13 +219,7 @@ export async function createCalendar(db: Db, auth: AuthContext, input: CreateInp
       .values({
         customer_id: auth.customerId,
         crop_id: crop.id,
-        stages: JSON.stringify(storedStages(input.stages)),
-        ref_altitude_m: input.refAltitudeM,
-        ref_lat_deg: input.refLatDeg,
-        days_per_100m: input.daysPer100m,
-        days_per_degree: input.daysPerDegree,
-        source: input.source,
-        built_in: 0,
+        ...calendarColumns(input),
         created_by_name: auth.name.slice(0, 64),
         created_at: now,
         updated_at: now,
@@ -236,24 +243,8 @@ export async function updateCalendar(db: Db, auth: AuthContext, input: UpdateInp
     .executeTakeFirst();
   if (!current) throw errors.notFound();
   assertValidCalendar(input, lang);
-  const res = await db
-    .updateTable('crop_calendar')
-    .set((eb) => ({
-      stages: JSON.stringify(storedStages(input.stages)),
-      ref_altitude_m: input.refAltitudeM,
-      ref_lat_deg: input.refLatDeg,
-      days_per_100m: input.daysPer100m,
-      days_per_degree: input.daysPerDegree,
-      source: input.source,
-      built_in: 0,
-      updated_at: nowIso(),
-      version: eb('version', '+', 1),
-    }))
-    .where('id', '=', input.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', input.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+  if (!(await updateOwnVersioned(db, 'crop_calendar', auth.customerId, input, calendarColumns(input))))
+    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   return calendarById(db, auth.customerId, input.id, lang);
 }
 

@@ -15,6 +15,7 @@ import { errors } from '../../core/errors.js';
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { contains } from '../../core/db/like.js';
+import { paged } from '../../core/paging.js';
 
 type CreateInput = z.output<typeof CustomerCreate>;
 type UpdateInput = z.output<typeof CustomerUpdate>;
@@ -75,22 +76,17 @@ export async function pageCustomers(db: Db, auth: AuthContext, q: { page: number
       eb.or([contains('name', keyword), contains('sys_name', keyword), contains('tel', keyword), contains('address', keyword)]),
     );
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const ids = rows.map((r) => r.id);
-  const counts = await userCounts(db, ids);
-  const entitled = await entitlementsOf(db, ids);
-  return {
-    list: rows.map((r) => toCustomer(r, counts.get(r.id) ?? 0, entitled.get(r.id) ?? [])),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id'),
+    async (rows) => {
+      const ids = rows.map((r) => r.id);
+      const counts = await userCounts(db, ids);
+      const entitled = await entitlementsOf(db, ids);
+      return rows.map((r) => toCustomer(r, counts.get(r.id) ?? 0, entitled.get(r.id) ?? []));
+    },
+  );
 }
 
 export async function getCustomer(db: Db, auth: AuthContext, id: number): Promise<Customer> {

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   SANDSTORM_EXPORT_MAX_ROWS,
   SANDSTORM_FILE_COLUMNS,
   SANDSTORM_FILE_UTC_OFFSET_HOURS,
@@ -17,7 +16,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import { nowIso } from '../../core/db/index.js';
 import { guardArchive, looksLikeZip, SPREADSHEET_LIMITS } from '../../core/archive-guard.js';
 import { restoreCell, spreadsheetCsv } from '../../core/csv-safe.js';
-import { AppError } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { CsvError, parseCsv } from '../stations/csv.js';
@@ -199,16 +198,6 @@ export function timeOf(cell: Cell): string | null {
   return new Date(utc - OFFSET_MS).toISOString();
 }
 
-function refused(lang: Lang, issues: SandstormImportIssue[]): AppError {
-  const first = issues[0]!;
-  return new AppError(
-    ErrorCode.VALIDATION,
-    'sandstorm.importInvalid',
-    { count: issues.length, row: first.row, field: first.field, message: first.message },
-    { issues },
-  );
-}
-
 /**
  * All or nothing: reads an .xlsx (first sheet) or CSV, maps its headings, checks every row (the schema's ranges, the
  * region code table, the grade against the visibility, the point against the region's boundaries) and refuses the
@@ -238,7 +227,8 @@ export async function importSandstorms(
     rows = data;
     return await importRows(deps, auth, rows, mapping, lang);
   } catch (e) {
-    if (e instanceof FileRefused) throw refused(lang, [{ row: e.row, field: 'file', message: translate(lang, e.key, e.params) }]);
+    if (e instanceof FileRefused)
+      throw errors.importRefused('sandstorm.importInvalid', [{ row: e.row, field: 'file', message: translate(lang, e.key, e.params) }]);
     throw e;
   }
 }
@@ -299,7 +289,7 @@ async function importRows(
     }
     valid.push(result);
   }
-  if (issues.length > 0) throw refused(lang, issues);
+  if (issues.length > 0) throw errors.importRefused('sandstorm.importInvalid', issues);
 
   const now = nowIso();
   const author = auth.name || auth.username;

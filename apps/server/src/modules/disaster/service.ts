@@ -16,15 +16,18 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { SandstormRecordTable } from '../../core/db/disaster-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { SandstormRecordTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
+import { updateOwnVersioned } from '../../core/versioned.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { regionChildTowards, regionEntry, regionFullName, regionName } from '../regions/code-table.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
+import { paged } from '../../core/paging.js';
 
 // Sandstorm disaster records of a customer (docs/disaster.md): every query is limited to the caller's customer, so
 // another customer's record answers 4004 like a missing one.
@@ -173,26 +176,16 @@ export function filtered(db: Db, auth: AuthContext, f: Filters) {
 
 export async function findSandstorms(db: Db, auth: AuthContext, q: z.output<typeof SandstormQuery>, lang: Lang = 'zh') {
   const base = filtered(db, auth, q);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('time', 'desc')
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((r) => toSandstorm(r, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('time', 'desc').orderBy('id', 'desc'),
+    (rows) => rows.map((r) => toSandstorm(r, lang)),
+  );
 }
 
 async function findOwn(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const row = await db
-    .selectFrom('sandstorm_record')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'sandstorm_record', auth.customerId, id);
 }
 
 export async function createSandstorm(deps: DisasterDeps, auth: AuthContext, data: SandstormInput, lang: Lang): Promise<Sandstorm> {
@@ -209,14 +202,7 @@ export async function createSandstorm(deps: DisasterDeps, auth: AuthContext, dat
 export async function updateSandstorm(deps: DisasterDeps, auth: AuthContext, data: UpdateInput, lang: Lang): Promise<Sandstorm> {
   await findOwn(deps.db, auth, data.id);
   const columns = await checked(deps, auth, data, lang);
-  const res = await deps.db
-    .updateTable('sandstorm_record')
-    .set((eb) => ({ ...columns, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', data.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', data.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
+  if (!(await updateOwnVersioned(deps.db, 'sandstorm_record', auth.customerId, data, columns))) {
     const current = await findOwn(deps.db, auth, data.id);
     throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   }

@@ -24,6 +24,7 @@ import { removeFiles, type CleanupLog, type FileStorage } from '../../core/stora
 import { ErrorCode } from '@agromet/contracts';
 import { downloadIssueFile } from '../revise/issue.js';
 import { downloadProduct, fileStem } from '../zoning/download.js';
+import { paged } from '../../core/paging.js';
 
 // The downloads library (docs/downloads.md). One table, `download_file`, records the files the library holds (map and
 // risk products, station tables): makers store the file and call registerDownload, in their own transaction when they
@@ -232,58 +233,60 @@ export async function pageDownloads(
   if (q.to) base = base.where('u.created_at', '<=', new Date(q.to).toISOString());
   if (q.author) base = base.where(contains('u.author_name', q.author));
   if (q.name) base = base.where(contains('u.name', q.name));
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll('u')
-    .orderBy('u.created_at', 'desc')
-    .orderBy('u.source')
-    .orderBy('u.ref', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-
-  // Names of the forecast types and factors met on the page, in the reader's language (built-in ones by code, as the
-  // grid catalogue names them: docs/i18n.md#text-the-server-writes).
-  const typeCodes = [...new Set(rows.map((r) => r.type_code).filter((c): c is string => !!c))];
-  const types =
-    typeCodes.length === 0
-      ? []
-      : await db
-          .selectFrom('forecast_type')
-          .leftJoin('factor', 'factor.forecast_type_id', 'forecast_type.id')
-          .select(['forecast_type.code as type', 'forecast_type.name as typeName', 'factor.code as factor', 'factor.name as factorName'])
-          .where('forecast_type.code', 'in', typeCodes)
-          .execute();
-  const admin = isDownloadAdmin(auth);
-  const list = rows.map((r): DownloadItem => {
-    const format = r.format as DownloadFormatValue;
-    const t = types.find((x) => x.type === r.type_code);
-    const f = types.find((x) => x.type === r.type_code && x.factor === r.factor_code);
-    return {
-      id: `${r.source}-${r.ref}`,
-      kind: r.kind as DownloadKindValue,
-      name: r.source === 'zoning' ? `${fileStem(r.name, Number(r.ref))}.zip` : r.name,
-      format,
-      contentType: r.content_type || DOWNLOAD_CONTENT_TYPES[format],
-      size: r.size === null ? null : Number(r.size),
-      createdAt: r.created_at,
-      author: actorName(lang, r.author_name),
-      authorId: r.author_id === null ? null : Number(r.author_id),
-      forecastType: r.type_code,
-      forecastTypeName: t ? forecastTypeName(lang, t.type, t.typeName) : null,
-      factor: r.factor_code,
-      factorName:
-        f?.factor && f.factorName !== null
-          ? factorName(lang, f.factor, f.factorName)
-          : r.factor_code
-            ? derivedFactorName(lang, r.factor_code)
-            : null,
-      baseTime: r.base_time,
-      previewable: Number(r.previewable) === 1,
-      deletable: r.source === 'lib' && (admin || (r.author_id !== null && Number(r.author_id) === auth.userId)),
-    };
-  });
-  return { list, total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll('u').orderBy('u.created_at', 'desc').orderBy('u.source').orderBy('u.ref', 'desc'),
+    async (rows) => {
+      // Names of the forecast types and factors met on the page, in the reader's language (built-in ones by code, as the
+      // grid catalogue names them: docs/i18n.md#text-the-server-writes).
+      const typeCodes = [...new Set(rows.map((r) => r.type_code).filter((c): c is string => !!c))];
+      const types =
+        typeCodes.length === 0
+          ? []
+          : await db
+              .selectFrom('forecast_type')
+              .leftJoin('factor', 'factor.forecast_type_id', 'forecast_type.id')
+              .select([
+                'forecast_type.code as type',
+                'forecast_type.name as typeName',
+                'factor.code as factor',
+                'factor.name as factorName',
+              ])
+              .where('forecast_type.code', 'in', typeCodes)
+              .execute();
+      const admin = isDownloadAdmin(auth);
+      const list = rows.map((r): DownloadItem => {
+        const format = r.format as DownloadFormatValue;
+        const t = types.find((x) => x.type === r.type_code);
+        const f = types.find((x) => x.type === r.type_code && x.factor === r.factor_code);
+        return {
+          id: `${r.source}-${r.ref}`,
+          kind: r.kind as DownloadKindValue,
+          name: r.source === 'zoning' ? `${fileStem(r.name, Number(r.ref))}.zip` : r.name,
+          format,
+          contentType: r.content_type || DOWNLOAD_CONTENT_TYPES[format],
+          size: r.size === null ? null : Number(r.size),
+          createdAt: r.created_at,
+          author: actorName(lang, r.author_name),
+          authorId: r.author_id === null ? null : Number(r.author_id),
+          forecastType: r.type_code,
+          forecastTypeName: t ? forecastTypeName(lang, t.type, t.typeName) : null,
+          factor: r.factor_code,
+          factorName:
+            f?.factor && f.factorName !== null
+              ? factorName(lang, f.factor, f.factorName)
+              : r.factor_code
+                ? derivedFactorName(lang, r.factor_code)
+                : null,
+          baseTime: r.base_time,
+          previewable: Number(r.previewable) === 1,
+          deletable: r.source === 'lib' && (admin || (r.author_id !== null && Number(r.author_id) === auth.userId)),
+        };
+      });
+      return list;
+    },
+  );
 }
 
 /** One library file as the list shows it (4004 when it is not the caller's customer's). */

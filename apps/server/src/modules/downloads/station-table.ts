@@ -6,10 +6,11 @@ import type { AuthContext } from '../../core/auth/context.js';
 import { spreadsheetCsv } from '../../core/csv-safe.js';
 import type { Db } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
+import { limiter } from '../../core/limiter.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
-import { combineDerived, derivedFactorsOf, derivedSources, derivedTimeRows } from '../grids/derived.js';
-import { meteogramValue, onCells } from '../grids/meteogram.js';
+import { derivedFactorsOf, derivedSources, derivedTimeRows } from '../grids/derived.js';
+import { cellValueOf, onCells } from '../grids/meteogram.js';
 import { gridCatalog, typeFactors } from '../grids/service.js';
 import { geometryOfRow, type GridRow, type GridStore } from '../grids/store.js';
 import { libraryItem, registerDownload } from './service.js';
@@ -108,22 +109,8 @@ export async function stationTable(
             if (index === null) return null;
             const sources = sourcesAt(lead);
             if (!sources || !onCells(sources[0]!, g)) return null;
-            const values = await Promise.all(sources.map((r) => read(r, index)));
-            const lost = sources.find((_, k) => values[k] === null);
-            if (lost) {
-              // Replaced meanwhile (read again), or lost while the row still names it (an error, never a blank).
-              const missing = await store.missingFile(lost);
-              if (missing) throw missing;
-              return 'gone';
-            }
-            const v = def
-              ? combineDerived(
-                  def,
-                  values.map((x) => Float32Array.of(x!)),
-                )[0]!
-              : values[0]!;
+            const shown = await cellValueOf(store, sources, def, (r) => read(r, index));
             // A tiny negative rounds to −0, which a table shows as 0.
-            const shown = meteogramValue(v);
             return shown === 0 ? 0 : shown;
           }),
         ),
@@ -159,22 +146,6 @@ export async function stationTable(
 function gone(e: unknown): null {
   if (e instanceof AppError && (e.code === ErrorCode.NOT_FOUND || e.code === ErrorCode.CONFLICT)) return null;
   throw e;
-}
-
-/** Runs at most `n` of the given tasks at once. */
-function limiter(n: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** `2026-11-24 08:00 UTC` style: short and the same in every language. */

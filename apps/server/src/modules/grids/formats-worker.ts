@@ -6,7 +6,9 @@ import { encodeMicaps4File, parseGridFile } from './formats.js';
 
 const port = parentPort!;
 
-port.on('message', async (msg: { id: number; op: string; args: unknown[] }) => {
+port.on('message', (msg: { id: number; op: string; args: unknown[] }) => void answer(msg));
+
+async function answer(msg: { id: number; op: string; args: unknown[] }): Promise<void> {
   try {
     if (msg.op === 'parse') {
       const parsed = await parseGridFile(msg.args[0] as Uint8Array);
@@ -22,7 +24,7 @@ port.on('message', async (msg: { id: number; op: string; args: unknown[] }) => {
     const err = e instanceof Error ? e : new Error(String(e));
     reply({ id: msg.id, ok: false, error: { name: err.name, message: err.message } }, []);
   }
-});
+}
 
 function reply(r: WorkerReply, transfer: ArrayBuffer[]) {
   port.postMessage(r, transfer);

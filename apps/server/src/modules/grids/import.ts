@@ -1,4 +1,5 @@
-import { ErrorCode, type GridImportResult, type GridResampleMethod } from '@agromet/contracts';
+import { ErrorCode, GridResampleMethod, type GridImportResult } from '@agromet/contracts';
+import { z } from 'zod';
 import { DEFAULT_MICAPS_TIME_ZONE, fromMicapsTime, geometryOf, utcOffsetLabel } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { AppError } from '../../core/errors.js';
@@ -13,23 +14,24 @@ import { violationCount } from './consistency.js';
 export const GRID_IMPORT_JOB = 'grid.import';
 
 /** A grid import as queued: plain JSON, so that a queue in another process could carry it too. */
-export interface GridImportPayload {
-  customerId: number;
-  userId: number | null;
-  userName: string;
-  type: string;
-  factor: string;
+export const GridImportPayload = z.object({
+  customerId: z.number().int(),
+  userId: z.number().int().nullable(),
+  userName: z.string(),
+  type: z.string(),
+  factor: z.string(),
   /** ISO; overrides the time in a MICAPS file, required for GeoTIFF. */
-  baseTime?: string;
-  lead?: number;
+  baseTime: z.string().optional(),
+  lead: z.number().optional(),
   /** How to put a file on other cells onto the product's grid; absent: such a file is refused. */
-  resample?: GridResampleMethod;
+  resample: GridResampleMethod.optional(),
   /** IANA zone of a MICAPS header's time; absent: the server's MICAPS_TIME_ZONE. */
-  timeZone?: string;
+  timeZone: z.string().optional(),
   /** Storage key of the uploaded bytes, removed when the job ends. */
-  staged: string;
-  fileName: string;
-}
+  staged: z.string(),
+  fileName: z.string(),
+});
+export type GridImportPayload = z.output<typeof GridImportPayload>;
 
 export interface GridImportDeps {
   db: Db;
@@ -80,7 +82,7 @@ const fmt = (v: number) => String(Number(v.toPrecision(7)));
  * changed it, rather than being overwritten unseen. The staged upload is removed whatever happens.
  */
 export function defineGridImport(runner: JobRunner, deps: GridImportDeps): void {
-  runner.define<GridImportPayload>(GRID_IMPORT_JOB, async (p, ctx) => {
+  runner.define(GRID_IMPORT_JOB, GridImportPayload, async (p, ctx) => {
     try {
       await ctx.progress(5);
       const parsed = await parseStagedGridFile(deps.storage, deps.codec, p.staged);

@@ -3,7 +3,9 @@ import type { GridGeometry } from '@agromet/grid';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
+import { limiter } from '../../core/limiter.js';
 import type { Lang } from '../../core/messages.js';
+import type { DerivedFactorDef } from './catalog.js';
 import { combineDerived, derivedFactorsOf, derivedSources, derivedTimeRows, forecastDayEndUtcHour } from './derived.js';
 import { gridCatalog, typeFactors } from './service.js';
 import { geometryOfRow, type GridRow, type GridStore } from './store.js';
@@ -103,6 +105,34 @@ export function meteogramAnswer(
 /** A value as the meteogram answers it: null for a missing cell, else rounded to 2 decimals. */
 export const meteogramValue = (v: number) => (Number.isNaN(v) ? null : Math.round(v * 100) / 100);
 
+/**
+ * One cell's value at one lead as the meteogram answers it, from the grids it is read from (one stored grid, or a
+ * derived element's sources), each read by `read` (null: the version's file is gone). 'gone' when a version was
+ * replaced meanwhile (the caller reads the run's rows again); a file lost while its row still names it is an error,
+ * never a blank.
+ */
+export async function cellValueOf(
+  store: GridStore,
+  sources: readonly GridRow[],
+  def: DerivedFactorDef | undefined,
+  read: (row: GridRow) => Promise<number | null>,
+): Promise<number | null | 'gone'> {
+  const values = await Promise.all(sources.map(read));
+  const lost = sources.find((_, k) => values[k] === null);
+  if (lost) {
+    const missing = await store.missingFile(lost);
+    if (missing) throw missing;
+    return 'gone';
+  }
+  const v = def
+    ? combineDerived(
+        def,
+        values.map((x) => Float32Array.of(x!)),
+      )[0]!
+    : values[0]!;
+  return meteogramValue(v);
+}
+
 /** Whether a grid lies on the run's cells (every grid of a type does, imports keep them so; one that does not is left out). */
 export const onCells = (r: Pick<GridRow, 'nx' | 'ny' | 'lon0' | 'lat0'>, g: GridGeometry) =>
   r.nx === g.nx && r.ny === g.ny && r.lon0 === g.lon0 && r.lat0 === g.lat0;
@@ -161,21 +191,7 @@ export async function meteogram(
             sources = row ? [row] : undefined;
           }
           if (!sources || !onCells(sources[0]!, g)) return null;
-          const values = await Promise.all(sources.map((r) => read(r.storage_key)));
-          const lost = sources.find((_, k) => values[k] === null);
-          if (lost) {
-            // Replaced meanwhile (read again), or lost while the row still names it (an error, never a blank).
-            const missing = await store.missingFile(lost);
-            if (missing) throw missing;
-            return 'gone';
-          }
-          const v = def
-            ? combineDerived(
-                def,
-                values.map((x) => Float32Array.of(x!)),
-              )[0]!
-            : values[0]!;
-          return meteogramValue(v);
+          return cellValueOf(store, sources, def, (r) => read(r.storage_key));
         }),
       ),
     );
@@ -195,22 +211,6 @@ export async function meteogram(
     }));
     return meteogramAnswer(place, g, cell, leads, elements);
   }
-}
-
-/** Runs at most `n` of the given tasks at once, in the order asked. */
-function limiter(n: number) {
-  let running = 0;
-  const waiting: Array<() => void> = [];
-  return async <T>(task: () => Promise<T>): Promise<T> => {
-    if (running >= n) await new Promise<void>((resolve) => waiting.push(resolve));
-    running++;
-    try {
-      return await task();
-    } finally {
-      running--;
-      waiting.shift()?.();
-    }
-  };
 }
 
 /** The meteogram as CSV rows: valid time, lead, then one column per element (`name (unit)`), empty where missing. */

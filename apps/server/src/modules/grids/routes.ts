@@ -17,6 +17,18 @@ import { meteogram, meteogramTable } from './meteogram.js';
 import { exportStem, factorByLayer, gridCatalog, requireGrid, resolveLayerGrid, thinnedPoints } from './service.js';
 import type { GridStore } from './store.js';
 
+/** The grid a query names (type, factor, and run and lead when given); 404 when there is none. */
+async function queriedGrid(
+  db: Db,
+  store: GridStore,
+  customerId: number,
+  q: { type: string; factor: string; baseTime?: string; lead?: number },
+) {
+  return requireGrid(
+    await resolveLayerGrid(db, store, customerId, { typeCode: q.type, factorCode: q.factor, baseTime: q.baseTime, lead: q.lead }),
+  );
+}
+
 export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenService; store: GridStore }): void {
   const { db, store } = deps;
   registerRoute(app, deps, API.gridCatalog, {
@@ -37,14 +49,7 @@ export function gridRoutes(app: FastifyInstance, deps: { db: Db; tokens: TokenSe
   });
   registerRoute(app, deps, API.latticePoints, {
     handler: async ({ auth, query }) => {
-      const resolved = requireGrid(
-        await resolveLayerGrid(db, store, auth.customerId, {
-          typeCode: query.type,
-          factorCode: query.factor,
-          baseTime: query.baseTime,
-          lead: query.lead,
-        }),
-      );
+      const resolved = await queriedGrid(db, store, auth.customerId, query);
       const { points, stride } = thinnedPoints(resolved, query);
       return {
         data: {
@@ -108,14 +113,7 @@ export function gridFileRoutes(
 
   registerRoute(app, deps, API.gridExport, {
     handler: async ({ auth, query }) => {
-      const resolved = requireGrid(
-        await resolveLayerGrid(db, store, auth.customerId, {
-          typeCode: query.type,
-          factorCode: query.factor,
-          baseTime: query.baseTime,
-          lead: query.lead,
-        }),
-      );
+      const resolved = await queriedGrid(db, store, auth.customerId, query);
       const { factor, row, grid } = resolved;
       const stem = exportStem(factor.typeCode, factor.code, row.base_time, row.lead_hours);
       if (query.format === 'geotiff') {

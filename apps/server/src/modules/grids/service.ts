@@ -1,7 +1,7 @@
 import { ColorMapSchema, type ForecastTypeInfo } from '@agromet/contracts';
 import { gridBBox, type ColorMap, type Grid, type GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
-import { errors } from '../../core/errors.js';
+import { AppError, errors } from '../../core/errors.js';
 import { factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
 import type { Derivation, FactorDef } from './catalog.js';
@@ -257,8 +257,11 @@ export async function resolveLayerGrid(
   return { factor, row, grid: made.grid, sources: made.sources };
 }
 
+/** Reads of the newest version a revision may overtake (resolveGrid). */
+const RESOLVE_ATTEMPTS = 3;
+
 /**
- * The customer's grid for a layer at a base time and lead; undefined when there is none. Without a base time: the
+ * The customer's grid for a layer at a base time and lead (its stored values: read them, never change them); undefined when there is none. Without a base time: the
  * newest of this layer (with that lead, when given); without a lead: the first this layer has at that base time.
  */
 export async function resolveGrid(
@@ -272,9 +275,21 @@ export async function resolveGrid(
   let q = db.selectFrom('grid').selectAll().where('customer_id', '=', customerId).where('factor_id', '=', factor.id);
   if (sel.lead !== undefined) q = q.where('lead_hours', '=', sel.lead);
   q = sel.baseTime ? q.where('base_time', '=', new Date(sel.baseTime).toISOString()) : q.orderBy('base_time', 'desc');
-  const row = await q.orderBy('lead_hours', 'asc').limit(1).executeTakeFirst();
-  if (!row) return undefined;
-  return { factor, row, grid: await store.load(row) };
+  const latest = q.orderBy('lead_hours', 'asc').limit(1);
+  for (let attempt = 1; ; attempt += 1) {
+    const row = await latest.executeTakeFirst();
+    if (!row) return undefined;
+    try {
+      // The stored values themselves, not a copy (6.7 MB for a national grid, on every tile): every caller only reads
+      // them, and at once. The store turns them into the next version in place when a revision lands: a caller reading
+      // them across an await copies them first (products/making.ts).
+      return { factor, row, grid: await store.view(row) };
+    } catch (e) {
+      // A revision switched the row between its read and its file's (whose file it then removed): these callers want
+      // the grid as it is now, so the row is read again; a grid revised faster than it can be read stays a conflict.
+      if (attempt >= RESOLVE_ATTEMPTS || !(e instanceof AppError && e.key === 'gridStale')) throw e;
+    }
+  }
 }
 
 /**

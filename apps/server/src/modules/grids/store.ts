@@ -1,16 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ErrorCode } from '@agromet/contracts';
-import {
-  applyPatch,
-  composePatches,
-  decodePatch,
-  encodePatch,
-  encodedPatchValueAt,
-  gridFromValues,
-  type Grid,
-  type GridGeometry,
-  type Patch,
-} from '@agromet/grid';
+import { applyPatch, composePatches, gridFromValues, revertPatch, type Grid, type GridGeometry, type Patch } from '@agromet/grid';
 import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -18,6 +8,20 @@ import type { GridTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { consoleCleanupLog, removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
+import {
+  decodeDelta,
+  decodeValues,
+  deltaBase,
+  deltaKeyOn,
+  deltaValueAt,
+  encodeDelta,
+  encodeValues,
+  isDeltaKey,
+  patchValueAt,
+} from './stored-values.js';
+
+// The stored form of the values is in stored-values.ts; its users have long imported it from here.
+export { decodeValues, deltaBase, encodeValues, isDeltaKey, readStoredValues } from './stored-values.js';
 
 export type GridRow = Selectable<GridTable>;
 
@@ -34,62 +38,7 @@ export interface Editor {
   name: string;
 }
 
-/** Float32 little-endian, as every machine we run on stores it. */
-export function encodeValues(values: Float32Array): Buffer {
-  return Buffer.from(values.buffer, values.byteOffset, values.byteLength);
-}
-
-export function decodeValues(data: Buffer): Float32Array {
-  const copy = new Float32Array(data.byteLength / 4);
-  new Uint8Array(copy.buffer).set(data);
-  return copy;
-}
-
 const CACHE_BYTES = 256 * 1024 * 1024;
-
-/** The values a stored version holds, read from storage without a cache (tools and tests). */
-export async function readStoredValues(storage: FileStorage, key: string): Promise<Float32Array | null> {
-  const data = await storage.get(key);
-  if (!data) return null;
-  if (!isDeltaKey(key)) return decodeValues(data);
-  const values = await readStoredValues(storage, deltaBase(key));
-  if (values) applyPatch(values, decodeDelta(data), { verify: false });
-  return values;
-}
-
-// A version saved from a revision is written as what changed (docs/grids.md#storage-and-versions): a delta file holding
-// the patch from a full file of an earlier version (its base) to this version. The base is named by the delta's key,
-// `<base without .f32>.<id>.f32d`, so it is known without reading the file. Beyond a twelfth of the cells (a patch
-// is 12 bytes a cell against 4 for the values) the version is written in full again.
-const DELTA_SUFFIX = '.f32d';
-const DELTA_MAGIC = Buffer.from('AGD1');
-export const isDeltaKey = (key: string) => key.endsWith(DELTA_SUFFIX);
-export function deltaBase(key: string): string {
-  const stem = key.slice(0, -DELTA_SUFFIX.length);
-  return `${stem.slice(0, stem.lastIndexOf('.'))}.f32`;
-}
-function encodeDelta(patch: Patch): Buffer {
-  return Buffer.concat([DELTA_MAGIC, Buffer.from(encodePatch(patch))]);
-}
-function decodeDelta(data: Buffer): Patch {
-  if (!data.subarray(0, 4).equals(DELTA_MAGIC)) throw new Error('not a grid delta file');
-  return decodePatch(data.subarray(4));
-}
-
-/** The new value a patch gives cell `index`, or undefined when it leaves the cell alone (indices increase). */
-function patchValueAt(patch: Patch, index: number): number | undefined {
-  const { indices } = patch;
-  let lo = 0;
-  let hi = indices.length - 1;
-  while (lo <= hi) {
-    const mid = (lo + hi) >> 1;
-    const at = indices[mid]!;
-    if (at === index) return patch.newValues[mid]!;
-    if (at < index) lo = mid + 1;
-    else hi = mid - 1;
-  }
-  return undefined;
-}
 
 /** Test hooks (never set in production). */
 export interface GridStoreHooks {
@@ -106,7 +55,10 @@ export interface GridStoreHooks {
  */
 export class GridStore {
   private readonly cache = new Map<string, Float32Array>();
-  /** The patch from its base of each delta version this store wrote last (small; one per grid). */
+  /**
+   * The patch from its base of delta versions this store wrote or read (small; about one per grid): dropped with the
+   * version from the cache, or when the version is replaced.
+   */
   private readonly deltas = new Map<string, Patch>();
   private cachedBytes = 0;
 
@@ -187,8 +139,7 @@ export class GridStore {
       else {
         const data = await this.storage.get(storageKey);
         if (!data) return null;
-        if (!data.subarray(0, 4).equals(DELTA_MAGIC)) throw new Error('not a grid delta file');
-        value = encodedPatchValueAt(data.subarray(4), index);
+        value = deltaValueAt(data, index);
       }
       return value !== undefined ? value : this.valueAt(deltaBase(storageKey), index);
     }
@@ -206,10 +157,31 @@ export class GridStore {
     if (!data) throw errors.notFound();
     if (isDeltaKey(key)) {
       const patch = decodeDelta(data);
-      values = (await this.values(deltaBase(key))).slice();
-      applyPatch(values, patch, { verify: false });
+      values = this.fromSibling(key, patch);
+      if (!values) {
+        values = (await this.values(deltaBase(key))).slice();
+        applyPatch(values, patch, { verify: false });
+      }
+      this.deltas.set(key, patch);
     } else values = decodeValues(data);
     this.remember(key, values);
+    return values;
+  }
+
+  /**
+   * A delta version made from another cached version of the same base, in place, as a revision of this store does: the
+   * cached version's own patch reverted (when it is a delta), then this one's applied. Another process's revision then
+   * costs this one neither its base file (6.7 MB for a national grid) nor a copy. Undefined when none is cached.
+   */
+  private fromSibling(key: string, fromBase: Patch): Float32Array | undefined {
+    const base = deltaBase(key);
+    const sibling = [...this.cache.keys()].find((k) => k === base || (isDeltaKey(k) && deltaBase(k) === base && this.deltas.has(k)));
+    if (sibling === undefined) return undefined;
+    const values = this.cache.get(sibling)!;
+    const own = this.deltas.get(sibling);
+    this.forget(sibling);
+    if (own) revertPatch(values, own, { verify: false });
+    applyPatch(values, fromBase, { verify: false });
     return values;
   }
 
@@ -239,7 +211,7 @@ export class GridStore {
         fromBase = composePatches(previous, patch);
       }
       if (fromBase.indices.length <= (row.nx * row.ny) / 12) {
-        files.push({ key: `${base.slice(0, -'.f32'.length)}.${randomUUID()}${DELTA_SUFFIX}`, data: encodeDelta(fromBase), fromBase });
+        files.push({ key: deltaKeyOn(base, randomUUID()), data: encodeDelta(fromBase), fromBase });
       } else {
         const values = (await this.valuesOf(row)).slice();
         applyPatch(values, patch, { verify: false });
@@ -279,7 +251,9 @@ export class GridStore {
     return saved;
   }
 
+  /** Drops a version from the cache, and its patch (a version read again is read from its files). */
   private forget(key: string) {
+    this.deltas.delete(key);
     const values = this.cache.get(key);
     if (!values) return;
     this.cache.delete(key);
@@ -292,6 +266,7 @@ export class GridStore {
     while (this.cachedBytes > CACHE_BYTES) {
       const [oldest, v] = this.cache.entries().next().value!;
       this.cache.delete(oldest);
+      this.deltas.delete(oldest);
       this.cachedBytes -= v.byteLength;
     }
   }

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { Redis } from 'ioredis';
 import type { z } from 'zod';
 import type { Db } from '../../core/db/index.js';
-import { migrationProvider, type Dialect } from '../../core/db/migrations.js';
+import type { Dialect } from '../../core/db/dialect.js';
 import type { FileStorage } from '../../core/storage.js';
 
 type Readiness = z.infer<typeof ReadinessData>;
@@ -25,6 +25,8 @@ export const READY_PROBE_TIMEOUT_MS = 2000;
 export interface ReadinessDeps {
   db: Db;
   dialect: Dialect;
+  /** The names of every migration this release runs (the app's ordered list, src/migrations.ts). */
+  migrations: readonly string[];
   storage: FileStorage;
   /** The process's Redis (REDIS_URL), or null without one. */
   redis: Redis | null;
@@ -83,12 +85,9 @@ export class ReadinessCheck {
     return value;
   }
 
-  private expected: string[] | null = null;
-
   /** `running` while the migrator's lock is held (PostgreSQL) or a migration this release knows is not recorded. */
   private async migrationState(): Promise<Readiness['migrations']> {
     const { db, dialect } = this.deps;
-    this.expected ??= Object.keys(await migrationProvider(dialect).getMigrations());
     if (dialect === 'postgres') {
       const lock = await sql<{ held: boolean }>`
         select exists(select 1 from pg_locks where locktype = 'advisory' and classid::bigint = ${LOCK_CLASSID}
@@ -104,7 +103,7 @@ export class ReadinessCheck {
       // No migration table yet: the first migration has not committed.
       return 'running';
     }
-    return this.expected.every((name) => applied.has(name)) ? 'ok' : 'running';
+    return this.deps.migrations.every((name) => applied.has(name)) ? 'ok' : 'running';
   }
 
   private async probeOne(what: string, probe: () => Promise<unknown>): Promise<State> {

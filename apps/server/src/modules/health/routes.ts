@@ -4,7 +4,7 @@ import type { Redis } from 'ioredis';
 import { sql } from 'kysely';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
-import type { Dialect } from '../../core/db/migrations.js';
+import type { Dialect } from '../../core/db/dialect.js';
 import { AppError, STORAGE_RETRY_AFTER_SECONDS } from '../../core/errors.js';
 import { registerRoute } from '../../core/route.js';
 import type { FileStorage } from '../../core/storage.js';
@@ -12,7 +12,7 @@ import { ReadinessCheck } from './readiness.js';
 
 export function healthRoutes(
   app: FastifyInstance,
-  deps: { db: Db; tokens: TokenService; dialect: Dialect; storage: FileStorage; redis: Redis | null },
+  deps: { db: Db; tokens: TokenService; dialect: Dialect; migrations: readonly string[]; storage: FileStorage; redis: Redis | null },
 ): void {
   // Liveness for a supervisor's restart decision: the process runs and answers; nothing else is asked.
   registerRoute(app, deps, API.healthLive, {
@@ -28,7 +28,14 @@ export function healthRoutes(
   });
 
   // Readiness: 200 while the database, file storage and Redis answer; 503 in the envelope, naming which, while not.
-  const readiness = new ReadinessCheck({ db: deps.db, dialect: deps.dialect, storage: deps.storage, redis: deps.redis, log: app.log });
+  const readiness = new ReadinessCheck({
+    db: deps.db,
+    dialect: deps.dialect,
+    migrations: deps.migrations,
+    storage: deps.storage,
+    redis: deps.redis,
+    log: app.log,
+  });
   registerRoute(app, deps, API.healthReady, {
     handler: async () => {
       const state = await readiness.check();

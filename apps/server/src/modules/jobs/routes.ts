@@ -1,11 +1,13 @@
 import { API, type JobInfo, type JobSummary } from '@agromet/contracts';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { TokenService } from '../../core/auth/tokens.js';
 import type { Db } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { jobErrorMessage, type JobRow } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
 import { registerRoute } from '../../core/route.js';
+import { parseStoredJsonOrNull } from '../../core/stored-json.js';
 
 export function jobView(row: JobRow, lang: Lang): JobInfo {
   return {
@@ -14,7 +16,7 @@ export function jobView(row: JobRow, lang: Lang): JobInfo {
     status: row.status,
     progress: row.progress,
     error: jobErrorMessage(row.error, lang),
-    result: row.result === null ? null : JSON.parse(row.result),
+    result: parseStoredJsonOrNull(z.unknown(), row.result, { table: 'job', id: row.id, column: 'result' }),
     createdAt: row.created_at,
     updatedAt: row.updated_at,
   };

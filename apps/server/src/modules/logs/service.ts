@@ -9,6 +9,7 @@ import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { contains, startsWith } from '../../core/db/like.js';
 import { logDescription } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
+import { paged } from '../../core/paging.js';
 
 /** A row as answered: its description in the reader's language (by its action; the stored text for an unknown one). */
 function toRow(r: Selectable<OperationLogTable>, lang: Lang): LogRow {
@@ -55,14 +56,12 @@ function filtered(db: Db, auth: AuthContext, f: LogFilters) {
 
 export async function pageLogs(db: Db, auth: AuthContext, q: LogFilters & { page: number; size: number }, lang: Lang = 'zh') {
   const base = filtered(db, auth, q);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((r) => toRow(r, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => rows.map((r) => toRow(r, lang)),
+  );
 }
 
 export async function getLog(db: Db, auth: AuthContext, id: number, lang: Lang = 'zh'): Promise<LogRow> {

@@ -9,6 +9,7 @@ import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { contains } from '../../core/db/like.js';
 import { permissionDescription, permissionName, storedBuiltinText } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
+import { paged } from '../../core/paging.js';
 
 type CreateInput = z.output<typeof PermissionCreate>;
 type UpdateInput = z.output<typeof PermissionUpdate>;
@@ -45,14 +46,12 @@ export async function pagePermissions(db: Db, q: { page: number; size: number; k
     const keyword = q.keyword;
     base = base.where((eb) => eb.or([contains('code', keyword), contains('name', keyword), contains('description', keyword)]));
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toRows(db, rows, lang), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id'),
+    (rows) => toRows(db, rows, lang),
+  );
 }
 
 export async function allPermissions(db: Db, lang: Lang = 'zh') {

@@ -3,7 +3,6 @@ import { rasterizeArea, type GridGeometry } from '@agromet/grid';
 import type { z } from 'zod';
 import type { ProductForecast as ForecastSchema } from '@agromet/contracts';
 import type { Db } from '../../core/db/index.js';
-import type { MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { geometryOfRow, type GridStore } from '../grids/store.js';
 import { layerFactorOf, layerTimeRows, resolveLayerGrid, type FactorRecord } from '../grids/service.js';
@@ -25,7 +24,7 @@ import {
   validPeriod,
   type ColourClasses,
 } from './product-rules.js';
-import { boundaryAreas, regionName, resolveArea, type LayerArea } from './region.js';
+import { boundaryAreas, regionName, resolveArea, type Fail, type LayerArea } from './region.js';
 import { mapPlaces, type StationPlace } from '../../core/cartography/places.js';
 import { renderMapProduct, type AreaGeometry, type MapProductInput, type MapProductOutput } from './render.js';
 import type { TemplateFields } from './templates.js';
@@ -45,8 +44,7 @@ const PRODUCT_SOURCE: Record<ProductLanguage, string> = {
 export type ForecastAsk = z.output<typeof ForecastSchema>;
 export type { ProductForecast };
 
-/** How a refusal is raised: an AppError (4100 naming the field) for a request, a JobError inside a job. */
-export type Fail = (field: string, key: MessageKey, params?: Record<string, string | number>) => Error;
+export type { Fail };
 
 export interface MakeDeps {
   db: Db;
@@ -154,7 +152,8 @@ export async function itemValues(
       throw fail('leadFrom', 'product.gridsDiffer');
     }
     geometry = g;
-    grids.push(r.grid.values);
+    // A copy: the store's cached values turn into the next version in place when a revision lands while later leads load.
+    grids.push(r.grid.values.slice());
   }
   const values = plan.aggregation ? aggregateGrids(grids, plan.aggregation) : grids[0]!;
   return { geometry: geometry!, values };

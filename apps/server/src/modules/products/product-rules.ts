@@ -1,5 +1,5 @@
 import { PRODUCT_PLACEHOLDERS, type ProductAggregation, type ProductLanguage, type ProductPlaceholder } from '@agromet/contracts';
-import { colorOf, parseColor, type ColorMap } from '@agromet/grid';
+import { classOf, colorOf, parseColor, type ColorMap } from '@agromet/grid';
 import { formatMapDate, formatMapTime } from '../../core/cartography/dates.js';
 import { intervalLabels } from '../../core/cartography/notation.js';
 
@@ -161,14 +161,7 @@ export function classifyValues(values: Float32Array, thresholds: readonly number
       out[k] = 255;
       continue;
     }
-    let lo = 0;
-    let hi = t.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (v >= t[mid]!) lo = mid + 1;
-      else hi = mid;
-    }
-    out[k] = lo;
+    out[k] = classOf(v, t, false);
   }
   return out;
 }

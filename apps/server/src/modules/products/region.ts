@@ -2,14 +2,18 @@ import type { ProductLanguage } from '@agromet/contracts';
 import type { GridGeometry } from '@agromet/grid';
 import { regionNameOf } from '../../core/cartography/provinces.js';
 import type { Db } from '../../core/db/index.js';
+import type { MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
-import { boundaryFile } from '../gis/boundaries.js';
+import { boundaryFile, uploadedLayerId } from '../gis/boundaries.js';
 import { areaName } from '../regions/code-table.js';
 import { NAME_PROPERTIES } from '../gis/boundary-geojson.js';
-import { provincesGeoJson } from '../gis/offline.js';
-import type { Fail } from './making.js';
+import { provincesLayer } from '../gis/offline.js';
+import { parseStoredBoundary } from '../gis/stored-boundary.js';
 import type { AreaGeometry } from './render.js';
 import { provinceName } from './words.js';
+
+/** How a refusal is raised: an AppError (4100 naming the field) for a request, a JobError inside a job. */
+export type Fail = (field: string, key: MessageKey, params?: Record<string, string | number>) => Error;
 
 // Regions of map products (docs/products.md#regions): areas of the boundary layers (the built-in provinces, `provinces`,
 // or a customer's uploaded layer `b<id>`), named `<layer>:<feature index>`, and the name a product gives the customer's
@@ -49,21 +53,13 @@ let provinces: LayerArea[] | null = null;
 /** The areas of a boundary layer of the customer; an unknown layer is refused naming `boundaryLayers`. */
 export async function boundaryAreas(db: Db, storage: FileStorage, customerId: number, layerId: string, fail: Fail): Promise<LayerArea[]> {
   if (layerId === 'provinces') {
-    provinces ??= areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc);
+    provinces ??= areasOf('provinces', provincesLayer());
     return provinces;
   }
-  const id = /^b(\d+)$/.exec(layerId)?.[1];
-  const row = id
-    ? await db
-        .selectFrom('boundary_layer')
-        .select('id')
-        .where('id', '=', Number(id))
-        .where('customer_id', '=', customerId)
-        .executeTakeFirst()
-    : undefined;
-  if (!row) throw fail('boundaryLayers', 'product.unknownLayer', { layer: layerId });
-  const bytes = await boundaryFile(db, storage, customerId, row.id);
-  return areasOf(layerId, JSON.parse(bytes.toString('utf8')) as GeoJsonDoc);
+  const id = await uploadedLayerId(db, customerId, layerId);
+  if (id === undefined) throw fail('boundaryLayers', 'product.unknownLayer', { layer: layerId });
+  const bytes = await boundaryFile(db, storage, customerId, id);
+  return areasOf(layerId, parseStoredBoundary(bytes.toString('utf8'), id));
 }
 
 /** One area by its code `<layer>:<index>`; unknown ones are refused naming `areaCode`. */
@@ -79,6 +75,6 @@ export async function resolveArea(db: Db, storage: FileStorage, customerId: numb
 
 /** The name of the customer's whole region in a product (the provinces holding its cells, core/cartography/provinces.ts). */
 export function regionName(g: GridGeometry, values: Float32Array, lang: ProductLanguage, customerName = ''): string {
-  provinces ??= areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc);
+  provinces ??= areasOf('provinces', provincesLayer());
   return regionNameOf(provinces, g, values, lang, customerName);
 }

@@ -14,6 +14,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { MapProductTable } from '../../core/db/schema.js';
+import { createdStamp } from '../../core/db/stamps.js';
 import { errors } from '../../core/errors.js';
 import { JobError, jobErrorMessage, type JobRunner } from '../../core/jobs.js';
 import type { Lang } from '../../core/messages.js';
@@ -25,6 +26,7 @@ import { PREVIEW_PNG_SCALE } from './render.js';
 import { checkTemplate, templateName, templateRow, toTemplate, type TemplateFields } from './templates.js';
 import { factorName, typeName } from './words.js';
 import { parseStoredJson } from '../../core/stored-json.js';
+import { paged } from '../../core/paging.js';
 
 /** The template a product was made with, kept whole with the id it came from (null: made without a saved one). */
 const MadeTemplate = ProductTemplateFields.extend({ id: z.number().int().nullable().optional() });
@@ -89,10 +91,8 @@ export async function previewProduct(deps: MakeDeps, auth: AuthContext, body: Pr
   return { contentType: 'image/png', filename: 'preview.png', body: r.output.png, inline: true, cacheControl: 'no-store' };
 }
 
-interface ProductJobPayload {
-  productId: number;
-  customerId: number;
-}
+const ProductJobPayload = z.object({ productId: z.number().int(), customerId: z.number().int() });
+type ProductJobPayload = z.output<typeof ProductJobPayload>;
 
 /** Checks everything, stores the product row (queued) and queues its job. */
 export async function makeProduct(
@@ -122,10 +122,7 @@ export async function makeProduct(
       template: JSON.stringify({ ...template, id: body.templateId ?? null }),
       language: template.language,
       region_name: (region.area?.label(template.language) ?? '').slice(0, 128),
-      created_by: auth.userId,
-      created_by_name: auth.name.slice(0, 64),
-      created_at: now,
-      updated_at: now,
+      ...createdStamp(auth, now),
     })
     .returning('id')
     .executeTakeFirstOrThrow();
@@ -268,7 +265,7 @@ export async function makeProductFiles(
 }
 
 export function defineProductJob(deps: ProductDeps): void {
-  deps.jobs.define<ProductJobPayload>(PRODUCT_JOB, async (p, ctx) =>
+  deps.jobs.define(PRODUCT_JOB, ProductJobPayload, async (p, ctx) =>
     makeProductFiles({ ...deps, log: ctx.log as CleanupLog }, p.productId, p.customerId, jobFail, (n) => ctx.progress(n)),
   );
 }
@@ -372,16 +369,14 @@ export async function productPage(
 ): Promise<ProductPage> {
   let base = db.selectFrom('map_product').where('customer_id', '=', auth.customerId);
   if (q.status) base = base.where('status', '=', q.status);
-  const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
   let rows = productQuery(db, auth.customerId);
   if (q.status) rows = rows.where('map_product.status', '=', q.status);
-  const list = await rows
-    .orderBy('map_product.created_at', 'desc')
-    .orderBy('map_product.id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toProducts(db, list as ProductRow[], lang), total: Number(total.n), page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    () => rows.orderBy('map_product.created_at', 'desc').orderBy('map_product.id', 'desc'),
+    (list) => toProducts(db, list as ProductRow[], lang),
+  );
 }
 
 export async function productInfo(db: Db, auth: AuthContext, id: number, lang: Lang): Promise<MapProduct> {

@@ -11,10 +11,12 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { ProductTemplateTable } from '../../core/db/schema.js';
+import { createdStamp } from '../../core/db/stamps.js';
 import { errors } from '../../core/errors.js';
 import { isUniqueViolation } from '../../core/versioned.js';
 import { builtinText, storedBuiltinText } from '../../core/builtin-names.js';
 import { translate, type Lang } from '../../core/messages.js';
+import { uploadedLayerId } from '../gis/boundaries.js';
 import { checkClasses, unknownPlaceholders } from './product-rules.js';
 import { parseStoredJson } from '../../core/stored-json.js';
 
@@ -117,10 +119,7 @@ export async function ensureTemplates(db: Db, customerId: number): Promise<void>
         name,
         definition: JSON.stringify(rest),
         built_in: 1,
-        created_by: null,
-        created_by_name: '',
-        created_at: now,
-        updated_at: now,
+        ...createdStamp({ userId: null, name: '' }, now),
       })
       .execute();
   } catch (e) {
@@ -168,16 +167,8 @@ export async function checkTemplate(db: Db, customerId: number, t: TemplateField
   }
   const uploaded = t.boundaryLayers.filter((l) => l !== 'provinces');
   for (const layer of uploaded) {
-    const id = /^b(\d+)$/.exec(layer)?.[1];
-    const row = id
-      ? await db
-          .selectFrom('boundary_layer')
-          .select('id')
-          .where('id', '=', Number(id))
-          .where('customer_id', '=', customerId)
-          .executeTakeFirst()
-      : undefined;
-    if (!row) throw errors.validation(`${prefix}boundaryLayers`, 'product.unknownLayer', { layer });
+    if ((await uploadedLayerId(db, customerId, layer)) === undefined)
+      throw errors.validation(`${prefix}boundaryLayers`, 'product.unknownLayer', { layer });
   }
   if (t.logo) {
     const file = await db.selectFrom('stored_file').select(['size', 'customer_id']).where('path', '=', t.logo).executeTakeFirst();
@@ -210,10 +201,7 @@ export async function saveTemplate(
           name,
           definition: JSON.stringify(rest),
           built_in: 0,
-          created_by: auth.userId,
-          created_by_name: auth.name.slice(0, 64),
-          created_at: now,
-          updated_at: now,
+          ...createdStamp(auth, now),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

@@ -3,7 +3,8 @@ import type { Db } from '../../core/db/index.js';
 import type { MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { boundaryFile, listBoundaries } from '../gis/boundaries.js';
-import { provincesGeoJson } from '../gis/offline.js';
+import { provincesLayer } from '../gis/offline.js';
+import { parseStoredBoundary } from '../gis/stored-boundary.js';
 import { regionEntry } from './code-table.js';
 
 // The point of a record must lie in its region when a boundary of that region is loaded (docs/disaster.md#regions):
@@ -49,7 +50,7 @@ let provinces: Map<string, Area> | null = null;
 export function provinceOutlines(): ReadonlyMap<string, Area> {
   if (!provinces) {
     provinces = new Map();
-    for (const f of (JSON.parse(provincesGeoJson()) as { features: Feature[] }).features) {
+    for (const f of provincesLayer().features as Feature[]) {
       if (typeof f.properties?.id === 'string' && isArea(f.geometry)) provinces.set(f.properties.id, f.geometry);
     }
   }
@@ -85,9 +86,7 @@ export class RegionBoundaries {
       return Promise.all(
         list.map(async (l) => ({
           name: l.name,
-          features: (
-            JSON.parse((await boundaryFile(this.db, this.storage, this.customerId, l.id)).toString('utf8')) as { features: Feature[] }
-          ).features,
+          features: parseStoredBoundary((await boundaryFile(this.db, this.storage, this.customerId, l.id)).toString('utf8'), l.id).features,
         })),
       );
     })();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { ConsistencyFixBody } from '@agromet/contracts';
-import { diffValues, type GridGeometry, type Patch } from '@agromet/grid';
+import { diffValues } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
@@ -8,6 +8,7 @@ import { nowIso } from '../../core/db/index.js';
 import { assertAllocated } from '../allocation/service.js';
 import { findings, forecastGrids } from '../grids/consistency.js';
 import { geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
+import { insertBatch, insertRecord } from './record-rows.js';
 
 // The one-click fixes of consistency violations (docs/grids.md#consistency), saved as revision records: the rules and
 // the listing live in the grid layer (modules/grids/consistency.ts).
@@ -16,14 +17,6 @@ export { checkConsistency, violationCount } from '../grids/consistency.js';
 export interface FixDeps {
   db: Db;
   store: GridStore;
-  insertRecord: (
-    tx: Db,
-    auth: AuthContext,
-    batchId: string,
-    r: { kind: 'consistency'; row: GridRow; geometry: GridGeometry; versionBefore: number; patch: Patch },
-    saved: GridRow,
-    now: string,
-  ) => Promise<number>;
   withLead: (e: unknown) => unknown;
 }
 
@@ -83,24 +76,22 @@ export async function fixConsistency(deps: FixDeps, auth: AuthContext, body: z.o
         {
           inTransaction: async (tx, rows) => {
             const now = nowIso();
-            await tx
-              .insertInto('revision_batch')
-              .values({
+            await insertBatch(
+              tx,
+              auth,
+              {
                 id: batchId,
-                customer_id: auth.customerId,
                 kind: 'consistency',
-                parameters: JSON.stringify({
+                parameters: {
                   rules: [...new Set(selected.map((f) => f.rule))],
                   violations: selected.map((f) => ({ rule: f.rule, factor: f.factor, lead: f.lead, cells: f.cells.indices.length })),
-                }),
-                user_id: auth.userId,
-                user_name: auth.name,
-                created_at: now,
-              })
-              .execute();
+                },
+              },
+              now,
+            );
             for (const [k, c] of items.entries()) {
               const saved = rows[k]!;
-              const recordId = await deps.insertRecord(
+              const recordId = await insertRecord(
                 tx,
                 auth,
                 batchId,

@@ -3,7 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { ErrorCode, type FileState, type SubmitBody } from '@agromet/contracts';
 import { DEFAULT_MICAPS_TIME_ZONE, gridFromValues, writeGeoTiff } from '@agromet/grid';
 import { geoTiffMetadataFor, micapsHeaderFor } from '../grids/formats.js';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import { actorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
@@ -16,6 +16,7 @@ import type { GridFileCodec } from '../grids/codec.js';
 import { exportStem } from '../grids/service.js';
 import { decodeValues, encodeValues, type GridRow, type GridStore } from '../grids/store.js';
 import { checkConsistency } from './consistency.js';
+import { paged } from '../../core/paging.js';
 
 // Submission (issue): the current grids of a forecast type at a base time are frozen (their values copied, so later
 // revisions never change what was issued) and exported as MICAPS 4 and GeoTIFF files by a job. The job writes every
@@ -53,13 +54,10 @@ async function currentValues(db: Db, store: GridStore, row: GridRow): Promise<{ 
   throw errors.notFound();
 }
 
-export async function submitIssue(
-  deps: IssueDeps & { store: GridStore },
-  auth: AuthContext,
-  body: SubmitInput,
-  log: CleanupLog = consoleCleanupLog,
-) {
-  const { db, storage } = deps;
+type IssueType = { id: number; code: string; name: string };
+
+/** The current grids of the call's type at its base time (only the factors it names, if it names some). */
+async function gridsToIssue(db: Db, auth: AuthContext, body: SubmitInput): Promise<{ type: IssueType; baseTime: string; rows: GridRow[] }> {
   const type = await db.selectFrom('forecast_type').select(['id', 'code', 'name']).where('code', '=', body.type).executeTakeFirst();
   if (!type) throw errors.validation('type', 'unknownLayer');
   const baseTime = new Date(body.baseTime).toISOString();
@@ -84,23 +82,104 @@ export async function submitIssue(
   if (factorIds) q = q.where('factor_id', 'in', factorIds);
   const rows = await q.orderBy('factor_id').orderBy('lead_hours').execute();
   if (rows.length === 0) throw new AppError(ErrorCode.NOT_FOUND, 'submitNoGrids', { type: type.name, baseTime });
+  return { type, baseTime, rows };
+}
 
-  // A forecast that contradicts itself is issued only when the forecaster confirms it (docs/grids.md#consistency).
-  if (!body.confirmViolations) {
-    const report = await checkConsistency(deps, auth, { type: body.type, baseTime });
-    const issued = new Set(rows.map((r) => r.factor_id));
-    const codes = new Map(
-      (await db.selectFrom('factor').select(['id', 'code']).where('forecast_type_id', '=', type.id).execute()).map((f) => [f.code, f.id]),
+/** A forecast that contradicts itself is issued only when the forecaster confirms it (docs/grids.md#consistency). */
+async function refuseViolations(
+  deps: IssueDeps & { store: GridStore },
+  auth: AuthContext,
+  body: SubmitInput,
+  type: IssueType,
+  baseTime: string,
+  rows: GridRow[],
+) {
+  const { db } = deps;
+  const report = await checkConsistency(deps, auth, { type: body.type, baseTime });
+  const issued = new Set(rows.map((r) => r.factor_id));
+  const codes = new Map(
+    (await db.selectFrom('factor').select(['id', 'code']).where('forecast_type_id', '=', type.id).execute()).map((f) => [f.code, f.id]),
+  );
+  const violations = report.violations.filter((v) => v.grids.some((g) => issued.has(codes.get(g.factor) ?? -1)));
+  if (violations.length > 0) {
+    throw errors.conflict(
+      'issueHasViolations',
+      { count: violations.length, cells: violations.reduce((n, v) => n + v.cells, 0) },
+      { violations: violations.map((v) => ({ rule: v.rule, factor: v.factor, lead: v.lead, cells: v.cells })) },
     );
-    const violations = report.violations.filter((v) => v.grids.some((g) => issued.has(codes.get(g.factor) ?? -1)));
-    if (violations.length > 0) {
-      throw errors.conflict(
-        'issueHasViolations',
-        { count: violations.length, cells: violations.reduce((n, v) => n + v.cells, 0) },
-        { violations: violations.map((v) => ({ rule: v.rule, factor: v.factor, lead: v.lead, cells: v.cells })) },
-      );
-    }
   }
+}
+
+/** The issue row (numbered after the last of its type and base time) and its frozen grids, in one transaction. */
+async function recordIssue(
+  db: Db,
+  auth: AuthContext,
+  body: SubmitInput,
+  at: { typeId: number; baseTime: string; dir: string; jobId: string },
+  frozen: Array<{ row: GridRow; key: string }>,
+): Promise<{ id: number; seq: number }> {
+  return db.transaction().execute(async (tx) => {
+    const last = await tx
+      .selectFrom('issue')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .where('customer_id', '=', auth.customerId)
+      .where('forecast_type_id', '=', at.typeId)
+      .where('base_time', '=', at.baseTime)
+      .executeTakeFirst();
+    const seq = Number(last?.seq ?? 0) + 1;
+    const now = nowIso();
+    const created = await tx
+      .insertInto('issue')
+      .values({
+        customer_id: auth.customerId,
+        forecast_type_id: at.typeId,
+        base_time: at.baseTime,
+        seq,
+        status: 'pending',
+        error: null,
+        job_id: at.jobId,
+        user_id: auth.userId,
+        user_name: auth.name,
+        remark: body.remark,
+        storage_dir: at.dir,
+        grid_count: frozen.length,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning(['id', 'seq'])
+      .executeTakeFirstOrThrow();
+    await tx
+      .insertInto('issue_grid')
+      .values(
+        frozen.map(({ row, key }) => ({
+          issue_id: created.id,
+          grid_id: row.id,
+          factor_id: row.factor_id,
+          lead_hours: row.lead_hours,
+          version: row.version,
+          lon0: row.lon0,
+          lat0: row.lat0,
+          dx: row.dx,
+          dy: row.dy,
+          nx: row.nx,
+          ny: row.ny,
+          storage_key: key,
+        })),
+      )
+      .execute();
+    return created;
+  });
+}
+
+export async function submitIssue(
+  deps: IssueDeps & { store: GridStore },
+  auth: AuthContext,
+  body: SubmitInput,
+  log: CleanupLog = consoleCleanupLog,
+) {
+  const { db, storage } = deps;
+  const { type, baseTime, rows } = await gridsToIssue(db, auth, body);
+  if (!body.confirmViolations) await refuseViolations(deps, auth, body, type, baseTime, rows);
 
   const dir = `issues/${auth.customerId}/${randomUUID()}`;
   const frozen: Array<{ row: GridRow; key: string }> = [];
@@ -112,57 +191,7 @@ export async function submitIssue(
       frozen.push({ row, key });
     }
     const jobId = randomUUID();
-    const issue = await db.transaction().execute(async (tx) => {
-      const last = await tx
-        .selectFrom('issue')
-        .select((eb) => eb.fn.max('seq').as('seq'))
-        .where('customer_id', '=', auth.customerId)
-        .where('forecast_type_id', '=', type.id)
-        .where('base_time', '=', baseTime)
-        .executeTakeFirst();
-      const seq = Number(last?.seq ?? 0) + 1;
-      const now = nowIso();
-      const created = await tx
-        .insertInto('issue')
-        .values({
-          customer_id: auth.customerId,
-          forecast_type_id: type.id,
-          base_time: baseTime,
-          seq,
-          status: 'pending',
-          error: null,
-          job_id: jobId,
-          user_id: auth.userId,
-          user_name: auth.name,
-          remark: body.remark,
-          storage_dir: dir,
-          grid_count: frozen.length,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning(['id', 'seq'])
-        .executeTakeFirstOrThrow();
-      await tx
-        .insertInto('issue_grid')
-        .values(
-          frozen.map(({ row, key }) => ({
-            issue_id: created.id,
-            grid_id: row.id,
-            factor_id: row.factor_id,
-            lead_hours: row.lead_hours,
-            version: row.version,
-            lon0: row.lon0,
-            lat0: row.lat0,
-            dx: row.dx,
-            dy: row.dy,
-            nx: row.nx,
-            ny: row.ny,
-            storage_key: key,
-          })),
-        )
-        .execute();
-      return created;
-    });
+    const issue = await recordIssue(db, auth, body, { typeId: type.id, baseTime, dir, jobId }, frozen);
     try {
       await deps.jobs.enqueue(ISSUE_EXPORT_JOB, { issueId: issue.id }, { customerId: auth.customerId, userId: auth.userId }, jobId);
     } catch (e) {
@@ -188,7 +217,7 @@ export async function submitIssue(
 /** The export job of an issue. */
 export function defineIssueExport(deps: IssueDeps): void {
   const { db, storage, codec } = deps;
-  deps.jobs.define<{ issueId: number }>(ISSUE_EXPORT_JOB, async ({ issueId }, ctx) => {
+  deps.jobs.define(ISSUE_EXPORT_JOB, z.object({ issueId: z.number().int() }), async ({ issueId }, ctx) => {
     const issue = await db
       .selectFrom('issue')
       .innerJoin('forecast_type', 'forecast_type.id', 'issue.forecast_type_id')
@@ -331,53 +360,52 @@ export async function listFileStates(db: Db, auth: AuthContext, q: FileStateFilt
   if (q.status) base = base.where('issue.status', '=', q.status);
   if (q.type) base = base.where('forecast_type.code', '=', q.type);
   if (q.baseTime) base = base.where('issue.base_time', '=', new Date(q.baseTime).toISOString());
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll('issue')
-    .select(['forecast_type.code', 'forecast_type.name as type_name'])
-    .orderBy('issue.id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const files =
-    rows.length === 0
-      ? []
-      : await db
-          .selectFrom('issue_file')
-          .select(['id', 'issue_id', 'name', 'format', 'factor_code', 'lead_hours', 'size'])
-          .where(
-            'issue_id',
-            'in',
-            rows.map((r) => r.id),
-          )
-          .orderBy('id')
-          .execute();
-  const list: FileState[] = rows.map((r) => ({
-    id: r.id,
-    seq: r.seq,
-    type: r.code,
-    typeName: forecastTypeName(lang, r.code, r.type_name),
-    baseTime: r.base_time,
-    status: r.status,
-    error: jobErrorMessage(r.error, lang),
-    userName: actorName(lang, r.user_name),
-    remark: r.remark,
-    jobId: r.job_id,
-    gridCount: r.grid_count,
-    files: files
-      .filter((f) => f.issue_id === r.id)
-      .map((f) => ({
-        id: f.id,
-        name: f.name,
-        format: f.format,
-        factor: f.factor_code,
-        lead: f.lead_hours,
-        size: f.size,
-      })),
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  }));
-  return { list, total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll('issue').select(['forecast_type.code', 'forecast_type.name as type_name']).orderBy('issue.id', 'desc'),
+    async (rows) => {
+      const files =
+        rows.length === 0
+          ? []
+          : await db
+              .selectFrom('issue_file')
+              .select(['id', 'issue_id', 'name', 'format', 'factor_code', 'lead_hours', 'size'])
+              .where(
+                'issue_id',
+                'in',
+                rows.map((r) => r.id),
+              )
+              .orderBy('id')
+              .execute();
+      const list: FileState[] = rows.map((r) => ({
+        id: r.id,
+        seq: r.seq,
+        type: r.code,
+        typeName: forecastTypeName(lang, r.code, r.type_name),
+        baseTime: r.base_time,
+        status: r.status,
+        error: jobErrorMessage(r.error, lang),
+        userName: actorName(lang, r.user_name),
+        remark: r.remark,
+        jobId: r.job_id,
+        gridCount: r.grid_count,
+        files: files
+          .filter((f) => f.issue_id === r.id)
+          .map((f) => ({
+            id: f.id,
+            name: f.name,
+            format: f.format,
+            factor: f.factor_code,
+            lead: f.lead_hours,
+            size: f.size,
+          })),
+        createdAt: r.created_at,
+        updatedAt: r.updated_at,
+      }));
+      return list;
+    },
+  );
 }
 
 export async function downloadIssueFile(db: Db, storage: FileStorage, auth: AuthContext, id: number) {

@@ -11,6 +11,7 @@ import type { FileAnswer } from '../../core/route.js';
 import { contains } from '../../core/db/like.js';
 import { z } from 'zod';
 import { parseStoredJson } from '../../core/stored-json.js';
+import { paged } from '../../core/paging.js';
 
 type RevisionRow = Selectable<RevisionTable>;
 
@@ -224,14 +225,12 @@ export async function listRecords(db: Db, auth: AuthContext, q: RecordFilters, l
   // Stored times are ISO strings in UTC: normalised bounds compare correctly as text.
   if (q.from) base = base.where('revision.created_at', '>=', new Date(q.from).toISOString());
   if (q.to) base = base.where('revision.created_at', '<=', new Date(q.to).toISOString());
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(recordColumns)
-    .orderBy('revision.id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((row) => toRecord(row, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.select(recordColumns).orderBy('revision.id', 'desc'),
+    (rows) => rows.map((row) => toRecord(row, lang)),
+  );
 }
 
 const AREA_BLOCKS = 64;

@@ -5,7 +5,8 @@ import { registerRoute } from '../../core/route.js';
 import { checkConsistency, fixConsistency } from './consistency.js';
 import { downloadIssueFile, listFileStates, submitIssue, zipIssueFiles, type IssueDeps } from './issue.js';
 import { listRecords, recordDetail, recordPatch } from './records.js';
-import { insertRecord, pointRevise, polygonRevise, recover, reviseData, reviseGridValues, withLead, type ReviseDeps } from './service.js';
+import { recover } from './recovery.js';
+import { pointRevise, polygonRevise, reviseData, reviseGridValues, withLead, type ReviseDeps } from './service.js';
 
 /** Revising grids, the revision record with recovery, and submission. Every change writes an operation-log row. */
 export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps & { tokens: TokenService }): void {
@@ -46,7 +47,7 @@ export function reviseRoutes(app: FastifyInstance, deps: ReviseDeps & IssueDeps 
   });
   registerRoute(app, deps, API.consistencyFix, {
     audit: { action: 'revise.consistencyFix', type: 'revise', description: '一致性修正' },
-    handler: async ({ auth, body }) => ({ data: await fixConsistency({ ...deps, insertRecord, withLead }, auth, body) }),
+    handler: async ({ auth, body }) => ({ data: await fixConsistency({ ...deps, withLead }, auth, body) }),
   });
   registerRoute(app, deps, API.fileStateList, {
     handler: async ({ auth, req, query }) => ({ data: await listFileStates(db, auth, query, req.lang) }),

@@ -10,24 +10,8 @@ import {
   type ReviseArea,
   type ReviseGridData,
   type ReviseResult,
-  type RecoveryResult,
 } from '@agromet/contracts';
-import {
-  applyPatch,
-  decodePatch,
-  encodePatch,
-  invertPatch,
-  PatchMismatchError,
-  rasterizeArea,
-  reviseArea,
-  revisePoints,
-  type AreaShape,
-  type EdgeMode,
-  type Grid,
-  type GridGeometry,
-  type Mask,
-  type Patch,
-} from '@agromet/grid';
+import { rasterizeArea, reviseArea, revisePoints, type AreaShape, type EdgeMode, type Grid, type Mask, type Patch } from '@agromet/grid';
 import type { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -40,7 +24,8 @@ import { assertAllocated, isAllocated } from '../allocation/service.js';
 import { exportStem, factorByLayer, localisedFactor, requireGrid, resolveGrid, type FactorRecord } from '../grids/service.js';
 import { encodeValues, geometryOfRow, type GridKey, type GridRow, type GridStore } from '../grids/store.js';
 import { violationCount } from './consistency.js';
-import { blockingRecords, describeBlocking, patchExtent } from './records.js';
+import { insertBatch, insertRecord } from './record-rows.js';
+import { patchExtent } from './records.js';
 
 export interface ReviseDeps {
   db: Db;
@@ -180,60 +165,6 @@ export function withLead(e: unknown): unknown {
   return e;
 }
 
-interface RecordInput {
-  kind: 'point' | 'polygon' | 'recovery' | 'consistency';
-  row: GridRow;
-  geometry: GridGeometry;
-  versionBefore: number;
-  patch: Patch;
-  recovers?: number;
-}
-
-/** Inserts one revision record (inside the grid switch's transaction); answers its id. */
-export async function insertRecord(
-  tx: Db,
-  auth: AuthContext,
-  batchId: string,
-  r: RecordInput,
-  saved: GridRow,
-  now: string,
-): Promise<number> {
-  const extent = patchExtent(r.geometry, r.patch);
-  const row = await tx
-    .insertInto('revision')
-    .values({
-      batch_id: batchId,
-      customer_id: auth.customerId,
-      grid_id: saved.id,
-      forecast_type_id: saved.forecast_type_id,
-      factor_id: saved.factor_id,
-      base_time: saved.base_time,
-      lead_hours: saved.lead_hours,
-      kind: r.kind,
-      user_id: auth.userId,
-      user_name: auth.name,
-      cells_changed: r.patch.indices.length,
-      ...r.geometry,
-      i0: extent?.cells.i0 ?? null,
-      i1: extent?.cells.i1 ?? null,
-      j0: extent?.cells.j0 ?? null,
-      j1: extent?.cells.j1 ?? null,
-      west: extent?.box.west ?? null,
-      south: extent?.box.south ?? null,
-      east: extent?.box.east ?? null,
-      north: extent?.box.north ?? null,
-      patch: Buffer.from(encodePatch(r.patch)),
-      version_before: r.versionBefore,
-      version_after: saved.version,
-      recovers_id: r.recovers ?? null,
-      recovered_by_id: null,
-      created_at: now,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
-}
-
 /**
  * One revision call: for every lead, the grid at the version the caller saw, the patch of the edit, then every
  * changed grid saved together with its record in one transaction (GridStore.saveMany): a stale lead refuses the whole
@@ -283,18 +214,7 @@ async function revise(
         {
           inTransaction: async (tx, rows) => {
             const now = nowIso();
-            await tx
-              .insertInto('revision_batch')
-              .values({
-                id: batchId,
-                customer_id: auth.customerId,
-                kind,
-                parameters: JSON.stringify({ ...parameters, leads: body.leads }),
-                user_id: auth.userId,
-                user_name: auth.name,
-                created_at: now,
-              })
-              .execute();
+            await insertBatch(tx, auth, { id: batchId, kind, parameters: { ...parameters, leads: body.leads } }, now);
             for (const [k, e] of changed.entries()) {
               const saved = rows[k]!;
               recordIds.set(
@@ -402,123 +322,4 @@ export function polygonRevise(deps: ReviseDeps, auth: AuthContext, body: Polygon
       range: { min: factor.min, max: factor.max },
     });
   });
-}
-
-const sameGeometry = (a: GridGeometry, b: GridGeometry) =>
-  a.lon0 === b.lon0 && a.lat0 === b.lat0 && a.dx === b.dx && a.dy === b.dy && a.nx === b.nx && a.ny === b.ny;
-
-/**
- * Restores the old values of a record's cells as a new record (kind recovery). Later revisions of the same grid that
- * changed any of those cells and are not themselves recovered must be recovered first (4009 naming them); the grid
- * must still hold the record's new values in those cells (else it was replaced, 4009) and still be at the version read
- * when the transaction commits (else someone edited meanwhile, 4009). Nothing is applied on any refusal.
- */
-export async function recover(deps: ReviseDeps, auth: AuthContext, id: number): Promise<RecoveryResult> {
-  const { db, store } = deps;
-  const rec = await db
-    .selectFrom('revision')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!rec) throw errors.notFound();
-  if (rec.kind === 'recovery') throw errors.conflict('recoveryOfRecovery');
-  if (rec.recovered_by_id !== null) throw errors.conflict('alreadyRecovered', { by: rec.recovered_by_id });
-  const type = await db.selectFrom('forecast_type').select(['id', 'name']).where('id', '=', rec.forecast_type_id).executeTakeFirstOrThrow();
-  await assertAllocated(db, auth, type);
-
-  const blocking = await blockingRecords(db, rec);
-  if (blocking.length > 0) {
-    throw errors.conflict(
-      'recoveryBlocked',
-      { records: describeBlocking(blocking) },
-      {
-        blocking: blocking.map((b) => ({ id: b.id, userName: b.user_name, createdAt: b.created_at, kind: b.kind })),
-      },
-    );
-  }
-
-  const row = await db.selectFrom('grid').selectAll().where('id', '=', rec.grid_id).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  const geometry: GridGeometry = { lon0: rec.lon0, lat0: rec.lat0, dx: rec.dx, dy: rec.dy, nx: rec.nx, ny: rec.ny };
-  if (!sameGeometry(geometry, geometryOfRow(row))) throw errors.conflict('gridReplaced');
-  const grid = await store.view(row);
-  const undo = invertPatch(decodePatch(rec.patch));
-  try {
-    // Checks that the cells still hold the record's new values, on a copy of just those cells.
-    const stored = new Uint32Array(grid.values.buffer, grid.values.byteOffset, grid.values.length);
-    const cells = new Float32Array(Uint32Array.from(undo.indices, (k) => stored[k]!).buffer);
-    applyPatch(cells, { ...undo, indices: undo.indices.map((_, n) => n) });
-  } catch (e) {
-    if (e instanceof PatchMismatchError) throw errors.conflict('gridReplaced');
-    throw e;
-  }
-
-  const batchId = randomUUID();
-  let recordId = 0;
-  let saved: GridRow;
-  try {
-    saved = (
-      await store.savePatches(
-        [
-          {
-            key: {
-              customerId: row.customer_id,
-              forecastTypeId: row.forecast_type_id,
-              factorId: row.factor_id,
-              baseTime: row.base_time,
-              leadHours: row.lead_hours,
-            },
-            row,
-            patch: undo,
-          },
-        ],
-        { userId: auth.userId, name: auth.name },
-        {
-          inTransaction: async (tx, rows) => {
-            const savedRow = rows[0]!;
-            const now = nowIso();
-            await tx
-              .insertInto('revision_batch')
-              .values({
-                id: batchId,
-                customer_id: auth.customerId,
-                kind: 'recovery',
-                parameters: JSON.stringify({ recovers: rec.id }),
-                user_id: auth.userId,
-                user_name: auth.name,
-                created_at: now,
-              })
-              .execute();
-            recordId = await insertRecord(
-              tx,
-              auth,
-              batchId,
-              {
-                kind: 'recovery',
-                row,
-                geometry,
-                versionBefore: row.version,
-                patch: undo,
-                recovers: rec.id,
-              },
-              savedRow,
-              now,
-            );
-            const marked = await tx
-              .updateTable('revision')
-              .set({ recovered_by_id: recordId })
-              .where('id', '=', rec.id)
-              .where('recovered_by_id', 'is', null)
-              .executeTakeFirst();
-            if (Number(marked.numUpdatedRows) !== 1) throw errors.conflict('alreadyRecovered', { by: '?' });
-            if (deps.beforeCommit) await deps.beforeCommit(tx);
-          },
-        },
-      )
-    )[0]!;
-  } catch (e) {
-    throw withLead(e);
-  }
-  return { recordId, recovered: rec.id, lead: rec.lead_hours, version: saved.version, cellsChanged: undo.indices.length };
 }

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { HazardCondition } from '@agromet/contracts';
 import { stageOn } from '@agromet/grid';
 import { DEMO_ACTOR } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
+import { newProductColumns } from '../../core/product-job.js';
 import type { CleanupLog, FileStorage } from '../../core/storage.js';
 import { layerFactorOf, layerTimeRows } from '../grids/service.js';
 import type { GridStore } from '../grids/store.js';
@@ -11,7 +11,10 @@ import { ensureZoningSetup } from '../zoning/criteria.js';
 import { defaultStatsLayer, resolveRegion } from '../zoning/region.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
 import { ensureRiskSetup, hazardName } from './hazards.js';
-import { assessmentOf, computeRisk, finishRiskProduct } from './products.js';
+import { computeRisk } from './compute.js';
+import { finishRiskProduct } from './products.js';
+import { assessmentOf } from './run-inputs.js';
+import { storedConditions } from './stored.js';
 import { beijingDate } from './summary.js';
 
 // The demo risk product (DEMO=1, docs/risk.md#demo): tea's frost or winter injury (whichever tea's stage on the run's
@@ -47,7 +50,7 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
   const frost = hazards.find((h) => h.seed_key === 'frost');
   const winter = hazards.find((h) => h.seed_key === 'winterInjury');
   if (!frost) return null;
-  const conditions = JSON.parse(frost.conditions) as HazardCondition[];
+  const conditions = storedConditions(frost.conditions, 'risk_hazard', frost.id);
   const factor = await layerFactorOf(db, frost.forecast_type, conditions[0]!.element);
   if (!factor) return null;
   const times = await layerTimeRows(db, customerId, factor.id);
@@ -60,13 +63,13 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
   // Tea's frost when the run's first day finds tea in a frost-sensitive stage at its reference place, else its winter
   // injury (the demo's run is dated relative to today: in late November tea is dormant).
   const teaRow = tea ? { ...tea, name: SEED_CROPS.find((c) => c.key === 'tea')!.names[lang] } : null;
-  const frostAssessed = await assessmentOf(db, customerId, frost.stages, teaRow);
+  const frostAssessed = await assessmentOf(db, customerId, frost, teaRow);
   const cal = frostAssessed.calendar;
   const firstDay = beijingDate(Date.parse(baseTime) + Math.min(...leads) * 3_600_000);
   const stage = cal ? stageOn(cal, firstDay, cal.refAltitudeM, cal.refLatDeg) : null;
   const frostSeason = !cal || (stage !== null && frostAssessed.sensitivity.some((s) => s.stage === stage.code));
   const hazard = frostSeason || !winter ? frost : winter;
-  const assessed = hazard === frost ? frostAssessed : await assessmentOf(db, customerId, hazard.stages, teaRow);
+  const assessed = hazard === frost ? frostAssessed : await assessmentOf(db, customerId, hazard, teaRow);
   const now = nowIso();
   const statsLayer = await defaultStatsLayer(db, customerId);
   const shaanxi = 'provinces:13';
@@ -99,21 +102,8 @@ export async function makeDemoRiskProduct(deps: DemoRiskDeps, customerId: number
         sensitivity: JSON.stringify(assessed.sensitivity),
         calendar: assessed.calendar ? JSON.stringify(assessed.calendar) : null,
         lang,
-        status: 'running',
-        job_id: `demo-${randomUUID()}`,
-        lon0: null,
-        lat0: null,
-        dx: null,
-        dy: null,
-        nx: null,
-        ny: null,
-        storage_prefix: null,
-        stats: null,
         summaries: null,
-        created_by: null,
-        created_by_name: DEMO_ACTOR,
-        created_at: now,
-        updated_at: now,
+        ...newProductColumns('running', `demo-${randomUUID()}`, { userId: null, name: DEMO_ACTOR }, now),
       })
       .returningAll()
       .executeTakeFirstOrThrow();

@@ -4,16 +4,17 @@ import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
+import { createdStamp } from '../../core/db/stamps.js';
 import { AppError, errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, updateOwnVersioned } from '../../core/versioned.js';
 import { layerFactorOf } from '../grids/service.js';
 import { STAGE_NAMES } from '../crop-calendar/seed.js';
 import { SEED_CROPS } from '../zoning/seed-data.js';
-import { SEED_HAZARDS } from '../../core/risk-seeds.js';
+import { SEED_HAZARDS } from './seeds.js';
 import { storedConditions, storedHazardStages } from './stored.js';
 
-export { SEED_HAZARDS, type SeedHazard } from '../../core/risk-seeds.js';
+export { SEED_HAZARDS, type SeedHazard } from './seeds.js';
 
 // Hazard definitions (docs/risk.md#hazards): conditions on a forecast type's elements with thresholds per warning
 // level. Every customer starts with the defaults below (made on first use, deleted ones stay deleted).
@@ -280,10 +281,7 @@ export async function createHazard(db: Db, auth: AuthContext, input: CreateInput
         conditions: JSON.stringify(input.conditions),
         stages: JSON.stringify(input.stages),
         sort: 1000,
-        created_by: auth.userId,
-        created_by_name: auth.name.slice(0, 64),
-        created_at: now,
-        updated_at: now,
+        ...createdStamp(auth, now),
       })
       .returning('id')
       .executeTakeFirstOrThrow();
@@ -303,23 +301,15 @@ export async function updateHazard(db: Db, auth: AuthContext, input: UpdateInput
   const name = current.seed_key && input.name === hazardName(current, lang) ? current.name : input.name;
   const description = current.seed_key && input.description === hazardDescription(current, lang) ? current.description : input.description;
   try {
-    const res = await db
-      .updateTable('risk_hazard')
-      .set((eb) => ({
-        name,
-        kind: input.kind,
-        forecast_type: input.forecastType,
-        description,
-        conditions: JSON.stringify(input.conditions),
-        stages: JSON.stringify(input.stages),
-        updated_at: nowIso(),
-        version: eb('version', '+', 1),
-      }))
-      .where('id', '=', input.id)
-      .where('customer_id', '=', auth.customerId)
-      .where('version', '=', input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
+    const changed = await updateOwnVersioned(db, 'risk_hazard', auth.customerId, input, {
+      name,
+      kind: input.kind,
+      forecast_type: input.forecastType,
+      description,
+      conditions: JSON.stringify(input.conditions),
+      stages: JSON.stringify(input.stages),
+    });
+    if (!changed) throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
   } catch (e) {
     if (isUniqueViolation(e)) throw nameTaken(input.name);
     throw e;

@@ -1,5 +1,5 @@
 import { RISK_LEVEL_COLORS, type HazardKind, type RiskStats } from '@agromet/contracts';
-import { RISK_LEVEL_COUNT, type GridGeometry } from '@agromet/grid';
+import { cellAt, RISK_LEVEL_COUNT, type GridGeometry } from '@agromet/grid';
 import type { Db } from '../../core/db/index.js';
 import { spreadsheetCsv } from '../../core/csv-safe.js';
 import { translate, type Lang } from '../../core/messages.js';
@@ -10,8 +10,10 @@ import { mapPlaces } from '../../core/cartography/places.js';
 import { boundaryAreas, regionName } from '../products/region.js';
 import { renderMapProduct, type MapProductInput, type MapProductOutput } from '../products/render.js';
 import { typeName } from '../products/words.js';
-import { loadBoundaryLayer, type RegionAsk } from '../zoning/region.js';
-import type { RiskProductRow } from './products.js';
+import { loadBoundaryLayer } from '../zoning/region.js';
+import { storedRegionAsk } from '../zoning/stored.js';
+import type { RiskProductRow } from '../../core/db/schema.js';
+import { storedExposure } from './stored.js';
 
 // The files of a risk product (docs/risk.md#files): the risk map as PNG and PDF, drawn through the one composition path
 // of every map (core/cartography) in the four warning colours with the product's words in its language — title with
@@ -75,10 +77,10 @@ export function riskValidPeriod(
 /** The risk map of a product: the renderer's input from the product's row, level grid and statistics. */
 export async function riskMapInput(deps: { db: Db; storage: FileStorage }, row: RiskProductRow, made: RiskMade): Promise<MapProductInput> {
   const lang = row.lang;
-  const ask = JSON.parse(row.region) as RegionAsk & { statsLayer: string };
+  const ask = storedRegionAsk(row.region, 'risk_product', row.id);
   const layer = await loadBoundaryLayer(deps.db, deps.storage, row.customer_id, ask.statsLayer, 'statsLayer', lang);
   const customer = await deps.db.selectFrom('customer').select('name').where('id', '=', row.customer_id).executeTakeFirst();
-  const exposure = row.exposure ? (JSON.parse(row.exposure) as { cropName: string }) : null;
+  const exposure = storedExposure(row.exposure, row.id);
   const hazard = row.kind === 'custom' ? row.hazard_name : translate(lang, `risk.kind.${row.kind as Exclude<HazardKind, 'custom'>}`);
   const leads = made.stats.leads.map((l) => l.lead);
   const w = made.window;
@@ -99,9 +101,8 @@ export async function riskMapInput(deps: { db: Db; storage: FileStorage }, row: 
     .orderBy('id')
     .execute();
   const inRegion = stations.filter((s) => {
-    const i = Math.round((s.lon - w.lon0) / w.dx);
-    const j = Math.round((s.lat - w.lat0) / w.dy);
-    return i >= 0 && j >= 0 && i < w.nx && j < w.ny && regionCells[j * w.nx + i] === 1;
+    const cell = cellAt(w, s.lon, s.lat);
+    return cell !== null && regionCells[cell.j * w.nx + cell.i] === 1;
   });
   const places = mapPlaces({ geometry: w, classes: Uint8Array.from(regionCells, (c) => (c ? 0 : 255)) }, inRegion, lang);
   const type = await deps.db.selectFrom('forecast_type').select('name').where('code', '=', row.forecast_type).executeTakeFirst();

@@ -4,6 +4,7 @@ import type { TokenService } from '../../core/auth/tokens.js';
 import { registerRoute } from '../../core/route.js';
 import * as hazards from './hazards.js';
 import * as products from './products.js';
+import { cropOptions, exposureOptions } from './run-inputs.js';
 
 export type RiskRouteDeps = products.RiskDeps & { tokens: TokenService };
 
@@ -34,10 +35,10 @@ export function riskRoutes(app: FastifyInstance, deps: RiskRouteDeps): void {
     },
   });
   registerRoute(app, deps, API.riskExposures, {
-    handler: async ({ auth, req }) => ({ data: await products.exposureOptions(db, auth, req.lang) }),
+    handler: async ({ auth, req }) => ({ data: await exposureOptions(db, auth, req.lang) }),
   });
   registerRoute(app, deps, API.riskCrops, {
-    handler: async ({ auth, req }) => ({ data: await products.cropOptions(db, auth, req.lang) }),
+    handler: async ({ auth, req }) => ({ data: await cropOptions(db, auth, req.lang) }),
   });
   registerRoute(app, deps, API.riskExecute, {
     audit: { action: 'risk.execute', type: 'risk', description: '制作风险产品' },

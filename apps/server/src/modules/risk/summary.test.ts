@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { installMessages } from '../../core/messages.js';
+import { riskMessages } from './messages.js';
 import { beijingDate, formatKm2, summarySentence } from './summary.js';
+
+installMessages([riskMessages]);
 
 describe('risk summaries', () => {
   const area = { name: '榆林市', worst: 3, dates: ['2026-11-24'], km2: 1230.4 };

@@ -1,9 +1,9 @@
 import { RISK_LEVEL_COLORS } from '@agromet/contracts';
-import { gridBBox, RISK_NO_DATA, type ColorMap, type Grid } from '@agromet/grid';
-import sharp from 'sharp';
-import { create } from 'xmlbuilder2';
+import { classColorMap, gridBBox, RISK_NO_DATA, type ColorMap, type Grid } from '@agromet/grid';
+import { classLegendPng } from '../../core/cartography/class-legend.js';
 import type { Db } from '../../core/db/index.js';
 import { translate, type Lang } from '../../core/messages.js';
+import { finishedProduct } from '../../core/product-job.js';
 import type { FileStorage } from '../../core/storage.js';
 import { productHazardName } from './hazards.js';
 import { riskGeometry, riskLayerName, riskLevels, type RiskProductRow } from './products.js';
@@ -16,7 +16,7 @@ const LAYER = /^risk\.p(\d{1,9})$/;
 export const isRiskLayer = (name: string) => LAYER.test(name);
 
 /** Level 1–4 → blue, yellow, orange, red; level 0 (no risk) matches no entry and stays transparent. */
-export const RISK_COLORMAP: ColorMap = { type: 'values', entries: RISK_LEVEL_COLORS.map((color, k) => ({ value: k + 1, color })) };
+export const RISK_COLORMAP: ColorMap = classColorMap(RISK_LEVEL_COLORS, 1);
 
 /** The customer's finished risk products, newest first; a built-in hazard named in `lang`. */
 export async function riskLayers(db: Db, customerId: number, lang: Lang = 'zh') {
@@ -35,15 +35,7 @@ export async function riskLayers(db: Db, customerId: number, lang: Lang = 'zh') 
 
 async function productOfLayer(db: Db, customerId: number, name: string): Promise<RiskProductRow | null> {
   const id = Number(LAYER.exec(name)?.[1]);
-  if (!Number.isInteger(id)) return null;
-  const row = await db
-    .selectFrom('risk_product')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'done')
-    .executeTakeFirst();
-  return row ?? null;
+  return Number.isInteger(id) ? finishedProduct(db, 'risk_product', customerId, id) : null;
 }
 
 export const riskLevelNames = (lang: Lang) => [1, 2, 3, 4].map((l) => translate(lang, `risk.level${l}` as 'risk.level1'));
@@ -74,23 +66,6 @@ export async function riskLayerGrid(
 /** Legend: the four warning colours with the level names (I on top), in the request's language. */
 export async function riskLegendPng(lang: Lang, height = 240): Promise<Buffer> {
   const names = riskLevelNames(lang);
-  const rowH = 26;
-  const top = 26;
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
-    width: '140',
-    height: String(Math.max(height, top + names.length * rowH + 6)),
-    'font-family': "'Noto Sans CJK SC', sans-serif",
-    'font-size': '12',
-    fill: '#222',
-  });
-  svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '16', 'font-weight': 'bold' }).txt(translate(lang, 'risk.legendTitle'));
-  [3, 2, 1, 0].forEach((k, n) => {
-    const y = top + n * rowH;
-    svg.ele('rect', { x: '4', y: String(y), width: '22', height: '18', fill: RISK_LEVEL_COLORS[k]!, stroke: '#555' });
-    svg.ele('text', { x: '32', y: String(y + 13) }).txt(names[k]!);
-  });
-  return sharp(Buffer.from(svg.end({ headless: true })))
-    .png()
-    .toBuffer();
+  const rows = [3, 2, 1, 0].map((k) => ({ color: RISK_LEVEL_COLORS[k]!, label: names[k]! }));
+  return classLegendPng(translate(lang, 'risk.legendTitle'), rows, height);
 }

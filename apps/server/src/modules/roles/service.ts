@@ -8,6 +8,7 @@ import { assertAdminsRemain, assertCanGrantIn, grantScope, withheldCodes, type G
 import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { contains } from '../../core/db/like.js';
+import { paged } from '../../core/paging.js';
 
 type CreateInput = z.output<typeof RoleCreate>;
 type UpdateInput = z.output<typeof RoleUpdate>;
@@ -74,14 +75,12 @@ export async function pageRoles(db: Db, auth: AuthContext, q: { page: number; si
   if (q.customerId) base = base.where('role.customer_id', '=', q.customerId);
   const keyword = q.keyword;
   if (keyword) base = base.where((eb) => eb.or([contains('role.name', keyword), contains('role.description', keyword)]));
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(roleColumns)
-    .orderBy('role.id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toRows(db, rows), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.select(roleColumns).orderBy('role.id'),
+    (rows) => toRows(db, rows),
+  );
 }
 
 /**

@@ -1,5 +1,4 @@
 import {
-  ErrorCode,
   STATION_CSV_COLUMNS,
   STATION_CSV_HEADERS_ZH,
   STATION_IMPORT_MAX_ROWS,
@@ -15,8 +14,9 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { restoreCell, spreadsheetCsv } from '../../core/csv-safe.js';
+import { ownRow } from '../../core/db/own-row.js';
 import type { StationTable } from '../../core/db/schema.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
@@ -24,6 +24,7 @@ import { readCsvTable } from './csv.js';
 import { contains } from '../../core/db/like.js';
 import { joinPlaceNames } from '../../core/place-names.js';
 import { areaName } from '../regions/code-table.js';
+import { paged } from '../../core/paging.js';
 
 // Stations of a customer: numbers unique within the customer, every query scoped to the caller's customer (another
 // customer's station answers 4004 like a missing one).
@@ -86,21 +87,16 @@ export async function listStations(db: Db, auth: AuthContext, q: { page: number;
     const keyword = q.keyword;
     base = base.where((eb) => eb.or(['station_number', 'name', 'province', 'city', 'district'].map((column) => contains(column, keyword))));
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('station_number')
-    .orderBy('id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((r) => toStation(r, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('station_number').orderBy('id'),
+    (rows) => rows.map((r) => toStation(r, lang)),
+  );
 }
 
 async function findOwn(db: Db, auth: AuthContext, id: number): Promise<StationRow> {
-  const row = await db.selectFrom('station').selectAll().where('id', '=', id).where('customer_id', '=', auth.customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'station', auth.customerId, id);
 }
 
 async function assertNumberFree(db: Db, customerId: number, number: string, exceptId?: number): Promise<void> {
@@ -172,21 +168,6 @@ function columnOf(header: string): Column | undefined {
   return STATION_CSV_COLUMNS.find((c) => c.toLowerCase() === h.toLowerCase() || STATION_CSV_HEADERS_ZH[c] === h);
 }
 
-function importRefused(lang: Lang, issues: StationImportIssue[]): AppError {
-  const first = issues[0]!;
-  return new AppError(
-    ErrorCode.VALIDATION,
-    'stationImportInvalid',
-    {
-      count: issues.length,
-      row: first.row,
-      field: first.field,
-      message: first.message,
-    },
-    { issues },
-  );
-}
-
 /**
  * All or nothing: every row is checked (field rules, station numbers repeated in the file) and any problem refuses
  * the whole file with every problem listed ({row, field, message}); otherwise, in one transaction, new numbers are
@@ -194,7 +175,7 @@ function importRefused(lang: Lang, issues: StationImportIssue[]): AppError {
  */
 export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8Array, lang: Lang): Promise<StationImportResult> {
   const fileIssue = (key: Parameters<typeof translate>[1], params: Record<string, string | number> = {}, row = 1, field = 'file') =>
-    importRefused(lang, [{ row, field, message: translate(lang, key, params) }]);
+    errors.importRefused('stationImportInvalid', [{ row, field, message: translate(lang, key, params) }]);
   const { mapping, data } = readCsvTable(bytes, columnOf, REQUIRED, STATION_IMPORT_MAX_ROWS, fileIssue);
 
   const issues: StationImportIssue[] = [];
@@ -228,7 +209,7 @@ export async function importStationsCsv(db: Db, auth: AuthContext, bytes: Uint8A
     firstLine.set(number, record.line);
     valid.push({ line: record.line, station: parsed.data });
   }
-  if (issues.length > 0) throw importRefused(lang, issues);
+  if (issues.length > 0) throw errors.importRefused('stationImportInvalid', issues);
 
   return db.transaction().execute(async (tx) => {
     const existing = new Map(

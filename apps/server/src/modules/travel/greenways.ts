@@ -1,17 +1,18 @@
 import { pathKm, regionPrefix, type Greenway, type GreenwayCreate, type GreenwayQuery, type GreenwayUpdate } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { TravelGreenwayTable } from '../../core/db/travel-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { TravelGreenwayTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
-import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
-import { deleteRecord, isString, jsonArray } from './records.js';
+import { deleteRecord, insertRecord, storedArray, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
+import { paged } from '../../core/paging.js';
 
 // Greenways of a customer (docs/travel.md#greenways): a line drawn on the map with its length computed from the
 // vertices, surface and difficulty; every query limited to the caller's customer.
@@ -20,10 +21,10 @@ type Row = Selectable<TravelGreenwayTable>;
 type Input = z.output<typeof GreenwayCreate>;
 type LonLat = [number, number];
 
-const isLonLat = (x: unknown): x is LonLat => Array.isArray(x) && x.length === 2 && x.every((v) => typeof v === 'number');
+const LonLat = z.tuple([z.number(), z.number()]);
 
 function toGreenway(r: Row, lang: Lang): Greenway {
-  const line = jsonArray(r.line, isLonLat);
+  const line: LonLat[] = storedArray(LonLat, r.line, 'travel_greenway', r.id, 'line');
   return {
     id: r.id,
     name: r.name,
@@ -35,7 +36,7 @@ function toGreenway(r: Row, lang: Lang): Greenway {
     difficulty: r.difficulty as Greenway['difficulty'],
     start: r.start_name,
     end: r.end_name,
-    photos: jsonArray(r.photos, isString),
+    photos: storedArray(z.string(), r.photos, 'travel_greenway', r.id, 'photos'),
     description: r.description,
     published: r.published === 1,
     version: r.version,
@@ -53,25 +54,16 @@ export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeo
   if (q.difficulty) base = base.where('difficulty', '=', q.difficulty);
   if (q.surface) base = base.where('surface', '=', q.surface);
   if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map((r) => toGreenway(r, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => rows.map((r) => toGreenway(r, lang)),
+  );
 }
 
 async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  const row = await db
-    .selectFrom('travel_greenway')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'travel_greenway', customerId, id);
 }
 
 /** The region must be in the table, and the line's start inside the region where a boundary of it is loaded. */
@@ -105,12 +97,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang
 
 export async function createGreenway(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang): Promise<Greenway> {
   const values = await columns(deps, auth, g, lang);
-  const now = nowIso();
-  const row = await deps.db
-    .insertInto('travel_greenway')
-    .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertRecord(deps.db, auth.customerId, 'greenway', values);
   return toGreenway(row, lang);
 }
 
@@ -122,17 +109,7 @@ export async function updateGreenway(
 ): Promise<Greenway> {
   await findOwn(deps.db, auth.customerId, g.id);
   const values = await columns(deps, auth, g, lang);
-  const res = await deps.db
-    .updateTable('travel_greenway')
-    .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', g.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', g.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
-    const current = await findOwn(deps.db, auth.customerId, g.id);
-    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-  }
+  await updateRecord(deps.db, auth.customerId, 'greenway', g, values, () => findOwn(deps.db, auth.customerId, g.id));
   return toGreenway(await findOwn(deps.db, auth.customerId, g.id), lang);
 }
 

@@ -1,6 +1,7 @@
 import {
   legKm,
   ROUTE_STOP_TYPES,
+  RouteStopRef,
   type Route,
   type RouteCreate,
   type RouteQuery,
@@ -11,12 +12,14 @@ import {
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { TravelRouteTable } from '../../core/db/travel-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { TravelRouteTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { errors } from '../../core/errors.js';
-import { deleteRecord, jsonArray, TARGET_TABLES } from './records.js';
+import { deleteRecord, insertRecord, storedArray, TARGET_TABLES, updateRecord } from './records.js';
+import { paged } from '../../core/paging.js';
 
 // Routes of a customer (docs/travel.md#routes): days and stops in visiting order among the customer's scenic spots
 // and landscapes. Stops are stored as references and read with the records' current names and positions, so a moved
@@ -27,8 +30,8 @@ type Row = Selectable<TravelRouteTable>;
 type StopRef = { type: RouteStopType; id: number };
 type Place = { name: string; lon: number; lat: number };
 
-const isStopRef = (x: unknown): x is StopRef =>
-  typeof x === 'object' && x !== null && ROUTE_STOP_TYPES.includes((x as StopRef).type) && Number.isInteger((x as StopRef).id);
+/** A route's stops as stored (the contract's RouteStopRef each). */
+const storedStops = (json: string, id: number): StopRef[] => storedArray(RouteStopRef, json, 'travel_route', id, 'stops');
 /** The one way a stop is written, so a stop can be found in the JSON column with LIKE. */
 const stopJson = (s: StopRef) => JSON.stringify({ type: s.type, id: s.id });
 
@@ -65,7 +68,7 @@ export function resolveStops(refs: StopRef[], known: ReadonlyMap<string, Place>)
 }
 
 async function toRoutes(db: Db, customerId: number, rows: Row[]): Promise<Route[]> {
-  const refs = rows.map((r) => jsonArray(r.stops, isStopRef));
+  const refs = rows.map((r) => storedStops(r.stops, r.id));
   const known = await places(db, customerId, refs.flat());
   return rows.map((r, k) => ({
     id: r.id,
@@ -87,20 +90,16 @@ export async function pageRoutes(db: Db, auth: AuthContext, q: z.output<typeof R
     base = base.where((eb) => eb.or([contains('name', k), contains('description', k)]));
   }
   if (q.stopType && q.stopId) base = base.where('stops', 'like', `%${stopJson({ type: q.stopType, id: q.stopId })}%`);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toRoutes(db, auth.customerId, rows), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => toRoutes(db, auth.customerId, rows),
+  );
 }
 
 async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  const row = await db.selectFrom('travel_route').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'travel_route', customerId, id);
 }
 
 /** Every stop must be a spot or landscape of the caller's customer (4100 naming the first that is not). */
@@ -120,29 +119,14 @@ async function columns(db: Db, auth: AuthContext, r: z.output<typeof RouteCreate
 
 export async function createRoute(db: Db, auth: AuthContext, r: z.output<typeof RouteCreate>): Promise<Route> {
   const values = await columns(db, auth, r);
-  const now = nowIso();
-  const row = await db
-    .insertInto('travel_route')
-    .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertRecord(db, auth.customerId, 'route', values);
   return (await toRoutes(db, auth.customerId, [row]))[0]!;
 }
 
 export async function updateRoute(db: Db, auth: AuthContext, r: z.output<typeof RouteUpdate>): Promise<Route> {
   await findOwn(db, auth.customerId, r.id);
   const values = await columns(db, auth, r);
-  const res = await db
-    .updateTable('travel_route')
-    .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', r.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', r.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
-    const current = await findOwn(db, auth.customerId, r.id);
-    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-  }
+  await updateRecord(db, auth.customerId, 'route', r, values, () => findOwn(db, auth.customerId, r.id));
   return (await toRoutes(db, auth.customerId, [await findOwn(db, auth.customerId, r.id)]))[0]!;
 }
 
@@ -157,7 +141,7 @@ export async function dropStop(tx: Db, customerId: number, stop: StopRef): Promi
     .where('stops', 'like', `%${stopJson(stop)}%`)
     .execute();
   for (const row of rows) {
-    const kept = jsonArray(row.stops, isStopRef).filter((s) => !(s.type === stop.type && s.id === stop.id));
+    const kept = storedStops(row.stops, row.id).filter((s) => !(s.type === stop.type && s.id === stop.id));
     await tx
       .updateTable('travel_route')
       .set((eb) => ({ stops: `[${kept.map(stopJson).join(',')}]`, updated_at: nowIso(), version: eb('version', '+', 1) }))

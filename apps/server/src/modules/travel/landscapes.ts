@@ -10,18 +10,19 @@ import {
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { TravelLandscapeTable } from '../../core/db/travel-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { TravelLandscapeTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
-import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
 import { dropStop } from './itineraries.js';
-import { deleteRecord } from './records.js';
+import { deleteRecord, insertRecord, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 import { parseStoredJson } from '../../core/stored-json.js';
+import { paged } from '../../core/paging.js';
 
 // Seasonal landscapes of a customer (docs/travel.md#landscapes): autumn leaves, rape flowers, snow, sea of clouds…
 // with their best-viewing period and the weather they need; every query limited to the caller's customer.
@@ -91,25 +92,16 @@ export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<type
   if (q.kind) base = base.where('kind', '=', q.kind);
   if (q.spotId) base = base.where('spot_id', '=', q.spotId);
   if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toLandscapes(db, auth.customerId, rows, lang), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => toLandscapes(db, auth.customerId, rows, lang),
+  );
 }
 
 async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  const row = await db
-    .selectFrom('travel_landscape')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'travel_landscape', customerId, id);
 }
 
 async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang) {
@@ -155,12 +147,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang
 
 export async function createLandscape(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang): Promise<Landscape> {
   const values = await columns(deps, auth, l, lang);
-  const now = nowIso();
-  const row = await deps.db
-    .insertInto('travel_landscape')
-    .values({ customer_id: auth.customerId, ...values, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertRecord(deps.db, auth.customerId, 'landscape', values);
   return (await toLandscapes(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
@@ -172,17 +159,7 @@ export async function updateLandscape(
 ): Promise<Landscape> {
   await findOwn(deps.db, auth.customerId, l.id);
   const values = await columns(deps, auth, l, lang);
-  const res = await deps.db
-    .updateTable('travel_landscape')
-    .set((eb) => ({ ...values, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', l.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', l.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
-    const current = await findOwn(deps.db, auth.customerId, l.id);
-    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-  }
+  await updateRecord(deps.db, auth.customerId, 'landscape', l, values, () => findOwn(deps.db, auth.customerId, l.id));
   return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)], lang))[0]!;
 }
 

@@ -9,16 +9,16 @@ import * as itineraries from './itineraries.js';
 import * as service from './service.js';
 import { travelWeather, type TravelWeatherDeps } from './weather.js';
 
-export function travelRoutes(
-  app: FastifyInstance,
-  deps: TravelWeatherDeps & {
-    tokens: TokenService;
-    /** Where the public comment limit is counted: this process, or Redis shared by every API process. */
-    windows: WindowStore;
-    /** Counts a refusal of the comment limit (metrics). */
-    onRefused?: () => void;
-  },
-): void {
+type TravelRouteDeps = TravelWeatherDeps & {
+  tokens: TokenService;
+  /** Where the public comment limit is counted: this process, or Redis shared by every API process. */
+  windows: WindowStore;
+  /** Counts a refusal of the comment limit (metrics). */
+  onRefused?: () => void;
+};
+
+/** The console's calls of the tourism records, then the public ones. */
+export function travelRoutes(app: FastifyInstance, deps: TravelRouteDeps): void {
   const { db } = deps;
   registerRoute(app, deps, API.travelSpotPage, {
     handler: async ({ auth, query, req }) => ({ data: await service.pageSpots(db, auth, query, req.lang) }),
@@ -109,8 +109,12 @@ export function travelRoutes(
     audit: { action: 'travel.sensitiveWords.save', type: 'travel', description: '保存敏感词' },
     handler: async ({ auth, body }) => ({ data: await service.saveSensitiveWords(db, auth, body.words) }),
   });
+  publicTravelRoutes(app, deps);
+}
 
-  // Public calls (an official account or mini-program): published spots and passed comments only.
+/** Public calls (an official account or mini-program): published spots and passed comments only. */
+function publicTravelRoutes(app: FastifyInstance, deps: TravelRouteDeps): void {
+  const { db } = deps;
   registerRoute(app, deps, API.publicTravelSpots, {
     handler: async ({ query, req }) => ({ data: await service.publicSpots(db, query, req.lang) }),
   });

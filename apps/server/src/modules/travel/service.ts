@@ -18,10 +18,11 @@ import {
   type SpotUpdate,
 } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
-import type { z } from 'zod';
+import { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { TravelCommentTable, TravelSpotTable } from '../../core/db/travel-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { TravelCommentTable, TravelSpotTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
@@ -32,7 +33,8 @@ import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
 import { findSensitiveWords, plainText } from './comment-rules.js';
 import { dropStop } from './itineraries.js';
-import { deleteRecord, isString, jsonArray, TARGET_TABLES } from './records.js';
+import { deleteRecord, insertRecord, storedArray, TARGET_TABLES, updateRecord } from './records.js';
+import { paged } from '../../core/paging.js';
 
 // Tourism content of a customer (docs/travel.md): scenic spots and visitors' comments. Every query of the console's
 // calls is limited to the caller's customer (another customer's record answers 4004 like a missing one); the public
@@ -46,7 +48,8 @@ type SpotRow = Selectable<TravelSpotTable>;
 type CommentRow = Selectable<TravelCommentTable>;
 type SpotInput = z.output<typeof SpotCreate>;
 
-const parseList = (json: string): string[] => jsonArray(json, isString);
+/** A stored JSON list of texts (photos, flagged words). */
+const parseList = (json: string, table: string, id: number, column: string): string[] => storedArray(z.string(), json, table, id, column);
 
 /** Passed comments of spots: their count and mean rating, by spot id. */
 async function spotRatings(db: Db, customerId: number, ids: number[]): Promise<Map<number, { n: number; mean: number }>> {
@@ -76,7 +79,7 @@ function toSpot(r: SpotRow, lang: Lang, rating?: { n: number; mean: number }): S
     openingHours: r.opening_hours,
     ticketPrice: r.ticket_price,
     phone: r.phone,
-    photos: parseList(r.photos),
+    photos: parseList(r.photos, 'travel_spot', r.id, 'photos'),
     description: r.description,
     published: r.published === 1,
     comments: rating?.n ?? 0,
@@ -105,20 +108,16 @@ export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof Sp
   if (q.grade !== undefined) base = base.where('grade', '=', q.grade);
   if (q.code) base = base.where('region_code', 'like', `${regionPrefix(q.code)}%`);
   if (q.published) base = base.where('published', '=', q.published === 'true' ? 1 : 0);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toSpots(db, auth.customerId, rows, lang), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => toSpots(db, auth.customerId, rows, lang),
+  );
 }
 
 async function findSpot(db: Db, customerId: number, id: number): Promise<SpotRow> {
-  const row = await db.selectFrom('travel_spot').selectAll().where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'travel_spot', customerId, id);
 }
 
 /** The region code must be in the table and the point inside the region's loaded boundaries (as for disaster records). */
@@ -151,29 +150,14 @@ async function checkSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang
 
 export async function createSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang: Lang): Promise<Spot> {
   const columns = await checkSpot(deps, auth, s, lang);
-  const now = nowIso();
-  const row = await deps.db
-    .insertInto('travel_spot')
-    .values({ customer_id: auth.customerId, ...columns, created_at: now, updated_at: now })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  const row = await insertRecord(deps.db, auth.customerId, 'spot', columns);
   return (await toSpots(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
 export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.output<typeof SpotUpdate>, lang: Lang): Promise<Spot> {
   await findSpot(deps.db, auth.customerId, s.id);
   const columns = await checkSpot(deps, auth, s, lang);
-  const res = await deps.db
-    .updateTable('travel_spot')
-    .set((eb) => ({ ...columns, updated_at: nowIso(), version: eb('version', '+', 1) }))
-    .where('id', '=', s.id)
-    .where('customer_id', '=', auth.customerId)
-    .where('version', '=', s.version)
-    .executeTakeFirst();
-  if (Number(res.numUpdatedRows) !== 1) {
-    const current = await findSpot(deps.db, auth.customerId, s.id);
-    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-  }
+  await updateRecord(deps.db, auth.customerId, 'spot', s, columns, () => findSpot(deps.db, auth.customerId, s.id));
   return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)], lang))[0]!;
 }
 
@@ -211,7 +195,7 @@ function toComment(r: CommentRow, names: Map<string, string>, lang: Lang): Comme
     nickname: r.nickname,
     status: r.status as CommentStatus,
     reason: r.reason,
-    flagged: parseList(r.flagged),
+    flagged: parseList(r.flagged, 'travel_comment', r.id, 'flagged'),
     createdAt: r.created_at,
     moderatedAt: r.moderated_at,
     moderatedBy: actorName(lang, r.moderated_by),
@@ -228,15 +212,15 @@ export async function pageComments(db: Db, auth: AuthContext, q: z.output<typeof
     const k = q.keyword;
     base = base.where((eb) => eb.or([contains('text', k), contains('nickname', k)]));
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const names = await targetNames(db, auth.customerId, rows);
-  return { list: rows.map((r) => toComment(r, names, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    async (rows) => {
+      const names = await targetNames(db, auth.customerId, rows);
+      return rows.map((r) => toComment(r, names, lang));
+    },
+  );
 }
 
 /** Bulk moderation: every id must be a comment of the caller's customer (else 4004 and nothing changes). */
@@ -282,16 +266,15 @@ export async function saveSensitiveWords(db: Db, auth: AuthContext, words: strin
 
 export async function publicSpots(db: Db, q: z.output<typeof PublicSpotsQuery>, lang: Lang = 'zh') {
   const base = db.selectFrom('travel_spot').where('customer_id', '=', q.customerId).where('published', '=', 1);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  const spots = await toSpots(db, q.customerId, rows, lang);
-  const list = spots.map(({ published: _p, version: _v, createdAt: _c, updatedAt: _u, ...rest }) => rest);
-  return { list, total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id'),
+    async (rows) => {
+      const spots = await toSpots(db, q.customerId, rows, lang);
+      return spots.map(({ published: _p, version: _v, createdAt: _c, updatedAt: _u, ...rest }) => rest);
+    },
+  );
 }
 
 /** The published target of a public call, or 4004 (unpublished and unknown alike, so nothing unpublished can be probed). */
@@ -314,26 +297,20 @@ export async function publicComments(db: Db, q: z.output<typeof PublicCommentsQu
     .where('target_type', '=', q.targetType)
     .where('target_id', '=', q.targetId)
     .where('status', '=', 'passed');
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(['id', 'rating', 'text', 'nickname', 'created_at'])
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return {
+  return paged(
+    base,
+    q,
+    (b) => b.select(['id', 'rating', 'text', 'nickname', 'created_at']).orderBy('id', 'desc'),
     // Stored as plain text; made so again on the way out, for a row written before entities were decoded first.
-    list: rows.map((r) => ({
-      id: r.id,
-      rating: r.rating,
-      text: plainText(r.text),
-      nickname: plainText(r.nickname),
-      createdAt: r.created_at,
-    })),
-    total,
-    page: q.page,
-    size: q.size,
-  };
+    (rows) =>
+      rows.map((r) => ({
+        id: r.id,
+        rating: r.rating,
+        text: plainText(r.text),
+        nickname: plainText(r.nickname),
+        createdAt: r.created_at,
+      })),
+  );
 }
 
 /**

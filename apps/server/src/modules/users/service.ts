@@ -10,6 +10,7 @@ import { canSeeCustomer, customerScope } from '../../core/tenancy.js';
 import { isUniqueViolation, updateVersioned } from '../../core/versioned.js';
 import { revokeUserSessions } from '../auth/repo.js';
 import { contains } from '../../core/db/like.js';
+import { paged } from '../../core/paging.js';
 
 type CreateInput = z.output<typeof UserCreate>;
 type UpdateInput = z.output<typeof UserUpdate>;
@@ -118,14 +119,12 @@ export async function pageUsers(
       eb.or([contains('app_user.username', keyword), contains('app_user.name', keyword), contains('app_user.mobile', keyword)]),
     );
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .select(userColumns)
-    .orderBy('app_user.id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: await toRows(db, rows), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.select(userColumns).orderBy('app_user.id'),
+    (rows) => toRows(db, rows),
+  );
 }
 
 export async function getUser(db: Db, auth: AuthContext, id: number): Promise<UserRow> {

@@ -10,7 +10,8 @@ import { ErrorCode } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { WxAccountTable } from '../../core/db/weixin-migration.js';
+import { ownRow } from '../../core/db/own-row.js';
+import type { WxAccountTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -106,14 +107,7 @@ export async function listAccounts(db: Db, auth: AuthContext, callbackBase: stri
 
 /** An account of the caller's customer, or 4004 (another customer's answers the same). */
 export async function ownAccount(db: Db, auth: AuthContext, id: number): Promise<Row> {
-  const row = await db
-    .selectFrom('wx_account')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
+  return ownRow(db, 'wx_account', auth.customerId, id);
 }
 
 /** The keys the client needs; 4100 on the secret when it cannot be opened (the server key changed). */

@@ -1,7 +1,7 @@
 import { WX_FOLLOWER_PAGE, WX_USER_INFO_BATCH, type WxFollower, type WxFollowerQuery } from '@agromet/contracts';
 import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { WxFollowerTable } from '../../core/db/weixin-migration.js';
+import type { WxFollowerTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
@@ -9,6 +9,7 @@ import { errors } from '../../core/errors.js';
 import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
 import { z } from 'zod';
 import { parseStoredJson } from '../../core/stored-json.js';
+import { paged } from '../../core/paging.js';
 
 // Followers of an official account (docs/weixin.md#followers): synced from WeChat (openIds 10 000 per list call, then
 // their details 100 per batch call), kept with a remark of the console's own; those WeChat no longer lists are marked
@@ -134,14 +135,12 @@ export async function pageFollowers(db: Db, auth: AuthContext, q: z.output<typeo
       ]),
     );
   }
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map(toFollower), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id'),
+    (rows) => rows.map(toFollower),
+  );
 }
 
 export async function setRemark(db: Db, auth: AuthContext, id: number, remark: string): Promise<WxFollower> {

@@ -5,13 +5,14 @@ import type { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { WxMediaTable } from '../../core/db/weixin-migration.js';
+import type { WxMediaTable } from '../../core/db/schema.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { guardImageSize } from '../../core/image-guard.js';
 import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
 import { WxError } from './client.js';
 import { mediaProblem } from './media-rules.js';
+import { paged } from '../../core/paging.js';
 
 // Permanent media of an official account (docs/weixin.md#media): checked by content before WeChat sees them, kept
 // here too (written before the row that names it) for previews; deleted at WeChat and here.
@@ -46,13 +47,12 @@ export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typ
   const account = await ownAccount(deps.db, auth, q.accountId);
   let base = deps.db.selectFrom('wx_media').where('account_id', '=', account.id);
   if (q.type) base = base.where('type', '=', q.type);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll()
-    .orderBy('id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
+  const page = await paged(
+    base,
+    q,
+    (b) => b.selectAll().orderBy('id', 'desc'),
+    (rows) => rows.map((r) => toMedia(r, lang)),
+  );
   let counts: { image: number; voice: number; video: number; thumb: number };
   try {
     const c = await deps.client.call<{ image_count: number; voice_count: number; video_count: number }>(
@@ -74,7 +74,7 @@ export async function pageMedia(deps: WxDeps, auth: AuthContext, q: z.output<typ
   } catch (error) {
     throw upstreamError(error);
   }
-  return { list: rows.map((r) => toMedia(r, lang)), total, page: q.page, size: q.size, counts };
+  return { ...page, counts };
 }
 
 export async function uploadMedia(

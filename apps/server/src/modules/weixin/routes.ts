@@ -15,7 +15,9 @@ import * as sends from './sends.js';
 /** The address WeChat should call back, as the browser reached this server. */
 const callbackBase = (req: FastifyRequest) => `${req.protocol}://${req.headers.host ?? 'localhost'}`;
 
-export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: TokenService }): void {
+type WxRouteDeps = WxDeps & { tokens: TokenService };
+
+export function weixinRoutes(app: FastifyInstance, deps: WxRouteDeps): void {
   const { db } = deps;
   // WeChat pushes XML; it is read as text here and parsed (entities off) by the callback.
   app.addContentTypeParser(['text/xml', 'application/xml'], { parseAs: 'string', bodyLimit: 64 * 1024 }, (_req, body, done) =>
@@ -71,6 +73,51 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
   registerRoute(app, deps, API.wxTags, {
     handler: async ({ auth, query }) => ({ data: await followers.tags(deps, auth, query.accountId) }),
   });
+  sendAndMediaRoutes(app, deps);
+
+  // WeChat's calls: no sign-in, the signature instead.
+  registerRoute(app, deps, API.wxCallbackVerify, {
+    handler: async ({ params, query }) => ({
+      data: null,
+      file: {
+        contentType: 'text/plain; charset=utf-8',
+        filename: 'echo.txt',
+        body: await verifyCallback(deps, params.accountId, query),
+        inline: true,
+        cacheControl: 'no-store',
+      },
+    }),
+  });
+  registerRoute(app, deps, API.wxCallbackPush, {
+    bodyLimit: 64 * 1024,
+    handler: async ({ params, query, req }) => {
+      const { message, seal } = await handlePush(deps, params.accountId, query, req.body);
+      // A follower's text is answered with the forecast they name (sealed as it came); anything else (or a repeat)
+      // with "success".
+      if (message?.MsgType === 'text') {
+        const account = await db
+          .selectFrom('wx_account')
+          .select('customer_id')
+          .where('id', '=', params.accountId)
+          .executeTakeFirstOrThrow();
+        const text = await forecastReply(db, deps.store, account.customer_id, message.Content ?? '');
+        const body = seal(textReplyXml(message, text));
+        return {
+          data: null,
+          file: { contentType: 'application/xml; charset=utf-8', filename: 'reply.xml', body, inline: true, cacheControl: 'no-store' },
+        };
+      }
+      return {
+        data: null,
+        file: { contentType: 'text/plain; charset=utf-8', filename: 'reply.txt', body: 'success', inline: true, cacheControl: 'no-store' },
+      };
+    },
+  });
+}
+
+/** Mass sends (composed, previewed, approved by another) and the account's media library. */
+function sendAndMediaRoutes(app: FastifyInstance, deps: WxRouteDeps): void {
+  const { db } = deps;
   registerRoute(app, deps, API.wxSendPage, {
     handler: async ({ auth, query, req }) => ({ data: await sends.pageSends(db, auth, query, req.lang) }),
   });
@@ -123,45 +170,6 @@ export function weixinRoutes(app: FastifyInstance, deps: WxDeps & { tokens: Toke
       return {
         data: null,
         file: { contentType: f.contentType, filename: f.filename, body: f.body, inline: true, cacheControl: 'private, max-age=300' },
-      };
-    },
-  });
-
-  // WeChat's calls: no sign-in, the signature instead.
-  registerRoute(app, deps, API.wxCallbackVerify, {
-    handler: async ({ params, query }) => ({
-      data: null,
-      file: {
-        contentType: 'text/plain; charset=utf-8',
-        filename: 'echo.txt',
-        body: await verifyCallback(deps, params.accountId, query),
-        inline: true,
-        cacheControl: 'no-store',
-      },
-    }),
-  });
-  registerRoute(app, deps, API.wxCallbackPush, {
-    bodyLimit: 64 * 1024,
-    handler: async ({ params, query, req }) => {
-      const { message, seal } = await handlePush(deps, params.accountId, query, req.body);
-      // A follower's text is answered with the forecast they name (sealed as it came); anything else (or a repeat)
-      // with "success".
-      if (message?.MsgType === 'text') {
-        const account = await db
-          .selectFrom('wx_account')
-          .select('customer_id')
-          .where('id', '=', params.accountId)
-          .executeTakeFirstOrThrow();
-        const text = await forecastReply(db, deps.store, account.customer_id, message.Content ?? '');
-        const body = seal(textReplyXml(message, text));
-        return {
-          data: null,
-          file: { contentType: 'application/xml; charset=utf-8', filename: 'reply.xml', body, inline: true, cacheControl: 'no-store' },
-        };
-      }
-      return {
-        data: null,
-        file: { contentType: 'text/plain; charset=utf-8', filename: 'reply.txt', body: 'success', inline: true, cacheControl: 'no-store' },
       };
     },
   });

@@ -2,7 +2,7 @@ import { ErrorCode, WX_TEXT_MAX, type WxSend, type WxSendCreate, type WxSendQuer
 import type { Selectable } from 'kysely';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
-import type { WxSendTable } from '../../core/db/weixin-migration.js';
+import type { WxSendTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -11,6 +11,7 @@ import { accountKeys, ownAccount, upstreamError, wxAdvice, type WxDeps } from '.
 import { WxError } from './client.js';
 import { z } from 'zod';
 import { parseStoredJson } from '../../core/stored-json.js';
+import { paged } from '../../core/paging.js';
 
 // Mass sending (docs/weixin.md#sending): a send is composed, previewed to one follower if wished, and approved by
 // another holder of the send code before it goes. Handing it to WeChat is guarded twice against sending twice: the
@@ -76,15 +77,12 @@ export async function pageSends(db: Db, auth: AuthContext, q: z.output<typeof Wx
     .where('wx_account.customer_id', '=', auth.customerId);
   if (q.accountId) base = base.where('wx_send.account_id', '=', q.accountId);
   if (q.state) base = base.where('wx_send.state', '=', q.state);
-  const total = Number((await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const rows = await base
-    .selectAll('wx_send')
-    .select('wx_account.name as account_name')
-    .orderBy('wx_send.id', 'desc')
-    .limit(q.size)
-    .offset((q.page - 1) * q.size)
-    .execute();
-  return { list: rows.map(({ account_name, ...r }) => toSend(r, account_name, lang)), total, page: q.page, size: q.size };
+  return paged(
+    base,
+    q,
+    (b) => b.selectAll('wx_send').select('wx_account.name as account_name').orderBy('wx_send.id', 'desc'),
+    (rows) => rows.map(({ account_name, ...r }) => toSend(r, account_name, lang)),
+  );
 }
 
 /** Published service products of the customer, newest first: what an article send may carry. */

@@ -119,198 +119,11 @@ export class WechatSimulator {
       const path = req.url.split('?')[0]!;
       this.calls.set(path, (this.calls.get(path) ?? 0) + 1);
     });
-    const fail = (errcode: number, errmsg: string) => ({ errcode, errmsg });
-    /** The app a call's token belongs to, or WeChat's answer for a token that is not (or no longer) good. */
-    const authed = (query: unknown): SimApp | { errcode: number; errmsg: string } => {
-      if (this.faults.busy > 0) {
-        this.faults.busy--;
-        return fail(-1, 'system error');
-      }
-      const token = (query as { access_token?: string }).access_token ?? '';
-      for (const app of this.apps.values()) {
-        const expires = app.tokens.get(token);
-        if (expires === undefined) continue;
-        if (this.faults.rejectTokens) return fail(40001, 'invalid credential, access_token is invalid or not latest');
-        if (expires <= Date.now()) return fail(42001, 'access_token expired');
-        if (this.faults.quota) return fail(45009, 'reach max api daily quota limit');
-        return app;
-      }
-      return fail(
-        token === '' ? 41001 : 40001,
-        token === '' ? 'access_token missing' : 'invalid credential, access_token is invalid or not latest',
-      );
-    };
-    const isApp = (x: SimApp | { errcode: number }): x is SimApp => !('errcode' in x);
-
-    app.get('/cgi-bin/token', async (req) => {
-      const q = req.query as { grant_type?: string; appid?: string; secret?: string };
-      if (this.faults.busy > 0) {
-        this.faults.busy--;
-        return fail(-1, 'system error');
-      }
-      if (q.grant_type !== 'client_credential') return fail(40002, 'invalid grant_type');
-      if (this.faults.ipBlocked) return fail(40164, `invalid ip ${req.ip}, not in whitelist`);
-      const target = this.apps.get(q.appid ?? '');
-      if (!target) return fail(40013, 'invalid appid');
-      if (target.secret !== q.secret) return fail(40125, 'invalid appsecret');
-      const token = randomBytes(24).toString('base64url');
-      target.tokens.set(token, Date.now() + TOKEN_SECONDS * 1000);
-      return { access_token: token, expires_in: TOKEN_SECONDS };
-    });
-
-    app.post('/cgi-bin/menu/create', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const menu = req.body as Menu;
-      if (!menu || !Array.isArray(menu.button)) return fail(40016, 'invalid button size');
-      const issues = menuIssues(menu);
-      if (issues.length > 0) return fail(MENU_CODES[issues[0]!.problem], `invalid menu: ${issues[0]!.path}`);
-      target.menu = structuredClone(menu);
-      return fail(0, 'ok');
-    });
-    app.get('/cgi-bin/menu/get', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      return target.menu ? { menu: target.menu } : fail(46003, 'menu no exist');
-    });
-    app.get('/cgi-bin/menu/delete', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      target.menu = null;
-      return fail(0, 'ok');
-    });
-
-    app.get('/cgi-bin/user/get', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const next = (req.query as { next_openid?: string }).next_openid ?? '';
-      const start = next ? target.followers.findIndex((f) => f.openid === next) + 1 : 0;
-      if (next && start === 0) return fail(40003, 'invalid openid');
-      const page = target.followers.slice(start, start + 10_000);
-      return {
-        total: target.followers.length,
-        count: page.length,
-        data: page.length > 0 ? { openid: page.map((f) => f.openid) } : undefined,
-        next_openid: page.at(-1)?.openid ?? '',
-      };
-    });
-    app.post('/cgi-bin/user/info/batchget', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const list = (req.body as { user_list?: Array<{ openid: string }> }).user_list ?? [];
-      if (list.length === 0 || list.length > 100) return fail(45035, 'user_list size out of limit');
-      return {
-        user_info_list: list.map(({ openid }) => {
-          const f = target.followers.find((x) => x.openid === openid);
-          return f ? { subscribe: 1, ...f } : { subscribe: 0, openid };
-        }),
-      };
-    });
-    app.get('/cgi-bin/tags/get', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      return {
-        tags: target.tags.map((t) => ({ ...t, count: target.followers.filter((f) => f.tagid_list.includes(t.id)).length })),
-      };
-    });
-
+    tokenAndMenuRoutes(app, this);
+    followerRoutes(app, this);
     await app.register(multipart, { limits: { fileSize: 11 << 20, files: 1 } });
-    app.post('/cgi-bin/material/add_material', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const type = (req.query as { type?: string }).type ?? '';
-      if (!(type in MATERIAL_MAX)) return fail(40004, 'invalid media type');
-      const part = await req.file();
-      if (!part || part.fieldname !== 'media') return fail(41005, 'media data missing');
-      const bytes = await part.toBuffer();
-      if (bytes.length > MATERIAL_MAX[type]!) return fail(40006, 'invalid meida size');
-      const material = {
-        media_id: randomBytes(16).toString('base64url'),
-        type,
-        name: part.filename,
-        size: bytes.length,
-        update_time: Math.floor(Date.now() / 1000),
-      };
-      target.materials.push(material);
-      return { media_id: material.media_id, url: type === 'image' ? `http://mmbiz.example/${material.media_id}` : undefined };
-    });
-    app.post('/cgi-bin/material/batchget_material', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const { type, offset = 0, count = 20 } = req.body as { type?: string; offset?: number; count?: number };
-      if (count < 1 || count > 20) return fail(40007, 'invalid count');
-      const all = target.materials.filter((m) => m.type === type);
-      return { total_count: all.length, item_count: all.slice(offset, offset + count).length, item: all.slice(offset, offset + count) };
-    });
-    app.get('/cgi-bin/material/get_materialcount', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const n = (type: string) => target.materials.filter((m) => m.type === type).length;
-      return { voice_count: n('voice'), video_count: n('video'), image_count: n('image') + n('thumb'), news_count: 0 };
-    });
-    app.post('/cgi-bin/material/del_material', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const id = (req.body as { media_id?: string }).media_id;
-      const k = target.materials.findIndex((m) => m.media_id === id);
-      if (k < 0) return fail(40007, 'invalid media_id');
-      target.materials.splice(k, 1);
-      return fail(0, 'ok');
-    });
-
-    // Mass sending: a clientmsgid used before answers 45065 (WeChat's duplicate guard); lists of 2–10 000 openIds.
-    let nextMsgId = 1_000_000_001;
-    const mass = (target: SimApp, to: SimMassSend['to'], body: Record<string, unknown>, count: number) => {
-      const clientmsgid = typeof body.clientmsgid === 'string' ? body.clientmsgid : '';
-      if (clientmsgid && target.sends.some((x) => x.clientmsgid === clientmsgid)) return fail(45065, 'clientmsgid exist');
-      const msgtype = String(body.msgtype ?? '');
-      let content: string;
-      if (msgtype === 'text') {
-        content = String((body.text as { content?: string } | undefined)?.content ?? '');
-        if (content === '') return fail(44004, 'empty content');
-      } else if (msgtype === 'image') {
-        content = String((body.image as { media_id?: string } | undefined)?.media_id ?? '');
-        if (!target.materials.some((m) => m.media_id === content && m.type === 'image')) return fail(40007, 'invalid media_id');
-      } else return fail(40008, 'invalid message type');
-      const msgId = nextMsgId++;
-      target.sends.push({ msgId, clientmsgid, to, count, msgtype, content });
-      return { errcode: 0, errmsg: 'send job submission success', msg_id: msgId, msg_data_id: msgId + 7 };
-    };
-    app.post('/cgi-bin/message/mass/sendall', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const body = req.body as { filter?: { is_to_all?: boolean; tag_id?: number } } & Record<string, unknown>;
-      if (body.filter?.is_to_all) return mass(target, 'all', body, target.followers.length);
-      const tag = body.filter?.tag_id;
-      if (tag === undefined || !target.tags.some((t) => t.id === tag)) return fail(40050, 'invalid tag id');
-      return mass(target, 'tag', body, target.followers.filter((f) => f.tagid_list.includes(tag)).length);
-    });
-    app.post('/cgi-bin/message/mass/send', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const body = req.body as { touser?: string[] } & Record<string, unknown>;
-      const to = [...new Set(body.touser ?? [])];
-      if (to.length < 2 || to.length > 10_000) return fail(40130, 'invalid openid list size, at least two openid');
-      return mass(target, 'openids', body, to.length);
-    });
-    app.post('/cgi-bin/message/mass/preview', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const body = req.body as { touser?: string } & Record<string, unknown>;
-      if (!target.followers.some((f) => f.openid === body.touser)) return fail(43004, 'require subscribe');
-      const res = mass(target, 'preview', { ...body, clientmsgid: '' }, 1);
-      return 'msg_id' in res ? { errcode: 0, errmsg: 'preview success', msg_id: res.msg_id } : res;
-    });
-    app.post('/cgi-bin/message/mass/get', async (req) => {
-      const target = authed(req.query);
-      if (!isApp(target)) return target;
-      const msgId = Number((req.body as { msg_id?: number | string }).msg_id);
-      const sent = target.sends.find((x) => x.msgId === msgId);
-      return sent
-        ? { msg_id: msgId, msg_status: 'SEND_SUCCESS', total_count: sent.count, sent_count: sent.count, error_count: 0 }
-        : fail(40007, 'invalid msg_id');
-    });
-
+    materialRoutes(app, this);
+    massRoutes(app, this);
     this.baseUrl = await app.listen({ port, host: '127.0.0.1' });
     return this.baseUrl;
   }
@@ -319,6 +132,213 @@ export class WechatSimulator {
     await this.app?.close();
     this.app = null;
   }
+}
+
+type WxFailure = { errcode: number; errmsg: string };
+
+const fail = (errcode: number, errmsg: string): WxFailure => ({ errcode, errmsg });
+
+/** The app a call's token belongs to, or WeChat's answer for a token that is not (or no longer) good. */
+function authed(sim: WechatSimulator, query: unknown): SimApp | WxFailure {
+  if (sim.faults.busy > 0) {
+    sim.faults.busy--;
+    return fail(-1, 'system error');
+  }
+  const token = (query as { access_token?: string }).access_token ?? '';
+  for (const app of sim.apps.values()) {
+    const expires = app.tokens.get(token);
+    if (expires === undefined) continue;
+    if (sim.faults.rejectTokens) return fail(40001, 'invalid credential, access_token is invalid or not latest');
+    if (expires <= Date.now()) return fail(42001, 'access_token expired');
+    if (sim.faults.quota) return fail(45009, 'reach max api daily quota limit');
+    return app;
+  }
+  return fail(
+    token === '' ? 41001 : 40001,
+    token === '' ? 'access_token missing' : 'invalid credential, access_token is invalid or not latest',
+  );
+}
+
+const isApp = (x: SimApp | { errcode: number }): x is SimApp => !('errcode' in x);
+
+/** The access token, and the custom menu (create, get, delete). */
+function tokenAndMenuRoutes(app: FastifyInstance, sim: WechatSimulator): void {
+  app.get('/cgi-bin/token', async (req) => {
+    const q = req.query as { grant_type?: string; appid?: string; secret?: string };
+    if (sim.faults.busy > 0) {
+      sim.faults.busy--;
+      return fail(-1, 'system error');
+    }
+    if (q.grant_type !== 'client_credential') return fail(40002, 'invalid grant_type');
+    if (sim.faults.ipBlocked) return fail(40164, `invalid ip ${req.ip}, not in whitelist`);
+    const target = sim.apps.get(q.appid ?? '');
+    if (!target) return fail(40013, 'invalid appid');
+    if (target.secret !== q.secret) return fail(40125, 'invalid appsecret');
+    const token = randomBytes(24).toString('base64url');
+    target.tokens.set(token, Date.now() + TOKEN_SECONDS * 1000);
+    return { access_token: token, expires_in: TOKEN_SECONDS };
+  });
+
+  app.post('/cgi-bin/menu/create', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const menu = req.body as Menu;
+    if (!menu || !Array.isArray(menu.button)) return fail(40016, 'invalid button size');
+    const issues = menuIssues(menu);
+    if (issues.length > 0) return fail(MENU_CODES[issues[0]!.problem], `invalid menu: ${issues[0]!.path}`);
+    target.menu = structuredClone(menu);
+    return fail(0, 'ok');
+  });
+  app.get('/cgi-bin/menu/get', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    return target.menu ? { menu: target.menu } : fail(46003, 'menu no exist');
+  });
+  app.get('/cgi-bin/menu/delete', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    target.menu = null;
+    return fail(0, 'ok');
+  });
+}
+
+/** Followers (the list in pages of 10 000, their details in batches of up to 100) and tags. */
+function followerRoutes(app: FastifyInstance, sim: WechatSimulator): void {
+  app.get('/cgi-bin/user/get', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const next = (req.query as { next_openid?: string }).next_openid ?? '';
+    const start = next ? target.followers.findIndex((f) => f.openid === next) + 1 : 0;
+    if (next && start === 0) return fail(40003, 'invalid openid');
+    const page = target.followers.slice(start, start + 10_000);
+    return {
+      total: target.followers.length,
+      count: page.length,
+      data: page.length > 0 ? { openid: page.map((f) => f.openid) } : undefined,
+      next_openid: page.at(-1)?.openid ?? '',
+    };
+  });
+  app.post('/cgi-bin/user/info/batchget', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const list = (req.body as { user_list?: Array<{ openid: string }> }).user_list ?? [];
+    if (list.length === 0 || list.length > 100) return fail(45035, 'user_list size out of limit');
+    return {
+      user_info_list: list.map(({ openid }) => {
+        const f = target.followers.find((x) => x.openid === openid);
+        return f ? { subscribe: 1, ...f } : { subscribe: 0, openid };
+      }),
+    };
+  });
+  app.get('/cgi-bin/tags/get', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    return {
+      tags: target.tags.map((t) => ({ ...t, count: target.followers.filter((f) => f.tagid_list.includes(t.id)).length })),
+    };
+  });
+}
+
+/** Permanent materials: add (multipart, within WeChat's size limits), list, count, delete. */
+function materialRoutes(app: FastifyInstance, sim: WechatSimulator): void {
+  app.post('/cgi-bin/material/add_material', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const type = (req.query as { type?: string }).type ?? '';
+    if (!(type in MATERIAL_MAX)) return fail(40004, 'invalid media type');
+    const part = await req.file();
+    if (!part || part.fieldname !== 'media') return fail(41005, 'media data missing');
+    const bytes = await part.toBuffer();
+    if (bytes.length > MATERIAL_MAX[type]!) return fail(40006, 'invalid meida size');
+    const material = {
+      media_id: randomBytes(16).toString('base64url'),
+      type,
+      name: part.filename,
+      size: bytes.length,
+      update_time: Math.floor(Date.now() / 1000),
+    };
+    target.materials.push(material);
+    return { media_id: material.media_id, url: type === 'image' ? `http://mmbiz.example/${material.media_id}` : undefined };
+  });
+  app.post('/cgi-bin/material/batchget_material', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const { type, offset = 0, count = 20 } = req.body as { type?: string; offset?: number; count?: number };
+    if (count < 1 || count > 20) return fail(40007, 'invalid count');
+    const all = target.materials.filter((m) => m.type === type);
+    return { total_count: all.length, item_count: all.slice(offset, offset + count).length, item: all.slice(offset, offset + count) };
+  });
+  app.get('/cgi-bin/material/get_materialcount', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const n = (type: string) => target.materials.filter((m) => m.type === type).length;
+    return { voice_count: n('voice'), video_count: n('video'), image_count: n('image') + n('thumb'), news_count: 0 };
+  });
+  app.post('/cgi-bin/material/del_material', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const id = (req.body as { media_id?: string }).media_id;
+    const k = target.materials.findIndex((m) => m.media_id === id);
+    if (k < 0) return fail(40007, 'invalid media_id');
+    target.materials.splice(k, 1);
+    return fail(0, 'ok');
+  });
+}
+
+/** Mass sending to all, a tag or a list of openIds, a preview to one follower, and a send's status. */
+function massRoutes(app: FastifyInstance, sim: WechatSimulator): void {
+  // Mass sending: a clientmsgid used before answers 45065 (WeChat's duplicate guard); lists of 2–10 000 openIds.
+  let nextMsgId = 1_000_000_001;
+  const mass = (target: SimApp, to: SimMassSend['to'], body: Record<string, unknown>, count: number) => {
+    const clientmsgid = typeof body.clientmsgid === 'string' ? body.clientmsgid : '';
+    if (clientmsgid && target.sends.some((x) => x.clientmsgid === clientmsgid)) return fail(45065, 'clientmsgid exist');
+    const msgtype = String(body.msgtype ?? '');
+    let content: string;
+    if (msgtype === 'text') {
+      content = String((body.text as { content?: string } | undefined)?.content ?? '');
+      if (content === '') return fail(44004, 'empty content');
+    } else if (msgtype === 'image') {
+      content = String((body.image as { media_id?: string } | undefined)?.media_id ?? '');
+      if (!target.materials.some((m) => m.media_id === content && m.type === 'image')) return fail(40007, 'invalid media_id');
+    } else return fail(40008, 'invalid message type');
+    const msgId = nextMsgId++;
+    target.sends.push({ msgId, clientmsgid, to, count, msgtype, content });
+    return { errcode: 0, errmsg: 'send job submission success', msg_id: msgId, msg_data_id: msgId + 7 };
+  };
+  app.post('/cgi-bin/message/mass/sendall', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const body = req.body as { filter?: { is_to_all?: boolean; tag_id?: number } } & Record<string, unknown>;
+    if (body.filter?.is_to_all) return mass(target, 'all', body, target.followers.length);
+    const tag = body.filter?.tag_id;
+    if (tag === undefined || !target.tags.some((t) => t.id === tag)) return fail(40050, 'invalid tag id');
+    return mass(target, 'tag', body, target.followers.filter((f) => f.tagid_list.includes(tag)).length);
+  });
+  app.post('/cgi-bin/message/mass/send', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const body = req.body as { touser?: string[] } & Record<string, unknown>;
+    const to = [...new Set(body.touser ?? [])];
+    if (to.length < 2 || to.length > 10_000) return fail(40130, 'invalid openid list size, at least two openid');
+    return mass(target, 'openids', body, to.length);
+  });
+  app.post('/cgi-bin/message/mass/preview', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const body = req.body as { touser?: string } & Record<string, unknown>;
+    if (!target.followers.some((f) => f.openid === body.touser)) return fail(43004, 'require subscribe');
+    const res = mass(target, 'preview', { ...body, clientmsgid: '' }, 1);
+    return 'msg_id' in res ? { errcode: 0, errmsg: 'preview success', msg_id: res.msg_id } : res;
+  });
+  app.post('/cgi-bin/message/mass/get', async (req) => {
+    const target = authed(sim, req.query);
+    if (!isApp(target)) return target;
+    const msgId = Number((req.body as { msg_id?: number | string }).msg_id);
+    const sent = target.sends.find((x) => x.msgId === msgId);
+    return sent
+      ? { msg_id: msgId, msg_status: 'SEND_SUCCESS', total_count: sent.count, sent_count: sent.count, error_count: 0 }
+      : fail(40007, 'invalid msg_id');
+  });
 }
 
 /** An account's callback settings as WeChat's console holds them. */

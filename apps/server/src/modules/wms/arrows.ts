@@ -1,7 +1,8 @@
-import type { Grid } from '@agromet/grid';
-import { create } from 'xmlbuilder2';
+import { cellAt, type Grid } from '@agromet/grid';
+import { xmlDocument } from '../../core/xml.js';
 import { legendTitle, withTitle } from './legend-text.js';
 import { mercatorToLonLat, type MapRequest } from './params.js';
+import { segmentRowSpan } from './stroke.js';
 
 // Wind drawn as arrows or barbs on a lattice of points (docs/wms.md#styles): one symbol every LATTICE_PX pixels, the
 // lattice anchored at multiples of its spacing in the request's CRS, so that neighbouring tiles of a map continue it.
@@ -51,11 +52,11 @@ export function windLattice(
       const py = (bbox.maxY - y) / resY;
       if (px < -margin || px > width + margin || py < -margin || py > height + margin) continue;
       const [lon, lat] = req.crs === 'EPSG:3857' ? mercatorToLonLat(x, y) : [x, y];
-      const i = Math.round((lon - speed.lon0) / speed.dx);
-      const j = Math.round((lat - speed.lat0) / speed.dy);
-      if (i < 0 || i >= speed.nx || j < 0 || j >= speed.ny) continue;
-      const s = speed.values[j * speed.nx + i]!;
-      const d = direction.values[j * direction.nx + i]!;
+      // The cell under the symbol (speed and direction share their cells).
+      const cell = cellAt(speed, lon, lat);
+      if (!cell) continue;
+      const s = speed.values[cell.j * speed.nx + cell.i]!;
+      const d = direction.values[cell.j * direction.nx + cell.i]!;
       if (Number.isNaN(s) || Number.isNaN(d)) continue;
       out.push({ x: px, y: py, speed: s, direction: d });
     }
@@ -147,7 +148,7 @@ const PENNANT_HALO_WIDTH = 1;
 
 /** The shapes as an SVG document (the legend; and the reference the pixel drawing is tested against). */
 export function windShapesSvg(shapes: WindShapes, width: number, height: number): string {
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', { width: String(width), height: String(height) });
+  const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', { width: String(width), height: String(height) });
   const { lines, rings, pennants } = shapes;
   let stroke = '';
   for (let k = 0; k < lines.length; k += 4) stroke += `M${f1(lines[k]!)} ${f1(lines[k + 1]!)}L${f1(lines[k + 2]!)} ${f1(lines[k + 3]!)}`;
@@ -201,13 +202,25 @@ function pixelBox(layers: Layers, minX: number, minY: number, maxX: number, maxY
 
 const REACH = HALO_WIDTH / 2 + 1;
 
+const REACH2 = REACH * REACH;
+
 function strokeSegment(layers: Layers, x0: number, y0: number, x1: number, y1: number) {
   const { halo, ink, width } = layers;
   const { i0, i1, j0, j1 } = pixelBox(layers, Math.min(x0, x1), Math.min(y0, y1), Math.max(x0, x1), Math.max(y0, y1), REACH);
+  const [dx, dy] = [x1 - x0, y1 - y0];
+  const len2 = dx * dx + dy * dy;
   for (let j = j0; j <= j1; j++) {
-    for (let i = i0; i <= i1; i++) {
-      const d = segmentDistance(i + 0.5, j + 0.5, x0, y0, x1, y1);
-      if (d >= REACH) continue;
+    const [a, b] = segmentRowSpan(j, i0, i1, x0, y0, x1, y1, REACH);
+    const py = j + 0.5;
+    for (let i = a; i <= b; i++) {
+      // segmentDistance, its square first: most pixels of the box lie beyond the halo.
+      const px = i + 0.5;
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * dx + (py - y0) * dy) / len2));
+      const ex = px - x0 - t * dx;
+      const ey = py - y0 - t * dy;
+      const d2 = ex * ex + ey * ey;
+      if (d2 >= REACH2) continue;
+      const d = Math.sqrt(d2);
       const k = j * width + i;
       const h = strokeCoverage(d, HALO_WIDTH);
       if (h > halo[k]!) halo[k] = h;
@@ -338,7 +351,7 @@ export async function windLegendPng(style: WindStyle, title: string, height = 24
     speed,
     direction: style === 'arrows' ? 270 : 90,
   }));
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+  const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(width),
     height: String(h),
     'font-family': 'sans-serif',

@@ -1,6 +1,6 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
-import { create } from 'xmlbuilder2';
+import { XMLParser } from 'fast-xml-parser';
 import { layerAxis } from '../grids/layer-times.js';
 import { capabilitiesXml, layersOf, roundDegrees } from './capabilities.js';
 
@@ -113,13 +113,36 @@ interface XmlElement {
   textContent: string | null;
 }
 
+/** fast-xml-parser's ordered nodes: the children under the element's name, the attributes under ':@'. */
+type OrderedNode = Record<string, unknown> & { ':@'?: Record<string, string> };
+
+/** The document element of `xml`, read by an XML parser that decodes entities in text and attributes. */
+function parseDocument(xml: string): XmlElement {
+  const nodes = new XMLParser({ preserveOrder: true, ignoreAttributes: false, attributeNamePrefix: '', parseTagValue: false }).parse(
+    xml,
+  ) as OrderedNode[];
+  const name = (n: OrderedNode) => Object.keys(n).find((k) => k !== ':@')!;
+  const element = (n: OrderedNode): XmlElement => {
+    const children = n[name(n)] as OrderedNode[];
+    const text = (m: OrderedNode): string => (name(m) === '#text' ? String(m['#text']) : (m[name(m)] as OrderedNode[]).map(text).join(''));
+    const descendants = (m: OrderedNode, tag: string): OrderedNode[] =>
+      name(m) === '#text' ? [] : (m[name(m)] as OrderedNode[]).flatMap((c) => [...(name(c) === tag ? [c] : []), ...descendants(c, tag)]);
+    return {
+      getElementsByTagName: (tag) => descendants(n, tag).map(element),
+      getAttribute: (attr) => n[':@']?.[attr] ?? null,
+      textContent: children.map(text).join(''),
+    };
+  };
+  return element(nodes.find((n) => !name(n).startsWith('?'))!);
+}
+
 describe('capabilitiesXml escaping', () => {
   it('titles, layer names and addresses with XML specials read back exactly, in text and in attributes', () => {
     const layer = { name: 'fine.t&"<', title: '温度 <2 m> & "dew"', bbox: box, axis: axes.get(2)! };
     for (const version of ['1.3.0', '1.1.1'] as const) {
       const xml = capabilitiesXml(version, 'http://h/api/wms', [layer], 'token=a"b&c');
-      // Read through the DOM, which decodes entities (the object conversion keeps them as written).
-      const root = create(xml).root().node as unknown as XmlElement;
+      // Read through an XML parser, which decodes entities.
+      const root = parseDocument(xml);
       const layerNode = [...root.getElementsByTagName('Layer')].find((n) => n.getAttribute('queryable') === '1')!;
       const child = (name: string) => [...layerNode.getElementsByTagName(name)][0]!;
       expect(child('Name').textContent).toBe('fine.t&"<');

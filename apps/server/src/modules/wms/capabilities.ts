@@ -1,5 +1,5 @@
 import { isCategoryFactor, type ForecastTypeInfo } from '@agromet/contracts';
-import { create } from 'xmlbuilder2';
+import { xmlDocument } from '../../core/xml.js';
 import type { Lang } from '../../core/messages.js';
 import type { LayerAxis } from '../grids/layer-times.js';
 import { INFO_FORMATS, MAX_IMAGE_SIZE, WIND_STYLES, WMS_STYLES, type WmsStyle, type WmsVersion } from './params.js';
@@ -89,22 +89,16 @@ export function capabilitiesXml(
   const v13 = version === '1.3.0';
   const crsTag = v13 ? 'CRS' : 'SRS';
   const href = (query = '') => ({ 'xmlns:xlink': XLINK, 'xlink:type': 'simple', 'xlink:href': `${serviceUrl}?${tokenQuery}${query}` });
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = xmlDocument({ version: '1.0', encoding: 'UTF-8' });
   const root = v13
     ? doc.ele(WMS_NS, 'WMS_Capabilities', { version: '1.3.0', 'xmlns:xlink': XLINK })
     : doc.ele('WMT_MS_Capabilities', { version: '1.1.1' });
-  root
-    .ele('Service')
-    .ele('Name')
-    .txt(v13 ? 'WMS' : 'OGC:WMS')
-    .up()
-    .ele('Title')
-    .txt('Agromet Console forecast grids')
-    .up()
-    .ele('OnlineResource', href());
+  const service = root.ele('Service');
+  service.ele('Name').txt(v13 ? 'WMS' : 'OGC:WMS');
+  service.ele('Title').txt('Agromet Console forecast grids');
+  service.ele('OnlineResource', href());
   // 1.3.0 states its limits (1.1.1 has no place for them): one layer per GetMap, images of at most MAX_IMAGE_SIZE.
   if (v13) {
-    const service = root.first();
     service.ele('LayerLimit').txt('1');
     service.ele('MaxWidth').txt(String(MAX_IMAGE_SIZE));
     service.ele('MaxHeight').txt(String(MAX_IMAGE_SIZE));

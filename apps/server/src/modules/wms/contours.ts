@@ -2,6 +2,7 @@ import { isolines, smoothIsolines, type ColorMap, type Grid } from '@agromet/gri
 import { CONTOUR_LABEL_RULES, placeContourLabels, type LabelLine, type PlacedLabel } from './contour-labels.js';
 import { labelSprite } from './contour-text.js';
 import { lonLatToMercator, mercatorToLonLat, type MapRequest } from './params.js';
+import { segmentRowSpan } from './stroke.js';
 
 // The contours style (docs/wms.md#contour-lines): isolines traced as vector lines on the grid (marching squares between
 // cell centres, linear interpolation on the squares' sides, @agromet/grid isolines), smoothed by corner cutting where
@@ -200,28 +201,34 @@ export function drawContours(
   return drawing;
 }
 
-/** Distance from (px, py) to the segment (x0, y0)–(x1, y1). */
-function segmentDistance(px: number, py: number, x0: number, y0: number, x1: number, y1: number): number {
+const REACH = LINE_WIDTH / 2 + 0.5;
+/** Pixels whose squared distance is below this may be covered (a hair above REACH², so that none is missed). */
+const REACH2 = (REACH + 1e-6) * (REACH + 1e-6);
+
+/**
+ * A segment's coverage of the pixels around it (each pixel's centre distance to it, ramped over one pixel; union by
+ * largest), row by row over the columns near it (segmentRowSpan).
+ */
+function strokeSegment(cover: Float32Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number) {
+  const c0 = Math.max(0, Math.floor(Math.min(x0, x1) - REACH));
+  const c1 = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + REACH));
+  const r0 = Math.max(0, Math.floor(Math.min(y0, y1) - REACH));
+  const r1 = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + REACH));
   const ddx = x1 - x0;
   const ddy = y1 - y0;
   const len2 = ddx * ddx + ddy * ddy;
-  const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * ddx + (py - y0) * ddy) / len2));
-  const ex = px - x0 - t * ddx;
-  const ey = py - y0 - t * ddy;
-  return Math.sqrt(ex * ex + ey * ey);
-}
-
-/** A segment's coverage of the pixels around it (each pixel's centre distance to it, ramped over one pixel; union by largest). */
-function strokeSegment(cover: Float32Array, width: number, height: number, x0: number, y0: number, x1: number, y1: number) {
-  const reach = LINE_WIDTH / 2 + 0.5;
-  const c0 = Math.max(0, Math.floor(Math.min(x0, x1) - reach));
-  const c1 = Math.min(width - 1, Math.ceil(Math.max(x0, x1) + reach));
-  const r0 = Math.max(0, Math.floor(Math.min(y0, y1) - reach));
-  const r1 = Math.min(height - 1, Math.ceil(Math.max(y0, y1) + reach));
   for (let r = r0; r <= r1; r++) {
-    for (let c = c0; c <= c1; c++) {
-      const d = segmentDistance(c + 0.5, r + 0.5, x0, y0, x1, y1);
-      const v = reach - d;
+    const [a, b] = segmentRowSpan(r, c0, c1, x0, y0, x1, y1, REACH);
+    const py = r + 0.5;
+    for (let c = a; c <= b; c++) {
+      // The distance from the pixel's centre to the segment, its square first (most pixels lie beyond reach).
+      const px = c + 0.5;
+      const t = len2 === 0 ? 0 : Math.max(0, Math.min(1, ((px - x0) * ddx + (py - y0) * ddy) / len2));
+      const ex = px - x0 - t * ddx;
+      const ey = py - y0 - t * ddy;
+      const d2 = ex * ex + ey * ey;
+      if (d2 >= REACH2) continue;
+      const v = REACH - Math.sqrt(d2);
       if (v <= 0) continue;
       const k = r * width + c;
       const cv = v > 1 ? 1 : v;

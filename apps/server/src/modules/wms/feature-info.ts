@@ -1,4 +1,4 @@
-import { create } from 'xmlbuilder2';
+import { xmlDocument } from '../../core/xml.js';
 
 /** What GetFeatureInfo answers about one pixel, in every INFO_FORMAT. */
 export interface FeatureInfo {
@@ -18,7 +18,7 @@ const FIELDS: Array<keyof FeatureInfo> = ['layer', 'name', 'unit', 'lon', 'lat',
 
 /** An HTML page with one table row per field (written by an XML writer: every value is escaped). */
 export function featureInfoHtml(info: FeatureInfo): string {
-  const doc = create().ele('html');
+  const doc = xmlDocument().ele('html');
   doc.ele('head').ele('meta', { charset: 'utf-8' }).up().ele('title').txt(info.layer);
   const table = doc.ele('body').ele('table', { border: '1' });
   for (const f of FIELDS) {
@@ -42,7 +42,7 @@ function xmlName(s: string): string {
 
 /** GML 2 in the layout MapServer answers (`<layer>_layer` / `<layer>_feature`), the point as its geometry. */
 export function featureInfoGml(info: FeatureInfo): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = xmlDocument({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele('msGMLOutput', {
     'xmlns:gml': 'http://www.opengis.net/gml',
     'xmlns:xsi': 'http://www.w3.org/2001/XMLSchema-instance',

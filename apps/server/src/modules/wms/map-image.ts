@@ -18,5 +18,7 @@ export function drawMapImage(task: MapImageTask): Promise<Buffer> {
     task.kind === 'grid'
       ? renderGridPixels(task.grid, task.colormap, request, request.style, task.levels)
       : renderWindPixels(task.speed, task.direction, request, task.style);
-  return encodeImage(pixels, request.width, request.height, request.format, request.transparent);
+  // Line styles, mostly transparent, are packed in this thread (png.ts): contours as runs, wind symbols fast.
+  const packing = task.kind === 'wind' ? 'fast' : request.style === 'contours' ? 'runs' : undefined;
+  return encodeImage(pixels, request.width, request.height, request.format, request.transparent, packing);
 }

@@ -1,4 +1,4 @@
-import { create } from 'xmlbuilder2';
+import { xmlDocument } from '../../core/xml.js';
 /**
  * OGC WMS request parsing (1.1.1 and 1.3.0): case-insensitive keys, the 1.3.0 latitude-first axis order for EPSG:4326,
  * and service exceptions with the OGC codes for everything a client can get wrong.
@@ -253,8 +253,16 @@ export function pixelToLonLat(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | '
   return req.crs === 'EPSG:3857' ? mercatorToLonLat(x, y) : [x, y];
 }
 
+/** The pixel centres of a map request as the grid sampler's lattice: one longitude per column, one latitude per row. */
+export function requestLattice(req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): { lons: Float64Array; lats: Float64Array } {
+  return {
+    lons: Float64Array.from({ length: req.width }, (_, c) => pixelToLonLat(req, c, 0)[0]),
+    lats: Float64Array.from({ length: req.height }, (_, r) => pixelToLonLat(req, 0, r)[1]),
+  };
+}
+
 export function exceptionXml(e: WmsException, version: WmsVersion): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const doc = xmlDocument({ version: '1.0', encoding: 'UTF-8' });
   const report =
     version === '1.3.0'
       ? doc.ele('http://www.opengis.net/ogc', 'ServiceExceptionReport', {

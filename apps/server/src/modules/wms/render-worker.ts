@@ -6,7 +6,9 @@ import { drawMapImage, type MapImageTask } from './map-image.js';
 
 const port = parentPort!;
 
-port.on('message', async (msg: { id: number; op: string; args: unknown[] }) => {
+port.on('message', (msg: { id: number; op: string; args: unknown[] }) => void answer(msg));
+
+async function answer(msg: { id: number; op: string; args: unknown[] }): Promise<void> {
   try {
     if (msg.op !== 'map') throw new Error(`unknown operation ${msg.op}`);
     const image = await drawMapImage(msg.args[0] as MapImageTask);
@@ -16,7 +18,7 @@ port.on('message', async (msg: { id: number; op: string; args: unknown[] }) => {
     const err = e instanceof Error ? e : new Error(String(e));
     reply({ id: msg.id, ok: false, error: { name: err.name, message: err.message } }, []);
   }
-});
+}
 
 function reply(r: WorkerReply, transfer: ArrayBuffer[]) {
   port.postMessage(r, transfer);

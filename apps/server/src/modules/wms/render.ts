@@ -1,9 +1,10 @@
-import { compileColorMap, type ColorMap, type Grid } from '@agromet/grid';
-import { create } from 'xmlbuilder2';
+import { compileColorMap, legendEntries, sampleLattice, type ColorMap, type Grid } from '@agromet/grid';
+import { xmlDocument } from '../../core/xml.js';
 import sharp from 'sharp';
 import { contourLevels, drawContours, type ContourLevels } from './contours.js';
 import { legendTitle, widestLabel, withTitle } from './legend-text.js';
-import { pixelToLonLat, type MapRequest, type WmsStyle } from './params.js';
+import { requestLattice, type MapRequest, type WmsStyle } from './params.js';
+import { writePng, type PngPacking } from './png.js';
 
 /** RGBA pixels of a grid drawn into a map request's box (nearest cell; outside or missing → transparent). */
 export function renderGridPixels(
@@ -13,44 +14,17 @@ export function renderGridPixels(
   style: WmsStyle = 'nearest',
   levels?: ContourLevels,
 ): Uint8ClampedArray {
-  if (style === 'nearest') return renderNearest(grid, colormap, req);
   const out = new Uint8ClampedArray(req.width * req.height * 4);
   if (style === 'contours') {
     drawContours(out, grid, req, levels ?? contourLevels('', colormap));
     return out;
   }
-  // smooth
-  const field = sampleBilinear(grid, req);
+  // nearest or smooth: the one sampler of @agromet/grid over the pixel centres, then the colour map.
+  const field = style === 'nearest' ? sampleLattice(grid, requestLattice(req), 'nearest') : sampleBilinear(grid, req);
   const paint = compileColorMap(colormap);
   for (let k = 0; k < field.length; k++) {
     const v = field[k]!;
     if (!Number.isNaN(v)) paint(v, out, k * 4);
-  }
-  return out;
-}
-
-function renderNearest(grid: Grid, colormap: ColorMap, req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): Uint8ClampedArray {
-  const { width, height } = req;
-  const out = new Uint8ClampedArray(width * height * 4);
-  const paint = compileColorMap(colormap);
-  // Columns share longitudes and rows share latitudes in both CRSs: compute each once.
-  const cols = new Int32Array(width);
-  for (let c = 0; c < width; c++) {
-    const [lon] = pixelToLonLat(req, c, 0);
-    const i = Math.round((lon - grid.lon0) / grid.dx);
-    cols[c] = i >= 0 && i < grid.nx ? i : -1;
-  }
-  for (let r = 0; r < height; r++) {
-    const [, lat] = pixelToLonLat(req, 0, r);
-    const j = Math.round((lat - grid.lat0) / grid.dy);
-    if (j < 0 || j >= grid.ny) continue;
-    const rowOffset = j * grid.nx;
-    for (let c = 0; c < width; c++) {
-      const i = cols[c]!;
-      if (i < 0) continue;
-      const v = grid.values[rowOffset + i]!;
-      if (!Number.isNaN(v)) paint(v, out, (r * width + c) * 4);
-    }
   }
   return out;
 }
@@ -60,54 +34,22 @@ function renderNearest(grid: Grid, colormap: ColorMap, req: Pick<MapRequest, 'bb
  * grid's cells; within half a cell of the edge the edge cells are used; next to a missing cell the nearest cell's value).
  */
 export function sampleBilinear(grid: Grid, req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>): Float32Array {
-  const { width, height } = req;
-  const out = new Float32Array(width * height).fill(Number.NaN);
-  const { nx, ny, values } = grid;
-  const i0s = new Int32Array(width);
-  const fxs = new Float64Array(width);
-  const inCol = new Uint8Array(width);
-  for (let c = 0; c < width; c++) {
-    const [lon] = pixelToLonLat(req, c, 0);
-    const fi = (lon - grid.lon0) / grid.dx;
-    inCol[c] = fi >= -0.5 && fi < nx - 0.5 ? 1 : 0;
-    const cl = Math.min(Math.max(fi, 0), nx - 1);
-    const i0 = Math.min(Math.floor(cl), Math.max(nx - 2, 0));
-    i0s[c] = i0;
-    fxs[c] = nx > 1 ? cl - i0 : 0;
-  }
-  for (let r = 0; r < height; r++) {
-    const [, lat] = pixelToLonLat(req, 0, r);
-    const fj = (lat - grid.lat0) / grid.dy;
-    if (!(fj >= -0.5 && fj < ny - 0.5)) continue;
-    const cl = Math.min(Math.max(fj, 0), ny - 1);
-    const j0 = Math.min(Math.floor(cl), Math.max(ny - 2, 0));
-    const fy = ny > 1 ? cl - j0 : 0;
-    const j1 = Math.min(j0 + 1, ny - 1);
-    for (let c = 0; c < width; c++) {
-      if (!inCol[c]) continue;
-      const i0 = i0s[c]!;
-      const i1 = Math.min(i0 + 1, nx - 1);
-      const fx = fxs[c]!;
-      const a = values[j0 * nx + i0]!;
-      const b = values[j0 * nx + i1]!;
-      const d = values[j1 * nx + i0]!;
-      const e = values[j1 * nx + i1]!;
-      let v = (a * (1 - fx) + b * fx) * (1 - fy) + (d * (1 - fx) + e * fx) * fy;
-      if (Number.isNaN(v)) v = values[(fy < 0.5 ? j0 : j1) * nx + (fx < 0.5 ? i0 : i1)]!;
-      out[r * width + c] = v;
-    }
-  }
-  return out;
+  return sampleLattice(grid, requestLattice(req), 'bilinear', 'nearest-corner');
 }
 
-/** A GetMap image: PNG (transparent unless asked otherwise) or JPEG (always laid on white: JPEG has no alpha). */
+/**
+ * A GetMap image: PNG (transparent unless asked otherwise) or JPEG (always laid on white: JPEG has no alpha). A
+ * transparent PNG of a line style is written in this thread as `packing` says (png.ts), others by sharp.
+ */
 export function encodeImage(
   pixels: Uint8ClampedArray,
   width: number,
   height: number,
   format: 'image/png' | 'image/jpeg',
   transparent = true,
+  packing?: PngPacking,
 ): Promise<Buffer> {
+  if (format === 'image/png' && transparent && packing) return Promise.resolve(writePng(pixels, width, height, packing));
   if (format === 'image/png') return encodePng(pixels, width, height, transparent);
   return sharp(Buffer.from(pixels.buffer, pixels.byteOffset, pixels.byteLength), { raw: { width, height, channels: 4 } })
     .flatten({ background: '#ffffff' })
@@ -156,7 +98,7 @@ export async function contourLegendPng(
   const width = Math.max(body, heading.width + 8);
   const top = heading.bodyTop;
   const row = Math.min(20, Math.max(12, (height - top - 8) / Math.max(shown.length, 1)));
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+  const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(width),
     height: String(Math.max(height, top + shown.length * row + 8)),
     'font-family': 'sans-serif',
@@ -186,7 +128,7 @@ export async function legendPng(
   labelOf?: (value: number) => string,
 ): Promise<Buffer> {
   const named = labelOf !== undefined && colormap.type === 'values';
-  const labels = legendLabels(colormap, labelOf);
+  const labels = legendEntries(colormap, labelOf);
   // The body as wide as its labels; the title wraps to it (a long word widens both).
   const body = Math.max(width, LEGEND_MIN_WIDTH, 28 + (await widestLabel(labels.map((l) => l.label))) + 4);
   const heading = await legendTitle(unit ? `${title} (${unit})` : title, body - 8);
@@ -194,7 +136,7 @@ export async function legendPng(
   const barTop = heading.bodyTop;
   const barHeight = named ? Math.max(colormap.entries.length * 16, height - barTop - 8) : Math.max(height - barTop - 8, 60);
   // Built with an XML writer: titles, labels and colours (all from stored settings) are escaped in text and attributes.
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
+  const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(w),
     height: String(barTop + barHeight + 8),
     'font-family': 'sans-serif',
@@ -239,21 +181,4 @@ export async function legendPng(
     });
   }
   return withTitle(svg.end({ headless: true }), heading);
-}
-
-/** The labels a legend writes beside its bar or boxes: the stop values, the class ranges or the class names. */
-function legendLabels(colormap: ColorMap, labelOf?: (value: number) => string): Array<{ color: string; label: string }> {
-  if (colormap.type === 'ramp') return colormap.stops.map((s) => ({ color: String(s.color), label: String(s.value) }));
-  if (colormap.type === 'intervals') {
-    return colormap.colors.map((color, k) => ({
-      color: String(color),
-      label:
-        k === 0
-          ? `< ${colormap.thresholds[0]}`
-          : k === colormap.colors.length - 1
-            ? `≥ ${colormap.thresholds[k - 1]}`
-            : `${colormap.thresholds[k - 1]}–${colormap.thresholds[k]}`,
-    }));
-  }
-  return colormap.entries.map((e) => ({ color: String(e.color), label: labelOf ? `${e.value} ${labelOf(e.value)}` : String(e.value) }));
 }

@@ -21,6 +21,7 @@ import { removeFiles, type CleanupLog, type FileStorage } from '../../core/stora
 import { decodeValues, encodeValues } from '../grids/store.js';
 import { factorDef, FACTORS, griddingBounds, type FactorDef } from './factors.js';
 import { gridInline, type GridCompute } from './gridding.js';
+import { storedFit } from './stored.js';
 
 // Base climate factors (docs/zoning.md#base-factors): one grid per factor and customer, all on the cells of the
 // customer's altitude grid. A grid is a Float32 file in storage written before the row that names it; a new grid is a
@@ -155,26 +156,10 @@ export async function listBaseFactors(db: Db, customerId: number, lang: Lang): P
       gridMin: row?.grid_min ?? null,
       gridMax: row?.grid_max ?? null,
       stationCount: countOf.get(f.code) ?? 0,
-      fit: row?.fit ? storedFit(row.fit) : null,
+      fit: row?.fit ? storedFit(row.fit, row.id) : null,
       geometry: row ? geometryOfFactorRow(row) : null,
     };
   });
-}
-
-/**
- * A stored fit as the contract gives it. A grid made before the scale and both leave-one-out errors were kept was
- * fitted on the linear scale with the residuals always added (its looRmse is theirs); the regression alone was not
- * measured.
- */
-export function storedFit(json: string): BaseFactorFit {
-  const stored = JSON.parse(json) as Partial<BaseFactorFit> & Pick<BaseFactorFit, 'coefficients' | 'r2' | 'looRmse' | 'stationCount'>;
-  return {
-    scale: 'linear',
-    looRmseRegression: null,
-    looRmseResiduals: stored.looRmse,
-    residuals: true,
-    ...stored,
-  };
 }
 
 /** Equal bins between the grid's smallest and largest value (one bin's width of 1 when all values are equal). */

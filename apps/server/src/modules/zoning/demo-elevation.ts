@@ -1,5 +1,5 @@
 import { cellLat, cellLon, createGrid, rasterizeArea, type AreaShape, type Grid, type GridGeometry } from '@agromet/grid';
-import { provincesGeoJson } from '../gis/offline.js';
+import { provincesLayer } from '../gis/offline.js';
 
 // A synthetic elevation grid of the demo region (Shaanxi) for zoning: the main landforms where they are, at
 // plausible heights, a smooth relief masked to the province's outline. It is a stand-in for a real DEM (which a
@@ -110,10 +110,9 @@ export function reliefAt(lon: number, lat: number): number {
 
 /** The province's outline from the built-in province layer. */
 function shaanxiOutline(): AreaShape {
-  const doc = JSON.parse(provincesGeoJson()) as { features: Array<{ properties: { name?: string }; geometry: AreaShape }> };
-  const f = doc.features.find((x) => x.properties.name === '陕西');
-  if (!f) throw new Error('the province layer has no Shaanxi');
-  return f.geometry;
+  const g = provincesLayer().features.find((x) => x.properties?.name === '陕西')?.geometry;
+  if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon')) throw new Error('the province layer has no Shaanxi outline');
+  return g as AreaShape;
 }
 
 /** The demo elevation: the relief (rounded to the metre, at least 150 m) inside Shaanxi, NaN outside. */

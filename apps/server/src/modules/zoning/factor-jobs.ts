@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { placeOnProduct } from '../grids/placement.js';
 import { parseStagedGridFile, type GridFileCodec } from '../grids/codec.js';
 import type { Db } from '../../core/db/index.js';
-import { JobError, type JobRunner } from '../../core/jobs.js';
-import type { Lang } from '../../core/messages.js';
+import { z } from 'zod';
+import { JobError, JobLang, type JobRunner } from '../../core/jobs.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
 import { factorRow, geometryOfFactorRow, regridFromNormals, saveAltitude, saveFactorGrid, type RegridOutcome } from './base-factors.js';
 import { factorDef } from './factors.js';
@@ -15,21 +15,23 @@ import type { GridCompute } from './gridding.js';
 export const REGRID_JOB = 'zoning.regrid';
 export const FACTOR_IMPORT_JOB = 'zoning.importGrid';
 
-export interface RegridPayload {
-  customerId: number;
-  codes: string[] | 'all';
-  by: string;
-  lang: Lang;
-}
+const RegridPayload = z.object({
+  customerId: z.number().int(),
+  codes: z.union([z.array(z.string()), z.literal('all')]),
+  by: z.string(),
+  lang: JobLang,
+});
+export type RegridPayload = z.output<typeof RegridPayload>;
 
-export interface FactorImportPayload {
-  customerId: number;
-  code: string;
-  staged: string;
-  fileName: string;
-  by: string;
-  lang: Lang;
-}
+const FactorImportPayload = z.object({
+  customerId: z.number().int(),
+  code: z.string(),
+  staged: z.string(),
+  fileName: z.string(),
+  by: z.string(),
+  lang: JobLang,
+});
+export type FactorImportPayload = z.output<typeof FactorImportPayload>;
 
 export interface FactorJobDeps {
   db: Db;
@@ -45,13 +47,13 @@ const view = (list: RegridOutcome[]) => ({ factors: list.map((o) => ({ code: o.c
 
 export function defineFactorJobs(deps: FactorJobDeps): void {
   const { db, storage, log } = deps;
-  deps.jobs.define<RegridPayload>(REGRID_JOB, async (p, ctx) => {
+  deps.jobs.define(REGRID_JOB, RegridPayload, async (p, ctx) => {
     await ctx.progress(5);
     const out = await regridFromNormals(db, storage, log, p.customerId, p.codes, p.by, (f) => ctx.progress(5 + 90 * f), p.lang, deps.grid);
     return view(out);
   });
 
-  deps.jobs.define<FactorImportPayload>(FACTOR_IMPORT_JOB, async (p, ctx) => {
+  deps.jobs.define(FACTOR_IMPORT_JOB, FactorImportPayload, async (p, ctx) => {
     try {
       await ctx.progress(5);
       const parsed = await parseStagedGridFile(storage, deps.codec, p.staged);

@@ -5,7 +5,7 @@ import { inMappedRegion, mapPlaces } from '../../core/cartography/places.js';
 import { provinceName, regionNameOf, type NamedArea } from '../../core/cartography/provinces.js';
 import type { Db } from '../../core/db/index.js';
 import { translate, type Lang } from '../../core/messages.js';
-import { provincesGeoJson } from '../gis/offline.js';
+import { provincesLayer } from '../gis/offline.js';
 import type { ProductMapInput } from './map-png.js';
 import type { AreaGeometry } from './region.js';
 
@@ -26,10 +26,13 @@ let provinces: NamedArea[] | null = null;
 
 function provinceAreas(): NamedArea[] {
   if (provinces) return provinces;
-  const doc = JSON.parse(provincesGeoJson()) as { features: Array<{ properties: { name: string }; geometry: AreaGeometry }> };
-  provinces = doc.features
-    .filter((f) => f.geometry && (f.geometry.type === 'Polygon' || f.geometry.type === 'MultiPolygon'))
-    .map((f) => ({ name: f.properties.name, geometry: f.geometry, label: (lang) => provinceName(f.properties.name, lang) }));
+  provinces = [];
+  for (const f of provincesLayer().features) {
+    const g = f.geometry;
+    const name = f.properties?.name;
+    if (!g || (g.type !== 'Polygon' && g.type !== 'MultiPolygon') || typeof name !== 'string') continue;
+    provinces.push({ name, geometry: g as AreaGeometry, label: (lang) => provinceName(name, lang) });
+  }
   return provinces;
 }
 

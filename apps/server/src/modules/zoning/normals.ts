@@ -1,7 +1,7 @@
-import { ErrorCode, NORMALS_IMPORT_MAX_ROWS } from '@agromet/contracts';
+import { NORMALS_IMPORT_MAX_ROWS } from '@agromet/contracts';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
-import { AppError } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import { restoreCell } from '../../core/csv-safe.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { readCsvTable } from '../stations/csv.js';
@@ -34,16 +34,6 @@ export interface NormalsIssue {
   message: string;
 }
 
-function refused(lang: Lang, issues: NormalsIssue[]): AppError {
-  const first = issues[0]!;
-  return new AppError(
-    ErrorCode.VALIDATION,
-    'zoning.normalsInvalid',
-    { count: issues.length, row: first.row, field: first.field, message: first.message },
-    { issues },
-  );
-}
-
 export interface NormalsImported {
   rows: number;
   stations: number;
@@ -57,7 +47,7 @@ export interface NormalsImported {
  */
 export async function importNormalsCsv(db: Db, customerId: number, bytes: Uint8Array, lang: Lang): Promise<NormalsImported> {
   const fileIssue = (key: MessageKey, params: Record<string, string | number> = {}, row = 1) =>
-    refused(lang, [{ row, field: 'file', message: translate(lang, key, params) }]);
+    errors.importRefused('zoning.normalsInvalid', [{ row, field: 'file', message: translate(lang, key, params) }]);
   const { mapping, data } = readCsvTable(bytes, columnOf, ['station', 'factor', 'value'] as const, NORMALS_IMPORT_MAX_ROWS, fileIssue);
 
   const stations = new Map(
@@ -97,7 +87,7 @@ export async function importNormalsCsv(db: Db, customerId: number, bytes: Uint8A
     firstLine.set(key, record.line);
     valid.push({ stationId, factor: def.code, value });
   }
-  if (issues.length > 0) throw refused(lang, issues);
+  if (issues.length > 0) throw errors.importRefused('zoning.normalsInvalid', issues);
 
   await db.transaction().execute(async (tx) => {
     const now = nowIso();

@@ -12,7 +12,8 @@ import { errors, type AppError } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { boundaryFile } from '../gis/boundaries.js';
-import { provincesGeoJson } from '../gis/offline.js';
+import { provincesLayer } from '../gis/offline.js';
+import { parseStoredBoundary } from '../gis/stored-boundary.js';
 import { areaName } from '../regions/code-table.js';
 
 // Regions of a zoning run (docs/zoning.md#regions): the customer's whole region (every cell where all the criterion's
@@ -66,7 +67,7 @@ export async function loadBoundaryLayer(
     return {
       id: 'provinces',
       name: translate(lang, 'zoning.layerProvinces'),
-      areas: areasOf('provinces', JSON.parse(provincesGeoJson()) as GeoJsonDoc, lang),
+      areas: areasOf('provinces', provincesLayer(), lang),
     };
   }
   const id = Number(layerId.slice(1));
@@ -78,7 +79,7 @@ export async function loadBoundaryLayer(
     .executeTakeFirst();
   if (!row) throw errors.validation(field, 'zoning.unknownLayer', { layer: layerId });
   const bytes = await boundaryFile(db, storage, customerId, id);
-  return { id: layerId, name: row.name, areas: areasOf(layerId, JSON.parse(bytes.toString('utf8')) as GeoJsonDoc, lang) };
+  return { id: layerId, name: row.name, areas: areasOf(layerId, parseStoredBoundary(bytes.toString('utf8'), row.id), lang) };
 }
 
 /** The stats layer when none is asked: the customer's first uploaded layer, else the provinces. */

@@ -5,12 +5,14 @@ import { errors } from '../../core/errors.js';
 import { readFileForm } from '../../core/multipart.js';
 import { registerRoute } from '../../core/route.js';
 import * as criteria from './criteria.js';
+import * as crops from './crops.js';
 import * as factors from './base-factors.js';
 import { downloadProduct } from './download.js';
 import { defineFactorJobs, queueFactorImport, REGRID_JOB, type FactorJobDeps, type RegridPayload } from './factor-jobs.js';
 import { factorGridFile } from './grid-file.js';
 import { ZoningGridder } from './gridding.js';
 import { importNormalsCsv } from './normals.js';
+import { queryCell } from './product-cells.js';
 import * as products from './products.js';
 
 export type ZoningRouteDeps = FactorJobDeps & { tokens: TokenService };
@@ -31,19 +33,19 @@ export function zoningRoutes(app: FastifyInstance, deps: ZoningRouteDeps): void 
   const { db, storage } = deps;
 
   // ---- crops ----
-  registerRoute(app, deps, API.cropAll, { handler: async ({ auth, req }) => ({ data: await criteria.listCrops(db, auth, req.lang) }) });
+  registerRoute(app, deps, API.cropAll, { handler: async ({ auth, req }) => ({ data: await crops.listCrops(db, auth, req.lang) }) });
   registerRoute(app, deps, API.cropAdd, {
     audit: { action: 'zoning.crop.add', type: 'zoning', description: '新增作物' },
-    handler: async ({ auth, body, req }) => ({ data: await criteria.createCrop(db, auth, body, req.lang) }),
+    handler: async ({ auth, body, req }) => ({ data: await crops.createCrop(db, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.cropUpdate, {
     audit: { action: 'zoning.crop.update', type: 'zoning', description: '修改作物' },
-    handler: async ({ auth, body, req }) => ({ data: await criteria.updateCrop(db, auth, body, req.lang) }),
+    handler: async ({ auth, body, req }) => ({ data: await crops.updateCrop(db, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.cropDelete, {
     audit: { action: 'zoning.crop.delete', type: 'zoning', description: '删除作物' },
     handler: async ({ auth, body }) => {
-      await criteria.deleteCrop(db, auth, body.id);
+      await crops.deleteCrop(db, auth, body.id);
       return { data: null };
     },
   });
@@ -130,7 +132,7 @@ export function zoningRoutes(app: FastifyInstance, deps: ZoningRouteDeps): void 
     handler: async ({ auth, query, req }) => ({ data: await products.productPage(db, auth, query, req.lang) }),
   });
   registerRoute(app, deps, API.zoningQuery, {
-    handler: async ({ auth, body, req }) => ({ data: await products.queryCell(deps, auth, body, req.lang) }),
+    handler: async ({ auth, body, req }) => ({ data: await queryCell(deps, auth, body, req.lang) }),
   });
   registerRoute(app, deps, API.zoningDelete, {
     audit: { action: 'zoning.delete', type: 'zoning', description: '删除区划产品' },

@@ -1,9 +1,9 @@
 import { ZONING_CLASS_COLORS, ZONING_NO_CLASS } from '@agromet/contracts';
-import { gridBBox, type ColorMap, type Grid } from '@agromet/grid';
-import sharp from 'sharp';
-import { create } from 'xmlbuilder2';
+import { classColorMap, gridBBox, type ColorMap, type Grid } from '@agromet/grid';
+import { classLegendPng } from '../../core/cartography/class-legend.js';
 import type { Db } from '../../core/db/index.js';
 import { translate, type Lang } from '../../core/messages.js';
+import { finishedProduct } from '../../core/product-job.js';
 import type { FileStorage } from '../../core/storage.js';
 import { resolvedClassNames, storedClassNames } from './criteria.js';
 import { productFiles, productGeometry, productLayerName, type ProductRow } from './products.js';
@@ -17,7 +17,7 @@ const LAYER = /^zoning\.p(\d{1,9})$/;
 export const isZoningLayer = (name: string) => LAYER.test(name);
 
 /** Class index → class colour, as the WMS draws a grid of class indices. */
-export const ZONING_COLORMAP: ColorMap = { type: 'values', entries: ZONING_CLASS_COLORS.map((color, value) => ({ value, color })) };
+export const ZONING_COLORMAP: ColorMap = classColorMap(ZONING_CLASS_COLORS);
 
 export interface ZoningLayerInfo {
   name: string;
@@ -46,15 +46,7 @@ export async function zoningLayers(db: Db, customerId: number, lang: Lang = 'zh'
 
 async function productOfLayer(db: Db, customerId: number, name: string): Promise<ProductRow | null> {
   const id = Number(LAYER.exec(name)?.[1]);
-  if (!Number.isInteger(id)) return null;
-  const row = await db
-    .selectFrom('zoning_product')
-    .selectAll()
-    .where('id', '=', id)
-    .where('customer_id', '=', customerId)
-    .where('status', '=', 'done')
-    .executeTakeFirst();
-  return row ?? null;
+  return Number.isInteger(id) ? finishedProduct(db, 'zoning_product', customerId, id) : null;
 }
 
 /**
@@ -88,23 +80,6 @@ export async function zoningLayerGrid(
 export async function zoningLegendPng(db: Db, customerId: number, name: string, lang: Lang, height = 240): Promise<Buffer> {
   const row = await productOfLayer(db, customerId, name);
   const names = resolvedClassNames(row ? storedClassNames(row, 'zoning_product') : [], lang);
-  const row_ = 26;
-  const top = 26;
-  const svg = create().ele('http://www.w3.org/2000/svg', 'svg', {
-    width: '140',
-    height: String(Math.max(height, top + names.length * row_ + 6)),
-    'font-family': "'Noto Sans CJK SC', sans-serif",
-    'font-size': '12',
-    fill: '#222',
-  });
-  svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
-  svg.ele('text', { x: '4', y: '16', 'font-weight': 'bold' }).txt(translate(lang, 'zoning.legendTitle'));
-  names.forEach((n, k) => {
-    const y = top + k * row_;
-    svg.ele('rect', { x: '4', y: String(y), width: '22', height: '18', fill: ZONING_CLASS_COLORS[k]!, stroke: '#555' });
-    svg.ele('text', { x: '32', y: String(y + 13) }).txt(n);
-  });
-  return sharp(Buffer.from(svg.end({ headless: true })))
-    .png()
-    .toBuffer();
+  const rows = names.map((label, k) => ({ color: ZONING_CLASS_COLORS[k]!, label }));
+  return classLegendPng(translate(lang, 'zoning.legendTitle'), rows, height);
 }

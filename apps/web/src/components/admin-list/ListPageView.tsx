@@ -14,6 +14,8 @@ export interface ToolbarAction {
   icon?: ReactNode;
   primary?: boolean;
   loading?: boolean;
+  /** Shown but not to be used (nothing to act on yet). */
+  disabled?: boolean;
   onClick: () => void;
 }
 
@@ -36,6 +38,7 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   data,
   list,
   actions = [],
+  tools,
   above,
   table,
   frame = (t) => t,
@@ -47,6 +50,8 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   data?: Record<`data-${string}`, string | number>;
   list: ListPageState<Row, F, Q>;
   actions?: readonly ToolbarAction[];
+  /** What goes on the right of the toolbar before the actions and is not a button (an upload, a hint beside it). */
+  tools?: ReactNode;
   above?: ReactNode;
   table: ListTable<Row>;
   /** Puts the table in the page's own frame (a tab beside a chart, a hint above it). */
@@ -55,18 +60,19 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
 }) {
   const toolbar = (
     <>
-      {list.fields.map((field) => (
-        <FilterControl
-          key={field.key}
-          field={field}
-          value={list.filters[field.key]}
-          onChange={(v) => list.filter(change(field.key, v))}
-          filter={list.filter}
-        />
-      ))}
-      {actions.length ? <ToolbarSpacer /> : null}
+      <ListFilterControls list={list} />
+      {actions.length || tools ? <ToolbarSpacer /> : null}
+      {tools}
       {actions.map((a) => (
-        <Button key={a.id} id={a.id} type={a.primary ? 'primary' : undefined} icon={a.icon} loading={a.loading} onClick={a.onClick}>
+        <Button
+          key={a.id}
+          id={a.id}
+          type={a.primary ? 'primary' : undefined}
+          icon={a.icon}
+          loading={a.loading}
+          disabled={a.disabled}
+          onClick={a.onClick}
+        >
           {a.label}
         </Button>
       ))}
@@ -82,6 +88,27 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   );
 }
 
+/**
+ * A list's filters drawn from their description, in the order declared: the toolbar of a ListPageView, or of a list
+ * inside a tab that draws its own toolbar (useListPage without ListPageView).
+ */
+export function ListFilterControls<Row, F extends ListFilters, Q>({ list }: { list: ListPageState<Row, F, Q> }) {
+  return (
+    <>
+      {list.fields.map((field) => (
+        <FilterControl
+          key={field.key}
+          field={field}
+          value={list.filters[field.key]}
+          onChange={(v) => list.filter(change(field.key, v))}
+          filter={list.filter}
+          filters={list.filters}
+        />
+      ))}
+    </>
+  );
+}
+
 function change<F extends ListFilters>(key: keyof F & string, value: string | undefined): Partial<F> {
   return { [key]: value } as Partial<F>;
 }
@@ -91,11 +118,13 @@ function FilterControl<F extends ListFilters>({
   value,
   onChange,
   filter,
+  filters,
 }: {
   field: FilterField<F>;
   value: string | undefined;
   onChange: (value: string | undefined) => void;
   filter: (change: Partial<F>) => void;
+  filters: F;
 }) {
   switch (field.kind) {
     case 'keyword':
@@ -125,7 +154,7 @@ function FilterControl<F extends ListFilters>({
         </Checkbox>
       );
     case 'custom':
-      return field.render(value, onChange, filter);
+      return field.render(value, onChange, filter, filters);
   }
 }
 

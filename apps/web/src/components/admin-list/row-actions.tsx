@@ -1,5 +1,5 @@
 import { DeleteOutlined, EditOutlined } from '@ant-design/icons';
-import { Space } from 'antd';
+import { Space, type ButtonProps } from 'antd';
 import type { TFunction } from 'i18next';
 import type { ReactNode } from 'react';
 import { actionColumn, RowAction, type FitColumn } from './table-columns';
@@ -15,6 +15,9 @@ export interface RowActionSpec<T> {
   danger?: boolean;
   /** Shown only on the rows it applies to. */
   shown?: (row: T) => boolean;
+  /** Shown but not to be used on some rows (one's own account); `disabledTip` then says why instead of `tip`. */
+  disabled?: (row: T) => boolean;
+  disabledTip?: string;
   onClick: (row: T) => void;
 }
 
@@ -42,23 +45,33 @@ export function editDeleteActions<T>(t: TFunction, name: (row: T) => string, onE
 
 /**
  * The action column of a list table, kept on the right; a click on its buttons does not reach the row. As wide as its
- * buttons (actionColumn), or `width` when given ('auto': as wide as the browser lays it out).
+ * buttons (actionColumn), or `width` when given ('auto': as wide as the browser lays it out). Its buttons are small
+ * unless `size` says otherwise (a fitted table measures them at the controls' own size: 'middle').
  */
-export function rowActionsColumn<T>(title: string, actions: readonly RowActionSpec<T>[], width?: number | 'auto'): FitColumn<T> {
+export function rowActionsColumn<T>(
+  title: string,
+  actions: readonly RowActionSpec<T>[],
+  width?: number | 'auto',
+  size: ButtonProps['size'] = 'small',
+): FitColumn<T> {
   const shown = (row: T) => actions.filter((a) => !a.shown || a.shown(row));
   const column = actionColumn<T>(title, actions.some((a) => a.shown) ? (row) => shown(row).length : actions.length, (row) => (
     <Space size={0} onClick={(e) => e.stopPropagation()}>
-      {shown(row).map((a) => (
-        <RowAction
-          key={a.key}
-          size="small"
-          danger={a.danger}
-          icon={a.icon}
-          label={a.label(row)}
-          tip={a.tip}
-          onClick={() => a.onClick(row)}
-        />
-      ))}
+      {shown(row).map((a) => {
+        const disabled = a.disabled?.(row) ?? false;
+        return (
+          <RowAction
+            key={a.key}
+            size={size}
+            danger={a.danger}
+            disabled={disabled}
+            icon={a.icon}
+            label={a.label(row)}
+            tip={disabled ? (a.disabledTip ?? a.tip) : a.tip}
+            onClick={() => a.onClick(row)}
+          />
+        );
+      })}
     </Space>
   ));
   if (width === undefined) return column;

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, renderHook } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, useLocation } from 'react-router';
+import { MemoryRouter, useLocation, useNavigate } from 'react-router';
 import '../../lib/i18n';
 import { describe, expect, it } from 'vitest';
 import type { Paging } from '../../lib/list-query';
@@ -27,6 +27,7 @@ function render(address: string) {
     () => ({
       list: useListPage<Row, Filters, ReturnType<typeof useRows>>({ filters: fields, pageSize: 10, useRows }),
       location: useLocation(),
+      navigate: useNavigate(),
     }),
     { wrapper },
   );
@@ -59,6 +60,19 @@ describe('useListPage', () => {
     expect(new URLSearchParams(result.current.location.search).toString()).toBe('flagged=true&page=2&size=50');
     act(() => result.current.list.filter({ flagged: undefined }));
     expect(result.current.location.search).toBe('?size=50');
+  });
+
+  it('follows an address given from elsewhere (a menu link to the bare page) instead of writing its own back', () => {
+    const { result } = render('/travel?grade=4A&page=4');
+    act(() => void result.current.navigate('/travel'));
+    expect(result.current.location.search).toBe('');
+    expect(result.current.list.filters).toEqual({});
+    expect(result.current.list.paging).toEqual({ page: 1, size: 10 });
+    act(() => void result.current.navigate('/travel?flagged=true&page=2'));
+    expect(result.current.list.rows.asked).toEqual({ filters: { flagged: 'true' }, paging: { page: 2, size: 10 } });
+    // Its own changes still go into the address.
+    act(() => result.current.list.filter({ grade: '4A' }));
+    expect(new URLSearchParams(result.current.location.search).toString()).toBe('flagged=true&grade=4A');
   });
 
   it('opens and closes an editor on a new or an existing record', () => {

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import type { Paging } from '../../lib/list-query';
 import { listStateFromSearch, searchFromListState, type FilterKey, type ListFilters } from './list-url-state';
@@ -14,15 +14,21 @@ export type FilterField<F extends ListFilters> =
   /** A check box: on is 'true', off is no filter. */
   | { kind: 'check'; key: keyof F & string; id: string; label: string }
   /**
-   * Anything else (a region cascader, a time range): the page draws it from the value and a change; `also` names the
-   * other filters it sets (a range's end), kept in the address with it.
+   * Anything else (a region cascader, a time range, a filter form): the page draws it from the value and a change;
+   * `also` names the other filters it sets (a range's end), kept in the address with it; `filters` are all the
+   * current filters (a form that sets several of them starts from them).
    */
   | {
       kind: 'custom';
       key: keyof F & string;
       values?: readonly string[];
       also?: readonly (keyof F & string)[];
-      render: (value: string | undefined, onChange: (value: string | undefined) => void, filter: (change: Partial<F>) => void) => ReactNode;
+      render: (
+        value: string | undefined,
+        onChange: (value: string | undefined) => void,
+        filter: (change: Partial<F>) => void,
+        filters: F,
+      ) => ReactNode;
     };
 
 /** What the address may hold for each filter (list-url-state.ts). */
@@ -88,11 +94,34 @@ export function useListPage<Row, F extends ListFilters, Q extends PagedQuery<Row
   const [filters, setFilters] = useState<F>(opened.filters);
   const [paging, setPaging] = useState<Paging>(opened.paging);
 
+  // The addresses this page wrote that the router has not shown yet: any other new address came from elsewhere (a menu
+  // link to the bare page, a tab opened again), and the page follows it instead of writing its own state back over it.
+  const sync = useRef({ seen: search.toString(), written: [] as string[] });
   useEffect(() => {
     if (!url || pathname !== home) return;
+    const current = search.toString();
+    const s = sync.current;
+    if (current !== s.seen) {
+      s.seen = current;
+      const mine = s.written.indexOf(current);
+      s.written = mine < 0 ? [] : s.written.slice(mine + 1);
+      if (mine < 0) {
+        const shown = listStateFromSearch(search, keys, defaults);
+        const none = new URLSearchParams();
+        const said = (state: { filters: F; paging: Paging }) => searchFromListState(none, keys, state, defaults).toString();
+        if (said(shown) !== said({ filters, paging })) {
+          setFilters(shown.filters);
+          setPaging(shown.paging);
+        }
+        return;
+      }
+    }
     const next = searchFromListState(search, keys, { filters, paging }, defaults);
     // Only a real change navigates: a navigation started here would cancel one the user has just begun elsewhere.
-    if (next.toString() !== search.toString()) setSearch(next, { replace: true });
+    if (next.toString() !== current) {
+      s.written.push(next.toString());
+      setSearch(next, { replace: true });
+    }
   }, [url, pathname, home, search, filters, paging, keys, defaults, setSearch]);
 
   const filter = useCallback(

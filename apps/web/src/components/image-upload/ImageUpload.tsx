@@ -2,15 +2,13 @@ import { API_ENDPOINTS, UPLOAD_MAX_KB } from '@agromet/contracts/web';
 
 import { CheckCircleFilled, CloseCircleFilled, InboxOutlined, MinusOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Modal, Slider, Spin, Steps, Upload } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type Dispatch, type SetStateAction } from 'react';
 import Cropper, { type Area } from 'react-easy-crop';
 import { useTranslation } from 'react-i18next';
 import { formatKb } from '../../lib/format-size';
 import { sendEnvelope } from '../../lib/request';
 import { cropToBlob, loadImage } from './crop-image';
 import {
-  fileProblem,
-  isTooSmall,
   maxZoomFor,
   outputFormat,
   sliderOfZoom,
@@ -19,18 +17,15 @@ import {
   ZOOM_SLIDER_MAX,
   ZOOM_SLIDER_STEP,
   zoomOfSlider,
+  uploadResultOf,
   type Size,
+  type UploadResult,
 } from './image-rules';
+import { useChosenImage, type Source } from './use-chosen-image';
 import { useRepeatWhileHeld } from './use-repeat-while-held';
 import './image-upload.css';
 
-/** What the server answered: `{code:0, msg:<stored path>, data:{path,width,height,size}}`. */
-export interface UploadResult {
-  path: string;
-  width: number;
-  height: number;
-  size: number;
-}
+export type { UploadResult } from './image-rules';
 
 export interface ImageUploadProps {
   open: boolean;
@@ -52,13 +47,31 @@ export interface ImageUploadProps {
 type Step = 'choose' | 'crop' | 'upload';
 type UploadStatus = 'loading' | 'success' | 'failure';
 
-interface Source {
-  url: string;
-  name: string;
-  natural: Size;
-}
-
 const STEPS: readonly Step[] = ['choose', 'crop', 'upload'];
+
+/** Crops the image to the target size and format and sends it; the server's answer as an UploadResult. */
+async function sendCrop({
+  source,
+  area,
+  target,
+  imageFormat,
+  field,
+  url,
+}: {
+  source: Source;
+  area: Area;
+  target: Size;
+  imageFormat: string;
+  field: string;
+  url: string;
+}): Promise<UploadResult> {
+  const format = outputFormat(imageFormat);
+  const blob = await cropToBlob(await loadImage(source.url), area, target, format);
+  const form = new FormData();
+  form.append(field, blob, uploadFileName(source.name, format));
+  const envelope = await sendEnvelope<Partial<UploadResult> | null>('POST', url, { body: form, silent: true });
+  return uploadResultOf(envelope, { width: target.width, height: target.height, size: blob.size });
+}
 
 /** Image upload widget: 1 choose (click or drop), 2 crop, 3 upload. */
 export function ImageUpload({
@@ -76,76 +89,36 @@ export function ImageUpload({
 }: ImageUploadProps) {
   const { t } = useTranslation();
   const [step, setStep] = useState<Step>('choose');
-  const [problem, setProblem] = useState<string | null>(null);
-  const [source, setSource] = useState<Source | null>(null);
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
   const [area, setArea] = useState<Area | null>(null);
   const [status, setStatus] = useState<UploadStatus>('loading');
   const [failure, setFailure] = useState('');
   const target: Size = { width, height };
-  const maxZoom = source ? maxZoomFor(source.natural, target) : 1;
-
-  // Free the object URL of a replaced or abandoned image.
-  const sourceUrl = source?.url;
-  useEffect(
-    () => () => {
-      if (sourceUrl) URL.revokeObjectURL(sourceUrl);
+  const { problem, source, choose } = useChosenImage({
+    open,
+    target,
+    maxSizeKb,
+    onChosen: () => {
+      setCrop({ x: 0, y: 0 });
+      setZoom(1);
+      setStep('crop');
     },
-    [sourceUrl],
-  );
+  });
+  const maxZoom = source ? maxZoomFor(source.natural, target) : 1;
 
   // Each opening starts at step 1.
   useEffect(() => {
     if (!open) return;
     setStep('choose');
-    setProblem(null);
-    setSource(null);
   }, [open]);
-
-  const choose = async (file: File) => {
-    setProblem(null);
-    const bad = fileProblem(file, maxSizeKb);
-    if (bad) {
-      setProblem(bad === 'onlyImage' ? t('upload.onlyImage') : t('upload.sizeLimit', { size: formatKb(maxSizeKb) }));
-      return;
-    }
-    const objectUrl = URL.createObjectURL(file);
-    try {
-      const image = await loadImage(objectUrl);
-      const natural = { width: image.naturalWidth, height: image.naturalHeight };
-      if (isTooSmall(natural, target)) {
-        URL.revokeObjectURL(objectUrl);
-        setProblem(t('upload.lowPixels', { width, height }));
-        return;
-      }
-      setSource({ url: objectUrl, name: file.name, natural });
-      setCrop({ x: 0, y: 0 });
-      setZoom(1);
-      setStep('crop');
-    } catch {
-      URL.revokeObjectURL(objectUrl);
-      setProblem(t('upload.onlyImage'));
-    }
-  };
 
   const upload = async () => {
     if (!source || !area) return;
     setStep('upload');
     setStatus('loading');
     try {
-      const format = outputFormat(imageFormat);
-      const blob = await cropToBlob(await loadImage(source.url), area, target, format);
-      const form = new FormData();
-      form.append(field, blob, uploadFileName(source.name, format));
-      const envelope = await sendEnvelope<Partial<UploadResult> | null>('POST', url, { body: form, silent: true });
-      const data = envelope.data ?? {};
-      const result: UploadResult = {
-        path: data.path ?? envelope.msg,
-        width: data.width ?? width,
-        height: data.height ?? height,
-        size: data.size ?? blob.size,
-      };
+      const result = await sendCrop({ source, area, target, imageFormat, field, url });
       setStatus('success');
       onSuccess?.(result);
     } catch (err) {
@@ -155,37 +128,21 @@ export function ImageUpload({
     }
   };
 
-  const zoomBy = (delta: number) => setZoom((z) => zoomOfSlider(sliderOfZoom(z, maxZoom) + delta, maxZoom));
-  const zoomInHeld = useRepeatWhileHeld(() => zoomBy(ZOOM_SLIDER_STEP), ZOOM_REPEAT_MS);
-  const zoomOutHeld = useRepeatWhileHeld(() => zoomBy(-ZOOM_SLIDER_STEP), ZOOM_REPEAT_MS);
-
-  const footer =
-    step === 'crop' ? (
-      <>
-        <Button onClick={() => setStep('choose')}>{t('upload.back')}</Button>
-        <Button id="image-upload-submit" type="primary" disabled={!area} onClick={() => void upload()}>
-          {t('upload.upload')}
-        </Button>
-      </>
-    ) : step === 'upload' && status === 'failure' ? (
-      <>
-        <Button onClick={() => setStep('crop')}>{t('upload.back')}</Button>
-        <Button type="primary" onClick={() => void upload()}>
-          {t('upload.retry')}
-        </Button>
-      </>
-    ) : (
-      <Button id="image-upload-close" onClick={onClose} disabled={step === 'upload' && status === 'loading'}>
-        {t('upload.close')}
-      </Button>
-    );
-
   return (
     <Modal
       open={open}
       title={title ?? t('upload.title')}
       onCancel={onClose}
-      footer={footer}
+      footer={
+        <UploadFooter
+          step={step}
+          status={status}
+          canUpload={area !== null}
+          onBack={setStep}
+          onUpload={() => void upload()}
+          onClose={onClose}
+        />
+      }
       width={Math.max(520, width + 160)}
       destroyOnHidden
       className="image-upload-dialog"
@@ -201,56 +158,20 @@ export function ImageUpload({
       />
 
       {step === 'choose' ? (
-        <>
-          <Upload.Dragger
-            accept="image/*"
-            multiple={false}
-            showUploadList={false}
-            beforeUpload={(file) => {
-              void choose(file);
-              return Upload.LIST_IGNORE;
-            }}
-            className="image-upload-drop"
-          >
-            <p className="ant-upload-drag-icon">
-              <InboxOutlined aria-hidden />
-            </p>
-            <p className="ant-upload-text">{t('upload.hint')}</p>
-            <p className="ant-upload-hint">{t('upload.limits', { width, height, size: formatKb(maxSizeKb) })}</p>
-          </Upload.Dragger>
-          {problem ? <Alert id="image-upload-problem" type="error" showIcon title={problem} className="image-upload-problem" /> : null}
-        </>
+        <ChooseStep width={width} height={height} maxSizeKb={maxSizeKb} problem={problem} onChoose={(file) => void choose(file)} />
       ) : null}
 
       {step === 'crop' && source ? (
-        <>
-          <div className="image-upload-cropper">
-            <Cropper
-              image={source.url}
-              crop={crop}
-              zoom={zoom}
-              minZoom={1}
-              maxZoom={maxZoom}
-              aspect={width / height}
-              onCropChange={setCrop}
-              onZoomChange={setZoom}
-              onCropComplete={(_, pixels) => setArea(pixels)}
-            />
-          </div>
-          <div className="image-upload-zoom">
-            <Button shape="circle" size="small" aria-label={t('upload.zoomOut')} icon={<MinusOutlined aria-hidden />} {...zoomOutHeld} />
-            <Slider
-              className="image-upload-slider"
-              min={0}
-              max={ZOOM_SLIDER_MAX}
-              value={sliderOfZoom(zoom, maxZoom)}
-              onChange={(v: number) => setZoom(zoomOfSlider(v, maxZoom))}
-              tooltip={{ formatter: (v) => `${v ?? 0}` }}
-              ariaLabelForHandle={t('upload.zoom')}
-            />
-            <Button shape="circle" size="small" aria-label={t('upload.zoomIn')} icon={<PlusOutlined aria-hidden />} {...zoomInHeld} />
-          </div>
-        </>
+        <CropStep
+          image={source.url}
+          aspect={width / height}
+          crop={crop}
+          zoom={zoom}
+          maxZoom={maxZoom}
+          onCropChange={setCrop}
+          onZoomChange={setZoom}
+          onArea={setArea}
+        />
       ) : null}
 
       {step === 'upload' ? <UploadState status={status} detail={failure} /> : null}
@@ -280,5 +201,141 @@ function UploadState({ status, detail }: { status: UploadStatus; detail: string 
         </>
       )}
     </div>
+  );
+}
+
+/** The dialog's buttons: back and upload while cropping, back and retry after a failure, close otherwise. */
+function UploadFooter({
+  step,
+  status,
+  canUpload,
+  onBack,
+  onUpload,
+  onClose,
+}: {
+  step: Step;
+  status: UploadStatus;
+  canUpload: boolean;
+  onBack: (step: Step) => void;
+  onUpload: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  if (step === 'crop')
+    return (
+      <>
+        <Button onClick={() => onBack('choose')}>{t('upload.back')}</Button>
+        <Button id="image-upload-submit" type="primary" disabled={!canUpload} onClick={onUpload}>
+          {t('upload.upload')}
+        </Button>
+      </>
+    );
+  if (step === 'upload' && status === 'failure')
+    return (
+      <>
+        <Button onClick={() => onBack('crop')}>{t('upload.back')}</Button>
+        <Button type="primary" onClick={onUpload}>
+          {t('upload.retry')}
+        </Button>
+      </>
+    );
+  return (
+    <Button id="image-upload-close" onClick={onClose} disabled={step === 'upload' && status === 'loading'}>
+      {t('upload.close')}
+    </Button>
+  );
+}
+
+/** Step 1: the drop zone (or click) with the limits, and what was wrong with the last file. */
+function ChooseStep({
+  width,
+  height,
+  maxSizeKb,
+  problem,
+  onChoose,
+}: {
+  width: number;
+  height: number;
+  maxSizeKb: number;
+  problem: string | null;
+  onChoose: (file: File) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Upload.Dragger
+        accept="image/*"
+        multiple={false}
+        showUploadList={false}
+        beforeUpload={(file) => {
+          onChoose(file);
+          return Upload.LIST_IGNORE;
+        }}
+        className="image-upload-drop"
+      >
+        <p className="ant-upload-drag-icon">
+          <InboxOutlined aria-hidden />
+        </p>
+        <p className="ant-upload-text">{t('upload.hint')}</p>
+        <p className="ant-upload-hint">{t('upload.limits', { width, height, size: formatKb(maxSizeKb) })}</p>
+      </Upload.Dragger>
+      {problem ? <Alert id="image-upload-problem" type="error" showIcon title={problem} className="image-upload-problem" /> : null}
+    </>
+  );
+}
+
+/** Step 2: the crop frame over the image and its zoom (slider, and buttons that repeat while held). */
+function CropStep({
+  image,
+  aspect,
+  crop,
+  zoom,
+  maxZoom,
+  onCropChange,
+  onZoomChange,
+  onArea,
+}: {
+  image: string;
+  aspect: number;
+  crop: { x: number; y: number };
+  zoom: number;
+  maxZoom: number;
+  onCropChange: (crop: { x: number; y: number }) => void;
+  onZoomChange: Dispatch<SetStateAction<number>>;
+  onArea: (area: Area) => void;
+}) {
+  const { t } = useTranslation();
+  const zoomBy = (delta: number) => onZoomChange((z) => zoomOfSlider(sliderOfZoom(z, maxZoom) + delta, maxZoom));
+  const zoomInHeld = useRepeatWhileHeld(() => zoomBy(ZOOM_SLIDER_STEP), ZOOM_REPEAT_MS);
+  const zoomOutHeld = useRepeatWhileHeld(() => zoomBy(-ZOOM_SLIDER_STEP), ZOOM_REPEAT_MS);
+  return (
+    <>
+      <div className="image-upload-cropper">
+        <Cropper
+          image={image}
+          crop={crop}
+          zoom={zoom}
+          minZoom={1}
+          maxZoom={maxZoom}
+          aspect={aspect}
+          onCropChange={onCropChange}
+          onZoomChange={onZoomChange}
+          onCropComplete={(_, pixels) => onArea(pixels)}
+        />
+      </div>
+      <div className="image-upload-zoom">
+        <Button shape="circle" size="small" aria-label={t('upload.zoomOut')} icon={<MinusOutlined aria-hidden />} {...zoomOutHeld} />
+        <Slider
+          className="image-upload-slider"
+          min={0}
+          max={ZOOM_SLIDER_MAX}
+          value={sliderOfZoom(zoom, maxZoom)}
+          onChange={(v: number) => onZoomChange(zoomOfSlider(v, maxZoom))}
+          tooltip={{ formatter: (v) => `${v ?? 0}` }}
+          ariaLabelForHandle={t('upload.zoom')}
+        />
+        <Button shape="circle" size="small" aria-label={t('upload.zoomIn')} icon={<PlusOutlined aria-hidden />} {...zoomInHeld} />
+      </div>
+    </>
   );
 }

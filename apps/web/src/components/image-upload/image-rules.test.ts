@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { fileProblem, isTooSmall, maxZoomFor, outputFormat, sliderOfZoom, uploadFileName, zoomOfSlider } from './image-rules';
+import {
+  fileProblem,
+  isTooSmall,
+  maxZoomFor,
+  outputFormat,
+  sliderOfZoom,
+  uploadFileName,
+  uploadResultOf,
+  zoomOfSlider,
+} from './image-rules';
 
 describe('image upload rules', () => {
   it('accepts only images within the size limit', () => {
@@ -40,5 +49,24 @@ describe('image upload rules', () => {
   it('names the upload after the original with the output extension', () => {
     expect(uploadFileName('my photo.webp', outputFormat('jpg'))).toBe('my_photo.jpg');
     expect(uploadFileName('.png', outputFormat('png'))).toBe('image.png');
+  });
+});
+
+describe('uploadResultOf', () => {
+  const sent = { width: 200, height: 100, size: 5120 };
+
+  it('takes what the server says about the stored image', () => {
+    const data = { path: '/files/a.png', width: 400, height: 200, size: 9000 };
+    expect(uploadResultOf({ msg: '/files/other.png', data }, sent)).toEqual(data);
+  });
+
+  it('falls back on the path in msg and the size sent when data is empty', () => {
+    expect(uploadResultOf({ msg: '/files/b.png', data: null }, sent)).toEqual({ path: '/files/b.png', ...sent });
+    expect(uploadResultOf({ msg: '/files/c.png', data: { width: 300 } }, sent)).toEqual({
+      path: '/files/c.png',
+      width: 300,
+      height: 100,
+      size: 5120,
+    });
   });
 });

@@ -72,3 +72,28 @@ export function uploadFileName(original: string, format: OutputFormat): string {
       .slice(0, 60) || 'image';
   return `${base}.${format.ext}`;
 }
+
+/** What the server answered: `{code:0, msg:<stored path>, data:{path,width,height,size}}`. */
+export interface UploadResult {
+  path: string;
+  width: number;
+  height: number;
+  size: number;
+}
+
+/**
+ * The upload's result from the server's envelope: what `data` says, the stored path from `msg` and the size asked
+ * for and the blob's bytes where `data` says nothing.
+ */
+export function uploadResultOf(
+  envelope: { msg: string; data?: Partial<UploadResult> | null },
+  sent: { width: number; height: number; size: number },
+): UploadResult {
+  const data = envelope.data ?? {};
+  return {
+    path: data.path ?? envelope.msg,
+    width: data.width ?? sent.width,
+    height: data.height ?? sent.height,
+    size: data.size ?? sent.size,
+  };
+}

@@ -21,14 +21,22 @@ describe('useRepeatWhileHeld', () => {
     const button = screen.getByRole('button');
     fireEvent.pointerDown(button, { button: 0 });
     expect(onStep).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(59));
+    act(() => {
+      vi.advanceTimersByTime(59);
+    });
     expect(onStep).toHaveBeenCalledTimes(1);
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(onStep).toHaveBeenCalledTimes(2);
-    act(() => vi.advanceTimersByTime(120));
+    act(() => {
+      vi.advanceTimersByTime(120);
+    });
     expect(onStep).toHaveBeenCalledTimes(4);
     fireEvent.pointerUp(button);
-    act(() => vi.advanceTimersByTime(600));
+    act(() => {
+      vi.advanceTimersByTime(600);
+    });
     expect(onStep).toHaveBeenCalledTimes(4);
   });
 
@@ -37,9 +45,13 @@ describe('useRepeatWhileHeld', () => {
     render(<Hold onStep={onStep} />);
     const button = screen.getByRole('button');
     fireEvent.keyDown(button, { key: 'Enter' });
-    act(() => vi.advanceTimersByTime(180));
+    act(() => {
+      vi.advanceTimersByTime(180);
+    });
     fireEvent.keyUp(button, { key: 'Enter' });
-    act(() => vi.advanceTimersByTime(180));
+    act(() => {
+      vi.advanceTimersByTime(180);
+    });
     expect(onStep).toHaveBeenCalledTimes(4);
   });
 });

@@ -1,6 +1,7 @@
 import 'ol/ol.css';
 import './console-map.css';
 import OlMap from 'ol/Map';
+import type MapEvent from 'ol/MapEvent';
 import View from 'ol/View';
 import { defaults as defaultControls } from 'ol/control/defaults';
 import { defaults as defaultInteractions } from 'ol/interaction/defaults';
@@ -60,9 +61,17 @@ export function ConsoleMap({ children, panel = null }: { children?: ReactNode; p
       showContentBox(olMap);
     };
     olMap.on('moveend', remember);
+    // Where the map's coordinates are on screen (the frame's coordinate-to-pixel transform), for the browser tests and
+    // the edit-loop bench to point at places by longitude and latitude; written when it changes.
+    const notePixels = (e: MapEvent) => {
+      const transform = e.frameState?.coordinateToPixelTransform.map((v) => v.toPrecision(10)).join(',');
+      if (transform && target.current?.dataset.pixelTransform !== transform) target.current!.dataset.pixelTransform = transform;
+    };
+    olMap.on('postrender', notePixels);
     setMap(olMap);
     return () => {
       olMap.un('moveend', remember);
+      olMap.un('postrender', notePixels);
       olMap.setTarget(undefined);
       olMap.dispose();
       setMap(null);

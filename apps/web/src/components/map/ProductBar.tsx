@@ -10,13 +10,20 @@ import { useUserStore } from '../../stores/user';
 import { MAP_NS } from './i18n';
 import { legendUrl, resolveSelection, styleFor, validTimeOf } from './map-rules';
 import { useMapStore } from './map-store';
+import { factorLabel, leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
 
 const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
+
+type Selection = NonNullable<ReturnType<typeof useMapStore.getState>['selection']>;
+type Factor = ForecastTypeInfo['factors'][number];
 
 /**
  * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend, along the
  * map's bottom edge. `barRef` gets the bar's element (the page panel keeps above it). On a phone the bar is one line,
  * what is shown and when, that opens the whole bar on a tap: the whole bar there takes a quarter of the screen.
+ * Both forms render the same two outer elements, so the bar's element stays the same one when it opens, closes or the
+ * window changes between phone and desktop: the map's view padding (use-view-padding.ts) watches that element, and a
+ * new one would restart it without fitting the content again.
  */
 export function ProductBar({
   products,
@@ -32,33 +39,17 @@ export function ProductBar({
   const style = useMapStore((s) => s.style);
   const mobile = useAppStore((s) => s.device === 'mobile');
   const [open, setOpen] = useState(false);
-  const { selection, setSelection, points, setPoints, opacity, setOpacity } = useMapStore(
-    useShallow((s) => ({
-      selection: s.selection,
-      setSelection: s.setSelection,
-      points: s.points,
-      setPoints: s.setPoints,
-      opacity: s.opacity,
-      setOpacity: s.setOpacity,
-    })),
-  );
+  const { selection, setSelection } = useMapStore(useShallow((s) => ({ selection: s.selection, setSelection: s.setSelection })));
   if (!selection) return null;
   const type = products.find((p) => p.code === selection.type);
   if (!type) return null;
-  const choose = (patch: Partial<typeof selection>) => setSelection(resolveSelection(products, { ...selection, ...patch }));
-  const withGrids = products.filter((p) => p.baseTimes.length > 0);
+  const choose = (patch: Partial<Selection>) => setSelection(resolveSelection(products, { ...selection, ...patch }));
   // Each factor has its own times: another factor of the type may have a newer, partial run.
   const factor = type.factors.find((f) => f.code === selection.factor);
   const leads = factor?.leads ?? [];
-  const leadIndex = Math.max(0, leads.indexOf(selection.lead));
-  const marks = Object.fromEntries(
-    leads.filter((_, i) => i % Math.max(1, Math.ceil(leads.length / 8)) === 0).map((h) => [leads.indexOf(h), `${h}`]),
-  );
-
   const valid = t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) });
 
   if (mobile && !open) {
-    const factorName = factor ? (factor.unit ? `${factor.name} (${factor.unit})` : factor.name) : '';
     return (
       <div className="map-bottom">
         <div ref={barRef} className="map-product-bar map-product-bar-compact" data-testid="map-product-bar">
@@ -73,7 +64,7 @@ export function ProductBar({
             onClick={() => setOpen(true)}
           >
             <span className="map-product-summary-text">
-              {[factorName, t('product.leadHours', { hours: selection.lead }), valid].filter(Boolean).join(' · ')}
+              {summaryText([factor ? factorLabel(factor) : '', t('product.leadHours', { hours: selection.lead }), valid])}
             </span>
           </Button>
         </div>
@@ -95,73 +86,112 @@ export function ProductBar({
             onClick={() => setOpen(false)}
           />
         ) : null}
-        <div className="map-product-choice">
-          <Select
-            size="small"
-            className="map-product-type"
-            aria-label={t('product.type')}
-            value={selection.type}
-            popupMatchSelectWidth={false}
-            options={withGrids.map((p) => ({ value: p.code, label: p.name }))}
-            onChange={(code: string) => setSelection(resolveSelection(products, { ...selection, type: code, baseTime: '', factor: '' }))}
-          />
-          <Select
-            size="small"
-            className="map-product-factor"
-            aria-label={t('product.factor')}
-            value={selection.factor}
-            popupMatchSelectWidth={false}
-            options={type.factors
-              .filter((f) => f.baseTimes.length > 0)
-              .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
-            onChange={(factor: string) => choose({ factor })}
-          />
-          <Select
-            size="small"
-            className="map-product-base"
-            aria-label={t('product.baseTime')}
-            value={selection.baseTime}
-            popupMatchSelectWidth={false}
-            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
-            onChange={(baseTime: string) => choose({ baseTime })}
-          />
-        </div>
-        <div className="map-product-time">
-          <div className="map-product-lead">
-            <span className="map-product-lead-label">{t('product.leadHours', { hours: selection.lead })}</span>
-            <Slider
-              className="map-lead-slider"
-              aria-label={t('product.lead')}
-              min={0}
-              max={Math.max(0, leads.length - 1)}
-              step={1}
-              marks={marks}
-              value={leadIndex}
-              disabled={leads.length < 2}
-              tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
-              onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
-            />
-            <span className="map-product-valid">{valid}</span>
-          </div>
-          <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
-            {t('product.points')}
-          </Checkbox>
-          <Tooltip title={t('product.opacity')}>
-            <Slider
-              className="map-opacity"
-              min={0}
-              max={1}
-              step={0.05}
-              value={opacity}
-              onChange={(v: number) => setOpacity(v)}
-              aria-label={t('product.opacity')}
-            />
-          </Tooltip>
-        </div>
+        <ProductChoice products={products} type={type} factor={factor} selection={selection} choose={choose} />
+        <ProductTime leads={leads} lead={selection.lead} valid={valid} choose={choose} />
       </div>
       <div className="map-legend" data-testid="map-legend">
         <img src={legendUrl(wmsUrl, selection, token, styleFor(style, selection.factor), i18n.language)} alt={t('product.legend')} />
       </div>
+    </div>
+  );
+}
+
+/** The product's type, factor and base time. */
+function ProductChoice({
+  products,
+  type,
+  factor,
+  selection,
+  choose,
+}: {
+  products: readonly ForecastTypeInfo[];
+  type: ForecastTypeInfo;
+  factor: Factor | undefined;
+  selection: Selection;
+  choose: (patch: Partial<Selection>) => void;
+}) {
+  const { t } = useTranslation(MAP_NS);
+  return (
+    <div className="map-product-choice">
+      <Select
+        size="small"
+        className="map-product-type"
+        aria-label={t('product.type')}
+        value={selection.type}
+        popupMatchSelectWidth={false}
+        options={products.filter((p) => p.baseTimes.length > 0).map((p) => ({ value: p.code, label: p.name }))}
+        onChange={(code: string) => choose({ type: code, baseTime: '', factor: '' })}
+      />
+      <Select
+        size="small"
+        className="map-product-factor"
+        aria-label={t('product.factor')}
+        value={selection.factor}
+        popupMatchSelectWidth={false}
+        options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: factorLabel(f) }))}
+        onChange={(code: string) => choose({ factor: code })}
+      />
+      <Select
+        size="small"
+        className="map-product-base"
+        aria-label={t('product.baseTime')}
+        value={selection.baseTime}
+        popupMatchSelectWidth={false}
+        options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
+        onChange={(baseTime: string) => choose({ baseTime })}
+      />
+    </div>
+  );
+}
+
+/** The lead-time slider with the valid time, the point values' switch and the layer's opacity. */
+function ProductTime({
+  leads,
+  lead,
+  valid,
+  choose,
+}: {
+  leads: readonly number[];
+  lead: number;
+  valid: string;
+  choose: (patch: Partial<Selection>) => void;
+}) {
+  const { t } = useTranslation(MAP_NS);
+  const { points, setPoints, opacity, setOpacity } = useMapStore(
+    useShallow((s) => ({ points: s.points, setPoints: s.setPoints, opacity: s.opacity, setOpacity: s.setOpacity })),
+  );
+  return (
+    <div className="map-product-time">
+      <div className="map-product-lead">
+        <span className="map-product-lead-label">{t('product.leadHours', { hours: lead })}</span>
+        <Slider
+          className="map-lead-slider"
+          aria-label={t('product.lead')}
+          min={0}
+          max={Math.max(0, leads.length - 1)}
+          step={1}
+          marks={leadMarks(leads)}
+          value={leadIndexOf(leads, lead)}
+          disabled={leads.length < 2}
+          tooltip={{ formatter: (i) => (i === undefined ? '' : t('product.leadHours', { hours: leads[i] })) }}
+          onChange={(i: number) => choose({ lead: leads[i] ?? 0 })}
+        />
+        <span className="map-product-valid">{valid}</span>
+      </div>
+      <Checkbox className="map-points-toggle" checked={points} onChange={(e) => setPoints(e.target.checked)}>
+        {t('product.points')}
+      </Checkbox>
+      <Tooltip title={t('product.opacity')}>
+        <Slider
+          className="map-opacity"
+          min={0}
+          max={1}
+          step={0.05}
+          value={opacity}
+          onChange={(v: number) => setOpacity(v)}
+          aria-label={t('product.opacity')}
+        />
+      </Tooltip>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clusterColour, clusterRadius, recordsBox } from './record-map-rules';
+import { clusterColour, clusterRadius, recordIdOf, recordsBox } from './record-map-rules';
 
 describe('record map rules', () => {
   it('a cluster takes the colour of its highest-ranked record, the first on ties', () => {
@@ -43,5 +43,13 @@ describe('record map rules', () => {
         0.5,
       ),
     ).toEqual([107.5, 33.5, 110.5, 38.5]);
+  });
+});
+
+describe('record hits', () => {
+  it('a click names a single record, not a cluster', () => {
+    expect(recordIdOf({ kind: 'record', id: 4 })).toBe(4);
+    expect(recordIdOf({ kind: 'cluster', ids: [1, 2] })).toBeNull();
+    expect(recordIdOf(null)).toBeNull();
   });
 });

@@ -7,6 +7,9 @@ export interface MapRecord {
   lat: number;
 }
 
+/** What a click on the record layer hit: one record, or a cluster (zoomed into). */
+export type RecordHit = { kind: 'record'; id: number } | { kind: 'cluster'; ids: number[] } | null;
+
 /** Cluster distance in pixels: records closer than this on screen are drawn as one circle with their count. */
 export const CLUSTER_DISTANCE_PX = 36;
 
@@ -39,4 +42,9 @@ export function recordsBox(records: readonly MapRecord[], pad = 0.2): [number, n
     n = Math.max(n, r.lat);
   }
   return [w - pad, s - pad, e + pad, n + pad];
+}
+
+/** The record a click on the record layer names: a single record's id; a cluster (zoomed into) or nothing, null. */
+export function recordIdOf(hit: RecordHit): number | null {
+  return hit?.kind === 'record' ? hit.id : null;
 }

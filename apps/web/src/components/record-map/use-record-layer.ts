@@ -2,6 +2,7 @@ import Feature, { type FeatureLike } from 'ol/Feature';
 import type OlMap from 'ol/Map';
 import { createEmpty, extend, type Extent } from 'ol/extent';
 import Point from 'ol/geom/Point';
+import type BaseLayer from 'ol/layer/Base';
 import VectorLayer from 'ol/layer/Vector';
 import type { Pixel } from 'ol/pixel';
 import { fromLonLat } from 'ol/proj';
@@ -12,7 +13,7 @@ import { useCallback, useEffect, useRef } from 'react';
 import { motionDuration } from '../../lib/reduced-motion';
 import { centreOn, fitLonLatBox } from '../map/fit-view';
 import { useMapLayer } from '../map/use-map-layer';
-import { CLUSTER_DISTANCE_PX, clusterColour, clusterRadius, recordsBox, type MapRecord } from './record-map-rules';
+import { CLUSTER_DISTANCE_PX, clusterColour, clusterRadius, recordsBox, type MapRecord, type RecordHit } from './record-map-rules';
 
 /** How the page draws its records: the colour and rank (for clusters) of each, and its label. */
 export interface RecordLook<T> {
@@ -25,8 +26,70 @@ export interface RecordLook<T> {
 const FONT = '12px Arial, sans-serif';
 const HALO = new Stroke({ color: 'rgba(255,255,255,0.95)', width: 3 });
 
-/** What a click on the record layer hit: one record, or a cluster (zoomed into). */
-export type RecordHit = { kind: 'record'; id: number } | { kind: 'cluster'; ids: number[] } | null;
+/** A record or a counted cluster of records (in the clustered layer). */
+function clusteredStyle<T>(rs: readonly T[], look: RecordLook<T>): Style {
+  if (rs.length > 1) {
+    const colour = clusterColour(rs, look.rank ?? (() => 0), look.colour);
+    return new Style({
+      image: new Circle({
+        radius: clusterRadius(rs.length),
+        fill: new Fill({ color: colour }),
+        stroke: new Stroke({ color: '#fff', width: 2 }),
+      }),
+      text: new Text({
+        text: String(rs.length),
+        font: `bold ${FONT}`,
+        fill: new Fill({ color: '#fff' }),
+        stroke: new Stroke({ color: 'rgba(0,0,0,0.45)', width: 2 }),
+      }),
+    });
+  }
+  const r = rs[0];
+  return new Style({
+    image: new Circle({
+      radius: 7,
+      fill: new Fill({ color: r ? look.colour(r) : '#8c8c8c' }),
+      stroke: new Stroke({ color: '#fff', width: 2 }),
+    }),
+  });
+}
+
+/** The selected record, large and labelled, or (without a record) the draft marker, on the layer above the clusters. */
+function topStyle<T>(r: T | undefined, look: RecordLook<T>): Style {
+  if (!r)
+    return new Style({
+      image: new Circle({ radius: 8, fill: new Fill({ color: '#faad14' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
+    });
+  return new Style({
+    image: new Circle({ radius: 10, fill: new Fill({ color: look.colour(r) }), stroke: new Stroke({ color: '#1f1f1f', width: 3 }) }),
+    text: look.label
+      ? new Text({ text: look.label(r), font: `bold ${FONT}`, offsetY: -20, fill: new Fill({ color: '#1f1f1f' }), stroke: HALO })
+      : undefined,
+  });
+}
+
+function pointAt(id: number | string, lon: number, lat: number): Feature<Point> {
+  const f = new Feature({ geometry: new Point(fromLonLat([lon, lat])) });
+  f.setId(id);
+  return f;
+}
+
+/** What lies under the pixel: a selected or single record, or a cluster (the map zooms into its records). */
+function hitAt(map: OlMap, layer: BaseLayer, top: BaseLayer, pixel: Pixel): RecordHit {
+  for (const f of map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === top, hitTolerance: 4 })) {
+    if (typeof f.getId() === 'number') return { kind: 'record', id: f.getId() as number };
+  }
+  const hit = map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === layer, hitTolerance: 4 })[0];
+  const members = (hit?.get('features') as Feature<Point>[] | undefined) ?? [];
+  if (members.length === 1) return { kind: 'record', id: members[0]!.getId() as number };
+  if (members.length > 1) {
+    const extent: Extent = createEmpty();
+    for (const m of members) extend(extent, m.getGeometry()!.getExtent());
+    map.getView().fit(extent, { padding: [56, 56, 56, 56], duration: motionDuration(250), maxZoom: 12 });
+    return { kind: 'cluster', ids: members.map((m) => m.getId() as number) };
+  }
+  return null;
+}
 
 /**
  * Records as points on the console map (removed on unmount), coloured by the page's rule and gathered into counted
@@ -49,31 +112,7 @@ export function useRecordLayer<T extends MapRecord>(
   const styleOf = useCallback((feature: FeatureLike): Style => {
     const members = (feature.get('features') as Feature[] | undefined) ?? [];
     const rs = members.map((m) => byId.current.get(m.getId() as number)).filter((r): r is T => r !== undefined);
-    const l = lookRef.current;
-    if (rs.length > 1) {
-      const colour = clusterColour(rs, l.rank ?? (() => 0), l.colour);
-      return new Style({
-        image: new Circle({
-          radius: clusterRadius(rs.length),
-          fill: new Fill({ color: colour }),
-          stroke: new Stroke({ color: '#fff', width: 2 }),
-        }),
-        text: new Text({
-          text: String(rs.length),
-          font: `bold ${FONT}`,
-          fill: new Fill({ color: '#fff' }),
-          stroke: new Stroke({ color: 'rgba(0,0,0,0.45)', width: 2 }),
-        }),
-      });
-    }
-    const r = rs[0];
-    return new Style({
-      image: new Circle({
-        radius: 7,
-        fill: new Fill({ color: r ? l.colour(r) : '#8c8c8c' }),
-        stroke: new Stroke({ color: '#fff', width: 2 }),
-      }),
-    });
+    return clusteredStyle(rs, lookRef.current);
   }, []);
 
   const layerRef = useMapLayer(
@@ -91,20 +130,7 @@ export function useRecordLayer<T extends MapRecord>(
     () =>
       new VectorLayer({
         source: new VectorSource<Feature<Point>>(),
-        style: (f) => {
-          const r = byId.current.get(f.getId() as number);
-          const l = lookRef.current;
-          if (!r)
-            return new Style({
-              image: new Circle({ radius: 8, fill: new Fill({ color: '#faad14' }), stroke: new Stroke({ color: '#fff', width: 2 }) }),
-            });
-          return new Style({
-            image: new Circle({ radius: 10, fill: new Fill({ color: l.colour(r) }), stroke: new Stroke({ color: '#1f1f1f', width: 3 }) }),
-            text: l.label
-              ? new Text({ text: l.label(r), font: `bold ${FONT}`, offsetY: -20, fill: new Fill({ color: '#1f1f1f' }), stroke: HALO })
-              : undefined,
-          });
-        },
+        style: (f) => topStyle(byId.current.get(f.getId() as number), lookRef.current),
         zIndex: 31,
         properties: { role: `${role}-selected` },
       }),
@@ -116,55 +142,26 @@ export function useRecordLayer<T extends MapRecord>(
     const source = cluster?.getSource();
     if (!source) return;
     source.clear(true);
-    source.addFeatures(
-      records
-        .filter((r) => r.id !== selectedId)
-        .map((r) => {
-          const f = new Feature({ geometry: new Point(fromLonLat([r.lon, r.lat])) });
-          f.setId(r.id);
-          return f;
-        }),
-    );
+    source.addFeatures(records.filter((r) => r.id !== selectedId).map((r) => pointAt(r.id, r.lon, r.lat)));
     const top = topRef.current?.getSource();
     if (!top) return;
     top.clear(true);
     const selected = selectedId === null ? undefined : byId.current.get(selectedId);
-    if (selected) {
-      const f = new Feature({ geometry: new Point(fromLonLat([selected.lon, selected.lat])) });
-      f.setId(selected.id);
-      top.addFeature(f);
-    }
-    if (draft) {
-      const f = new Feature({ geometry: new Point(fromLonLat([draft.lon, draft.lat])) });
-      f.setId('draft');
-      top.addFeature(f);
-    }
+    if (selected) top.addFeature(pointAt(selected.id, selected.lon, selected.lat));
+    if (draft) top.addFeature(pointAt('draft', draft.lon, draft.lat));
   }, [map, layerRef, topRef, records, selectedId, draft]);
 
   return useCallback(
     (pixel: Pixel): RecordHit => {
       const layer = layerRef.current;
       const top = topRef.current;
-      if (!map || !layer || !top) return null;
-      for (const f of map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === top, hitTolerance: 4 })) {
-        if (typeof f.getId() === 'number') return { kind: 'record', id: f.getId() as number };
-      }
-      const hit = map.getFeaturesAtPixel(pixel, { layerFilter: (l) => l === layer, hitTolerance: 4 })[0];
-      const members = (hit?.get('features') as Feature<Point>[] | undefined) ?? [];
-      if (members.length === 1) return { kind: 'record', id: members[0]!.getId() as number };
-      if (members.length > 1) {
-        const extent: Extent = createEmpty();
-        for (const m of members) extend(extent, m.getGeometry()!.getExtent());
-        map.getView().fit(extent, { padding: [56, 56, 56, 56], duration: motionDuration(250), maxZoom: 12 });
-        return { kind: 'cluster', ids: members.map((m) => m.getId() as number) };
-      }
-      return null;
+      return map && layer && top ? hitAt(map, layer, top, pixel) : null;
     },
     [map, layerRef, topRef],
   );
 }
 
-/** Fits the view to the records, in the part of the map the page panel leaves visible. */
+/** Fits the view to the records, in the part of the map the panel leaves visible. */
 export function fitRecords(map: OlMap | null, records: readonly MapRecord[]): void {
   const box = map ? recordsBox(records) : null;
   if (!map || !box) return;

@@ -1,7 +1,7 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { backTarget } from './back-target';
+import { ErrorResult } from './ErrorResult';
 
 /** /401: the user lacks the role for the page they asked for. */
 export function Page401() {
@@ -15,18 +15,6 @@ export function Page401() {
     else void navigate(target);
   };
 
-  return (
-    <main className="error-page">
-      <Result
-        status="403"
-        title="401"
-        subTitle={t('errors.unauthorizedMessage')}
-        extra={
-          <Button id="back-button" type="primary" onClick={back}>
-            {t('errors.back')}
-          </Button>
-        }
-      />
-    </main>
-  );
+  const action = { id: 'back-button', label: t('errors.back'), onClick: back };
+  return <ErrorResult status="403" code="401" message={t('errors.unauthorizedMessage')} action={action} />;
 }

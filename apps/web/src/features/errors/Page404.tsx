@@ -1,23 +1,12 @@
-import { Button, Result } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { ErrorResult } from './ErrorResult';
 
 /** /404: no such page. */
 export function Page404() {
   const { t } = useTranslation();
   const navigate = useNavigate();
-  return (
-    <main className="error-page">
-      <Result
-        status="404"
-        title="404"
-        subTitle={t('errors.notFoundMessage')}
-        extra={
-          <Button id="home-button" type="primary" onClick={() => void navigate('/')}>
-            {t('errors.home')}
-          </Button>
-        }
-      />
-    </main>
-  );
+  const home = () => void navigate('/');
+  const action = { id: 'home-button', label: t('errors.home'), onClick: home };
+  return <ErrorResult status="404" code="404" message={t('errors.notFoundMessage')} action={action} />;
 }

@@ -5,96 +5,68 @@ import { MAP_NS } from '../../components/map/i18n';
 import { layerName } from '../../components/map/map-rules';
 import { useMapLayers } from '../../components/map/use-map-data';
 import { useBoundaryAreaNames } from './api/products';
-import { NS } from './i18n';
-import { aggregationsFor, defaultAggregation, firstDay, type ForecastForm } from './product-rules';
+import { factorsWithGrids, regionKind, shownLayer, typesWithGrids, withFactor, withType } from './forecast-choice';
 import { formatRunTime } from './format';
+import { NS } from './i18n';
+import { aggregationsFor, type ForecastForm } from './product-rules';
 
-/**
- * The forecast of a product: type, element, run, the lead (one, a series, or a range with its aggregation) and the
- * region (the customer's, or an area of a boundary layer chosen by name).
- */
-export function ForecastFields({
-  catalog,
-  value,
-  onChange,
-  layerId,
-  onLayerChange,
-  withRun = true,
-}: {
+interface FieldsProps {
   catalog: readonly ForecastTypeInfo[];
   value: ForecastForm;
   onChange: (next: ForecastForm) => void;
-  layerId: string | undefined;
-  onLayerChange: (id: string | undefined) => void;
-  /** Whether the run is chosen (not for a schedule, which takes the newest run when it fires). */
-  withRun?: boolean;
-}) {
+}
+
+/** Type, element and (unless for a schedule) the run. */
+function ElementFields({ catalog, value, onChange, withRun }: FieldsProps & { withRun: boolean }) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
-  const boundaries = useMapLayers().data?.boundaries ?? [];
-  const type = catalog.find((x) => x.code === value.type);
-  const factors = (type?.factors ?? []).filter((f) => f.baseTimes.length > 0);
+  const factors = factorsWithGrids(catalog.find((x) => x.code === value.type));
   const factor = factors.find((f) => f.code === value.factor);
-  const leads = factor?.leads ?? [];
-  const region = layerId !== undefined || value.areaCode ? 'area' : 'customer';
-  const layer = boundaries.find((b) => b.id === (layerId ?? value.areaCode?.split(':')[0])) ?? boundaries[0];
-  const areas = useBoundaryAreaNames(region === 'area' ? layer?.url : undefined);
+  return (
+    <div className="pd-form-row">
+      <Form.Item label={t('make.type')} htmlFor="product-type">
+        <Select
+          id="product-type"
+          value={value.type}
+          options={typesWithGrids(catalog).map((x) => ({ value: x.code, label: t(`types.${x.code}`, { defaultValue: x.name }) }))}
+          onChange={(code: string) => {
+            const next = withType(value, catalog, code);
+            if (next) onChange(next);
+          }}
+        />
+      </Form.Item>
+      <Form.Item label={t('make.factor')} htmlFor="product-factor">
+        <Select
+          id="product-factor"
+          value={value.factor}
+          showSearch={{ optionFilterProp: 'label' }}
+          options={factors.map((f) => ({
+            value: f.code,
+            label: `${t(`factors.${f.code}`, { defaultValue: f.name })}${f.unit ? ` (${f.unit})` : ''}`,
+          }))}
+          onChange={(code: string) => onChange(withFactor(value, catalog, code))}
+        />
+      </Form.Item>
+      {withRun ? (
+        <Form.Item label={t('make.baseTime')} htmlFor="product-base">
+          <Select
+            id="product-base"
+            value={value.baseTime}
+            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b) }))}
+            onChange={(b: string) => onChange({ ...value, baseTime: b })}
+          />
+        </Form.Item>
+      ) : null}
+    </div>
+  );
+}
+
+/** The mode, then its lead, or its range of leads (with the aggregation of an aggregate). */
+function LeadFields({ catalog, value, onChange }: FieldsProps) {
+  const { t } = useTranslation(NS);
+  const leads = factorsWithGrids(catalog.find((x) => x.code === value.type)).find((f) => f.code === value.factor)?.leads ?? [];
   const leadOptions = leads.map((l) => ({ value: l, label: t('make.leadHours', { h: l }) }));
-
-  const chooseFactor = (code: string, typeCode = value.type) => {
-    const f = catalog.find((x) => x.code === typeCode)?.factors.find((x) => x.code === code);
-    const day = firstDay(f?.leads ?? []);
-    onChange({
-      ...value,
-      type: typeCode,
-      factor: code,
-      baseTime: f?.baseTimes[0],
-      lead: f?.leads[0],
-      leadFrom: day?.from,
-      leadTo: day?.to,
-      aggregation: defaultAggregation(code),
-    });
-  };
-
   return (
     <>
-      <div className="pd-form-row">
-        <Form.Item label={t('make.type')} htmlFor="product-type">
-          <Select
-            id="product-type"
-            value={value.type}
-            options={catalog
-              .filter((x) => x.factors.some((f) => f.baseTimes.length))
-              .map((x) => ({ value: x.code, label: t(`types.${x.code}`, { defaultValue: x.name }) }))}
-            onChange={(code: string) => {
-              const first = catalog.find((x) => x.code === code)?.factors.find((f) => f.baseTimes.length);
-              if (first) chooseFactor(first.code, code);
-            }}
-          />
-        </Form.Item>
-        <Form.Item label={t('make.factor')} htmlFor="product-factor">
-          <Select
-            id="product-factor"
-            value={value.factor}
-            showSearch={{ optionFilterProp: 'label' }}
-            options={factors.map((f) => ({
-              value: f.code,
-              label: `${t(`factors.${f.code}`, { defaultValue: f.name })}${f.unit ? ` (${f.unit})` : ''}`,
-            }))}
-            onChange={(code: string) => chooseFactor(code)}
-          />
-        </Form.Item>
-        {withRun ? (
-          <Form.Item label={t('make.baseTime')} htmlFor="product-base">
-            <Select
-              id="product-base"
-              value={value.baseTime}
-              options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b) }))}
-              onChange={(b: string) => onChange({ ...value, baseTime: b })}
-            />
-          </Form.Item>
-        ) : null}
-      </div>
       <Form.Item label={t('make.mode')}>
         <Radio.Group
           id="product-mode"
@@ -138,6 +110,25 @@ export function ForecastFields({
           ) : null}
         </div>
       )}
+    </>
+  );
+}
+
+/** The region: the customer's, or an area of a boundary layer chosen by name. */
+function RegionFields({
+  value,
+  onChange,
+  layerId,
+  onLayerChange,
+}: Omit<FieldsProps, 'catalog'> & { layerId: string | undefined; onLayerChange: (id: string | undefined) => void }) {
+  const { t } = useTranslation(NS);
+  const { t: tMap } = useTranslation(MAP_NS);
+  const boundaries = useMapLayers().data?.boundaries ?? [];
+  const region = regionKind(layerId, value.areaCode);
+  const layer = shownLayer(boundaries, layerId, value.areaCode);
+  const areas = useBoundaryAreaNames(region === 'area' ? layer?.url : undefined);
+  return (
+    <>
       <Form.Item label={t('make.region')}>
         <Radio.Group
           id="product-region"
@@ -175,6 +166,32 @@ export function ForecastFields({
           </Form.Item>
         </div>
       ) : null}
+    </>
+  );
+}
+
+/**
+ * The forecast of a product: type, element, run, the lead (one, a series, or a range with its aggregation) and the
+ * region (the customer's, or an area of a boundary layer chosen by name).
+ */
+export function ForecastFields({
+  catalog,
+  value,
+  onChange,
+  layerId,
+  onLayerChange,
+  withRun = true,
+}: FieldsProps & {
+  layerId: string | undefined;
+  onLayerChange: (id: string | undefined) => void;
+  /** Whether the run is chosen (not for a schedule, which takes the newest run when it fires). */
+  withRun?: boolean;
+}) {
+  return (
+    <>
+      <ElementFields catalog={catalog} value={value} onChange={onChange} withRun={withRun} />
+      <LeadFields catalog={catalog} value={value} onChange={onChange} />
+      <RegionFields value={value} onChange={onChange} layerId={layerId} onLayerChange={onLayerChange} />
     </>
   );
 }

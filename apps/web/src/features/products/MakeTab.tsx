@@ -9,7 +9,7 @@ import { logUnlessShown } from '../../lib/shown-failure';
 import { useMakeProduct, useProduct } from './api/products';
 import { ForecastFields } from './ForecastFields';
 import { NS } from './i18n';
-import { PreviewPane } from './PreviewPane';
+import { PreviewSide } from './PreviewPane';
 import { ProductFiles } from './ProductFiles';
 import { forecastBody, type ForecastForm } from './product-rules';
 
@@ -93,12 +93,7 @@ export function MakeTab({
           </section>
         ) : null}
       </div>
-      <div className="pd-side">
-        <Typography.Text strong className="pd-section-title">
-          {t('preview.title')}
-        </Typography.Text>
-        <PreviewPane body={previewBody} />
-      </div>
+      <PreviewSide title={t('preview.title')} body={previewBody} />
     </div>
   );
 }

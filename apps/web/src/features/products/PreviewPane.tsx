@@ -1,5 +1,5 @@
 import type { ProductPreviewBody } from '@agromet/contracts';
-import { Alert, Empty, Image, Spin } from 'antd';
+import { Alert, Empty, Image, Spin, Typography } from 'antd';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/request';
@@ -65,6 +65,18 @@ export function PreviewPane({ body, onProblem }: { body: ProductPreviewBody | nu
           <Empty description={body ? t('preview.loading') : t('preview.none')} />
         ) : null}
       </Spin>
+    </div>
+  );
+}
+
+/** The side column of the make and template tabs: the preview under its title. */
+export function PreviewSide({ title, body }: { title: string; body: ProductPreviewBody | null }) {
+  return (
+    <div className="pd-side">
+      <Typography.Text strong className="pd-section-title">
+        {title}
+      </Typography.Text>
+      <PreviewPane body={body} />
     </div>
   );
 }

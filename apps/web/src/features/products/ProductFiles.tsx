@@ -7,7 +7,7 @@ import { logUnlessShown } from '../../lib/shown-failure';
 import { downloadProductFile } from './api/products';
 import { NS } from './i18n';
 import { formatSize } from '../../lib/format-size';
-import { isActive } from './product-rules';
+import { isActive } from '../../lib/product-jobs';
 
 /** A product being made (its progress), failed (the reason) or done (each file, PNG and PDF, to download). */
 export function ProductFiles({ product }: { product: MapProduct }) {

@@ -1,10 +1,8 @@
-import type { ForecastTypeInfo, MapProduct, ProductAggregation, ProductMode, ProductTemplateInput } from '@agromet/contracts';
+import type { ForecastTypeInfo, ProductAggregation, ProductMode, ProductTemplateInput } from '@agromet/contracts';
 import { PRODUCT_PLACEHOLDERS } from '@agromet/contracts/web';
 
 // Rules of the make-product page (docs/products.md): which aggregations an element allows, the lead range proposed
-// for an aggregation, the request a form makes, placeholder hints in the template editor, and product states.
-
-export const isActive = (status: MapProduct['status']) => status === 'queued' || status === 'running';
+// for an aggregation, the request a form makes, and placeholder hints in the template editor.
 
 /** Precipitation accumulates: its sum over leads is an amount. Other elements are states (max, min, mean). */
 export const isAccumulating = (factor: string) => /^pre/i.test(factor);

@@ -1,12 +1,14 @@
-import { List, Progress, Tabs, Typography } from 'antd';
+import { List, Progress, Tabs } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPage } from '../../components/admin-list/ListPage';
+import { JobProgress } from '../../components/product-job/ProductPanel';
+import { RunningJobs } from '../../components/product-job/RunningJobs';
 import { useRiskProduct, useRunningRisk } from './api/products';
 import { HazardEditor } from './HazardEditor';
 import { NS } from './i18n';
 import { ProductList } from './ProductList';
-import { RiskProductView } from './RiskProductView';
+import { PANEL, RiskProductView } from './RiskProductView';
 import { RunForm } from './RunForm';
 import './risk.css';
 
@@ -26,12 +28,7 @@ export function MakeRiskPage() {
     product.data && product.data.id === productId ? (
       <RiskProductView product={product.data} onClose={() => setProductId(undefined)} />
     ) : productId !== undefined ? (
-      <div className="rk-progress" data-testid="risk-progress" data-progress={0}>
-        <Typography.Text type="secondary">
-          {t('make.progress')} · {t('status.queued')}
-        </Typography.Text>
-        <Progress percent={0} status="active" />
-      </div>
+      <JobProgress names={PANEL} progress={0} text={`${t('make.progress')} · ${t('status.queued')}`} />
     ) : null;
 
   return (
@@ -53,23 +50,18 @@ export function MakeRiskPage() {
                   }}
                 />
                 {view}
-                <section className="rk-running" aria-label={t('make.running')}>
-                  <Typography.Text strong>{t('make.running')}</Typography.Text>
-                  {others.length === 0 ? (
-                    <div className="rk-hint">{t('make.noRunning')}</div>
-                  ) : (
-                    <List
-                      size="small"
-                      dataSource={others}
-                      renderItem={(r) => (
-                        <List.Item onClick={() => setProductId(r.productId)}>
-                          {r.name}
-                          <Progress percent={r.progress} size="small" status="active" />
-                        </List.Item>
-                      )}
-                    />
+                <RunningJobs
+                  prefix="rk"
+                  title={t('make.running')}
+                  emptyText={t('make.noRunning')}
+                  jobs={others}
+                  renderJob={(r) => (
+                    <List.Item onClick={() => setProductId(r.productId)}>
+                      {r.name}
+                      <Progress percent={r.progress} size="small" status="active" />
+                    </List.Item>
                   )}
-                </section>
+                />
               </>
             ),
           },

@@ -4,9 +4,10 @@ import { Progress, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { confirmDialog, toastSuccess } from '../../lib/feedback';
-import { isActive, useDeleteRiskProduct, useRiskProductPage } from './api/products';
+import { isActive, STATUS_COLORS } from '../../lib/product-jobs';
+import { useDeleteRiskProduct, useRiskProductPage } from './api/products';
 import { NS } from './i18n';
-import { formatTime, STATUS_COLORS } from './RiskProductView';
+import { formatDateTime } from '../../lib/format-time';
 import { RowAction } from '../../components/admin-list/table-columns';
 
 /** Risk products, newest first: status (progress while being made), hazard, time; show on the map, delete. */
@@ -26,7 +27,7 @@ export function ProductList({ shown, onShow }: { shown: number | undefined; onSh
         isActive(p.status) ? (
           <Progress percent={p.progress} size="small" />
         ) : (
-          <Tag color={STATUS_COLORS[p.status]}>{formatTime(p.createTime)}</Tag>
+          <Tag color={STATUS_COLORS[p.status]}>{formatDateTime(p.createTime)}</Tag>
         ),
     },
     {

@@ -1,11 +1,11 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
-import { Button, Dropdown } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { toastSuccess } from '../../lib/feedback';
 import { SIZES, type SizeName } from '../../stores/app-prefs';
 import { useAppStore } from '../../stores/app';
 import { redirectPathOf, tagsViewStore } from '../../stores/tags-view';
+import { NavbarChoice } from './NavbarChoice';
 
 /** Default / Medium / Small / Mini: every control resizes; kept views start afresh. */
 export function SizeSelect() {
@@ -16,7 +16,6 @@ export function SizeSelect() {
   const setSize = useAppStore((s) => s.setSize);
 
   const choose = (next: SizeName) => {
-    if (next === size) return;
     setSize(next);
     // Kept views were laid out for the old size: drop them and re-mount the current one.
     tagsViewStore.getState().clearCache();
@@ -25,22 +24,13 @@ export function SizeSelect() {
   };
 
   return (
-    <Dropdown
-      trigger={['click']}
-      menu={{
-        selectable: true,
-        selectedKeys: [size],
-        items: SIZES.map((s) => ({ key: s, label: t(`size.${s}`) })),
-        onClick: ({ key }) => choose(key as SizeName),
-      }}
-    >
-      <Button
-        id="size-select"
-        type="text"
-        className="navbar-button"
-        aria-label={t('navbar.size')}
-        icon={<ColumnHeightOutlined aria-hidden />}
-      />
-    </Dropdown>
+    <NavbarChoice<SizeName>
+      id="size-select"
+      label={t('navbar.size')}
+      icon={<ColumnHeightOutlined aria-hidden />}
+      value={size}
+      choices={SIZES.map((s) => ({ key: s, label: t(`size.${s}`) }))}
+      onChoose={choose}
+    />
   );
 }

@@ -13,6 +13,9 @@ export function TagsView() {
   const navigate = useNavigate();
   const location = useLocation();
   const activePath = normalizePath(location.pathname);
+  // Actions read the address when they run, not as of the last render: the router renders a navigation in a transition,
+  // so a click soon after one (closing the tab it just went to) would otherwise act on the previous view.
+  const current = () => ({ path: normalizePath(window.location.pathname), full: window.location.pathname + window.location.search });
   const visited = useTagsView((s) => s.visited);
   const stripRef = useRef<HTMLDivElement>(null);
 
@@ -32,12 +35,12 @@ export function TagsView() {
   };
   const actions = {
     open: (view: TagView) => {
-      if (view.fullPath !== location.pathname + location.search) go(view.fullPath);
+      if (view.fullPath !== current().full) go(view.fullPath);
     },
     refresh: (view: TagView) => go(tagsViewStore.getState().refresh(view.path), true),
-    close: (view: TagView) => go(tagsViewStore.getState().close(view.path, activePath)),
+    close: (view: TagView) => go(tagsViewStore.getState().close(view.path, current().path)),
     closeOthers: (view: TagView) => go(tagsViewStore.getState().closeOthers(view.path)),
-    closeAll: () => go(tagsViewStore.getState().closeAll(activePath)),
+    closeAll: () => go(tagsViewStore.getState().closeAll(current().path)),
   };
 
   // A vertical wheel scrolls the strip sideways.

@@ -4,12 +4,12 @@ import { noteGridVersion } from '../../../components/map/grid-version';
 import type { Paging } from '../../../lib/list-query';
 import { queryClient } from '../../../lib/query-client';
 import { request } from '../../../lib/request';
-import { recordQueryOf, type RecordFilterValues } from '../records/record-filters';
+import { recordQueryOf, type RecordListFilters } from '../records/record-filters';
 import { selectionOfRecord } from '../records/record-summary';
 import { drKeys, invalidateRecords } from './keys';
 
 /** Revision records, newest first, with filters and paging (GET /api/record/findByRecord). */
-export function useRecordPage(filters: RecordFilterValues, paging: Paging) {
+export function useRecordPage(filters: RecordListFilters, paging: Paging) {
   const query = recordQueryOf(filters, paging);
   return useQuery({
     queryKey: drKeys.recordPage(query),

@@ -1,24 +1,15 @@
-import type { FactorInfo, FileState } from '@agromet/contracts';
-import { Alert, Button, Drawer, Form, Input, List, Modal, Progress, Select, Space, Table, Tag, Typography } from 'antd';
-import dayjs from 'dayjs';
+import type { FactorInfo } from '@agromet/contracts';
+import { Alert, Button, Drawer, Form, Input, Modal, Select, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatSize } from '../../../lib/format-size';
 import { toastError, toastSuccess } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/request';
 import { logUnlessShown } from '../../../lib/shown-failure';
-import { downloadIssueFile, downloadIssueZip, useExportJob, useFileStates, useSubmitForecast } from './api';
-import { issueViolationsOf, violationKey, type IssueViolation } from './consistency-rules';
+import { useFileStates, useSubmitForecast } from './api';
+import { issueViolationsOf, type IssueViolation } from './consistency-rules';
 import { REVISE_EDIT_NS } from './i18n';
-
-const STATUS_COLOR: Record<FileState['status'], string> = { pending: 'processing', exported: 'success', failed: 'error' };
-const timeLabel = (iso: string) => dayjs(iso).format('YYYY-MM-DD HH:mm');
-
-/** The export of an issue while it runs: its job's progress, from the moment the issue is made. */
-function ExportProgress({ jobId }: { jobId: string }) {
-  const job = useExportJob(jobId, true);
-  return <Progress className="issue-export-progress" percent={job.data?.progress ?? 0} size="small" status="active" />;
-}
+import { IssuedFilesTable, timeLabel } from './IssuedFilesTable';
+import { IssueViolationsModal } from './IssueViolationsModal';
 
 /** Issuing the revised forecast (frozen and exported as MICAPS 4 and GeoTIFF files), and the issued files. */
 export function IssueForecast({
@@ -120,98 +111,18 @@ export function IssueForecast({
           </Form.Item>
         </Form>
       </Modal>
-      <Modal
-        open={violations !== null}
-        title={t('issue.violationsTitle')}
-        okText={t('issue.issueAnyway')}
-        okButtonProps={{ danger: true, id: 'issue-anyway' }}
-        cancelText={t('submit.cancel')}
-        confirmLoading={submit.isPending}
-        onOk={() => void issue(true).catch((e: unknown) => logUnlessShown(e, 'forecast issue'))}
+      <IssueViolationsModal
+        violations={violations}
+        factorName={factorName}
+        issuing={submit.isPending}
+        onIssueAnyway={() => void issue(true).catch((e: unknown) => logUnlessShown(e, 'forecast issue'))}
         onCancel={() => setViolations(null)}
-        destroyOnHidden
-      >
-        <Typography.Paragraph>{t('issue.violationsIntro')}</Typography.Paragraph>
-        <List
-          size="small"
-          data-testid="issue-violations"
-          dataSource={violations ?? []}
-          rowKey={violationKey}
-          renderItem={(v) => (
-            <List.Item>
-              {t('issue.violationItem', {
-                rule: t(`consistency.rules.${v.rule}`),
-                factor: factorName(v.factor),
-                lead: v.lead,
-                cells: v.cells,
-              })}
-            </List.Item>
-          )}
-        />
-      </Modal>
+      />
       <Drawer open={listing} onClose={() => setListing(false)} title={t('issue.files')} size={720} destroyOnHidden>
         {submit.isPending ? (
           <Alert type="info" showIcon className="issue-freezing" title={t('issue.freezing')} style={{ marginBottom: 12 }} />
         ) : null}
-        <Table<FileState>
-          rowKey="id"
-          size="small"
-          data-testid="issue-file-table"
-          loading={files.isLoading}
-          dataSource={files.data?.list ?? []}
-          locale={{ emptyText: t('issue.noFiles') }}
-          pagination={{ current: page, pageSize: 10, total: files.data?.total ?? 0, onChange: setPage, showSizeChanger: false }}
-          columns={[
-            { title: t('issue.issuedAt'), dataIndex: 'createdAt', render: timeLabel },
-            { title: t('issue.type'), dataIndex: 'typeName' },
-            { title: t('issue.baseTime'), dataIndex: 'baseTime', render: timeLabel },
-            { title: t('issue.seq'), dataIndex: 'seq' },
-            { title: t('issue.issuedBy'), dataIndex: 'userName' },
-            {
-              title: t('issue.status'),
-              dataIndex: 'status',
-              render: (status: FileState['status'], row) => (
-                <>
-                  <Tag color={STATUS_COLOR[status]} title={row.error ?? undefined} className={`issue-status-${status}`}>
-                    {t(`issue.statuses.${status}`)}
-                  </Tag>
-                  {status === 'pending' ? <ExportProgress jobId={row.jobId} /> : null}
-                </>
-              ),
-            },
-          ]}
-          expandable={{
-            rowExpandable: (row) => row.files.length > 0,
-            expandedRowRender: (row) => (
-              <Space direction="vertical" size={2}>
-                {row.status === 'exported' ? (
-                  <Button
-                    size="small"
-                    className="issue-zip"
-                    onClick={() =>
-                      void downloadIssueZip(row.id, `${row.type}_${row.baseTime.slice(0, 13).replace(/[-:T]/g, '')}_${row.seq}.zip`).catch(
-                        (e: unknown) => logUnlessShown(e, 'issue zip'),
-                      )
-                    }
-                  >
-                    {t('issue.downloadAll', { count: row.files.length })}
-                  </Button>
-                ) : null}
-                {row.files.map((f) => (
-                  <Space key={f.id} size={8} className="issue-file" data-name={f.name}>
-                    <Typography.Text code>{f.name}</Typography.Text>
-                    <Typography.Text type="secondary">
-                      {t('issue.lead', { hours: f.lead })} · {formatSize(f.size)}
-                    </Typography.Text>
-                    <Button size="small" type="link" onClick={() => void downloadIssueFile(f.id, f.name)}>
-                      {t('issue.download')}
-                    </Button>
-                  </Space>
-                ))}
-              </Space>
-            ),
-          }}
-        />
+        <IssuedFilesTable files={files} page={page} onPage={setPage} />
       </Drawer>
     </>
   );

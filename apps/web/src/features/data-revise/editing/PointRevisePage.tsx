@@ -1,19 +1,18 @@
-import { DeleteOutlined, LineChartOutlined } from '@ant-design/icons';
 import { revisePoints, sampleBilinear } from '@agromet/grid';
-import { Button, Form, InputNumber, Select, Space, Table, Typography } from 'antd';
+import { Button, Form, InputNumber, Select, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
-import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { MeteogramModeSwitch, useMeteogramMode } from '../common/meteogram-mode';
-import { useStationOptions, usePointRevise } from './api';
-import { ConsistencyPanel } from './ConsistencyPanel';
-import { GridTargetBar } from './GridTargetBar';
+import { useStationOptions, revisePoint } from './api';
 import { REVISE_EDIT_NS } from './i18n';
 import { pointBody, roundTo, summarizePatch, type RevisionPoint } from './revise-rules';
+import { RevisePageHeader } from './RevisePageHeader';
+import { PointsTable } from './PointsTable';
 import { RevisionFooter } from './RevisionFooter';
 import { usePointsLayer } from './use-points-layer';
+import { useFreshPatchLayer } from './use-fresh-patch-layer';
 import { usePreviewLayer } from './use-preview-layer';
 import { useRevisionTarget } from './use-revision-target';
 import { useSubmitRevision } from './use-submit-revision';
@@ -32,10 +31,8 @@ export function PointRevisePage() {
   const [radius, setRadius] = useState(DEFAULT_RADIUS_KM);
   const nextKey = useRef(1);
   const stations = useStationOptions();
-  const mutation = usePointRevise();
   // Meteogram mode: a click on the map (or a station picked) opens the point's time series instead of adding a point.
   const meteogram = useMeteogramMode(target.selection);
-  const { t: tm } = useTranslation(METEOGRAM_NS);
 
   const addPoint = (lon: number, lat: number, station?: string) => {
     if (!grid || !data) return;
@@ -63,33 +60,28 @@ export function PointRevisePage() {
   const patch = useMemo(() => (grid && points.length ? revisePoints(grid, points, range) : null), [grid, points, range]);
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
+  useFreshPatchLayer(target.selection, target.factor?.colormap);
 
   const update = (key: string, change: Partial<RevisionPoint>) =>
     setPoints((list) => list.map((p) => (p.key === key ? { ...p, ...change } : p)));
   const submit = useSubmitRevision({
     selection: target.selection,
     reload: () => target.refetch(),
-    onSaved: () => {
-      // The map's point values label the revised cells themselves, not their thinned neighbours.
+    onSaved: () => setPoints([]),
+    // The map's point values label the revised cells themselves, not their thinned neighbours (a store the map reads at
+    // once: set after the patch has been asked for and taken, so that its re-render does not hold the patch up).
+    onTaken: () => {
       if (target.selection)
         setLabelled({
           grid: labelledGridKey(target.selection),
           points: points.map((p) => [Math.round(p.lon * 1e5) / 1e5, Math.round(p.lat * 1e5) / 1e5]),
         });
-      setPoints([]);
     },
   });
 
   return (
     <section className="revise-page" id="point-revise" aria-labelledby="point-revise-title">
-      <Typography.Title level={4} id="point-revise-title" className="revise-title">
-        {t('route.pointRevise', { ns: 'translation' })}
-      </Typography.Title>
-      <GridTargetBar target={target} />
-      <ConsistencyPanel target={target} />
-      <Typography.Paragraph type="secondary" className="revise-hint">
-        {t('point.hint')}
-      </Typography.Paragraph>
+      <RevisePageHeader id="point-revise-title" title="route.pointRevise" hint="point.hint" target={target} />
       <Space wrap size={8} className="revise-tools">
         <Form.Item label={t('point.defaultRadius')} className="revise-inline-item">
           <InputNumber
@@ -121,90 +113,19 @@ export function PointRevisePage() {
           {t('point.clear')}
         </Button>
       </Space>
-      <Table<RevisionPoint>
-        size="small"
-        rowKey="key"
-        className="revise-points"
-        data-testid="revise-points"
-        pagination={false}
-        dataSource={points}
-        locale={{ emptyText: t('point.empty') }}
-        scroll={{ y: 240 }}
-        columns={[
-          { title: '#', width: 36, render: (_, __, k) => k + 1 },
-          { title: t('point.lon'), dataIndex: 'lon', width: 76, render: (v: number, p) => (p.station ? `${p.station}` : v.toFixed(3)) },
-          { title: t('point.lat'), dataIndex: 'lat', width: 64, render: (v: number) => v.toFixed(3) },
-          {
-            title: t('point.current'),
-            width: 70,
-            render: (_, p) => (grid ? roundTo(sampleBilinear(grid, p.lon, p.lat), data?.precision ?? 2) : ''),
-          },
-          {
-            title: `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`,
-            width: 100,
-            render: (_, p) => (
-              <InputNumber
-                size="small"
-                className="revise-point-value"
-                aria-label={t('point.value')}
-                value={p.value}
-                min={data?.min}
-                max={data?.max}
-                step={1}
-                onChange={(v) => v !== null && update(p.key, { value: v })}
-              />
-            ),
-          },
-          {
-            title: t('point.radius'),
-            width: 90,
-            render: (_, p) => (
-              <InputNumber
-                size="small"
-                className="revise-point-radius"
-                aria-label={t('point.radius')}
-                value={p.radiusKm}
-                min={1}
-                max={500}
-                onChange={(v) => v !== null && update(p.key, { radiusKm: v })}
-              />
-            ),
-          },
-          {
-            width: 36,
-            render: (_, p) => (
-              <Button
-                size="small"
-                type="text"
-                className="revise-point-meteogram"
-                icon={<LineChartOutlined />}
-                aria-label={tm('show')}
-                title={tm('show')}
-                onClick={() => meteogram.open({ lon: p.lon, lat: p.lat })}
-              />
-            ),
-          },
-          {
-            width: 40,
-            render: (_, p) => (
-              <Button
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('point.remove')}
-                onClick={() => setPoints((list) => list.filter((x) => x.key !== p.key))}
-              />
-            ),
-          },
-        ]}
+      <PointsTable
+        points={points}
+        grid={grid}
+        data={data}
+        onChange={update}
+        onRemove={(key) => setPoints((list) => list.filter((x) => x.key !== key))}
+        onMeteogram={(p) => meteogram.open({ lon: p.lon, lat: p.lat })}
       />
       <MeteogramDrawer place={meteogram.place} onClose={meteogram.close} />
       <RevisionFooter
         target={target}
         summary={summary}
-        submitting={mutation.isPending}
-        onSubmit={(leads) => data && void submit(() => mutation.mutateAsync(pointBody(data, leads, points)))}
+        onSubmit={(leads) => (data ? submit(() => revisePoint(pointBody(data, leads, points))) : undefined)}
       />
     </section>
   );

@@ -12,18 +12,25 @@ import type { RevisionTarget } from './use-revision-target';
 export function RevisionFooter({
   target,
   summary,
-  submitting,
   onSubmit,
 }: {
   target: RevisionTarget;
   summary: PatchSummary | null;
-  submitting: boolean;
-  onSubmit: (leads: number[]) => void;
+  /** Sends the revision; the button shows it pending until the answer is taken (or the send refused). */
+  onSubmit: (leads: number[]) => Promise<void> | undefined;
 }) {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const roles = useUserStore((s) => s.roles);
   const { data, selection } = target;
   const [leads, setLeads] = useState<number[]>([]);
+  // Pending is the footer's own state: the page does not re-render while its revision is on the way.
+  const [submitting, setSubmitting] = useState(false);
+  const send = () => {
+    const sending = onSubmit(leads);
+    if (!sending) return;
+    setSubmitting(true);
+    void sending.finally(() => setSubmitting(false));
+  };
   const allLeads = data?.leads.map((l) => l.lead) ?? [];
 
   // A new grid (or lead) starts with the lead shown on the map.
@@ -71,7 +78,7 @@ export function RevisionFooter({
         </div>
       ) : null}
       <Space wrap className="revise-actions">
-        <Button type="primary" id="revise-submit" disabled={!canSubmit} loading={submitting} onClick={() => onSubmit(leads)}>
+        <Button type="primary" id="revise-submit" disabled={!canSubmit} loading={submitting} onClick={send}>
           {t('submit.button')}
         </Button>
         {mayIssue && data ? (

@@ -1,7 +1,5 @@
-import { DeleteOutlined } from '@ant-design/icons';
-import { AREA_OPERATIONS, EDGE_MODES } from '@agromet/contracts/web';
 import { reviseArea } from '@agromet/grid';
-import { Button, Checkbox, Form, InputNumber, List, Radio, Select, Space, Typography } from 'antd';
+import { Button, Select, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MAP_NS } from '../../../components/map/i18n';
@@ -11,14 +9,16 @@ import { useMapLayers } from '../../../components/map/use-map-data';
 import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { toastWarning } from '../../../lib/feedback';
 import { MeteogramModeSwitch, MeteogramStationPick, useMeteogramMode } from '../common/meteogram-mode';
-import { usePolygonRevise, useStationOptions } from './api';
+import { revisePolygon, useStationOptions } from './api';
 import { BoundaryLayerTools } from './BoundaryLayerTools';
-import { ConsistencyPanel } from './ConsistencyPanel';
-import { GridTargetBar } from './GridTargetBar';
 import { REVISE_EDIT_NS } from './i18n';
 import { areaShapeOf, edgeModeOf, polygonBody, summarizePatch, type AreaSettings, type Ring } from './revise-rules';
+import { RevisePageHeader } from './RevisePageHeader';
 import { RevisionFooter } from './RevisionFooter';
-import { useAreasLayer, useBoundaryPick, usePolygonDraw } from './use-area-layers';
+import { AreaList } from './AreaList';
+import { AreaSettingsForm } from './AreaSettingsForm';
+import { useAreasLayer, useBoundaryPick, useRingDraw } from './use-area-layers';
+import { useFreshPatchLayer } from './use-fresh-patch-layer';
 import { usePreviewLayer } from './use-preview-layer';
 import { useRevisionTarget } from './use-revision-target';
 import { useSubmitRevision } from './use-submit-revision';
@@ -50,12 +50,11 @@ export function SurfaceRevisePage() {
   useMapClicks(({ lon, lat }) => meteogram.open({ lon, lat }), meteogram.mode && tool === 'none');
   const [boundaryId, setBoundaryId] = useState<string | undefined>();
   const [settings, setSettings] = useState<AreaSettings>({ operation: 'add', value: 1, edge: 'flat', edgeCells: 3, smooth: null });
-  const mutation = usePolygonRevise();
   const boundaries = layers?.boundaries ?? [];
   const boundary = boundaries.find((b) => b.id === boundaryId) ?? boundaries[0];
   const usedPositions = rings.reduce((n, r) => n + r.length, 0);
 
-  usePolygonDraw(tool === 'draw', (ring) => setRings((list) => [...list, ring]));
+  useRingDraw(tool === 'draw', (ring) => setRings((list) => [...list, ring]));
   useBoundaryPick(boundary, tool === 'pick', usedPositions, (picked, simplified) => {
     setRings((list) => [...list, ...picked]);
     if (simplified) toastWarning(t('area.simplified', { count: picked.reduce((n, r) => n + r.length, 0) }));
@@ -78,20 +77,14 @@ export function SurfaceRevisePage() {
   }, [grid, rings, settings, divideByZero, range]);
   const summary = useMemo(() => (patch && grid ? summarizePatch(patch, grid.nx) : null), [patch, grid]);
   usePreviewLayer(grid, patch, summary, target.factor?.colormap);
+  useFreshPatchLayer(target.selection, target.factor?.colormap);
 
   const set = (change: Partial<AreaSettings>) => setSettings((s) => ({ ...s, ...change }));
   const submit = useSubmitRevision({ selection: target.selection, reload: () => target.refetch(), onSaved: () => setRings([]) });
 
   return (
     <section className="revise-page" id="surface-revise" aria-labelledby="surface-revise-title">
-      <Typography.Title level={4} id="surface-revise-title" className="revise-title">
-        {t('route.surfaceRevise', { ns: 'translation' })}
-      </Typography.Title>
-      <GridTargetBar target={target} />
-      <ConsistencyPanel target={target} />
-      <Typography.Paragraph type="secondary" className="revise-hint">
-        {t('area.hint')}
-      </Typography.Paragraph>
+      <RevisePageHeader id="surface-revise-title" title="route.surfaceRevise" hint="area.hint" target={target} />
       <Space wrap size={8}>
         <Button
           id="area-draw"
@@ -137,82 +130,13 @@ export function SurfaceRevisePage() {
           <MeteogramStationPick stations={stations.data?.list ?? []} onPick={(id) => meteogram.open({ station: id })} />
         ) : null}
       </Space>
-      <List
-        size="small"
-        className="revise-area-list"
-        data-testid="revise-areas"
-        header={<Typography.Text strong>{t('area.polygons')}</Typography.Text>}
-        locale={{ emptyText: t('area.empty') }}
-        dataSource={rings.map((ring, k) => ({ ring, k }))}
-        renderItem={({ ring, k }) => (
-          <List.Item
-            actions={[
-              <Button
-                key="remove"
-                size="small"
-                type="text"
-                danger
-                icon={<DeleteOutlined />}
-                aria-label={t('area.remove')}
-                onClick={() => setRings((list) => list.filter((_, i) => i !== k))}
-              />,
-            ]}
-          >
-            {t('area.polygon', { n: k + 1 })} · {t('area.vertices', { count: ring.length - 1 })}
-          </List.Item>
-        )}
-      />
-      <Form layout="vertical" size="small" className="revise-area-form">
-        <Space wrap size={8} align="end">
-          <Form.Item label={t('area.operation')}>
-            <Select
-              id="area-operation"
-              style={{ minWidth: 110 }}
-              value={settings.operation}
-              onChange={(operation) => set({ operation })}
-              options={AREA_OPERATIONS.map((op) => ({ value: op, label: t(`area.ops.${op}`) }))}
-            />
-          </Form.Item>
-          <Form.Item
-            label={`${t('area.value')}${data?.unit && !['multiply', 'divide'].includes(settings.operation) ? ` (${data.unit})` : ''}`}
-            validateStatus={divideByZero ? 'error' : undefined}
-          >
-            <InputNumber id="area-value" value={settings.value} step={0.5} onChange={(v) => set({ value: v ?? 0 })} />
-          </Form.Item>
-        </Space>
-        <Form.Item label={t('area.edge')}>
-          <Radio.Group
-            value={settings.edge}
-            onChange={(e) => set({ edge: e.target.value as AreaSettings['edge'] })}
-            options={EDGE_MODES.map((m) => ({ value: m, label: t(`area.edges.${m}`) }))}
-          />
-        </Form.Item>
-        <Space wrap size={12} align="center">
-          {settings.edge === 'ramp' ? (
-            <Form.Item label={t('area.edgeCells')}>
-              <InputNumber id="area-edge-cells" min={1} max={100} value={settings.edgeCells} onChange={(v) => set({ edgeCells: v ?? 3 })} />
-            </Form.Item>
-          ) : null}
-          <Checkbox id="area-smooth" checked={settings.smooth !== null} onChange={(e) => set({ smooth: e.target.checked ? 3 : null })}>
-            {t('area.smooth')}
-          </Checkbox>
-          {settings.smooth !== null ? (
-            <Select
-              size="small"
-              aria-label={t('area.smoothSize')}
-              value={settings.smooth}
-              onChange={(smooth: number) => set({ smooth })}
-              options={[3, 5, 7, 9].map((n) => ({ value: n, label: `${n} × ${n}` }))}
-            />
-          ) : null}
-        </Space>
-      </Form>
+      <AreaList rings={rings} onRemove={(k) => setRings((list) => list.filter((_, i) => i !== k))} />
+      <AreaSettingsForm settings={settings} onChange={set} unit={data?.unit} divideByZero={divideByZero} />
       <MeteogramDrawer place={meteogram.place} onClose={meteogram.close} />
       <RevisionFooter
         target={target}
         summary={summary}
-        submitting={mutation.isPending}
-        onSubmit={(leads) => data && void submit(() => mutation.mutateAsync(polygonBody(data, leads, rings, settings)))}
+        onSubmit={(leads) => (data ? submit(() => revisePolygon(polygonBody(data, leads, rings, settings))) : undefined)}
       />
     </section>
   );

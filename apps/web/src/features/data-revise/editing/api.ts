@@ -1,13 +1,16 @@
-import type { ConsistencyFixBody, PointReviseBody, PolygonReviseBody, ReviseGridData, SubmitBody } from '@agromet/contracts';
-import type { Grid } from '@agromet/grid';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ConsistencyFixBody, PointReviseBody, PolygonReviseBody, ReviseResult, SubmitBody } from '@agromet/contracts';
+import { decodePatch } from '@agromet/grid';
+import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GIS_QUERY_KEY } from '../../../components/map/use-map-data';
 import { toastSuccess } from '../../../lib/feedback';
 import { downloadRaw, saveBlob } from '../../../lib/download';
-import { request, requestGrid } from '../../../lib/request';
+import { request, requestBinary, requestGrid } from '../../../lib/request';
 import type { ProductSelection } from '../../../components/map/map-rules';
 import { REVISE_EDIT_NS } from './i18n';
+import { afterRevision, patchApplies, patchedGrid, sameRun, type LoadedGrid } from './grid-patch';
+import { markEditLoop } from './edit-loop-marks';
+import { showFreshCells } from './fresh-cells';
 import { gridOfAnswer, sameGridVersion } from './revise-rules';
 
 export const editKeys = {
@@ -30,7 +33,7 @@ const GRID_READ_ATTEMPTS = 3;
  * The grid being revised: its description and versions per lead (JSON, /forecaster/getData) with its values (bytes,
  * /forecaster/getGrid) as `grid`, read side by side.
  */
-async function loadReviseGrid(selection: ProductSelection, signal: AbortSignal): Promise<ReviseGridData & { grid: Grid }> {
+async function loadReviseGrid(selection: ProductSelection, signal: AbortSignal): Promise<LoadedGrid> {
   const query = {
     type: selection.type,
     factor: selection.factor,
@@ -71,14 +74,50 @@ export function useStationOptions() {
   });
 }
 
-function useAfterRevision() {
+/**
+ * A saved revision reaches the grids the page holds as its patch: the changed cells only (a county: a few kB; the whole
+ * national grid is 6.7 MB), fetched, checked against the values they started from and applied to a copy. A grid that
+ * does not hold the version the revision started from, or a patch that fails, is read again whole.
+ */
+/** The forecast a revision changed: a type's factor at a base time (none: the newest run, as the page selects it). */
+type RevisionTarget = { type: string; factor: string; baseTime?: string };
+
+async function takeRevision(client: QueryClient, target: RevisionTarget, result: ReviseResult) {
+  const held = client.getQueriesData<LoadedGrid>({ queryKey: ['revise-edit', 'grid', target.type, target.factor] });
+  await Promise.all(
+    held.map(async ([key, loaded]) => {
+      if (!loaded || !sameRun(loaded, target)) return;
+      const own = result.leads.find((l) => l.lead === loaded.lead);
+      if (!own || own.version === loaded.version) return void client.setQueryData(key, afterRevision(loaded, result.leads));
+      if (!patchApplies(loaded, target, own)) return client.invalidateQueries({ queryKey: key, exact: true });
+      try {
+        const answer = await requestBinary('recordPatch', { query: { id: own.recordId! }, silent: true });
+        markEditLoop('bytes');
+        const patch = decodePatch(new Uint8Array(answer.body));
+        const grid = patchedGrid(loaded.grid, patch);
+        markEditLoop('decoded');
+        // Drawn first, straight onto the map; the query data (and the page's render it brings) after.
+        await showFreshCells({ key, grid, patch, version: own.version });
+        // The page may have moved on meanwhile: only the grid still held at the version the patch started from takes it.
+        const now = client.getQueryData<LoadedGrid>(key);
+        if (now && now.version === loaded.version) client.setQueryData(key, afterRevision(now, result.leads, { grid }));
+      } catch {
+        await client.invalidateQueries({ queryKey: key, exact: true });
+      }
+    }),
+  );
+}
+
+/**
+ * What the page does with a saved revision: the grids it holds take the revision's patch (takeRevision); then the
+ * forecast's consistency, which a revision may break or mend, is checked again (not awaited: the map comes first).
+ */
+export function useTakeRevision() {
   const client = useQueryClient();
-  // A revision may break (or mend) the forecast's consistency: both are read again.
-  return () =>
-    Promise.all([
-      client.invalidateQueries({ queryKey: ['revise-edit', 'grid'] }),
-      client.invalidateQueries({ queryKey: ['revise-edit', 'consistency'] }),
-    ]);
+  return async (result: ReviseResult, target: RevisionTarget) => {
+    await takeRevision(client, target, result);
+    void client.invalidateQueries({ queryKey: ['revise-edit', 'consistency'] });
+  };
 }
 
 /** The consistency violations of the forecast of a type at a base time (docs/grids.md#consistency). */
@@ -93,20 +132,27 @@ export function useConsistency(type: string | undefined, baseTime: string | unde
 
 /** Fixes violations (clip to the extremes or range, rescale 3 h amounts), saved as undoable records. */
 export function useConsistencyFix() {
-  const after = useAfterRevision();
+  const client = useQueryClient();
+  // A fix changes several factors and leads at once: the grids and the check are read again.
+  const after = () =>
+    Promise.all([
+      client.invalidateQueries({ queryKey: ['revise-edit', 'grid'] }),
+      client.invalidateQueries({ queryKey: ['revise-edit', 'consistency'] }),
+    ]);
   return useMutation({ mutationFn: (body: ConsistencyFixBody) => request('consistencyFix', { body }), onSuccess: after });
 }
 
-export function usePointRevise() {
-  const after = useAfterRevision();
-  // 4009 is handled by the page (reload and re-apply): no toast for it.
-  return useMutation({ mutationFn: (body: PointReviseBody) => request('revisePoint', { body, silent: true }), onSuccess: after });
-}
+const answered = (result: ReviseResult) => {
+  markEditLoop('answer');
+  return result;
+};
 
-export function usePolygonRevise() {
-  const after = useAfterRevision();
-  return useMutation({ mutationFn: (body: PolygonReviseBody) => request('revisePolygon', { body, silent: true }), onSuccess: after });
-}
+// The page takes a saved revision itself (useTakeRevision, after clearing what it drew), and only the footer's button
+// shows it pending (RevisionFooter): plain calls, not mutations, whose pending and settled states would re-render the
+// whole page while the revision's patch is on its way (docs/grids.md#the-edit-loop). A 4009 is handled by the page
+// (reload and re-apply): no toast for it.
+export const revisePoint = (body: PointReviseBody) => request('revisePoint', { body, silent: true }).then(answered);
+export const revisePolygon = (body: PolygonReviseBody) => request('revisePolygon', { body, silent: true }).then(answered);
 
 export function useSubmitForecast() {
   const client = useQueryClient();

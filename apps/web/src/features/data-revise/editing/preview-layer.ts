@@ -1,6 +1,10 @@
 import type { ColorMap, Grid, Patch } from '@agromet/grid';
 import { compileColorMap } from '@agromet/grid';
+import type { Extent } from 'ol/extent';
 import ImageLayer from 'ol/layer/Image';
+import type { ProjectionLike } from 'ol/proj';
+import { transform } from 'ol/proj';
+import ImageCanvasSource from 'ol/source/ImageCanvas';
 import ImageStatic from 'ol/source/ImageStatic';
 import type { PatchSummary } from './revise-rules';
 
@@ -53,4 +57,57 @@ export function previewLayer(grid: Grid, patch: Patch, box: NonNullable<PatchSum
     opacity: 0.95,
     properties: { role: 'revision-preview' },
   });
+}
+
+/**
+ * Where each row of a cell box's image lands on a map canvas covering `extent` at `resolution` (map units a pixel):
+ * grid rows are parallels, so each row is a horizontal strip between its north and south edges in the map's
+ * projection (Web Mercator stretches rows apart towards the pole; one strip per row keeps every cell exact).
+ * Rows run north to south, as previewCanvas draws them.
+ */
+export function rowStrips(
+  grid: Pick<Grid, 'lon0' | 'lat0' | 'dx' | 'dy'>,
+  box: NonNullable<PatchSummary['box']>,
+  view: { extent: Extent; resolution: number; pixelRatio: number; toMap: (lonLat: [number, number]) => number[] },
+): Array<{ x: number; y: number; width: number; height: number }> {
+  const [west, , east] = boxExtent(grid as Grid, box);
+  const northFirst = grid.dy < 0;
+  const scale = view.pixelRatio / view.resolution;
+  const strips = [];
+  for (let r = 0; r <= box.j1 - box.j0; r++) {
+    const j = northFirst ? box.j0 + r : box.j1 - r;
+    const latA = grid.lat0 + (j - 0.5) * grid.dy;
+    const latB = grid.lat0 + (j + 0.5) * grid.dy;
+    const [x0, yNorth] = view.toMap([west, Math.max(latA, latB)]);
+    const [x1, ySouth] = view.toMap([east, Math.min(latA, latB)]);
+    const x = (x0! - view.extent[0]!) * scale;
+    const y = (view.extent[3]! - yNorth!) * scale;
+    strips.push({ x, y, width: (x1! - x0!) * scale, height: (yNorth! - ySouth!) * scale });
+  }
+  return strips;
+}
+
+/**
+ * A saved revision's cells drawn straight onto the map's canvas, row by row (rowStrips), whenever the view changes: no
+ * image to encode and decode, so the new values show in the frame after the patch has arrived.
+ */
+export function freshCellsLayer(grid: Grid, patch: Patch, box: NonNullable<PatchSummary['box']>, colormap: ColorMap) {
+  const cells = previewCanvas(grid, patch, box, colormap);
+  const source = new ImageCanvasSource({
+    ratio: 1,
+    canvasFunction: (extent, resolution, pixelRatio, size, projection) => {
+      const canvas = document.createElement('canvas');
+      canvas.width = Math.round(size[0]!);
+      canvas.height = Math.round(size[1]!);
+      const ctx = canvas.getContext('2d');
+      if (!ctx) return canvas;
+      ctx.imageSmoothingEnabled = false;
+      const toMap = (lonLat: [number, number]) => transform(lonLat, 'EPSG:4326', projection as ProjectionLike);
+      rowStrips(grid, box, { extent, resolution, pixelRatio, toMap }).forEach((s, r) =>
+        ctx.drawImage(cells, 0, r, cells.width, 1, s.x, s.y, s.width, s.height),
+      );
+      return canvas;
+    },
+  });
+  return new ImageLayer({ source, zIndex: 15, opacity: 0.95, properties: { role: 'revision-fresh' } });
 }

@@ -1,9 +1,8 @@
 import type { GisLayers } from '@agromet/contracts';
 import Feature from 'ol/Feature';
 import Polygon from 'ol/geom/Polygon';
-import Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
-import { fromLonLat, toLonLat } from 'ol/proj';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style, Text } from 'ol/style';
 import { useEffect, useRef } from 'react';
@@ -12,6 +11,7 @@ import { geoJsonSource } from '../../../components/map/geojson-source';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { useMapLayer } from '../../../components/map/use-map-layer';
+import { usePolygonDraw } from '../../../components/map/use-polygon-draw';
 import { boundaryRings } from './area-geometry';
 import { closeRing, type Ring } from './revise-rules';
 
@@ -57,25 +57,9 @@ export function useAreasLayer(rings: readonly Ring[]): void {
   }, [map, rings]);
 }
 
-/** Polygon drawing on the map while `active`; each finished polygon is handed over as a lon/lat ring. */
-export function usePolygonDraw(active: boolean, onRing: (ring: Ring) => void): void {
-  const map = useConsoleMap();
-  const handler = useRef(onRing);
-  handler.current = onRing;
-  useEffect(() => {
-    if (!map || !active) return;
-    const release = useMapStore.getState().claimClicks();
-    const draw = new Draw({ type: 'Polygon', source: new VectorSource() });
-    draw.on('drawend', (e) => {
-      const geometry = e.feature.getGeometry() as Polygon;
-      handler.current(closeRing((geometry.getCoordinates()[0] ?? []).map((c) => toLonLat(c))));
-    });
-    map.addInteraction(draw);
-    return () => {
-      map.removeInteraction(draw);
-      release();
-    };
-  }, [map, active]);
+/** Polygon drawing on the map while `active`; each finished polygon is handed over as a closed, rounded lon/lat ring. */
+export function useRingDraw(active: boolean, onRing: (ring: Ring) => void): void {
+  usePolygonDraw(active, (positions) => onRing(closeRing(positions)));
 }
 
 /**

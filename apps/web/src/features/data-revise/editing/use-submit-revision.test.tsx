@@ -22,11 +22,13 @@ const lead = (l: number, version: number) => ({ lead: l, version, previousVersio
 function setup(reloaded: Array<{ lead: number; version: number }> = []) {
   const client = new QueryClient();
   const wrapper = ({ children }: { children: ReactNode }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>;
-  const onSaved = vi.fn();
+  const order: string[] = [];
+  const onSaved = vi.fn(() => order.push('saved'));
+  const onTaken = vi.fn(() => order.push('taken'));
   const reload = vi.fn(async () => ({ data: { leads: reloaded.map((l) => ({ ...l, updatedBy: 'x', updatedAt: '' })) } }));
-  const { result } = renderHook(() => useSubmitRevision({ selection, reload, onSaved }), { wrapper });
+  const { result } = renderHook(() => useSubmitRevision({ selection, reload, onSaved, onTaken }), { wrapper });
   const version = (l: number) => client.getQueryData<number>(gridVersionKey({ ...selection, lead: l }));
-  return { submit: result.current, onSaved, reload, version };
+  return { submit: result.current, onSaved, onTaken, order, reload, version };
 }
 
 beforeEach(() => {
@@ -41,6 +43,12 @@ describe('submitting a revision', () => {
     expect(version(27)).toBe(2);
     expect(version(30)).toBeUndefined();
     expect(onSaved).toHaveBeenCalledTimes(1);
+  });
+
+  it('clears what the page drew as soon as it is saved, and says so again once the grids hold the revision', async () => {
+    const { submit, order } = setup();
+    await submit(async (): Promise<ReviseResult> => ({ batchId: 'b', leads: [lead(24, 5)] }));
+    expect(order).toEqual(['saved', 'taken']);
   });
 
   it('after a conflict, reloading gives the map the versions of the reloaded grid', async () => {

@@ -1,6 +1,7 @@
 import { CloseOutlined, RollbackOutlined } from '@ant-design/icons';
 import type { RecordDetail, RevisionRecord } from '@agromet/contracts';
 import { Alert, Button, Card, Collapse, Descriptions, Space, Spin, Tag, Tooltip, Typography } from 'antd';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime, formatNumber } from '../common/format';
 import { NS } from '../i18n';
@@ -36,27 +37,11 @@ export function RecordDetailCard({
   const { t } = useTranslation(NS);
   const summary = useSummaryText();
   const gridName = useGridName();
-  const disabled = recoverDisabledReason(record);
   const f = (key: string) => t(`record.fields.${key}`);
   const unit = record.unit ? ` ${record.unit}` : '';
   const recordLink = (id: number) => (
     <Button key={id} type="link" size="small" className="dr-record-link" onClick={() => onSelect(id)}>
       {t('record.showRecord', { id })}
-    </Button>
-  );
-
-  const recoverButton = (
-    <Button
-      id="record-recover"
-      type="primary"
-      danger
-      size="small"
-      icon={<RollbackOutlined aria-hidden />}
-      disabled={disabled !== null}
-      loading={recovering}
-      onClick={onRecover}
-    >
-      {t('record.recover')}
     </Button>
   );
 
@@ -70,38 +55,12 @@ export function RecordDetailCard({
       title={t('record.detailTitle', { id: record.id })}
       extra={
         <Space size={4}>
-          {disabled ? <Tooltip title={t(disabled)}>{recoverButton}</Tooltip> : recoverButton}
+          <RecoverButton record={record} recovering={recovering} onRecover={onRecover} />
           <Button type="text" size="small" icon={<CloseOutlined aria-hidden />} aria-label={t('common.close')} onClick={onClose} />
         </Space>
       }
     >
-      {blocking ? (
-        <Alert
-          id="record-blocked"
-          className="dr-blocked"
-          type="warning"
-          showIcon
-          title={t('record.blockedTitle', { id: record.id })}
-          description={
-            <>
-              <div>{t('record.blockedContent')}</div>
-              <ul className="dr-blocked-list">
-                {blocking.map((b) => (
-                  <li key={b.id} data-blocking-id={b.id}>
-                    {t('record.blockedItem', {
-                      id: b.id,
-                      kind: t(`record.kinds.${b.kind}`),
-                      user: b.userName,
-                      time: formatDateTime(b.createdAt),
-                    })}{' '}
-                    {recordLink(b.id)}
-                  </li>
-                ))}
-              </ul>
-            </>
-          }
-        />
-      ) : null}
+      {blocking ? <RecordBlocked recordId={record.id} blocking={blocking} recordLink={recordLink} /> : null}
       <Descriptions size="small" column={1}>
         <Descriptions.Item label={f('operation')}>
           <Space size={4} wrap>
@@ -117,21 +76,7 @@ export function RecordDetailCard({
         </Descriptions.Item>
         <Descriptions.Item label={f('cells')}>{record.cellsChanged}</Descriptions.Item>
         <Descriptions.Item label={f('delta')}>
-          {detail ? (
-            detail.delta ? (
-              <span id="record-delta">
-                {t('record.fields.deltaValue', {
-                  min: `${formatNumber(detail.delta.min)}${unit}`,
-                  max: `${formatNumber(detail.delta.max)}${unit}`,
-                  mean: `${formatNumber(detail.delta.mean)}${unit}`,
-                })}
-              </span>
-            ) : (
-              t('common.none')
-            )
-          ) : (
-            <Spin size="small" />
-          )}
+          <RecordDelta detail={detail} unit={unit} />
         </Descriptions.Item>
         <Descriptions.Item label={f('versions')}>
           {t('record.fields.versionsValue', { before: record.versionBefore, after: record.versionAfter })}
@@ -163,4 +108,81 @@ export function RecordDetailCard({
       />
     </Card>
   );
+}
+
+/** A refused recovery: the later records to recover first, each with a link that selects it. */
+function RecordBlocked({
+  recordId,
+  blocking,
+  recordLink,
+}: {
+  recordId: number;
+  blocking: BlockingRecord[];
+  recordLink: (id: number) => ReactNode;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Alert
+      id="record-blocked"
+      className="dr-blocked"
+      type="warning"
+      showIcon
+      title={t('record.blockedTitle', { id: recordId })}
+      description={
+        <>
+          <div>{t('record.blockedContent')}</div>
+          <ul className="dr-blocked-list">
+            {blocking.map((b) => (
+              <li key={b.id} data-blocking-id={b.id}>
+                {t('record.blockedItem', {
+                  id: b.id,
+                  kind: t(`record.kinds.${b.kind}`),
+                  user: b.userName,
+                  time: formatDateTime(b.createdAt),
+                })}{' '}
+                {recordLink(b.id)}
+              </li>
+            ))}
+          </ul>
+        </>
+      }
+    />
+  );
+}
+
+/** The change's smallest, largest and mean difference once the details arrive. */
+function RecordDelta({ detail, unit }: { detail: RecordDetail | undefined; unit: string }) {
+  const { t } = useTranslation(NS);
+  if (!detail) return <Spin size="small" />;
+  if (!detail.delta) return <>{t('common.none')}</>;
+  return (
+    <span id="record-delta">
+      {t('record.fields.deltaValue', {
+        min: `${formatNumber(detail.delta.min)}${unit}`,
+        max: `${formatNumber(detail.delta.max)}${unit}`,
+        mean: `${formatNumber(detail.delta.mean)}${unit}`,
+      })}
+    </span>
+  );
+}
+
+/** Recover, disabled with the reason as its tooltip when the record cannot be recovered. */
+function RecoverButton({ record, recovering, onRecover }: { record: RevisionRecord; recovering: boolean; onRecover: () => void }) {
+  const { t } = useTranslation(NS);
+  const disabled = recoverDisabledReason(record);
+  const button = (
+    <Button
+      id="record-recover"
+      type="primary"
+      danger
+      size="small"
+      icon={<RollbackOutlined aria-hidden />}
+      disabled={disabled !== null}
+      loading={recovering}
+      onClick={onRecover}
+    >
+      {t('record.recover')}
+    </Button>
+  );
+  return disabled ? <Tooltip title={t(disabled)}>{button}</Tooltip> : button;
 }

@@ -1,46 +1,52 @@
 import { REVISION_KINDS } from '@agromet/contracts/web';
 import { Button, DatePicker, Form, Input, InputNumber, Select } from 'antd';
-import type { Dayjs } from 'dayjs';
-import { useMemo } from 'react';
+import dayjs, { type Dayjs } from 'dayjs';
+import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useMapLayers } from '../../../components/map/use-map-data';
+import { useDateInputFormats } from '../../../lib/date-input';
 import { useForecastTypes } from '../api/allocation';
 import { formatDateMinute } from '../common/format';
 import { NS } from '../i18n';
-import type { RecordFilterValues, RevisionKind } from './record-filters';
-import { useDateInputFormats } from '../../../lib/date-input';
+import {
+  recordFilterChange,
+  recordFilterValues,
+  sameRecordFilters,
+  type RecordListFilters,
+  type RecordFilterValues,
+} from './record-filters';
 
-interface FormValues {
-  type?: string;
-  factor?: string;
-  user?: string;
-  kind?: RevisionKind;
-  range?: [Dayjs | null, Dayjs | null] | null;
-  baseTime?: string;
-  lead?: number | null;
-}
+type FormValues = RecordFilterValues<Dayjs>;
 
-function filtersOf(v: FormValues): RecordFilterValues {
-  return {
-    type: v.type,
-    factor: v.factor,
-    user: v.user,
-    kind: v.kind,
-    baseTime: v.baseTime,
-    lead: v.lead,
-    range: v.range ? [v.range[0]?.toDate() ?? null, v.range[1]?.toDate() ?? null] : null,
-  };
-}
+const EMPTY: FormValues = {
+  type: undefined,
+  factor: undefined,
+  user: undefined,
+  kind: undefined,
+  range: undefined,
+  baseTime: undefined,
+  lead: undefined,
+};
 
-/** The record list's filters: forecast type and factor, who, what kind, when, base time and lead. */
-export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValues) => void }) {
+/**
+ * The record list's filters: forecast type and factor, who, what kind, when, base time and lead, asked for on
+ * Search; Reset empties them. Opens on the filters the address holds (the list page keeps them there).
+ */
+export function RecordFilters({ filters, filter }: { filters: RecordListFilters; filter: (change: RecordListFilters) => void }) {
   const { t } = useTranslation(NS);
   const dateFormats = useDateInputFormats('minute');
   const [form] = Form.useForm<FormValues>();
+  const [initial] = useState(() => recordFilterValues(filters, (iso) => dayjs(iso)));
   const types = useForecastTypes();
   const { data: layers } = useMapLayers();
   const type = Form.useWatch('type', form);
   const f = (key: string) => t(`record.filters.${key}`);
+  // An address given from elsewhere (a menu link to the bare page) shows its filters in the form too.
+  useEffect(() => {
+    if (!sameRecordFilters(recordFilterChange(form.getFieldsValue()), filters)) {
+      form.setFieldsValue({ ...EMPTY, ...recordFilterValues(filters, (iso) => dayjs(iso)) });
+    }
+  }, [filters, form]);
 
   const factorOptions = useMemo(
     () =>
@@ -62,7 +68,8 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
       layout="vertical"
       size="small"
       className="dr-filters"
-      onFinish={(v) => onApply(filtersOf(v))}
+      initialValues={initial}
+      onFinish={(v) => filter(recordFilterChange(v))}
       onValuesChange={(changed: Partial<FormValues>) => {
         if ('type' in changed) form.setFieldsValue({ factor: undefined, baseTime: undefined });
       }}
@@ -101,8 +108,9 @@ export function RecordFilters({ onApply }: { onApply: (filters: RecordFilterValu
         <Button
           id="record-reset"
           onClick={() => {
-            form.resetFields();
-            onApply({});
+            // Empty, not back to the filters the page opened with.
+            form.setFieldsValue(EMPTY);
+            filter(recordFilterChange({}));
           }}
         >
           {t('common.reset')}

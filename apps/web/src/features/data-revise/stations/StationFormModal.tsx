@@ -1,10 +1,13 @@
 import type { Station } from '@agromet/contracts';
-import { Col, Form, Input, InputNumber, Modal, Row, Switch, type FormRule } from 'antd';
+import { Col, Form, Input, InputNumber, Row, type FormInstance, type FormRule } from 'antd';
+import { MapFormDialog } from '../../../components/record-map/MapFormDialog';
+import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { PickOnMap } from '../../../components/record-map/PickOnMap';
+import type { PickingProps } from '../../../components/record-map/use-picking-editor';
 import { useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchStation, useSaveStation } from '../api/stations';
-import { conflictField, fieldIssuesOf } from '../common/api-error-data';
+import { conflictField } from '../common/api-error-data';
 import { formatLatLon } from '../common/format';
 import { NS } from '../i18n';
 import {
@@ -17,46 +20,15 @@ import {
   type StationField,
   type StationFormValues,
 } from './station-values';
-import { useFeedback } from '../../../lib/feedback';
 
 const NUMBER_FIELDS: readonly StationField[] = ['longitude', 'latitude', 'altitude'];
 
-export interface PickedPosition {
-  longitude: number;
-  latitude: number;
-}
+export type PickedPosition = { longitude: number; latitude: number };
 
-/**
- * Create (record null) or edit a station. The dialog has no mask and sits at the left, so the map stays
- * clickable: while "pick on the map" is on (the default when creating), a click on the map fills the position.
- */
-export function StationFormModal({
-  record,
-  picking,
-  onPickingChange,
-  picked,
-  onPositionChange,
-  onSaved,
-  onClose,
-}: {
-  record: Station | null;
-  picking: boolean;
-  onPickingChange: (on: boolean) => void;
-  /** The last position clicked on the map while picking. */
-  picked: PickedPosition | null;
-  /** The position the form holds now (drawn on the map as a draft marker). */
-  onPositionChange: (position: PickedPosition | null) => void;
-  onSaved: (station: Station) => void;
-  onClose: () => void;
-}) {
+/** The rules of a station's field: required ones, and the checks the server makes (station-values.ts). */
+function useStationRules(): (field: StationField) => FormRule[] {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
-  const [form] = Form.useForm<StationFormValues>();
-  const save = useSaveStation();
-  const { version, offerStale } = useEditVersion(record);
-  const label = (field: StationField) => t(`station.fields.${field}`);
-
-  const rulesOf = useMemo(
+  return useMemo(
     () =>
       (field: StationField): FormRule[] => {
         const name = t(`station.fields.${field}`);
@@ -79,7 +51,14 @@ export function StationFormModal({
       },
     [t],
   );
+}
 
+/** A position picked on the map fills the fields; the position they hold, when valid, is reported for the draft marker. */
+function useStationPosition(
+  form: FormInstance<StationFormValues>,
+  picked: PickedPosition | null,
+  onPositionChange: (position: PickedPosition | null) => void,
+): void {
   // A click on the map while picking fills the position.
   useEffect(() => {
     if (!picked) return;
@@ -96,30 +75,45 @@ export function StationFormModal({
     const valid = (v: unknown, field: 'longitude' | 'latitude') => typeof v === 'number' && checkStationField(field, v) === null;
     onPositionChange(valid(longitude, 'longitude') && valid(latitude, 'latitude') ? { longitude: longitude!, latitude: latitude! } : null);
   }, [longitude, latitude, onPositionChange]);
+}
 
-  const onFinish = async (values: StationFormValues) => {
-    try {
-      const saved = await save.mutateAsync({ id: record?.id, version, values: stationBody(values) });
-      void message.success(t(record ? 'common.saved' : 'common.created'));
-      onSaved(saved);
-    } catch (error) {
-      const issues = fieldIssuesOf(error).filter((i) => (STATION_FIELDS as readonly string[]).includes(i.field));
-      if (issues.length > 0) {
-        form.setFields(issues.map((i) => ({ name: i.field as StationField, errors: [i.message] })));
-        return;
-      }
-      if (conflictField(error) === 'stationNumber') {
-        form.setFields([{ name: 'stationNumber', errors: [t('station.numberTaken')] }]);
-        return;
-      }
-      if (!record) return;
-      await offerStale(error, {
-        fetchCurrent: () => fetchStation(record),
-        onReload: (fresh) => form.setFieldsValue(stationFormValues(fresh)),
-        onGone: onClose,
-      });
-    }
-  };
+/**
+ * Create (record null) or edit a station. The dialog has no mask and sits at the left, so the map stays
+ * clickable: while "pick on the map" is on (the default when creating), a click on the map fills the position.
+ */
+export function StationFormModal({
+  record,
+  picker,
+  onSaved,
+  onClose,
+}: {
+  picker: PickingProps<PickedPosition>;
+  record: Station | null;
+  onSaved: (station: Station) => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  const [form] = Form.useForm<StationFormValues>();
+  const save = useSaveStation();
+  const label = (field: StationField) => t(`station.fields.${field}`);
+  const rulesOf = useStationRules();
+  useStationPosition(form, picker.picked, picker.onPositionChange);
+  const onFinish = useRecordSave({
+    record,
+    form,
+    save: save.mutateAsync,
+    body: stationBody,
+    fields: STATION_FIELDS,
+    ownIssues: (_issues, error) => {
+      if (conflictField(error) !== 'stationNumber') return false;
+      form.setFields([{ name: 'stationNumber', errors: [t('station.numberTaken')] }]);
+      return true;
+    },
+    current: fetchStation,
+    reload: (fresh) => form.setFieldsValue(stationFormValues(fresh)),
+    onSaved,
+    onClose,
+  });
 
   const text = (field: Exclude<StationField, 'longitude' | 'latitude' | 'altitude'>) => (
     <Form.Item name={field} label={label(field)} rules={rulesOf(field)}>
@@ -137,58 +131,50 @@ export function StationFormModal({
   );
 
   return (
-    <Modal
-      open
+    <MapFormDialog<StationFormValues>
       title={record ? t('station.editTitle') : t('station.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'station-form-submit' }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
+      submitId="station-form-submit"
+      saving={save.isPending}
       onCancel={onClose}
-      mask={false}
-      focusable={{ trap: false }}
-      wrapClassName="dr-modal-passthrough"
-      style={{ top: 16, marginLeft: 16 }}
-      destroyOnHidden
+      prefix="dr"
       width={520}
+      form={form}
+      name="station-form"
+      initialValues={stationFormValues(record)}
+      onFinish={onFinish}
     >
-      <Form<StationFormValues>
-        form={form}
-        name="station-form"
-        layout="vertical"
-        size="small"
-        initialValues={stationFormValues(record)}
-        onFinish={(v) => void onFinish(v)}
-      >
-        <Row gutter={12}>
-          <Col span={10}>{text('stationNumber')}</Col>
-          <Col span={14}>{text('name')}</Col>
-        </Row>
-        <Row gutter={12}>
-          <Col span={8}>{text('province')}</Col>
-          <Col span={8}>{text('city')}</Col>
-          <Col span={8}>{text('district')}</Col>
-        </Row>
-        {text('address')}
-        <div className="dr-pick" data-picking={picking ? 'on' : 'off'}>
-          <Switch id="station-pick" size="small" checked={picking} onChange={onPickingChange} />{' '}
-          <label htmlFor="station-pick">{t('station.pickOnMap')}</label>
-          <div className="dr-hint">
-            {picked && picking ? t('station.picked', { position: formatLatLon(picked.latitude, picked.longitude) }) : t('station.pickHint')}
-          </div>
-        </div>
-        <Row gutter={12}>
-          <Col span={8}>{number('longitude', 0.01)}</Col>
-          <Col span={8}>{number('latitude', 0.01)}</Col>
-          <Col span={8}>{number('altitude', 1)}</Col>
-        </Row>
-        <Row gutter={12}>
-          <Col span={12}>{text('contactPerson')}</Col>
-          <Col span={12}>{text('contactPhone')}</Col>
-        </Row>
-        {text('remarks')}
-      </Form>
-    </Modal>
+      <Row gutter={12}>
+        <Col span={10}>{text('stationNumber')}</Col>
+        <Col span={14}>{text('name')}</Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={8}>{text('province')}</Col>
+        <Col span={8}>{text('city')}</Col>
+        <Col span={8}>{text('district')}</Col>
+      </Row>
+      {text('address')}
+      <PickOnMap
+        id="station-pick"
+        prefix="dr"
+        picking={picker.picking}
+        onPickingChange={picker.onPickingChange}
+        label={t('station.pickOnMap')}
+        hint={
+          picker.picked && picker.picking
+            ? t('station.picked', { position: formatLatLon(picker.picked.latitude, picker.picked.longitude) })
+            : t('station.pickHint')
+        }
+      />
+      <Row gutter={12}>
+        <Col span={8}>{number('longitude', 0.01)}</Col>
+        <Col span={8}>{number('latitude', 0.01)}</Col>
+        <Col span={8}>{number('altitude', 1)}</Col>
+      </Row>
+      <Row gutter={12}>
+        <Col span={12}>{text('contactPerson')}</Col>
+        <Col span={12}>{text('contactPhone')}</Col>
+      </Row>
+      {text('remarks')}
+    </MapFormDialog>
   );
 }

@@ -1,7 +1,7 @@
 import type { Sandstorm } from '@agromet/contracts';
 import dayjs from 'dayjs';
 import { describe, expect, it } from 'vitest';
-import { formValues, levelHint, regionAfterPick, sandstormBody } from './sandstorm-form';
+import { formatTime, formValues, levelHint, regionAfterPick, sandstormBody } from './sandstorm-form';
 
 const record: Sandstorm = {
   id: 3,
@@ -74,5 +74,12 @@ describe('the region of a picked point', () => {
     expect(regionAfterPick('140105', '610000')).toBe('610000');
     expect(regionAfterPick('610802', null)).toBe('610802');
     expect(regionAfterPick(undefined, null)).toBeUndefined();
+  });
+});
+
+describe('record times', () => {
+  it('are shown to the minute in the browser’s zone, zero-padded', () => {
+    expect(formatTime(new Date(2024, 0, 5, 7, 3, 59).toISOString())).toBe('2024-01-05 07:03');
+    expect(formatTime(new Date(2023, 11, 31, 23, 59).toISOString())).toBe('2023-12-31 23:59');
   });
 });

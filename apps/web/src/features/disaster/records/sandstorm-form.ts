@@ -127,3 +127,10 @@ export function regionAfterPick(current: string | undefined, derived: string | n
   if (!derived) return current;
   return current && regionContains(derived, current) ? current : derived;
 }
+
+const pad = (n: number) => String(n).padStart(2, '0');
+/** An ISO instant as "YYYY-MM-DD HH:mm" in the browser's zone (as the records table and details show times). */
+export function formatTime(iso: string): string {
+  const d = new Date(iso);
+  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())} ${pad(d.getHours())}:${pad(d.getMinutes())}`;
+}

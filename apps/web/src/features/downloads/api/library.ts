@@ -3,19 +3,11 @@ import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { DOWNLOAD_TIMEOUT_MS, saveBlob } from '../../../lib/download';
 import { listQuery, type Paging } from '../../../lib/list-query';
 import { request, requestBinary } from '../../../lib/request';
-import { fileNameOf } from '../library/library-rules';
+import { fileNameOf, type LibraryListFilters } from '../library/library-rules';
 import { dlKeys, invalidateLibrary } from './keys';
 
-export interface LibraryFilters {
-  kind?: DownloadKind;
-  type?: string;
-  factor?: string;
-  /** ISO times, inclusive. */
-  from?: string;
-  to?: string;
-  author?: string;
-  name?: string;
-}
+/** The library's filters as the server takes them: those the address keeps, the kind one of the download kinds. */
+export type LibraryFilters = Omit<LibraryListFilters, 'kind'> & { kind?: DownloadKind };
 
 export function useLibraryPage(filters: LibraryFilters, paging: Paging) {
   const query = listQuery({ ...filters }, paging);

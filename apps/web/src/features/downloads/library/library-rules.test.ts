@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deleteBlocker, fileNameOf, keptSelection, namesForConfirm } from './library-rules';
+import { anyFilter, deleteBlocker, fileNameOf, keptSelection, namesForConfirm, typeChange } from './library-rules';
 
 describe('fileNameOf', () => {
   it.each([
@@ -32,5 +32,24 @@ describe('selection', () => {
   it('shortens long name lists', () => {
     expect(namesForConfirm(['a', 'b'])).toBe('a、b');
     expect(namesForConfirm(['1', '2', '3', '4', '5', '6'], 5)).toBe('1、2、3、4、5…');
+  });
+});
+
+describe('anyFilter', () => {
+  it('is off when every filter is empty or missing', () => {
+    expect(anyFilter({})).toBe(false);
+    expect(anyFilter({ author: '', name: undefined })).toBe(false);
+  });
+
+  it('is on with any filter', () => {
+    expect(anyFilter({ kind: 'zoning' })).toBe(true);
+    expect(anyFilter({ to: '2026-11-29T15:59:59.999Z' })).toBe(true);
+  });
+});
+
+describe('typeChange', () => {
+  it('drops the factor with a new type, or with none', () => {
+    expect(typeChange('nwp')).toEqual({ type: 'nwp', factor: undefined });
+    expect(typeChange(undefined)).toEqual({ type: undefined, factor: undefined });
   });
 });

@@ -37,3 +37,25 @@ export function keptSelection(selected: readonly string[], items: readonly Pick<
 export function namesForConfirm(names: readonly string[], max = 5): string {
   return names.length <= max ? names.join('、') : `${names.slice(0, max).join('、')}…`;
 }
+
+/** The library's filters as the address keeps them (times as ISO text, inclusive). */
+export type LibraryListFilters = {
+  kind?: string;
+  type?: string;
+  factor?: string;
+  /** ISO times, inclusive. */
+  from?: string;
+  to?: string;
+  author?: string;
+  name?: string;
+};
+
+/** Whether any filter is on (an empty list then says "nothing matches" rather than "nothing made yet"). */
+export function anyFilter(filters: LibraryListFilters): boolean {
+  return Object.values(filters).some((v) => v !== undefined && v !== '');
+}
+
+/** A new forecast type drops the factor chosen under the previous one. */
+export function typeChange(type: string | undefined): Pick<LibraryListFilters, 'type' | 'factor'> {
+  return { type, factor: undefined };
+}

@@ -1,14 +1,15 @@
 import { FileExcelOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { StationTableRow } from '@agromet/contracts';
-import { Alert, Button, Empty, Select, Space, Table, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Empty, Space, Table, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { downloadItem } from '../api/library';
 import { useExportStationTable, useForecastCatalog, useStationTable, type StationTableChoice } from '../api/station-table';
-import { formatDateTime } from '../format';
 import { NS } from '../i18n';
-import { leadColumns, pickChoice } from './station-table-rules';
+import { pickChoice } from './station-table-rules';
+import { StationChoice } from './StationChoice';
+import { useStationColumns } from './StationColumns';
 import { useFeedback } from '../../../lib/feedback';
 
 /** Forecast values at stations: a chosen forecast at every station over its lead times; export as CSV or Excel. */
@@ -22,8 +23,6 @@ export function StationTableTab() {
   useEffect(() => {
     setChoice((c) => pickChoice(types, c));
   }, [types]);
-  const type = types.find((x) => x.code === choice.type);
-  const factor = type?.factors.find((f) => f.code === choice.factor);
   const table = useStationTable(choice);
   const exporter = useExportStationTable();
 
@@ -38,65 +37,13 @@ export function StationTableTab() {
   };
 
   const data = table.data;
-  const columns = useMemo<TableColumnsType<StationTableRow>>(() => {
-    if (!data) return [];
-    return [
-      { title: t('stations.station'), dataIndex: 'number', fixed: 'left', width: 80 },
-      { title: t('stations.name'), dataIndex: 'name', fixed: 'left', width: 110, ellipsis: true },
-      { title: t('stations.lon'), dataIndex: 'lon', width: 80, align: 'right' },
-      { title: t('stations.lat'), dataIndex: 'lat', width: 70, align: 'right' },
-      ...leadColumns(data).map((c) => ({
-        title: (
-          <Tooltip title={formatDateTime(c.validTime)}>
-            <span>{t('stations.lead', { lead: c.lead })}</span>
-          </Tooltip>
-        ),
-        key: `lead-${c.lead}`,
-        width: 76,
-        align: 'right' as const,
-        render: (_: unknown, row: StationTableRow) => {
-          const v = row.values[c.index];
-          return v === null || v === undefined ? <Typography.Text type="secondary">—</Typography.Text> : v;
-        },
-      })),
-    ];
-  }, [data, t]);
+  const columns = useStationColumns(data);
 
   const ready = !!(choice.type && choice.factor && choice.baseTime);
   return (
     <>
       <div className="list-toolbar dl-toolbar">
-        <Select
-          id="dl-st-type"
-          aria-label={t('stations.type')}
-          placeholder={t('stations.type')}
-          style={{ width: 180 }}
-          loading={catalog.isPending}
-          value={choice.type}
-          options={types.map((x) => ({ value: x.code, label: x.name }))}
-          onChange={(code: string) => setChoice(pickChoice(types, { type: code }))}
-        />
-        <Select
-          id="dl-st-factor"
-          aria-label={t('stations.factor')}
-          placeholder={t('stations.factor')}
-          style={{ width: 160 }}
-          value={choice.factor}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={(type?.factors ?? [])
-            .filter((f) => f.baseTimes.length > 0)
-            .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
-          onChange={(code: string) => setChoice(pickChoice(types, { type: choice.type, factor: code }))}
-        />
-        <Select
-          id="dl-st-run"
-          aria-label={t('stations.baseTime')}
-          placeholder={t('stations.baseTime')}
-          style={{ width: 180 }}
-          value={choice.baseTime}
-          options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatDateTime(b) }))}
-          onChange={(baseTime: string) => setChoice({ ...choice, baseTime })}
-        />
+        <StationChoice types={types} loading={catalog.isPending} choice={choice} onChange={setChoice} />
         <span className="list-toolbar-spacer" />
         <Space>
           <Button

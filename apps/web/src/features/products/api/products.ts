@@ -2,36 +2,18 @@ import type { MapProduct, ProductFormat, ProductMakeBody, ProductPreviewBody } f
 import { API_ENDPOINTS } from '@agromet/contracts/web';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadRaw, saveBlob } from '../../../lib/download';
+import { useBoundaryAreas } from '../../../lib/boundary-area-names';
+import { pollUntilFinished, pollWhileAnyActive } from '../../../lib/product-jobs';
 import { http, request } from '../../../lib/request';
-import { isActive } from '../product-rules';
 import { invalidateProducts, pdKeys } from './keys';
-
-/** How often the page asks after a product being made. */
-export const PROGRESS_POLL_MS = 1000;
 
 /** The forecast catalogue: types, their elements (derived ones too) and the runs with grids. */
 export function useCatalog() {
   return useQuery({ queryKey: pdKeys.catalog, queryFn: ({ signal }) => request('gridCatalog', { signal }), staleTime: 30_000 });
 }
 
-/** Names of the areas of a boundary layer, by their index in its GeoJSON (what `areaCode` names). */
-export function useBoundaryAreaNames(url: string | undefined) {
-  return useQuery({
-    queryKey: pdKeys.areas(url ?? ''),
-    enabled: !!url,
-    staleTime: 300_000,
-    queryFn: async ({ signal }) => {
-      const body = await http<unknown>('GET', url!, { responseType: 'blob', timeoutMs: 60_000, signal });
-      const json = (body instanceof Blob ? JSON.parse(await body.text()) : body) as {
-        features?: Array<{ properties?: { name?: unknown } | null }>;
-      };
-      return (json.features ?? []).map((f, index) => ({
-        index,
-        name: typeof f.properties?.name === 'string' && f.properties.name ? f.properties.name : `#${index + 1}`,
-      }));
-    },
-  });
-}
+/** Names of the areas of a boundary layer (lib/boundary-area-names.ts), under this page's keys. */
+export const useBoundaryAreaNames = (url: string | undefined) => useBoundaryAreas(pdKeys.areas(url ?? ''), url);
 
 /** Products, newest first; polled while one on the page is being made. */
 export function useProductPage(page: number, size: number) {
@@ -40,7 +22,7 @@ export function useProductPage(page: number, size: number) {
     queryKey: pdKeys.productPage(query),
     queryFn: ({ signal }) => request('productPage', { query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((p) => isActive(p.status)) ? PROGRESS_POLL_MS : false),
+    refetchInterval: pollWhileAnyActive,
   });
 }
 
@@ -50,7 +32,7 @@ export function useProduct(id: number | undefined) {
     queryKey: pdKeys.product(id ?? 0),
     queryFn: ({ signal }) => request('productInfo', { query: { id: id! }, signal }),
     enabled: id !== undefined,
-    refetchInterval: (q) => (q.state.data && !isActive(q.state.data.status) ? false : PROGRESS_POLL_MS),
+    refetchInterval: pollUntilFinished,
   });
 }
 

@@ -1,7 +1,8 @@
 import type { HazardCreate, HazardUpdate } from '@agromet/contracts';
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { queryClient } from '../../../lib/query-client';
-import { http, request } from '../../../lib/request';
+import { useBoundaryAreas } from '../../../lib/boundary-area-names';
+import { request } from '../../../lib/request';
 import { riskKeys } from './keys';
 
 /** The customer's hazards (the defaults are made on first use). */
@@ -39,21 +40,5 @@ export function useExposures() {
   return useQuery({ queryKey: riskKeys.exposures, queryFn: ({ signal }) => request('riskExposures', { signal }) });
 }
 
-/** Names of the areas of a boundary layer, by their index in its GeoJSON (what `areaCode` names). */
-export function useBoundaryAreaNames(url: string | undefined) {
-  return useQuery({
-    queryKey: riskKeys.areas(url ?? ''),
-    enabled: !!url,
-    staleTime: 300_000,
-    queryFn: async ({ signal }) => {
-      const body = await http<unknown>('GET', url!, { responseType: 'blob', timeoutMs: 60_000, signal });
-      const json = (body instanceof Blob ? JSON.parse(await body.text()) : body) as {
-        features?: Array<{ properties?: { name?: unknown } | null }>;
-      };
-      return (json.features ?? []).map((f, index) => ({
-        index,
-        name: typeof f.properties?.name === 'string' && f.properties.name ? f.properties.name : `#${index + 1}`,
-      }));
-    },
-  });
-}
+/** Names of the areas of a boundary layer (lib/boundary-area-names.ts), under this page's keys. */
+export const useBoundaryAreaNames = (url: string | undefined) => useBoundaryAreas(riskKeys.areas(url ?? ''), url);

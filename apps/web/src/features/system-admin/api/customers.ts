@@ -7,9 +7,9 @@ import { useUserStore } from '../../../stores/user';
 import { brandingOf } from '../customers/customer-values';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
-export interface CustomerFilters {
+export type CustomerFilters = {
   keyword?: string;
-}
+};
 
 export function useCustomerPage(filters: CustomerFilters, paging: Paging) {
   const query = listQuery({ ...filters }, paging);

@@ -4,9 +4,9 @@ import { listQuery, type Paging } from '../../../lib/list-query';
 import { request } from '../../../lib/request';
 import { invalidateSystemAdmin, saKeys } from './keys';
 
-export interface PermissionFilters {
+export type PermissionFilters = {
   keyword?: string;
-}
+};
 
 export function usePermissionPage(filters: PermissionFilters, paging: Paging) {
   const query = listQuery({ ...filters }, paging);

@@ -1,12 +1,13 @@
 import { MAP_LIMITS } from '@agromet/contracts/web';
 import type { Customer } from '@agromet/contracts';
-import { Col, Form, Input, InputNumber, Modal, Row } from 'antd';
+import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { useUserStore } from '../../../stores/user';
 import { fetchCustomer, useSaveCustomer } from '../api/customers';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { SaveModal } from '../components/SaveModal';
 import { customerBody, customerFormValues, type CustomerFormValues as FormValues } from './customer-values';
 import { LogoField } from './LogoField';
 import { useFeedback } from '../../../lib/feedback';
@@ -38,17 +39,12 @@ export function CustomerFormModal({ record, onClose }: { record: Customer | null
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={record ? t('customer.editTitle') : t('customer.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'customer-form-submit' }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
+      submitId="customer-form-submit"
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
       width={640}
     >
       <Form<FormValues>
@@ -114,6 +110,6 @@ export function CustomerFormModal({ record, onClose }: { record: Customer | null
           </Col>
         </Row>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

@@ -1,43 +1,49 @@
 import type { Customer } from '@agromet/contracts';
-import { Space, Table, Tag } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Tag } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { actionColumn, contentColumn, ellipsisColumn, type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import type { RowActionSpec } from '../../../components/admin-list/row-actions';
+import { contentColumn, ellipsisColumn, type FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/list-query';
 import { useUserStore } from '../../../stores/user';
-import { useCustomerPage, useDeleteCustomer } from '../api/customers';
-import { CreateButton, DeleteLink, EditLink, EntitlementsLink } from '../components/ActionButtons';
-import { AdminPage } from '../components/AdminPage';
+import { useCustomerPage, useDeleteCustomer, type CustomerFilters } from '../api/customers';
+import { actionsColumn, createAction, deleteAction, editAction, entitlementsAction } from '../components/list-actions';
 import { NS } from '../i18n';
+import '../system-admin.css';
 import { formatCentre } from '../utils/format';
 import { CustomerFormModal } from './CustomerFormModal';
 import { EntitlementsModal } from './EntitlementsModal';
 import { isPlatformUser } from './customer-values';
 
-/** /system-admin/customer: customers with search and paging; create, edit (branding), delete. */
-export function CustomerPage() {
+/** A customer's row actions: edit; the platform also edits what others bought and deletes. */
+function useCustomerActions(platform: boolean, edit: (row: Customer) => void, entitlements: (row: Customer) => void) {
   const { t } = useTranslation(NS);
-  const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
-  const platform = isPlatformUser(roles);
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const [keyword, search] = useKeyword(toFirstPage);
-  const query = useCustomerPage({ keyword }, paging);
-  const tableProps = usePagedTableProps(query, paging, setPaging);
-  const [editor, setEditor] = useState<{ record: Customer | null } | null>(null);
-  const [entitlements, setEntitlements] = useState<Customer | null>(null);
   const remove = useDeleteCustomer();
   const confirmDelete = useConfirmDelete();
+  return useMemo<RowActionSpec<Customer>[]>(() => {
+    const name = (row: Customer) => row.name;
+    if (!platform) return [editAction(t, name, edit)];
+    return [
+      editAction(t, name, edit),
+      { ...entitlementsAction(t, name, entitlements), shown: (row) => !row.platform },
+      deleteAction(t, name, (row) => confirmDelete(row.name, () => remove.mutateAsync(row.id))),
+    ];
+  }, [t, platform, edit, entitlements, confirmDelete, remove]);
+}
 
-  // Each column as wide as its content on the page; names, system names and addresses share the rest.
+/** The customers table's columns: logo, name (the platform's tagged), modules, branding, centre, users and actions. */
+function useCustomerColumns(actions: readonly RowActionSpec<Customer>[]): FitColumn<Customer>[] {
+  const { t } = useTranslation(NS);
   const entitlementsText = useCallback(
     (row: Customer) => (row.platform ? t('customer.entitlementsAll') : t('customer.entitlementsCount', { count: row.entitlements.length })),
     [t],
   );
-  const columns = useMemo<FitColumn<Customer>[]>(
+  // Each column as wide as its content on the page; names, system names and addresses share the rest.
+  return useMemo<FitColumn<Customer>[]>(
     () => [
       {
         title: t('customer.logo'),
@@ -78,34 +84,41 @@ export function CustomerPage() {
       ),
       contentColumn<Customer>({ title: t('customer.zoom'), dataIndex: 'zoom' }),
       contentColumn<Customer>({ title: t('customer.userCount'), dataIndex: 'userCount' }),
-      actionColumn<Customer>(t('common.actions'), platform ? 3 : 1, (row) => (
-        <Space size={0}>
-          <EditLink onClick={() => setEditor({ record: row })} />
-          {platform && !row.platform ? <EntitlementsLink data-customer={row.id} onClick={() => setEntitlements(row)} /> : null}
-          {platform ? <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} /> : null}
-        </Space>
-      )),
+      actionsColumn<Customer>(t, actions),
     ],
-    [t, platform, confirmDelete, remove, entitlementsText],
+    [t, actions, entitlementsText],
   );
+}
 
-  const fitted = useFittedTable(columns, tableProps.dataSource);
+/** /system-admin/customer: customers with search and paging; create, edit (branding), modules, delete. */
+export function CustomerPage() {
+  const { t } = useTranslation(NS);
+  const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
+  const platform = isPlatformUser(roles);
+  const fields = useMemo<FilterField<CustomerFilters>[]>(
+    () => [{ kind: 'keyword', key: 'keyword', id: 'customer-search', placeholder: t('customer.searchPlaceholder'), width: 360 }],
+    [t],
+  );
+  const list = useListPage<Customer, CustomerFilters, ReturnType<typeof useCustomerPage>>({
+    filters: fields,
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: useCustomerPage,
+  });
+  const editor = useEditor<Customer>();
+  const entitlements = useEditor<Customer>();
+  const columns = useCustomerColumns(useCustomerActions(platform, editor.open, entitlements.open));
 
   return (
-    <AdminPage
+    <ListPageView
       id="customer-page"
       titleKey="customer"
-      toolbar={
-        <>
-          <KeywordSearch id="customer-search" placeholder={t('customer.searchPlaceholder')} width={360} onSearch={search} />
-          <ToolbarSpacer />
-          {platform ? <CreateButton id="customer-create" onClick={() => setEditor({ record: null })} /> : null}
-        </>
-      }
+      className="sa-page"
+      list={list}
+      actions={platform ? [createAction(t, 'customer-create', () => editor.open(null))] : []}
+      table={{ id: 'customer-table', size: 'middle', fitted: true, columns }}
     >
-      <Table<Customer> id="customer-table" size="middle" {...tableProps} {...fitted} />
-      {editor ? <CustomerFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
-      {entitlements ? <EntitlementsModal record={entitlements} onClose={() => setEntitlements(null)} /> : null}
-    </AdminPage>
+      {editor.editing ? <CustomerFormModal record={editor.editing.record} onClose={editor.close} /> : null}
+      {entitlements.editing?.record ? <EntitlementsModal record={entitlements.editing.record} onClose={entitlements.close} /> : null}
+    </ListPageView>
   );
 }

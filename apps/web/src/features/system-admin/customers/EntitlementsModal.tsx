@@ -1,11 +1,12 @@
 import type { Customer } from '@agromet/contracts';
-import { Alert, Form, Modal, Spin } from 'antd';
+import { Alert, Form, Spin } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchCustomer, useSaveEntitlements } from '../api/customers';
 import { usePermissionAll } from '../api/permissions';
 import { NS } from '../i18n';
+import { SaveModal } from '../components/SaveModal';
 import { PermissionTree } from '../roles/PermissionTree';
 import { platformCodesWithheld } from '../roles/permission-tree';
 import { useFeedback } from '../../../lib/feedback';
@@ -43,17 +44,12 @@ export function EntitlementsModal({ record, onClose }: { record: Customer; onClo
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={t('customer.entitlementsTitle', { name: record.name })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'entitlements-submit' }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
+      submitId="entitlements-submit"
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
       width={640}
     >
       <Alert className="sa-notice" type="info" showIcon title={t('customer.entitlementsHelp')} />
@@ -72,6 +68,6 @@ export function EntitlementsModal({ record, onClose }: { record: Customer; onClo
           )}
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

@@ -1,79 +1,42 @@
-import { DownloadOutlined, EyeOutlined, SearchOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { LogRow } from '@agromet/contracts';
-import { Button, DatePicker, Form, Input, Select, Table, Tag } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import { Tag } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  actionColumn,
-  contentColumn,
-  ellipsisColumn,
-  RowAction,
-  timeColumn,
-  type FitColumn,
-} from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { logUnlessShown } from '../../../lib/shown-failure';
-import { exportLogs, useLogPage } from '../api/logs';
-import { AdminPage } from '../components/AdminPage';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { DEFAULT_PAGE_SIZE, type Paging } from '../../../lib/list-query';
+import { useLogPage } from '../api/logs';
+import { actionsColumn } from '../components/list-actions';
 import { NS } from '../i18n';
+import '../system-admin.css';
 import { formatDateTime } from '../utils/format';
 import { LogDetailDrawer } from './LogDetailDrawer';
-import { LOG_TYPES, toLogFilters, type LogFilters, type LogFilterValues } from './log-filters';
-import { useDateInputFormats } from '../../../lib/date-input';
-import { useFeedback } from '../../../lib/feedback';
+import { LogFilterForm } from './LogFilterForm';
+import { logFiltersFromAddress, type LogFilters } from './log-filters';
 
 /** Who did it: the name, with the username when it differs. */
 function operatorLabel(name: string, row: LogRow): string {
   return name && row.username && name !== row.username ? `${name} (${row.username})` : name || row.username;
 }
 
-/** /system-admin/sys-log: the operation log with filters, paging, a detail drawer and CSV export (read-only). */
-export function LogPage() {
+/** The log rows of one page, for the filters as the server takes them. */
+function useLogRows(filters: LogFilters, paging: Paging) {
+  return useLogPage(logFiltersFromAddress(filters), paging);
+}
+
+/** The log table's columns; a row's details open from its action. */
+function useLogColumns(detail: (row: LogRow) => void): FitColumn<LogRow>[] {
   const { t } = useTranslation(NS);
-  const dateFormats = useDateInputFormats('second');
-  const { message } = useFeedback();
-  const [form] = Form.useForm<LogFilterValues>();
-  const [filters, setFilters] = useState<LogFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const query = useLogPage(filters, paging);
-  const tableProps = usePagedTableProps(query, paging, setPaging);
-  const [detail, setDetail] = useState<LogRow | null>(null);
-  const [exporting, setExporting] = useState(false);
-
-  const apply = (values: LogFilterValues) => {
-    setFilters(toLogFilters(values));
-    toFirstPage();
-  };
-
-  const onExport = async () => {
-    setExporting(true);
-    try {
-      // The filters in the form, as the list would show them after "search".
-      const current = toLogFilters(form.getFieldsValue());
-      setFilters(current);
-      const file = await exportLogs(current);
-      void message.success(t('log.exported', { file }));
-    } catch (error) {
-      // A failed call is shown by the request client.
-      logUnlessShown(error, 'operation log export');
-    } finally {
-      setExporting(false);
-    }
-  };
-
   const typeLabel = useCallback((type: string) => t(`log.types.${type}`, { defaultValue: type }), [t]);
+  const result = useCallback((code: number) => (code === 0 ? t('log.resultOk') : t('log.resultFailed', { code })), [t]);
   // Each column as wide as its content on the page; operators and descriptions share the rest.
-  const columns = useMemo<FitColumn<LogRow>[]>(
+  return useMemo<FitColumn<LogRow>[]>(
     () => [
       timeColumn<LogRow>({ title: t('log.fields.createdAt'), dataIndex: 'createdAt', render: (v: string) => formatDateTime(v) }),
       ellipsisColumn<LogRow>(
-        {
-          title: t('log.operator'),
-          dataIndex: 'operatorName',
-          width: 150,
-          render: (name: string, row) => operatorLabel(name, row),
-        },
+        { title: t('log.operator'), dataIndex: 'operatorName', width: 150, render: (name: string, row) => operatorLabel(name, row) },
         (name, row) => operatorLabel(name as string, row),
       ),
       contentColumn<LogRow>({ title: t('log.action'), dataIndex: 'action' }),
@@ -86,78 +49,47 @@ export function LogPage() {
         {
           title: t('log.result'),
           dataIndex: 'resultCode',
-          render: (code: number) =>
-            code === 0 ? <Tag color="success">{t('log.resultOk')}</Tag> : <Tag color="error">{t('log.resultFailed', { code })}</Tag>,
+          render: (code: number) => <Tag color={code === 0 ? 'success' : 'error'}>{result(code)}</Tag>,
         },
-        (row) => ({ tags: [row.resultCode === 0 ? t('log.resultOk') : t('log.resultFailed', { code: row.resultCode })] }),
+        (row) => ({ tags: [result(row.resultCode)] }),
       ),
-      actionColumn<LogRow>(t('common.actions'), 1, (row) => (
-        <RowAction icon={<EyeOutlined aria-hidden />} label={t('common.detail')} onClick={() => setDetail(row)} />
-      )),
+      actionsColumn<LogRow>(t, [
+        { key: 'detail', icon: <EyeOutlined aria-hidden />, tip: t('common.detail'), label: () => t('common.detail'), onClick: detail },
+      ]),
     ],
-    [t, typeLabel],
+    [t, typeLabel, result, detail],
   );
+}
 
-  const fitted = useFittedTable(columns, tableProps.dataSource);
+/** The log's filters: one form that sets them all on Search (log-filters.ts), kept in the address. */
+const FILTERS: FilterField<LogFilters>[] = [
+  {
+    kind: 'custom',
+    key: 'from',
+    also: ['to', 'operator', 'action', 'type', 'ip'],
+    render: (_value, _onChange, filter, filters) => <LogFilterForm filters={filters} filter={filter} />,
+  },
+];
+
+/** /system-admin/sys-log: the operation log with filters (kept in the address), paging, a detail drawer and CSV export (read-only). */
+export function LogPage() {
+  const detail = useEditor<LogRow>();
+  const list = useListPage<LogRow, LogFilters, ReturnType<typeof useLogRows>>({
+    filters: FILTERS,
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: useLogRows,
+  });
+  const columns = useLogColumns(detail.open);
 
   return (
-    <AdminPage
+    <ListPageView
       id="log-page"
       titleKey="sysLog"
-      toolbar={
-        <Form<LogFilterValues> form={form} name="log-filters" layout="inline" onFinish={apply} style={{ rowGap: 8 }}>
-          <Form.Item name="range" label={t('log.timeRange')}>
-            <DatePicker.RangePicker
-              showTime={{ format: 'HH:mm:ss' }}
-              format={dateFormats}
-              needConfirm={false}
-              placeholder={[t('log.startTime'), t('log.endTime')]}
-              allowEmpty={[true, true]}
-            />
-          </Form.Item>
-          <Form.Item name="operator" label={t('log.operator')}>
-            <Input allowClear maxLength={64} placeholder={t('log.operatorPlaceholder')} style={{ width: 160 }} />
-          </Form.Item>
-          <Form.Item name="action" label={t('log.action')}>
-            <Input allowClear maxLength={64} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item name="type" label={t('log.type')}>
-            <Select
-              allowClear
-              placeholder={t('log.anyType')}
-              style={{ width: 140 }}
-              options={LOG_TYPES.map((type) => ({ value: type, label: t(`log.types.${type}`) }))}
-            />
-          </Form.Item>
-          <Form.Item name="ip" label={t('log.ip')}>
-            <Input allowClear maxLength={64} style={{ width: 140 }} />
-          </Form.Item>
-          <Form.Item>
-            <Button id="log-search" type="primary" htmlType="submit" icon={<SearchOutlined aria-hidden />}>
-              {t('common.search')}
-            </Button>
-          </Form.Item>
-          <Form.Item>
-            <Button
-              id="log-reset"
-              onClick={() => {
-                form.resetFields();
-                apply({});
-              }}
-            >
-              {t('common.reset')}
-            </Button>
-          </Form.Item>
-          <Form.Item>
-            <Button id="log-export" icon={<DownloadOutlined aria-hidden />} loading={exporting} onClick={() => void onExport()}>
-              {t('log.export')}
-            </Button>
-          </Form.Item>
-        </Form>
-      }
+      className="sa-page"
+      list={list}
+      table={{ id: 'log-table', size: 'middle', fitted: true, columns }}
     >
-      <Table<LogRow> id="log-table" size="middle" {...tableProps} {...fitted} />
-      {detail ? <LogDetailDrawer row={detail} onClose={() => setDetail(null)} /> : null}
-    </AdminPage>
+      {detail.editing?.record ? <LogDetailDrawer row={detail.editing.record} onClose={detail.close} /> : null}
+    </ListPageView>
   );
 }

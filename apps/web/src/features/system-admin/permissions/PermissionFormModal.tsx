@@ -1,11 +1,12 @@
 import { PERMISSION_CODE_PATTERN } from '@agromet/contracts/web';
 import type { PermissionRow } from '@agromet/contracts';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchPermission, useSavePermission } from '../api/permissions';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { SaveModal } from '../components/SaveModal';
 import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
@@ -45,17 +46,12 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={record ? t('permission.editTitle') : t('permission.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'permission-form-submit' }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
+      submitId="permission-form-submit"
+      saving={save.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Form<FormValues>
         form={form}
@@ -79,6 +75,6 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
           <Input.TextArea maxLength={256} rows={3} showCount />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, render, screen, within } from '@testing-library/react';
 import Cookies from 'js-cookie';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 // antd's table measures itself; jsdom has no ResizeObserver.
@@ -43,9 +44,12 @@ function serve() {
 async function renderAs(roles: string[]) {
   useUserStore.setState({ roles, infoLoaded: true });
   render(
-    <AppProviders>
-      <PermissionPage />
-    </AppProviders>,
+    // The page keeps its search and paging in the address.
+    <MemoryRouter initialEntries={['/system-admin/sys-permission']}>
+      <AppProviders>
+        <PermissionPage />
+      </AppProviders>
+    </MemoryRouter>,
   );
   // A loaded machine renders slowly: wait for the row longer than the default second. Found by its text: a role
   // query with its visibility check walks the styles of the whole antd page (seconds in jsdom on a busy machine).

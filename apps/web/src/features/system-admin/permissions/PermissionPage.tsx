@@ -1,41 +1,30 @@
 import type { PermissionRow } from '@agromet/contracts';
 import { holdsPlatformScope } from '@agromet/contracts/web';
-import { Alert, Space, Table, Tag, Typography } from 'antd';
-import { useMemo, useState } from 'react';
+import { Alert, Tag, Typography } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
-import { actionColumn, contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { DEFAULT_PAGE_SIZE } from '../../../lib/list-query';
 import { useUserStore } from '../../../stores/user';
-import { useDeletePermission, usePermissionPage } from '../api/permissions';
-import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
-import { AdminPage } from '../components/AdminPage';
+import { useDeletePermission, usePermissionPage, type PermissionFilters } from '../api/permissions';
+import { actionsColumn, createAction, deleteAction, editAction } from '../components/list-actions';
 import { NS } from '../i18n';
+import '../system-admin.css';
 import { formatDateTime } from '../utils/format';
 import { PermissionFormModal } from './PermissionFormModal';
 
-/**
- * /system-admin/sys-permission: permission codes with search and paging; create, edit, delete (not built-in ones).
- * The catalogue is shared by every customer, so only the platform changes it (the server refuses anyone else);
- * a customer's administrator sees it read-only, with the reason.
- */
-export function PermissionPage() {
+/** The permissions table's columns; the platform also edits and deletes (not built-in codes). */
+function usePermissionColumns(platform: boolean, edit: (row: PermissionRow) => void): FitColumn<PermissionRow>[] {
   const { t } = useTranslation(NS);
-  const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
-  const platform = holdsPlatformScope(roles);
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const [keyword, search] = useKeyword(toFirstPage);
-  const query = usePermissionPage({ keyword }, paging);
-  const tableProps = usePagedTableProps(query, paging, setPaging);
-  const [editor, setEditor] = useState<{ record: PermissionRow | null } | null>(null);
   const remove = useDeletePermission();
   const confirmDelete = useConfirmDelete();
-
+  const askDelete = useCallback((row: PermissionRow) => confirmDelete(row.code, () => remove.mutateAsync(row.id)), [confirmDelete, remove]);
   // Each column as wide as its content on the page; codes, names and descriptions share the rest.
-  const columns = useMemo<FitColumn<PermissionRow>[]>(
+  return useMemo<FitColumn<PermissionRow>[]>(
     () => [
       ellipsisColumn<PermissionRow>({
         title: t('permission.code'),
@@ -59,41 +48,59 @@ export function PermissionPage() {
       timeColumn<PermissionRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
       ...(platform
         ? [
-            actionColumn<PermissionRow>(t('common.actions'), 2, (row) => (
-              <Space size={0}>
-                <EditLink onClick={() => setEditor({ record: row })} />
-                <DeleteLink
-                  disabled={row.builtin}
-                  tip={row.builtin ? t('permission.builtinNoDelete') : undefined}
-                  onClick={() => confirmDelete(row.code, () => remove.mutateAsync(row.id))}
-                />
-              </Space>
-            )),
+            actionsColumn<PermissionRow>(t, [
+              editAction(t, (row) => row.code, edit),
+              deleteAction(
+                t,
+                (row) => row.code,
+                askDelete,
+                (row) => row.builtin,
+                t('permission.builtinNoDelete'),
+              ),
+            ]),
           ]
         : []),
     ],
-    [t, platform, confirmDelete, remove],
+    [t, platform, edit, askDelete],
   );
+}
 
-  const fitted = useFittedTable(columns, tableProps.dataSource);
+/**
+ * /system-admin/sys-permission: permission codes with search and paging; create, edit, delete (not built-in ones).
+ * The catalogue is shared by every customer, so only the platform changes it (the server refuses anyone else);
+ * a customer's administrator sees it read-only, with the reason.
+ */
+export function PermissionPage() {
+  const { t } = useTranslation(NS);
+  const { roles } = useUserStore(useShallow((s) => ({ roles: s.roles })));
+  const platform = holdsPlatformScope(roles);
+  const fields = useMemo<FilterField<PermissionFilters>[]>(
+    () => [{ kind: 'keyword', key: 'keyword', id: 'permission-search', placeholder: t('permission.searchPlaceholder'), width: 320 }],
+    [t],
+  );
+  const list = useListPage<PermissionRow, PermissionFilters, ReturnType<typeof usePermissionPage>>({
+    filters: fields,
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: usePermissionPage,
+  });
+  const editor = useEditor<PermissionRow>();
+  const columns = usePermissionColumns(platform, editor.open);
 
   return (
-    <AdminPage
+    <ListPageView
       id="permission-page"
       titleKey="sysPermission"
-      toolbar={
-        <>
-          <KeywordSearch id="permission-search" placeholder={t('permission.searchPlaceholder')} width={320} onSearch={search} />
-          <ToolbarSpacer />
-          {platform ? <CreateButton id="permission-create" onClick={() => setEditor({ record: null })} /> : null}
-        </>
+      className="sa-page"
+      list={list}
+      actions={platform ? [createAction(t, 'permission-create', () => editor.open(null))] : []}
+      above={
+        platform ? null : (
+          <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
+        )
       }
+      table={{ id: 'permission-table', size: 'middle', fitted: true, columns }}
     >
-      {platform ? null : (
-        <Alert id="permission-read-only" type="info" showIcon className="sa-notice" title={t('permission.platformOnly')} />
-      )}
-      <Table<PermissionRow> id="permission-table" size="middle" {...tableProps} {...fitted} />
-      {editor && platform ? <PermissionFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
-    </AdminPage>
+      {editor.editing && platform ? <PermissionFormModal record={editor.editing.record} onClose={editor.close} /> : null}
+    </ListPageView>
   );
 }

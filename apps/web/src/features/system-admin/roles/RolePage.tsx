@@ -1,36 +1,37 @@
 import type { RoleRow } from '@agromet/contracts';
-import { Space, Table, Tag, Tooltip } from 'antd';
-import { useMemo, useState } from 'react';
+import { Tag, Tooltip } from 'antd';
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { actionColumn, contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
+import { FilterSelect } from '../../../components/admin-list/ListToolbar';
+import { contentColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { DEFAULT_PAGE_SIZE, type Paging } from '../../../lib/list-query';
 import { useCustomerOptions } from '../api/customers';
 import { useDeleteRole, useRolePage } from '../api/roles';
-import { CreateButton, DeleteLink, EditLink } from '../components/ActionButtons';
-import { AdminPage } from '../components/AdminPage';
+import { idFilter, idOptions } from '../components/id-filter';
+import { actionsColumn, createAction, deleteAction, editAction } from '../components/list-actions';
 import { NS, permissionNameKey } from '../i18n';
+import '../system-admin.css';
 import { formatDateTime } from '../utils/format';
 import { RoleDrawer } from './RoleDrawer';
 
-/** /system-admin/sys-role: roles with search and paging; create, edit (authorisation tree), delete. */
-export function RolePage() {
+/** The filters of the roles page as the address keeps them. */
+type RoleListFilters = { keyword?: string; customerId?: string };
+
+function useRoleRows(filters: RoleListFilters, paging: Paging) {
+  return useRolePage({ keyword: filters.keyword, customerId: idFilter(filters.customerId) }, paging);
+}
+
+/** The roles table's columns (the customer's only when there are several). */
+function useRoleColumns(manyCustomers: boolean, edit: (row: RoleRow) => void): FitColumn<RoleRow>[] {
   const { t } = useTranslation(NS);
-  const [customerId, setCustomerId] = useState<number | undefined>();
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const [keyword, search] = useKeyword(toFirstPage);
-  const query = useRolePage({ keyword, customerId }, paging);
-  const tableProps = usePagedTableProps(query, paging, setPaging);
-  const customers = useCustomerOptions();
-  const [editor, setEditor] = useState<{ record: RoleRow | null } | null>(null);
   const remove = useDeleteRole();
   const confirmDelete = useConfirmDelete();
-  const manyCustomers = (customers.data?.length ?? 0) > 1;
-
+  const askDelete = useCallback((row: RoleRow) => confirmDelete(row.name, () => remove.mutateAsync(row.id)), [confirmDelete, remove]);
   // Each column as wide as its content on the page; names, descriptions and customers share the rest.
-  const columns = useMemo<FitColumn<RoleRow>[]>(
+  return useMemo<FitColumn<RoleRow>[]>(
     () => [
       ellipsisColumn<RoleRow>({ title: t('role.name'), dataIndex: 'name', width: 140 }),
       ellipsisColumn<RoleRow>({ title: t('role.description'), dataIndex: 'description', width: 180 }),
@@ -52,45 +53,57 @@ export function RolePage() {
       ),
       contentColumn<RoleRow>({ title: t('role.userCount'), dataIndex: 'userCount' }),
       timeColumn<RoleRow>({ title: t('common.updatedAt'), dataIndex: 'updatedAt', render: (v: string) => formatDateTime(v) }),
-      actionColumn<RoleRow>(t('common.actions'), 2, (row) => (
-        <Space size={0}>
-          <EditLink onClick={() => setEditor({ record: row })} />
-          <DeleteLink onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))} />
-        </Space>
-      )),
+      actionsColumn<RoleRow>(t, [editAction(t, (row) => row.name, edit), deleteAction(t, (row) => row.name, askDelete)]),
     ],
-    [t, manyCustomers, confirmDelete, remove],
+    [t, manyCustomers, edit, askDelete],
   );
+}
 
-  const fitted = useFittedTable(columns, tableProps.dataSource);
-
-  return (
-    <AdminPage
-      id="role-page"
-      titleKey="sysRole"
-      toolbar={
-        <>
-          <KeywordSearch id="role-search" placeholder={t('role.searchPlaceholder')} width={320} onSearch={search} />
-          {manyCustomers ? (
-            <FilterSelect<number>
+/** /system-admin/sys-role: roles with search, a customer filter (when there are several) and paging; create, edit (authorisation tree), delete. */
+export function RolePage() {
+  const { t } = useTranslation(NS);
+  const customers = useCustomerOptions();
+  const manyCustomers = (customers.data?.length ?? 0) > 1;
+  const fields = useMemo<FilterField<RoleListFilters>[]>(
+    () => [
+      { kind: 'keyword', key: 'keyword', id: 'role-search', placeholder: t('role.searchPlaceholder'), width: 320 },
+      {
+        kind: 'custom',
+        key: 'customerId',
+        // Kept in the address even before the customers are known; shown once there are several.
+        render: (value, onChange) =>
+          manyCustomers ? (
+            <FilterSelect<string>
               id="role-customer-filter"
               label={t('role.customerFilter')}
               width={220}
-              value={customerId}
-              options={(customers.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
-              onChange={(value) => {
-                setCustomerId(value);
-                toFirstPage();
-              }}
+              value={value}
+              options={idOptions(customers.data, (c) => c.name)}
+              onChange={onChange}
             />
-          ) : null}
-          <ToolbarSpacer />
-          <CreateButton id="role-create" onClick={() => setEditor({ record: null })} />
-        </>
-      }
+          ) : null,
+      },
+    ],
+    [t, manyCustomers, customers.data],
+  );
+  const list = useListPage<RoleRow, RoleListFilters, ReturnType<typeof useRoleRows>>({
+    filters: fields,
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: useRoleRows,
+  });
+  const editor = useEditor<RoleRow>();
+  const columns = useRoleColumns(manyCustomers, editor.open);
+
+  return (
+    <ListPageView
+      id="role-page"
+      titleKey="sysRole"
+      className="sa-page"
+      list={list}
+      actions={[createAction(t, 'role-create', () => editor.open(null))]}
+      table={{ id: 'role-table', size: 'middle', fitted: true, columns }}
     >
-      <Table<RoleRow> id="role-table" size="middle" {...tableProps} {...fitted} />
-      {editor ? <RoleDrawer record={editor.record} onClose={() => setEditor(null)} /> : null}
-    </AdminPage>
+      {editor.editing ? <RoleDrawer record={editor.editing.record} onClose={editor.close} /> : null}
+    </ListPageView>
   );
 }

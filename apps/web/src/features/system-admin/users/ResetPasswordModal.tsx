@@ -1,11 +1,13 @@
-import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@agromet/contracts/web';
+import { PASSWORD_MAX_LENGTH } from '@agromet/contracts/web';
 import type { UserRow } from '@agromet/contracts';
-import { Form, Input, Modal } from 'antd';
+import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { useResetPassword } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
+import { SaveModal } from '../components/SaveModal';
+import { PasswordField } from './UserFormFields';
 import { useFeedback } from '../../../lib/feedback';
 
 /** Sets a new password for a user (the server ends the user's sessions). */
@@ -28,26 +30,15 @@ export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClo
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={t('user.resetPasswordTitle', { name: record.name || record.username })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'reset-password-submit' }}
-      confirmLoading={reset.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      maskClosable={false}
-      destroyOnHidden
+      submitId="reset-password-submit"
+      saving={reset.isPending}
+      form={form}
+      onClose={onClose}
     >
       <Form form={form} name="reset-password-form" layout="vertical" onFinish={(v) => void onFinish(v)}>
-        <Form.Item
-          name="password"
-          label={t('user.newPassword')}
-          rules={[rules.required(t('user.newPassword')), rules.password(PASSWORD_MIN_LENGTH, PASSWORD_MAX_LENGTH)]}
-        >
-          <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
-        </Form.Item>
+        <PasswordField label={t('user.newPassword')} />
         <Form.Item
           name="confirm"
           label={t('user.confirmPassword')}
@@ -65,6 +56,6 @@ export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClo
           <Input.Password maxLength={PASSWORD_MAX_LENGTH} autoComplete="new-password" />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

@@ -48,10 +48,16 @@ export function useDeleteSpot() {
   });
 }
 
-/** The spot as it is now, without a toast; null when it is gone (for a stale edit). */
-export async function fetchSpot(spot: { id: number; name: string }) {
-  const page = await request('travelSpotPage', { query: { keyword: spot.name, size: 1000 }, silent: true });
-  return page.list.find((s) => s.id === spot.id) ?? null;
+/**
+ * A tourism record as it is now, found by name on its list (`page` asks for it), without a toast; null when it is
+ * gone (for a stale edit). The four record forms look theirs up the same way.
+ */
+export async function fetchCurrent<R extends { id: number; name: string }>(
+  page: (query: { keyword: string; size: number }) => Promise<{ list: R[] }>,
+  record: R,
+): Promise<R | null> {
+  const found = await page({ keyword: record.name, size: 1000 });
+  return found.list.find((x) => x.id === record.id) ?? null;
 }
 
 export type LandscapeFilters = { keyword?: string; kind?: import('@agromet/contracts').LandscapeKind; code?: string };

@@ -63,56 +63,10 @@ function WordsModal({ onClose }: { onClose: () => void }) {
   );
 }
 
-/**
- * /travel-manage/travel-comment: visitors' comments (from the public calls), newest first, filtered by status,
- * flagged words and text; selected comments are passed or refused with a reason in one go; the sensitive-word list.
- * Comment text and nicknames are shown as text.
- */
-export function CommentPage() {
+/** The comments table's columns: time, what it is on, rating, text (wrapping, with the flagged words), status. */
+function useCommentColumns(): FitColumn<Comment>[] {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
-  const [selected, setSelected] = useState<number[]>([]);
-  const fields = useMemo<FilterField<CommentFilters>[]>(
-    () => [
-      {
-        kind: 'select',
-        key: 'status',
-        id: 'comment-filter-status',
-        label: t('comment.statusFilter'),
-        width: 120,
-        options: COMMENT_STATUSES.map((s) => ({ value: s, label: t(`comment.status.${s}`) })),
-      },
-      { kind: 'check', key: 'flagged', id: 'comment-filter-flagged', label: t('comment.flaggedOnly') },
-      { kind: 'keyword', key: 'keyword', id: 'comment-search', placeholder: t('comment.searchPlaceholder'), width: 200 },
-    ],
-    [t],
-  );
-  const clearSelection = useCallback(() => setSelected([]), []);
-  const list = useListPage<Comment, CommentFilters, ReturnType<typeof useCommentPage>>({
-    filters: fields,
-    initialFilters: PENDING,
-    pageSize: 10,
-    useRows: useCommentPage,
-    onFilter: clearSelection,
-  });
-  const [rejecting, setRejecting] = useState(false);
-  const [reason, setReason] = useState('');
-  const [editingWords, setEditingWords] = useState(false);
-  const moderate = useModerate();
-
-  const run = async (status: 'passed' | 'rejected', why = '') => {
-    try {
-      const done = await moderate.mutateAsync({ ids: selected, status, reason: why });
-      void message.success(t('comment.moderated', { count: done.updated }));
-      setSelected([]);
-      setRejecting(false);
-      setReason('');
-    } catch (error) {
-      logUnlessShown(error, 'moderate');
-    }
-  };
-
-  const columns = useMemo<FitColumn<Comment>[]>(
+  return useMemo<FitColumn<Comment>[]>(
     () => [
       {
         title: t('comment.fields.createdAt'),
@@ -165,6 +119,99 @@ export function CommentPage() {
     ],
     [t],
   );
+}
+
+/** Refusing the selected comments, with the reason (required) kept on each. */
+function RejectModal({
+  count,
+  reason,
+  onReasonChange,
+  saving,
+  onReject,
+  onClose,
+}: {
+  count: number;
+  reason: string;
+  onReasonChange: (reason: string) => void;
+  saving: boolean;
+  onReject: () => void;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation(NS);
+  return (
+    <Modal
+      open
+      title={t('comment.rejectTitle', { count })}
+      onCancel={onClose}
+      okText={t('comment.reject')}
+      okButtonProps={{ id: 'comment-reject-confirm', danger: true, disabled: reason.trim() === '' }}
+      cancelText={t('common.cancel')}
+      confirmLoading={saving}
+      onOk={onReject}
+    >
+      <Input.TextArea
+        id="comment-reason"
+        rows={3}
+        maxLength={MODERATION_REASON_MAX}
+        placeholder={t('comment.reasonPlaceholder')}
+        value={reason}
+        onChange={(e) => onReasonChange(e.target.value)}
+      />
+      {reason.trim() === '' ? <div className="tr-hint">{t('comment.reasonRequired')}</div> : null}
+    </Modal>
+  );
+}
+
+/**
+ * /travel-manage/travel-comment: visitors' comments (from the public calls), newest first, filtered by status,
+ * flagged words and text; selected comments are passed or refused with a reason in one go; the sensitive-word list.
+ * Comment text and nicknames are shown as text.
+ */
+export function CommentPage() {
+  const { t } = useTranslation(NS);
+  const { message } = useFeedback();
+  const [selected, setSelected] = useState<number[]>([]);
+  const fields = useMemo<FilterField<CommentFilters>[]>(
+    () => [
+      {
+        kind: 'select',
+        key: 'status',
+        id: 'comment-filter-status',
+        label: t('comment.statusFilter'),
+        width: 120,
+        options: COMMENT_STATUSES.map((s) => ({ value: s, label: t(`comment.status.${s}`) })),
+      },
+      { kind: 'check', key: 'flagged', id: 'comment-filter-flagged', label: t('comment.flaggedOnly') },
+      { kind: 'keyword', key: 'keyword', id: 'comment-search', placeholder: t('comment.searchPlaceholder'), width: 200 },
+    ],
+    [t],
+  );
+  const clearSelection = useCallback(() => setSelected([]), []);
+  const list = useListPage<Comment, CommentFilters, ReturnType<typeof useCommentPage>>({
+    filters: fields,
+    initialFilters: PENDING,
+    pageSize: 10,
+    useRows: useCommentPage,
+    onFilter: clearSelection,
+  });
+  const [rejecting, setRejecting] = useState(false);
+  const [reason, setReason] = useState('');
+  const [editingWords, setEditingWords] = useState(false);
+  const moderate = useModerate();
+
+  const run = async (status: 'passed' | 'rejected', why = '') => {
+    try {
+      const done = await moderate.mutateAsync({ ids: selected, status, reason: why });
+      void message.success(t('comment.moderated', { count: done.updated }));
+      setSelected([]);
+      setRejecting(false);
+      setReason('');
+    } catch (error) {
+      logUnlessShown(error, 'moderate');
+    }
+  };
+
+  const columns = useCommentColumns();
 
   return (
     <ListPageView
@@ -211,26 +258,14 @@ export function CommentPage() {
       }}
     >
       {rejecting ? (
-        <Modal
-          open
-          title={t('comment.rejectTitle', { count: selected.length })}
-          onCancel={() => setRejecting(false)}
-          okText={t('comment.reject')}
-          okButtonProps={{ id: 'comment-reject-confirm', danger: true, disabled: reason.trim() === '' }}
-          cancelText={t('common.cancel')}
-          confirmLoading={moderate.isPending}
-          onOk={() => void run('rejected', reason.trim())}
-        >
-          <Input.TextArea
-            id="comment-reason"
-            rows={3}
-            maxLength={MODERATION_REASON_MAX}
-            placeholder={t('comment.reasonPlaceholder')}
-            value={reason}
-            onChange={(e) => setReason(e.target.value)}
-          />
-          {reason.trim() === '' ? <div className="tr-hint">{t('comment.reasonRequired')}</div> : null}
-        </Modal>
+        <RejectModal
+          count={selected.length}
+          reason={reason}
+          onReasonChange={setReason}
+          saving={moderate.isPending}
+          onReject={() => void run('rejected', reason.trim())}
+          onClose={() => setRejecting(false)}
+        />
       ) : null}
       {editingWords ? <WordsModal onClose={() => setEditingWords(false)} /> : null}
     </ListPageView>

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { moveStop, routeBody, stopLegs, type DraftStop } from './route-rules';
+import { moveStop, routeBody, stopLegs, stopsOf, type DraftStop } from './route-rules';
 
 const stop = (id: number, lon: number, lat: number): DraftStop => ({ type: 'spot', id, name: `s${id}`, lon, lat });
 
@@ -30,6 +30,22 @@ describe('route stops', () => {
       { type: 'spot', id: 1 },
       { type: 'spot', id: 2 },
       { type: 'spot', id: 3 },
+    ]);
+  });
+});
+
+describe('route editor stops', () => {
+  it('takes a route’s stops in order without their legs, none for a new route', () => {
+    expect(stopsOf(null)).toEqual([]);
+    const route = {
+      stops: [
+        { type: 'spot', id: 3, name: 'a', lon: 108, lat: 34, legKm: 0 },
+        { type: 'landscape', id: 1, name: 'b', lon: 109, lat: 35, legKm: 140 },
+      ],
+    } as Parameters<typeof stopsOf>[0];
+    expect(stopsOf(route)).toEqual([
+      { type: 'spot', id: 3, name: 'a', lon: 108, lat: 34 },
+      { type: 'landscape', id: 1, name: 'b', lon: 109, lat: 35 },
     ]);
   });
 });

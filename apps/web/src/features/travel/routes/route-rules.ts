@@ -50,3 +50,8 @@ export function routeBody(v: RouteFormValues, stops: readonly DraftStop[]): Rout
     published: v.published,
   };
 }
+
+/** The stops of a route as the editor arranges them (none for a new route); the legs are computed again as they move. */
+export function stopsOf(r: Route | null): DraftStop[] {
+  return r ? r.stops.map(({ type, id, name, lon, lat }) => ({ type, id, name, lon, lat })) : [];
+}

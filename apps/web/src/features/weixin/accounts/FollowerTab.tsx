@@ -1,34 +1,71 @@
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import type { WxAccount, WxFollower } from '@agromet/contracts';
-import { Button, Input, Modal, Select, Space, Table, Tag } from 'antd';
+import { Button, Input, Modal, Select, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListFilterControls } from '../../../components/admin-list/ListPageView';
 import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
 import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { useFollowerPage, useSetRemark, useSyncFollowers, useTags, type FollowerFilters } from '../api/weixin';
-import { NS } from '../i18n';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useFeedback } from '../../../lib/feedback';
+import { DEFAULT_PAGE_SIZE, type Paging } from '../../../lib/list-query';
+import { useAccounts, useFollowerPage, useSetRemark, useSyncFollowers, useTags } from '../api/weixin';
+import { NS } from '../i18n';
+import { chosenAccount } from './account-choice';
 
-/** Followers of one account: synced from WeChat on demand, searched, filtered by status, with the console's remark. */
-export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
+type FollowerListFilters = { account?: string; keyword?: string; subscribed?: string };
+
+/** The followers of one page, of the account the filters name (or the first). */
+function useFollowerRows(filters: FollowerListFilters, paging: Paging) {
+  const accounts = useAccounts();
+  const subscribed = filters.subscribed as 'true' | 'false' | undefined;
+  return useFollowerPage(chosenAccount(filters.account, accounts.data), { keyword: filters.keyword, subscribed }, paging);
+}
+
+/** The tab's filters, in toolbar order, kept in the address: the account, a keyword, subscribed or not. */
+function useFollowerFields(accounts: WxAccount[]): FilterField<FollowerListFilters>[] {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
-  const [accountId, setAccountId] = useState<number | undefined>(accounts[0]?.id);
-  const [filters, setFilters] = useState<FollowerFilters>({});
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const [keyword, search] = useKeyword(toFirstPage);
-  const page = useFollowerPage(accountId, { ...filters, keyword: keyword || undefined }, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
-  const sync = useSyncFollowers();
+  return useMemo<FilterField<FollowerListFilters>[]>(
+    () => [
+      {
+        kind: 'custom',
+        key: 'account',
+        render: (account, onChange) => (
+          <Select
+            id="wx-follower-account"
+            aria-label={t('follower.account')}
+            style={{ width: 180 }}
+            value={chosenAccount(account, accounts)}
+            options={accounts.map((a) => ({ value: a.id, label: a.name }))}
+            onChange={(id: number) => onChange(String(id))}
+          />
+        ),
+      },
+      { kind: 'keyword', key: 'keyword', id: 'wx-follower-search', placeholder: t('follower.searchPlaceholder'), width: 200 },
+      {
+        kind: 'select',
+        key: 'subscribed',
+        id: 'wx-follower-status',
+        label: t('follower.subscribedFilter'),
+        width: 120,
+        options: [
+          { value: 'true', label: t('follower.subscribed') },
+          { value: 'false', label: t('follower.unsubscribed') },
+        ],
+      },
+    ],
+    [t, accounts],
+  );
+}
+
+/** The followers table's columns: who, subscribed or not, tags, since when, the console's remark and its edit. */
+function useFollowerColumns(accountId: number | undefined, editRemark: (f: WxFollower) => void): FitColumn<WxFollower>[] {
+  const { t } = useTranslation(NS);
   const tags = useTags(accountId);
   const tagNames = useMemo(() => new Map((tags.data ?? []).map((g) => [g.id, g.name])), [tags.data]);
-  const setRemark = useSetRemark();
-  const [editing, setEditing] = useState<{ follower: WxFollower; remark: string } | null>(null);
-
-  const columns = useMemo<FitColumn<WxFollower>[]>(
+  return useMemo<FitColumn<WxFollower>[]>(
     () => [
       ellipsisColumn<WxFollower>({ title: t('follower.fields.nickname'), dataIndex: 'nickname', width: 120 }),
       ellipsisColumn<WxFollower>({ title: t('follower.fields.openId'), dataIndex: 'openId', width: 170 }),
@@ -54,43 +91,63 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
         <RowAction
           icon={<EditOutlined aria-hidden />}
           label={t('follower.editRemark', { name: f.nickname || f.openId })}
-          onClick={() => setEditing({ follower: f, remark: f.remark })}
+          onClick={() => editRemark(f)}
         />
       )),
     ],
-    [t, tagNames],
+    [t, tagNames, editRemark],
   );
-  const fitted = useFittedTable(columns, tableProps.dataSource);
+}
+
+/** The console's remark on a follower (WeChat's own is not touched). */
+function RemarkModal({ follower, onClose }: { follower: WxFollower; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = useFeedback();
+  const setRemark = useSetRemark();
+  const [remark, setText] = useState(follower.remark);
+  return (
+    <Modal
+      open
+      title={t('follower.editRemark', { name: follower.nickname || follower.openId })}
+      okText={t('common.save')}
+      cancelText={t('common.cancel')}
+      okButtonProps={{ id: 'wx-remark-submit' }}
+      confirmLoading={setRemark.isPending}
+      onCancel={onClose}
+      onOk={() =>
+        void setRemark.mutateAsync({ id: follower.id, remark: remark.trim() }).then(() => {
+          void message.success(t('follower.remarkSaved'));
+          onClose();
+        })
+      }
+    >
+      <Input id="wx-remark" maxLength={30} value={remark} onChange={(e) => setText(e.target.value)} />
+    </Modal>
+  );
+}
+
+/**
+ * Followers of one account: synced from WeChat on demand, searched, filtered by status (account, keyword and status
+ * kept in the address with the paging), with the console's remark.
+ */
+export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
+  const { t } = useTranslation(NS);
+  const { message } = useFeedback();
+  const list = useListPage<WxFollower, FollowerListFilters, ReturnType<typeof useFollowerPage>>({
+    filters: useFollowerFields(accounts),
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: useFollowerRows,
+  });
+  const accountId = chosenAccount(list.filters.account, accounts);
+  const sync = useSyncFollowers();
+  const remark = useEditor<WxFollower>();
+  const columns = useFollowerColumns(accountId, remark.open);
+  const fitted = useFittedTable(columns, list.table.dataSource);
 
   return (
     <div id="wx-followers">
-      <Space wrap style={{ marginBottom: 8, width: '100%' }}>
-        <Select
-          id="wx-follower-account"
-          aria-label={t('follower.account')}
-          style={{ width: 180 }}
-          value={accountId}
-          options={accounts.map((a) => ({ value: a.id, label: a.name }))}
-          onChange={(id: number) => {
-            setAccountId(id);
-            toFirstPage();
-          }}
-        />
-        <KeywordSearch id="wx-follower-search" placeholder={t('follower.searchPlaceholder')} width={200} onSearch={search} />
-        <FilterSelect<'true' | 'false'>
-          id="wx-follower-status"
-          label={t('follower.subscribedFilter')}
-          width={120}
-          value={filters.subscribed}
-          options={[
-            { value: 'true', label: t('follower.subscribed') },
-            { value: 'false', label: t('follower.unsubscribed') },
-          ]}
-          onChange={(subscribed) => {
-            setFilters({ subscribed });
-            toFirstPage();
-          }}
-        />
+      <div className="list-toolbar">
+        <ListFilterControls list={list} />
         <ToolbarSpacer />
         <Button
           id="wx-follower-sync"
@@ -101,32 +158,9 @@ export function FollowerTab({ accounts }: { accounts: WxAccount[] }) {
         >
           {t('follower.sync')}
         </Button>
-      </Space>
-      <Table<WxFollower> id="wx-follower-table" size="small" {...tableProps} {...fitted} />
-      {editing ? (
-        <Modal
-          open
-          title={t('follower.editRemark', { name: editing.follower.nickname || editing.follower.openId })}
-          okText={t('common.save')}
-          cancelText={t('common.cancel')}
-          okButtonProps={{ id: 'wx-remark-submit' }}
-          confirmLoading={setRemark.isPending}
-          onCancel={() => setEditing(null)}
-          onOk={() =>
-            void setRemark.mutateAsync({ id: editing.follower.id, remark: editing.remark.trim() }).then(() => {
-              void message.success(t('follower.remarkSaved'));
-              setEditing(null);
-            })
-          }
-        >
-          <Input
-            id="wx-remark"
-            maxLength={30}
-            value={editing.remark}
-            onChange={(e) => setEditing({ ...editing, remark: e.target.value })}
-          />
-        </Modal>
-      ) : null}
+      </div>
+      <Table<WxFollower> id="wx-follower-table" size="small" {...list.table} {...fitted} />
+      {remark.editing?.record ? <RemarkModal follower={remark.editing.record} onClose={remark.close} /> : null}
     </div>
   );
 }

@@ -1,22 +1,22 @@
 import { DeleteOutlined, EyeOutlined, UploadOutlined } from '@ant-design/icons';
 import { WX_MEDIA_LIMITS, WX_MEDIA_TYPES, type WxMediaType } from '@agromet/contracts/web';
-import type { WxMedia } from '@agromet/contracts';
-import { Button, Modal, Select, Space, Table, Tabs, Typography, Upload } from 'antd';
+import type { WxAccount, WxMedia } from '@agromet/contracts';
+import { Button, Modal, Select, Space, Tabs, Typography, Upload } from 'antd';
 import dayjs from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../../components/admin-list/ListPage';
-import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { ListPageView } from '../../../components/admin-list/ListPageView';
 import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
-import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
+import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
+import { useFeedback } from '../../../lib/feedback';
 import { formatSize } from '../../../lib/format-size';
+import { DEFAULT_PAGE_SIZE, type Paging } from '../../../lib/list-query';
 import { fetchMediaPreview, useAccounts, useDeleteMedia, useMediaPage, useUploadMedia } from '../api/weixin';
+import { chosenAccount } from '../accounts/account-choice';
 import { NS } from '../i18n';
 import '../weixin.css';
-import { useFeedback } from '../../../lib/feedback';
 
 const limitText = (type: WxMediaType) => formatSize(WX_MEDIA_LIMITS[type].maxBytes);
 
@@ -47,29 +47,48 @@ function Preview({ media, onClose }: { media: WxMedia; onClose: () => void }) {
   );
 }
 
-/**
- * /weixin-admin/weixin-media: an account's permanent media by type with WeChat's counts; upload (checked by content on
- * the server against WeChat's formats and sizes, shown beside the button), preview, delete.
- */
-export function MediaPage() {
-  const { t } = useTranslation(NS);
-  const { message } = useFeedback();
-  useHideForecast(true);
+type MediaListFilters = { account?: string; type?: string };
+
+const FIRST_TYPE: MediaListFilters = { type: 'image' };
+
+/** The media of one page: of the account the filters name (or the first), of one type. */
+function useMediaRows(filters: MediaListFilters, paging: Paging) {
   const accounts = useAccounts();
-  const [accountId, setAccountId] = useState<number | undefined>();
-  useEffect(() => {
-    if (accountId === undefined && accounts.data?.[0]) setAccountId(accounts.data[0].id);
-  }, [accounts.data, accountId]);
-  const [type, setType] = useState<WxMediaType>('image');
-  const { paging, setPaging, toFirstPage } = usePaging();
-  const page = useMediaPage(accountId, type, paging);
-  const tableProps = usePagedTableProps(page, paging, setPaging);
-  const upload = useUploadMedia();
+  return useMediaPage(chosenAccount(filters.account, accounts.data), (filters.type ?? 'image') as WxMediaType, paging);
+}
+
+/** The page's filters, kept in the address: the account in the toolbar, the type as the tabs above the table. */
+function useMediaFields(accounts: readonly WxAccount[] | undefined): FilterField<MediaListFilters>[] {
+  const { t } = useTranslation(NS);
+  return useMemo<FilterField<MediaListFilters>[]>(
+    () => [
+      {
+        kind: 'custom',
+        key: 'account',
+        render: (account, onChange) => (
+          <Select
+            id="wx-media-account"
+            aria-label={t('media.account')}
+            style={{ width: 180 }}
+            value={chosenAccount(account, accounts)}
+            options={(accounts ?? []).map((a) => ({ value: a.id, label: a.name }))}
+            onChange={(id: number) => onChange(String(id))}
+          />
+        ),
+      },
+      // Drawn as the tabs above the table (MediaTypeTabs).
+      { kind: 'custom', key: 'type', values: WX_MEDIA_TYPES, render: () => null },
+    ],
+    [t, accounts],
+  );
+}
+
+/** The media table's columns: name, format, size, WeChat's media id, who and when, preview and delete. */
+function useMediaColumns(preview: (m: WxMedia) => void): FitColumn<WxMedia>[] {
+  const { t } = useTranslation(NS);
   const remove = useDeleteMedia();
   const confirmDelete = useConfirmDelete();
-  const [previewing, setPreviewing] = useState<WxMedia | null>(null);
-
-  const columns = useMemo<FitColumn<WxMedia>[]>(
+  return useMemo<FitColumn<WxMedia>[]>(
     () => [
       ellipsisColumn<WxMedia>({ title: t('media.fields.name'), dataIndex: 'name', width: 180 }),
       { title: t('media.fields.format'), dataIndex: 'format', width: 70 },
@@ -87,7 +106,7 @@ export function MediaPage() {
             icon={<EyeOutlined aria-hidden />}
             label={t('media.previewOf', { name: m.name })}
             tip={t('media.preview')}
-            onClick={() => setPreviewing(m)}
+            onClick={() => preview(m)}
           />
           <RowAction
             icon={<DeleteOutlined aria-hidden />}
@@ -99,66 +118,82 @@ export function MediaPage() {
         </Space>
       )),
     ],
-    [t, confirmDelete, remove],
+    [t, confirmDelete, remove, preview],
   );
-  const fitted = useFittedTable(columns, tableProps.dataSource);
+}
 
-  const counts = page.data?.counts;
+/** WeChat's formats and size for the type, and the upload of a file of it to the account. */
+function MediaUpload({ accountId, type }: { accountId: number | undefined; type: WxMediaType }) {
+  const { t } = useTranslation(NS);
+  const { message } = useFeedback();
+  const upload = useUploadMedia();
   return (
-    <ListPage
+    <>
+      <Typography.Text type="secondary" className="wx-hint" id="wx-media-limits">
+        {t('media.limits', { formats: WX_MEDIA_LIMITS[type].formats.join(', '), limit: limitText(type) })}
+      </Typography.Text>
+      <Upload
+        accept={WX_MEDIA_LIMITS[type].formats.map((f) => `.${f}`).join(',')}
+        showUploadList={false}
+        disabled={accountId === undefined}
+        customRequest={({ file, onSuccess, onError }) => {
+          upload
+            .mutateAsync({ accountId: accountId!, type, file: file as File })
+            .then((m) => {
+              void message.success(t('media.uploaded'));
+              onSuccess?.(m);
+            })
+            .catch((e: Error) => onError?.(e));
+        }}
+      >
+        <Button id="wx-media-upload" type="primary" icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
+          {t('media.upload', { type: t(`media.types.${type}`) })}
+        </Button>
+      </Upload>
+    </>
+  );
+}
+
+/**
+ * /weixin-admin/weixin-media: an account's permanent media by type with WeChat's counts; upload (checked by content on
+ * the server against WeChat's formats and sizes, shown beside the button), preview, delete. The account, the type and
+ * the paging are kept in the address.
+ */
+export function MediaPage() {
+  const { t } = useTranslation(NS);
+  useHideForecast(true);
+  const accounts = useAccounts();
+  const list = useListPage<WxMedia, MediaListFilters, ReturnType<typeof useMediaPage>>({
+    filters: useMediaFields(accounts.data),
+    initialFilters: FIRST_TYPE,
+    pageSize: DEFAULT_PAGE_SIZE,
+    useRows: useMediaRows,
+  });
+  const accountId = chosenAccount(list.filters.account, accounts.data);
+  const type = (list.filters.type ?? 'image') as WxMediaType;
+  const previewing = useEditor<WxMedia>();
+  const columns = useMediaColumns(previewing.open);
+  const counts = list.rows.data?.counts;
+
+  return (
+    <ListPageView
       id="wx-media-page"
       titleKey="weixinMedia"
       className="wx-page"
-      data={{ 'data-total': page.data?.total ?? '' }}
-      toolbar={
-        <>
-          <Select
-            id="wx-media-account"
-            aria-label={t('media.account')}
-            style={{ width: 180 }}
-            value={accountId}
-            options={(accounts.data ?? []).map((a) => ({ value: a.id, label: a.name }))}
-            onChange={(id: number) => {
-              setAccountId(id);
-              toFirstPage();
-            }}
-          />
-          <ToolbarSpacer />
-          <Typography.Text type="secondary" className="wx-hint" id="wx-media-limits">
-            {t('media.limits', { formats: WX_MEDIA_LIMITS[type].formats.join(', '), limit: limitText(type) })}
-          </Typography.Text>
-          <Upload
-            accept={WX_MEDIA_LIMITS[type].formats.map((f) => `.${f}`).join(',')}
-            showUploadList={false}
-            disabled={accountId === undefined}
-            customRequest={({ file, onSuccess, onError }) => {
-              upload
-                .mutateAsync({ accountId: accountId!, type, file: file as File })
-                .then((m) => {
-                  void message.success(t('media.uploaded'));
-                  onSuccess?.(m);
-                })
-                .catch((e: Error) => onError?.(e));
-            }}
-          >
-            <Button id="wx-media-upload" type="primary" icon={<UploadOutlined aria-hidden />} loading={upload.isPending}>
-              {t('media.upload', { type: t(`media.types.${type}`) })}
-            </Button>
-          </Upload>
-        </>
+      data={{ 'data-total': list.rows.data?.total ?? '' }}
+      list={list}
+      tools={<MediaUpload accountId={accountId} type={type} />}
+      above={
+        <Tabs
+          id="wx-media-tabs"
+          activeKey={type}
+          onChange={(k) => list.filter({ type: k })}
+          items={WX_MEDIA_TYPES.map((k) => ({ key: k, label: counts ? `${t(`media.types.${k}`)} (${counts[k]})` : t(`media.types.${k}`) }))}
+        />
       }
+      table={{ id: 'wx-media-table', fitted: true, columns }}
     >
-      <Tabs
-        id="wx-media-tabs"
-        activeKey={type}
-        onChange={(k) => {
-          setType(k as WxMediaType);
-          toFirstPage();
-        }}
-        items={WX_MEDIA_TYPES.map((k) => ({ key: k, label: counts ? `${t(`media.types.${k}`)} (${counts[k]})` : t(`media.types.${k}`) }))}
-      />
-      <Table<WxMedia> id="wx-media-table" size="small" {...tableProps} {...fitted} />
-      {previewing ? <Preview media={previewing} onClose={() => setPreviewing(null)} /> : null}
-    </ListPage>
+      {previewing.editing?.record ? <Preview media={previewing.editing.record} onClose={previewing.close} /> : null}
+    </ListPageView>
   );
 }

@@ -7,55 +7,102 @@ import { fieldIssuesOf } from '../../../lib/field-issues';
 import { useCreateSend, useFollowerPage, useMediaPage, useSendArticles, useTags } from '../api/weixin';
 import { NS } from '../i18n';
 import { useFeedback } from '../../../lib/feedback';
+import { SEND_FIELDS, sendRequest, type SendValues } from './send-rules';
 
-interface Values {
-  accountId?: number;
-  kind: WxSendKind;
-  text: string;
-  articleId?: number;
-  mediaId?: number;
-  target: WxSendTarget;
-  tagId?: number;
-  openIds: string[];
-}
-const FIELDS = ['accountId', 'kind', 'text', 'articleId', 'mediaId', 'target', 'tagId', 'openIds'];
-
-/** Compose a mass send: content, recipients; it then waits for another person's approval. */
-export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; onClose: () => void }) {
+/** The content of the send by its kind: an article (and a remark), a picture of the account's, or a text. */
+function ContentFields({ accountId, kind }: { accountId: number | undefined; kind: WxSendKind | undefined }) {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
-  const [form] = Form.useForm<Values>();
-  const create = useCreateSend();
-  const accountId = Form.useWatch('accountId', form);
-  const kind = Form.useWatch('kind', form);
-  const target = Form.useWatch('target', form);
-  const [keyword, setKeyword] = useState('');
   const articles = useSendArticles();
-  const tags = useTags(accountId);
   const images = useMediaPage(kind === 'image' ? accountId : undefined, 'image', { page: 1, size: 100 });
+  const required = (field: string) => [{ required: true, message: t('account.required', { field }) }];
+  return (
+    <>
+      {kind === 'article' ? (
+        <Form.Item name="articleId" label={t('send.article')} rules={required(t('send.article'))}>
+          <Select
+            id="wx-send-article"
+            showSearch={{ optionFilterProp: 'label' }}
+            options={(articles.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
+          />
+        </Form.Item>
+      ) : null}
+      {kind === 'image' ? (
+        <Form.Item name="mediaId" label={t('send.image')} rules={required(t('send.image'))}>
+          <Select id="wx-send-image" options={(images.data?.list ?? []).map((m) => ({ value: m.id, label: m.name }))} />
+        </Form.Item>
+      ) : (
+        <Form.Item
+          name="text"
+          label={kind === 'article' ? t('send.remark') : t('send.text')}
+          rules={
+            kind === 'article' ? [] : [{ required: true, whitespace: true, message: t('account.required', { field: t('send.text') }) }]
+          }
+        >
+          <Input.TextArea id="wx-send-text" rows={4} maxLength={WX_TEXT_MAX} showCount />
+        </Form.Item>
+      )}
+    </>
+  );
+}
+
+/** The recipients beyond "all": a tag of the account's, or followers chosen by name. */
+function TargetFields({ accountId, target }: { accountId: number | undefined; target: WxSendTarget | undefined }) {
+  const { t } = useTranslation(NS);
+  const [keyword, setKeyword] = useState('');
+  const tags = useTags(accountId);
   const followers = useFollowerPage(
     target === 'openids' ? accountId : undefined,
     { keyword: keyword || undefined, subscribed: 'true' },
     { page: 1, size: 50 },
   );
+  return (
+    <>
+      {target === 'tag' ? (
+        <Form.Item
+          name="tagId"
+          label={t('send.tag')}
+          rules={[{ required: true, message: t('account.required', { field: t('send.tag') }) }]}
+        >
+          <Select id="wx-send-tag" options={(tags.data ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.count})` }))} />
+        </Form.Item>
+      ) : null}
+      {target === 'openids' ? (
+        <Form.Item name="openIds" label={t('send.followers')}>
+          <Select
+            id="wx-send-openids"
+            mode="multiple"
+            placeholder={t('send.followersPlaceholder')}
+            filterOption={false}
+            showSearch={{ onSearch: setKeyword }}
+            options={(followers.data?.list ?? []).map((f) => ({
+              value: f.openId,
+              label: f.remark ? `${f.nickname}（${f.remark}）` : f.nickname || f.openId,
+            }))}
+          />
+        </Form.Item>
+      ) : null}
+    </>
+  );
+}
 
-  const onFinish = async (v: Values) => {
+/** Compose a mass send: content, recipients; it then waits for another person's approval. */
+export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; onClose: () => void }) {
+  const { t } = useTranslation(NS);
+  const { message } = useFeedback();
+  const [form] = Form.useForm<SendValues>();
+  const create = useCreateSend();
+  const accountId = Form.useWatch('accountId', form);
+  const kind = Form.useWatch('kind', form);
+  const target = Form.useWatch('target', form);
+
+  const onFinish = async (v: SendValues) => {
     try {
-      await create.mutateAsync({
-        accountId: v.accountId!,
-        kind: v.kind,
-        text: (v.text ?? '').trim(),
-        ...(v.kind === 'article' ? { articleId: v.articleId } : {}),
-        ...(v.kind === 'image' ? { mediaId: v.mediaId } : {}),
-        target: v.target,
-        ...(v.target === 'tag' ? { tagId: v.tagId } : {}),
-        openIds: v.target === 'openids' ? v.openIds : [],
-      });
+      await create.mutateAsync(sendRequest(v));
       void message.success(t('send.created'));
       onClose();
     } catch (error) {
-      const issues = fieldIssuesOf(error).filter((i) => FIELDS.includes(i.field.split('.')[0]!));
-      if (issues.length > 0) form.setFields(issues.map((i) => ({ name: i.field.split('.')[0] as keyof Values, errors: [i.message] })));
+      const issues = fieldIssuesOf(error).filter((i) => SEND_FIELDS.includes(i.field.split('.')[0]!));
+      if (issues.length > 0) form.setFields(issues.map((i) => ({ name: i.field.split('.')[0] as keyof SendValues, errors: [i.message] })));
     }
   };
 
@@ -73,7 +120,7 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
       width={560}
     >
       <Alert type="info" showIcon message={t('send.approvalHint')} style={{ marginBottom: 12 }} />
-      <Form<Values>
+      <Form<SendValues>
         form={form}
         layout="vertical"
         size="small"
@@ -86,65 +133,11 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
         <Form.Item name="kind" label={t('send.kind')}>
           <Radio.Group id="wx-send-kind" options={WX_SEND_KINDS.map((k) => ({ value: k, label: t(`send.kinds.${k}`) }))} />
         </Form.Item>
-        {kind === 'article' ? (
-          <Form.Item
-            name="articleId"
-            label={t('send.article')}
-            rules={[{ required: true, message: t('account.required', { field: t('send.article') }) }]}
-          >
-            <Select
-              id="wx-send-article"
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(articles.data ?? []).map((a) => ({ value: a.id, label: a.title }))}
-            />
-          </Form.Item>
-        ) : null}
-        {kind === 'image' ? (
-          <Form.Item
-            name="mediaId"
-            label={t('send.image')}
-            rules={[{ required: true, message: t('account.required', { field: t('send.image') }) }]}
-          >
-            <Select id="wx-send-image" options={(images.data?.list ?? []).map((m) => ({ value: m.id, label: m.name }))} />
-          </Form.Item>
-        ) : (
-          <Form.Item
-            name="text"
-            label={kind === 'article' ? t('send.remark') : t('send.text')}
-            rules={
-              kind === 'article' ? [] : [{ required: true, whitespace: true, message: t('account.required', { field: t('send.text') }) }]
-            }
-          >
-            <Input.TextArea id="wx-send-text" rows={4} maxLength={WX_TEXT_MAX} showCount />
-          </Form.Item>
-        )}
+        <ContentFields accountId={accountId} kind={kind} />
         <Form.Item name="target" label={t('send.target')}>
           <Radio.Group id="wx-send-target" options={WX_SEND_TARGETS.map((k) => ({ value: k, label: t(`send.targets.${k}`) }))} />
         </Form.Item>
-        {target === 'tag' ? (
-          <Form.Item
-            name="tagId"
-            label={t('send.tag')}
-            rules={[{ required: true, message: t('account.required', { field: t('send.tag') }) }]}
-          >
-            <Select id="wx-send-tag" options={(tags.data ?? []).map((g) => ({ value: g.id, label: `${g.name} (${g.count})` }))} />
-          </Form.Item>
-        ) : null}
-        {target === 'openids' ? (
-          <Form.Item name="openIds" label={t('send.followers')}>
-            <Select
-              id="wx-send-openids"
-              mode="multiple"
-              placeholder={t('send.followersPlaceholder')}
-              filterOption={false}
-              showSearch={{ onSearch: setKeyword }}
-              options={(followers.data?.list ?? []).map((f) => ({
-                value: f.openId,
-                label: f.remark ? `${f.nickname}（${f.remark}）` : f.nickname || f.openId,
-              }))}
-            />
-          </Form.Item>
-        ) : null}
+        <TargetFields accountId={accountId} target={target} />
       </Form>
     </Modal>
   );

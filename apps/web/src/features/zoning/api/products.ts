@@ -2,12 +2,10 @@ import type { ZoningExecuteBody, ZoningProduct } from '@agromet/contracts';
 import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { downloadRaw, saveBlob } from '../../../lib/download';
 import { listQuery, type Paging } from '../../../lib/list-query';
+import { pollUntilFinished, pollWhileAny, pollWhileAnyActive } from '../../../lib/product-jobs';
 import { request } from '../../../lib/request';
-import { downloadName, isActive } from '../product/product-rules';
+import { downloadName } from '../product/product-rules';
 import { invalidateProducts, znKeys } from './keys';
-
-/** How often a page asks after products being made. */
-export const PROGRESS_POLL_MS = 1000;
 
 /** Products (of a crop), newest first; polled while one on the page is still being made. */
 export function useProductPage(cropId: number | undefined, paging: Paging) {
@@ -16,7 +14,7 @@ export function useProductPage(cropId: number | undefined, paging: Paging) {
     queryKey: znKeys.productPage(query),
     queryFn: ({ signal }) => request('zoningProductPage', { query, signal }),
     placeholderData: keepPreviousData,
-    refetchInterval: (q) => (q.state.data?.list.some((p) => isActive(p.status)) ? PROGRESS_POLL_MS : false),
+    refetchInterval: pollWhileAnyActive,
   });
 }
 
@@ -26,7 +24,7 @@ export function useProduct(id: number | undefined) {
     queryKey: znKeys.product(id ?? 0),
     queryFn: ({ signal }) => request('zoningProduct', { query: { productId: id! }, signal }),
     enabled: id !== undefined,
-    refetchInterval: (q) => (q.state.data && !isActive(q.state.data.status) ? false : PROGRESS_POLL_MS),
+    refetchInterval: pollUntilFinished,
   });
 }
 
@@ -36,7 +34,7 @@ export function useRunningProducts(enabled = true) {
     queryKey: znKeys.running,
     queryFn: ({ signal }) => request('zoningRunning', { signal }),
     enabled,
-    refetchInterval: (q) => ((q.state.data?.length ?? 0) > 0 ? PROGRESS_POLL_MS : false),
+    refetchInterval: pollWhileAny,
   });
 }
 

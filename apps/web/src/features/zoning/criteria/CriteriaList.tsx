@@ -1,18 +1,17 @@
-import { AppstoreOutlined, DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, PlusOutlined } from '@ant-design/icons';
 import type { Criterion } from '@agromet/contracts';
 import { Button, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect, KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
+import { KeywordSearch, ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useKeyword, usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { useCrops } from '../api/crops';
 import { useCriterionPage, useDeleteCriterion } from '../api/criteria';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format-time';
+import { CropFilter, DeleteRowButton, EditRowButton } from '../common/ListParts';
 import { PANEL_PAGE_SIZE } from '../common/ZoningPage';
 import { NS } from '../i18n';
 import { CropManagerModal } from './CropManagerModal';
-import { RowAction } from '../../../components/admin-list/table-columns';
 
 /** Criteria with crop filter, name search and paging; new, edit, delete (not while products use it); the crop list. */
 export function CriteriaList({
@@ -29,7 +28,6 @@ export function CriteriaList({
   const [name, search] = useKeyword(toFirstPage);
   const query = useCriterionPage({ cropId, name }, paging);
   const tableProps = usePagedTableProps(query, paging, setPaging);
-  const crops = useCrops();
   const remove = useDeleteCriterion();
   const confirmDelete = useConfirmDelete();
   const [managing, setManaging] = useState(false);
@@ -59,26 +57,13 @@ export function CriteriaList({
         fixed: 'right',
         render: (_, row) => (
           <Space size={0}>
-            <RowAction
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              label={`${t('common.edit')} ${row.name}`}
-              tip={t('common.edit')}
-              className="criterion-edit"
-              onClick={() => onEdit(row)}
+            <EditRowButton name={row.name} className="criterion-edit" onClick={() => onEdit(row)} />
+            <DeleteRowButton
+              name={row.name}
+              blockedBy={row.productCount > 0 ? t('criterion.inUse', { count: row.productCount }) : undefined}
+              className="criterion-delete"
+              onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
             />
-            <Tooltip title={row.productCount > 0 ? t('criterion.inUse', { count: row.productCount }) : undefined}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`${t('common.delete')} ${row.name}`}
-                className="criterion-delete"
-                disabled={row.productCount > 0}
-                onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
-              />
-            </Tooltip>
           </Space>
         ),
       },
@@ -89,13 +74,10 @@ export function CriteriaList({
   return (
     <>
       <div className="list-toolbar">
-        <FilterSelect<number>
+        <CropFilter
           id="criterion-crop-filter"
-          label={t('crop.filter')}
           width={150}
           value={cropId}
-          loading={crops.isPending}
-          options={(crops.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           onChange={(value) => {
             onCropChange(value);
             toFirstPage();

@@ -1,13 +1,13 @@
-import { DeleteOutlined, EditOutlined, PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined } from '@ant-design/icons';
 import type { Crop } from '@agromet/contracts';
-import { Button, Form, Input, Modal, Space, Table, Tag, Tooltip, type TableColumnsType } from 'antd';
+import { Button, Form, Input, Modal, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
+import { DeleteRowButton, EditRowButton } from '../common/ListParts';
 import { NS } from '../i18n';
-import { RowAction } from '../../../components/admin-list/table-columns';
 import { useFeedback } from '../../../lib/feedback';
 
 /** Create or edit one crop: name (unique in the customer) and remarks. */
@@ -90,24 +90,12 @@ export function CropManagerModal({ onClose }: { onClose: () => void }) {
         width: 100,
         render: (_, row) => (
           <Space size={0}>
-            <RowAction
-              size="small"
-              icon={<EditOutlined aria-hidden />}
-              label={`${t('common.edit')} ${row.name}`}
-              tip={t('common.edit')}
-              onClick={() => setEditor({ record: row })}
+            <EditRowButton name={row.name} onClick={() => setEditor({ record: row })} />
+            <DeleteRowButton
+              name={row.name}
+              blockedBy={row.criteriaCount > 0 ? t('crop.inUse', { count: row.criteriaCount }) : undefined}
+              onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
             />
-            <Tooltip title={row.criteriaCount > 0 ? t('crop.inUse', { count: row.criteriaCount }) : undefined}>
-              <Button
-                type="link"
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                aria-label={`${t('common.delete')} ${row.name}`}
-                disabled={row.criteriaCount > 0}
-                onClick={() => confirmDelete(row.name, () => remove.mutateAsync(row.id))}
-              />
-            </Tooltip>
           </Space>
         ),
       },

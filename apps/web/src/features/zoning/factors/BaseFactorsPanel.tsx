@@ -4,7 +4,8 @@ import { Alert, Button, Progress, Table, Tag, Tooltip, Typography, type TableCol
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBaseFactors, useJob } from '../api/factors';
-import { formatDateTime, formatValue, signedTerm } from '../common/format';
+import { formatDateTime } from '../../../lib/format-time';
+import { formatValue, signedTerm } from '../common/format';
 import { NS } from '../i18n';
 import { NormalsImportModal } from './NormalsImportModal';
 

@@ -274,6 +274,7 @@ const en = {
     title: 'Zoning products ({{count}})',
     open: 'Zoning list',
     empty: 'No zoning products yet. On the zoning page, choose a crop and a criterion to run one.',
+    emptyCrop: 'No zoning products of this crop yet. On the zoning page, choose it and a criterion to run one.',
   },
 };
 

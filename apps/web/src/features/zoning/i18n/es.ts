@@ -275,6 +275,8 @@ const es = {
     title: 'Productos de zonificación ({{count}})',
     open: 'Lista de zonificaciones',
     empty: 'Aún no hay productos de zonificación. En la página de zonificación, elija un cultivo y un criterio para ejecutar una.',
+    emptyCrop:
+      'Aún no hay productos de zonificación de este cultivo. En la página de zonificación, elíjalo con un criterio para ejecutar una.',
   },
 };
 

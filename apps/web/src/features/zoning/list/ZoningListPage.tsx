@@ -1,18 +1,17 @@
-import { DeleteOutlined, EyeOutlined } from '@ant-design/icons';
+import { EyeOutlined } from '@ant-design/icons';
 import type { ZoningProduct } from '@agromet/contracts';
-import { Button, Progress, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Button, Empty, Progress, Space, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterSelect } from '../../../components/admin-list/ListToolbar';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
 import { usePagedTableProps, usePaging } from '../../../components/admin-list/use-paged-table';
-import { useCrops } from '../api/crops';
 import { useDeleteProduct, useProduct, useProductPage } from '../api/products';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format-time';
+import { CropFilter, DeleteRowButton } from '../common/ListParts';
 import { PANEL_PAGE_SIZE, ZoningPage } from '../common/ZoningPage';
 import { NS } from '../i18n';
-import { isActive } from '../product/product-rules';
-import { DownloadButton, ProductView, STATUS_COLORS } from '../product/ProductView';
+import { isActive, STATUS_COLORS } from '../../../lib/product-jobs';
+import { DownloadButton, ProductView } from '../product/ProductView';
 
 /**
  * /zoning-manage/zoning-list: zoning products by crop, newest first, with status (progress while being made), time
@@ -24,7 +23,6 @@ export function ZoningListPage() {
   const { paging, setPaging, toFirstPage } = usePaging(PANEL_PAGE_SIZE);
   const query = useProductPage(cropId, paging);
   const tableProps = usePagedTableProps(query, paging, setPaging);
-  const crops = useCrops();
   const [openId, setOpenId] = useState<number | undefined>();
   const opened = useProduct(openId);
   const remove = useDeleteProduct();
@@ -77,23 +75,17 @@ export function ZoningListPage() {
                 />
               </Tooltip>
               <DownloadButton product={row} link />
-              <Tooltip title={running ? t('product.deleteRunning') : undefined}>
-                <Button
-                  type="link"
-                  size="small"
-                  danger
-                  icon={<DeleteOutlined aria-hidden />}
-                  aria-label={`${t('common.delete')} ${row.name}`}
-                  disabled={running}
-                  className="zn-delete"
-                  onClick={() =>
-                    confirmDelete(row.name, async () => {
-                      await remove.mutateAsync(row.id);
-                      if (openId === row.id) setOpenId(undefined);
-                    })
-                  }
-                />
-              </Tooltip>
+              <DeleteRowButton
+                name={row.name}
+                blockedBy={running ? t('product.deleteRunning') : undefined}
+                className="zn-delete"
+                onClick={() =>
+                  confirmDelete(row.name, async () => {
+                    await remove.mutateAsync(row.id);
+                    if (openId === row.id) setOpenId(undefined);
+                  })
+                }
+              />
             </Space>
           );
         },
@@ -108,13 +100,10 @@ export function ZoningListPage() {
       titleKey="zoningList"
       data={{ 'data-open': openId ?? '' }}
       toolbar={
-        <FilterSelect<number>
+        <CropFilter
           id="zoning-list-crop"
-          label={t('crop.filter')}
           width={200}
           value={cropId}
-          loading={crops.isPending}
-          options={(crops.data ?? []).map((c) => ({ value: c.id, label: c.name }))}
           onChange={(value) => {
             setCropId(value);
             toFirstPage();
@@ -131,6 +120,12 @@ export function ZoningListPage() {
         tableLayout="fixed"
         scroll={{ x: 560 }}
         rowClassName={(row) => (row.id === openId ? 'zn-row-open' : '')}
+        // An empty list says why and how to make one.
+        locale={{
+          emptyText: (
+            <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t(cropId === undefined ? 'dashboard.empty' : 'dashboard.emptyCrop')} />
+          ),
+        }}
       />
       {opened.data && openId !== undefined ? <ProductView product={opened.data} onClose={() => setOpenId(undefined)} /> : null}
     </ZoningPage>

@@ -2,14 +2,14 @@ import type { GisLayers } from '@agromet/contracts';
 import Feature from 'ol/Feature';
 import GeoJSON from 'ol/format/GeoJSON';
 import Polygon from 'ol/geom/Polygon';
-import Draw from 'ol/interaction/Draw';
 import VectorLayer from 'ol/layer/Vector';
-import { fromLonLat, toLonLat } from 'ol/proj';
+import { fromLonLat } from 'ol/proj';
 import VectorSource from 'ol/source/Vector';
 import { Fill, Stroke, Style } from 'ol/style';
 import { useEffect, useRef, useState } from 'react';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
+import { usePolygonDraw } from '../../../components/map/use-polygon-draw';
 import { http } from '../../../lib/request';
 import { closeRing, type Ring } from './region-rules';
 
@@ -115,10 +115,6 @@ const polygonStyle = new Style({
 /** The drawn region on the map while `shown`; while `drawing`, a finished polygon is handed over as a lon/lat ring. */
 export function usePolygonRegion(ring: Ring | null, shown: boolean, drawing: boolean, onRing: (ring: Ring) => void): void {
   const map = useConsoleMap();
-  const handler = useRef(onRing);
-  useEffect(() => {
-    handler.current = onRing;
-  });
 
   useEffect(() => {
     if (!map || !shown || !ring) return;
@@ -130,18 +126,5 @@ export function usePolygonRegion(ring: Ring | null, shown: boolean, drawing: boo
     };
   }, [map, shown, ring]);
 
-  useEffect(() => {
-    if (!map || !drawing || !shown) return;
-    const release = useMapStore.getState().claimClicks();
-    const draw = new Draw({ type: 'Polygon', source: new VectorSource() });
-    draw.on('drawend', (e) => {
-      const geometry = e.feature.getGeometry() as Polygon;
-      handler.current(closeRing((geometry.getCoordinates()[0] ?? []).map((c) => toLonLat(c))));
-    });
-    map.addInteraction(draw);
-    return () => {
-      map.removeInteraction(draw);
-      release();
-    };
-  }, [map, drawing, shown]);
+  usePolygonDraw(drawing && shown, (positions) => onRing(closeRing(positions)));
 }

@@ -1,21 +1,22 @@
-import { CloseOutlined, DownloadOutlined } from '@ant-design/icons';
+import { DownloadOutlined } from '@ant-design/icons';
 import type { ZoningProduct } from '@agromet/contracts';
-import { Alert, Button, Descriptions, Progress, Space, Tag, Typography } from 'antd';
+import { Button, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../../lib/shown-failure';
 import { toastSuccess } from '../../../lib/feedback';
 import { downloadProduct } from '../api/products';
-import { formatDateTime } from '../common/format';
+import { formatDateTime } from '../../../lib/format-time';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useWmsProductLayer } from '../../../components/map/use-wms-product-layer';
+import { ProductPanel, type ProductPanelNames } from '../../../components/product-job/ProductPanel';
 import { NS } from '../i18n';
 import { CellPopup } from './CellPopup';
 import { ClassLegend } from './ClassLegend';
-import { isActive, showable } from './product-rules';
+import { showable } from './product-rules';
 import { ProductStats } from './ProductStats';
 
-export const STATUS_COLORS = { queued: 'default', running: 'processing', done: 'success', failed: 'error' } as const;
+export const PANEL: ProductPanelNames = { prefix: 'zn', testId: 'zoning', ns: NS };
 
 /** Downloads a product's zip, saying so; a failure is shown by the request client. */
 export function DownloadButton({ product, link }: { product: Pick<ZoningProduct, 'id' | 'name' | 'status'>; link?: boolean }) {
@@ -47,23 +48,6 @@ export function DownloadButton({ product, link }: { product: Pick<ZoningProduct,
   );
 }
 
-/** A product being made: its progress bar, or why it failed. */
-export function ProductProgress({ product }: { product: ZoningProduct }) {
-  const { t } = useTranslation(NS);
-  if (product.status === 'failed') {
-    return <Alert type="error" showIcon title={t('make.failed', { reason: product.error ?? '' })} data-testid="zoning-failed" />;
-  }
-  if (!isActive(product.status)) return null;
-  return (
-    <div className="zn-progress" data-testid="zoning-progress" data-progress={product.progress}>
-      <Typography.Text type="secondary">
-        {t('make.progress')} · {t(`status.${product.status}`)}
-      </Typography.Text>
-      <Progress percent={product.progress} status="active" />
-    </div>
-  );
-}
-
 /**
  * A product on the map: its WMS layer (the forecast layer hidden meanwhile), legend, a click on a cell explains its
  * class; in the panel its details, statistics and download.
@@ -74,67 +58,44 @@ export function ProductView({ product, onClose, clicks = true }: { product: Zoni
   const status = useWmsProductLayer(ready ? product.layer : null, product.bbox, { role: 'zoning-product' });
   useHideForecast(ready);
 
+  const details = [
+    { key: 'crop', label: t('product.crop'), children: product.cropName },
+    { key: 'criterion', label: t('product.criterion'), children: product.criteriaName },
+    { key: 'method', label: t('product.method'), children: t(`methods.${product.method}`) },
+    {
+      key: 'region',
+      label: t('product.region'),
+      children: `${t(`region.${product.region.kind}`)}${product.region.name ? ` · ${product.region.name}` : ''}`,
+    },
+    { key: 'time', label: t('product.createTime'), children: formatDateTime(product.createTime) },
+    { key: 'creator', label: t('product.creator'), children: product.creator },
+  ];
+  const download = ready ? <DownloadButton product={product} /> : null;
+
   return (
-    <section
-      className={ready ? 'zn-product zn-hides-forecast' : 'zn-product'}
-      data-testid="zoning-product"
-      data-product={product.id}
-      data-status={product.status}
-      data-layer-status={status}
-    >
-      <div className="zn-product-head">
-        <Typography.Title level={5} className="zn-product-title">
-          {product.name}
-        </Typography.Title>
-        <Space size={4}>
-          <Tag color={STATUS_COLORS[product.status]}>{t(`status.${product.status}`)}</Tag>
-          {ready ? <DownloadButton product={product} /> : null}
-          {onClose ? <Button size="small" type="text" icon={<CloseOutlined />} aria-label={t('product.close')} onClick={onClose} /> : null}
-        </Space>
-      </div>
-      <Descriptions
-        size="small"
-        column={2}
-        items={[
-          { key: 'crop', label: t('product.crop'), children: product.cropName },
-          { key: 'criterion', label: t('product.criterion'), children: product.criteriaName },
-          { key: 'method', label: t('product.method'), children: t(`methods.${product.method}`) },
-          {
-            key: 'region',
-            label: t('product.region'),
-            children: `${t(`region.${product.region.kind}`)}${product.region.name ? ` · ${product.region.name}` : ''}`,
-          },
-          { key: 'time', label: t('product.createTime'), children: formatDateTime(product.createTime) },
-          { key: 'creator', label: t('product.creator'), children: product.creator },
-        ]}
-      />
-      <ProductProgress product={product} />
-      {ready ? (
-        <>
-          <ClassLegend names={product.classNames} colors={product.classColors} />
-          <Typography.Paragraph type="secondary" className="zn-hint">
-            {t('product.clickHint')}
-          </Typography.Paragraph>
-          <CellPopup product={product} enabled={clicks} />
-          {product.stats ? (
-            <ProductStats product={product} stats={product.stats} />
-          ) : (
-            <Typography.Text type="secondary">{t('product.noStats')}</Typography.Text>
-          )}
-          {product.inputs.length > 0 ? (
-            <div className="zn-inputs">
-              <Typography.Text strong>{t('product.inputs')}</Typography.Text>
-              <ul>
-                {product.inputs.map((i) => (
-                  <li key={i.factor}>
-                    {t('product.inputVersion', { name: i.unit ? `${i.name} (${i.unit})` : i.name, version: i.gridVersion })}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          ) : null}
-        </>
+    <ProductPanel names={PANEL} product={product} ready={ready} layerStatus={status} onClose={onClose} actions={download} details={details}>
+      <ClassLegend names={product.classNames} colors={product.classColors} />
+      <Typography.Paragraph type="secondary" className="zn-hint">
+        {t('product.clickHint')}
+      </Typography.Paragraph>
+      <CellPopup product={product} enabled={clicks} />
+      {product.stats ? (
+        <ProductStats product={product} stats={product.stats} />
+      ) : (
+        <Typography.Text type="secondary">{t('product.noStats')}</Typography.Text>
+      )}
+      {product.inputs.length > 0 ? (
+        <div className="zn-inputs">
+          <Typography.Text strong>{t('product.inputs')}</Typography.Text>
+          <ul>
+            {product.inputs.map((i) => (
+              <li key={i.factor}>
+                {t('product.inputVersion', { name: i.unit ? `${i.name} (${i.unit})` : i.name, version: i.gridVersion })}
+              </li>
+            ))}
+          </ul>
+        </div>
       ) : null}
-    </section>
+    </ProductPanel>
   );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { areaRows, classShareRows, downloadName, formatKm2, formatPercent, isActive, showable, vetoLimitText } from './product-rules';
+import { areaRows, classShareRows, downloadName, formatKm2, formatPercent, showable, vetoLimitText } from './product-rules';
 
 describe('product rules', () => {
   it('gives each class its area and share of the classed area', () => {
@@ -33,8 +33,7 @@ describe('product rules', () => {
     expect(formatPercent(33.333)).toBe('33.3%');
   });
 
-  it('knows which products are being made, shown, and how their zip is named', () => {
-    expect(['queued', 'running', 'done', 'failed'].map((s) => isActive(s as never))).toEqual([true, true, false, false]);
+  it('knows which products are shown, and how their zip is named', () => {
     expect(showable({ status: 'done', layer: 'zoning.7' })).toBe(true);
     expect(showable({ status: 'done', layer: '' })).toBe(false);
     expect(showable({ status: 'running', layer: 'zoning.7' })).toBe(false);

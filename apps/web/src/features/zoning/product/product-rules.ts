@@ -1,8 +1,5 @@
 import { ZONING_CLASS_COUNT } from '@agromet/contracts/web';
-import type { ZoningProduct, ZoningProductStatus, ZoningStats } from '@agromet/contracts';
-
-/** A product still being made: it cannot be deleted, shown or downloaded yet. */
-export const isActive = (status: ZoningProductStatus): boolean => status === 'queued' || status === 'running';
+import type { ZoningProduct, ZoningStats } from '@agromet/contracts';
 
 /** One row of a product's statistics: a class, its area and its share of the classed area. */
 export interface ClassShareRow {

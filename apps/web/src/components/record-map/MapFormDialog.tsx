@@ -1,0 +1,63 @@
+import { Form, Modal, type FormInstance } from 'antd';
+import type { KeyboardEvent, ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * A record's dialog beside the map holding its form: no mask, at the top left, and its full-screen wrapper lets clicks
+ * through (`${prefix}-modal-passthrough`), so the map stays clickable while a position is picked or a course drawn.
+ * Save submits the form (vertical, small); `onKeyDownCapture` wraps the form for a dialog with pickers (Escape).
+ */
+export function MapFormDialog<V extends object>({
+  title,
+  submitId,
+  saving,
+  onCancel,
+  prefix,
+  width,
+  form,
+  name,
+  initialValues,
+  onFinish,
+  onKeyDownCapture,
+  children,
+}: {
+  title: string;
+  submitId: string;
+  saving: boolean;
+  onCancel: () => void;
+  prefix: string;
+  width: number;
+  form: FormInstance<V>;
+  name?: string;
+  initialValues: Partial<V>;
+  onFinish: (values: V) => Promise<void>;
+  onKeyDownCapture?: (e: KeyboardEvent) => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const fields = (
+    <Form<V> form={form} name={name} layout="vertical" size="small" initialValues={initialValues} onFinish={(v) => void onFinish(v)}>
+      {children}
+    </Form>
+  );
+  return (
+    <Modal
+      open
+      title={title}
+      okText={t('adminList.words.save')}
+      cancelText={t('adminList.words.cancel')}
+      okButtonProps={{ id: submitId }}
+      confirmLoading={saving}
+      onOk={() => form.submit()}
+      onCancel={onCancel}
+      mask={false}
+      focusable={{ trap: false }}
+      wrapClassName={`${prefix}-modal-passthrough`}
+      style={{ top: 16, marginLeft: 16 }}
+      destroyOnHidden
+      width={width}
+    >
+      {onKeyDownCapture ? <div onKeyDownCapture={onKeyDownCapture}>{fields}</div> : fields}
+    </Modal>
+  );
+}
