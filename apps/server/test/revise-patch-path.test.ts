@@ -1,5 +1,5 @@
 import { float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contracts';
-import { applyPatch, decodePatch } from '@agromet/grid';
+import { applyPatch, decodePatch, gridFromValues, patchDigest, reviseArea, revisePoints, type Patch } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, saveGrid, squareRing } from './revise-helpers.js';
@@ -30,43 +30,65 @@ afterAll(async () => {
 
 const bodyBuffer = (raw: Buffer) => raw.buffer.slice(raw.byteOffset, raw.byteOffset + raw.byteLength) as ArrayBuffer;
 
-async function fullRead(): Promise<{ version: number; values: Float32Array }> {
-  const res = await call(t, tok.fc!, 'GET', `/api/forecaster/getGrid?type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=24`);
+const query = `type=fine-grid&factor=tmp&baseTime=${BASE_TIME}&lead=24`;
+
+async function fullRead() {
+  const res = await call(t, tok.fc!, 'GET', `/api/forecaster/getGrid?${query}`);
   expect(res.statusCode).toBe(200);
   const meta = parseGridMeta(res.headers[GRID_META_HEADER] as string);
-  return { version: meta.version, values: float32Values(bodyBuffer(res.rawPayload), meta).slice() };
+  return { version: meta.version, meta, values: float32Values(bodyBuffer(res.rawPayload), meta).slice() };
 }
-
-const square = (lon: number, lat: number, side: number) => ({ type: 'Polygon', coordinates: [squareRing(lon, lat, side)] });
 
 describe('the patch path of the edit loop', () => {
   it('keeps the held grid equal to a fresh full read, bit for bit, after twelve point and area revisions', async () => {
     const held = await fullRead();
+    // The range the page clamps its preview to, from the grid's description as the page reads it.
+    const { min, max } = (await call(t, tok.fc!, 'GET', `/api/forecaster/getData?${query}`)).json().data as { min: number; max: number };
     for (let n = 0; n < 12; n++) {
       const common = { type: 'fine-grid', factor: 'tmp', baseTime: BASE_TIME, leads: [24], expectedVersions: [held.version] };
+      const points = [{ lon: 108 + 0.2 * n, lat: 34.4 + 0.05 * n, value: 20 + n, radiusKm: 25 }];
+      // A list of rings, as the area page sends what was drawn; each ring a separate polygon.
+      const rings = [squareRing(107.6 + 0.15 * n, 33.7 + 0.1 * n, 0.6)];
+      const area = {
+        operation: n % 2 ? ('add' as const) : ('multiply' as const),
+        value: n % 2 ? 0.7 : 1.05,
+        edge: n % 4 === 1 ? { type: 'taper' as const } : { type: 'ramp' as const, cells: 2 },
+        ...(n === 5 ? { smooth: 3 } : {}),
+      };
+      // The page's preview: the same grid package on the grid it holds.
+      const grid = gridFromValues(held.meta, held.values);
+      const preview: Patch =
+        n % 3 === 0
+          ? revisePoints(grid, points, { min, max })
+          : reviseArea(
+              grid,
+              rings.map((ring) => ({ type: 'Polygon' as const, coordinates: [ring] })),
+              { ...area, range: { min, max } },
+            );
       const res =
         n % 3 === 0
-          ? await call(t, tok.fc!, 'POST', '/api/revise/pointRevise', {
-              ...common,
-              points: [{ lon: 108 + 0.2 * n, lat: 34.4 + 0.05 * n, value: 20 + n, radiusKm: 25 }],
-            })
+          ? await call(t, tok.fc!, 'POST', '/api/revise/pointRevise', { ...common, points })
           : await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
               ...common,
-              polygons: square(107.6 + 0.15 * n, 33.7 + 0.1 * n, 0.6),
-              operation: n % 2 ? 'add' : 'multiply',
-              value: n % 2 ? 0.7 : 1.05,
-              edge: { mode: n % 4 === 1 ? 'taper' : 'ramp', cells: 2 },
-              ...(n === 5 ? { smooth: 3 } : {}),
+              polygons: rings,
+              operation: area.operation,
+              value: area.value,
+              edge: area.edge.type === 'ramp' ? { mode: 'ramp', cells: 2 } : { mode: 'taper' },
+              ...(area.smooth ? { smooth: area.smooth } : {}),
             });
       expect(res.json().code).toBe(0);
-      const lead = res.json().data.leads[0] as { version: number; previousVersion: number; recordId: number | null };
+      const lead = res.json().data.leads[0] as { version: number; previousVersion: number; recordId: number | null; patchDigest: string };
       expect(lead.previousVersion).toBe(held.version);
       expect(lead.recordId, `revision ${n}`).not.toBeNull();
       const patch = await call(t, tok.fc!, 'GET', `/api/record/patch?id=${lead.recordId}`);
       expect(patch.statusCode).toBe(200);
       expect(parseGridMeta(patch.headers[GRID_META_HEADER] as string).version).toBe(lead.version);
+      const saved = decodePatch(new Uint8Array(patch.rawPayload));
+      // The answer's digest is of the saved patch, and the page's own preview has it: the page may skip the fetch.
+      expect(lead.patchDigest).toBe(patchDigest(saved));
+      expect(patchDigest(preview), `revision ${n}: the preview is the saved patch`).toBe(lead.patchDigest);
       // Checks every cell's old bits as it writes the new ones: a patch of other values would throw.
-      applyPatch(held.values, decodePatch(new Uint8Array(patch.rawPayload)));
+      applyPatch(held.values, saved);
       held.version = lead.version;
     }
     const fresh = await fullRead();

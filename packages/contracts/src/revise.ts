@@ -242,6 +242,11 @@ export const LeadRevision = z.object({
   /** The revision record, null when nothing changed. */
   recordId: z.number().int().nullable(),
   bbox: LonLatBox.nullable(),
+  /**
+   * The saved patch's digest (patchDigest of @agromet/grid), null when nothing changed: a page holding the very same
+   * patch (its preview, made from the version the revision started from) applies it without fetching the record's.
+   */
+  patchDigest: z.string().nullable(),
 });
 export const ReviseResult = z.object({
   /** One id for all leads of the call. */

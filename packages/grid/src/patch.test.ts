@@ -9,6 +9,7 @@ import {
   invertPatch,
   PatchBuilder,
   PatchMismatchError,
+  patchDigest,
   revertPatch,
   type Patch,
 } from './patch.js';
@@ -162,5 +163,48 @@ describe('patch serialisation', () => {
       { numRuns: 200 },
     );
     expect(() => encodedPatchValueAt(Uint8Array.from([1, 2, 3, 4, 0]), 0)).toThrow(/not an encoded patch/);
+  });
+});
+
+describe('patchDigest', () => {
+  const arb = fc.uniqueArray(fc.integer({ min: 0, max: 5000 }), { minLength: 1, maxLength: 60 }).chain((cells) => {
+    const indices = [...cells].sort((a, b) => a - b);
+    return fc.record({
+      indices: fc.constant(indices),
+      oldValues: fc.array(fc.float({ noDefaultInfinity: false }), { minLength: indices.length, maxLength: indices.length }),
+      newValues: fc.array(fc.float(), { minLength: indices.length, maxLength: indices.length }),
+    });
+  });
+
+  it('is the same for the same cells and bits, and 14 hex digits', () => {
+    fc.assert(
+      fc.property(arb, ({ indices, oldValues, newValues }) => {
+        const a = patchDigest(makePatch(indices, oldValues, newValues));
+        expect(a).toMatch(/^[0-9a-f]{14}$/);
+        expect(patchDigest(makePatch(indices, oldValues, newValues))).toBe(a);
+        expect(patchDigest(decodePatch(encodePatch(makePatch(indices, oldValues, newValues))))).toBe(a);
+      }),
+    );
+  });
+
+  it('changes with any one cell, old bits or new bits (−0 against 0, a NaN payload included)', () => {
+    fc.assert(
+      fc.property(arb, fc.nat(), fc.integer({ min: 0, max: 2 }), ({ indices, oldValues, newValues }, at, lane) => {
+        const patch = makePatch(indices, oldValues, newValues);
+        const k = at % indices.length;
+        const changed = makePatch(indices, oldValues, newValues);
+        if (lane === 0) changed.indices[k] = changed.indices[k]! + 1_000_000;
+        const words = lane === 1 ? new Uint32Array(changed.oldValues.buffer) : new Uint32Array(changed.newValues.buffer);
+        if (lane > 0) words[k] = words[k]! ^ (1 << (at % 32));
+        expect(patchDigest(changed)).not.toBe(patchDigest(patch));
+      }),
+    );
+    expect(patchDigest(makePatch([1], [0], [0]))).not.toBe(patchDigest(makePatch([1], [0], [-0])));
+    expect(patchDigest(makePatch([1], [0], [Number.NaN]))).not.toBe(patchDigest({ ...makePatch([1], [0], [0]), newValues: oddNaNs(1) }));
+  });
+
+  it('tells apart an empty patch and patches whose cells move between the lanes', () => {
+    expect(patchDigest(makePatch([], [], []))).not.toBe(patchDigest(makePatch([0], [0], [0])));
+    expect(patchDigest(makePatch([1, 2], [3, 4], [5, 6]))).not.toBe(patchDigest(makePatch([1, 2], [5, 6], [3, 4])));
   });
 });

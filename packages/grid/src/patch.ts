@@ -207,3 +207,25 @@ function readVarint(bytes: Uint8Array, p: number): [number, number] {
   }
   throw new Error('malformed varint in encoded patch');
 }
+
+/**
+ * A 53-bit digest of a patch (its cells and both values' bits, in order), as 14 hex digits: the server sends it with a
+ * saved revision so that a page that computed the very same patch for its preview can take it without fetching it
+ * (cyrb53's two multiply-xor lanes over 32-bit words; not a defence against a forger, a check against any mismatch).
+ */
+export function patchDigest(patch: Patch): string {
+  let h1 = 0xdeadbeef ^ patch.indices.length;
+  let h2 = 0x41c6ce57 ^ patch.indices.length;
+  const lanes = [patch.indices, bitsOf(patch.oldValues), bitsOf(patch.newValues)];
+  for (const words of lanes) {
+    for (let k = 0; k < words.length; k++) {
+      const w = words[k]!;
+      h1 = Math.imul(h1 ^ w, 2654435761);
+      h2 = Math.imul(h2 ^ w, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  const high = (h2 >>> 0) & 0x1fffff;
+  return high.toString(16).padStart(6, '0') + (h1 >>> 0).toString(16).padStart(8, '0');
+}

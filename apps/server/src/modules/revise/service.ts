@@ -11,7 +11,17 @@ import {
   type ReviseGridData,
   type ReviseResult,
 } from '@agromet/contracts';
-import { rasterizeArea, reviseArea, revisePoints, type AreaShape, type EdgeMode, type Grid, type Mask, type Patch } from '@agromet/grid';
+import {
+  patchDigest,
+  rasterizeArea,
+  reviseArea,
+  revisePoints,
+  type AreaShape,
+  type EdgeMode,
+  type Grid,
+  type Mask,
+  type Patch,
+} from '@agromet/grid';
 import type { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -274,6 +284,7 @@ async function revise(
         cellsChanged: e.patch.indices.length,
         recordId: recordIds.get(e.lead) ?? null,
         bbox: extent?.box ?? null,
+        patchDigest: e.patch.indices.length > 0 ? patchDigest(e.patch) : null,
       };
     }),
   };

@@ -5,7 +5,8 @@ import { useTranslation } from 'react-i18next';
 import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { MeteogramModeSwitch, useMeteogramMode } from '../common/meteogram-mode';
-import { useStationOptions, revisePoint } from './api';
+import { revisePoint, useStationOptions } from './api';
+import { previewOf } from './grid-patch';
 import { REVISE_EDIT_NS } from './i18n';
 import { pointBody, roundTo, summarizePatch, type RevisionPoint } from './revise-rules';
 import { RevisePageHeader } from './RevisePageHeader';
@@ -125,7 +126,7 @@ export function PointRevisePage() {
       <RevisionFooter
         target={target}
         summary={summary}
-        onSubmit={(leads) => (data ? submit(() => revisePoint(pointBody(data, leads, points))) : undefined)}
+        onSubmit={(leads) => (data ? submit(() => revisePoint(pointBody(data, leads, points)), previewOf(grid, patch)) : undefined)}
       />
     </section>
   );

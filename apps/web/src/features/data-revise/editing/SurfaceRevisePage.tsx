@@ -10,6 +10,7 @@ import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { toastWarning } from '../../../lib/feedback';
 import { MeteogramModeSwitch, MeteogramStationPick, useMeteogramMode } from '../common/meteogram-mode';
 import { revisePolygon, useStationOptions } from './api';
+import { previewOf } from './grid-patch';
 import { BoundaryLayerTools } from './BoundaryLayerTools';
 import { REVISE_EDIT_NS } from './i18n';
 import { areaShapeOf, edgeModeOf, polygonBody, summarizePatch, type AreaSettings, type Ring } from './revise-rules';
@@ -136,7 +137,9 @@ export function SurfaceRevisePage() {
       <RevisionFooter
         target={target}
         summary={summary}
-        onSubmit={(leads) => (data ? submit(() => revisePolygon(polygonBody(data, leads, rings, settings))) : undefined)}
+        onSubmit={(leads) =>
+          data ? submit(() => revisePolygon(polygonBody(data, leads, rings, settings)), previewOf(grid, patch)) : undefined
+        }
       />
     </section>
   );

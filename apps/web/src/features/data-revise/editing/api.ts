@@ -1,5 +1,5 @@
 import type { ConsistencyFixBody, PointReviseBody, PolygonReviseBody, ReviseResult, SubmitBody } from '@agromet/contracts';
-import { decodePatch } from '@agromet/grid';
+import { decodePatch, type Patch } from '@agromet/grid';
 import { keepPreviousData, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { GIS_QUERY_KEY } from '../../../components/map/use-map-data';
@@ -8,7 +8,16 @@ import { downloadRaw, saveBlob } from '../../../lib/download';
 import { request, requestBinary, requestGrid } from '../../../lib/request';
 import type { ProductSelection } from '../../../components/map/map-rules';
 import { REVISE_EDIT_NS } from './i18n';
-import { afterRevision, patchApplies, patchedGrid, sameRun, type LoadedGrid } from './grid-patch';
+import {
+  afterRevision,
+  confirmedPreview,
+  patchApplies,
+  patchedGrid,
+  sameRun,
+  type LeadRevision,
+  type LoadedGrid,
+  type PreviewPatch,
+} from './grid-patch';
 import { markEditLoop } from './edit-loop-marks';
 import { showFreshCells } from './fresh-cells';
 import { gridOfAnswer, sameGridVersion } from './revise-rules';
@@ -74,15 +83,28 @@ export function useStationOptions() {
   });
 }
 
-/**
- * A saved revision reaches the grids the page holds as its patch: the changed cells only (a county: a few kB; the whole
- * national grid is 6.7 MB), fetched, checked against the values they started from and applied to a copy. A grid that
- * does not hold the version the revision started from, or a patch that fails, is read again whole.
- */
 /** The forecast a revision changed: a type's factor at a base time (none: the newest run, as the page selects it). */
 type RevisionTarget = { type: string; factor: string; baseTime?: string };
 
-async function takeRevision(client: QueryClient, target: RevisionTarget, result: ReviseResult) {
+/** A saved revision's patch of one lead: the page's own preview when the answer confirms it, else the record's. */
+async function patchOf(preview: PreviewPatch | undefined, loaded: LoadedGrid, own: LeadRevision): Promise<Patch> {
+  const confirmed = confirmedPreview(preview, loaded, own);
+  if (!confirmed) {
+    const answer = await requestBinary('recordPatch', { query: { id: own.recordId! }, silent: true });
+    markEditLoop('bytes');
+    return decodePatch(new Uint8Array(answer.body));
+  }
+  markEditLoop('bytes');
+  return confirmed;
+}
+
+/**
+ * A saved revision reaches the grids the page holds as its patch: the changed cells only (a county: a few kB; the whole
+ * national grid is 6.7 MB), the page's own preview when the answer's digest confirms it, else fetched; checked against
+ * the values they started from and applied to a copy. A grid that does not hold the version the revision started
+ * from, or a patch that fails, is read again whole.
+ */
+async function takeRevision(client: QueryClient, target: RevisionTarget, result: ReviseResult, preview?: PreviewPatch) {
   const held = client.getQueriesData<LoadedGrid>({ queryKey: ['revise-edit', 'grid', target.type, target.factor] });
   await Promise.all(
     held.map(async ([key, loaded]) => {
@@ -91,9 +113,7 @@ async function takeRevision(client: QueryClient, target: RevisionTarget, result:
       if (!own || own.version === loaded.version) return void client.setQueryData(key, afterRevision(loaded, result.leads));
       if (!patchApplies(loaded, target, own)) return client.invalidateQueries({ queryKey: key, exact: true });
       try {
-        const answer = await requestBinary('recordPatch', { query: { id: own.recordId! }, silent: true });
-        markEditLoop('bytes');
-        const patch = decodePatch(new Uint8Array(answer.body));
+        const patch = await patchOf(preview, loaded, own);
         const grid = patchedGrid(loaded.grid, patch);
         markEditLoop('decoded');
         // Drawn first, straight onto the map; the query data (and the page's render it brings) after.
@@ -114,8 +134,8 @@ async function takeRevision(client: QueryClient, target: RevisionTarget, result:
  */
 export function useTakeRevision() {
   const client = useQueryClient();
-  return async (result: ReviseResult, target: RevisionTarget) => {
-    await takeRevision(client, target, result);
+  return async (result: ReviseResult, target: RevisionTarget, preview?: PreviewPatch) => {
+    await takeRevision(client, target, result, preview);
     void client.invalidateQueries({ queryKey: ['revise-edit', 'consistency'] });
   };
 }

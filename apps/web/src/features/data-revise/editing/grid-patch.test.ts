@@ -1,7 +1,7 @@
-import { createGrid, diffValues, encodePatch, decodePatch, PatchMismatchError, type Grid } from '@agromet/grid';
+import { createGrid, diffValues, encodePatch, decodePatch, PatchMismatchError, patchDigest, revisePoints, type Grid } from '@agromet/grid';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { afterRevision, patchApplies, patchedGrid, type LoadedGrid } from './grid-patch';
+import { afterRevision, confirmedPreview, patchApplies, patchedGrid, type LeadRevision, type LoadedGrid } from './grid-patch';
 
 const bits = (values: Float32Array) => Array.from(new Uint32Array(values.buffer, values.byteOffset, values.length));
 
@@ -92,5 +92,38 @@ describe('patchApplies and afterRevision', () => {
     expect(other.version).toBe(3);
     expect(other.grid).toBe(loaded.grid);
     expect(other.leads.map((l) => l.version)).toEqual([3, 10]);
+  });
+});
+
+describe('confirmedPreview', () => {
+  const grid = gridOf([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12], 4);
+  const loaded = { type: 't', factor: 'tmp', lead: 24, version: 3, grid } as unknown as LoadedGrid;
+  // The preview the page draws, and the patch the server saved from the same grid (what it digests).
+  const preview = revisePoints(grid, [{ lon: 100.05, lat: 39.95, value: 9, radiusKm: 1 }]);
+  const saved = decodePatch(encodePatch(preview));
+  const own = (change: Partial<LeadRevision> = {}): LeadRevision => ({
+    lead: 24,
+    version: 4,
+    previousVersion: 3,
+    cellsChanged: saved.indices.length,
+    recordId: 7,
+    bbox: null,
+    patchDigest: patchDigest(saved),
+    ...change,
+  });
+
+  it("takes the page's own patch when the answer's digest is of the same cells and bits, from the grid the page holds", () => {
+    expect(preview.indices.length).toBeGreaterThan(0);
+    expect(confirmedPreview({ grid, patch: preview }, loaded, own())).toBe(preview);
+  });
+
+  it('fetches instead when the digest differs, the preview was made from another grid, or there is no preview or digest', () => {
+    const otherValue = revisePoints(grid, [{ lon: 100.05, lat: 39.95, value: 9.5, radiusKm: 1 }]);
+    expect(confirmedPreview({ grid, patch: otherValue }, loaded, own())).toBeNull();
+    const sameValues = gridOf([...grid.values], 4);
+    expect(confirmedPreview({ grid: sameValues, patch: preview }, loaded, own())).toBeNull();
+    expect(confirmedPreview(undefined, loaded, own())).toBeNull();
+    expect(confirmedPreview({ grid, patch: preview }, loaded, own({ patchDigest: null }))).toBeNull();
+    expect(confirmedPreview({ grid, patch: preview }, loaded, own({ cellsChanged: saved.indices.length + 1 }))).toBeNull();
   });
 });

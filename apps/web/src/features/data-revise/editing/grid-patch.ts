@@ -1,10 +1,10 @@
 import type { ReviseGridData, ReviseResult } from '@agromet/contracts';
-import { applyPatch, gridFromValues, type Grid, type Patch } from '@agromet/grid';
+import { applyPatch, gridFromValues, patchDigest, type Grid, type Patch } from '@agromet/grid';
 
 /** The grid a page holds while it is revised: its description and versions per lead, and its values. */
 export type LoadedGrid = ReviseGridData & { grid: Grid };
 
-type LeadRevision = ReviseResult['leads'][number];
+export type LeadRevision = ReviseResult['leads'][number];
 
 /**
  * The grid after a saved revision's patch: a new grid (the one given is left as it was: the page may still draw from
@@ -54,4 +54,25 @@ export function afterRevision(
     ...(patched && own !== undefined ? { version: own, grid: patched.grid } : {}),
     leads: loaded.leads.map((l) => (versions.has(l.lead) ? { ...l, version: versions.get(l.lead)! } : l)),
   };
+}
+
+/** The patch the page computed for its preview, and the grid it made it from (the one its query holds). */
+export interface PreviewPatch {
+  grid: Grid;
+  patch: Patch;
+}
+
+/** The page's preview as PreviewPatch, when it has one. */
+export const previewOf = (grid: Grid | null, patch: Patch | null): PreviewPatch | undefined =>
+  grid && patch ? { grid, patch } : undefined;
+
+/**
+ * The preview's patch when it is the one the server saved for this lead: made from the very grid held at the version
+ * the revision started from, and with the digest the answer gives (the same grid package made both; a difference in a single bit, or a
+ * server that clamped otherwise, fails the digest and the record's patch is fetched instead).
+ */
+export function confirmedPreview(preview: PreviewPatch | undefined, loaded: LoadedGrid, own: LeadRevision): Patch | null {
+  if (!preview || !own.patchDigest || preview.grid !== loaded.grid) return null;
+  if (preview.patch.indices.length !== own.cellsChanged) return null;
+  return patchDigest(preview.patch) === own.patchDigest ? preview.patch : null;
 }

@@ -17,7 +17,15 @@ vi.mock('../../../lib/feedback', () => ({
 }));
 
 const selection = { type: 'fine-grid', factor: 'tmp', baseTime: '2026-11-22T00:00:00.000Z', lead: 24 };
-const lead = (l: number, version: number) => ({ lead: l, version, previousVersion: version - 1, cellsChanged: 3, recordId: 1, bbox: null });
+const lead = (l: number, version: number) => ({
+  lead: l,
+  version,
+  previousVersion: version - 1,
+  cellsChanged: 3,
+  recordId: 1,
+  bbox: null,
+  patchDigest: null,
+});
 
 function setup(reloaded: Array<{ lead: number; version: number }> = []) {
   const client = new QueryClient();

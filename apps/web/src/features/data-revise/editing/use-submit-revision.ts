@@ -8,13 +8,15 @@ import type { ProductSelection } from '../../../components/map/map-rules';
 import { confirmDialog, toastError, toastSuccess, toastWarning } from '../../../lib/feedback';
 import { ApiError } from '../../../lib/request';
 import { useTakeRevision } from './api';
+import type { PreviewPatch } from './grid-patch';
 import { markEditLoop } from './edit-loop-marks';
 import { REVISE_EDIT_NS } from './i18n';
 import { conflictOf } from './revise-rules';
 
 /**
  * Sends a revision of the grid `selection` names (the map's product). Saved: a message with what
- * changed, and the map draws the new version of every lead the answer names. Refused because
+ * changed, and the map draws the new version of every lead the answer names (the lead on the map from the page's
+ * preview patch when the answer confirms it is the one saved). Refused because
  * someone changed the grid since it was loaded (4009): the forecaster is told who and when, and
  * may reload the latest grid (the map then draws its versions); their points or areas stay, so
  * re-applying is one click.
@@ -30,7 +32,7 @@ export function useSubmitRevision(opts: {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const client = useQueryClient();
   const take = useTakeRevision();
-  return async (send: () => Promise<ReviseResult>) => {
+  return async (send: () => Promise<ReviseResult>, preview?: PreviewPatch) => {
     const selection = opts.selection;
     const noteVersions = (leads: ReadonlyArray<{ lead: number; version: number }>) => {
       if (selection) for (const l of leads) noteGridVersion(client, { ...selection, lead: l.lead }, l.version);
@@ -42,7 +44,7 @@ export function useSubmitRevision(opts: {
       // (docs/grids.md#the-edit-loop); meanwhile what the page drew is cleared (its preview is not computed again on
       // the new values, and it cannot be applied twice) and the message shown. Once the grid holds the patch, the
       // map's product layer and point values fetch the new versions.
-      const taking = selection ? take(result, selection) : Promise.resolve();
+      const taking = selection ? take(result, selection, preview) : Promise.resolve();
       // A transition: the page's re-render yields to the patch arriving instead of holding it up.
       startTransition(opts.onSaved);
       const cells = result.leads.reduce((n, l) => n + l.cellsChanged, 0);
