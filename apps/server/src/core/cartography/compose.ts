@@ -6,14 +6,14 @@ import { classBBox, fitProjection, pageLayout, type BBox } from './layout.js';
 import { legendLayout, legendOps } from './legend.js';
 import { mapLayerOps } from './map-layer.js';
 import type { Op } from './ops.js';
-import { paintCanvas, paintPdf, type Composed } from './paint.js';
+import { paintPdf, paintPng, type Composed } from './paint.js';
 import { inputPlaces, labelOps } from './place-labels.js';
 import type { PlaceRank } from './places.js';
 
 // The one composition path of every map the console makes (docs/products.md#layout): map products, risk products and
 // zoning maps. The page is composed once into drawing operations in millimetres — frame and layout, the map image,
-// the legend, the labels, the furniture, each drawn by its own file — then painted twice: on a canvas for the PNG and
-// with pdfkit for the PDF.
+// the legend, the labels, the furniture, each drawn by its own file — then painted twice: as SVG that sharp rasterises
+// for the PNG, and with pdfkit for the PDF.
 
 export interface ComposedMap extends Composed {
   swatches: MapOutput['swatches'];
@@ -70,7 +70,7 @@ export const PREVIEW_PNG_SCALE = 3.4;
 export async function renderMap(input: MapInput, options: { pngScale?: number; pdf?: boolean; author?: string } = {}): Promise<MapOutput> {
   const pngScale = options.pngScale ?? PRODUCT_PNG_SCALE;
   const composed = composeMap(input, pngScale);
-  const { png, width, height } = await paintCanvas(composed, pngScale, { title: input.title, author: options.author });
+  const { png, width, height } = await paintPng(composed, pngScale, { title: input.title, author: options.author });
   const pdf = options.pdf === false ? null : await paintPdf(composed, { title: input.title, lang: input.lang, author: options.author });
   return { png, pdf, width, height, swatches: composed.swatches, labels: composed.labels, dropped: composed.dropped, pngScale };
 }

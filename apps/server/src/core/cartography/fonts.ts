@@ -1,16 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { GlobalFonts } from '@napi-rs/canvas';
 
 // The font of every map the console makes (map, risk and zoning products) and of its other PDFs: Noto Sans SC (SIL Open Font License), shipped by the npm package
 // @expo-google-fonts/noto-sans-sc as TrueType files, so products look the same on every machine whatever fonts the
 // system has. It covers Chinese, and the Latin letters English and Spanish need (á é í ñ ó ú ü ¿ ¡).
 
 const require = createRequire(import.meta.url);
-
-/** The family name the PNG drawing asks for (registered once, regular and bold). */
-export const PRODUCT_FONT_FAMILY = 'AgrometProductSans';
 
 export interface ProductFonts {
   regular: string;
@@ -20,7 +16,7 @@ export interface ProductFonts {
 let fonts: ProductFonts | null = null;
 const bytes = new Map<string, Buffer>();
 
-/** Paths of the regular and bold TrueType files; registers them for the canvas the first time. */
+/** Paths of the regular and bold TrueType files (the PNGs draw their outlines, text-outline.ts; the PDFs embed them). */
 export function productFonts(): ProductFonts {
   if (fonts) return fonts;
   const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
@@ -28,8 +24,6 @@ export function productFonts(): ProductFonts {
     regular: path.join(dir, '400Regular', 'NotoSansSC_400Regular.ttf'),
     bold: path.join(dir, '700Bold', 'NotoSansSC_700Bold.ttf'),
   };
-  GlobalFonts.registerFromPath(found.regular, PRODUCT_FONT_FAMILY);
-  GlobalFonts.registerFromPath(found.bold, PRODUCT_FONT_FAMILY);
   fonts = found;
   return found;
 }

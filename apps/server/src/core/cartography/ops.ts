@@ -1,10 +1,9 @@
-import { createCanvas, type SKRSContext2D } from '@napi-rs/canvas';
-import { productFonts, PRODUCT_FONT_FAMILY } from './fonts.js';
+import { textWidth, type Align } from './text-outline.js';
 
 // The drawing operations a map is composed into (docs/products.md#layout), in millimetres from the page's top left,
-// and the text measures the composition uses (the canvas's metrics of the map font, the same for PNG and PDF).
+// and the text measures the composition uses (the map font's advances as fontkit lays it out, the same for PNG and PDF).
 
-export type Align = 'left' | 'center' | 'right';
+export type { Align };
 
 export type Op =
   | { k: 'rect'; x: number; y: number; w: number; h: number; fill?: string; stroke?: string; width?: number }
@@ -20,20 +19,13 @@ export const INK = '#1f2328';
 export const GREY = '#57606a';
 export const RED = '#c8102e';
 
-let measureCtx: SKRSContext2D | null = null;
-export const fontOf = (size: number, bold?: boolean) => `${bold ? 'bold ' : ''}${size}px ${PRODUCT_FONT_FAMILY}`;
-
-/** Width in mm of a text at a size in mm (the canvas's metrics of the product font). */
-export function measureText(s: string, size: number, bold = false): number {
-  productFonts();
-  if (!measureCtx) measureCtx = createCanvas(16, 16).getContext('2d');
-  measureCtx.font = fontOf(100, bold);
-  return (measureCtx.measureText(s).width * size) / 100;
-}
+/** Width in mm of a text at a size in mm. */
+export const measureText = (s: string, size: number, bold = false): number => textWidth(s, size, bold);
 
 /** Cuts a text to fit `maxW` mm, ending with … */
 export function fitText(s: string, size: number, maxW: number, bold = false): string {
-  if (measureText(s, size, bold) <= maxW) return s;
+  // A text sized to fit exactly (the title shrunk to its room) fits, whatever the last bit of the product says.
+  if (measureText(s, size, bold) <= maxW + 1e-9) return s;
   let t = s;
   while (t.length > 1 && measureText(`${t}…`, size, bold) > maxW) t = t.slice(0, -1);
   return `${t}…`;

@@ -1,125 +1,130 @@
-import { createCanvas, loadImage } from '@napi-rs/canvas';
 import { parseColor } from '@agromet/grid';
 import sharp from 'sharp';
-import { productFonts } from './fonts.js';
+import { withTextChunks } from '../png-chunks.js';
+import { xmlDocument, type XmlElement } from '../xml.js';
 import { consolePdf } from './pdf-document.js';
-import { fontOf, INK, type Op } from './ops.js';
+import { INK, type Op } from './ops.js';
+import { textPath } from './text-outline.js';
 import type { MapLang } from './words.js';
 
-// The painters of a composed map (docs/products.md#layout): the same operations painted on a canvas for the PNG and
-// with pdfkit for the PDF (vector text and lines, the font embedded as a subset, the class raster as an image).
+// The painters of a composed map (docs/products.md#layout): the same operations written as one SVG document (text as
+// the font's outlines, text-outline.ts) that sharp rasterises for the PNG, and painted with pdfkit for the PDF (vector
+// text and lines, the font embedded as a subset, the class raster as an image).
 
 export interface Composed {
   ops: Op[];
   page: { width: number; height: number };
 }
 
-export async function paintCanvas(
+/** Millimetres written with three decimals (a thousandth of a millimetre is far below a pixel). */
+const mm = (v: number) => String(Math.round(v * 1000) / 1000);
+
+function ringsPath(rings: number[][][], closed: boolean): string {
+  let d = '';
+  for (const ring of rings) {
+    ring.forEach(([x, y], k) => (d += `${k === 0 ? 'M' : 'L'}${mm(x!)} ${mm(y!)}`));
+    if (closed) d += 'Z';
+  }
+  return d;
+}
+
+const stroked = (stroke: string | undefined, width: number | undefined): Record<string, string> =>
+  stroke ? { stroke, 'stroke-width': mm(width ?? 0.2) } : {};
+
+/** The page as SVG in millimetres (viewBox), `width` × `height` px; images and the class raster as PNG data. */
+async function pageSvg(c: Composed, scale: number, width: number, height: number): Promise<string> {
+  const root = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
+    width: String(width),
+    height: String(height),
+    // Exactly `scale` px per mm, as the PDF's page is exactly the paper.
+    viewBox: `0 0 ${width / scale} ${height / scale}`,
+    'stroke-linejoin': 'round',
+  });
+  // Clips nest as groups, closed again by unclip (the canvas's save and restore).
+  let g: XmlElement = root;
+  let clips = 0;
+  const clipGroup = (shape: Record<string, string>, tag: 'rect' | 'path') => {
+    const id = `c${clips++}`;
+    g.ele('clipPath', { id }).ele(tag, shape);
+    g = g.ele('g', { 'clip-path': `url(#${id})` });
+  };
+  for (const op of c.ops) {
+    switch (op.k) {
+      case 'rect':
+        g.ele('rect', {
+          x: mm(op.x),
+          y: mm(op.y),
+          width: mm(op.w),
+          height: mm(op.h),
+          fill: op.fill ?? 'none',
+          ...stroked(op.stroke, op.width),
+        });
+        break;
+      case 'path':
+        g.ele('path', {
+          d: ringsPath(op.rings, op.closed),
+          fill: op.fill ?? 'none',
+          'fill-rule': 'evenodd',
+          ...stroked(op.stroke, op.width),
+          ...(op.stroke && op.dash ? { 'stroke-dasharray': op.dash.map(mm).join(' ') } : {}),
+        });
+        break;
+      case 'text': {
+        const d = textPath(op.s, op.x, op.y, op.size, { bold: op.bold, align: op.align, decimals: 3 });
+        if (!d) break;
+        // The halo: the same outline stroked in white under the letters.
+        if (op.halo) g.ele('path', { d, fill: 'none', stroke: '#ffffff', 'stroke-opacity': '0.9', 'stroke-width': mm(op.size * 0.22) });
+        g.ele('path', { d, fill: op.color ?? INK });
+        break;
+      }
+      case 'image':
+        g.ele('image', { ...box(op), preserveAspectRatio: 'none', href: dataUri(await sharp(op.data).png().toBuffer()) });
+        break;
+      case 'raster': {
+        // Drawn unsmoothed: scaled to its device pixels by nearest neighbour here, and by nearest again by librsvg
+        // (optimizeSpeed) for the fraction of a pixel the page's position leaves; the class edges stay pure colours.
+        const dw = Math.max(1, Math.round(op.w * scale));
+        const dh = Math.max(1, Math.round(op.h * scale));
+        let image = sharp(op.rgb, { raw: { width: op.pw, height: op.ph, channels: 3 } });
+        if (dw !== op.pw || dh !== op.ph) image = image.resize(dw, dh, { kernel: 'nearest', fit: 'fill' });
+        const png = await image.png({ compressionLevel: 1 }).toBuffer();
+        g.ele('image', { ...box(op), preserveAspectRatio: 'none', 'image-rendering': 'optimizeSpeed', href: dataUri(png) });
+        break;
+      }
+      case 'clipPath':
+        clipGroup({ d: ringsPath(op.rings, true), 'clip-rule': 'evenodd' }, 'path');
+        break;
+      case 'clip':
+        clipGroup(box(op), 'rect');
+        break;
+      case 'unclip':
+        g = g.up();
+        break;
+    }
+  }
+  return root.end({ headless: true });
+}
+
+const box = (r: { x: number; y: number; w: number; h: number }) => ({ x: mm(r.x), y: mm(r.y), width: mm(r.w), height: mm(r.h) });
+const dataUri = (png: Buffer) => `data:image/png;base64,${png.toString('base64')}`;
+
+/** The map as PNG at `scale` px/mm, rasterised by sharp (librsvg) from its SVG. */
+export async function paintPng(
   c: Composed,
   scale: number,
   meta: { title: string; author?: string },
 ): Promise<{ png: Buffer; width: number; height: number }> {
-  productFonts();
   const width = Math.round(c.page.width * scale);
   const height = Math.round(c.page.height * scale);
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.scale(scale, scale);
-  ctx.lineJoin = 'round';
-  for (const op of c.ops) {
-    switch (op.k) {
-      case 'rect':
-        if (op.fill) {
-          ctx.fillStyle = op.fill;
-          ctx.fillRect(op.x, op.y, op.w, op.h);
-        }
-        if (op.stroke) {
-          ctx.strokeStyle = op.stroke;
-          ctx.lineWidth = op.width ?? 0.2;
-          ctx.strokeRect(op.x, op.y, op.w, op.h);
-        }
-        break;
-      case 'path':
-        ctx.beginPath();
-        for (const ring of op.rings) {
-          ring.forEach(([x, y], k) => (k === 0 ? ctx.moveTo(x!, y!) : ctx.lineTo(x!, y!)));
-          if (op.closed) ctx.closePath();
-        }
-        if (op.fill) {
-          ctx.fillStyle = op.fill;
-          ctx.fill('evenodd');
-        }
-        if (op.stroke) {
-          ctx.strokeStyle = op.stroke;
-          ctx.lineWidth = op.width ?? 0.2;
-          ctx.setLineDash(op.dash ?? []);
-          ctx.stroke();
-          ctx.setLineDash([]);
-        }
-        break;
-      case 'text': {
-        ctx.font = fontOf(op.size, op.bold);
-        ctx.textAlign = op.align ?? 'left';
-        ctx.textBaseline = 'alphabetic';
-        if (op.halo) {
-          ctx.strokeStyle = 'rgba(255,255,255,0.9)';
-          ctx.lineWidth = op.size * 0.22;
-          ctx.strokeText(op.s, op.x, op.y);
-        }
-        ctx.fillStyle = op.color ?? INK;
-        ctx.fillText(op.s, op.x, op.y);
-        break;
-      }
-      case 'image': {
-        const img = await loadImage(op.data);
-        ctx.drawImage(img, op.x, op.y, op.w, op.h);
-        break;
-      }
-      case 'raster': {
-        const rgba = new Uint8ClampedArray(op.pw * op.ph * 4);
-        for (let s = 0, d = 0; s < op.rgb.length; s += 3, d += 4) {
-          rgba[d] = op.rgb[s]!;
-          rgba[d + 1] = op.rgb[s + 1]!;
-          rgba[d + 2] = op.rgb[s + 2]!;
-          rgba[d + 3] = 255;
-        }
-        const tmp = createCanvas(op.pw, op.ph);
-        const tctx = tmp.getContext('2d');
-        const data = tctx.createImageData(op.pw, op.ph);
-        data.data.set(rgba);
-        tctx.putImageData(data, 0, 0);
-        ctx.imageSmoothingEnabled = false;
-        ctx.drawImage(tmp, op.x, op.y, op.w, op.h);
-        ctx.imageSmoothingEnabled = true;
-        break;
-      }
-      case 'clipPath':
-        ctx.save();
-        ctx.beginPath();
-        for (const ring of op.rings) {
-          ring.forEach(([x, y], k) => (k === 0 ? ctx.moveTo(x!, y!) : ctx.lineTo(x!, y!)));
-          ctx.closePath();
-        }
-        ctx.clip('evenodd');
-        break;
-      case 'clip':
-        ctx.save();
-        ctx.beginPath();
-        ctx.rect(op.x, op.y, op.w, op.h);
-        ctx.clip();
-        break;
-      case 'unclip':
-        ctx.restore();
-        break;
-    }
-  }
-  // pHYs at the drawing's resolution, so the PNG prints at the paper's size; title and author as text chunks.
-  const png = await canvas.encode('png', {
-    resolution: Math.round(scale * 25.4),
-    title: meta.title,
-    ...(meta.author ? { author: meta.author } : {}),
-    software: 'Agromet Console',
-  });
+  const svg = await pageSvg(c, scale, width, height);
+  // The document is ours (its images included): no size limit on its parse.
+  const drawn = await sharp(Buffer.from(svg), { unlimited: true })
+    .png({ compressionLevel: 6 })
+    // pHYs at the drawing's resolution, so the PNG prints at the paper's size.
+    .withMetadata({ density: scale * 25.4 })
+    .toBuffer();
+  // Title and author as text chunks (sharp writes none).
+  const png = withTextChunks(drawn, { Title: meta.title, ...(meta.author ? { Author: meta.author } : {}), Software: 'Agromet Console' });
   return { png, width, height };
 }
 
