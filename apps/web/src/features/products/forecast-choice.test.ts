@@ -1,19 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { factorsWithGrids, regionKind, shownLayer, typesWithGrids, withFactor, withType } from './forecast-choice';
 import type { ForecastForm } from './product-rules';
+import { catalogFactor, catalogType } from './test-catalog';
 
-const factor = (code: string, leads: number[], baseTimes = ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z']) => ({
-  code,
-  name: code,
-  unit: '',
-  baseTimes,
-  leads,
-});
 const catalog = [
-  { code: 'fine-grid', name: '', factors: [factor('tmp', [3, 6, 9, 24, 27]), factor('pre3h', [0, 3, 6, 24, 27]), factor('rh', [3], [])] },
-  { code: 'seasonal', name: '', factors: [factor('rh', [24], [])] },
-  { code: 'medium', name: '', factors: [factor('rh', [], []), factor('wind', [24, 48], ['2026-11-22T00:00:00Z'])] },
-] as unknown as Parameters<typeof withFactor>[1];
+  catalogType('fine-grid', [
+    catalogFactor('tmp', [3, 6, 9, 24, 27]),
+    catalogFactor('pre3h', [0, 3, 6, 24, 27]),
+    catalogFactor('rh', [3], []),
+  ]),
+  catalogType('seasonal', [catalogFactor('rh', [24], [])]),
+  catalogType('medium', [catalogFactor('rh', [], []), catalogFactor('wind', [24, 48], ['2026-11-22T00:00:00Z'])]),
+];
 
 const value: ForecastForm = {
   type: 'fine-grid',

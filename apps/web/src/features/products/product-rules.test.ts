@@ -1,4 +1,3 @@
-import type { ForecastTypeInfo } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import {
   aggregationsFor,
@@ -11,6 +10,7 @@ import {
   templateFields,
   unknownPlaceholders,
 } from './product-rules';
+import { catalogFactor, catalogType } from './test-catalog';
 
 describe('product rules', () => {
   it('sums precipitation only', () => {
@@ -81,32 +81,7 @@ describe('product rules', () => {
   });
 
   it('starts from precipitation of the newest run when there is some', () => {
-    const factor = (code: string, leads: number[]) => ({
-      id: 1,
-      code,
-      name: code,
-      unit: '',
-      min: 0,
-      max: 1,
-      precision: 1,
-      colormap: { type: 'values' as const, entries: [] },
-      layer: code,
-      baseTimes: leads.length ? ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z'] : [],
-      leads,
-    });
-    const catalog: ForecastTypeInfo[] = [
-      {
-        id: 1,
-        extent: null,
-        code: 'fine-grid',
-        name: '',
-        stepHours: 3,
-        maxLeadHours: 72,
-        baseTimes: [],
-        leads: [],
-        factors: [factor('tmp', [3, 6]), factor('pre3h', [3, 6, 24, 27])],
-      },
-    ];
+    const catalog = [catalogType('fine-grid', [catalogFactor('tmp', [3, 6]), catalogFactor('pre3h', [3, 6, 24, 27])])];
     expect(initialForecast(catalog)).toMatchObject({
       type: 'fine-grid',
       factor: 'pre3h',
@@ -129,25 +104,9 @@ describe('product rules', () => {
 });
 
 describe('the form starts from the map', () => {
-  const factor = (code: string, leads: number[], baseTimes = ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z']) => ({
-    code,
-    name: code,
-    unit: '',
-    baseTimes,
-    leads,
-  });
   const catalog = [
-    {
-      extent: null,
-      code: 'fine-grid',
-      name: '',
-      stepHours: 3,
-      maxLeadHours: 72,
-      baseTimes: [],
-      leads: [],
-      factors: [factor('tmp', [3, 6, 9]), factor('pre3h', [3, 6, 24, 27]), factor('rh', [3], [])],
-    },
-  ] as unknown as Parameters<typeof initialForecast>[0];
+    catalogType('fine-grid', [catalogFactor('tmp', [3, 6, 9]), catalogFactor('pre3h', [3, 6, 24, 27]), catalogFactor('rh', [3], [])]),
+  ];
 
   it('takes the element, run and lead the map shows, as a product of that lead', () => {
     expect(

@@ -1,19 +1,9 @@
 import type { ProductSchedule } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import { clockParts, newScheduleDraft, scheduleDraftOf, scheduleSaveBody, toggledSchedule, type ScheduleDraft } from './schedule-rules';
+import { catalogFactor, catalogType } from './test-catalog';
 
-const catalog = [
-  {
-    extent: null,
-    code: 'fine-grid',
-    name: '',
-    stepHours: 3,
-    maxLeadHours: 72,
-    baseTimes: [],
-    leads: [],
-    factors: [{ code: 'pre3h', name: 'pre3h', unit: 'mm', baseTimes: ['2026-11-24T00:00:00Z'], leads: [3, 6, 24, 27] }],
-  },
-] as unknown as Parameters<typeof newScheduleDraft>[0];
+const catalog = [catalogType('fine-grid', [catalogFactor('pre3h', [3, 6, 24, 27], ['2026-11-24T00:00:00Z'])])];
 
 const stored: ProductSchedule = {
   id: 7,
