@@ -140,7 +140,7 @@ test.describe('stations', () => {
     await expect(dialog).toBeHidden();
     // The new station is selected: its details show and its row is highlighted on the page that lists it.
     await expect(page.locator('#station-detail')).toContainText(`站点：${name}（${number}）`);
-    await expect(row(page, 'station-table', number)).toHaveClass(/dr-row-selected/);
+    await expect(row(page, 'station-table', number)).toHaveClass(/record-row-selected/);
 
     const [saved] = await stationsMatching(page, number);
     expect(saved).toMatchObject({ stationNumber: number, name, longitude, latitude, altitude: 452.5, version: 1 });

@@ -1,10 +1,11 @@
 import { Form, Modal, type FormInstance } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import './record-map.css';
 
 /**
  * A record's dialog beside the map holding its form: no mask, at the top left, and its full-screen wrapper lets clicks
- * through (`${prefix}-modal-passthrough`), so the map stays clickable while a position is picked or a course drawn.
+ * through (record-modal-passthrough), so the map stays clickable while a position is picked or a course drawn.
  * Save submits the form (vertical, small); `onKeyDownCapture` wraps the form for a dialog with pickers (Escape).
  */
 export function MapFormDialog<V extends object>({
@@ -12,7 +13,6 @@ export function MapFormDialog<V extends object>({
   submitId,
   saving,
   onCancel,
-  prefix,
   width,
   form,
   name,
@@ -25,7 +25,6 @@ export function MapFormDialog<V extends object>({
   submitId: string;
   saving: boolean;
   onCancel: () => void;
-  prefix: string;
   width: number;
   form: FormInstance<V>;
   name?: string;
@@ -52,7 +51,7 @@ export function MapFormDialog<V extends object>({
       onCancel={onCancel}
       mask={false}
       focusable={{ trap: false }}
-      wrapClassName={`${prefix}-modal-passthrough`}
+      wrapClassName="record-modal-passthrough"
       style={{ top: 16, marginLeft: 16 }}
       destroyOnHidden
       width={width}

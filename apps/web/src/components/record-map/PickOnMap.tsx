@@ -1,32 +1,31 @@
 import { Form, Switch, type FormInstance } from 'antd';
 import { useEffect, useRef } from 'react';
 import { formPosition, roundedPosition } from './map-list-rules';
+import '../admin-list/admin-list.css';
+import './record-map.css';
 
 type LonLat = { lon: number; lat: number };
 
 /**
- * The "pick on the map" switch of a record's dialog, with what was picked or how to pick. `prefix` names the page's
- * classes (`tr` → tr-pick, tr-hint).
+ * The "pick on the map" switch of a record's dialog, with what was picked or how to pick.
  */
 export function PickOnMap({
   id,
-  prefix,
   picking,
   onPickingChange,
   label,
   hint,
 }: {
   id: string;
-  prefix: string;
   picking: boolean;
   onPickingChange: (on: boolean) => void;
   label: string;
   hint: string;
 }) {
   return (
-    <div className={`${prefix}-pick`} data-picking={picking ? 'on' : 'off'}>
+    <div className="record-pick" data-picking={picking ? 'on' : 'off'}>
       <Switch id={id} size="small" checked={picking} onChange={onPickingChange} /> <label htmlFor={id}>{label}</label>
-      <div className={`${prefix}-hint`}>{hint}</div>
+      <div className="list-hint">{hint}</div>
     </div>
   );
 }

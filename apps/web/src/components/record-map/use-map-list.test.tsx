@@ -14,12 +14,12 @@ const rowClick = (props: ReturnType<NonNullable<ReturnType<typeof useMapList<Row
 describe('useMapList', () => {
   it('a row click selects and reveals the row, a second click unselects it; the selected row is marked and open', () => {
     const reveal = vi.fn();
-    const { result } = renderHook(() => useMapList<Row>({ rowClassName: 'sel', reveal, details: (r) => r.name }));
+    const { result } = renderHook(() => useMapList<Row>({ reveal, details: (r) => r.name }));
     act(() => rowClick(result.current.table.onRow!(a)));
     expect(result.current.selectedId).toBe(1);
     expect(reveal).toHaveBeenCalledWith(a);
     expect(result.current.table.expandable?.expandedRowKeys).toEqual([1]);
-    expect((result.current.table.rowClassName as (r: Row) => string)(a)).toBe('sel');
+    expect((result.current.table.rowClassName as (r: Row) => string)(a)).toBe('record-row-selected');
     expect((result.current.table.rowClassName as (r: Row) => string)(b)).toBe('');
     act(() => rowClick(result.current.table.onRow!(a)));
     expect(result.current.selectedId).toBeNull();
@@ -29,7 +29,7 @@ describe('useMapList', () => {
 
   it('keeping, a row stays selected and takes the page’s row props; without details nothing opens', () => {
     const rowProps = vi.fn((selected: boolean) => ({ 'aria-selected': selected }));
-    const { result } = renderHook(() => useMapList<Row>({ rowClassName: 'sel', reveal: () => undefined, keep: true, rowProps }));
+    const { result } = renderHook(() => useMapList<Row>({ reveal: () => undefined, keep: true, rowProps }));
     act(() => rowClick(result.current.table.onRow!(b)));
     act(() => rowClick(result.current.table.onRow!(b)));
     expect(result.current.selectedId).toBe(2);
@@ -39,7 +39,7 @@ describe('useMapList', () => {
   });
 
   it('a map click selects the record under it, or is the editor’s while editing', () => {
-    const { result } = renderHook(() => useMapList<Row>({ rowClassName: 'sel', reveal: () => undefined }));
+    const { result } = renderHook(() => useMapList<Row>({ reveal: () => undefined }));
     const hit = (pixel: number[]) => (pixel[0] === 5 ? 2 : null);
     act(() => result.current.onMapClick(hit, null)(click([1, 1])));
     expect(result.current.selectedId).toBeNull();
@@ -100,7 +100,7 @@ describe('usePickingEditor', () => {
 
 describe('useMapList savedWith', () => {
   it('a saved record closes its dialog and is selected', () => {
-    const { result } = renderHook(() => useMapList<Row>({ rowClassName: 'sel', reveal: () => undefined }));
+    const { result } = renderHook(() => useMapList<Row>({ reveal: () => undefined }));
     const close = vi.fn();
     act(() => result.current.savedWith(close)(b));
     expect(close).toHaveBeenCalled();

@@ -2,12 +2,11 @@ import type { TableProps } from 'antd';
 import type { Pixel } from 'ol/pixel';
 import { useEffect, useRef, useState, type Dispatch, type HTMLAttributes, type ReactNode, type SetStateAction } from 'react';
 import type { MapClick } from '../map/use-map-clicks';
+import './record-map.css';
 import { expandedKeys, filtersKey, fitDue, selectedRowClass, toggledSelection } from './map-list-rules';
 
 /** How a list page ties its rows to their features on the map. */
 export interface MapListOptions<T> {
-  /** The class the selected row takes ('tr-row-selected'). */
-  rowClassName: string;
   /** What a click on a row does to the map besides selecting the row (centre on the point, fit the course). */
   reveal: (row: T) => void;
   /** The selected row's details, shown open under it; without, rows do not open. */
@@ -45,11 +44,11 @@ export interface MapList<T> {
  * row click selects (or unselects) the record and reveals it on the map, a map click on its feature selects it, the
  * selected row is marked and shows its details open.
  */
-export function useMapList<T extends { id: number }>({ rowClassName, reveal, details, keep, rowProps }: MapListOptions<T>): MapList<T> {
+export function useMapList<T extends { id: number }>({ reveal, details, keep, rowProps }: MapListOptions<T>): MapList<T> {
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const table: MapList<T>['table'] = {
     expandable: details ? { expandedRowRender: details, expandedRowKeys: expandedKeys(selectedId), showExpandColumn: false } : undefined,
-    rowClassName: (row) => selectedRowClass(selectedId, row.id, rowClassName),
+    rowClassName: (row) => selectedRowClass(selectedId, row.id, 'record-row-selected'),
     onRow: (row) => {
       const choose = () => {
         setSelectedId((id) => (keep ? row.id : toggledSelection(id, row.id)));

@@ -15,7 +15,7 @@ export function DownloadPage() {
   const { t } = useTranslation(NS);
   const [tab, setTab] = useState('library');
   return (
-    <ListPage id="download-page" titleKey="makeDownload" className="dl-page">
+    <ListPage id="download-page" titleKey="makeDownload" className="map-panel-page dl-page">
       <Tabs
         activeKey={tab}
         onChange={setTab}

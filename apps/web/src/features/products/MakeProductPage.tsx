@@ -50,7 +50,7 @@ export function MakeProductPage() {
 
   const noGrids = catalog.data && !catalog.data.some((x) => x.factors.some((f) => f.baseTimes.length > 0));
   return (
-    <ListPage id="make-product" titleKey="makeProduct" className="pd-page" data={{ 'data-tab': tab }}>
+    <ListPage id="make-product" titleKey="makeProduct" className="map-panel-page pd-page" data={{ 'data-tab': tab }}>
       <Tabs
         activeKey={tab}
         onChange={setTab}

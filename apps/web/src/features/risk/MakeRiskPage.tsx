@@ -32,7 +32,12 @@ export function MakeRiskPage() {
     ) : null;
 
   return (
-    <ListPage id="make-risk" titleKey="makeRisk" className="rk-page" data={{ 'data-product': productId ?? '', 'data-tab': tab }}>
+    <ListPage
+      id="make-risk"
+      titleKey="makeRisk"
+      className="map-panel-page rk-page"
+      data={{ 'data-product': productId ?? '', 'data-tab': tab }}
+    >
       <Tabs
         activeKey={tab}
         onChange={setTab}

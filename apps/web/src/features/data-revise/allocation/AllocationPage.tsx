@@ -102,7 +102,7 @@ export function AllocationPage() {
         render: (_, u) => (
           <Space size={4} wrap>
             <span>{u.name || u.username}</span>
-            <span className="dr-hint">{u.username}</span>
+            <span className="list-hint">{u.username}</span>
             {u.forecaster ? null : (
               <Tooltip title={t('allocation.notForecasterHint')}>
                 <Tag color="default">{t('allocation.notForecaster')}</Tag>
@@ -154,7 +154,7 @@ export function AllocationPage() {
             {t('allocation.onlyForecasters')}
           </Checkbox>
           <ToolbarSpacer />
-          <span className="dr-hint">{t('allocation.typeCount', { count: types.length })}</span>
+          <span className="list-hint">{t('allocation.typeCount', { count: types.length })}</span>
         </>
       }
     >

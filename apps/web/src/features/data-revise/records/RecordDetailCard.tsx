@@ -92,7 +92,7 @@ export function RecordDetailCard({
           </Descriptions.Item>
         ) : null}
       </Descriptions>
-      <Typography.Text type="secondary" className="dr-hint">
+      <Typography.Text type="secondary" className="list-hint">
         {areaPolygons > 0 ? t('record.areaShown') : detail && !detail.area ? t('record.noArea') : ''}
       </Typography.Text>
       <Collapse

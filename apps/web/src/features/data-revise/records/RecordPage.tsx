@@ -11,6 +11,7 @@ import { reportFailure } from '../common/report-failure';
 import { PANEL_PAGE_SIZE } from '../common/RevisePage';
 import { selectableRow } from '../common/selectable-row';
 import { NS } from '../i18n';
+import '../../../components/record-map/record-map.css';
 import '../common/data-revise.css';
 import { useRecordColumns } from './RecordColumns';
 import { RecordDetailCard } from './RecordDetailCard';
@@ -106,7 +107,7 @@ export function RecordPage() {
     <ListPageView
       id="record-page"
       titleKey="operationLog"
-      className="dr-page"
+      className="map-panel-page dr-page"
       data={{ 'data-selected': selectedId ?? '' }}
       list={list}
       table={{
@@ -114,7 +115,7 @@ export function RecordPage() {
         // Laid out by the columns' widths (an ellipsis column squeezed to "Co…"): wider than the panel, it scrolls.
         fitted: true,
         columns,
-        rowClassName: (rec) => (rec.id === selectedId ? 'dr-row-selected' : ''),
+        rowClassName: (rec) => (rec.id === selectedId ? 'record-row-selected' : ''),
         onRow: (rec) => ({ onClick: () => select(rec.id), ...selectableRow(rec.id === selectedId, () => select(rec.id)) }),
       }}
     >
@@ -130,7 +131,7 @@ export function RecordPage() {
           onClose={() => select(null)}
         />
       ) : (
-        <div className="dr-hint dr-detail">{t('record.detailHint')}</div>
+        <div className="list-hint dr-detail">{t('record.detailHint')}</div>
       )}
     </ListPageView>
   );

@@ -136,7 +136,6 @@ export function StationFormModal({
       submitId="station-form-submit"
       saving={save.isPending}
       onCancel={onClose}
-      prefix="dr"
       width={520}
       form={form}
       name="station-form"
@@ -155,7 +154,6 @@ export function StationFormModal({
       {text('address')}
       <PickOnMap
         id="station-pick"
-        prefix="dr"
         picking={picker.picking}
         onPickingChange={picker.onPickingChange}
         label={t('station.pickOnMap')}

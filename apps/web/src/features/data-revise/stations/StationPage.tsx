@@ -72,7 +72,7 @@ export function StationPage() {
   const onMap = useStationsOnMap(list.filters.keyword ?? '');
   const mapStations = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const reveal = useRevealStation(map);
-  const selection = useMapList<Station>({ rowClassName: 'dr-row-selected', reveal, keep: true, rowProps: selectableRow });
+  const selection = useMapList<Station>({ reveal, keep: true, rowProps: selectableRow });
   const { selectedId, setSelectedId } = selection;
   const editor = usePickingEditor<Station, PickedPosition>(position);
   const [importing, setImporting] = useState(false);
@@ -124,7 +124,7 @@ export function StationPage() {
     <ListPageView
       id="station-page"
       titleKey="pointManage"
-      className="dr-page"
+      className="map-panel-page dr-page"
       data={{ 'data-map-stations': mapStations.length, 'data-selected': selectedId ?? '' }}
       list={list}
       actions={[
@@ -138,7 +138,7 @@ export function StationPage() {
         exportAction,
         { id: 'station-import', label: t('station.import'), icon: <UploadOutlined aria-hidden />, onClick: () => setImporting(true) },
       ]}
-      above={<div className="dr-hint">{t('station.mapHint')}</div>}
+      above={<div className="list-hint">{t('station.mapHint')}</div>}
       table={{ id: 'station-table', columns, ...selection.table }}
     >
       {selected ? (

@@ -95,7 +95,6 @@ export function SandstormFormModal({
       submitId="sandstorm-form-submit"
       saving={save.isPending}
       onCancel={nested.guardCancel(onClose)}
-      prefix="ds"
       width={640}
       form={form}
       name="sandstorm-form"
@@ -300,7 +299,6 @@ function MeasureFields({ picking, onPickingChange, picked }: Pick<PickingProps<P
       <LevelHintAlert />
       <PickOnMap
         id="sandstorm-pick"
-        prefix="ds"
         picking={picking}
         onPickingChange={onPickingChange}
         label={t('form.pickOnMap')}

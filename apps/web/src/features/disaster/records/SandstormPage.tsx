@@ -68,7 +68,6 @@ export function SandstormPage() {
   const mapRecords = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const statistics = useSandstormStatistics(filters, tab === 'statistics');
   const selection = useMapList<Sandstorm>({
-    rowClassName: 'ds-row-selected',
     reveal: (r) => revealRecord(map, r),
     details: (r) => <SandstormDetails record={r} />,
   });
@@ -103,7 +102,7 @@ export function SandstormPage() {
     <ListPageView
       id="sandstorm-page"
       titleKey="disasterManage"
-      className="ds-page"
+      className="map-panel-page ds-page"
       data={{ 'data-map-records': mapRecords.length, 'data-selected': selectedId ?? '', 'data-total': tablePage.data?.total ?? '' }}
       list={list}
       actions={[

@@ -190,7 +190,7 @@ export function SandstormTabs({
           label: t('page.tabRecords'),
           children: (
             <>
-              <div className="ds-hint">{t('page.mapHint')}</div>
+              <div className="list-hint">{t('page.mapHint')}</div>
               {table}
               {outside ? (
                 <div className="ds-section" id="sandstorm-selected">

@@ -104,7 +104,7 @@ function useCommentColumns(): FitColumn<Comment>[] {
                 <Tag color="volcano">{t('comment.flagged', { words: c.flagged.join('、') })}</Tag>
               </div>
             ) : null}
-            {c.status === 'rejected' && c.reason ? <div className="tr-hint">{`${t('comment.fields.reason')}：${c.reason}`}</div> : null}
+            {c.status === 'rejected' && c.reason ? <div className="list-hint">{`${t('comment.fields.reason')}：${c.reason}`}</div> : null}
           </div>
         ),
       },
@@ -157,7 +157,7 @@ function RejectModal({
         value={reason}
         onChange={(e) => onReasonChange(e.target.value)}
       />
-      {reason.trim() === '' ? <div className="tr-hint">{t('comment.reasonRequired')}</div> : null}
+      {reason.trim() === '' ? <div className="list-hint">{t('comment.reasonRequired')}</div> : null}
     </Modal>
   );
 }
@@ -217,7 +217,7 @@ export function CommentPage() {
     <ListPageView
       id="comment-page"
       titleKey="travelComment"
-      className="tr-page"
+      className="map-panel-page tr-page"
       data={{ 'data-total': list.rows.data?.total ?? '', 'data-selected': selected.length }}
       list={list}
       actions={[

@@ -47,7 +47,6 @@ export function TravelFormDialog<V extends object>({
       title={t(editing ? `${kind}.editTitle` : `${kind}.createTitle`)}
       submitId={`${kind}-form-submit`}
       saving={saving}
-      prefix="tr"
       width={560}
       {...dialog}
     />
@@ -82,7 +81,6 @@ export function PositionFields({
     <>
       <PickOnMap
         id={`${kind}-pick`}
-        prefix="tr"
         picking={picking}
         onPickingChange={onPickingChange}
         label={t('spot.pickOnMap')}

@@ -100,10 +100,10 @@ function GreenwayFields({ drawing, onDrawingChange, line, onLineChange, lineErro
           </Form.Item>
         </Col>
       </Row>
-      <div className="tr-pick" data-picking={drawing ? 'on' : 'off'} id="greenway-line" data-points={line.length}>
+      <div className="record-pick" data-picking={drawing ? 'on' : 'off'} id="greenway-line" data-points={line.length}>
         <Switch id="greenway-draw" size="small" checked={drawing} onChange={onDrawingChange} />{' '}
         <label htmlFor="greenway-draw">{t('greenway.draw')}</label>
-        <div className="tr-hint">
+        <div className="list-hint">
           {line.length > 0 ? t('greenway.points', { count: line.length, length: pathKm(line).toFixed(2) }) : t('greenway.drawHint')}
         </div>
         <Space size={4}>

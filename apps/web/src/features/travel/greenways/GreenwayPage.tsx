@@ -95,7 +95,6 @@ export function GreenwayPage() {
   const onMap = useGreenwaysOnMap(list.filters);
   const items = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const selection = useMapList<Greenway>({
-    rowClassName: 'tr-row-selected',
     reveal: (g) => fitPaths(map, [{ points: g.line }]),
     details: (g) => <GreenwayDetails greenway={g} />,
   });
@@ -139,7 +138,7 @@ export function GreenwayPage() {
     <ListPageView
       id="greenway-page"
       titleKey="travelGreenWay"
-      className="tr-page"
+      className="map-panel-page tr-page"
       data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       actions={[

@@ -56,7 +56,6 @@ export function LandscapePage() {
   const onMap = useLandscapesOnMap(list.filters);
   const items = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const selection = useMapList<Landscape>({
-    rowClassName: 'tr-row-selected',
     reveal: (l) => revealRecord(map, l),
     details: (l) => <LandscapeDetails landscape={l} />,
   });
@@ -73,7 +72,7 @@ export function LandscapePage() {
     <ListPageView
       id="landscape-page"
       titleKey="travelLandscape"
-      className="tr-page"
+      className="map-panel-page tr-page"
       data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       actions={[

@@ -80,7 +80,6 @@ export function RoutePage() {
   const { rows: page } = list;
   const items = useMemo(() => page.data?.list ?? [], [page.data]);
   const selection = useMapList<Route>({
-    rowClassName: 'tr-row-selected',
     reveal: (r) => fitPaths(map, [{ points: r.stops.map((s) => [s.lon, s.lat] as const) }]),
     details: (r) => <RouteDetails route={r} />,
   });
@@ -115,7 +114,7 @@ export function RoutePage() {
     <ListPageView
       id="route-page"
       titleKey="travelRoutes"
-      className="tr-page"
+      className="map-panel-page tr-page"
       data={{ 'data-selected': selection.selectedId ?? '', 'data-total': page.data?.total ?? '' }}
       list={list}
       actions={[

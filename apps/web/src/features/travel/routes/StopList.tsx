@@ -99,7 +99,7 @@ export function StopList({
           if (picked) onChange([...stops, picked]);
         }}
       />
-      <div className="tr-hint">{t('route.dragHint')}</div>
+      <div className="list-hint">{t('route.dragHint')}</div>
       <Typography.Text strong id="route-total">
         {t('route.total', { length: total.toFixed(2) })}
       </Typography.Text>

@@ -63,7 +63,6 @@ export function SpotPage() {
   const onMap = useSpotsOnMap(list.filters);
   const spots = useMemo(() => onMap.data?.list ?? [], [onMap.data]);
   const selection = useMapList<Spot>({
-    rowClassName: 'tr-row-selected',
     reveal: (s) => revealRecord(map, s),
     details: (s) => <SpotDetails spot={s} />,
   });
@@ -80,7 +79,7 @@ export function SpotPage() {
     <ListPageView
       id="spot-page"
       titleKey="travelScenic"
-      className="tr-page"
+      className="map-panel-page tr-page"
       data={{ 'data-map-records': spots.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       actions={[
@@ -95,7 +94,7 @@ export function SpotPage() {
       above={
         <>
           <SpotLegend spots={spots} />
-          <div className="tr-hint">{t('spot.mapHint')}</div>
+          <div className="list-hint">{t('spot.mapHint')}</div>
         </>
       }
       table={{ id: 'spot-table', columns, ...selection.table }}

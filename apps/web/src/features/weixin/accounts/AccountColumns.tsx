@@ -90,7 +90,7 @@ export function AccountDetails({ account: a }: { account: WxAccount }) {
         {a.lastCallAt ? dayjs(a.lastCallAt).format('YYYY-MM-DD HH:mm:ss') : ''}
       </Descriptions.Item>
       <Descriptions.Item>
-        <span className="wx-hint">{t('account.callbackHint')}</span>
+        <span className="list-hint">{t('account.callbackHint')}</span>
       </Descriptions.Item>
     </Descriptions>
   );

@@ -60,7 +60,7 @@ function IdentityFields({ editing }: { editing: boolean }) {
           </Form.Item>
         </Col>
       </Row>
-      <div className="wx-hint">{t('account.secretHint')}</div>
+      <div className="list-hint">{t('account.secretHint')}</div>
       <Row gutter={12}>
         <Col span={12}>
           <Form.Item name="secret" label={label('secret')} rules={[...secretRules('secret'), { min: 16, max: WX_ACCOUNT_MAX.secret }]}>
@@ -121,7 +121,7 @@ function EncryptionFields({ form, account }: { form: FormInstance<Values>; accou
   const encryptMode = Form.useWatch('encryptMode', form) ?? account?.encryptMode ?? 'plain';
   return (
     <>
-      <Form.Item name="encryptMode" label={label('encryptMode')} extra={<span className="wx-hint">{t('account.modeHint')}</span>}>
+      <Form.Item name="encryptMode" label={label('encryptMode')} extra={<span className="list-hint">{t('account.modeHint')}</span>}>
         <Radio.Group
           id="wx-encrypt-mode"
           optionType="button"

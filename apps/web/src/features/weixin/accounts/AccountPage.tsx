@@ -29,7 +29,7 @@ export function AccountPage() {
   const fitted = useFittedTable(columns, list);
 
   return (
-    <ListPage id="wx-account-page" titleKey="weixinAccount" className="wx-page" data={{ 'data-accounts': list.length }}>
+    <ListPage id="wx-account-page" titleKey="weixinAccount" className="map-panel-page wx-page" data={{ 'data-accounts': list.length }}>
       <Tabs
         id="wx-account-tabs"
         items={[

@@ -129,7 +129,7 @@ function MediaUpload({ accountId, type }: { accountId: number | undefined; type:
   const upload = useUploadMedia();
   return (
     <>
-      <Typography.Text type="secondary" className="wx-hint" id="wx-media-limits">
+      <Typography.Text type="secondary" className="list-hint" id="wx-media-limits">
         {t('media.limits', { formats: WX_MEDIA_LIMITS[type].formats.join(', '), limit: limitText(type) })}
       </Typography.Text>
       <Upload
@@ -179,7 +179,7 @@ export function MediaPage() {
     <ListPageView
       id="wx-media-page"
       titleKey="weixinMedia"
-      className="wx-page"
+      className="map-panel-page wx-page"
       data={{ 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       tools={<MediaUpload accountId={accountId} type={type} />}

@@ -64,7 +64,7 @@ export function MenuPage() {
     <ListPage
       id="wx-menu-page"
       titleKey="weixinMenu"
-      className="wx-page"
+      className="map-panel-page wx-page"
       data={{ 'data-dirty': m.dirty ? 'true' : 'false', 'data-issues': m.issues.length, 'data-version': saved?.version ?? '' }}
       toolbar={<MenuToolbar m={m} />}
     >

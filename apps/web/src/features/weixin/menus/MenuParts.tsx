@@ -108,7 +108,7 @@ export function ButtonForm({
 export function MenuStatus({ saved, dirty }: { saved: SavedMenu; dirty: boolean }) {
   const { t } = useTranslation(NS);
   return (
-    <div className="wx-hint" id="wx-menu-status" style={{ marginBottom: 8 }}>
+    <div className="list-hint" id="wx-menu-status" style={{ marginBottom: 8 }}>
       {saved.version > 0 ? t('menu.draftVersion', { version: saved.version }) : null}
       {' · '}
       {saved.publishedAt

@@ -58,7 +58,7 @@ function MenuNode({
       }}
       onClick={() => tree.onSelect(p)}
     >
-      <HolderOutlined aria-hidden className="wx-hint" />
+      <HolderOutlined aria-hidden className="list-hint" />
       <span className="wx-menu-node-name">{b.name || '—'}</span>
       {b.sub_button && b.sub_button.length > 0 ? <Tag>{b.sub_button.length}</Tag> : b.type ? <Tag>{t(`menu.types.${b.type}`)}</Tag> : null}
       <Space size={0} onClick={(e) => e.stopPropagation()}>
@@ -146,7 +146,7 @@ export function MenuTree(tree: TreeProps) {
           {t('menu.addTop')}
         </Button>
       ) : null}
-      <div className="wx-hint">{t('menu.dragHint')}</div>
+      <div className="list-hint">{t('menu.dragHint')}</div>
     </div>
   );
 }

@@ -71,7 +71,7 @@ export function SendPage() {
     <ListPageView
       id="wx-send-page"
       titleKey="weixinSend"
-      className="wx-page"
+      className="map-panel-page wx-page"
       list={list}
       actions={actions}
       table={{ id: 'wx-send-table', fitted: true, columns }}
