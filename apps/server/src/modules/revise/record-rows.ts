@@ -35,6 +35,8 @@ interface RecordInput {
   geometry: GridGeometry;
   versionBefore: number;
   patch: Patch;
+  /** The patch's extent when the caller has it already (patchExtent: a pass over every changed cell). */
+  extent?: ReturnType<typeof patchExtent>;
   recovers?: number;
 }
 
@@ -47,7 +49,8 @@ export async function insertRecord(
   saved: GridRow,
   now: string,
 ): Promise<number> {
-  const extent = patchExtent(r.geometry, r.patch);
+  const extent = r.extent !== undefined ? r.extent : patchExtent(r.geometry, r.patch);
+  const encoded = encodePatch(r.patch);
   const row = await tx
     .insertInto('revision')
     .values({
@@ -71,7 +74,8 @@ export async function insertRecord(
       south: extent?.box.south ?? null,
       east: extent?.box.east ?? null,
       north: extent?.box.north ?? null,
-      patch: Buffer.from(encodePatch(r.patch)),
+      // A view of the encoded bytes, not a copy (a fifth of the national grid is 2.9 MB).
+      patch: Buffer.from(encoded.buffer, encoded.byteOffset, encoded.byteLength),
       version_before: r.versionBefore,
       version_after: saved.version,
       recovers_id: r.recovers ?? null,

@@ -193,7 +193,7 @@ async function revise(
   await assertAllocated(db, auth, { id: factor.typeId, name: factor.typeName });
   const baseTime = new Date(body.baseTime).toISOString();
 
-  const edits: Array<{ lead: number; row: GridRow; key: GridKey; patch: Patch }> = [];
+  const edits: Array<{ lead: number; row: GridRow; key: GridKey; patch: Patch; extent: ReturnType<typeof patchExtent> }> = [];
   for (const lead of body.leads) {
     const key: GridKey = { customerId: auth.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime, leadHours: lead };
     const row = await store.find(key);
@@ -208,7 +208,7 @@ async function revise(
       throw withLead(e);
     }
     const patch = edit(grid, factor);
-    edits.push({ lead, row, key, patch });
+    edits.push({ lead, row, key, patch, extent: patchExtent(geometryOfRow(row), patch) });
   }
 
   const changed = edits.filter((e) => e.patch.indices.length > 0);
@@ -239,6 +239,7 @@ async function revise(
                     geometry: geometryOfRow(e.row),
                     versionBefore: e.row.version,
                     patch: e.patch,
+                    extent: e.extent,
                   },
                   saved,
                   now,
@@ -276,7 +277,7 @@ async function revise(
     batchId,
     violations,
     leads: edits.map((e) => {
-      const extent = patchExtent(geometryOfRow(e.row), e.patch);
+      const extent = e.extent;
       return {
         lead: e.lead,
         previousVersion: e.row.version,
