@@ -50,9 +50,10 @@ async function bench(busy: boolean) {
     drawPixelContours(out, sampleBilinear(grid, req), req.width, req.height, levels);
     return encodePng(out, req.width, req.height);
   };
-  const newStyle = (req: ReturnType<typeof tile>) =>
-    encodePng(renderGridPixels(grid, ramp, req, 'contours', levels), req.width, req.height);
-  const nearest = (req: ReturnType<typeof tile>) => encodePng(renderGridPixels(grid, ramp, req, 'nearest'), req.width, req.height);
+  const newStyle = async (req: ReturnType<typeof tile>) =>
+    encodePng(await renderGridPixels(grid, ramp, req, 'contours', levels), req.width, req.height);
+  const nearest = async (req: ReturnType<typeof tile>) =>
+    encodePng(await renderGridPixels(grid, ramp, req, 'nearest'), req.width, req.height);
   console.log(
     `\nWMS contours, 256 × 256 EPSG:3857 tile of the ${busy ? 'busy' : 'smooth'} national grid with PNG encode, ${RUNS} alternating runs (median ms)`,
   );

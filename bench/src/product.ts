@@ -108,7 +108,7 @@ async function bench(name: string, grid: Grid, outline: Feature['geometry'] | nu
     const out = await renderMapProduct(input);
     return out.png.length + out.pdf!.length;
   };
-  const wms = () => encodePng(renderGridPixels(grid, temperatureRamp, req), req.width, req.height);
+  const wms = async () => encodePng(await renderGridPixels(grid, temperatureRamp, req), req.width, req.height);
   for (let k = 0; k < WARM_UP; k++) {
     await product();
     await wms();

@@ -54,13 +54,13 @@ async function main() {
   }) as MapRequest;
   const blank = new Uint8ClampedArray(256 * 256 * 4);
   const baseline = await time(() => encodePng(blank, 256, 256));
-  const render = await time(() => encodePng(renderGridPixels(grid, ramp, req), 256, 256));
+  const render = await time(async () => encodePng(await renderGridPixels(grid, ramp, req), 256, 256));
   const sampleOnly = await time(async () => renderGridPixels(grid, ramp, req));
   // The styles, same tile and run: tiles per second of each against nearest (issue 14).
   const levels = contourLevels('tmp', ramp);
   const styles = [] as Array<[string, number]>;
   for (const style of ['nearest', 'smooth', 'contours'] as const) {
-    styles.push([style, await time(() => encodePng(renderGridPixels(grid, ramp, req, style, levels), 256, 256))]);
+    styles.push([style, await time(async () => encodePng(await renderGridPixels(grid, ramp, req, style, levels), 256, 256))]);
   }
   console.log('\nWMS GetMap 256 × 256 of the national grid (EPSG:3857)');
   console.log(`${'operation'.padEnd(42)} ${'median ms'.padStart(10)} ${'× baseline'.padStart(11)}`);

@@ -64,7 +64,7 @@ describe('large WMS images', () => {
     const request = parseWmsRequest(Object.fromEntries(new URLSearchParams(query))) as MapRequest & { request: 'GetMap' };
     const customerId = t.seedReport.demoCustomerId!;
     const resolved = await layerGrid(t.db.db, new GridStore(t.db.db, t.storage), customerId, 'fine-grid.tmp', {});
-    const expected = renderGridPixels(resolved.grid, resolved.factor.colormap, request, 'nearest');
+    const expected = await renderGridPixels(resolved.grid, resolved.factor.colormap, request, 'nearest');
     const { data, info } = await sharp(answer.rawPayload).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     expect([info.width, info.height]).toEqual([1024, 768]);
     expect(Buffer.compare(data, Buffer.from(expected.buffer, expected.byteOffset, expected.byteLength))).toBe(0);

@@ -1,12 +1,10 @@
-import { createRequire } from 'node:module';
-import path from 'node:path';
-import { createCanvas, GlobalFonts } from '@napi-rs/canvas';
+import sharp from 'sharp';
+import { capHeight, textPath, textWidth } from '../../core/cartography/text-outline.js';
 
-// The values of isolines written in Noto Sans SC (the font the map products embed, from @expo-google-fonts/noto-sans-sc)
-// by Skia through @napi-rs/canvas: dark digits on a white halo, each text drawn once per thread and kept as RGBA
-// pixels (a tile has a handful of distinct values; the cache holds the last few hundred).
+// The values of isolines written in the map font (the bundled Noto Sans SC the products use, as outlines from
+// text-outline.ts) and rasterised by sharp: dark digits on a white halo, each text drawn once per thread and kept as
+// RGBA pixels (a tile has a handful of distinct values; the cache holds the last few hundred).
 
-const FAMILY = 'AgrometContourSans';
 /** Text size, px, and the halo's width around the glyphs. */
 export const LABEL_FONT_PX = 11;
 const HALO_PX = 3;
@@ -21,19 +19,11 @@ export interface LabelSprite {
   rgba: Uint8ClampedArray;
 }
 
-let registered = false;
-function registerFont() {
-  if (registered) return;
-  const require = createRequire(import.meta.url);
-  const dir = path.dirname(require.resolve('@expo-google-fonts/noto-sans-sc/package.json'));
-  GlobalFonts.registerFromPath(path.join(dir, '400Regular', 'NotoSansSC_400Regular.ttf'), FAMILY);
-  registered = true;
-}
-
-const cache = new Map<string, LabelSprite>();
+// Promises, so that two tiles drawn at once in a thread draw a new text once.
+const cache = new Map<string, Promise<LabelSprite>>();
 
 /** A label's pixels: the text centred in a box with room for its halo. */
-export function labelSprite(text: string): LabelSprite {
+export function labelSprite(text: string): Promise<LabelSprite> {
   const hit = cache.get(text);
   if (hit) {
     // Most recently used last.
@@ -41,27 +31,30 @@ export function labelSprite(text: string): LabelSprite {
     cache.set(text, hit);
     return hit;
   }
-  registerFont();
-  const font = `${LABEL_FONT_PX}px ${FAMILY}`;
-  const probe = createCanvas(8, 8).getContext('2d');
-  probe.font = font;
-  const textWidth = Math.ceil(probe.measureText(text).width);
-  // Digits of Noto Sans SC at 11 px: 8 px above the baseline; a box of 15 px keeps the halo whole.
-  const width = textWidth + 2 * PAD + HALO_PX - 1;
-  const height = LABEL_FONT_PX + PAD + HALO_PX - 1;
-  const canvas = createCanvas(width, height);
-  const ctx = canvas.getContext('2d');
-  ctx.font = font;
-  ctx.textAlign = 'center';
-  ctx.textBaseline = 'middle';
-  ctx.lineJoin = 'round';
-  ctx.lineWidth = HALO_PX;
-  ctx.strokeStyle = 'rgba(255,255,255,0.92)';
-  ctx.strokeText(text, width / 2, height / 2);
-  ctx.fillStyle = INK;
-  ctx.fillText(text, width / 2, height / 2);
-  const sprite = { width, height, rgba: new Uint8ClampedArray(ctx.getImageData(0, 0, width, height).data) };
-  cache.set(text, sprite);
+  const drawn = drawLabel(text);
+  cache.set(text, drawn);
   if (cache.size > CACHE_SIZE) cache.delete(cache.keys().next().value!);
-  return sprite;
+  return drawn;
+}
+
+/** The sprites of a drawing's label texts, by text. */
+export async function labelSprites(texts: readonly string[]): Promise<Map<string, LabelSprite>> {
+  const unique = [...new Set(texts)];
+  const sprites = await Promise.all(unique.map(labelSprite));
+  return new Map(unique.map((t, k) => [t, sprites[k]!]));
+}
+
+async function drawLabel(text: string): Promise<LabelSprite> {
+  const width = Math.ceil(textWidth(text, LABEL_FONT_PX)) + 2 * PAD + HALO_PX - 1;
+  // Digits of 11 px stand 8 px tall: a box of 15 px keeps their halo whole, the digits centred in it on a whole pixel
+  // (their feet sharp).
+  const height = LABEL_FONT_PX + PAD + HALO_PX - 1;
+  const baseline = Math.round((height + capHeight() * LABEL_FONT_PX) / 2);
+  const d = textPath(text, width / 2, baseline, LABEL_FONT_PX, { align: 'center' });
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<path d="${d}" fill="none" stroke="#ffffff" stroke-opacity="0.92" stroke-width="${HALO_PX}" stroke-linejoin="round"/>` +
+    `<path d="${d}" fill="${INK}"/></svg>`;
+  const { data, info } = await sharp(Buffer.from(svg)).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { width: info.width, height: info.height, rgba: new Uint8ClampedArray(data.buffer, data.byteOffset, data.byteLength) };
 }

@@ -42,11 +42,11 @@ function diagonalGrid() {
 const every1 = { kind: 'interval' as const, interval: 1, base: 0 };
 
 describe('contourDrawing (vector isolines)', () => {
-  it('a diagonal linear field gives straight lines on the true isolines, georeferenced to the cell centres (EPSG:4326)', () => {
+  it('a diagonal linear field gives straight lines on the true isolines, georeferenced to the cell centres (EPSG:4326)', async () => {
     const grid = diagonalGrid();
     // 256 px over 102–106° E, 32–36° N: x = (lon − 102)·64, y = (36 − lat)·64.
     const req = { bbox: { minX: 102, minY: 32, maxX: 106, maxY: 36 }, crs: 'EPSG:4326' as const, width: 256, height: 256 };
-    const { lines, labels } = contourDrawing(grid, req, every1);
+    const { lines, labels } = await contourDrawing(grid, req, every1);
     expect(lines.map((l) => l.level).sort((a, b) => a - b)).toEqual([...new Set(lines.map((l) => l.level))].sort((a, b) => a - b));
     expect(lines.length).toBeGreaterThanOrEqual(7);
     for (const line of lines) {
@@ -60,12 +60,12 @@ describe('contourDrawing (vector isolines)', () => {
     expect(labels.length).toBeGreaterThan(0);
   });
 
-  it('the same in EPSG:3857: the points lie on the true isolines after projection', () => {
+  it('the same in EPSG:3857: the points lie on the true isolines after projection', async () => {
     const grid = diagonalGrid();
     const [x0, y0] = lonLatToMercator(102, 32);
     const [x1, y1] = lonLatToMercator(106, 36);
     const req = { bbox: { minX: x0, minY: y0, maxX: x1, maxY: y1 }, crs: 'EPSG:3857' as const, width: 256, height: 256 };
-    const { lines } = contourDrawing(grid, req, every1);
+    const { lines } = await contourDrawing(grid, req, every1);
     expect(lines.length).toBeGreaterThanOrEqual(7);
     const R = 6378137;
     for (const line of lines) {
@@ -77,10 +77,10 @@ describe('contourDrawing (vector isolines)', () => {
     }
   });
 
-  it('labels keep the minimum gap and stay clear of line ends', () => {
+  it('labels keep the minimum gap and stay clear of line ends', async () => {
     const grid = diagonalGrid();
     const req = { bbox: { minX: 99, minY: 29, maxX: 111, maxY: 39 }, crs: 'EPSG:4326' as const, width: 512, height: 512 };
-    const { lines, labels } = contourDrawing(grid, req, every1);
+    const { lines, labels } = await contourDrawing(grid, req, every1);
     expect(labels.length).toBeGreaterThan(3);
     for (const a of labels) {
       for (const b of labels) if (a !== b) expect(boxDistance(boxOf(a), boxOf(b))).toBeGreaterThanOrEqual(CONTOUR_LABEL_RULES.gap);
@@ -94,11 +94,11 @@ describe('contourDrawing (vector isolines)', () => {
 });
 
 describe('drawContours (pixels)', () => {
-  it('draws each line where the field crosses its level, antialiased, with a gap and dark digits on a white halo at its labels', () => {
+  it('draws each line where the field crosses its level, antialiased, with a gap and dark digits on a white halo at its labels', async () => {
     const grid = diagonalGrid();
     const req = { bbox: { minX: 102, minY: 32, maxX: 106, maxY: 36 }, crs: 'EPSG:4326' as const, width: 256, height: 256 };
     const out = new Uint8ClampedArray(256 * 256 * 4);
-    const { labels } = drawContours(out, grid, req, every1);
+    const { labels } = await drawContours(out, grid, req, every1);
     const at = (x: number, y: number) => out.subarray((y * 256 + x) * 4, (y * 256 + x) * 4 + 4);
     // Along rows 60, 130 and 200 (lat = 36 − (row + 0.5)/64), the line of level L crosses at x = (L − lat − 102)·64:
     // the pixel there is line ink, the pixels 4 px either side are clear, away from labels.
@@ -134,13 +134,13 @@ describe('drawContours (pixels)', () => {
     expect(halo).toBeGreaterThan(8);
   });
 
-  it('draws nothing where the grid has no values, and no line into a missing cell', () => {
+  it('draws nothing where the grid has no values, and no line into a missing cell', async () => {
     const grid = diagonalGrid();
     // The western half missing.
     for (let j = 0; j < grid.ny; j++) for (let i = 0; i < 50; i++) grid.values[j * grid.nx + i] = Number.NaN;
     const req = { bbox: { minX: 102, minY: 32, maxX: 106, maxY: 36 }, crs: 'EPSG:4326' as const, width: 256, height: 256 };
     const out = new Uint8ClampedArray(256 * 256 * 4);
-    drawContours(out, grid, req, every1);
+    await drawContours(out, grid, req, every1);
     // Cell 50 is at 105° E, x = 192: nothing west of the cell centres 104.9–105 (x < 185).
     for (let y = 0; y < 256; y++) for (let x = 0; x < 185; x++) expect(out[(y * 256 + x) * 4 + 3]).toBe(0);
   });

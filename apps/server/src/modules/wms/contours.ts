@@ -1,6 +1,6 @@
 import { isolines, smoothIsolines, type ColorMap, type Grid } from '@agromet/grid';
 import { CONTOUR_LABEL_RULES, placeContourLabels, type LabelLine, type PlacedLabel } from './contour-labels.js';
-import { labelSprite } from './contour-text.js';
+import { labelSprites, type LabelSprite } from './contour-text.js';
 import { lonLatToMercator, mercatorToLonLat, type MapRequest } from './params.js';
 import { segmentRowSpan } from './stroke.js';
 
@@ -91,15 +91,15 @@ function lonLatBox(req: Pick<MapRequest, 'bbox' | 'crs'>) {
 export interface ContourDrawing {
   /** The lines in image pixels, with their levels. */
   lines: Array<{ level: number; points: number[]; closed: boolean }>;
-  labels: Array<PlacedLabel & { text: string }>;
+  labels: Array<PlacedLabel & { text: string; sprite: LabelSprite }>;
 }
 
-/** The isolines of a grid within an image, in the image's pixels, and where their labels go. */
-export function contourDrawing(
+/** The isolines of a grid within an image, in the image's pixels, and where their labels go (drawn, contour-text.ts). */
+export async function contourDrawing(
   grid: Grid,
   req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
   levels: ContourLevels,
-): ContourDrawing {
+): Promise<ContourDrawing> {
   const { nx, ny, lon0, lat0, dx, dy } = grid;
   const box = lonLatBox(req);
   // The window of cells under the image, in grid indices (dy may be negative: rows from north to south).
@@ -144,27 +144,31 @@ export function contourDrawing(
     return { level: l.level, points, closed: l.closed };
   });
   const texts = lines.map((l) => formatLevel(l.level));
-  const sprites = texts.map((t) => labelSprite(t));
-  const labelLines: LabelLine[] = lines.map((l, k) => ({ ...l, width: sprites[k]!.width, height: sprites[k]!.height }));
+  const sprites = await labelSprites(texts);
+  const labelLines: LabelLine[] = lines.map((l, k) => {
+    const sprite = sprites.get(texts[k]!)!;
+    return { ...l, width: sprite.width, height: sprite.height };
+  });
   const labels = placeContourLabels(labelLines, { ...CONTOUR_LABEL_RULES, imageWidth: req.width, imageHeight: req.height }).map((p) => ({
     ...p,
     text: texts[p.line]!,
+    sprite: sprites.get(texts[p.line]!)!,
   }));
   return { lines, labels };
 }
 
-// Line coverage reused from call to call (the drawing is synchronous).
+// Line coverage reused from call to call (the drawing after the labels' sprites are ready is synchronous).
 let scratch = new Float32Array(0);
 
 /** Draws the isolines of a grid (dark grey, antialiased) and their labels into RGBA pixels (straight alpha). */
-export function drawContours(
+export async function drawContours(
   out: Uint8ClampedArray,
   grid: Grid,
   req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
   levels: ContourLevels,
-): ContourDrawing {
+): Promise<ContourDrawing> {
   const { width, height } = req;
-  const drawing = contourDrawing(grid, req, levels);
+  const drawing = await contourDrawing(grid, req, levels);
   const size = width * height;
   if (scratch.length < size) scratch = new Float32Array(size);
   const cover = scratch.subarray(0, size);
@@ -178,10 +182,9 @@ export function drawContours(
     }
   }
   // The lines break where their labels are written.
-  for (const label of drawing.labels) {
-    const sprite = labelSprite(label.text);
-    const x0 = label.x - Math.floor(sprite.width / 2);
-    const y0 = label.y - Math.floor(sprite.height / 2);
+  for (const { sprite, x, y: yc } of drawing.labels) {
+    const x0 = x - Math.floor(sprite.width / 2);
+    const y0 = yc - Math.floor(sprite.height / 2);
     for (let y = Math.max(0, y0); y < Math.min(height, y0 + sprite.height); y++)
       cover.fill(0, y * width + Math.max(0, x0), y * width + Math.min(width, x0 + sprite.width));
   }
@@ -194,10 +197,8 @@ export function drawContours(
     out[o + 2] = LINE_SHADE;
     out[o + 3] = Math.round(c * 255);
   }
-  for (const label of drawing.labels) {
-    const sprite = labelSprite(label.text);
-    blit(out, width, height, sprite, label.x - Math.floor(sprite.width / 2), label.y - Math.floor(sprite.height / 2));
-  }
+  for (const { sprite, x, y } of drawing.labels)
+    blit(out, width, height, sprite, x - Math.floor(sprite.width / 2), y - Math.floor(sprite.height / 2));
   return drawing;
 }
 

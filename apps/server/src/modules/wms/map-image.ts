@@ -12,11 +12,11 @@ export type MapImageTask =
   | { kind: 'wind'; speed: Grid; direction: Grid; style: WindStyle; request: ImageRequest };
 
 /** Draws and encodes a GetMap image; the same on the request's thread and in the worker (renderer.ts). */
-export function drawMapImage(task: MapImageTask): Promise<Buffer> {
+export async function drawMapImage(task: MapImageTask): Promise<Buffer> {
   const { request } = task;
   const pixels =
     task.kind === 'grid'
-      ? renderGridPixels(task.grid, task.colormap, request, request.style, task.levels)
+      ? await renderGridPixels(task.grid, task.colormap, request, request.style, task.levels)
       : renderWindPixels(task.speed, task.direction, request, task.style);
   // Line styles, mostly transparent, are packed in this thread (png.ts): contours as runs, wind symbols fast.
   const packing = task.kind === 'wind' ? 'fast' : request.style === 'contours' ? 'runs' : undefined;

@@ -7,16 +7,17 @@ import { requestLattice, type MapRequest, type WmsStyle } from './params.js';
 import { writePng, type PngPacking } from './png.js';
 
 /** RGBA pixels of a grid drawn into a map request's box (nearest cell; outside or missing → transparent). */
-export function renderGridPixels(
+export async function renderGridPixels(
   grid: Grid,
   colormap: ColorMap,
   req: Pick<MapRequest, 'bbox' | 'crs' | 'width' | 'height'>,
   style: WmsStyle = 'nearest',
   levels?: ContourLevels,
-): Uint8ClampedArray {
+): Promise<Uint8ClampedArray> {
   const out = new Uint8ClampedArray(req.width * req.height * 4);
   if (style === 'contours') {
-    drawContours(out, grid, req, levels ?? contourLevels('', colormap));
+    // Asynchronous for the labels: a new value's text is drawn by sharp (contour-text.ts).
+    await drawContours(out, grid, req, levels ?? contourLevels('', colormap));
     return out;
   }
   // nearest or smooth: the one sampler of @agromet/grid over the pixel centres, then the colour map.
