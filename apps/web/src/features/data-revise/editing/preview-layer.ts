@@ -13,6 +13,24 @@ import type { PatchSummary } from './revise-rules';
  * their box (unchanged cells transparent): the preview drawn over the product layer.
  */
 export function previewCanvas(grid: Grid, patch: Patch, box: NonNullable<PatchSummary['box']>, colormap: ColorMap): HTMLCanvasElement {
+  // A saved revision whose patch is the preview's (its digest confirmed) draws the very canvas the preview drew.
+  const kept = drawn.get(patch);
+  if (kept && kept.colormap === colormap && kept.nx === grid.nx && kept.dy === grid.dy && sameBox(kept.box, box)) return kept.canvas;
+  const canvas = paintCells(grid, patch, box, colormap);
+  drawn.set(patch, { colormap, nx: grid.nx, dy: grid.dy, box, canvas });
+  return canvas;
+}
+
+/** The canvas drawn for a patch (a patch is never changed once made), while the patch is held. */
+const drawn = new WeakMap<
+  Patch,
+  { colormap: ColorMap; nx: number; dy: number; box: NonNullable<PatchSummary['box']>; canvas: HTMLCanvasElement }
+>();
+
+const sameBox = (a: NonNullable<PatchSummary['box']>, b: NonNullable<PatchSummary['box']>) =>
+  a.i0 === b.i0 && a.i1 === b.i1 && a.j0 === b.j0 && a.j1 === b.j1;
+
+function paintCells(grid: Grid, patch: Patch, box: NonNullable<PatchSummary['box']>, colormap: ColorMap): HTMLCanvasElement {
   const width = box.i1 - box.i0 + 1;
   const height = box.j1 - box.j0 + 1;
   const canvas = document.createElement('canvas');
