@@ -1,17 +1,10 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, type FetchCall } from '../test/fetch-stub';
 import { encodeGridMeta, GRID_META_HEADER, type GridMeta } from '@agromet/contracts/web';
 
-vi.mock('./feedback', () => ({
-  toastError: vi.fn(),
-  toastSuccess: vi.fn(),
-  toastWarning: vi.fn(),
-  confirmDialog: vi.fn(),
-  setFeedbackApi: vi.fn(),
-  ERROR_TOAST_SECONDS: 5,
-  SUCCESS_TOAST_SECONDS: 2,
-}));
+vi.mock('./feedback', async () => (await import('../test/feedback-spies')).feedbackSpies());
 vi.mock('./reload', () => ({ reloadPage: vi.fn() }));
 
 const feedback = await import('./feedback');
@@ -37,18 +30,10 @@ const META: GridMeta = {
 };
 const VALUES = Float32Array.from([1.5, Number.NaN, -2.25, 31.575, 0, 1e-45]);
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
+let calls: FetchCall[];
 
 function mockFetch(handler: () => Response) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      calls.push({ url: String(input), init });
-      return handler();
-    }),
-  );
+  calls = stubFetch(handler);
 }
 
 /** A binary answer whose arrayBuffer() hands out `body` itself, so a copy would show. */

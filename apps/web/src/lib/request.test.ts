@@ -1,16 +1,9 @@
 // @vitest-environment jsdom
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, type FetchCall } from '../test/fetch-stub';
 
-vi.mock('./feedback', () => ({
-  toastError: vi.fn(),
-  toastSuccess: vi.fn(),
-  toastWarning: vi.fn(),
-  confirmDialog: vi.fn(),
-  setFeedbackApi: vi.fn(),
-  ERROR_TOAST_SECONDS: 5,
-  SUCCESS_TOAST_SECONDS: 2,
-}));
+vi.mock('./feedback', async () => (await import('../test/feedback-spies')).feedbackSpies());
 vi.mock('./reload', () => ({ reloadPage: vi.fn() }));
 
 const feedback = await import('./feedback');
@@ -20,26 +13,17 @@ const relogin = await import('./relogin');
 const { resetRefreshStateForTests, REFRESH_LOCK_NAME } = await import('./token-refresh');
 const { i18n } = await import('./i18n');
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[];
+let calls: FetchCall[];
 
 function envelope(code: number, msg: string, data: unknown, status = 200): Response {
   return new Response(JSON.stringify({ code, msg, data }), { status, headers: { 'Content-Type': 'application/json' } });
 }
 
 function mockFetch(handler: (url: string, init: RequestInit) => Response | Promise<Response>) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({ url, init });
-      return handler(url, init);
-    }),
-  );
+  calls = stubFetch(handler);
 }
 
-function header(call: Call | undefined, name: string): string | undefined {
+function header(call: FetchCall | undefined, name: string): string | undefined {
   const h = call?.init.headers as Record<string, string> | undefined;
   return h?.[name];
 }

@@ -20,4 +20,16 @@ if (typeof window !== 'undefined' && !window.matchMedia) {
   });
 }
 
+if (typeof window !== 'undefined' && !('ResizeObserver' in globalThis)) {
+  // antd's tables, sliders and inputs measure themselves, which jsdom cannot.
+  Object.defineProperty(globalThis, 'ResizeObserver', {
+    configurable: true,
+    value: class {
+      observe() {}
+      unobserve() {}
+      disconnect() {}
+    },
+  });
+}
+
 afterEach(() => cleanup());

@@ -3,13 +3,7 @@ import Cookies from 'js-cookie';
 import type { LoaderFunctionArgs } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('../../lib/feedback', () => ({
-  toastError: vi.fn(),
-  toastSuccess: vi.fn(),
-  toastWarning: vi.fn(),
-  confirmDialog: vi.fn(),
-  setFeedbackApi: vi.fn(),
-}));
+vi.mock('../../lib/feedback', async () => (await import('../../test/feedback-spies')).feedbackSpies());
 
 const feedback = await import('../../lib/feedback');
 const { accessGuardLoader } = await import('./access-guard');

@@ -6,18 +6,6 @@ import { useAppStore } from '../../stores/app';
 import { useMapStore } from './map-store';
 import { ProductBar } from './ProductBar';
 
-// antd's slider and select measure themselves; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-}
-
 const factor = {
   id: 1,
   code: 'TMP',

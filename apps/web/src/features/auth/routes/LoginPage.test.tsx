@@ -4,14 +4,9 @@ import userEvent from '@testing-library/user-event';
 import Cookies from 'js-cookie';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubFetch, type FetchCall } from '../../../test/fetch-stub';
 
-vi.mock('../../../lib/feedback', () => ({
-  toastError: vi.fn(),
-  toastSuccess: vi.fn(),
-  toastWarning: vi.fn(),
-  confirmDialog: vi.fn(),
-  setFeedbackApi: vi.fn(),
-}));
+vi.mock('../../../lib/feedback', async () => (await import('../../../test/feedback-spies')).feedbackSpies());
 
 const feedback = await import('../../../lib/feedback');
 const { LoginPage } = await import('./LoginPage');
@@ -20,20 +15,13 @@ const { useAppStore } = await import('../../../stores/app');
 const { useUserStore } = await import('../../../stores/user');
 const { queryClient } = await import('../../../lib/query-client');
 
-type Call = { url: string; init: RequestInit };
-let calls: Call[] = [];
+let calls: FetchCall[] = [];
 
 function serve(handler: (url: string, init: RequestInit) => { code: number; msg?: string; data: unknown; status?: number }) {
-  calls = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
-      const url = String(input);
-      calls.push({ url, init });
-      const { code, msg = '', data, status = 200 } = handler(url, init);
-      return new Response(JSON.stringify({ code, msg, data }), { status });
-    }),
-  );
+  calls = stubFetch((url, init) => {
+    const { code, msg = '', data, status = 200 } = handler(url, init);
+    return new Response(JSON.stringify({ code, msg, data }), { status });
+  });
 }
 
 function renderLogin(entry = '/login') {

@@ -4,18 +4,6 @@ import Cookies from 'js-cookie';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// antd's table measures itself; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-}
-
 const { AppProviders } = await import('../../../app/providers');
 const { PermissionPage } = await import('./PermissionPage');
 const { useAppStore } = await import('../../../stores/app');

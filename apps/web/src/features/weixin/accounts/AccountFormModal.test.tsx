@@ -4,18 +4,6 @@ import { act, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import Cookies from 'js-cookie';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-// antd's inputs measure themselves; jsdom has no ResizeObserver.
-if (!('ResizeObserver' in globalThis)) {
-  Object.defineProperty(globalThis, 'ResizeObserver', {
-    configurable: true,
-    value: class {
-      observe() {}
-      unobserve() {}
-      disconnect() {}
-    },
-  });
-}
-
 const { AppProviders } = await import('../../../app/providers');
 const { AccountFormModal } = await import('./AccountFormModal');
 const { useAppStore } = await import('../../../stores/app');
