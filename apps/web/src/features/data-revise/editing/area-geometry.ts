@@ -2,7 +2,8 @@ import type Geometry from 'ol/geom/Geometry';
 import MultiPolygon from 'ol/geom/MultiPolygon';
 import Polygon from 'ol/geom/Polygon';
 import { REVISE_LIMITS } from '@agromet/contracts/web';
-import { closeRing, ringsWithinLimits, type Ring } from './revise-rules';
+import { closeRing, type Ring } from '../../../components/map/ring';
+import { ringsWithinLimits } from './revise-rules';
 
 /** Outer rings (lon/lat) of a polygon geometry given in EPSG:4326; holes are not part of a revision area. */
 export function outerRings(geometry: Geometry): Ring[] {

@@ -1,9 +1,9 @@
 import { PointReviseBody, PolygonReviseBody } from '@agromet/contracts';
 import { createGrid, reviseArea, revisePoints } from '@agromet/grid';
 import { describe, expect, it } from 'vitest';
+import { closeRing } from '../../../components/map/ring';
 import {
   areaShapeOf,
-  closeRing,
   conflictOf,
   edgeModeOf,
   expectedVersionsOf,
@@ -76,28 +76,6 @@ describe('revision bodies', () => {
 });
 
 describe('rings', () => {
-  it('are closed and rounded', () => {
-    expect(
-      closeRing([
-        [1.00000012, 2],
-        [3, 4],
-        [5, 6],
-      ]),
-    ).toEqual([
-      [1, 2],
-      [3, 4],
-      [5, 6],
-      [1, 2],
-    ]);
-    expect(
-      closeRing([
-        [1, 2],
-        [3, 4],
-        [5, 6],
-        [1, 2],
-      ]),
-    ).toHaveLength(4);
-  });
   it('are checked against the server limits', () => {
     expect(
       ringsWithinLimits([

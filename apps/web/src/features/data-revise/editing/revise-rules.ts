@@ -1,6 +1,10 @@
 import type { GridMeta, PointReviseBody, PolygonReviseBody, ReviseGridData } from '@agromet/contracts';
 import { REVISE_LIMITS } from '@agromet/contracts/web';
 import { gridFromValues, type AreaShape, type EdgeMode, type Grid, type Patch } from '@agromet/grid';
+import type { Ring } from '../../../components/map/ring';
+
+// The pages and parts of revision name rings from here, beside the other rules they use.
+export type { Ring };
 
 /** The grid of /forecaster/getGrid as @agromet/grid takes it: its georeference and the values as they came (no copy). */
 export function gridOfAnswer(answer: { meta: Pick<GridMeta, 'lon0' | 'lat0' | 'dx' | 'dy' | 'nx' | 'ny'>; values: Float32Array }): Grid {
@@ -71,8 +75,6 @@ export function pointBody(data: GridSeen, leads: readonly number[], points: read
   };
 }
 
-export type Ring = Array<[number, number]>;
-
 export interface AreaSettings {
   operation: PolygonReviseBody['operation'];
   value: number;
@@ -104,15 +106,6 @@ export function areaShapeOf(rings: readonly Ring[]): AreaShape {
 /** The edge of the settings as @agromet/grid's edge mode (ramp 3 cells by default, as the server). */
 export function edgeModeOf(settings: Pick<AreaSettings, 'edge' | 'edgeCells'>): EdgeMode {
   return settings.edge === 'ramp' ? { type: 'ramp', cells: settings.edgeCells || 3 } : { type: settings.edge };
-}
-
-/** Closes a ring (last position equal to the first) and rounds positions to 1e-6°. */
-export function closeRing(positions: ReadonlyArray<readonly number[]>): Ring {
-  const ring: Ring = positions.map((p) => [Math.round(p[0]! * 1e6) / 1e6, Math.round(p[1]! * 1e6) / 1e6]);
-  const first = ring[0];
-  const last = ring[ring.length - 1];
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) ring.push([first[0], first[1]]);
-  return ring;
 }
 
 /** Whether rings stay within the server's limits (positions per ring, in all, and ring count). */

@@ -13,7 +13,7 @@ import { useMapStore } from '../../../components/map/map-store';
 import { useMapLayer } from '../../../components/map/use-map-layer';
 import { usePolygonDraw } from '../../../components/map/use-polygon-draw';
 import { boundaryRings } from './area-geometry';
-import { closeRing, type Ring } from './revise-rules';
+import { closeRing, type Ring } from '../../../components/map/ring';
 
 const areaStyle = (label: string) =>
   new Style({

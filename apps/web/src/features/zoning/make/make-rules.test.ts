@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { chosenIndex, toggledTool, toolForRegion, zoningRequest } from './make-rules';
-import type { Ring } from './region-rules';
+import type { Ring } from '../../../components/map/ring';
 
 const ring: Ring = [
   [108, 34],

@@ -1,5 +1,6 @@
 import type { ZoningExecuteBody } from '@agromet/contracts';
-import { areaCode, type Ring } from './region-rules';
+import type { Ring } from '../../../components/map/ring';
+import { areaCode } from './region-rules';
 
 // Rules of the make-zoning form (docs/zoning.md): the map tool a region choice starts, the area shown as chosen, and
 // the request a run makes or what it still needs. Pure, tested beside it.

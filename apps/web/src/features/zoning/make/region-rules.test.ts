@@ -1,33 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { areaCode, areaNameOf, closeRing, proposedName } from './region-rules';
+import { areaCode, areaNameOf, proposedName } from './region-rules';
 
 describe('region rules', () => {
-  it('closes a ring once', () => {
-    expect(
-      closeRing([
-        [1, 2],
-        [3, 4],
-        [5, 6],
-      ]),
-    ).toEqual([
-      [1, 2],
-      [3, 4],
-      [5, 6],
-      [1, 2],
-    ]);
-    expect(
-      closeRing([
-        [1, 2],
-        [3, 4],
-        [1, 2],
-      ]),
-    ).toEqual([
-      [1, 2],
-      [3, 4],
-      [1, 2],
-    ]);
-  });
-
   it('names an area by its layer and index, as /quhua/execute reads it', () => {
     expect(areaCode('provinces', 12)).toBe('provinces:12');
     expect(areaCode('b3', 0)).toMatch(/^(provinces|b\d{1,9}):\d{1,5}$/);

@@ -1,15 +1,3 @@
-/** A ring of lon/lat positions, closed (first = last). */
-export type Ring = [number, number][];
-
-/** A drawn ring, closed when it was not (the server takes closed rings). */
-export function closeRing(ring: readonly (readonly number[])[]): Ring {
-  const out = ring.map((p) => [p[0]!, p[1]!] as [number, number]);
-  const first = out[0];
-  const last = out[out.length - 1];
-  if (first && last && (first[0] !== last[0] || first[1] !== last[1])) out.push([first[0], first[1]]);
-  return out;
-}
-
 /** The areaCode of /quhua/execute: the boundary layer's id and the feature's 0-based index in its GeoJSON. */
 export function areaCode(layerId: string, featureIndex: number): string {
   return `${layerId}:${featureIndex}`;

@@ -11,7 +11,7 @@ import { useConsoleMap } from '../../../components/map/map-context';
 import { useMapStore } from '../../../components/map/map-store';
 import { usePolygonDraw } from '../../../components/map/use-polygon-draw';
 import { http } from '../../../lib/request';
-import { closeRing, type Ring } from './region-rules';
+import { closeRing, type Ring } from '../../../components/map/ring';
 
 const boundaryStyle = new Style({
   stroke: new Stroke({ color: '#2f54eb', width: 1.2 }),

@@ -8,7 +8,8 @@ import { useBaseFactors } from '../api/factors';
 import { gridExtent } from '../common/class-image';
 import { NS } from '../i18n';
 import { chosenIndex, toolForRegion, toggledTool, type ChosenArea, type RegionKind, type RegionTool } from './make-rules';
-import { areaNameOf, type Ring } from './region-rules';
+import type { Ring } from '../../../components/map/ring';
+import { areaNameOf } from './region-rules';
 import { useBoundaryAreas, usePolygonRegion } from './use-region-layers';
 
 /**
