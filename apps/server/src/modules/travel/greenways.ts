@@ -2,15 +2,12 @@ import { pathKm, regionPrefix, type Greenway, type GreenwayCreate, type Greenway
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import { ownRow } from '../../core/db/own-row.js';
 import type { TravelGreenwayTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
-import { errors } from '../../core/errors.js';
-import { translate, type Lang } from '../../core/messages.js';
-import { RegionBoundaries } from '../regions/boundary-check.js';
-import { regionEntry, regionFullName } from '../regions/code-table.js';
-import { deleteRecord, insertRecord, storedArray, updateRecord } from './records.js';
+import type { Lang } from '../../core/messages.js';
+import { regionFullName } from '../regions/code-table.js';
+import { checkPlace, deleteRecord, insertRecord, storedArray, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 import { paged } from '../../core/paging.js';
 
@@ -62,23 +59,10 @@ export async function pageGreenways(db: Db, auth: AuthContext, q: z.output<typeo
   );
 }
 
-async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  return ownRow(db, 'travel_greenway', customerId, id);
-}
-
 /** The region must be in the table, and the line's start inside the region where a boundary of it is loaded. */
 async function columns(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang) {
-  if (!regionEntry(g.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: g.regionCode });
   const [lon, lat] = g.line[0]!;
-  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(g.regionCode, lon, lat);
-  if (outside) {
-    throw errors.validation('line', outside.key, {
-      lon,
-      lat,
-      region: regionFullName(g.regionCode, lang),
-      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
-    });
-  }
+  await checkPlace(deps, auth.customerId, { regionCode: g.regionCode, lon, lat }, 'line', lang);
   // Vertices kept to 1e-6° (about 0.1 m): what the map gives is noise below that.
   const line = g.line.map(([x, y]) => [Math.round(x * 1e6) / 1e6, Math.round(y * 1e6) / 1e6]);
   return {
@@ -107,10 +91,7 @@ export async function updateGreenway(
   g: z.output<typeof GreenwayUpdate>,
   lang: Lang,
 ): Promise<Greenway> {
-  await findOwn(deps.db, auth.customerId, g.id);
-  const values = await columns(deps, auth, g, lang);
-  await updateRecord(deps.db, auth.customerId, 'greenway', g, values, () => findOwn(deps.db, auth.customerId, g.id));
-  return toGreenway(await findOwn(deps.db, auth.customerId, g.id), lang);
+  return toGreenway(await updateRecord(deps.db, auth.customerId, 'greenway', g, () => columns(deps, auth, g, lang)), lang);
 }
 
 export const deleteGreenway = (db: Db, auth: AuthContext, id: number) => deleteRecord(db, auth.customerId, 'greenway', id);

@@ -12,7 +12,6 @@ import {
 import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import { ownRow } from '../../core/db/own-row.js';
 import type { TravelRouteTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
@@ -98,10 +97,6 @@ export async function pageRoutes(db: Db, auth: AuthContext, q: z.output<typeof R
   );
 }
 
-async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  return ownRow(db, 'travel_route', customerId, id);
-}
-
 /** Every stop must be a spot or landscape of the caller's customer (4100 naming the first that is not). */
 async function columns(db: Db, auth: AuthContext, r: z.output<typeof RouteCreate>) {
   const refs = r.stops.map((s) => ({ type: s.type, id: s.id }));
@@ -124,10 +119,8 @@ export async function createRoute(db: Db, auth: AuthContext, r: z.output<typeof 
 }
 
 export async function updateRoute(db: Db, auth: AuthContext, r: z.output<typeof RouteUpdate>): Promise<Route> {
-  await findOwn(db, auth.customerId, r.id);
-  const values = await columns(db, auth, r);
-  await updateRecord(db, auth.customerId, 'route', r, values, () => findOwn(db, auth.customerId, r.id));
-  return (await toRoutes(db, auth.customerId, [await findOwn(db, auth.customerId, r.id)]))[0]!;
+  const row = await updateRecord(db, auth.customerId, 'route', r, () => columns(db, auth, r));
+  return (await toRoutes(db, auth.customerId, [row]))[0]!;
 }
 
 export const deleteRoute = (db: Db, auth: AuthContext, id: number) => deleteRecord(db, auth.customerId, 'route', id);

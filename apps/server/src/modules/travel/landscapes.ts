@@ -10,16 +10,14 @@ import {
 import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
-import { ownRow } from '../../core/db/own-row.js';
 import type { TravelLandscapeTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { errors } from '../../core/errors.js';
-import { translate, type Lang } from '../../core/messages.js';
-import { RegionBoundaries } from '../regions/boundary-check.js';
-import { regionEntry, regionFullName } from '../regions/code-table.js';
+import type { Lang } from '../../core/messages.js';
+import { regionFullName } from '../regions/code-table.js';
 import { dropStop } from './itineraries.js';
-import { deleteRecord, insertRecord, updateRecord } from './records.js';
+import { checkPlace, deleteRecord, insertRecord, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 import { parseStoredJson } from '../../core/stored-json.js';
 import { paged } from '../../core/paging.js';
@@ -100,12 +98,8 @@ export async function pageLandscapes(db: Db, auth: AuthContext, q: z.output<type
   );
 }
 
-async function findOwn(db: Db, customerId: number, id: number): Promise<Row> {
-  return ownRow(db, 'travel_landscape', customerId, id);
-}
-
 async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang) {
-  if (!regionEntry(l.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: l.regionCode });
+  await checkPlace(deps, auth.customerId, l, 'lon', lang);
   if (l.spotId) {
     const spot = await deps.db
       .selectFrom('travel_spot')
@@ -114,15 +108,6 @@ async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang
       .where('customer_id', '=', auth.customerId)
       .executeTakeFirst();
     if (!spot) throw errors.validation('spotId', 'travel.unknownSpot');
-  }
-  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(l.regionCode, l.lon, l.lat);
-  if (outside) {
-    throw errors.validation('lon', outside.key, {
-      lon: l.lon,
-      lat: l.lat,
-      region: regionFullName(l.regionCode, lang),
-      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
-    });
   }
   return {
     name: l.name,
@@ -157,10 +142,8 @@ export async function updateLandscape(
   l: z.output<typeof LandscapeUpdate>,
   lang: Lang,
 ): Promise<Landscape> {
-  await findOwn(deps.db, auth.customerId, l.id);
-  const values = await columns(deps, auth, l, lang);
-  await updateRecord(deps.db, auth.customerId, 'landscape', l, values, () => findOwn(deps.db, auth.customerId, l.id));
-  return (await toLandscapes(deps.db, auth.customerId, [await findOwn(deps.db, auth.customerId, l.id)], lang))[0]!;
+  const row = await updateRecord(deps.db, auth.customerId, 'landscape', l, () => columns(deps, auth, l, lang));
+  return (await toLandscapes(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
 /** Deletes the landscape, its comments and its stops on routes in one transaction. */

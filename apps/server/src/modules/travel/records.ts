@@ -3,12 +3,17 @@ import type { Insertable, Selectable, Updateable } from 'kysely';
 import { nowIso, type Db } from '../../core/db/index.js';
 import type { Database } from '../../core/db/schema.js';
 import { z } from 'zod';
+import { ownRow } from '../../core/db/own-row.js';
 import { errors } from '../../core/errors.js';
+import { translate, type Lang } from '../../core/messages.js';
+import type { FileStorage } from '../../core/storage.js';
 import { parseStoredJson } from '../../core/stored-json.js';
 import { updateOwnVersioned } from '../../core/versioned.js';
+import { RegionBoundaries } from '../regions/boundary-check.js';
+import { regionEntry, regionFullName } from '../regions/code-table.js';
 
-// What the tourism records share (docs/travel.md): their tables, JSON columns read through their items' schemas, and deletion with the
-// record's comments in one transaction.
+// What the tourism records share (docs/travel.md): their tables, JSON columns read through their items' schemas, the
+// check of a record's place, the versioned update, and deletion with the record's comments in one transaction.
 
 /** The table of each kind of record visitors comment on. */
 export const TARGET_TABLES = {
@@ -33,7 +38,7 @@ export async function insertRecord<K extends CommentTarget>(
   values: Omit<Insertable<RecordTable<K>>, 'customer_id' | 'created_at' | 'updated_at'>,
 ): Promise<Selectable<RecordTable<K>>> {
   const now = nowIso();
-  // As in updateRecord: the four tables share customer_id, created_at and updated_at.
+  // The four tables share customer_id, created_at and updated_at.
   const row = await db
     .insertInto(TARGET_TABLES[type] as 'travel_spot')
     .values({
@@ -47,20 +52,53 @@ export async function insertRecord<K extends CommentTarget>(
   return row as unknown as Selectable<RecordTable<K>>;
 }
 
+/** A record of the customer by id, else 4004 (another customer's answers as a missing one). */
+function recordRow<K extends CommentTarget>(db: Db, customerId: number, type: K, id: number): Promise<Selectable<RecordTable<K>>> {
+  return ownRow(db, TARGET_TABLES[type], customerId, id) as Promise<Selectable<RecordTable<K>>>;
+}
+
 /**
- * Writes `values` as the next version of a record of the customer, only while it is still at `at.version`; a stale
- * version is a conflict naming the current one (`current` reads it).
+ * Writes the next version of a record of the customer, only while it is still at `at.version` (a stale version is a
+ * conflict naming the current one), and answers the row as written. A missing record is refused (4004) before
+ * `values` checks the input, so that a gone record is not answered with a problem of the form.
  */
 export async function updateRecord<K extends CommentTarget>(
   db: Db,
   customerId: number,
   type: K,
   at: { id: number; version: number },
-  values: Updateable<RecordTable<K>>,
-  current: () => Promise<{ version: number }>,
+  values: () => Promise<Updateable<RecordTable<K>>>,
+): Promise<Selectable<RecordTable<K>>> {
+  await recordRow(db, customerId, type, at.id);
+  // As in insertRecord: the four tables share customer_id, version and updated_at.
+  const table = TARGET_TABLES[type] as 'travel_spot';
+  if (!(await updateOwnVersioned(db, table, customerId, at, (await values()) as Updateable<Database['travel_spot']>)))
+    throw errors.conflict('staleVersion', {}, { currentVersion: (await ownRow(db, table, customerId, at.id)).version });
+  return recordRow(db, customerId, type, at.id);
+}
+
+/**
+ * A record's place: its region must be in the code table (4100 on regionCode) and the point inside the region's
+ * loaded boundaries (4100 on `field`, as for disaster records).
+ */
+export async function checkPlace(
+  deps: { db: Db; storage: FileStorage },
+  customerId: number,
+  place: { regionCode: string; lon: number; lat: number },
+  field: string,
+  lang: Lang,
 ): Promise<void> {
-  if (!(await updateOwnVersioned(db, TARGET_TABLES[type] as 'travel_spot', customerId, at, values as Updateable<Database['travel_spot']>)))
-    throw errors.conflict('staleVersion', {}, { currentVersion: (await current()).version });
+  const { regionCode, lon, lat } = place;
+  if (!regionEntry(regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: regionCode });
+  const outside = await new RegionBoundaries(deps.db, deps.storage, customerId).outside(regionCode, lon, lat);
+  if (outside) {
+    throw errors.validation(field, outside.key, {
+      lon,
+      lat,
+      region: regionFullName(regionCode, lang),
+      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
+    });
+  }
 }
 
 /** Deletes a record of the customer and its comments, then runs `also` (e.g. routes losing a stop), in one transaction. */

@@ -21,19 +21,17 @@ import type { Selectable } from 'kysely';
 import { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
-import { ownRow } from '../../core/db/own-row.js';
 import type { TravelCommentTable, TravelSpotTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
-import { translate, type Lang } from '../../core/messages.js';
+import type { Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
-import { RegionBoundaries } from '../regions/boundary-check.js';
-import { regionEntry, regionFullName } from '../regions/code-table.js';
+import { regionFullName } from '../regions/code-table.js';
 import { findSensitiveWords, plainText } from './comment-rules.js';
 import { dropStop } from './itineraries.js';
-import { deleteRecord, insertRecord, storedArray, TARGET_TABLES, updateRecord } from './records.js';
+import { checkPlace, deleteRecord, insertRecord, storedArray, TARGET_TABLES, updateRecord } from './records.js';
 import { paged } from '../../core/paging.js';
 
 // Tourism content of a customer (docs/travel.md): scenic spots and visitors' comments. Every query of the console's
@@ -116,22 +114,9 @@ export async function pageSpots(db: Db, auth: AuthContext, q: z.output<typeof Sp
   );
 }
 
-async function findSpot(db: Db, customerId: number, id: number): Promise<SpotRow> {
-  return ownRow(db, 'travel_spot', customerId, id);
-}
-
 /** The region code must be in the table and the point inside the region's loaded boundaries (as for disaster records). */
 async function checkSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang: Lang) {
-  if (!regionEntry(s.regionCode)) throw errors.validation('regionCode', 'sandstorm.unknownRegion', { code: s.regionCode });
-  const outside = await new RegionBoundaries(deps.db, deps.storage, auth.customerId).outside(s.regionCode, s.lon, s.lat);
-  if (outside) {
-    throw errors.validation('lon', outside.key, {
-      lon: s.lon,
-      lat: s.lat,
-      region: regionFullName(s.regionCode, lang),
-      layer: outside.layer ?? translate(lang, 'sandstorm.layerProvinces'),
-    });
-  }
+  await checkPlace(deps, auth.customerId, s, 'lon', lang);
   return {
     name: s.name,
     grade: s.grade,
@@ -155,10 +140,8 @@ export async function createSpot(deps: TravelDeps, auth: AuthContext, s: SpotInp
 }
 
 export async function updateSpot(deps: TravelDeps, auth: AuthContext, s: z.output<typeof SpotUpdate>, lang: Lang): Promise<Spot> {
-  await findSpot(deps.db, auth.customerId, s.id);
-  const columns = await checkSpot(deps, auth, s, lang);
-  await updateRecord(deps.db, auth.customerId, 'spot', s, columns, () => findSpot(deps.db, auth.customerId, s.id));
-  return (await toSpots(deps.db, auth.customerId, [await findSpot(deps.db, auth.customerId, s.id)], lang))[0]!;
+  const row = await updateRecord(deps.db, auth.customerId, 'spot', s, () => checkSpot(deps, auth, s, lang));
+  return (await toSpots(deps.db, auth.customerId, [row], lang))[0]!;
 }
 
 /** Deletes the spot, its comments and its stops on routes in one transaction. */
