@@ -60,7 +60,8 @@ export async function buildApp(config: Config, data: ServerData, opts: AppOption
   installModuleMessages();
   const { handle, storage, seedReport } = data;
   const app = createServer(config, opts);
-  data.logIdleError = (error) => app.log.warn({ err: error }, 'database connection dropped');
+  data.logBackgroundError = (error) =>
+    app.log.warn({ err: error }, 'database background error (a dropped idle connection, a failed checkpoint)');
   // Requests by route pattern, jobs, WMS drawing, the pool, the process (core/metrics.ts, docs/operations.md#metrics).
   const metrics = new AppMetrics({ role: 'api', db: handle.db, ...(handle.pool ? { pool: handle.pool } : {}) });
   metrics.instrument(app);

@@ -31,19 +31,23 @@ export interface ServerData {
   storage: FileStorage;
   seedReport: SeedReport;
   /** Where a dropped idle database connection is reported; the server log replaces the default once it exists. */
-  logIdleError: (error: Error) => void;
+  logBackgroundError: (error: Error) => void;
 }
 
 /** Step 1: open the database and bring its schema up to date. */
 export async function migrateStep(config: Config): Promise<ServerData> {
   // The local folder or an S3 bucket (STORAGE); opening contacts nothing yet.
   const storage = await openStorage(config);
-  const handle = openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, onIdleError: (e) => data.logIdleError(e) });
+  const handle = openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    onBackgroundError: (e) => data.logBackgroundError(e),
+  });
   const data: ServerData = {
     handle,
     storage,
     seedReport: { demoUsers: [] },
-    logIdleError: (error) => console.error(`database connection dropped: ${error.message}`),
+    logBackgroundError: (error) => console.error(`database background error: ${error.message}`),
   };
   try {
     await migrate(data.handle);

@@ -18,7 +18,8 @@ async function main() {
   const log = pino(loggerOptions(config.logLevel) as pino.LoggerOptions);
   // The same start-up steps as an API process, under the same lock: whichever starts first migrates and seeds.
   const data = await prepareServerData(config);
-  data.logIdleError = (error) => log.warn({ err: error }, 'database connection dropped');
+  data.logBackgroundError = (error) =>
+    log.warn({ err: error }, 'database background error (a dropped idle connection, a failed checkpoint)');
   // Its jobs' durations and failures, the queue's depth, the pool, the process: on METRICS_PORT when set.
   const metrics = new AppMetrics({ role: 'worker', db: data.handle.db, ...(data.handle.pool ? { pool: data.handle.pool } : {}) });
   const setup = await setUpJobs(config, data, log, { consume: true, metrics });

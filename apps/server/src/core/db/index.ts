@@ -5,6 +5,7 @@ import { Kysely, Migrator, PostgresDialect, SqliteDialect, type MigrationProvide
 import pg from 'pg';
 import type { Dialect } from './dialect.js';
 import type { Database } from './schema.js';
+import { WalCheckpoints } from './wal-checkpoints.js';
 
 export type Db = Kysely<Database>;
 
@@ -24,15 +25,21 @@ export interface DbHandle {
   dialect: Dialect;
   /** PostgreSQL's connection pool (its counts are metrics); SQLite has none. */
   pool?: PoolStats;
+  /** SQLite's checkpoints, run off the request thread. */
+  checkpoints?: WalCheckpoints;
   close(): Promise<void>;
 }
 
-export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: string; onIdleError?: (error: Error) => void }): DbHandle {
+export function openDatabase(opts: {
+  databaseUrl: string | undefined;
+  dataDir: string;
+  onBackgroundError?: (error: Error) => void;
+}): DbHandle {
   if (opts.databaseUrl) {
     const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: POOL_MAX });
     // An idle connection the server drops (restart, admin termination) must not crash the process;
     // the pool replaces it on the next query.
-    pool.on('error', (error) => opts.onIdleError?.(error));
+    pool.on('error', (error) => opts.onBackgroundError?.(error));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const stats: PoolStats = {
       get totalCount() {
@@ -49,13 +56,23 @@ export function openDatabase(opts: { databaseUrl: string | undefined; dataDir: s
     return { db, dialect: 'postgres', pool: stats, close: () => db.destroy() };
   }
   fs.mkdirSync(opts.dataDir, { recursive: true });
-  const file = new SQLite(path.join(opts.dataDir, 'agromet.sqlite'));
+  const fileName = path.join(opts.dataDir, 'agromet.sqlite');
+  const file = new SQLite(fileName);
   file.pragma('journal_mode = WAL');
   file.pragma('foreign_keys = ON');
   file.pragma('busy_timeout = 5000');
   file.pragma('synchronous = NORMAL');
+  const checkpoints = new WalCheckpoints(fileName, file, opts.onBackgroundError);
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: keepingStatements(file) }) });
-  return { db, dialect: 'sqlite', close: () => db.destroy() };
+  return {
+    db,
+    dialect: 'sqlite',
+    checkpoints,
+    close: async () => {
+      await checkpoints.close();
+      await db.destroy();
+    },
+  };
 }
 
 /** At most this many prepared statements are kept (queries with lists of varying length each have their own). */
