@@ -31,11 +31,15 @@ export function fitText(s: string, size: number, maxW: number, bold = false): st
   return `${t}…`;
 }
 
-/** Breaks a text into lines of at most `maxW` mm. */
-export function wrapText(s: string, size: number, maxW: number, bold = false): string[] {
+/**
+ * Breaks a text into lines of at most `maxW` mm (or px: any unit of the size). A word longer than that stays whole on
+ * a line of its own, or with `breakWords` is broken between its letters.
+ */
+export function wrapText(s: string, size: number, maxW: number, bold = false, breakWords = false): string[] {
   if (measureText(s, size, bold) <= maxW) return [s];
-  // Latin words stay whole; CJK text breaks between any two characters.
-  const tokens = s.match(/[A-Za-zÀ-ÿ0-9'’.,()-]+\s*|\s+|./gu) ?? [s];
+  // Latin words (any run without spaces: "(°C)" too) stay whole; CJK text breaks between any two characters.
+  const words = s.match(/[^\s\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef]+\s*|\s+|./gu) ?? [s];
+  const tokens = breakWords ? words.flatMap((w) => (measureText(w.trimEnd(), size, bold) > maxW ? [...w] : [w])) : words;
   const lines: string[] = [];
   let line = '';
   for (const tok of tokens) {

@@ -1,4 +1,5 @@
 import { create, type Font } from 'fontkit';
+import type { XmlElement } from '../xml.js';
 import { fontBytes, productFonts } from './fonts.js';
 
 // Text on the console's maps as glyph outlines of the bundled font (fonts.ts), laid out by fontkit (kerning and
@@ -114,4 +115,10 @@ export function textPath(s: string, x: number, y: number, size: number, options:
     }
   }
   return parts.join('');
+}
+
+/** A text's outline added to an SVG element as a path in its inherited fill (nothing for blank text). */
+export function appendText(parent: XmlElement, s: string, x: number, y: number, size: number, options: OutlineOptions = {}): void {
+  const d = textPath(s, x, y, size, options);
+  if (d) parent.ele('path', { d });
 }

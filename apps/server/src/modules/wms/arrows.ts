@@ -1,6 +1,6 @@
 import { cellAt, type Grid } from '@agromet/grid';
 import { xmlDocument } from '../../core/xml.js';
-import { legendTitle, withTitle } from './legend-text.js';
+import { legendLabel, legendTitle, withTitle } from './legend-text.js';
 import { mercatorToLonLat, type MapRequest } from './params.js';
 import { segmentRowSpan } from './stroke.js';
 
@@ -340,7 +340,7 @@ export function renderWindPixels(
  */
 export async function windLegendPng(style: WindStyle, title: string, height = 240): Promise<Buffer> {
   const speeds = style === 'arrows' ? [2, 5, 10, 15, 20] : [0, 2, 4, 8, 12, 20, 24];
-  const heading = await legendTitle(title, 110 - 8);
+  const heading = legendTitle(title, 110 - 8);
   const top = heading.bodyTop;
   const row = Math.min(28, Math.max(18, (height - top - 8) / speeds.length));
   const h = Math.max(height, top + speeds.length * row + 8);
@@ -354,15 +354,13 @@ export async function windLegendPng(style: WindStyle, title: string, height = 24
   const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(width),
     height: String(h),
-    'font-family': 'sans-serif',
-    'font-size': '11',
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
   const inner = windShapesSvg(windShapes(symbols, style), width, h)
     .replace(/^<svg[^>]*>/, '')
     .replace(/<\/svg>$/, '');
-  const labels = speeds.map((s, k) => `<text x="60" y="${(top + k * row + row / 2 + 4).toFixed(1)}">${s} m/s</text>`).join('');
-  const doc = svg.end({ headless: true }).replace(/<\/svg>$/, `${inner}${labels}</svg>`);
+  speeds.forEach((s, k) => legendLabel(svg, `${s} m/s`, 60, top + k * row + row / 2 + 4));
+  const doc = svg.end({ headless: true }).replace(/<\/svg>$/, `${inner}</svg>`);
   return withTitle(doc, heading);
 }

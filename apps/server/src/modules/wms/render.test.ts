@@ -37,7 +37,7 @@ describe('legendPng', () => {
     const { data, info } = await sharp(png).raw().toBuffer({ resolveWithObject: true });
     expect(info.width).toBeGreaterThanOrEqual(90);
     expect(info.width).toBeLessThanOrEqual(LEGEND_TITLE_MAX_WIDTH + 8);
-    const heading = await legendTitle(`${title} (${unit})`, info.width - 8);
+    const heading = legendTitle(`${title} (${unit})`, info.width - 8);
     // The whole title fits inside the legend with its margin: nothing reaches the right edge.
     expect(heading.width + 8).toBeLessThanOrEqual(info.width);
     expect(inkInColumns(data, info, info.width - 3, info.width)).toBe(0);

@@ -2,7 +2,7 @@ import { compileColorMap, legendEntries, sampleLattice, type ColorMap, type Grid
 import { xmlDocument } from '../../core/xml.js';
 import sharp from 'sharp';
 import { contourLevels, drawContours, type ContourLevels } from './contours.js';
-import { legendTitle, widestLabel, withTitle } from './legend-text.js';
+import { legendLabel, legendTitle, widestLabel, withTitle } from './legend-text.js';
 import { requestLattice, type MapRequest, type WmsStyle } from './params.js';
 import { writePng, type PngPacking } from './png.js';
 
@@ -94,23 +94,21 @@ export async function contourLegendPng(
   }
   const step = Math.max(1, Math.ceil(values.length / 12));
   const shown = values.filter((_, k) => k % step === 0).reverse();
-  const body = Math.max(LEGEND_MIN_WIDTH, 30 + (await widestLabel(shown.map(String))) + 4);
-  const heading = await legendTitle(unit ? `${title} (${unit})` : title, body - 8);
+  const body = Math.max(LEGEND_MIN_WIDTH, 30 + widestLabel(shown.map(String)) + 4);
+  const heading = legendTitle(unit ? `${title} (${unit})` : title, body - 8);
   const width = Math.max(body, heading.width + 8);
   const top = heading.bodyTop;
   const row = Math.min(20, Math.max(12, (height - top - 8) / Math.max(shown.length, 1)));
   const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(width),
     height: String(Math.max(height, top + shown.length * row + 8)),
-    'font-family': 'sans-serif',
-    'font-size': '11',
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
   shown.forEach((v, k) => {
     const y = top + k * row + row / 2;
     svg.ele('line', { x1: '4', x2: '24', y1: String(y), y2: String(y), stroke: '#333333', 'stroke-width': '1' });
-    svg.ele('text', { x: '30', y: String(y + 4) }).txt(String(v));
+    legendLabel(svg, String(v), 30, y + 4);
   });
   return withTitle(svg.end({ headless: true }), heading);
 }
@@ -131,8 +129,8 @@ export async function legendPng(
   const named = labelOf !== undefined && colormap.type === 'values';
   const labels = legendEntries(colormap, labelOf);
   // The body as wide as its labels; the title wraps to it (a long word widens both).
-  const body = Math.max(width, LEGEND_MIN_WIDTH, 28 + (await widestLabel(labels.map((l) => l.label))) + 4);
-  const heading = await legendTitle(unit ? `${title} (${unit})` : title, body - 8);
+  const body = Math.max(width, LEGEND_MIN_WIDTH, 28 + widestLabel(labels.map((l) => l.label)) + 4);
+  const heading = legendTitle(unit ? `${title} (${unit})` : title, body - 8);
   const w = Math.max(body, heading.width + 8);
   const barTop = heading.bodyTop;
   const barHeight = named ? Math.max(colormap.entries.length * 16, height - barTop - 8) : Math.max(height - barTop - 8, 60);
@@ -140,8 +138,6 @@ export async function legendPng(
   const svg = xmlDocument().ele('http://www.w3.org/2000/svg', 'svg', {
     width: String(w),
     height: String(barTop + barHeight + 8),
-    'font-family': 'sans-serif',
-    'font-size': '11',
     fill: '#222',
   });
   svg.ele('rect', { width: '100%', height: '100%', fill: '#ffffff', 'fill-opacity': '0.85' });
@@ -161,7 +157,7 @@ export async function legendPng(
     svg.ele('rect', { x: '4', y: String(barTop), width: '18', height: String(barHeight), fill: 'url(#g)', stroke: '#555' });
     for (const s of stops) {
       const y = barTop + ((max - s.value) / (max - min || 1)) * barHeight;
-      svg.ele('text', { x: '28', y: (y + 4).toFixed(1) }).txt(String(s.value));
+      legendLabel(svg, String(s.value), 28, y + 4);
     }
   } else {
     const entries = labels;
@@ -178,7 +174,7 @@ export async function legendPng(
         'fill-opacity': String(h.opacity),
         stroke: '#555',
       });
-      svg.ele('text', { x: '28', y: String(y + box / 2 + 3) }).txt(e.label);
+      legendLabel(svg, e.label, 28, y + box / 2 + 3);
     });
   }
   return withTitle(svg.end({ headless: true }), heading);
