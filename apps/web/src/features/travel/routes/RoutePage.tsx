@@ -15,6 +15,7 @@ import { useFitOnFilters, useMapList } from '../../../components/record-map/use-
 import { useDeleteRoute, useRoutePage, type RouteFilters } from '../api/greenways-routes';
 import { fitPaths, usePathLayer, type MapPath } from '../common/use-path-layer';
 import { NS } from '../i18n';
+import '../../../components/ordered-list/ordered-list.css';
 import '../travel.css';
 import { RouteFormModal } from './RouteFormModal';
 import { routeColour, stopsOf, type DraftStop } from './route-rules';
@@ -47,12 +48,12 @@ function RouteDetails({ route: r }: { route: Route }) {
     <div id={`route-detail-${r.id}`}>
       <ol className="tr-stops">
         {r.stops.map((s, k) => (
-          <li key={`${s.type}:${s.id}`} className="tr-stop" style={{ cursor: 'default' }}>
+          <li key={`${s.type}:${s.id}`} className="ordered-item">
             <span className="tr-stop-number" style={{ background: routeColour(r.id) }}>
               {k + 1}
             </span>
             <Tag>{t(`route.stopTypes.${s.type}`)}</Tag>
-            <span className="tr-stop-name">{s.name}</span>
+            <span className="ordered-item-name">{s.name}</span>
             <Typography.Text type="secondary" className="tr-stop-leg">
               {k > 0 ? t('route.leg', { length: s.legKm.toFixed(1) }) : ''}
             </Typography.Text>

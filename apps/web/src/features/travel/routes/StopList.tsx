@@ -1,10 +1,10 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined } from '@ant-design/icons';
-import { Select, Space, Tag, Typography } from 'antd';
+import { HolderOutlined } from '@ant-design/icons';
+import { Select, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NS } from '../i18n';
 import { moveStop, stopLegs, type DraftStop } from './route-rules';
-import { RowAction } from '../../../components/admin-list/table-columns';
+import { OrderActions } from '../../../components/ordered-list/OrderActions';
 
 /**
  * The stops of a route in visiting order: dragged to reorder (or moved with the arrow buttons), removed, and added from
@@ -29,7 +29,7 @@ export function StopList({
         {stops.map((s, k) => (
           <li
             key={`${key(s)}-${k}`}
-            className="tr-stop"
+            className="ordered-item tr-stop"
             draggable
             data-stop={s.name}
             data-dragging={dragged === k ? 'true' : undefined}
@@ -53,36 +53,21 @@ export function StopList({
             <HolderOutlined aria-hidden className="tr-stop-handle" />
             <span className="tr-stop-number">{k + 1}</span>
             <Tag>{t(`route.stopTypes.${s.type}`)}</Tag>
-            <span className="tr-stop-name">{s.name}</span>
+            <span className="ordered-item-name">{s.name}</span>
             <Typography.Text type="secondary" className="tr-stop-leg">
               {k > 0 ? t('route.leg', { length: legs[k]!.toFixed(1) }) : ''}
             </Typography.Text>
-            <Space size={0}>
-              <RowAction
-                type="text"
-                size="small"
-                icon={<ArrowUpOutlined aria-hidden />}
-                label={t('route.moveUp', { name: s.name })}
-                disabled={k === 0}
-                onClick={() => onChange(moveStop(stops, k, k - 1))}
-              />
-              <RowAction
-                type="text"
-                size="small"
-                icon={<ArrowDownOutlined aria-hidden />}
-                label={t('route.moveDown', { name: s.name })}
-                disabled={k === stops.length - 1}
-                onClick={() => onChange(moveStop(stops, k, k + 1))}
-              />
-              <RowAction
-                type="text"
-                size="small"
-                danger
-                icon={<DeleteOutlined aria-hidden />}
-                label={t('route.removeStop', { name: s.name })}
-                onClick={() => onChange(stops.filter((_, n) => n !== k))}
-              />
-            </Space>
+            <OrderActions
+              index={k}
+              count={stops.length}
+              labels={{
+                up: t('route.moveUp', { name: s.name }),
+                down: t('route.moveDown', { name: s.name }),
+                remove: t('route.removeStop', { name: s.name }),
+              }}
+              onMove={(to) => onChange(moveStop(stops, k, to))}
+              onRemove={() => onChange(stops.filter((_, n) => n !== k))}
+            />
           </li>
         ))}
       </ol>

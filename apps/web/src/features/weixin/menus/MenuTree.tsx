@@ -1,9 +1,9 @@
-import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, HolderOutlined, PlusOutlined } from '@ant-design/icons';
+import { HolderOutlined, PlusOutlined } from '@ant-design/icons';
 import { MENU_LIMITS, type Menu, type MenuButton, type MenuIssue } from '@agromet/contracts/web';
-import { Button, Space, Tag } from 'antd';
+import { Button, Tag } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RowAction } from '../../../components/admin-list/table-columns';
+import { OrderActions } from '../../../components/ordered-list/OrderActions';
 import { NS } from '../i18n';
 import { addSub, addTop, moveAt, removeAt, type MenuPlace } from './menu-editor';
 import { dropMove, invalidAt, placeKey, placeMovedTo } from './menu-places';
@@ -38,9 +38,10 @@ function MenuNode({
   const index = p.sub === null ? p.top : p.sub;
   const isSel = selected !== null && selected.top === p.top && selected.sub === p.sub;
   const move = (to: number) => onEdit(moveAt(menu, p, to), placeMovedTo(p, to));
+  const tips = { up: t('menu.moveUp'), down: t('menu.moveDown'), remove: t('menu.remove') };
   return (
     <div
-      className="wx-menu-node"
+      className="ordered-item wx-menu-node"
       data-selected={isSel}
       data-invalid={invalidAt(tree.issues, p)}
       data-place={placeKey(p)}
@@ -59,37 +60,16 @@ function MenuNode({
       onClick={() => tree.onSelect(p)}
     >
       <HolderOutlined aria-hidden className="list-hint" />
-      <span className="wx-menu-node-name">{b.name || '—'}</span>
+      <span className="ordered-item-name">{b.name || '—'}</span>
       {b.sub_button && b.sub_button.length > 0 ? <Tag>{b.sub_button.length}</Tag> : b.type ? <Tag>{t(`menu.types.${b.type}`)}</Tag> : null}
-      <Space size={0} onClick={(e) => e.stopPropagation()}>
-        <RowAction
-          type="text"
-          size="small"
-          icon={<ArrowUpOutlined aria-hidden />}
-          label={`${t('menu.moveUp')} ${b.name}`}
-          tip={t('menu.moveUp')}
-          disabled={index === 0}
-          onClick={() => move(index - 1)}
-        />
-        <RowAction
-          type="text"
-          size="small"
-          icon={<ArrowDownOutlined aria-hidden />}
-          label={`${t('menu.moveDown')} ${b.name}`}
-          tip={t('menu.moveDown')}
-          disabled={index === siblings - 1}
-          onClick={() => move(index + 1)}
-        />
-        <RowAction
-          type="text"
-          size="small"
-          danger
-          icon={<DeleteOutlined aria-hidden />}
-          label={`${t('menu.remove')} ${b.name}`}
-          tip={t('menu.remove')}
-          onClick={() => onEdit(removeAt(menu, p), null)}
-        />
-      </Space>
+      <OrderActions
+        index={index}
+        count={siblings}
+        labels={{ up: `${tips.up} ${b.name}`, down: `${tips.down} ${b.name}`, remove: `${tips.remove} ${b.name}` }}
+        tips={tips}
+        onMove={move}
+        onRemove={() => onEdit(removeAt(menu, p), null)}
+      />
     </div>
   );
 }
