@@ -177,7 +177,7 @@ test.describe('point and area revision', () => {
   });
 
   test('a forecaster draws an area, previews an increase with an edge ramp and submits it', async ({ page }) => {
-    const grid = await openRevisePage(page, '/data-revise/surface-revise');
+    await openRevisePage(page, '/data-revise/surface-revise');
     await page.locator('#area-draw').click();
     const corners = [
       [0.6, 0.3],
@@ -205,11 +205,20 @@ test.describe('point and area revision', () => {
     await expect(preview).toContainText('3.00 °C');
     const previewCells = Number((await page.getByTestId('revise-preview-cells').innerText()).match(/\d+/)![0]);
 
+    // The saved patch is the preview's (the answer's digest says so): the page takes its own, fetching nothing.
+    const patchReads: string[] = [];
+    page.on('request', (r) => {
+      if (r.url().includes('/api/record/patch')) patchReads.push(r.url());
+    });
     const saved = page.waitForResponse((r) => r.url().endsWith('/api/revise/polygonRevise'));
     await page.locator('#revise-submit').click();
-    const result = (await (await saved).json()) as { code: number; data: { leads: Array<{ cellsChanged: number; recordId: number }> } };
+    const result = (await (await saved).json()) as {
+      code: number;
+      data: { leads: Array<{ cellsChanged: number; recordId: number; version: number; patchDigest: string }> };
+    };
     expect(result.code).toBe(0);
     expect(result.data.leads[0]!.cellsChanged).toBe(previewCells);
+    expect(result.data.leads[0]!.patchDigest).toMatch(/^[0-9a-f]{14}$/);
     await expect(page.locator('.ant-message')).toContainText('订正已保存');
     const detail = await api<{ kind: string; parameters: { operation: string; value: number; edge: { mode: string; cells: number } } }>(
       page,
@@ -218,7 +227,8 @@ test.describe('point and area revision', () => {
     );
     expect(detail.data.kind).toBe('polygon');
     expect(detail.data.parameters).toMatchObject({ operation: 'add', value: 3, edge: { mode: 'ramp', cells: 2 } });
-    await expect(page.getByTestId('revise-grid-meta')).not.toContainText(`版本 ${grid.version} `);
+    await expect(page.getByTestId('revise-grid-meta')).toHaveText(new RegExp(`^版本 ${result.data.leads[0]!.version}(\\s|$)`));
+    expect(patchReads).toEqual([]);
   });
 
   test('an area is picked from the province boundaries', async ({ page }) => {
