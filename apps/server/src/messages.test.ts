@@ -1,4 +1,7 @@
+import { create, type Font } from 'fontkit';
 import { describe, expect, it } from 'vitest';
+import { fontBytes, productFonts } from './core/cartography/fonts.js';
+import { MAP_WORDS } from './core/cartography/words.js';
 import { catalogueKeys, isMessageKey, translate } from './core/messages.js';
 import { installModuleMessages, messageList } from './messages.js';
 
@@ -22,5 +25,14 @@ describe("the modules' messages", () => {
     expect([...keys.es].sort()).toEqual([...keys.zh].sort());
     expect(isMessageKey('risk.noRisk')).toBe(true);
     expect(translate('es', 'article.state.draft')).toBe('borrador');
+  });
+
+  it('are all written in the map font: no character lacks a glyph (a map would show an empty box)', () => {
+    const fonts = (['regular', 'bold'] as const).map((w) => create(fontBytes(productFonts()[w])) as Font);
+    const missing = new Set<string>();
+    const texts = [JSON.stringify(MAP_WORDS), ...messageList.flatMap((t) => [t.zh, t.en, t.es].flatMap((m) => Object.values(m)))];
+    for (const text of texts)
+      for (const c of text) if (c.trim() && fonts.some((f) => !f.hasGlyphForCodePoint(c.codePointAt(0)!))) missing.add(c);
+    expect([...missing]).toEqual([]);
   });
 });

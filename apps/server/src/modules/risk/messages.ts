@@ -71,7 +71,7 @@ const zh = {
   'risk.kind.winterInjury': '冻害',
   'risk.summaryNoStage': '{area}：{dates} {crop}无{hazard}敏感发育期',
   'risk.method':
-    '风险等级 = ⌈H × V × E⌉：H 为灾害等级（IV=1 … I=4），V 为所处发育期的脆弱性，E 为区划暴露权重（最适宜 1.0、适宜 0.8、次适宜 0.6）',
+    '风险等级 = H × V × E 向上取整：H 为灾害等级（IV=1 … I=4），V 为所处发育期的脆弱性，E 为区划暴露权重（最适宜 1.0、适宜 0.8、次适宜 0.6）',
   'risk.methodSurface': '；植株表面最低温度取 {element}{offset} °C',
   'risk.unknownCrop': '作物不存在',
   'risk.stageCropUnknown': '作物 {crop} 不存在',
@@ -147,7 +147,7 @@ const en: Record<Key, string> = {
   'risk.kind.winterInjury': 'winter injury',
   'risk.summaryNoStage': '{area}: no {hazard}-sensitive stage of {cropPlain} on {dates}',
   'risk.method':
-    'Risk level = ⌈H × V × E⌉: H the hazard level (IV=1 … I=4), V the vulnerability of the stage reached, E the zoning exposure weight (most suitable 1.0, suitable 0.8, sub-suitable 0.6)',
+    'Risk level = H × V × E rounded up: H the hazard level (IV=1 … I=4), V the vulnerability of the stage reached, E the zoning exposure weight (most suitable 1.0, suitable 0.8, sub-suitable 0.6)',
   'risk.methodSurface': '; plant-surface minimum taken as {element} {offset} °C',
   'risk.unknownCrop': 'The crop does not exist',
   'risk.stageCropUnknown': 'The crop {crop} does not exist',
@@ -221,7 +221,7 @@ const es: Record<Key, string> = {
   'risk.kind.winterInjury': 'daño por frío invernal',
   'risk.summaryNoStage': '{area}: ningún estadio de {cropPlain} sensible a {hazard} el {dates}',
   'risk.method':
-    'Nivel de riesgo = ⌈H × V × E⌉: H el nivel de peligro (IV=1 … I=4), V la vulnerabilidad del estadio alcanzado, E el peso de exposición de la zonificación (muy apto 1,0, apto 0,8, poco apto 0,6)',
+    'Nivel de riesgo = H × V × E redondeado hacia arriba: H el nivel de peligro (IV=1 … I=4), V la vulnerabilidad del estadio alcanzado, E el peso de exposición de la zonificación (muy apto 1,0, apto 0,8, poco apto 0,6)',
   'risk.methodSurface': '; mínima en la superficie de la planta tomada como {element} {offset} °C',
   'risk.unknownCrop': 'El cultivo no existe',
   'risk.stageCropUnknown': 'El cultivo {crop} no existe',
