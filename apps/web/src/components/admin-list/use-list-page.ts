@@ -31,6 +31,14 @@ export type FilterField<F extends ListFilters> =
       ) => ReactNode;
     };
 
+/** The options of a yes/no select filter: 'true' and 'false' in the address, shown as the page names them. */
+export function yesNoOptions(yes: string, no: string): { value: string; label: string }[] {
+  return [
+    { value: 'true', label: yes },
+    { value: 'false', label: no },
+  ];
+}
+
 /** What the address may hold for each filter (list-url-state.ts). */
 export function filterKeys<F extends ListFilters>(fields: readonly FilterField<F>[]): FilterKey<F>[] {
   return fields.flatMap((f): FilterKey<F>[] => {

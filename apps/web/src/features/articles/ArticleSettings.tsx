@@ -8,6 +8,7 @@ import { logUnlessShown } from '../../lib/shown-failure';
 import { useArticleKinds, useArticlePlatforms, useDeleteKind, useDeletePlatform, useSavePlatform } from './api/articles';
 import { NS } from './i18n';
 import { useFeedback } from '../../lib/feedback';
+import { SaveModal } from '../../components/admin-list/SaveModal';
 
 // The page's settings: the customer's kinds of document with their templates, and its publishing platforms.
 
@@ -87,14 +88,12 @@ function PlatformForm({ platform, onClose }: { platform: ArticlePlatform | null;
     }
   };
   return (
-    <Modal
-      open
+    <SaveModal
       title={platform ? t('platforms.editTitle', { name: platform.name }) : t('platforms.add')}
-      onCancel={onClose}
-      okText={t('editor.save')}
-      okButtonProps={{ id: 'article-platform-save' }}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
+      submitId="article-platform-save"
+      saving={save.isPending}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ name: platform?.name ?? '', type: platform?.type ?? 'website' }}>
         <Form.Item name="name" label={t('platforms.name')} rules={[{ required: true, whitespace: true }]}>
@@ -107,7 +106,7 @@ function PlatformForm({ platform, onClose }: { platform: ArticlePlatform | null;
           />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }
 

@@ -1,7 +1,7 @@
 import type { ArticleKind } from '@agromet/contracts';
 import { ARTICLE_LIMITS, ARTICLE_PLACEHOLDERS } from '@agromet/contracts/web';
 import { EditorContent, useEditor } from '@tiptap/react';
-import { Button, Form, Input, Modal, Space, Typography } from 'antd';
+import { Button, Form, Input, Space, Typography } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { logUnlessShown } from '../../lib/shown-failure';
@@ -10,6 +10,7 @@ import { editorExtensions, LibraryPicker, Toolbar } from './ArticleEditor';
 import { NS } from './i18n';
 import './articles.css';
 import { useFeedback } from '../../lib/feedback';
+import { SaveModal } from '../../components/admin-list/SaveModal';
 
 // A kind of document (loaded on demand with the editor): its name, the series on the masthead and its template,
 // written in the document editor, with buttons that insert the placeholders a new document gets filled.
@@ -37,16 +38,13 @@ export default function KindEditor({ kind, onClose }: { kind: ArticleKind | null
     }
   };
   return (
-    <Modal
-      open
-      width={960}
+    <SaveModal
       title={kind ? t('kinds.editTitle', { name: kind.name }) : t('kinds.addTitle')}
-      onCancel={onClose}
-      maskClosable={false}
-      okText={t('editor.save')}
-      okButtonProps={{ id: 'article-kind-save' }}
-      confirmLoading={save.isPending}
-      onOk={() => void submit()}
+      submitId="article-kind-save"
+      saving={save.isPending}
+      onSave={() => void submit()}
+      onClose={onClose}
+      width={960}
     >
       <Form form={form} layout="inline" initialValues={{ name: kind?.name ?? '', series: kind?.series ?? '' }}>
         <Form.Item name="name" label={t('kinds.name')} rules={[{ required: true, whitespace: true }]}>
@@ -79,6 +77,6 @@ export default function KindEditor({ kind, onClose }: { kind: ArticleKind | null
       {picking && editor ? (
         <LibraryPicker onClose={() => setPicking(false)} onPick={(src, alt) => editor.chain().focus().setImage({ src, alt }).run()} />
       ) : null}
-    </Modal>
+    </SaveModal>
   );
 }

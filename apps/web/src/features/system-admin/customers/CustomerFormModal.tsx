@@ -7,7 +7,7 @@ import { useUserStore } from '../../../stores/user';
 import { fetchCustomer, useSaveCustomer } from '../api/customers';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
-import { SaveModal } from '../components/SaveModal';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { customerBody, customerFormValues, type CustomerFormValues as FormValues } from './customer-values';
 import { LogoField } from './LogoField';
 import { useFeedback } from '../../../lib/feedback';
@@ -43,7 +43,7 @@ export function CustomerFormModal({ record, onClose }: { record: Customer | null
       title={record ? t('customer.editTitle') : t('customer.createTitle')}
       submitId="customer-form-submit"
       saving={save.isPending}
-      form={form}
+      onSave={() => form.submit()}
       onClose={onClose}
       width={640}
     >

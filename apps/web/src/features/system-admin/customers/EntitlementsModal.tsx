@@ -6,7 +6,7 @@ import { useEditVersion } from '../../../components/admin-list/use-edit-version'
 import { fetchCustomer, useSaveEntitlements } from '../api/customers';
 import { usePermissionAll } from '../api/permissions';
 import { NS } from '../i18n';
-import { SaveModal } from '../components/SaveModal';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { PermissionTree } from '../roles/PermissionTree';
 import { platformCodesWithheld } from '../roles/permission-tree';
 import { useFeedback } from '../../../lib/feedback';
@@ -48,7 +48,7 @@ export function EntitlementsModal({ record, onClose }: { record: Customer; onClo
       title={t('customer.entitlementsTitle', { name: record.name })}
       submitId="entitlements-submit"
       saving={save.isPending}
-      form={form}
+      onSave={() => form.submit()}
       onClose={onClose}
       width={640}
     >

@@ -6,7 +6,7 @@ import { useEditVersion } from '../../../components/admin-list/use-edit-version'
 import { fetchPermission, useSavePermission } from '../api/permissions';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
-import { SaveModal } from '../components/SaveModal';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
@@ -50,7 +50,7 @@ export function PermissionFormModal({ record, onClose }: { record: PermissionRow
       title={record ? t('permission.editTitle') : t('permission.createTitle')}
       submitId="permission-form-submit"
       saving={save.isPending}
-      form={form}
+      onSave={() => form.submit()}
       onClose={onClose}
     >
       <Form<FormValues>

@@ -6,7 +6,7 @@ import { logUnlessShown } from '../../../lib/shown-failure';
 import { useResetPassword } from '../api/users';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
-import { SaveModal } from '../components/SaveModal';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { PasswordField } from './UserFormFields';
 import { useFeedback } from '../../../lib/feedback';
 
@@ -34,7 +34,7 @@ export function ResetPasswordModal({ record, onClose }: { record: UserRow; onClo
       title={t('user.resetPasswordTitle', { name: record.name || record.username })}
       submitId="reset-password-submit"
       saving={reset.isPending}
-      form={form}
+      onSave={() => form.submit()}
       onClose={onClose}
     >
       <Form form={form} name="reset-password-form" layout="vertical" onFinish={(v) => void onFinish(v)}>

@@ -6,7 +6,7 @@ import { useEditVersion } from '../../../components/admin-list/use-edit-version'
 import { useFeedback } from '../../../lib/feedback';
 import { fetchUser, useSaveUser, useUserRids } from '../api/users';
 import { NS } from '../i18n';
-import { SaveModal } from '../components/SaveModal';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { UserFormFields } from './UserFormFields';
 import { newUserBody, userFields, userFormValues, type UserFormValues } from './user-form-values';
 
@@ -69,7 +69,7 @@ export function UserFormModal({
       submitId="user-form-submit"
       submitDisabled={loadingRoles}
       saving={saving}
-      form={form}
+      onSave={() => form.submit()}
       onClose={onClose}
       width={600}
     >

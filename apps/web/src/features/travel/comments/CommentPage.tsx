@@ -12,6 +12,7 @@ import { useCommentPage, useModerate, useSaveSensitiveWords, useSensitiveWords, 
 import { NS } from '../i18n';
 import '../travel.css';
 import { useFeedback } from '../../../lib/feedback';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 
 /** The comments shown first: those waiting for a decision. */
 const PENDING: CommentFilters = { status: 'pending' };
@@ -47,19 +48,10 @@ function WordsModal({ onClose }: { onClose: () => void }) {
     }
   };
   return (
-    <Modal
-      open
-      title={t('comment.wordsTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'words-save' }}
-      confirmLoading={save.isPending}
-    >
+    <SaveModal title={t('comment.wordsTitle')} submitId="words-save" saving={save.isPending} onSave={() => void submit()} onClose={onClose}>
       <Typography.Paragraph type="secondary">{t('comment.wordsHint')}</Typography.Paragraph>
       <Input.TextArea id="words-text" rows={8} value={text ?? ''} onChange={(e) => setText(e.target.value)} />
-    </Modal>
+    </SaveModal>
   );
 }
 

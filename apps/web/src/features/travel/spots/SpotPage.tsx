@@ -5,7 +5,7 @@ import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ListPageView } from '../../../components/admin-list/ListPageView';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { useListPage, yesNoOptions, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useConsoleMap } from '../../../components/map/map-context';
 import { useHideForecast } from '../../../components/map/use-hide-forecast';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
@@ -51,10 +51,7 @@ export function SpotPage() {
         id: 'spot-filter-published',
         label: t('spot.publishedFilter'),
         width: 120,
-        options: [
-          { value: 'true', label: t('spot.published') },
-          { value: 'false', label: t('spot.draft') },
-        ],
+        options: yesNoOptions(t('spot.published'), t('spot.draft')),
       },
     ],
     [t],

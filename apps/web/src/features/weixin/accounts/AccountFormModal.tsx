@@ -8,10 +8,11 @@ import {
 } from '@agromet/contracts/web';
 import type { WxEncryptMode } from '@agromet/contracts/web';
 import type { WxAccount } from '@agromet/contracts';
-import { Avatar, Button, Col, Form, Input, Modal, Radio, Row, Space, type FormInstance } from 'antd';
+import { Avatar, Button, Col, Form, Input, Radio, Row, Space, type FormInstance } from 'antd';
 import { useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { useTranslation } from 'react-i18next';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { useEditVersion } from '../../../components/admin-list/use-edit-version';
 import { fieldIssuesOf } from '../../../lib/field-issues';
 import { request } from '../../../lib/request';
@@ -191,16 +192,12 @@ export function AccountFormModal({
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={editing ? t('account.editTitle') : t('account.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'wx-account-submit' }}
-      confirmLoading={save.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      submitId="wx-account-submit"
+      saving={save.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
       width={560}
     >
       <Form<Values>
@@ -214,6 +211,6 @@ export function AccountFormModal({
         <AvatarField form={form} name={account?.name ?? ''} />
         <EncryptionFields form={form} account={account} />
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

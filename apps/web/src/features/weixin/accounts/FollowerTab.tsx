@@ -1,6 +1,6 @@
 import { EditOutlined, SyncOutlined } from '@ant-design/icons';
 import type { WxAccount, WxFollower } from '@agromet/contracts';
-import { Button, Input, Modal, Select, Table, Tag } from 'antd';
+import { Button, Input, Select, Table, Tag } from 'antd';
 import dayjs from 'dayjs';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -8,12 +8,13 @@ import { ToolbarSpacer } from '../../../components/admin-list/ListToolbar';
 import { ListFilterControls } from '../../../components/admin-list/ListPageView';
 import { RowAction, actionColumn, ellipsisColumn, timeColumn, type FitColumn } from '../../../components/admin-list/table-columns';
 import { useFittedTable } from '../../../components/admin-list/use-fitted-table';
-import { useEditor, useListPage, type FilterField } from '../../../components/admin-list/use-list-page';
+import { useEditor, useListPage, yesNoOptions, type FilterField } from '../../../components/admin-list/use-list-page';
 import { useFeedback } from '../../../lib/feedback';
 import { DEFAULT_PAGE_SIZE, type Paging } from '../../../lib/list-query';
 import { useAccounts, useFollowerPage, useSetRemark, useSyncFollowers, useTags } from '../api/weixin';
 import { NS } from '../i18n';
 import { chosenAccount } from './account-choice';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 
 type FollowerListFilters = { account?: string; keyword?: string; subscribed?: string };
 
@@ -50,10 +51,7 @@ function useFollowerFields(accounts: WxAccount[]): FilterField<FollowerListFilte
         id: 'wx-follower-status',
         label: t('follower.subscribedFilter'),
         width: 120,
-        options: [
-          { value: 'true', label: t('follower.subscribed') },
-          { value: 'false', label: t('follower.unsubscribed') },
-        ],
+        options: yesNoOptions(t('follower.subscribed'), t('follower.unsubscribed')),
       },
     ],
     [t, accounts],
@@ -106,15 +104,12 @@ function RemarkModal({ follower, onClose }: { follower: WxFollower; onClose: () 
   const setRemark = useSetRemark();
   const [remark, setText] = useState(follower.remark);
   return (
-    <Modal
-      open
+    <SaveModal
       title={t('follower.editRemark', { name: follower.nickname || follower.openId })}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'wx-remark-submit' }}
-      confirmLoading={setRemark.isPending}
-      onCancel={onClose}
-      onOk={() =>
+      submitId="wx-remark-submit"
+      saving={setRemark.isPending}
+      onClose={onClose}
+      onSave={() =>
         void setRemark.mutateAsync({ id: follower.id, remark: remark.trim() }).then(() => {
           void message.success(t('follower.remarkSaved'));
           onClose();
@@ -122,7 +117,7 @@ function RemarkModal({ follower, onClose }: { follower: WxFollower; onClose: () 
       }
     >
       <Input id="wx-remark" maxLength={30} value={remark} onChange={(e) => setText(e.target.value)} />
-    </Modal>
+    </SaveModal>
   );
 }
 

@@ -1,8 +1,9 @@
 import { WX_SEND_KINDS, WX_SEND_TARGETS, WX_TEXT_MAX, type WxSendKind, type WxSendTarget } from '@agromet/contracts/web';
 import type { WxAccount } from '@agromet/contracts';
-import { Alert, Form, Input, Modal, Radio, Select } from 'antd';
+import { Alert, Form, Input, Radio, Select } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 import { fieldIssuesOf } from '../../../lib/field-issues';
 import { useCreateSend, useFollowerPage, useMediaPage, useSendArticles, useTags } from '../api/weixin';
 import { NS } from '../i18n';
@@ -107,16 +108,12 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={t('send.createTitle')}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'wx-send-submit' }}
-      confirmLoading={create.isPending}
-      onOk={() => form.submit()}
-      onCancel={onClose}
-      destroyOnHidden
+      submitId="wx-send-submit"
+      saving={create.isPending}
+      onSave={() => form.submit()}
+      onClose={onClose}
       width={560}
     >
       <Alert type="info" showIcon message={t('send.approvalHint')} style={{ marginBottom: 12 }} />
@@ -139,6 +136,6 @@ export function SendFormModal({ accounts, onClose }: { accounts: WxAccount[]; on
         </Form.Item>
         <TargetFields accountId={accountId} target={target} />
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }

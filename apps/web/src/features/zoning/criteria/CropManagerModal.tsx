@@ -9,6 +9,7 @@ import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
 import { DeleteRowButton, EditRowButton } from '../common/ListParts';
 import { NS } from '../i18n';
 import { useFeedback } from '../../../lib/feedback';
+import { SaveModal } from '../../../components/admin-list/SaveModal';
 
 /** Create or edit one crop: name (unique in the customer) and remarks. */
 function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () => void }) {
@@ -36,15 +37,12 @@ function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () =
   };
 
   return (
-    <Modal
-      open
+    <SaveModal
       title={record ? t('crop.editTitle') : t('crop.createTitle')}
-      onCancel={onClose}
-      onOk={() => void submit()}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
-      okButtonProps={{ id: 'crop-save', loading: save.isPending }}
-      destroyOnHidden
+      submitId="crop-save"
+      saving={save.isPending}
+      onSave={() => void submit()}
+      onClose={onClose}
     >
       <Form form={form} layout="vertical" initialValues={{ name: record?.name ?? '', remark: record?.remark ?? '' }}>
         <Form.Item
@@ -58,7 +56,7 @@ function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () =
           <Input.TextArea id="crop-remark" maxLength={256} autoSize={{ minRows: 2, maxRows: 4 }} />
         </Form.Item>
       </Form>
-    </Modal>
+    </SaveModal>
   );
 }
 

@@ -1,19 +1,18 @@
-import type { FormInstance } from 'antd';
 import { Modal } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NS } from '../i18n';
 
 /**
- * The dialog every system-administration form sits in (users, roles' permissions, customers, entitlements, passwords):
- * Save submits `form` (its button `submitId`, busy while `saving`), Cancel closes; a click beside it does not.
+ * The dialog a record's form sits in (users, customers, official accounts, sends, …): Save runs `onSave` (its button
+ * `submitId`, busy while `saving`), Cancel closes; a click beside it does not, so typed fields are not lost to a stray
+ * click.
  */
 export function SaveModal({
   title,
   submitId,
   submitDisabled,
   saving,
-  form,
+  onSave,
   onClose,
   width,
   children,
@@ -22,21 +21,22 @@ export function SaveModal({
   submitId: string;
   submitDisabled?: boolean;
   saving: boolean;
-  form: FormInstance;
+  /** Submits the form (`() => form.submit()`), or checks and saves what the dialog holds. */
+  onSave: () => void;
   onClose: () => void;
   width?: number;
   children: ReactNode;
 }) {
-  const { t } = useTranslation(NS);
+  const { t } = useTranslation();
   return (
     <Modal
       open
       title={title}
-      okText={t('common.save')}
-      cancelText={t('common.cancel')}
+      okText={t('adminList.words.save')}
+      cancelText={t('adminList.words.cancel')}
       okButtonProps={{ id: submitId, disabled: submitDisabled }}
       confirmLoading={saving}
-      onOk={() => form.submit()}
+      onOk={onSave}
       onCancel={onClose}
       maskClosable={false}
       destroyOnHidden
