@@ -1,10 +1,12 @@
-import type { Selectable } from 'kysely';
+import type { GridGeometry } from '@agromet/grid';
+import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './db/index.js';
 import type { Database } from './db/schema.js';
 import { nowIso } from './db/index.js';
 import { createdStamp } from './db/stamps.js';
 import { JobError, jobErrorMessage, type JobContext, type JobOwner, type JobRunner } from './jobs.js';
 import { errors } from './errors.js';
+import { paged, type Page, type PageRequest } from './paging.js';
 import { translate, type Lang, type MessageKey } from './messages.js';
 import { removeFiles, type CleanupLog, type FileStorage } from './storage.js';
 
@@ -178,4 +180,58 @@ export async function finishedProduct<T extends ProductJobTable>(
     .where('status', '=', 'done')
     .executeTakeFirst();
   return (row as Selectable<Database[T]> | undefined) ?? null;
+}
+
+/** A product's grid window; null until its job has written it. */
+export function productWindow(row: {
+  lon0: number | null;
+  lat0: number | null;
+  dx: number | null;
+  dy: number | null;
+  nx: number | null;
+  ny: number | null;
+}): GridGeometry | null {
+  const { lon0, lat0, dx, dy, nx, ny } = row;
+  if (lon0 === null || lat0 === null || dx === null || dy === null || nx === null || ny === null) return null;
+  return { lon0, lat0, dx, dy, nx, ny };
+}
+
+/** The job's columns a product read carries beside the row's own (ProductJobState; null when the job row is gone). */
+export const JOB_COLUMNS = ['job.status as job_status', 'job.progress as job_progress', 'job.error as job_error'] as const;
+
+/**
+ * The reads every product kind answers alike, over the kind's own query of one customer's products joined with their
+ * jobs (`joined`: its table left-joined with job on job_id, with JOB_COLUMNS and whatever else its view reads, nothing
+ * ordered): one product (4004 when another customer's or none), a page newest first, and the running list.
+ */
+export function productReads<R extends ProductJobState & { id: number; name: string; job_id: string }>(
+  table: ProductJobTable,
+  joined: (db: Db, customerId: number) => SelectQueryBuilder<Database, keyof Database, unknown>,
+) {
+  // The kind's query is generic here: its table's columns are named as references.
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  const row = async (db: Db, customerId: number, id: number) =>
+    (await joined(db, customerId).where(column('id'), '=', id).executeTakeFirst()) as R | undefined;
+  return {
+    row,
+    async one(db: Db, customerId: number, id: number): Promise<R> {
+      const found = await row(db, customerId, id);
+      if (!found) throw errors.notFound();
+      return found;
+    },
+    /** A page of the customer's products, newest first, of those whose `filter` column holds its value when given. */
+    page<T>(db: Db, customerId: number, q: PageRequest, filter: [keyof R & string, number] | null, view: (r: R) => T): Promise<Page<T>> {
+      const base = filter ? joined(db, customerId).where(column(filter[0]), '=', filter[1]) : joined(db, customerId);
+      return paged(
+        base,
+        q,
+        (b) => b.orderBy(column('id'), 'desc'),
+        (list) => list.map((r) => view(r as unknown as R)),
+      );
+    },
+    async running(db: Db, customerId: number) {
+      const rows = await joined(db, customerId).where(column('status'), 'in', ['queued', 'running']).orderBy(column('id')).execute();
+      return runningProductJobs(rows as unknown as R[]);
+    },
+  };
 }

@@ -8,17 +8,18 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { RiskProductRow } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
-import { paged } from '../../core/paging.js';
 import type { JobRunner } from '../../core/jobs.js';
 import { translate, type Lang } from '../../core/messages.js';
 import {
   enqueueProductJob,
+  JOB_COLUMNS,
   newProductColumns,
+  productReads,
+  productWindow,
   removeProductRow,
   productJobError,
   productJobStatus,
   runProductJob,
-  runningProductJobs,
   writeProductFiles,
 } from '../../core/product-job.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
@@ -67,10 +68,7 @@ type RiskJobPayload = z.output<typeof RiskJobPayload>;
 
 export const riskLayerName = (id: number) => `risk.p${id}`;
 
-export function riskGeometry(row: RiskProductRow): GridGeometry | null {
-  if (row.lon0 === null || row.lat0 === null || row.dx === null || row.dy === null || row.nx === null || row.ny === null) return null;
-  return { lon0: row.lon0, lat0: row.lat0, dx: row.dx, dy: row.dy, nx: row.nx, ny: row.ny };
-}
+export const riskGeometry = (row: RiskProductRow): GridGeometry | null => productWindow(row);
 
 // ---- execute -----------------------------------------------------------------------------------
 
@@ -226,16 +224,16 @@ export function defineRiskJob(deps: RiskDeps): void {
 
 // ---- reading products --------------------------------------------------------------------------
 
-function productQuery(db: Db, customerId: number) {
-  return db
+type Joined = RiskProductRow & { job_status: RiskProductRow['status'] | null; job_progress: number | null; job_error: string | null };
+
+const reads = productReads<Joined>('risk_product', (db, customerId) =>
+  db
     .selectFrom('risk_product')
     .leftJoin('job', 'job.id', 'risk_product.job_id')
     .selectAll('risk_product')
-    .select(['job.status as job_status', 'job.progress as job_progress', 'job.error as job_error'])
-    .where('risk_product.customer_id', '=', customerId);
-}
-
-type Joined = RiskProductRow & { job_status: RiskProductRow['status'] | null; job_progress: number | null; job_error: string | null };
+    .select(JOB_COLUMNS)
+    .where('risk_product.customer_id', '=', customerId),
+);
 
 /**
  * The exposure a product was run with, its crop named in `lang`: the product keeps the crop's name in the language it
@@ -289,44 +287,22 @@ function productView(r: Joined, lang: Lang): RiskProduct {
   };
 }
 
-export async function riskProductRow(db: Db, customerId: number, id: number): Promise<Joined | undefined> {
-  return (await productQuery(db, customerId).where('risk_product.id', '=', id).executeTakeFirst()) as Joined | undefined;
-}
+export const riskProductRow = reads.row;
 
 export async function getRiskProduct(db: Db, auth: AuthContext, id: number, lang: Lang): Promise<RiskProduct> {
-  const row = await riskProductRow(db, auth.customerId, id);
-  if (!row) throw errors.notFound();
-  return productView(row, lang);
+  return productView(await reads.one(db, auth.customerId, id), lang);
 }
 
 /** The customer's products (of a hazard), newest first, one page (core/paging.ts). */
-export async function riskProductPage(db: Db, auth: AuthContext, q: PageInput, lang: Lang) {
-  let base = db.selectFrom('risk_product').where('customer_id', '=', auth.customerId);
-  let rows = productQuery(db, auth.customerId);
-  if (q.hazardId !== undefined) {
-    base = base.where('hazard_id', '=', q.hazardId);
-    rows = rows.where('risk_product.hazard_id', '=', q.hazardId);
-  }
-  return paged(
-    base,
-    q,
-    () => rows.orderBy('risk_product.id', 'desc'),
-    (list) => list.map((r) => productView(r as Joined, lang)),
-  );
+export function riskProductPage(db: Db, auth: AuthContext, q: PageInput, lang: Lang) {
+  return reads.page(db, auth.customerId, q, q.hazardId === undefined ? null : ['hazard_id', q.hazardId], (r) => productView(r, lang));
 }
 
-export async function runningRiskProducts(db: Db, auth: AuthContext) {
-  const rows = (await productQuery(db, auth.customerId)
-    .where('risk_product.status', 'in', ['queued', 'running'])
-    .orderBy('risk_product.id')
-    .execute()) as Joined[];
-  return runningProductJobs(rows);
-}
+export const runningRiskProducts = (db: Db, auth: AuthContext) => reads.running(db, auth.customerId);
 
 /** Refused while queued or running (4009); the row goes first, then its library files and its level grid. */
 export async function deleteRiskProduct(deps: Pick<RiskDeps, 'db' | 'storage' | 'log'>, auth: AuthContext, id: number) {
-  const row = await riskProductRow(deps.db, auth.customerId, id);
-  if (!row) throw errors.notFound();
+  const row = await reads.one(deps.db, auth.customerId, id);
   await removeProductRow(deps.db, 'risk_product', auth.customerId, row, 'risk.productRunning');
   levelCache.delete(row.storage_prefix ?? '');
   // Its files in the library go with it (rows, then files), then the level grid.

@@ -14,17 +14,18 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import type { ZoningProductTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
-import { paged } from '../../core/paging.js';
 import { JobError, JobLang, type JobContext, type JobRunner } from '../../core/jobs.js';
 import { translate, type Lang } from '../../core/messages.js';
 import {
   enqueueProductJob,
+  JOB_COLUMNS,
   newProductColumns,
+  productReads,
+  productWindow,
   removeProductRow,
   productJobError,
   productJobStatus,
   runProductJob,
-  runningProductJobs,
   writeProductFiles,
 } from '../../core/product-job.js';
 import { removeFiles, type CleanupLog, type FileStorage } from '../../core/storage.js';
@@ -83,10 +84,7 @@ export const SCORE_FILE = 'score.f32';
 
 export const productLayerName = (id: number) => `zoning.p${id}`;
 
-export function productGeometry(row: ProductRow): GridGeometry | null {
-  if (row.lon0 === null || row.lat0 === null || row.dx === null || row.dy === null || row.nx === null || row.ny === null) return null;
-  return { lon0: row.lon0, lat0: row.lat0, dx: row.dx, dy: row.dy, nx: row.nx, ny: row.ny };
-}
+export const productGeometry = (row: ProductRow): GridGeometry | null => productWindow(row);
 
 // ---- execute -----------------------------------------------------------------------------------
 
@@ -300,22 +298,23 @@ export function defineZoningJob(deps: ZoningDeps): void {
 
 // ---- reading products --------------------------------------------------------------------------
 
-function productQuery(db: Db, customerId: number) {
-  return db
-    .selectFrom('zoning_product')
-    .leftJoin('job', 'job.id', 'zoning_product.job_id')
-    .leftJoin('zoning_crop', 'zoning_crop.id', 'zoning_product.crop_id')
-    .selectAll('zoning_product')
-    .select(['job.status as job_status', 'job.progress as job_progress', 'job.error as job_error', 'zoning_crop.seed_key as crop_seed_key'])
-    .where('zoning_product.customer_id', '=', customerId);
-}
-
 type ProductJoined = ProductRow & {
   job_status: ProductRow['status'] | null;
   job_progress: number | null;
   job_error: string | null;
   crop_seed_key: string | null;
 };
+
+// The crop's seed key names a built-in crop in the reader's language.
+const reads = productReads<ProductJoined>('zoning_product', (db, customerId) =>
+  db
+    .selectFrom('zoning_product')
+    .leftJoin('job', 'job.id', 'zoning_product.job_id')
+    .leftJoin('zoning_crop', 'zoning_crop.id', 'zoning_product.crop_id')
+    .selectAll('zoning_product')
+    .select([...JOB_COLUMNS, 'zoning_crop.seed_key as crop_seed_key'])
+    .where('zoning_product.customer_id', '=', customerId),
+);
 
 export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
   const def = storedDefinition(r.definition, 'zoning_product', r.id);
@@ -359,40 +358,20 @@ export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
   };
 }
 
-export async function productRow(db: Db, customerId: number, id: number): Promise<ProductJoined | undefined> {
-  return (await productQuery(db, customerId).where('zoning_product.id', '=', id).executeTakeFirst()) as ProductJoined | undefined;
-}
+export const productRow = reads.row;
 
 export async function getProduct(db: Db, auth: AuthContext, id: number, lang: Lang): Promise<ZoningProduct> {
-  const row = await productRow(db, auth.customerId, id);
-  if (!row) throw errors.notFound();
-  return productView(row, lang);
+  return productView(await reads.one(db, auth.customerId, id), lang);
 }
 
 /** The customer's products (of a crop), newest first, one page (core/paging.ts); `current`, when given, names the page. */
-export async function productPage(db: Db, auth: AuthContext, q: PageInput, lang: Lang) {
-  let base = db.selectFrom('zoning_product').where('customer_id', '=', auth.customerId);
-  let rows = productQuery(db, auth.customerId);
-  if (q.cropId !== undefined) {
-    base = base.where('crop_id', '=', q.cropId);
-    rows = rows.where('zoning_product.crop_id', '=', q.cropId);
-  }
-  return paged(
-    base,
-    { page: q.current ?? q.page, size: q.size },
-    () => rows.orderBy('zoning_product.id', 'desc'),
-    (list) => list.map((r) => productView(r as ProductJoined, lang)),
-  );
+export function productPage(db: Db, auth: AuthContext, q: PageInput, lang: Lang) {
+  const page = { page: q.current ?? q.page, size: q.size };
+  return reads.page(db, auth.customerId, page, q.cropId === undefined ? null : ['crop_id', q.cropId], (r) => productView(r, lang));
 }
 
 /** Products of the customer whose job is queued or running. */
-export async function runningProducts(db: Db, auth: AuthContext) {
-  const rows = (await productQuery(db, auth.customerId)
-    .where('zoning_product.status', 'in', ['queued', 'running'])
-    .orderBy('zoning_product.id')
-    .execute()) as ProductJoined[];
-  return runningProductJobs(rows);
-}
+export const runningProducts = (db: Db, auth: AuthContext) => reads.running(db, auth.customerId);
 
 /** Refused while queued or running (4009); the row goes first, then its files. */
 export async function deleteProduct(
@@ -400,8 +379,7 @@ export async function deleteProduct(
   auth: AuthContext,
   id: number,
 ): Promise<{ name: string }> {
-  const row = await productRow(deps.db, auth.customerId, id);
-  if (!row) throw errors.notFound();
+  const row = await reads.one(deps.db, auth.customerId, id);
   await removeProductRow(deps.db, 'zoning_product', auth.customerId, row, 'zoning.productRunning');
   forgetFiles(row.storage_prefix);
   if (row.storage_prefix)
