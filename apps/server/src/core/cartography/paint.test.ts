@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
+import { composeMap, PRODUCT_PNG_SCALE } from './compose.js';
 import { INK, type Op } from './ops.js';
 import { paintPng, type Composed } from './paint.js';
 import { textWidth } from './text-outline.js';
@@ -89,5 +90,37 @@ describe('paintPng', () => {
     expect(all.at(-1)![0]).toBe('IEND');
     // sharp reads the PNG back whole.
     expect((await sharp(png).stats()).channels.length).toBeGreaterThan(0);
+  });
+
+  it('draws a composed product’s title (Spanish, accents and ñ) where the layout put it', async () => {
+    const G = { lon0: 107, lat0: 36, dx: 0.1, dy: -0.1, nx: 40, ny: 30 };
+    const title = 'Pronóstico de heladas: Año de señal';
+    const composed = composeMap(
+      {
+        lang: 'es',
+        paper: { size: 'A4', orientation: 'landscape' },
+        geometry: G,
+        classes: new Uint8Array(G.nx * G.ny),
+        legend: { title: 'Temperatura', unit: '°C', classes: [{ color: '#a6f28f', label: '< 0' }] },
+        title,
+      },
+      PRODUCT_PNG_SCALE,
+    );
+    const op = composed.ops.find((o) => o.k === 'text' && o.s === title);
+    if (op?.k !== 'text') throw new Error('no title drawn');
+    const { png } = await paintPng(composed, PRODUCT_PNG_SCALE, { title });
+    const { at } = await pixels(png);
+    const w = textWidth(title, op.size, true);
+    const box = { x0: op.x - w / 2, x1: op.x + w / 2, y0: op.y - op.size, y1: op.y + op.size * 0.25 };
+    const ink = (x0: number, x1: number, y0: number, y1: number) => {
+      let n = 0;
+      for (let y = Math.round(y0 * PRODUCT_PNG_SCALE); y < Math.round(y1 * PRODUCT_PNG_SCALE); y++)
+        for (let x = Math.round(x0 * PRODUCT_PNG_SCALE); x < Math.round(x1 * PRODUCT_PNG_SCALE); x++) if (at(x, y)[0]! < 100) n += 1;
+      return n;
+    };
+    // Ink across the title's measured box, in each of its quarters; none in the same width just above it.
+    const q = (box.x1 - box.x0) / 4;
+    for (let k = 0; k < 4; k++) expect(ink(box.x0 + k * q, box.x0 + (k + 1) * q, box.y0, box.y1)).toBeGreaterThan(100);
+    expect(ink(box.x0, box.x1, box.y0 - op.size * 0.6, box.y0 - op.size * 0.2)).toBe(0);
   });
 });
