@@ -3,12 +3,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ARTICLE_APPROVE_CODE as APPROVE, ARTICLE_WRITE_CODE as WRITE } from '@agromet/contracts';
 import { attachmentType } from '../src/modules/articles/publishing.js';
 import type { TestApp } from './helpers.js';
-import { addSignedInUsers, appWithCustomers, call } from './revise-helpers.js';
+import { articleDesk, uploadPng } from './article-desk.js';
+import { call, multipartForm } from './revise-helpers.js';
 
 /**
  * Service products, publishing and attachments (docs/articles.md#platforms): the customer's platforms, a user's
@@ -17,45 +16,20 @@ import { addSignedInUsers, appWithCustomers, call } from './revise-helpers.js';
  * copied to revisions; kinds deleted only when unused; the PDF's pictures in table cells, italic and attachment list.
  */
 let t: TestApp;
-let customer = 0;
-let other = 0;
-const tok: Record<string, string> = {};
+let tok: Record<string, string> = {};
 let kindId = 0;
 
 beforeAll(async () => {
-  [t, customer, other] = await appWithCustomers('陕西省农业气象中心', '甘肃省农业气象中心');
-  // The author holds both codes (as a role from before the split, docs/security.md#separation-of-duties) and publishes;
-  // the reviewer only approves.
-  await addSignedInUsers(t, tok, {
-    author: [customer, 'ap-author', [WRITE, APPROVE], '李写作'],
-    reviewer: [customer, 'ap-reviewer', [APPROVE], '张审核'],
-    other: [other, 'ap-other', [WRITE, APPROVE]],
-  });
+  // The author publishes; the reviewer only approves.
+  ({ t, tok } = await articleDesk('ap'));
   kindId = (await call(t, tok.author!, 'GET', '/api/article/kinds')).json().data[0].id;
 });
 afterAll(async () => {
   await t.close();
 });
 
-function form(fields: Record<string, string>, file?: { name: string; bytes: Buffer }) {
-  const boundary = '----articleAttachment7';
-  const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields))
-    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
-  if (file)
-    parts.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  parts.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 async function attach(token: string, articleId: number, name: string, bytes: Buffer) {
-  const f = form({ articleId: String(articleId) }, { name, bytes });
+  const f = multipartForm({ articleId: String(articleId) }, { name, bytes });
   return (
     await t.app.inject({
       method: 'POST',
@@ -66,19 +40,7 @@ async function attach(token: string, articleId: number, name: string, bytes: Buf
   ).json();
 }
 
-async function uploadImage(token: string): Promise<string> {
-  const png = await sharp({ create: { width: 90, height: 60, channels: 3, background: '#22aa44' } })
-    .png()
-    .toBuffer();
-  const f = form({}, { name: 'cell.png', bytes: png });
-  const res = await t.app.inject({
-    method: 'POST',
-    url: '/api/file/upload',
-    payload: f.payload,
-    headers: { ...t.bearer(token), ...f.headers },
-  });
-  return res.json().data.path;
-}
+const uploadImage = (token: string) => uploadPng(t, token, 'cell.png', 90, 60, '#22aa44');
 
 const PDF_BYTES = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
 
