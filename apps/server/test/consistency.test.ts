@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
 import {
   addCustomer,
+  addForecaster,
   addUser,
-  allocate,
   BASE_TIME,
   call,
   field,
@@ -25,9 +25,7 @@ const Q = `/api/revise/consistency?type=fine-grid&baseTime=${encodeURIComponent(
 beforeAll(async () => {
   t = await createTestApp();
   customer = await addCustomer(t, '汉中市气象局');
-  const fc = await addUser(t, customer, 'cons-fc', ['revise.polygon.admin', 'revise.recovery.admin']);
-  tok.fc = fc.token;
-  await allocate(t, (await addUser(t, customer, 'cons-alloc', ['revise.allocation.admin'])).token, fc.id);
+  tok.fc = (await addForecaster(t, customer, 'cons-fc', ['revise.polygon.admin', 'revise.recovery.admin'])).token;
   tok.submit = (await addUser(t, customer, 'cons-submit', ['revise.submit.admin'])).token;
   tok.none = (await addUser(t, customer, 'cons-none', [])).token;
   // t within [tmin, tmax] = [t − 2, t + 2] at leads 3 and 6; four 3 h amounts of 1 mm and their 12 h total of 4 mm.

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestApp } from './helpers.js';
-import { addCustomer, addUser, allocate, call } from './revise-helpers.js';
+import { addCustomer, addForecaster, addUser, call } from './revise-helpers.js';
 
 const HENAN_M4 = fs.readFileSync(path.resolve(import.meta.dirname, '../../../packages/grid/test-data/henan-t2m.m4'));
 /** The header's 2024-06-15 08 Beijing time. */
@@ -65,8 +65,7 @@ export interface FileRows {
 export async function makeFileRows(t: TestApp, name: string): Promise<FileRows> {
   const customerId = await addCustomer(t, name);
   const sub = (await addUser(t, customerId, `${name}-sub`, ['revise.submit.admin', 'revise.polygon.admin'])).token;
-  const fc = await addUser(t, customerId, `${name}-fc`, ['revise.point.admin']);
-  await allocate(t, (await addUser(t, customerId, `${name}-alloc`, ['revise.allocation.admin'])).token, fc.id);
+  const fc = await addForecaster(t, customerId, `${name}-fc`, ['revise.point.admin']);
   const post = (token: string, url: string, m: ReturnType<typeof form>) =>
     t.app.inject({ method: 'POST', url, payload: m.payload, headers: { ...m.headers, ...t.bearer(token) } });
 

@@ -219,6 +219,16 @@ export async function allocate(t: TestApp, adminToken: string, uid: number, type
 }
 
 /**
+ * A forecaster of the customer holding `codes`, with fine-grid allocated to them by an allocating user made for it
+ * (`${username}-alloc`): what revising a grid needs besides the codes.
+ */
+export async function addForecaster(t: TestApp, customerId: number, username: string, codes: string[]) {
+  const fc = await addUser(t, customerId, username, codes);
+  await allocate(t, (await addUser(t, customerId, `${username}-alloc`, ['revise.allocation.admin'])).token, fc.id);
+  return fc;
+}
+
+/**
  * A multipart/form-data body as a browser's form sends it: the text fields, then the file (in field `file` unless
  * `field` names another, `application/octet-stream` unless `type` says otherwise).
  */

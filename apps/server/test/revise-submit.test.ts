@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { nowIso } from '../src/core/db/index.js';
 import type { TestApp } from './helpers.js';
 import {
+  addForecaster,
   addUser,
-  allocate,
   appWithCustomers,
   BASE_TIME,
   bitsOf,
@@ -28,9 +28,7 @@ const tok: Record<string, string> = {};
 beforeAll(async () => {
   [t, customer, other] = await appWithCustomers('安康市气象局', '商洛市气象局');
   tok.submit = (await addUser(t, customer, 'submitter', ['revise.submit.admin'])).token;
-  const fc = await addUser(t, customer, 'sub-fc', ['revise.point.admin']);
-  tok.fc = fc.token;
-  await allocate(t, (await addUser(t, customer, 'sub-alloc', ['revise.allocation.admin'])).token, fc.id);
+  tok.fc = (await addForecaster(t, customer, 'sub-fc', ['revise.point.admin'])).token;
   tok.other = (await addUser(t, other, 'other-submitter', ['revise.submit.admin'])).token;
   await saveGrid(t, customer, { lead: 3 });
   await saveGrid(t, customer, { lead: 6, grid: field(SMALL, (i, j) => -5.25 + i - j) });
