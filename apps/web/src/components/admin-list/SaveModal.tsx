@@ -1,4 +1,4 @@
-import { Modal } from 'antd';
+import { Modal, type ModalProps } from 'antd';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 
@@ -16,6 +16,7 @@ export function SaveModal({
   onClose,
   width,
   children,
+  ...placing
 }: {
   title: string;
   submitId: string;
@@ -26,7 +27,7 @@ export function SaveModal({
   onClose: () => void;
   width?: number;
   children: ReactNode;
-}) {
+} & Pick<ModalProps, 'mask' | 'focusable' | 'wrapClassName' | 'style'>) {
   const { t } = useTranslation();
   return (
     <Modal
@@ -41,6 +42,7 @@ export function SaveModal({
       maskClosable={false}
       destroyOnHidden
       width={width}
+      {...placing}
     >
       {children}
     </Modal>

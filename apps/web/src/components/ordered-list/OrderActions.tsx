@@ -1,5 +1,5 @@
 import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined } from '@ant-design/icons';
-import { Space } from 'antd';
+import { Space, type ButtonProps } from 'antd';
 import { RowAction } from '../admin-list/table-columns';
 import './ordered-list.css';
 
@@ -29,35 +29,16 @@ export function OrderActions({
   onMove: (to: number) => void;
   onRemove: () => void;
 }) {
+  const buttons: { key: keyof OrderActionWords; props: ButtonProps }[] = [
+    { key: 'up', props: { icon: <ArrowUpOutlined aria-hidden />, disabled: index === 0, onClick: () => onMove(index - 1) } },
+    { key: 'down', props: { icon: <ArrowDownOutlined aria-hidden />, disabled: index === count - 1, onClick: () => onMove(index + 1) } },
+    { key: 'remove', props: { icon: <DeleteOutlined aria-hidden />, danger: true, onClick: onRemove } },
+  ];
   return (
     <Space size={0} onClick={(e) => e.stopPropagation()}>
-      <RowAction
-        type="text"
-        size="small"
-        icon={<ArrowUpOutlined aria-hidden />}
-        label={labels.up}
-        tip={tips?.up}
-        disabled={index === 0}
-        onClick={() => onMove(index - 1)}
-      />
-      <RowAction
-        type="text"
-        size="small"
-        icon={<ArrowDownOutlined aria-hidden />}
-        label={labels.down}
-        tip={tips?.down}
-        disabled={index === count - 1}
-        onClick={() => onMove(index + 1)}
-      />
-      <RowAction
-        type="text"
-        size="small"
-        danger
-        icon={<DeleteOutlined aria-hidden />}
-        label={labels.remove}
-        tip={tips?.remove}
-        onClick={onRemove}
-      />
+      {buttons.map((b) => (
+        <RowAction key={b.key} type="text" size="small" label={labels[b.key]} tip={tips?.[b.key]} {...b.props} />
+      ))}
     </Space>
   );
 }

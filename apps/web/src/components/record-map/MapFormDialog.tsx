@@ -1,6 +1,6 @@
-import { Form, Modal, type FormInstance } from 'antd';
+import { Form, type FormInstance } from 'antd';
 import type { KeyboardEvent, ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { SaveModal } from '../admin-list/SaveModal';
 import './record-map.css';
 
 /**
@@ -33,30 +33,25 @@ export function MapFormDialog<V extends object>({
   onKeyDownCapture?: (e: KeyboardEvent) => void;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
   const fields = (
     <Form<V> form={form} name={name} layout="vertical" size="small" initialValues={initialValues} onFinish={(v) => void onFinish(v)}>
       {children}
     </Form>
   );
   return (
-    <Modal
-      open
+    <SaveModal
       title={title}
-      okText={t('adminList.words.save')}
-      cancelText={t('adminList.words.cancel')}
-      okButtonProps={{ id: submitId }}
-      confirmLoading={saving}
-      onOk={() => form.submit()}
-      onCancel={onCancel}
+      submitId={submitId}
+      saving={saving}
+      onSave={() => form.submit()}
+      onClose={onCancel}
+      width={width}
       mask={false}
       focusable={{ trap: false }}
       wrapClassName="record-modal-passthrough"
       style={{ top: 16, marginLeft: 16 }}
-      destroyOnHidden
-      width={width}
     >
       {onKeyDownCapture ? <div onKeyDownCapture={onKeyDownCapture}>{fields}</div> : fields}
-    </Modal>
+    </SaveModal>
   );
 }

@@ -1,7 +1,7 @@
 import type { Station } from '@agromet/contracts';
 import { Col, Form, Input, InputNumber, Row, type FormInstance, type FormRule } from 'antd';
 import { MapFormDialog } from '../../../components/record-map/MapFormDialog';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { PickOnMap } from '../../../components/record-map/PickOnMap';
 import type { PickingProps } from '../../../components/record-map/use-picking-editor';
 import { useEffect, useMemo } from 'react';

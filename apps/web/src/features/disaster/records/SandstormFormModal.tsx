@@ -5,7 +5,7 @@ import dayjs from 'dayjs';
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { MapFormDialog } from '../../../components/record-map/MapFormDialog';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { PickOnMap, useFormPosition } from '../../../components/record-map/PickOnMap';
 import type { PickingProps } from '../../../components/record-map/use-picking-editor';
 import { useTranslation } from 'react-i18next';

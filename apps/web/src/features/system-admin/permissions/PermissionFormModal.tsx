@@ -2,12 +2,11 @@ import { PERMISSION_CODE_PATTERN } from '@agromet/contracts/web';
 import type { PermissionRow } from '@agromet/contracts';
 import { Form, Input } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditVersion } from '../../../components/admin-list/use-edit-version';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { fetchPermission, useSavePermission } from '../api/permissions';
 import { useRules } from '../components/use-rules';
 import { NS } from '../i18n';
 import { SaveModal } from '../../../components/admin-list/SaveModal';
-import { useFeedback } from '../../../lib/feedback';
 
 interface FormValues {
   code: string;
@@ -22,28 +21,23 @@ function formValuesOf(row: PermissionRow | null): FormValues {
 /** Create (record null) or edit a permission code; a built-in code keeps its code. */
 export function PermissionFormModal({ record, onClose }: { record: PermissionRow | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
   const rules = useRules();
   const [form] = Form.useForm<FormValues>();
   const save = useSavePermission();
-  const { version, offerStale } = useEditVersion(record);
   const label = (key: string) => t(`permission.${key}`);
 
-  const onFinish = async (v: FormValues) => {
-    const values = { code: v.code.trim(), name: v.name.trim(), description: (v.description ?? '').trim() };
-    try {
-      await save.mutateAsync({ id: record?.id, version, values });
-      void message.success(t(record ? 'common.saved' : 'common.created'));
-      onClose();
-    } catch (error) {
-      if (!record) return;
-      await offerStale(error, {
-        fetchCurrent: () => fetchPermission(record.id),
-        onReload: (fresh) => form.setFieldsValue(formValuesOf(fresh)),
-        onGone: onClose,
-      });
-    }
-  };
+  const onFinish = useRecordSave({
+    record,
+    form,
+    save: (input) => save.mutateAsync(input),
+    body: (v: FormValues) => ({ code: v.code.trim(), name: v.name.trim(), description: (v.description ?? '').trim() }),
+    // The request client shows the server's complaints; none goes under a field here.
+    fields: [],
+    current: (r) => fetchPermission(r.id),
+    reload: (fresh) => form.setFieldsValue(formValuesOf(fresh)),
+    onSaved: onClose,
+    onClose,
+  });
 
   return (
     <SaveModal

@@ -4,7 +4,7 @@ import type { Greenway } from '@agromet/contracts';
 import { Button, Col, Form, Input, Row, Select, Space, Switch } from 'antd';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';
 import { request } from '../../../lib/request';
 import { useSaveGreenway } from '../api/greenways-routes';

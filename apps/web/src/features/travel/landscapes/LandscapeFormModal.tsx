@@ -1,7 +1,7 @@
 import { LANDSCAPE_KINDS, MONTH_DAY_PATTERN, PRECIPITATION_NEEDS, SPOT_TEXT_MAX } from '@agromet/contracts/web';
 import type { Landscape } from '@agromet/contracts';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { useFormPosition } from '../../../components/record-map/PickOnMap';
 import type { PickingProps } from '../../../components/record-map/use-picking-editor';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';

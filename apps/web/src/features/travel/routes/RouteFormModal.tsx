@@ -2,7 +2,7 @@ import { ROUTE_DAYS_MAX, ROUTE_STOPS, SPOT_TEXT_MAX } from '@agromet/contracts/w
 import type { Route } from '@agromet/contracts';
 import { Col, Form, Input, InputNumber, Row } from 'antd';
 import { useEffect, useState } from 'react';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { request } from '../../../lib/request';
 import { useSaveRoute, useStopOptions } from '../api/greenways-routes';
 import { fetchCurrent } from '../api/spots';

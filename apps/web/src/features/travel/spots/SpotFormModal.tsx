@@ -1,7 +1,7 @@
 import { SPOT_GRADES, SPOT_TEXT_MAX, TICKET_PRICE_MAX } from '@agromet/contracts/web';
 import type { Spot } from '@agromet/contracts';
 import { Col, Form, Input, InputNumber, Row, Select } from 'antd';
-import { useRecordSave } from '../../../components/record-map/use-record-save';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import type { PickingProps } from '../../../components/record-map/use-picking-editor';
 import { useFormPosition } from '../../../components/record-map/PickOnMap';
 import { RegionCascader } from '../../../components/region-cascader/RegionCascader';

@@ -13,12 +13,10 @@ import { useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/ImageUpload';
 import { useTranslation } from 'react-i18next';
 import { SaveModal } from '../../../components/admin-list/SaveModal';
-import { useEditVersion } from '../../../components/admin-list/use-edit-version';
-import { fieldIssuesOf } from '../../../lib/field-issues';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { request } from '../../../lib/request';
 import { useSaveAccount } from '../api/weixin';
 import { NS } from '../i18n';
-import { useFeedback } from '../../../lib/feedback';
 import { ACCOUNT_FIELDS, accountFormValues, accountSaveValues, needsAesKey, type AccountValues } from './account-form-values';
 
 type Values = AccountValues;
@@ -165,31 +163,21 @@ export function AccountFormModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
   const [form] = Form.useForm<Values>();
   const save = useSaveAccount();
-  const { version, offerStale } = useEditVersion(account);
   const editing = account !== null;
 
-  const onFinish = async (v: Values) => {
-    try {
-      const saved = await save.mutateAsync({ id: account?.id, version, values: accountSaveValues(v) });
-      void message.success(t(editing ? 'common.saved' : 'common.created'));
-      onSaved(saved);
-    } catch (error) {
-      const issues = fieldIssuesOf(error).filter((i) => (ACCOUNT_FIELDS as readonly string[]).includes(i.field));
-      if (issues.length > 0) {
-        form.setFields(issues.map((i) => ({ name: i.field as keyof Values, errors: [i.message] })));
-        return;
-      }
-      if (account)
-        await offerStale(error, {
-          fetchCurrent: async () => (await request('wxAccountList', { silent: true })).find((a) => a.id === account.id) ?? null,
-          onGone: onClose,
-          onReload: (fresh) => form.setFieldsValue({ name: fresh.name, nickname: fresh.nickname, wxId: fresh.wxId, appId: fresh.appId }),
-        });
-    }
-  };
+  const onFinish = useRecordSave({
+    record: account,
+    form,
+    save: (input) => save.mutateAsync(input),
+    body: accountSaveValues,
+    fields: ACCOUNT_FIELDS,
+    current: async (a) => (await request('wxAccountList', { silent: true })).find((x) => x.id === a.id) ?? null,
+    reload: (fresh) => form.setFieldsValue({ name: fresh.name, nickname: fresh.nickname, wxId: fresh.wxId, appId: fresh.appId }),
+    onSaved,
+    onClose,
+  });
 
   return (
     <SaveModal

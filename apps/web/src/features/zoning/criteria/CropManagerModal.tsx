@@ -4,37 +4,30 @@ import { Button, Form, Input, Modal, Space, Table, Tag, type TableColumnsType } 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
-import { useEditVersion } from '../../../components/admin-list/use-edit-version';
+import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
 import { DeleteRowButton, EditRowButton } from '../common/ListParts';
 import { NS } from '../i18n';
-import { useFeedback } from '../../../lib/feedback';
 import { SaveModal } from '../../../components/admin-list/SaveModal';
 
 /** Create or edit one crop: name (unique in the customer) and remarks. */
 function CropFormModal({ record, onClose }: { record: Crop | null; onClose: () => void }) {
   const { t } = useTranslation(NS);
-  const { message } = useFeedback();
   const [form] = Form.useForm<{ name: string; remark: string }>();
   const save = useSaveCrop();
-  const { version, offerStale } = useEditVersion(record);
-
-  const submit = async () => {
-    const values = await form.validateFields();
-    try {
-      await save.mutateAsync({ id: record?.id, version, values: { name: values.name.trim(), remark: (values.remark ?? '').trim() } });
-      void message.success(t(record ? 'common.saved' : 'common.created'));
-      onClose();
-    } catch (error) {
-      if (record) {
-        await offerStale(error, {
-          fetchCurrent: () => fetchCrop(record.id),
-          onReload: (current) => form.setFieldsValue({ name: current.name, remark: current.remark }),
-          onGone: onClose,
-        });
-      }
-    }
-  };
+  const saveRecord = useRecordSave({
+    record,
+    form,
+    save: (input) => save.mutateAsync(input),
+    body: (values: { name: string; remark?: string }) => ({ name: values.name.trim(), remark: (values.remark ?? '').trim() }),
+    // The request client shows the server's complaints; none goes under a field here.
+    fields: [],
+    current: (r) => fetchCrop(r.id),
+    reload: (current) => form.setFieldsValue({ name: current.name, remark: current.remark }),
+    onSaved: onClose,
+    onClose,
+  });
+  const submit = async () => saveRecord(await form.validateFields());
 
   return (
     <SaveModal

@@ -1,6 +1,6 @@
 import type { FormInstance } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { useEditVersion } from '../admin-list/use-edit-version';
+import { useEditVersion } from './use-edit-version';
 import { useFeedback } from '../../lib/feedback';
 import { fieldIssuesOf, type FieldIssue } from '../../lib/field-issues';
 
