@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryFile } from '../src/modules/gis/boundaries.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, multipartForm, platformId, squareRing } from './revise-helpers.js';
+import { addCustomer, addUser, areaCollection, multipartForm, platformId, squareRing } from './revise-helpers.js';
 
 /**
  * Customer boundary layers: GeoJSON polygons (e.g. counties) uploaded by a customer, checked and normalised by
@@ -162,11 +162,8 @@ async function rowCount(): Promise<number> {
 }
 
 /** A one-feature collection (named x) of a polygon with the given rings. */
-const withRings = (rings: unknown) =>
-  JSON.stringify({
-    type: 'FeatureCollection',
-    features: [{ type: 'Feature', properties: { name: 'x' }, geometry: { type: 'Polygon', coordinates: rings } }],
-  });
+// Rings as given, bad ones included: the refusals below are what the server makes of them.
+const withRings = (rings: unknown) => JSON.stringify(areaCollection([['x', rings as number[][][]]]));
 const square = squareRing(108, 34, 1);
 
 beforeAll(async () => {

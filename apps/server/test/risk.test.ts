@@ -12,7 +12,7 @@ import { riskMapInput } from '../src/modules/risk/render.js';
 import { ensureZoningSetup } from '../src/modules/zoning/criteria.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import type { TestApp } from './helpers.js';
-import { addSignedInUsers, appWithCustomers, saveGrid } from './revise-helpers.js';
+import { addSignedInUsers, appWithCustomers, areaCollection, boxRing, saveGrid } from './revise-helpers.js';
 
 /**
  * Crop risk products through the API: hazards with their checks, a run over hand-written minimum temperatures with
@@ -38,43 +38,10 @@ const LEVELS_48 = [4, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 3];
 const WORST = [4, 1, 1, 2, 2, 3, 3, 4, 4, 0, 0, 3];
 
 /** Two counties: the western two columns and the eastern two. */
-const COUNTIES = {
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      properties: { name: 'West county' },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [107.7, 33.7],
-            [108.75, 33.7],
-            [108.75, 35.3],
-            [107.7, 35.3],
-            [107.7, 33.7],
-          ],
-        ],
-      },
-    },
-    {
-      type: 'Feature',
-      properties: { name: 'East county' },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [108.75, 33.7],
-            [109.8, 33.7],
-            [109.8, 35.3],
-            [108.75, 35.3],
-            [108.75, 33.7],
-          ],
-        ],
-      },
-    },
-  ],
-};
+const COUNTIES = areaCollection([
+  ['West county', [boxRing(107.7, 33.7, 108.75, 35.3)]],
+  ['East county', [boxRing(108.75, 33.7, 109.8, 35.3)]],
+]);
 const WEST = (k: number) => k % 4 < 2;
 
 /** km² of one cell of row j: R²·Δλ·(sin φ_north − sin φ_south). */

@@ -11,7 +11,7 @@ import { z } from 'zod';
 import { seedDemoStations, SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
 import { demoAppAs, type TestApp } from './helpers.js';
-import { addSignedInUsers, appWithCustomers } from './revise-helpers.js';
+import { addSignedInUsers, appWithCustomers, areaCollection, boxRing } from './revise-helpers.js';
 
 /**
  * Agro-climatic zoning through the API: crops and criteria with their checks, base factors (altitude import and
@@ -536,43 +536,10 @@ describe('base factors', () => {
 });
 
 /** Two rectangles splitting the region at 108.55°E (between cell centres); the west one's name looks like a formula. */
-const HALVES = {
-  type: 'FeatureCollection',
-  features: [
-    {
-      type: 'Feature',
-      properties: { name: '=HYPERLINK("x")' },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [105, 31],
-            [108.55, 31],
-            [108.55, 40],
-            [105, 40],
-            [105, 31],
-          ],
-        ],
-      },
-    },
-    {
-      type: 'Feature',
-      properties: { name: 'East' },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
-          [
-            [108.55, 31],
-            [112, 31],
-            [112, 40],
-            [108.55, 40],
-            [108.55, 31],
-          ],
-        ],
-      },
-    },
-  ],
-};
+const HALVES = areaCollection([
+  ['=HYPERLINK("x")', [boxRing(105, 31, 108.55, 40)]],
+  ['East', [boxRing(108.55, 31, 112, 40)]],
+]);
 
 describe('zoning products', () => {
   let criteriaId = 0;
