@@ -5,6 +5,7 @@ import { ListPage } from './ListPage';
 import { FilterSelect, KeywordSearch, ToolbarSpacer } from './ListToolbar';
 import { withoutFit, type FitColumn } from './table-columns';
 import type { FilterField, ListPageState } from './use-list-page';
+import type { PagedQuery } from './use-paged-table';
 import { useFittedTable } from './use-fitted-table';
 
 /** A button on the right of a list page's toolbar (create, export, import, …). */
@@ -29,9 +30,10 @@ export type ListTable<Row> = Omit<TableProps<Row>, 'columns' | 'id' | keyof List
 
 /**
  * A list page drawn from its description: heading, the toolbar's filters (in the order declared) and actions, what the
- * page shows above its table (a legend, a hint), the paged table, and after it the page's dialogs (`children`).
+ * page shows above its table (a legend, a hint), the paged table, and after it the page's dialogs (`children`). The
+ * page carries the list's total as data-total (for tests and tooling), unless its own `data` says otherwise.
  */
-export function ListPageView<Row extends object, F extends ListFilters, Q>({
+export function ListPageView<Row extends object, F extends ListFilters, Q extends PagedQuery<Row>>({
   id,
   titleKey,
   className,
@@ -80,7 +82,13 @@ export function ListPageView<Row extends object, F extends ListFilters, Q>({
   );
   const { fitted, ...props } = table;
   return (
-    <ListPage id={id} titleKey={titleKey} className={className} data={data} toolbar={toolbar}>
+    <ListPage
+      id={id}
+      titleKey={titleKey}
+      className={className}
+      data={{ 'data-total': list.rows.data?.total ?? '', ...data }}
+      toolbar={toolbar}
+    >
       {above}
       {frame(fitted ? <FittedTable {...props} list={list} /> : <PlainTable {...props} list={list} />)}
       {children}

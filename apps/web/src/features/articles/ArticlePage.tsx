@@ -92,7 +92,6 @@ export function ArticlePage() {
       id="article-page"
       titleKey="serviceProducts"
       className="article-page"
-      data={{ 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       actions={actions}
       table={{ id: 'article-table', fitted: true, columns }}

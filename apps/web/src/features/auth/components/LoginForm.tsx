@@ -1,5 +1,5 @@
 import UserOutlined from '@ant-design/icons-svg/es/asn/UserOutlined';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useNavigation, useSearchParams } from 'react-router';
 import { PlainIcon } from '../../../components/PlainIcon';
@@ -47,8 +47,7 @@ export function LoginForm() {
 
   return (
     <form className="login-form" aria-label={t('login.heading')} autoComplete="on" noValidate onSubmit={(e) => void onSubmit(e)}>
-      <div className="login-field">
-        <label htmlFor="username">{t('login.username')}</label>
+      <LoginField id="username" label={t('login.username')} issue={issues.username && t(issues.username)}>
         <span className={issues.username ? 'login-input login-input-invalid' : 'login-input'}>
           <PlainIcon icon={UserOutlined} className="login-input-prefix" />
           <input
@@ -65,14 +64,21 @@ export function LoginForm() {
             aria-describedby={issues.username ? 'username-issue' : undefined}
           />
         </span>
-        {issues.username ? (
-          <div id="username-issue" className="login-field-issue" role="alert">
-            {t(issues.username)}
+      </LoginField>
+      <LoginField
+        id="password"
+        label={t('login.password')}
+        issue={issues.password && t(issues.password)}
+        after={
+          <div aria-live="polite" className="caps-lock-region">
+            {capsLock ? (
+              <span id="caps-lock-hint" className="caps-lock-hint">
+                {t('login.capsLock')}
+              </span>
+            ) : null}
           </div>
-        ) : null}
-      </div>
-      <div className="login-field">
-        <label htmlFor="password">{t('login.password')}</label>
+        }
+      >
         <PasswordField
           id="password"
           name="password"
@@ -86,19 +92,7 @@ export function LoginForm() {
           }
           onCapsLockChange={setCapsLock}
         />
-        {issues.password ? (
-          <div id="password-issue" className="login-field-issue" role="alert">
-            {t(issues.password)}
-          </div>
-        ) : null}
-        <div aria-live="polite" className="caps-lock-region">
-          {capsLock ? (
-            <span id="caps-lock-hint" className="caps-lock-hint">
-              {t('login.capsLock')}
-            </span>
-          ) : null}
-        </div>
-      </div>
+      </LoginField>
       {login.error ? (
         <div id="login-error" className="login-error" role="alert">
           {login.error}
@@ -115,5 +109,33 @@ export function LoginForm() {
         {t('login.submit')}
       </button>
     </form>
+  );
+}
+
+/** A field of the form: its label, the control, what is wrong with it (`${id}-issue`, for aria-describedby), then `after`. */
+function LoginField({
+  id,
+  label,
+  issue,
+  after,
+  children,
+}: {
+  id: string;
+  label: string;
+  issue: string | undefined;
+  after?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <div className="login-field">
+      <label htmlFor={id}>{label}</label>
+      {children}
+      {issue ? (
+        <div id={`${id}-issue`} className="login-field-issue" role="alert">
+          {issue}
+        </div>
+      ) : null}
+      {after}
+    </div>
   );
 }

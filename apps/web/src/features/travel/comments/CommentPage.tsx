@@ -210,7 +210,7 @@ export function CommentPage() {
       id="comment-page"
       titleKey="travelComment"
       className="map-panel-page tr-page"
-      data={{ 'data-total': list.rows.data?.total ?? '', 'data-selected': selected.length }}
+      data={{ 'data-selected': selected.length }}
       list={list}
       actions={[
         { id: 'comment-words', label: t('comment.words'), icon: <TagsOutlined aria-hidden />, onClick: () => setEditingWords(true) },

@@ -139,7 +139,7 @@ export function GreenwayPage() {
       id="greenway-page"
       titleKey="travelGreenWay"
       className="map-panel-page tr-page"
-      data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '' }}
       list={list}
       actions={[
         { id: 'greenway-create', label: t('common.create'), icon: <PlusOutlined aria-hidden />, primary: true, onClick: () => edit(null) },

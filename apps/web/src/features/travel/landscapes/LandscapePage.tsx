@@ -73,7 +73,7 @@ export function LandscapePage() {
       id="landscape-page"
       titleKey="travelLandscape"
       className="map-panel-page tr-page"
-      data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      data={{ 'data-map-records': items.length, 'data-selected': selection.selectedId ?? '' }}
       list={list}
       actions={[
         {

@@ -77,7 +77,7 @@ export function SpotPage() {
       id="spot-page"
       titleKey="travelScenic"
       className="map-panel-page tr-page"
-      data={{ 'data-map-records': spots.length, 'data-selected': selection.selectedId ?? '', 'data-total': list.rows.data?.total ?? '' }}
+      data={{ 'data-map-records': spots.length, 'data-selected': selection.selectedId ?? '' }}
       list={list}
       actions={[
         {

@@ -180,7 +180,6 @@ export function MediaPage() {
       id="wx-media-page"
       titleKey="weixinMedia"
       className="map-panel-page wx-page"
-      data={{ 'data-total': list.rows.data?.total ?? '' }}
       list={list}
       tools={<MediaUpload accountId={accountId} type={type} />}
       above={
