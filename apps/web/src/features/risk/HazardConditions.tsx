@@ -1,9 +1,9 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import type { HazardCondition } from '@agromet/contracts';
 import { RISK_LEVEL_COLORS } from '@agromet/contracts/web';
-import { Button, InputNumber, Select } from 'antd';
+import { InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { withCondition, withOffset, withThreshold, type Draft } from './hazard-draft';
+import { CellProblem, RemoveRowButton } from './HazardCells';
 import { NS } from './i18n';
 import { LEVELS } from './risk-rules';
 
@@ -74,7 +74,7 @@ function ConditionRow({
           }))}
           onChange={(element: string) => setCondition((x) => ({ ...x, element }))}
         />
-        {elementProblem ? <div className="rk-problem">{elementProblem}</div> : null}
+        <CellProblem problem={elementProblem} />
       </td>
       <td>
         <Select
@@ -98,11 +98,7 @@ function ConditionRow({
               status={problem ? 'error' : undefined}
               onChange={(v) => setCondition((x) => withThreshold(x, k, v))}
             />
-            {problem ? (
-              <div className="rk-problem" data-testid={`problem-${i}-${k}`}>
-                {problem}
-              </div>
-            ) : null}
+            <CellProblem problem={problem} testId={`problem-${i}-${k}`} />
           </td>
         );
       })}
@@ -121,11 +117,8 @@ function ConditionRow({
         />
       </td>
       <td>
-        <Button
-          size="small"
-          type="text"
-          icon={<DeleteOutlined />}
-          aria-label={t('hazard.removeCondition')}
+        <RemoveRowButton
+          label={t('hazard.removeCondition')}
           disabled={count <= 1}
           onClick={() => update((d) => ({ ...d, conditions: d.conditions.filter((_, k) => k !== i) }))}
         />

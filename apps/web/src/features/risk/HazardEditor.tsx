@@ -6,6 +6,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCatalog } from './api/hazards';
 import { withNewCondition } from './hazard-draft';
+import { CellProblem } from './HazardCells';
 import { HazardConditions } from './HazardConditions';
 import { HazardList } from './HazardList';
 import { HazardStages } from './HazardStages';
@@ -93,7 +94,7 @@ export function HazardEditor() {
             {t('hazard.levelRule')}
           </Typography.Paragraph>
           <HazardConditions conditions={draft.conditions} elements={elements} problemAt={problemAt} update={update} />
-          {problemAt('conditions.0.thresholds') ? <div className="rk-problem">{problemAt('conditions.0.thresholds')}</div> : null}
+          <CellProblem problem={problemAt('conditions.0.thresholds')} />
           <Typography.Text strong>{t('hazard.stages')}</Typography.Text>
           <Typography.Paragraph type="secondary" className="rk-hint">
             {t('hazard.stagesHint')}

@@ -1,8 +1,8 @@
-import { DeleteOutlined } from '@ant-design/icons';
 import type { Hazard, HazardStage } from '@agromet/contracts';
-import { Button, Input, InputNumber, Select } from 'antd';
+import { Input, InputNumber, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { withStage, type Draft } from './hazard-draft';
+import { CellProblem, RemoveRowButton } from './HazardCells';
 import { NS } from './i18n';
 
 interface Props {
@@ -40,7 +40,7 @@ export function HazardStages({ stages, crops, hazards, problemAt, update }: Prop
                 options={[...crops].map(([value, label]) => ({ value, label }))}
                 onChange={(crop: string) => setStage(i, (x) => ({ ...x, crop }))}
               />
-              {problemAt(`stages.${i}.crop`) ? <div className="rk-problem">{problemAt(`stages.${i}.crop`)}</div> : null}
+              <CellProblem problem={problemAt(`stages.${i}.crop`)} />
             </td>
             <td>
               <Input
@@ -51,7 +51,7 @@ export function HazardStages({ stages, crops, hazards, problemAt, update }: Prop
                 status={problemAt(`stages.${i}.stage`) ? 'error' : undefined}
                 onChange={(e) => setStage(i, (x) => ({ ...x, stage: e.target.value }))}
               />
-              {problemAt(`stages.${i}.stage`) ? <div className="rk-problem">{problemAt(`stages.${i}.stage`)}</div> : null}
+              <CellProblem problem={problemAt(`stages.${i}.stage`)} />
             </td>
             <td>
               <InputNumber
@@ -66,11 +66,8 @@ export function HazardStages({ stages, crops, hazards, problemAt, update }: Prop
               />
             </td>
             <td>
-              <Button
-                size="small"
-                type="text"
-                icon={<DeleteOutlined />}
-                aria-label={t('hazard.removeStage')}
+              <RemoveRowButton
+                label={t('hazard.removeStage')}
                 onClick={() => update((d) => ({ ...d, stages: d.stages.filter((_, k) => k !== i) }))}
               />
             </td>
