@@ -11,7 +11,7 @@ import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import { ownRow } from '../../core/db/own-row.js';
-import type { WxAccountTable } from '../../core/db/schema.js';
+import type { Database, WxAccountTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
@@ -108,6 +108,30 @@ export async function listAccounts(db: Db, auth: AuthContext, callbackBase: stri
 /** An account of the caller's customer, or 4004 (another customer's answers the same). */
 export async function ownAccount(db: Db, auth: AuthContext, id: number): Promise<Row> {
   return ownRow(db, 'wx_account', auth.customerId, id);
+}
+
+/** The tables whose rows belong to an account, and through it to a customer. */
+type AccountTable = 'wx_follower' | 'wx_media' | 'wx_send';
+
+/** A row of an account of the caller's customer, with the account's name; else 4004 (another customer's answers the same). */
+export async function accountRow<T extends AccountTable>(
+  db: Db,
+  auth: AuthContext,
+  table: T,
+  id: number,
+): Promise<Selectable<Database[T]> & { account_name: string }> {
+  // Kysely cannot follow a table name that is a type parameter: the query is typed on one of them, the answer on T.
+  const t = table as 'wx_media';
+  const row = await db
+    .selectFrom(t)
+    .innerJoin('wx_account', 'wx_account.id', `${t}.account_id`)
+    .selectAll(t)
+    .select('wx_account.name as account_name')
+    .where(`${t}.id`, '=', id)
+    .where('wx_account.customer_id', '=', auth.customerId)
+    .executeTakeFirst();
+  if (!row) throw errors.notFound();
+  return row as unknown as Selectable<Database[T]> & { account_name: string };
 }
 
 /** The keys the client needs; 4100 on the secret when it cannot be opened (the server key changed). */

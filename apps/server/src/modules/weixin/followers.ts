@@ -5,8 +5,7 @@ import type { WxFollowerTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
-import { errors } from '../../core/errors.js';
-import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
+import { accountKeys, accountRow, ownAccount, upstreamError, type WxDeps } from './accounts.js';
 import { z } from 'zod';
 import { parseStoredJson } from '../../core/stored-json.js';
 import { paged } from '../../core/paging.js';
@@ -144,14 +143,7 @@ export async function pageFollowers(db: Db, auth: AuthContext, q: z.output<typeo
 }
 
 export async function setRemark(db: Db, auth: AuthContext, id: number, remark: string): Promise<WxFollower> {
-  const row = await db
-    .selectFrom('wx_follower')
-    .innerJoin('wx_account', 'wx_account.id', 'wx_follower.account_id')
-    .selectAll('wx_follower')
-    .where('wx_follower.id', '=', id)
-    .where('wx_account.customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
+  const row = await accountRow(db, auth, 'wx_follower', id);
   await db.updateTable('wx_follower').set({ remark }).where('id', '=', id).execute();
   return toFollower({ ...row, remark });
 }

@@ -9,7 +9,7 @@ import type { WxMediaTable } from '../../core/db/schema.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import { guardImageSize } from '../../core/image-guard.js';
-import { accountKeys, ownAccount, upstreamError, type WxDeps } from './accounts.js';
+import { accountKeys, accountRow, ownAccount, upstreamError, type WxDeps } from './accounts.js';
 import { WxError } from './client.js';
 import { mediaProblem } from './media-rules.js';
 import { paged } from '../../core/paging.js';
@@ -125,17 +125,7 @@ export async function uploadMedia(
   return toMedia(row);
 }
 
-async function ownMedia(deps: WxDeps, auth: AuthContext, id: number): Promise<Row> {
-  const row = await deps.db
-    .selectFrom('wx_media')
-    .innerJoin('wx_account', 'wx_account.id', 'wx_media.account_id')
-    .selectAll('wx_media')
-    .where('wx_media.id', '=', id)
-    .where('wx_account.customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  return row;
-}
+const ownMedia = (deps: WxDeps, auth: AuthContext, id: number): Promise<Row> => accountRow(deps.db, auth, 'wx_media', id);
 
 /** Deletes at WeChat (a material WeChat no longer has counts as deleted), then the row, then our copy. */
 export async function deleteMedia(deps: WxDeps, auth: AuthContext, id: number): Promise<void> {

@@ -7,7 +7,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { AppError, errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
-import { accountKeys, ownAccount, upstreamError, wxAdvice, type WxDeps } from './accounts.js';
+import { accountKeys, accountRow, ownAccount, upstreamError, wxAdvice, type WxDeps } from './accounts.js';
 import { WxError } from './client.js';
 import { z } from 'zod';
 import { parseStoredJson } from '../../core/stored-json.js';
@@ -57,16 +57,7 @@ function toSend(r: Row, accountName: string, lang: Lang = 'zh'): WxSend {
 }
 
 async function ownSend(db: Db, auth: AuthContext, id: number): Promise<{ row: Row; accountName: string }> {
-  const row = await db
-    .selectFrom('wx_send')
-    .innerJoin('wx_account', 'wx_account.id', 'wx_send.account_id')
-    .selectAll('wx_send')
-    .select('wx_account.name as account_name')
-    .where('wx_send.id', '=', id)
-    .where('wx_account.customer_id', '=', auth.customerId)
-    .executeTakeFirst();
-  if (!row) throw errors.notFound();
-  const { account_name, ...send } = row;
+  const { account_name, ...send } = await accountRow(db, auth, 'wx_send', id);
   return { row: send, accountName: account_name };
 }
 
