@@ -2,7 +2,7 @@
 import { act, renderHook } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import i18n from '../../lib/i18n';
-import { useKeyword, usePagedTableProps, usePaging, type PagedQuery } from './use-paged-table';
+import { shortTablePaging, useKeyword, usePagedTableProps, usePaging, type PagedQuery } from './use-paged-table';
 
 type Row = { id: number };
 
@@ -57,5 +57,14 @@ describe('paged tables', () => {
     query = page(38, []);
     rerender();
     expect(result.current.paging).toEqual({ page: 4, size: 10 });
+  });
+});
+
+describe('shortTablePaging', () => {
+  it('shows a table whole while its rows fit one page, and pages it in small pages after', () => {
+    expect(shortTablePaging(0, 10)).toBe(false);
+    expect(shortTablePaging(10, 10)).toBe(false);
+    expect(shortTablePaging(11, 10)).toEqual({ pageSize: 10, size: 'small', showSizeChanger: false });
+    expect(shortTablePaging(9, 8)).toEqual({ pageSize: 8, size: 'small', showSizeChanger: false });
   });
 });

@@ -29,6 +29,11 @@ export function useShowTotal(): (total: number) => string {
   return useCallback((total: number) => t('adminList.total', { total }), [t]);
 }
 
+/** The paging of a short table whose rows are all in the browser: none while `rows` fit a page, else small pages. */
+export function shortTablePaging(rows: number, pageSize: number): TablePaginationConfig | false {
+  return rows > pageSize ? { pageSize, size: 'small', showSizeChanger: false } : false;
+}
+
 /** What a list query (one page of rows and the count of all) gives its table. */
 export interface PagedQuery<T> {
   data: { total: number; list: T[] } | undefined;

@@ -7,6 +7,7 @@ import { useHideForecast } from '../../components/map/use-hide-forecast';
 import { useWmsProductLayer } from '../../components/map/use-wms-product-layer';
 import { formatDateTime } from '../../lib/format-time';
 import { ProductPanel, type ProductPanelNames } from '../../components/product-job/ProductPanel';
+import { shortTablePaging } from '../../components/admin-list/use-paged-table';
 import { AreaChart } from './AreaChart';
 import { NS } from './i18n';
 import { areaTableRows, formatKm2, LEVELS, type AreaTableRow } from './risk-rules';
@@ -99,7 +100,8 @@ export function RiskProductView({ product, onClose }: { product: RiskProduct; on
         columns={columns}
         dataSource={rows}
         data-testid="risk-table"
-        pagination={rows.length > 11 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+        // The total row comes beside up to 10 counties before the table pages.
+        pagination={shortTablePaging(rows.length - 1, 10)}
         rowClassName={(r) => (r.key === 'total' ? 'rk-total' : '')}
       />
       <AreaChart rows={rows} levelNames={levelNames} colors={RISK_LEVEL_COLORS} title={t('product.chart')} />

@@ -4,6 +4,7 @@ import { Button, Form, Input, Modal, Space, Table, Tag, type TableColumnsType } 
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useConfirmDelete } from '../../../components/admin-list/use-confirm-delete';
+import { shortTablePaging } from '../../../components/admin-list/use-paged-table';
 import { useRecordSave } from '../../../components/admin-list/use-record-save';
 import { fetchCrop, useCrops, useDeleteCrop, useSaveCrop } from '../api/crops';
 import { DeleteRowButton, EditRowButton } from '../common/ListParts';
@@ -117,7 +118,7 @@ export function CropManagerModal({ onClose }: { onClose: () => void }) {
         loading={crops.isFetching}
         columns={columns}
         dataSource={crops.data ?? []}
-        pagination={(crops.data?.length ?? 0) > 8 ? { pageSize: 8, size: 'small', showSizeChanger: false } : false}
+        pagination={shortTablePaging(crops.data?.length ?? 0, 8)}
       />
       {editor ? <CropFormModal record={editor.record} onClose={() => setEditor(null)} /> : null}
     </Modal>

@@ -2,6 +2,7 @@ import type { ZoningProduct, ZoningStats } from '@agromet/contracts';
 import { Table, Typography, type TableColumnsType } from 'antd';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { shortTablePaging } from '../../../components/admin-list/use-paged-table';
 import { MAP_NS } from '../../../components/map/i18n';
 import { layerName } from '../../../components/map/map-rules';
 import { ClassTag } from '../common/ClassName';
@@ -107,7 +108,7 @@ export function ProductStats({ product, stats }: { product: ZoningProduct; stats
             dataSource={byArea}
             data-testid="zoning-stats-by-area"
             scroll={{ x: 'max-content' }}
-            pagination={byArea.length > 10 ? { pageSize: 10, size: 'small', showSizeChanger: false } : false}
+            pagination={shortTablePaging(byArea.length, 10)}
           />
         </>
       ) : null}
