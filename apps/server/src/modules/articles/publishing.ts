@@ -10,9 +10,11 @@ import {
   type ArticlePublicationNote,
   type ArticlePublicationState,
 } from '@agromet/contracts';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { guardArchive, looksLikeZip, STORED_ARCHIVE_LIMITS } from '../../core/archive-guard.js';
 import type { Db } from '../../core/db/index.js';
+import type { Database } from '../../core/db/schema.js';
 import { nowIso } from '../../core/db/index.js';
 import { ownRow } from '../../core/db/own-row.js';
 import { errors } from '../../core/errors.js';
@@ -190,14 +192,26 @@ export async function recordPublications(tx: Db, actor: Actor, articleId: number
     .execute();
 }
 
-export async function publications(db: Db, customerId: number, articleId: number): Promise<ArticlePublication[]> {
+/** A document's rows in `table` (its publications or its attachments), oldest first. */
+async function documentRows<T extends 'article_publication' | 'article_attachment'>(
+  db: Db,
+  table: T,
+  customerId: number,
+  articleId: number,
+): Promise<Array<Selectable<Database[T]>>> {
+  // Kysely cannot follow a table name that is a type parameter: the query is typed on one of them, the answer on T.
   const rows = await db
-    .selectFrom('article_publication')
+    .selectFrom(table as 'article_attachment')
     .selectAll()
     .where('customer_id', '=', customerId)
     .where('article_id', '=', articleId)
     .orderBy('id')
     .execute();
+  return rows as unknown as Array<Selectable<Database[T]>>;
+}
+
+export async function publications(db: Db, customerId: number, articleId: number): Promise<ArticlePublication[]> {
+  const rows = await documentRows(db, 'article_publication', customerId, articleId);
   return rows.map((r) => ({
     id: r.id,
     platformId: r.platform_id,
@@ -263,13 +277,7 @@ export function attachmentType(data: Buffer, name: string): string | null {
 }
 
 export async function attachments(db: Db, customerId: number, articleId: number): Promise<ArticleAttachment[]> {
-  const rows = await db
-    .selectFrom('article_attachment')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('article_id', '=', articleId)
-    .orderBy('id')
-    .execute();
+  const rows = await documentRows(db, 'article_attachment', customerId, articleId);
   return rows.map((r) => ({ id: r.id, name: r.name, mime: r.mime, size: r.size, userName: r.user_name, createdAt: r.created_at }));
 }
 
@@ -312,13 +320,7 @@ export async function addAttachment(deps: ArticleDeps, actor: Actor, articleId: 
 
 /** Copies the attachment rows of one document to another (a revision or a copy shares the stored bytes). */
 export async function copyAttachments(tx: Db, customerId: number, fromId: number, toId: number): Promise<void> {
-  const rows = await tx
-    .selectFrom('article_attachment')
-    .selectAll()
-    .where('customer_id', '=', customerId)
-    .where('article_id', '=', fromId)
-    .orderBy('id')
-    .execute();
+  const rows = await documentRows(tx, 'article_attachment', customerId, fromId);
   if (rows.length === 0) return;
   await tx
     .insertInto('article_attachment')
