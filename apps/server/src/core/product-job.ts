@@ -1,4 +1,4 @@
-import type { GridGeometry } from '@agromet/grid';
+import { gridBBox, type GridGeometry } from '@agromet/grid';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './db/index.js';
 import type { Database } from './db/schema.js';
@@ -194,6 +194,21 @@ export function productWindow(row: {
   const { lon0, lat0, dx, dy, nx, ny } = row;
   if (lon0 === null || lat0 === null || dx === null || dy === null || nx === null || ny === null) return null;
   return { lon0, lat0, dx, dy, nx, ny };
+}
+
+/**
+ * What every product's answer says of its job and grid: status and progress (productJobStatus), the error when failed,
+ * the job, when it was made, and the box of its grid ([0, 0, 0, 0] until written).
+ */
+export function productJobView(
+  r: ProductJobState & { job_id: string; created_at: string } & Parameters<typeof productWindow>[0],
+  lang: Lang,
+) {
+  const { status, progress } = productJobStatus(r);
+  const g = productWindow(r);
+  const box = g ? gridBBox(g) : null;
+  const bbox: [number, number, number, number] = box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0];
+  return { status, progress, error: productJobError(r, status, lang), jobId: r.job_id, createTime: r.created_at, bbox };
 }
 
 /** The job's columns a product read carries beside the row's own (ProductJobState; null when the job row is gone). */

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HazardKind, RiskExecuteBody, RiskProduct, RiskProductPageQuery } from '@agromet/contracts';
-import { gridBBox, type GridGeometry } from '@agromet/grid';
+import type { GridGeometry } from '@agromet/grid';
 import { z } from 'zod';
 import { actorName } from '../../core/builtin-names.js';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -17,8 +17,7 @@ import {
   productReads,
   productWindow,
   removeProductRow,
-  productJobError,
-  productJobStatus,
+  productJobView,
   runProductJob,
   writeProductFiles,
 } from '../../core/product-job.js';
@@ -251,9 +250,7 @@ function cropIn(crop: ProductCrop, lang: Lang): ProductCrop {
 }
 
 function productView(r: Joined, lang: Lang): RiskProduct {
-  const { status, progress } = productJobStatus(r);
-  const g = riskGeometry(r);
-  const box = g ? gridBBox(g) : null;
+  const job = productJobView(r, lang);
   const stored = storedExposure(r.exposure, r.id);
   const exposure = stored ? exposureIn(stored, lang) : null;
   return {
@@ -269,17 +266,12 @@ function productView(r: Joined, lang: Lang): RiskProduct {
     leadTo: r.lead_to,
     region: { kind: r.region_kind, name: r.region_kind === 'customer' ? translate(lang, 'risk.regionAll') : r.region_name },
     exposure,
-    status,
-    progress,
-    error: productJobError(r, status, lang),
-    jobId: r.job_id,
-    createTime: r.created_at,
+    ...job,
     creator: actorName(lang, r.created_by_name),
-    bbox: box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0],
     stats: r.stats ? storedRiskStats(r.stats, r.id) : null,
     summaries: r.summaries ? storedSummaries(r.summaries, r.id) : [],
     lang: r.lang,
-    layer: status === 'done' ? riskLayerName(r.id) : '',
+    layer: job.status === 'done' ? riskLayerName(r.id) : '',
     crop: r.crop ? cropIn(storedCrop(r.crop, r.id)!, lang) : null,
     stages: storedSensitivity(r.sensitivity, r.id).map((st) => ({ ...st, stageName: stageLabel(st.stage, lang) })),
     method: methodSentence(lang, storedConditions(r.conditions, 'risk_product', r.id)),

@@ -23,8 +23,7 @@ import {
   productReads,
   productWindow,
   removeProductRow,
-  productJobError,
-  productJobStatus,
+  productJobView,
   runProductJob,
   writeProductFiles,
 } from '../../core/product-job.js';
@@ -318,9 +317,7 @@ const reads = productReads<ProductJoined>('zoning_product', (db, customerId) =>
 
 export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
   const def = storedDefinition(r.definition, 'zoning_product', r.id);
-  const { status, progress } = productJobStatus(r);
-  const g = productGeometry(r);
-  const box = g ? gridBBox(g) : null;
+  const job = productJobView(r, lang);
   const inputs = storedProductInputs(r.inputs, r.id);
   const seed = r.crop_seed_key ? SEED_CROPS.find((c) => c.key === r.crop_seed_key) : undefined;
   return {
@@ -331,14 +328,9 @@ export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
     criteriaId: r.criterion_id,
     criteriaName: r.criterion_name,
     method: r.method,
-    status,
-    progress,
-    error: productJobError(r, status, lang),
-    jobId: r.job_id,
-    createTime: r.created_at,
+    ...job,
     creator: r.created_by_name,
     region: { kind: r.region_kind, name: r.region_kind === 'customer' ? translate(lang, 'zoning.regionCustomer') : r.region_name },
-    bbox: box ? [box.west, box.south, box.east, box.north] : [0, 0, 0, 0],
     classNames: resolvedClassNames(storedClassNames(r, 'zoning_product'), lang),
     classColors: [...ZONING_CLASS_COLORS],
     stats: r.stats ? storedZoningStats(r.stats, r.id) : null,
@@ -354,7 +346,7 @@ export function productView(r: ProductJoined, lang: Lang): ZoningProduct {
       ...(def.classScores ? { classScores: def.classScores } : {}),
       ...(def.cutPoints ? { cutPoints: def.cutPoints } : {}),
     },
-    layer: status === 'done' ? productLayerName(r.id) : '',
+    layer: job.status === 'done' ? productLayerName(r.id) : '',
   };
 }
 
