@@ -1,84 +1,24 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
-import type {
-  ArticleAttachmentTable,
-  ArticleHistoryTable,
-  ArticleKindTable,
-  ArticlePlatformTable,
-  ArticlePublicationTable,
-  ArticleTable,
-} from './schema/articles.js';
-import type { CropCalendarSetupTable, CropCalendarTable } from './schema/crop-calendar.js';
-import type { SandstormRecordTable } from './schema/disaster.js';
-import type { DownloadFileTable } from './schema/downloads.js';
-import type { MapProductItemTable, MapProductTable, ProductScheduleTable, ProductTemplateTable } from './schema/products.js';
-import type { RiskHazardTable, RiskProductTable, RiskSetupTable } from './schema/risk.js';
-import type {
-  TravelCommentTable,
-  TravelGreenwayTable,
-  TravelLandscapeTable,
-  TravelRouteTable,
-  TravelSensitiveWordTable,
-  TravelSpotTable,
-} from './schema/travel.js';
-import type {
-  WxAccountTable,
-  WxCallbackReplayTable,
-  WxFollowerTable,
-  WxMediaTable,
-  WxMenuTable,
-  WxPushedTable,
-  WxSendTable,
-  WxTokenTable,
-} from './schema/weixin.js';
-import type {
-  ZoningBaseFactorTable,
-  ZoningCriterionTable,
-  ZoningCropTable,
-  ZoningProductTable,
-  ZoningSetupTable,
-  ZoningStationNormalTable,
-} from './schema/zoning.js';
+import type * as Articles from './schema/articles.js';
+import type * as CropCalendar from './schema/crop-calendar.js';
+import type * as Disaster from './schema/disaster.js';
+import type * as Downloads from './schema/downloads.js';
+import type * as Products from './schema/products.js';
+import type * as Risk from './schema/risk.js';
+import type * as Travel from './schema/travel.js';
+import type * as Weixin from './schema/weixin.js';
+import type * as Zoning from './schema/zoning.js';
 
 // The tables of the feature areas, one file each under schema/ (types only); the Database below names them all.
-export type {
-  ArticleAttachmentTable,
-  ArticleHistoryTable,
-  ArticleKindTable,
-  ArticlePlatformTable,
-  ArticlePublicationTable,
-  ArticleTable,
-} from './schema/articles.js';
-export type { CropCalendarSetupTable, CropCalendarTable } from './schema/crop-calendar.js';
-export type { SandstormRecordTable } from './schema/disaster.js';
-export type { DownloadFileTable } from './schema/downloads.js';
-export type { MapProductItemTable, MapProductTable, ProductScheduleTable, ProductTemplateTable } from './schema/products.js';
-export type { RiskHazardTable, RiskProductRow, RiskProductTable, RiskSetupTable } from './schema/risk.js';
-export type {
-  TravelCommentTable,
-  TravelGreenwayTable,
-  TravelLandscapeTable,
-  TravelRouteTable,
-  TravelSensitiveWordTable,
-  TravelSpotTable,
-} from './schema/travel.js';
-export type {
-  WxAccountTable,
-  WxCallbackReplayTable,
-  WxFollowerTable,
-  WxMediaTable,
-  WxMenuTable,
-  WxPushedTable,
-  WxSendTable,
-  WxTokenTable,
-} from './schema/weixin.js';
-export type {
-  ZoningBaseFactorTable,
-  ZoningCriterionTable,
-  ZoningCropTable,
-  ZoningProductTable,
-  ZoningSetupTable,
-  ZoningStationNormalTable,
-} from './schema/zoning.js';
+export type * from './schema/articles.js';
+export type * from './schema/crop-calendar.js';
+export type * from './schema/disaster.js';
+export type * from './schema/downloads.js';
+export type * from './schema/products.js';
+export type * from './schema/risk.js';
+export type * from './schema/travel.js';
+export type * from './schema/weixin.js';
+export type * from './schema/zoning.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -423,8 +363,8 @@ export interface BoundaryLayerTable {
 }
 
 export interface Database {
-  crop_calendar: CropCalendarTable;
-  crop_calendar_setup: CropCalendarSetupTable;
+  crop_calendar: CropCalendar.CropCalendarTable;
+  crop_calendar_setup: CropCalendar.CropCalendarSetupTable;
   forecast_type: ForecastTypeTable;
   factor: FactorTable;
   grid: GridTable;
@@ -448,41 +388,41 @@ export interface Database {
   issue_grid: IssueGridTable;
   issue_file: IssueFileTable;
   boundary_layer: BoundaryLayerTable;
-  zoning_setup: ZoningSetupTable;
-  zoning_crop: ZoningCropTable;
-  zoning_criterion: ZoningCriterionTable;
-  zoning_base_factor: ZoningBaseFactorTable;
-  zoning_station_normal: ZoningStationNormalTable;
-  zoning_product: ZoningProductTable;
-  product_template: ProductTemplateTable;
-  map_product: MapProductTable;
-  product_schedule: ProductScheduleTable;
-  map_product_item: MapProductItemTable;
-  risk_setup: RiskSetupTable;
-  risk_hazard: RiskHazardTable;
-  risk_product: RiskProductTable;
-  download_file: DownloadFileTable;
-  sandstorm_record: SandstormRecordTable;
-  travel_spot: TravelSpotTable;
-  travel_comment: TravelCommentTable;
-  travel_sensitive_word: TravelSensitiveWordTable;
-  travel_landscape: TravelLandscapeTable;
-  travel_greenway: TravelGreenwayTable;
-  travel_route: TravelRouteTable;
-  wx_account: WxAccountTable;
-  wx_token: WxTokenTable;
-  wx_follower: WxFollowerTable;
-  wx_menu: WxMenuTable;
-  wx_pushed: WxPushedTable;
-  wx_callback_replay: WxCallbackReplayTable;
-  wx_send: WxSendTable;
-  wx_media: WxMediaTable;
-  article_kind: ArticleKindTable;
-  article: ArticleTable;
-  article_history: ArticleHistoryTable;
-  article_platform: ArticlePlatformTable;
-  article_publication: ArticlePublicationTable;
-  article_attachment: ArticleAttachmentTable;
+  zoning_setup: Zoning.ZoningSetupTable;
+  zoning_crop: Zoning.ZoningCropTable;
+  zoning_criterion: Zoning.ZoningCriterionTable;
+  zoning_base_factor: Zoning.ZoningBaseFactorTable;
+  zoning_station_normal: Zoning.ZoningStationNormalTable;
+  zoning_product: Zoning.ZoningProductTable;
+  product_template: Products.ProductTemplateTable;
+  map_product: Products.MapProductTable;
+  product_schedule: Products.ProductScheduleTable;
+  map_product_item: Products.MapProductItemTable;
+  risk_setup: Risk.RiskSetupTable;
+  risk_hazard: Risk.RiskHazardTable;
+  risk_product: Risk.RiskProductTable;
+  download_file: Downloads.DownloadFileTable;
+  sandstorm_record: Disaster.SandstormRecordTable;
+  travel_spot: Travel.TravelSpotTable;
+  travel_comment: Travel.TravelCommentTable;
+  travel_sensitive_word: Travel.TravelSensitiveWordTable;
+  travel_landscape: Travel.TravelLandscapeTable;
+  travel_greenway: Travel.TravelGreenwayTable;
+  travel_route: Travel.TravelRouteTable;
+  wx_account: Weixin.WxAccountTable;
+  wx_token: Weixin.WxTokenTable;
+  wx_follower: Weixin.WxFollowerTable;
+  wx_menu: Weixin.WxMenuTable;
+  wx_pushed: Weixin.WxPushedTable;
+  wx_callback_replay: Weixin.WxCallbackReplayTable;
+  wx_send: Weixin.WxSendTable;
+  wx_media: Weixin.WxMediaTable;
+  article_kind: Articles.ArticleKindTable;
+  article: Articles.ArticleTable;
+  article_history: Articles.ArticleHistoryTable;
+  article_platform: Articles.ArticlePlatformTable;
+  article_publication: Articles.ArticlePublicationTable;
+  article_attachment: Articles.ArticleAttachmentTable;
 }
 
 export type Customer = Selectable<CustomerTable>;

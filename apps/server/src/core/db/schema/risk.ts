@@ -1,4 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ProductJobColumns } from './product-columns.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -32,7 +33,7 @@ export interface RiskHazardTable {
 }
 
 /** A risk product (docs/risk.md#storage): the hazard as run, the run's inputs, the level grid's georeference. */
-export interface RiskProductTable {
+export interface RiskProductTable extends ProductJobColumns {
   id: Generated<number>;
   customer_id: number;
   name: string;
@@ -45,23 +46,9 @@ export interface RiskProductTable {
   base_time: string;
   lead_from: number;
   lead_to: number;
-  region_kind: 'customer' | 'area' | 'polygon';
-  region_name: D<string>;
-  /** JSON: { areaCode?, polygon?, statsLayer }. */
-  region: string;
   /** JSON: { zoningProductId, name, cropName } or null. */
   exposure: string | null;
   lang: 'zh' | 'en' | 'es';
-  status: 'queued' | 'running' | 'done' | 'failed';
-  job_id: string;
-  lon0: number | null;
-  lat0: number | null;
-  dx: number | null;
-  dy: number | null;
-  nx: number | null;
-  ny: number | null;
-  storage_prefix: string | null;
-  stats: string | null;
   summaries: string | null;
   inputs: D<string>;
   /** JSON { id, key, name } of the crop assessed, or null (migration 0041). */

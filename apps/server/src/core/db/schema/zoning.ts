@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { ProductJobColumns } from './product-columns.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -68,7 +69,7 @@ export interface ZoningStationNormalTable {
   updated_at: string;
 }
 
-export interface ZoningProductTable {
+export interface ZoningProductTable extends ProductJobColumns {
   id: Generated<number>;
   customer_id: number;
   name: string;
@@ -79,19 +80,6 @@ export interface ZoningProductTable {
   method: 'limiting' | 'weighted' | 'fuzzy';
   definition: string;
   class_names: string;
-  region_kind: 'customer' | 'area' | 'polygon';
-  region_name: D<string>;
-  region: string;
-  status: 'queued' | 'running' | 'done' | 'failed';
-  job_id: string;
-  lon0: number | null;
-  lat0: number | null;
-  dx: number | null;
-  dy: number | null;
-  nx: number | null;
-  ny: number | null;
-  storage_prefix: string | null;
-  stats: string | null;
   inputs: string;
   created_by: number | null;
   created_by_name: D<string>;
