@@ -10,7 +10,8 @@ import { useUserStore } from '../../stores/user';
 import { MAP_NS } from './i18n';
 import { legendUrl, resolveSelection, styleFor, validTimeOf } from './map-rules';
 import { useMapStore } from './map-store';
-import { factorLabel, leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
+import { nameWithUnit } from '../../lib/format-unit';
+import { leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
 
 const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
 
@@ -64,7 +65,7 @@ export function ProductBar({
             onClick={() => setOpen(true)}
           >
             <span className="map-product-summary-text">
-              {summaryText([factor ? factorLabel(factor) : '', t('product.leadHours', { hours: selection.lead }), valid])}
+              {summaryText([factor ? nameWithUnit(factor) : '', t('product.leadHours', { hours: selection.lead }), valid])}
             </span>
           </Button>
         </div>
@@ -128,7 +129,7 @@ function ProductChoice({
         aria-label={t('product.factor')}
         value={selection.factor}
         popupMatchSelectWidth={false}
-        options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: factorLabel(f) }))}
+        options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: nameWithUnit(f) }))}
         onChange={(code: string) => choose({ factor: code })}
       />
       <Select

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { factorLabel, leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
+import { leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
 
 describe('product bar rules', () => {
-  it('names a factor with its unit when it has one', () => {
-    expect(factorLabel({ name: '气温', unit: '℃' })).toBe('气温 (℃)');
-    expect(factorLabel({ name: '天气现象', unit: '' })).toBe('天气现象');
-    expect(factorLabel({ name: '天气现象', unit: null })).toBe('天气现象');
-  });
-
   it('labels every lead when there are at most eight', () => {
     expect(leadMarks([0, 3, 6])).toEqual({ 0: '0', 1: '3', 2: '6' });
     expect(leadMarks([])).toEqual({});

@@ -1,9 +1,4 @@
-/** What the product bar shows, as pure rules: a factor's name with its unit, the lead slider's marks, the phone's summary. */
-
-/** A factor's name with its unit in brackets, or the name alone when it has none. */
-export function factorLabel(factor: { name: string; unit?: string | null }): string {
-  return factor.unit ? `${factor.name} (${factor.unit})` : factor.name;
-}
+/** What the product bar shows, as pure rules: the lead slider's marks, the phone's summary. */
 
 /** The lead slider's marks: at most about eight labelled leads, by index, the first always among them. */
 export function leadMarks(leads: readonly number[]): Record<number, string> {

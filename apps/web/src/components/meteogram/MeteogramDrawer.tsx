@@ -13,6 +13,7 @@ import { request } from '../../lib/request';
 import { useAppStore } from '../../stores/app';
 import { METEOGRAM_NS } from './i18n';
 import { meteogramOption } from './meteogram-chart';
+import { nameWithUnit } from '../../lib/format-unit';
 
 /** Where the meteogram is asked: a point (lon/lat) or a station of the customer (its id). */
 export type MeteogramPlace = { type: string; baseTime?: string } & ({ lon: number; lat: number } | { station: number });
@@ -120,7 +121,7 @@ export function MeteogramDrawer({ place, title, onClose }: { place: MeteogramPla
               { title: t('validTime'), dataIndex: 'validTime', fixed: 'left', width: 110, render: (v: string) => timeLabel(v) },
               { title: t('lead'), dataIndex: 'lead', width: 64, render: (v: number) => t('leadHours', { hours: v }) },
               ...data.elements.map((e) => ({
-                title: e.unit ? `${e.name} (${e.unit})` : e.name,
+                title: nameWithUnit(e),
                 dataIndex: e.code,
                 width: isCategoryFactor(e.code) ? 110 : 92,
                 onCell: () => ({ 'data-element': e.code }) as React.HTMLAttributes<HTMLElement>,

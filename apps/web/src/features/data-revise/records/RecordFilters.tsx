@@ -15,6 +15,7 @@ import {
   type RecordListFilters,
   type RecordFilterValues,
 } from './record-filters';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 type FormValues = RecordFilterValues<Dayjs>;
 
@@ -49,10 +50,7 @@ export function RecordFilters({ filters, filter }: { filters: RecordListFilters;
   }, [filters, form]);
 
   const factorOptions = useMemo(
-    () =>
-      (types.data ?? [])
-        .find((x) => x.code === type)
-        ?.factors.map((x) => ({ value: x.code, label: x.unit ? `${x.name} (${x.unit})` : x.name })) ?? [],
+    () => (types.data ?? []).find((x) => x.code === type)?.factors.map((x) => ({ value: x.code, label: nameWithUnit(x) })) ?? [],
     [types.data, type],
   );
   const baseTimeOptions = useMemo(() => {

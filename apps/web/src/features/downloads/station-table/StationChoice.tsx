@@ -5,6 +5,7 @@ import type { StationTableChoice } from '../api/station-table';
 import { formatDateTime } from '../../../lib/format-time';
 import { NS } from '../i18n';
 import { pickChoice } from './station-table-rules';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 /** The forecast shown at the stations: its type, factor (those with grids) and run; a new type or factor picks the rest. */
 export function StationChoice({
@@ -40,9 +41,7 @@ export function StationChoice({
         style={{ width: 160 }}
         value={choice.factor}
         showSearch={{ optionFilterProp: 'label' }}
-        options={(type?.factors ?? [])
-          .filter((f) => f.baseTimes.length > 0)
-          .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+        options={(type?.factors ?? []).filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: nameWithUnit(f) }))}
         onChange={(code: string) => onChange(pickChoice(types, { type: choice.type, factor: code }))}
       />
       <Select

@@ -11,6 +11,7 @@ import { needsWeights, weightSum, type CriterionDraft, type FactorRange } from '
 import { FactorRuleEditor } from './FactorRuleEditor';
 import { useProblemText } from './field-status';
 import type { PreviewState } from './use-factor-preview';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 interface Props {
   draft: CriterionDraft;
@@ -92,9 +93,7 @@ export function CriterionFactors(props: Props) {
           style={{ minWidth: 220 }}
           value={adding}
           showSearch={{ optionFilterProp: 'label' }}
-          options={factors
-            .filter((f) => !used.has(f.code))
-            .map((f) => ({ value: f.code, label: f.unit ? `${f.name} (${f.unit})` : f.name }))}
+          options={factors.filter((f) => !used.has(f.code)).map((f) => ({ value: f.code, label: nameWithUnit(f) }))}
           onChange={setAdding}
         />
         <Button

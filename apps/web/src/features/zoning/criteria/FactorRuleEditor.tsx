@@ -9,6 +9,7 @@ import { needsWeights } from './criterion-rules';
 import { FactorBreaks, FactorMembership, FactorVeto } from './FactorParts';
 import { FactorHistogram } from './FactorHistogram';
 import { useFieldStatus } from './field-status';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 const num = (v: number) => (Number.isFinite(v) ? v : null);
 
@@ -66,7 +67,7 @@ export function FactorRuleEditor({
             showSearch={{ optionFilterProp: 'label' }}
             options={factors.map((f) => ({
               value: f.code,
-              label: f.unit ? `${f.name} (${f.unit})` : f.name,
+              label: nameWithUnit(f),
               disabled: f.code !== rule.factor && usedCodes.has(f.code),
             }))}
             onChange={(code: string) => onChange({ ...rule, factor: code })}

@@ -8,6 +8,7 @@ import { ClassTag } from '../common/ClassName';
 import { formatValue } from '../common/format';
 import { NS } from '../i18n';
 import { classIntervals, formatInterval, formatThreshold, formatVeto, needsWeights } from './criterion-rules';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 interface Row {
   key: number;
@@ -41,7 +42,7 @@ export function ThresholdSummary({
         const valid = rule.breaks.every(Number.isFinite);
         return {
           key: k,
-          name: factor ? (factor.unit ? `${factor.name} (${factor.unit})` : factor.name) : rule.factor,
+          name: factor ? nameWithUnit(factor) : rule.factor,
           weight: rule.weight,
           byClass: valid
             ? classIntervals(rule).map(

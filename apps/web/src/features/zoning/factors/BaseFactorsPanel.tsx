@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format-time';
 import { formatValue, signedTerm } from '../common/format';
 import { NS } from '../i18n';
 import { NormalsImportModal } from './NormalsImportModal';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 /**
  * The base climate factors of the customer's region (the fit's columns first, in view on a 1280 px screen): unit, valid
@@ -33,7 +34,7 @@ export function BaseFactorsPanel() {
 
   const columns = useMemo<TableColumnsType<BaseFactor>>(
     () => [
-      { title: t('factor.name'), dataIndex: 'name', fixed: 'left', render: (name: string, f) => (f.unit ? `${name} (${f.unit})` : name) },
+      { title: t('factor.name'), dataIndex: 'name', fixed: 'left', render: (_: string, f) => nameWithUnit(f) },
       {
         title: t('factor.r2'),
         key: 'r2',

@@ -15,6 +15,7 @@ import { CellPopup } from './CellPopup';
 import { ClassLegend } from './ClassLegend';
 import { showable } from './product-rules';
 import { ProductStats } from './ProductStats';
+import { nameWithUnit } from '../../../lib/format-unit';
 
 export const PANEL: ProductPanelNames = { prefix: 'zn', testId: 'zoning', ns: NS };
 
@@ -89,9 +90,7 @@ export function ProductView({ product, onClose, clicks = true }: { product: Zoni
           <Typography.Text strong>{t('product.inputs')}</Typography.Text>
           <ul>
             {product.inputs.map((i) => (
-              <li key={i.factor}>
-                {t('product.inputVersion', { name: i.unit ? `${i.name} (${i.unit})` : i.name, version: i.gridVersion })}
-              </li>
+              <li key={i.factor}>{t('product.inputVersion', { name: nameWithUnit(i), version: i.gridVersion })}</li>
             ))}
           </ul>
         </div>
