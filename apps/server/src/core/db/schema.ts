@@ -8,6 +8,7 @@ import type * as Risk from './schema/risk.js';
 import type * as Travel from './schema/travel.js';
 import type * as Weixin from './schema/weixin.js';
 import type * as Zoning from './schema/zoning.js';
+import type { GridGeometryColumns } from './schema/columns.js';
 
 // The tables of the feature areas, one file each under schema/ (types only); the Database below names them all.
 export type * from './schema/articles.js';
@@ -182,19 +183,13 @@ export interface FactorTable {
 }
 
 /** One field at one base and lead time; the values live in a Float32 file named by storage_key. */
-export interface GridTable {
+export interface GridTable extends GridGeometryColumns {
   id: Generated<number>;
   customer_id: number;
   forecast_type_id: number;
   factor_id: number;
   base_time: string;
   lead_hours: number;
-  lon0: number;
-  lat0: number;
-  dx: number;
-  dy: number;
-  nx: number;
-  ny: number;
   storage_key: string;
   version: Generated<number>;
   updated_by: number | null;
@@ -263,7 +258,7 @@ export interface RevisionBatchTable {
 }
 
 /** What one revision changed in one grid: the patch (encodePatch) with its extent and the versions around it. */
-export interface RevisionTable {
+export interface RevisionTable extends GridGeometryColumns {
   id: Generated<number>;
   batch_id: string;
   customer_id: number;
@@ -276,12 +271,6 @@ export interface RevisionTable {
   user_id: number | null;
   user_name: D<string>;
   cells_changed: number;
-  lon0: number;
-  lat0: number;
-  dx: number;
-  dy: number;
-  nx: number;
-  ny: number;
   i0: number | null;
   i1: number | null;
   j0: number | null;
@@ -319,19 +308,13 @@ export interface IssueTable {
   updated_at: string;
 }
 
-export interface IssueGridTable {
+export interface IssueGridTable extends GridGeometryColumns {
   id: Generated<number>;
   issue_id: number;
   grid_id: number;
   factor_id: number;
   lead_hours: number;
   version: number;
-  lon0: number;
-  lat0: number;
-  dx: number;
-  dy: number;
-  nx: number;
-  ny: number;
   storage_key: string;
 }
 

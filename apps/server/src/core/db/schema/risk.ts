@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { ProductJobColumns } from './product-columns.js';
+import type { ProductJobColumns } from './columns.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { ProductJobColumns } from './product-columns.js';
+import type { GridGeometryColumns, ProductJobColumns } from './columns.js';
 
 /** A column with a database default: optional on insert. */
 type D<T> = ColumnType<T, T | undefined, T>;
@@ -40,17 +40,11 @@ export interface ZoningCriterionTable {
   updated_at: string;
 }
 
-export interface ZoningBaseFactorTable {
+export interface ZoningBaseFactorTable extends GridGeometryColumns {
   id: Generated<number>;
   customer_id: number;
   code: string;
   source: 'stations' | 'import' | 'derived';
-  lon0: number;
-  lat0: number;
-  dx: number;
-  dy: number;
-  nx: number;
-  ny: number;
   storage_key: string;
   version: D<number>;
   grid_min: number | null;
