@@ -14,6 +14,8 @@ const HENAN_M4 = fs.readFileSync(path.join(testData, 'henan-t2m.m4'));
 /** The same field made by GDAL: tiled, DEFLATE, floating-point predictor, nodata −9999. */
 const HENAN_TIF = fs.readFileSync(path.join(testData, 'henan-t2m.tif'));
 const henan = parseMicaps4(HENAN_M4).grid;
+/** The henan file's grid, written out (not read from the file, so that a misread file fails). */
+const HENAN_GEOMETRY = { lon0: 110, lat0: 37, dx: 0.05, dy: -0.05, nx: 141, ny: 121 };
 
 let t: TestApp;
 const tokens: Record<string, string> = {};
@@ -110,23 +112,13 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
       version: 1,
       format: 'micaps4',
       fileName: 'henan-t2m.m4',
-      nx: 141,
-      ny: 121,
-      lon0: 110,
-      lat0: 37,
-      dx: 0.05,
-      dy: -0.05,
+      ...HENAN_GEOMETRY,
     });
     const row = (await gridRow(24))!;
     expect(row).toMatchObject({
       id: job.result.gridId,
       base_time: '2024-06-15T00:00:00.000Z',
-      lon0: 110,
-      lat0: 37,
-      dx: 0.05,
-      dy: -0.05,
-      nx: 141,
-      ny: 121,
+      ...HENAN_GEOMETRY,
       version: 1,
       updated_by_name: '名 importer',
     });
@@ -158,12 +150,7 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
       format: 'geotiff',
       baseTime: '2024-06-15T08:00:00.000Z',
       lead: 27,
-      nx: 141,
-      ny: 121,
-      lon0: 110,
-      lat0: 37,
-      dx: 0.05,
-      dy: -0.05,
+      ...HENAN_GEOMETRY,
     });
     const row = (await gridRow(27))!;
     expect(bits(await storedValues(row.storage_key)).equals(bits(henan.values))).toBe(true);
@@ -395,7 +382,7 @@ describe('grid export', () => {
       );
       expect(job.status).toBe('done');
       const row = (await gridRow(lead))!;
-      expect(row).toMatchObject({ lon0: 110, lat0: 37, dx: 0.05, dy: -0.05, nx: 141, ny: 121 });
+      expect(row).toMatchObject(HENAN_GEOMETRY);
       expect(bits(await storedValues(row.storage_key)).equals(bits(henan.values))).toBe(true);
     }
   });

@@ -113,6 +113,18 @@ describe('a bad stored row', () => {
   });
 });
 
+/** A job row of the customer's, written as it stands (a zoning job; `row` gives its state and stored texts). */
+async function insertJob(
+  id: string,
+  row: { status: 'queued' | 'done'; progress: number; result: string | null; payload: string; attempts: number; at: string },
+): Promise<void> {
+  const { at, ...rest } = row;
+  await t.db.db
+    .insertInto('job')
+    .values({ id, customer_id: customer, user_id: null, kind: ZONING_JOB, error: null, ...rest, created_at: at, updated_at: at })
+    .execute();
+}
+
 describe("a job's stored payload", () => {
   async function jobError(id: string, lang: string) {
     const res = await call(t, token, 'GET', `/api/job/${id}`, undefined, lang);
@@ -141,23 +153,7 @@ describe("a job's stored payload", () => {
   it('that is not JSON fails the job taken up from its row, and the runner goes on with the next job', async () => {
     const id = randomUUID();
     const long = new Date(Date.now() - 24 * 3600_000).toISOString();
-    await t.db.db
-      .insertInto('job')
-      .values({
-        id,
-        customer_id: customer,
-        user_id: null,
-        kind: ZONING_JOB,
-        status: 'queued',
-        progress: 0,
-        error: null,
-        result: null,
-        payload: '{"productId": 1, "customerId"',
-        attempts: 0,
-        created_at: long,
-        updated_at: long,
-      })
-      .execute();
+    await insertJob(id, { status: 'queued', progress: 0, result: null, payload: '{"productId": 1, "customerId"', attempts: 0, at: long });
     expect(await t.jobs.recoverStale()).toBeGreaterThanOrEqual(1);
     await t.jobs.waitFor(id);
     expect(await jobError(id, 'es')).toMatchObject({
@@ -176,23 +172,7 @@ describe("a job's stored payload", () => {
 
   it('whose stored result is cut off is an error naming the job row, not a result', async () => {
     const id = randomUUID();
-    await t.db.db
-      .insertInto('job')
-      .values({
-        id,
-        customer_id: customer,
-        user_id: null,
-        kind: ZONING_JOB,
-        status: 'done',
-        progress: 100,
-        error: null,
-        result: '{"productId": 1, "stats"',
-        payload: '{}',
-        attempts: 1,
-        created_at: nowIso(),
-        updated_at: nowIso(),
-      })
-      .execute();
+    await insertJob(id, { status: 'done', progress: 100, result: '{"productId": 1, "stats"', payload: '{}', attempts: 1, at: nowIso() });
     await failsNaming(`/api/job/${id}`, new RegExp(`^stored JSON in job row ${id}, column result: not valid JSON`));
   });
 });
