@@ -15,7 +15,7 @@ import { addCustomer, addUser, saveGrid } from './revise-helpers.js';
  *   its own thresholds (≤ −5 / −8 / −11 / −14 °C on the air minimum) give its own levels.
  * - Late March (valid date 2026-03-25, day 83): bud break (days 59–78) shifted by 8 and 6 days covers day 83 in rows 0
  *   and 1 (V = 1); shifted by 4 days (63–82) it does not, and row 2 is in the spring flush (V = 0.8). Frost reads the
- *   surface minimum tmin − 2 °C against 0 / −2 / −4 / −6 °C; the level is ⌈H × V × E⌉ with E = 1 (no exposure).
+ *   surface minimum tmin − 2 °C against 0 / −2 / −4 / −6 °C; the level is H × V × E rounded up, with E = 1 (no exposure).
  */
 let t: TestApp;
 let customer = 0;
@@ -110,7 +110,7 @@ describe('tea in late November', () => {
     const { product, levels } = await run('winterInjury', NOV);
     expect(levels).toEqual(WINTER_NOV);
     expect(product.summaries.join(' ')).toMatch(/red winter injury risk for tea on 2026-11-25/);
-    expect(product.method).toMatch(/^Risk level = ⌈H × V × E⌉/);
+    expect(product.method).toMatch(/^Risk level = H × V × E rounded up/);
     expect(product.method).not.toMatch(/plant-surface/);
   });
 });
