@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, startApp } from './helpers.js';
-import { addCustomer, addUser, call } from './revise-helpers.js';
+import { addCustomer, addUser, call, revisePoint } from './revise-helpers.js';
 
 /** Forecast types, factors and forecaster allocation (the allocation calls are GETs that change data, see docs/api.md#paths). */
 let t: TestApp;
@@ -156,14 +156,12 @@ describe('demo data', () => {
       // The demo forecaster can revise the demo grids at once.
       const data = (await call(demo, token, 'GET', '/api/forecaster/getData?type=fine-grid&factor=tmp&lead=24')).json().data;
       expect(data.allocated).toBe(true);
-      const revised = await call(demo, token, 'POST', '/api/revise/pointRevise', {
-        type: 'fine-grid',
-        factor: 'tmp',
-        baseTime: data.baseTime,
-        leads: [24],
-        expectedVersions: [data.version],
-        points: [{ lon: 108.93, lat: 34.3, value: 30, radiusKm: 40 }],
-      });
+      const revised = await revisePoint(
+        demo,
+        token,
+        { baseTime: data.baseTime, lead: 24, version: data.version },
+        { lon: 108.93, lat: 34.3, value: 30, radiusKm: 40 },
+      );
       expect(revised.json().code).toBe(0);
 
       // A restart seeds nothing again, and keeps what was deleted deleted.

@@ -12,7 +12,7 @@ import { DEMO_ROLE_GROUPS } from '../src/modules/seed/seed.js';
 import { restoreTarget, runCli, tableRows } from './backup-helpers.js';
 import { HENAN_BASE_TIME, makeFileRows, readFileRowsBack, type FileRows } from './file-rows.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
-import { USER_PASSWORD, call } from './revise-helpers.js';
+import { USER_PASSWORD, revisePoint } from './revise-helpers.js';
 import { startS3, type TestS3 } from './s3-server.js';
 
 const quiet = { info: () => undefined, warn: () => undefined };
@@ -370,14 +370,12 @@ describe(`backup and restore (${engine}, files in the data folder)`, () => {
       get: async (key) => {
         if (!revised && key === before.storage_key) {
           revised = true;
-          const res = await call(t, rows.tokens.fc, 'POST', '/api/revise/pointRevise', {
-            type: 'fine-grid',
-            factor: 'tmp',
-            baseTime: HENAN_BASE_TIME,
-            leads: [24],
-            expectedVersions: [before.version],
-            points: [{ lon: 113.65, lat: 34.75, value: 30.5, radiusKm: 15 }],
-          });
+          const res = await revisePoint(
+            t,
+            rows.tokens.fc,
+            { baseTime: HENAN_BASE_TIME, lead: 24, version: before.version },
+            { lon: 113.65, lat: 34.75, value: 30.5, radiusKm: 15 },
+          );
           expect(res.json().code).toBe(0);
         }
         return s.get(key);

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { expect } from 'vitest';
 import type { TestApp } from './helpers.js';
-import { addCustomer, addForecaster, addUser, call } from './revise-helpers.js';
+import { addCustomer, addForecaster, addUser, call, revisePoint } from './revise-helpers.js';
 
 const HENAN_M4 = fs.readFileSync(path.resolve(import.meta.dirname, '../../../packages/grid/test-data/henan-t2m.m4'));
 /** The header's 2024-06-15 08 Beijing time. */
@@ -79,14 +79,12 @@ export async function makeFileRows(t: TestApp, name: string): Promise<FileRows> 
   const job = (await call(t, sub, 'GET', `/api/job/${imported.json().data.jobId}`)).json().data;
   expect(job).toMatchObject({ status: 'done' });
 
-  const revised = await call(t, fc.token, 'POST', '/api/revise/pointRevise', {
-    type: 'fine-grid',
-    factor: 'tmp',
-    baseTime: HENAN_BASE_TIME,
-    leads: [24],
-    expectedVersions: [1],
-    points: [{ lon: 113.65, lat: 34.75, value: 31.5, radiusKm: 15 }],
-  });
+  const revised = await revisePoint(
+    t,
+    fc.token,
+    { baseTime: HENAN_BASE_TIME, lead: 24, version: 1 },
+    { lon: 113.65, lat: 34.75, value: 31.5, radiusKm: 15 },
+  );
   expect(revised.json().code).toBe(0);
 
   const issued = await call(t, sub, 'POST', '/api/revise/submit', {

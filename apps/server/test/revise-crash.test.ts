@@ -18,6 +18,7 @@ import {
   gridRow,
   saveGrid,
   storedValues,
+  revisePoint,
 } from './revise-helpers.js';
 
 /** Crash safety: a revision that fails or whose process dies before the commit leaves every grid as it was. */
@@ -229,14 +230,12 @@ describe('revisions under load', () => {
       const records = await count('revision');
       const answers = await Promise.all(
         [token, other.token].map((tk, k) =>
-          call(t, tk, 'POST', '/api/revise/pointRevise', {
-            type: 'fine-grid',
-            factor: 'tmp',
-            baseTime: BASE_TIME,
-            leads: [6],
-            expectedVersions: [version],
-            points: [{ lon: 108 + k, lat: 34.5, value: 30 + round, radiusKm: 20 }],
-          }),
+          revisePoint(
+            t,
+            tk,
+            { baseTime: BASE_TIME, lead: 6, version: version },
+            { lon: 108 + k, lat: 34.5, value: 30 + round, radiusKm: 20 },
+          ),
         ),
       );
       expect(answers.map((a) => a.json().code).sort()).toEqual([0, 4009]);

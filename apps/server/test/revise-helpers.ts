@@ -220,6 +220,23 @@ export function call(t: TestApp, token: string, method: 'GET' | 'POST', url: str
   });
 }
 
+/** One point revision of fine-grid temperature at one lead, made on the grid at `at.version` (as a forecaster's click sends it). */
+export function revisePoint(
+  t: TestApp,
+  token: string,
+  at: { baseTime: string; lead: number; version: number },
+  point: { lon: number; lat: number; value: number; radiusKm: number },
+) {
+  return call(t, token, 'POST', '/api/revise/pointRevise', {
+    type: 'fine-grid',
+    factor: 'tmp',
+    baseTime: at.baseTime,
+    leads: [at.lead],
+    expectedVersions: [at.version],
+    points: [point],
+  });
+}
+
 export async function allocate(t: TestApp, adminToken: string, uid: number, type = 'fine-grid') {
   const typeId = (await t.db.db.selectFrom('forecast_type').select('id').where('code', '=', type).executeTakeFirstOrThrow()).id;
   const res = await call(t, adminToken, 'GET', `/api/forecasr/insertAllocation?uid=${uid}&fTId=${typeId}`);

@@ -17,6 +17,7 @@ import {
   saveGrid,
   SMALL,
   storedValues,
+  revisePoint,
 } from './revise-helpers.js';
 
 /** Submission: the grids of a type and base time are frozen and exported as MICAPS 4 and GeoTIFF files by a job. */
@@ -141,14 +142,12 @@ describe('POST /revise/submit', () => {
 
   it('keeps an issue as issued when the grids are revised later; a new submission is the next issue', async () => {
     const row = await gridRow(t, customer, 3);
-    const revised = await call(t, tok.fc!, 'POST', '/api/revise/pointRevise', {
-      type: 'fine-grid',
-      factor: 'tmp',
-      baseTime: BASE_TIME,
-      leads: [3],
-      expectedVersions: [row.version],
-      points: [{ lon: 108, lat: 35, value: 40, radiusKm: 30 }],
-    });
+    const revised = await revisePoint(
+      t,
+      tok.fc!,
+      { baseTime: BASE_TIME, lead: 3, version: row.version },
+      { lon: 108, lat: 35, value: 40, radiusKm: 30 },
+    );
     expect(revised.json().code).toBe(0);
     const tif = files.find((f) => f.factor === 'tmp' && f.lead === 3 && f.format === 'geotiff')!;
     const { grid } = await readGeoTiff((await download(tif.id)).rawPayload);
