@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditedRoutesOf } from '../src/core/audit.js';
 import { isMessageKey, translate, type Lang } from '../src/core/messages.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { revisePoint } from './revise-helpers.js';
 
 /**
  * Text the server writes in Chinese (docs/i18n.md#text-the-server-writes) answered in the reader's language: the
@@ -258,14 +259,8 @@ describe('forecast type and element names', () => {
 
   it('name a revision’s type and element in that language in the records', async () => {
     const grid = await data('/api/forecaster/getData?type=fine-grid&factor=tmp&lead=0', reviser);
-    const saved = await post('/api/revise/pointRevise', reviser, {
-      type: 'fine-grid',
-      factor: 'tmp',
-      baseTime: grid.baseTime,
-      leads: [0],
-      expectedVersions: { 0: grid.version },
-      points: [{ lon: 108.93, lat: 34.3, value: 12, radiusKm: 20 }],
-    });
+    const at = { baseTime: grid.baseTime, lead: 0, version: grid.version };
+    const saved = await revisePoint(t, reviser, at, { lon: 108.93, lat: 34.3, value: 12, radiusKm: 20 });
     expect(saved.json().code).toBe(0);
     type Listed = { id: number; typeName: string; factorName: string };
     const newest = async (lang?: Lang) =>
