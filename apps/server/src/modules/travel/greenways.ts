@@ -7,7 +7,7 @@ import type { Db } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import type { Lang } from '../../core/messages.js';
 import { regionFullName } from '../regions/code-table.js';
-import { checkPlace, deleteRecord, insertRecord, storedArray, updateRecord } from './records.js';
+import { checkPlace, deleteRecord, insertRecord, shownColumns, storedArray, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 import { paged } from '../../core/paging.js';
 
@@ -73,9 +73,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, g: Input, lang: Lang
     difficulty: g.difficulty,
     start_name: g.start,
     end_name: g.end,
-    photos: JSON.stringify(g.photos),
-    description: g.description,
-    published: g.published ? 1 : 0,
+    ...shownColumns(g),
   };
 }
 

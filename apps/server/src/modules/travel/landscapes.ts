@@ -17,7 +17,7 @@ import { errors } from '../../core/errors.js';
 import type { Lang } from '../../core/messages.js';
 import { regionFullName } from '../regions/code-table.js';
 import { dropStop } from './itineraries.js';
-import { checkPlace, deleteRecord, insertRecord, updateRecord } from './records.js';
+import { checkPlace, deleteRecord, insertRecord, shownColumns, updateRecord } from './records.js';
 import type { TravelDeps } from './service.js';
 import { parseStoredJson } from '../../core/stored-json.js';
 import { paged } from '../../core/paging.js';
@@ -124,9 +124,7 @@ async function columns(deps: TravelDeps, auth: AuthContext, l: Input, lang: Lang
       maxWind: l.weather.maxWind ?? null,
       precipitation: l.weather.precipitation,
     }),
-    photos: JSON.stringify(l.photos),
-    description: l.description,
-    published: l.published ? 1 : 0,
+    ...shownColumns(l),
   };
 }
 

@@ -30,6 +30,11 @@ export function storedArray<S extends z.ZodType>(item: S, json: string, table: s
 
 type RecordTable<K extends CommentTarget> = Database[(typeof TARGET_TABLES)[K]];
 
+/** The columns spots, landscapes and greenways store alike: the photos (a JSON list), the text, whether visitors see it. */
+export function shownColumns(r: { photos: string[]; description: string; published: boolean }) {
+  return { photos: JSON.stringify(r.photos), description: r.description, published: r.published ? 1 : 0 };
+}
+
 /** Inserts a record of the customer (`values` typed by the record's own table), created and updated now; answers its row. */
 export async function insertRecord<K extends CommentTarget>(
   db: Db,

@@ -31,7 +31,7 @@ import type { FileStorage } from '../../core/storage.js';
 import { regionFullName } from '../regions/code-table.js';
 import { findSensitiveWords, plainText } from './comment-rules.js';
 import { dropStop } from './itineraries.js';
-import { checkPlace, deleteRecord, insertRecord, storedArray, TARGET_TABLES, updateRecord } from './records.js';
+import { checkPlace, deleteRecord, insertRecord, shownColumns, storedArray, TARGET_TABLES, updateRecord } from './records.js';
 import { paged } from '../../core/paging.js';
 
 // Tourism content of a customer (docs/travel.md): scenic spots and visitors' comments. Every query of the console's
@@ -127,9 +127,7 @@ async function checkSpot(deps: TravelDeps, auth: AuthContext, s: SpotInput, lang
     opening_hours: s.openingHours,
     ticket_price: s.ticketPrice ?? null,
     phone: s.phone,
-    photos: JSON.stringify(s.photos),
-    description: s.description,
-    published: s.published ? 1 : 0,
+    ...shownColumns(s),
   };
 }
 
