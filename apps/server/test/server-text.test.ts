@@ -183,22 +183,15 @@ describe('forecast type and element names', () => {
   const factor = (type: Type, code: string) => type.factors.find((f) => f.code === code)?.name;
 
   it("are answered in the reader's language in the catalogue, derived elements included", async () => {
+    // The type's name, then its elements' names.
+    const names = (type: Type, ...codes: string[]) => [type.name, ...codes.map((c) => factor(type, c))];
+    const daily = ['tmp', 'pre12h', 'tmax24h'];
     const zh = await fine();
-    expect([zh.name, factor(zh, 'tmp'), factor(zh, 'pre12h'), factor(zh, 'tmax24h')]).toEqual([
-      '精细化网格预报',
-      '气温',
-      '12小时降水',
-      '日最高气温',
-    ]);
+    expect(names(zh, ...daily)).toEqual(['精细化网格预报', '气温', '12小时降水', '日最高气温']);
     const en = await fine('en');
-    expect([en.name, factor(en, 'tmp'), factor(en, 'pre12h'), factor(en, 'tmax24h')]).toEqual([
-      'Fine-grid forecast',
-      'Temperature',
-      '12-hour precipitation',
-      'Daily maximum temperature',
-    ]);
+    expect(names(en, ...daily)).toEqual(['Fine-grid forecast', 'Temperature', '12-hour precipitation', 'Daily maximum temperature']);
     const es = await fine('es');
-    expect([es.name, factor(es, 'tmp'), factor(es, 'wsp')]).toEqual(['Pronóstico de malla fina', 'Temperatura', 'Velocidad del viento']);
+    expect(names(es, 'tmp', 'wsp')).toEqual(['Pronóstico de malla fina', 'Temperatura', 'Velocidad del viento']);
     for (const f of [...en.factors, ...es.factors]) expect([f.code, CJK.test(f.name)]).toEqual([f.code, false]);
   });
 
