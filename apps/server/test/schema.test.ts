@@ -58,14 +58,26 @@ function declaredSchema(): Map<string, Map<string, DeclaredColumn>> {
   for (const member of interfaces.get('Database')!.node.members) {
     if (!ts.isPropertySignature(member) || !member.type) continue;
     const tableName = (member.name as ts.Identifier).text;
-    const found = interfaces.get(member.type.getText(schemaSource));
+    // A table of a feature area is named through its file's namespace (Zoning.ZoningCropTable).
+    const found = interfaces.get(member.type.getText(schemaSource).split('.').at(-1)!);
     if (!found) throw new Error(`Database.${tableName} names an interface that schema.ts neither declares nor imports`);
-    const iface = found.node;
-    source = found.source;
     const columns = new Map<string, DeclaredColumn>();
-    for (const column of iface.members) {
-      if (ts.isPropertySignature(column) && column.type) columns.set((column.name as ts.Identifier).text, columnOf(column.type));
-    }
+    // Its own members, then those of the interfaces it extends (the shared columns of schema/columns.ts).
+    const collect = (at: { node: ts.InterfaceDeclaration; source: ts.SourceFile }) => {
+      source = at.source;
+      for (const column of at.node.members) {
+        if (ts.isPropertySignature(column) && column.type) columns.set((column.name as ts.Identifier).text, columnOf(column.type));
+      }
+      for (const clause of at.node.heritageClauses ?? []) {
+        for (const parent of clause.types) {
+          const name = parent.expression.getText(at.source);
+          const inherited = interfaces.get(name);
+          if (!inherited) throw new Error(`${at.node.name.text} extends ${name}, which schema.ts neither declares nor imports`);
+          collect(inherited);
+        }
+      }
+    };
+    collect(found);
     tables.set(tableName, columns);
   }
   return tables;

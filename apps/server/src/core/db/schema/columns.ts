@@ -2,6 +2,9 @@ import type { ColumnType } from 'kysely';
 
 // Columns several tables share, typed once.
 
+/** A column with a database default: optional on insert. */
+type D<T> = ColumnType<T, T | undefined, T>;
+
 /** A regular lon/lat grid's window (@agromet/grid's GridGeometry): a stored grid, an issued one, a base factor, a revision. */
 export interface GridGeometryColumns {
   lon0: number;
@@ -14,18 +17,21 @@ export interface GridGeometryColumns {
 
 /**
  * The columns every product made by a job has (core/product-job.ts; risk and zoning products): the region it covers,
- * its job and state, and once done its grid window, its files' prefix and its statistics (JSON).
+ * its job and state, and once done its grid window (null until then), its files' prefix and its statistics (JSON).
  */
-export interface ProductJobColumns extends GridWindowUntilDone {
+export interface ProductJobColumns {
   region_kind: 'customer' | 'area' | 'polygon';
-  region_name: ColumnType<string, string | undefined, string>;
+  region_name: D<string>;
   /** JSON: { areaCode?, polygon?, statsLayer }. */
   region: string;
   status: 'queued' | 'running' | 'done' | 'failed';
   job_id: string;
+  lon0: number | null;
+  lat0: number | null;
+  dx: number | null;
+  dy: number | null;
+  nx: number | null;
+  ny: number | null;
   storage_prefix: string | null;
   stats: string | null;
 }
-
-/** A product's grid window, null until its job has written it. */
-type GridWindowUntilDone = { [K in keyof GridGeometryColumns]: GridGeometryColumns[K] | null };
