@@ -76,6 +76,9 @@ const pointBody = (over: Record<string, unknown> = {}) => ({
   points: [{ lon: 108.4, lat: 34.8, value: 25, radiusKm: 30 }],
   ...over,
 });
+/** A forecaster's point or area revision as the page sends it. */
+const revise = (who: string, kind: 'point' | 'polygon', body: object, lang?: string) =>
+  call(t, tok[who]!, 'POST', `/api/revise/${kind}Revise`, body, lang);
 const polygonBody = (over: Record<string, unknown> = {}) => ({
   type: 'fine-grid',
   factor: 'tmp',
@@ -187,7 +190,7 @@ describe('GET /forecaster/getGrid', () => {
     // Another forecaster of the customer holds the same bytes: the same tag.
     expect((await call(t, tok.fc2!, 'GET', url)).headers.etag).toBe(etag);
 
-    const saved = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody({ factor: 'tmax' }));
+    const saved = await revise('fc1', 'point', pointBody({ factor: 'tmax' }));
     expect(saved.json().code).toBe(0);
     const after = await t.app.inject({ method: 'GET', url, headers: { ...t.bearer(tok.fc1!), 'if-none-match': etag } });
     expect(after.statusCode).toBe(200);
@@ -215,7 +218,7 @@ describe('POST /revise/pointRevise', () => {
   it('applies the Cressman edit of @agromet/grid, saves a new version and its record with the exact patch', async () => {
     const before = await gridOf(customerA, 24);
     const body = pointBody();
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', body);
+    const res = await revise('fc1', 'point', body);
     expect(res.json().code).toBe(0);
     const expected = revisePoints(before.grid, body.points, TMP_RANGE);
     const [lead] = res.json().data.leads;
@@ -255,11 +258,9 @@ describe('POST /revise/pointRevise', () => {
   });
 
   it("clips to the factor's valid range", async () => {
-    const res = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/pointRevise',
+    const res = await revise(
+      'fc1',
+      'point',
       pointBody({ expectedVersions: [2], points: [{ lon: 108.4, lat: 34.8, value: 500, radiusKm: 20 }] }),
     );
     expect(res.json().code).toBe(0);
@@ -277,7 +278,7 @@ describe('POST /revise/pointRevise', () => {
     ['a bad base time', { baseTime: 'yesterday' }, 'baseTime'],
   ])('refuses %s with 4100 naming the field', async (_what, over, fieldName) => {
     const count = await revisionCount();
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody(over), 'en');
+    const res = await revise('fc1', 'point', pointBody(over), 'en');
     expect(res.json().code).toBe(4100);
     expect(res.json().msg.startsWith(`${fieldName}:`)).toBe(true);
     expect(await revisionCount()).toBe(count);
@@ -287,7 +288,7 @@ describe('POST /revise/pointRevise', () => {
     const before = await gridOf(customerA, 24);
     const row = await gridRow(t, customerA, 24);
     const count = await revisionCount();
-    const res = await call(t, tok.fc2!, 'POST', '/api/revise/pointRevise', pointBody({ expectedVersions: { 24: 1 } }), 'en');
+    const res = await revise('fc2', 'point', pointBody({ expectedVersions: { 24: 1 } }), 'en');
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
       code: 4009,
@@ -302,21 +303,21 @@ describe('POST /revise/pointRevise', () => {
 
   it('refuses a forecaster without the type allocated (4003); admin passes', async () => {
     const before = await gridOf(customerA, 24);
-    const res = await call(t, tok.fc3!, 'POST', '/api/revise/pointRevise', pointBody({ expectedVersions: { 24: before.version } }), 'en');
+    const res = await revise('fc3', 'point', pointBody({ expectedVersions: { 24: before.version } }), 'en');
     expect(res.statusCode).toBe(403);
     expect(res.json().code).toBe(4003);
     expect(res.json().msg).toContain('精细化网格预报');
     expect((await gridOf(customerA, 24)).version).toBe(before.version);
-    const admin = await call(t, tok.admin!, 'POST', '/api/revise/pointRevise', pointBody());
+    const admin = await revise('admin', 'point', pointBody());
     expect(admin.json()).toMatchObject({ code: 0, data: { leads: [{ lead: 24, version: 2 }] } });
     expect((await gridRow(t, await platformId(t), 24)).version).toBe(2);
   });
 
   it("works only on the caller's customer's grids", async () => {
     // B's lead-24 grid is B's own; A's grids are not B's to revise.
-    const res = await call(t, tok.fcB!, 'POST', '/api/revise/pointRevise', pointBody({ leads: [27], expectedVersions: { 27: 1 } }));
+    const res = await revise('fcB', 'point', pointBody({ leads: [27], expectedVersions: { 27: 1 } }));
     expect(res.json().code).toBe(4004);
-    const own = await call(t, tok.fcB!, 'POST', '/api/revise/pointRevise', pointBody());
+    const own = await revise('fcB', 'point', pointBody());
     expect(own.json().code).toBe(0);
     expect((await gridRow(t, customerB, 24)).version).toBe(2);
   });
@@ -327,7 +328,7 @@ describe('POST /revise/polygonRevise', () => {
     const b27 = await gridOf(customerA, 27);
     const b39 = await gridOf(customerA, 39);
     const body = polygonBody({ leads: [27, 39], expectedVersions: [1, 1], smooth: 3 });
-    const res = await call(t, tok.fc2!, 'POST', '/api/revise/polygonRevise', body);
+    const res = await revise('fc2', 'polygon', body);
     expect(res.json().code).toBe(0);
     const { batchId, leads } = res.json().data;
     expect(leads.map((l: { lead: number; version: number }) => [l.lead, l.version])).toEqual([
@@ -372,14 +373,7 @@ describe('POST /revise/polygonRevise', () => {
     const b27 = await gridOf(customerA, 27);
     const b33 = await gridOf(customerA, 33);
     const count = await revisionCount();
-    const res = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/polygonRevise',
-      polygonBody({ leads: [33, 27], expectedVersions: { 33: 1, 27: 1 } }),
-      'en',
-    );
+    const res = await revise('fc1', 'polygon', polygonBody({ leads: [33, 27], expectedVersions: { 33: 1, 27: 1 } }), 'en');
     expect(res.json()).toMatchObject({ code: 4009, data: { lead: 27, currentVersion: 2, updatedBy: '名 fc2' } });
     expect(res.json().msg).toContain('lead 27 h');
     expect((await gridOf(customerA, 33)).version).toBe(b33.version);
@@ -389,11 +383,9 @@ describe('POST /revise/polygonRevise', () => {
   });
 
   it('accepts a MultiPolygon and a plain list of rings alike', async () => {
-    const multi = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/polygonRevise',
+    const multi = await revise(
+      'fc1',
+      'polygon',
       polygonBody({
         leads: [33],
         expectedVersions: { 33: 1 },
@@ -404,11 +396,9 @@ describe('POST /revise/polygonRevise', () => {
       }),
     );
     expect(multi.json().code).toBe(0);
-    const rings = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/polygonRevise',
+    const rings = await revise(
+      'fc1',
+      'polygon',
       polygonBody({
         leads: [33],
         expectedVersions: { 33: 2 },
@@ -479,14 +469,7 @@ describe('POST /revise/polygonRevise', () => {
     ],
   ])('refuses %s with 4100 naming the field', async (_what, over, fieldName, text) => {
     const count = await revisionCount();
-    const res = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/polygonRevise',
-      polygonBody({ leads: [36], expectedVersions: { 36: 1 }, ...over }),
-      'en',
-    );
+    const res = await revise('fc1', 'polygon', polygonBody({ leads: [36], expectedVersions: { 36: 1 }, ...over }), 'en');
     expect(res.json().code).toBe(4100);
     expect(res.json().msg.startsWith(fieldName)).toBe(true);
     if (text) expect(res.json().msg).toContain(text);
@@ -494,9 +477,9 @@ describe('POST /revise/polygonRevise', () => {
   });
 
   it('words its rules in Chinese and Spanish too', async () => {
-    const zh = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({ operation: 'divide', value: 0 }), 'zh');
+    const zh = await revise('fc1', 'polygon', polygonBody({ operation: 'divide', value: 0 }), 'zh');
     expect(zh.json().msg).toBe('value：除数必须大于 0');
-    const es = await call(t, tok.fc1!, 'POST', '/api/revise/polygonRevise', polygonBody({ operation: 'divide', value: 0 }), 'es');
+    const es = await revise('fc1', 'polygon', polygonBody({ operation: 'divide', value: 0 }), 'es');
     expect(es.json().msg).toBe('value: el divisor debe ser mayor que 0');
   });
 });
@@ -548,19 +531,11 @@ describe('revision records and recovery', () => {
 
   it('lists the records with filters, newest first', async () => {
     original = (await gridOf(customerA, 30)).values;
-    const a = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/polygonRevise',
-      polygonBody({ leads: [30], expectedVersions: { 30: 1 }, value: 5 }),
-    );
+    const a = await revise('fc1', 'polygon', polygonBody({ leads: [30], expectedVersions: { 30: 1 }, value: 5 }));
     ids.A = a.json().data.leads[0].recordId;
-    const b = await call(
-      t,
-      tok.fc2!,
-      'POST',
-      '/api/revise/polygonRevise',
+    const b = await revise(
+      'fc2',
+      'polygon',
       polygonBody({
         leads: [30],
         expectedVersions: { 30: 2 },
@@ -572,11 +547,9 @@ describe('revision records and recovery', () => {
     );
     ids.B = b.json().data.leads[0].recordId;
     // Far from both areas.
-    const c = await call(
-      t,
-      tok.fc1!,
-      'POST',
-      '/api/revise/pointRevise',
+    const c = await revise(
+      'fc1',
+      'point',
       pointBody({
         leads: [30],
         expectedVersions: { 30: 3 },
@@ -698,7 +671,7 @@ describe('revision records and recovery', () => {
   });
 
   it('refuses to recover a grid replaced as a whole since the record', async () => {
-    const res = await call(t, tok.fc1!, 'POST', '/api/revise/pointRevise', pointBody({ leads: [39], expectedVersions: { 39: 2 } }));
+    const res = await revise('fc1', 'point', pointBody({ leads: [39], expectedVersions: { 39: 2 } }));
     expect(res.json().code).toBe(0);
     await saveGrid(t, customerA, { lead: 39, grid: field(SMALL, () => 7) });
     const rec = await call(t, tok.fc1!, 'GET', `/api/record/recovery?id=${res.json().data.leads[0].recordId}`, undefined, 'en');
@@ -714,13 +687,7 @@ describe('revision records and recovery', () => {
     const list = await call(t, tok.fcB!, 'GET', '/api/record/findByRecord?size=100');
     expect(list.json().data.list.every((r: { lead: number }) => r.lead === 24)).toBe(true);
     // fc3 holds the recovery code but not the type.
-    const res = await call(
-      t,
-      tok.fc3!,
-      'POST',
-      '/api/revise/pointRevise',
-      pointBody({ leads: [36], expectedVersions: { 36: (await gridOf(customerA, 36)).version } }),
-    );
+    const res = await revise('fc3', 'point', pointBody({ leads: [36], expectedVersions: { 36: (await gridOf(customerA, 36)).version } }));
     expect(res.json().code).toBe(4003);
     const someRecord = (
       await t.db.db
