@@ -2,6 +2,7 @@ import { gridBBox, type GridGeometry } from '@agromet/grid';
 import { sql, type Selectable, type SelectQueryBuilder } from 'kysely';
 import type { Db } from './db/index.js';
 import type { Database } from './db/schema.js';
+import type { GridGeometryColumns, ProductJobColumns } from './db/schema/columns.js';
 import { nowIso } from './db/index.js';
 import { createdStamp } from './db/stamps.js';
 import { JobError, jobErrorMessage, type JobContext, type JobOwner, type JobRunner } from './jobs.js';
@@ -183,14 +184,7 @@ export async function finishedProduct<T extends ProductJobTable>(
 }
 
 /** A product's grid window; null until its job has written it. */
-export function productWindow(row: {
-  lon0: number | null;
-  lat0: number | null;
-  dx: number | null;
-  dy: number | null;
-  nx: number | null;
-  ny: number | null;
-}): GridGeometry | null {
+export function productWindow(row: Pick<ProductJobColumns, keyof GridGeometryColumns>): GridGeometry | null {
   const { lon0, lat0, dx, dy, nx, ny } = row;
   if (lon0 === null || lat0 === null || dx === null || dy === null || nx === null || ny === null) return null;
   return { lon0, lat0, dx, dy, nx, ny };
