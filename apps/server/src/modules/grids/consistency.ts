@@ -236,24 +236,61 @@ function ruleInstances(g: ForecastGrids, only?: { factor: string; leads: readonl
 export async function findings(g: ForecastGrids, only?: { factor: string; leads: readonly number[] }): Promise<Finding[]> {
   const out: Finding[] = [];
   for (const instance of ruleInstances(g, only)) {
-    const loaded: Loaded[] = [];
-    for (const [factor, lead] of instance.grids) loaded.push((await g.get(factor, lead))!);
-    const cells = instance.cells(
-      loaded.map((l) => l.grid.values),
-      loaded[0]!.grid.nx,
-    );
+    const loadAll = async () => {
+      const loaded: Loaded[] = [];
+      for (const [factor, lead] of instance.grids) loaded.push((await g.get(factor, lead))!);
+      return loaded;
+    };
+    const key = instanceKey(instance);
+    let cells = foundCells.get(key);
+    if (!cells) {
+      const loaded = await loadAll();
+      cells = instance.cells(
+        loaded.map((l) => l.grid.values),
+        loaded[0]!.grid.nx,
+      );
+      rememberCells(key, cells);
+      rememberCount(key, cells.indices.length);
+    }
     if (cells.indices.length === 0) continue;
+    const found = cells;
     out.push({
       rule: instance.rule,
       factor: instance.factor,
       lead: instance.lead,
       grids: instance.grids,
-      cells,
+      cells: found,
       geometry: geometryOfRow(instance.rows[0]!),
-      fix: async (forecast) => instance.fix(loaded, cells.indices, forecast),
+      fix: async (forecast) => instance.fix(await loadAll(), found.indices, forecast),
     });
   }
   return out;
+}
+
+/** A rule instance by its rule and the file keys of its grids' versions (a key names one version's values for good). */
+const instanceKey = (instance: RuleInstance) => `${instance.rule} ${instance.rows.map((r) => r.storage_key).join(' ')}`;
+
+/**
+ * The cells each rule instance found, by instanceKey: the check after a revision runs again only the rules of the grids
+ * it changed (the check of a national forecast reads every lead's grids in full: tens of milliseconds of the request
+ * thread each time). Bounded by the cells kept; the oldest entries go first.
+ */
+const foundCells = new Map<string, CellSet>();
+const KEPT_CELLS = 8_000_000;
+let keptCells = 0;
+
+function rememberCells(key: string, cells: CellSet): void {
+  if (cells.indices.length > KEPT_CELLS / 4) return;
+  const before = foundCells.get(key);
+  if (before) keptCells -= before.indices.length;
+  foundCells.delete(key);
+  foundCells.set(key, cells);
+  keptCells += cells.indices.length;
+  while (keptCells > KEPT_CELLS || foundCells.size > KEPT_COUNTS) {
+    const [oldest, set] = foundCells.entries().next().value!;
+    foundCells.delete(oldest);
+    keptCells -= set.indices.length;
+  }
 }
 
 /** The violation as the API answers it: counts, the box, and the cells as an outline of rectangles (GeoJSON). */
@@ -412,7 +449,7 @@ export async function violationCount(
   let total = 0;
   for (const instance of ruleInstances(grids, { factor, leads })) {
     const keys = instance.rows.map((r) => r.storage_key);
-    const key = `${instance.rule} ${keys.join(' ')}`;
+    const key = instanceKey(instance);
     let count = counts.get(key);
     if (count === undefined) {
       // A grid saved again since (another call) is not what the patch made: counted in full.
