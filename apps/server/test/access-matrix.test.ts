@@ -4,6 +4,38 @@ import { hashPassword } from '../src/core/auth/password.js';
 import { createTestApp, type TestApp } from './helpers.js';
 import { insertUser } from './revise-helpers.js';
 
+/** The codes of the forecast desk: revising, submitting, recovering and allocating forecasts. */
+const FORECAST_EDITORS = [
+  'admin',
+  'revise.point.admin',
+  'revise.polygon.admin',
+  'revise.recovery.admin',
+  'revise.submit.admin',
+  'revise.allocation.admin',
+];
+/** The codes that read grids (the map, its WMS, grid exports and jobs): the forecast desk and the grid products. */
+const GRID_READERS = [
+  ...FORECAST_EDITORS,
+  'make.product.admin',
+  'make.risk.admin',
+  'quhua.make.admin',
+  'quhua.criteria.admin',
+  'quhua.result.admin',
+  'serviceproducts.all.admin',
+];
+/** The codes of climate zoning: making, criteria and results. */
+const ZONING_USERS = ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'];
+/** The codes of the WeChat official account. */
+const WECHAT_USERS = [
+  'admin',
+  'wx-mp-manage.account.admin',
+  'wx-mp-manage.wxuser.admin',
+  'wx-mp-manage.menu.admin',
+  'wx-mp-manage.material.admin',
+  'wx-mp-manage.send.admin',
+  'wx-mp-manage.send.approve',
+];
+
 /**
  * Every route, called without a token and as a user holding each single permission code, against the expectation
  * written out below (not derived from the access rules the guard enforces, so a changed rule fails here). Guards run
@@ -53,94 +85,16 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   permissionDelete: 'platform', // POST /api/permission/delete
   logPage: ['admin', 'sys.log.view'], // GET /api/log/page
   logGet: ['admin', 'sys.log.view'], // GET /api/log/:id
-  gridCatalog: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/grid/catalog
-  latticePoints: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/lattice/getPoint
-  gisAll: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/gis/all
+  gridCatalog: GRID_READERS, // GET /api/grid/catalog
+  latticePoints: GRID_READERS, // GET /api/lattice/getPoint
+  gisAll: GRID_READERS, // GET /api/gis/all
   gisCountries: 'public', // GET /api/gis/offline/countries.json
   gisProvinces: 'public', // GET /api/gis/offline/provinces.json
   gridImport: ['admin', 'revise.submit.admin'], // POST /api/grid/import
-  gridExport: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/grid/export
-  gridMeteogram: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/grid/meteogram
+  gridExport: GRID_READERS, // GET /api/grid/export
+  gridMeteogram: GRID_READERS, // GET /api/grid/meteogram
   jobRecent: 'any user', // GET /api/job/recent
-  jobGet: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/job/:id
+  jobGet: GRID_READERS, // GET /api/job/:id
   logExport: ['admin', 'sys.log.view'], // GET /api/log/export
   stationInsert: ['admin', 'revise.point.admin'], // POST /api/station/insertStation
   stationList: ['admin', 'revise.point.admin'], // GET /api/station/findByUidStation
@@ -148,33 +102,12 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   stationDelete: ['admin', 'revise.point.admin'], // POST /api/station/deleteStation
   stationExport: ['admin', 'revise.point.admin'], // GET /api/station/export
   stationImport: ['admin', 'revise.point.admin'], // POST /api/station/import
-  forecastTypes: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-  ], // GET /api/forecasr/findForevast
-  forecastTypesOfUser: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-  ], // GET /api/forecasr/findByUserForevast
+  forecastTypes: FORECAST_EDITORS, // GET /api/forecasr/findForevast
+  forecastTypesOfUser: FORECAST_EDITORS, // GET /api/forecasr/findByUserForevast
   allocationInsert: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/insertAllocation
   allocationDelete: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/deleteAllocation
   allocationMatrix: ['admin', 'revise.allocation.admin'], // GET /api/forecasr/allocations
-  factorList: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-  ], // GET /api/factor/getFactor
+  factorList: FORECAST_EDITORS, // GET /api/factor/getFactor
   reviseData: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/forecaster/getData
   reviseGrid: ['admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/forecaster/getGrid
   revisePoint: ['admin', 'revise.point.admin'], // POST /api/revise/pointRevise
@@ -189,54 +122,27 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   recordDetail: ['admin', 'revise.recovery.admin'], // GET /api/record/detail
   recordPatch: ['admin', 'revise.recovery.admin', 'revise.point.admin', 'revise.polygon.admin'], // GET /api/record/patch
   recordRecovery: ['admin', 'revise.recovery.admin'], // GET /api/record/recovery
-  gisBoundaryList: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-    'sys.customer.admin',
-  ], // GET /api/gis/boundaries
+  gisBoundaryList: [...GRID_READERS, 'sys.customer.admin'], // GET /api/gis/boundaries
   gisBoundaryUpload: ['admin', 'revise.polygon.admin', 'sys.customer.admin'], // POST /api/gis/boundary/upload
-  gisBoundaryGet: [
-    'admin',
-    'revise.point.admin',
-    'revise.polygon.admin',
-    'revise.recovery.admin',
-    'revise.submit.admin',
-    'revise.allocation.admin',
-    'make.product.admin',
-    'make.risk.admin',
-    'quhua.make.admin',
-    'quhua.criteria.admin',
-    'quhua.result.admin',
-    'serviceproducts.all.admin',
-  ], // GET /api/gis/boundary/:id
+  gisBoundaryGet: GRID_READERS, // GET /api/gis/boundary/:id
   gisBoundaryDelete: ['admin', 'revise.polygon.admin', 'sys.customer.admin'], // POST /api/gis/boundary/delete
-  cropAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/crop/all
+  cropAll: ZONING_USERS, // GET /api/crop/all
   cropAdd: ['admin', 'quhua.criteria.admin'], // POST /api/crop/add
   cropUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/crop/update
   cropDelete: ['admin', 'quhua.criteria.admin'], // POST /api/crop/delete
-  cropCalendarAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/cropCalendar/all
+  cropCalendarAll: ZONING_USERS, // GET /api/cropCalendar/all
   cropCalendarAdd: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/add
   cropCalendarUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/update
   cropCalendarDelete: ['admin', 'quhua.criteria.admin'], // POST /api/cropCalendar/delete
-  criterionAllByCrop: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/allByCrop
-  criterionPage: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/page
-  criterionGet: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/qhCriterion/queryIndex
+  criterionAllByCrop: ZONING_USERS, // GET /api/qhCriterion/allByCrop
+  criterionPage: ZONING_USERS, // GET /api/qhCriterion/page
+  criterionGet: ZONING_USERS, // GET /api/qhCriterion/queryIndex
   criterionAdd: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/add
   criterionUpdate: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/update
   criterionDelete: ['admin', 'quhua.criteria.admin'], // POST /api/qhCriterion/deleteCriteria
-  baseFactorAll: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/allFactorAndAltitude
-  baseFactorHistogram: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/histogram
-  baseFactorGrid: ['admin', 'quhua.make.admin', 'quhua.criteria.admin', 'quhua.result.admin'], // GET /api/baseWeatherFactor/grid
+  baseFactorAll: ZONING_USERS, // GET /api/baseWeatherFactor/allFactorAndAltitude
+  baseFactorHistogram: ZONING_USERS, // GET /api/baseWeatherFactor/histogram
+  baseFactorGrid: ZONING_USERS, // GET /api/baseWeatherFactor/grid
   baseFactorNormals: ['admin', 'quhua.criteria.admin'], // GET /api/baseWeatherFactor/normals
   baseFactorImportNormals: ['admin', 'quhua.criteria.admin'], // POST /api/baseWeatherFactor/importNormals
   baseFactorImportGrid: ['admin', 'quhua.criteria.admin'], // POST /api/baseWeatherFactor/importGrid
@@ -277,15 +183,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   travelRouteUpdate: ['admin', 'travel.scenicspot.admin'], // POST /api/travel/route/update
   travelRouteDelete: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/route/deleteById
   travelWeather: ['admin', 'travel.scenicspot.admin'], // GET /api/travel/weather
-  wxAccountList: [
-    'admin',
-    'wx-mp-manage.account.admin',
-    'wx-mp-manage.wxuser.admin',
-    'wx-mp-manage.menu.admin',
-    'wx-mp-manage.material.admin',
-    'wx-mp-manage.send.admin',
-    'wx-mp-manage.send.approve',
-  ], // GET /api/wx/account/list
+  wxAccountList: WECHAT_USERS, // GET /api/wx/account/list
   wxAccountInsert: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/insert
   wxAccountUpdate: ['admin', 'wx-mp-manage.account.admin'], // POST /api/wx/account/update
   wxAccountDelete: ['admin', 'wx-mp-manage.account.admin'], // GET /api/wx/account/deleteById
@@ -305,15 +203,7 @@ const EXPECTED: Record<string, 'public' | 'any user' | 'platform' | string[]> = 
   wxSendRetry: ['admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/retry
   wxSendRefresh: ['admin', 'wx-mp-manage.send.admin', 'wx-mp-manage.send.approve'], // POST /api/wx/send/refresh
   wxSendArticles: ['admin', 'wx-mp-manage.send.admin'], // GET /api/wx/send/articles
-  wxTags: [
-    'admin',
-    'wx-mp-manage.account.admin',
-    'wx-mp-manage.wxuser.admin',
-    'wx-mp-manage.menu.admin',
-    'wx-mp-manage.material.admin',
-    'wx-mp-manage.send.admin',
-    'wx-mp-manage.send.approve',
-  ], // GET /api/wx/tags
+  wxTags: WECHAT_USERS, // GET /api/wx/tags
   wxMediaPage: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/page
   wxMediaUpload: ['admin', 'wx-mp-manage.material.admin'], // POST /api/wx/media/upload
   wxMediaDelete: ['admin', 'wx-mp-manage.material.admin'], // GET /api/wx/media/deleteById
@@ -450,22 +340,6 @@ describe('authorisation matrix', () => {
   });
 });
 
-/** Codes that read grids, and so the WMS, written out as the guard should apply them. */
-const WMS_READERS = [
-  'admin',
-  'revise.point.admin',
-  'revise.polygon.admin',
-  'revise.recovery.admin',
-  'revise.submit.admin',
-  'revise.allocation.admin',
-  'make.product.admin',
-  'make.risk.admin',
-  'quhua.make.admin',
-  'quhua.criteria.admin',
-  'quhua.result.admin',
-  'serviceproducts.all.admin',
-];
-
 describe('map images and files (token in the query)', () => {
   it('WMS capabilities: no token is refused; each code passes exactly when it reads grids', async () => {
     const anonymous = await t.app.inject({ method: 'GET', url: '/api/wms?SERVICE=WMS&REQUEST=GetCapabilities' });
@@ -477,7 +351,7 @@ describe('map images and files (token in the query)', () => {
       const res = await t.app.inject({ method: 'GET', url: `/api/wms?SERVICE=WMS&REQUEST=GetCapabilities&token=${token}` });
       if (res.statusCode === 200 && !res.body.includes('NotAuthorized')) passes.push(code);
     }
-    expect(passes.sort()).toEqual([...WMS_READERS].sort());
+    expect(passes.sort()).toEqual([...GRID_READERS].sort());
   });
 
   it('files are public by their unguessable path (logos show on the login page): with or without a token, a missing one is 4004', async () => {
