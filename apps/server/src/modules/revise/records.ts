@@ -127,40 +127,17 @@ function recordQuery(db: Db, customerId: number) {
     .where('revision.customer_id', '=', customerId);
 }
 
-interface ListedRecord {
-  id: number;
-  batch_id: string;
-  kind: RevisionRecord['kind'];
-  base_time: string;
-  lead_hours: number;
-  user_id: number | null;
-  user_name: string;
-  created_at: string;
-  cells_changed: number;
-  i0: number | null;
-  i1: number | null;
-  j0: number | null;
-  j1: number | null;
-  west: number | null;
-  south: number | null;
-  east: number | null;
-  north: number | null;
-  version_before: number;
-  version_after: number;
-  recovered_by_id: number | null;
-  recovers_id: number | null;
-  parameters: string;
-  factor_code: string;
-  factor_name: string;
-  unit: string;
-  type_code: string;
-  type_name: string;
+/** One revision of the customer's as recordColumns read it (undefined: none of that id). */
+function listedRecord(db: Db, customerId: number, id: number) {
+  return recordQuery(db, customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
 }
 
-/** A revision as answered: its type and element named in the reader's language (built-in ones by code). */
+type ListedRecord = NonNullable<Awaited<ReturnType<typeof listedRecord>>>;
+
 /** A revision call's parameters as stored (an object; its fields differ by kind of revision). */
 const Parameters = z.record(z.string(), z.unknown());
 
+/** A revision as answered: its type and element named in the reader's language (built-in ones by code). */
 function toRecord(row: ListedRecord, lang: Lang): RevisionRecord {
   const hasBox = row.i0 !== null && row.i1 !== null && row.j0 !== null && row.j1 !== null;
   return {
@@ -304,7 +281,7 @@ function deltaStats(patch: Patch) {
 }
 
 export async function recordDetail(db: Db, auth: AuthContext, id: number, lang: Lang = 'zh'): Promise<RecordDetail> {
-  const listed = await recordQuery(db, auth.customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
+  const listed = await listedRecord(db, auth.customerId, id);
   if (!listed) throw errors.notFound();
   const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const patch = decodePatch(full.patch);
@@ -322,7 +299,7 @@ export async function recordDetail(db: Db, auth: AuthContext, id: number, lang: 
  * x-grid-meta: its georeference when recorded and the version the patch produced.
  */
 export async function recordPatch(db: Db, auth: AuthContext, id: number): Promise<FileAnswer> {
-  const listed = await recordQuery(db, auth.customerId).select(recordColumns).where('revision.id', '=', id).executeTakeFirst();
+  const listed = await listedRecord(db, auth.customerId, id);
   if (!listed) throw errors.notFound();
   const full = await db.selectFrom('revision').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   const meta = encodeGridMeta({
