@@ -1,7 +1,6 @@
-import type { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { type DatabaseBefore, databaseBefore, entitledCodes, insertRole } from './migration-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { nowIso } from '../src/core/db/index.js';
+import { beforeMigration, entitledCodes, insertRole } from './migration-helpers.js';
 
 /**
  * Migration 0042 (docs/security.md#entitlements): each existing customer is entitled to exactly the codes its roles hold,
@@ -9,15 +8,9 @@ import { type DatabaseBefore, databaseBefore, entitledCodes, insertRole } from '
  * holding one keeps it). On SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0042_customer_entitlements';
-let database: DatabaseBefore;
-let handle: DbHandle;
-let migrator: Migrator;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  database = await databaseBefore(NAME);
-  ({ handle, migrator } = database);
-  const db = handle.db;
+const database = beforeMigration(NAME, async (db) => {
   const now = nowIso();
   const customer = async (name: string, platform: boolean) =>
     (
@@ -38,31 +31,28 @@ beforeAll(async () => {
   await role(ids.a, '管理', ['sys.user.admin', 'sys.log.view', 'osm.customer.admin']);
   await role(ids.b, '空', []);
 });
-afterAll(async () => {
-  await database.close();
-});
 
-const entitled = (customerId: number) => entitledCodes(handle.db, customerId);
+const entitled = (customerId: number) => entitledCodes(database.db, customerId);
 
 describe(NAME, () => {
   it("entitles each customer to the codes its roles hold, never a platform code, and the platform's customer to none", async () => {
-    const { error } = await migrator.migrateTo(NAME);
+    const { error } = await database.migrator.migrateTo(NAME);
     expect(error).toBeUndefined();
     expect(await entitled(ids.a!)).toEqual(['sys.log.view', 'sys.user.admin', 'travel.scenicspot.admin']);
     expect(await entitled(ids.b!)).toEqual([]);
     expect(await entitled(ids.platform!)).toEqual([]);
     // The roles are as they were, the platform code of a customer's role included.
-    const kept = await handle.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', ids['管理']!).execute();
+    const kept = await database.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', ids['管理']!).execute();
     expect(kept.map((r) => r.permission_code).sort()).toEqual(['osm.customer.admin', 'sys.log.view', 'sys.user.admin']);
   });
 
   it('goes with its customer, and down drops the table', async () => {
-    await handle.db.deleteFrom('role').where('customer_id', '=', ids.b!).execute();
-    await handle.db.insertInto('customer_entitlement').values({ customer_id: ids.b!, permission_code: 'sys.log.view' }).execute();
-    await handle.db.deleteFrom('customer').where('id', '=', ids.b!).execute();
+    await database.db.deleteFrom('role').where('customer_id', '=', ids.b!).execute();
+    await database.db.insertInto('customer_entitlement').values({ customer_id: ids.b!, permission_code: 'sys.log.view' }).execute();
+    await database.db.deleteFrom('customer').where('id', '=', ids.b!).execute();
     expect(await entitled(ids.b!)).toEqual([]);
-    const { error } = await migrator.migrateDown();
+    const { error } = await database.migrator.migrateDown();
     expect(error).toBeUndefined();
-    await expect(handle.db.selectFrom('customer_entitlement').selectAll().execute()).rejects.toThrow();
+    await expect(database.db.selectFrom('customer_entitlement').selectAll().execute()).rejects.toThrow();
   });
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Migrator } from 'kysely';
+import { afterAll, beforeAll } from 'vitest';
 import { nowIso, openDatabase, type DbHandle } from '../src/core/db/index.js';
 import { migrationProvider } from '../src/migrations.js';
 import { freshDatabaseUrl } from './helpers.js';
@@ -35,6 +36,40 @@ export async function databaseBefore(name: string): Promise<DatabaseBefore> {
       await handle.close();
       await database.drop();
       fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The database a migration's test file works on: its rows, and the migrator that takes it up and down. */
+export interface MigrationUnderTest {
+  readonly db: DbHandle['db'];
+  readonly migrator: Migrator;
+}
+
+/**
+ * For the test file of migration `name`: before its tests, a fresh database at the migration before it (databaseBefore)
+ * with the rows `seed` puts there, as an earlier release made them; after them, the database dropped. Read `db` and
+ * `migrator` in the tests, once it is there.
+ */
+export function beforeMigration(name: string, seed: (db: DbHandle['db']) => Promise<void>): MigrationUnderTest {
+  let database: DatabaseBefore | undefined;
+  const opened = () => {
+    if (!database) throw new Error(`the database before ${name} is not open yet`);
+    return database;
+  };
+  beforeAll(async () => {
+    database = await databaseBefore(name);
+    await seed(database.handle.db);
+  });
+  afterAll(async () => {
+    await database?.close();
+  });
+  return {
+    get db() {
+      return opened().handle.db;
+    },
+    get migrator() {
+      return opened().migrator;
     },
   };
 }

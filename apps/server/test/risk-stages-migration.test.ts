@@ -1,8 +1,7 @@
-import type { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, type DbHandle } from '../src/core/db/index.js';
+import { describe, expect, it } from 'vitest';
+import { nowIso } from '../src/core/db/index.js';
 import { FROST_0009, SEED_HAZARDS } from '../src/modules/risk/seeds.js';
-import { type DatabaseBefore, databaseBefore, insertCustomer } from './migration-helpers.js';
+import { beforeMigration, insertCustomer } from './migration-helpers.js';
 
 /**
  * Migration 0041 (docs/risk.md#storage): a seeded frost hazard still as 0009 seeded it gets the surface offset and its
@@ -11,16 +10,10 @@ import { type DatabaseBefore, databaseBefore, insertCustomer } from './migration
  * drops what was added. On SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0041_risk_stages';
-let database: DatabaseBefore;
-let handle: DbHandle;
-let migrator: Migrator;
 let customer = 0;
 const ids: Record<string, number> = {};
 
-beforeAll(async () => {
-  database = await databaseBefore(NAME);
-  ({ handle, migrator } = database);
-  const db = handle.db;
+const database = beforeMigration(NAME, async (db) => {
   const now = nowIso();
   customer = (await insertCustomer(db, '风险迁移测试')).id;
   await db.insertInto('risk_setup').values({ customer_id: customer, created_at: now }).execute();
@@ -45,16 +38,13 @@ beforeAll(async () => {
     ).id as number;
   ids.seeded = await hazard('seeded', '霜冻', FROST_0009.conditions, FROST_0009.description);
   ids.edited = await hazard('edited', '我的霜冻', [{ element: 'tmin24h', op: 'le', thresholds: [1, -1, -3, -5] }], '自定');
-  const { error } = await migrator.migrateTo(NAME);
+  const { error } = await database.migrator.migrateTo(NAME);
   if (error) throw error;
-});
-afterAll(async () => {
-  await database.close();
 });
 
 describe('migration 0041', () => {
   it('moves the seeded frost to the surface minimum and its stages, leaves an edited one, adds winter injury', async () => {
-    const rows = await handle.db.selectFrom('risk_hazard').selectAll().where('customer_id', '=', customer).orderBy('id').execute();
+    const rows = await database.db.selectFrom('risk_hazard').selectAll().where('customer_id', '=', customer).orderBy('id').execute();
     const seeded = rows.find((r) => r.id === ids.seeded)!;
     const frost = SEED_HAZARDS.find((h) => h.kind === 'frost')!;
     expect(JSON.parse(seeded.conditions)).toEqual(frost.conditions);
@@ -70,9 +60,9 @@ describe('migration 0041', () => {
   });
 
   it('goes down: the seeded frost as 0009 had it, no winter injury, no stages column', async () => {
-    const { error } = await migrator.migrateDown();
+    const { error } = await database.migrator.migrateDown();
     if (error) throw error;
-    const rows = (await (handle.db as any).selectFrom('risk_hazard').selectAll().where('customer_id', '=', customer).execute()) as Array<
+    const rows = (await (database.db as any).selectFrom('risk_hazard').selectAll().where('customer_id', '=', customer).execute()) as Array<
       Record<string, unknown>
     >;
     expect(rows.map((r) => r.seed_key)).toEqual(['frost', 'frost']);

@@ -1,7 +1,6 @@
-import type { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, type DbHandle } from '../src/core/db/index.js';
-import { databaseBefore, type DatabaseBefore, insertCustomer, insertRole } from './migration-helpers.js';
+import { describe, expect, it } from 'vitest';
+import { nowIso } from '../src/core/db/index.js';
+import { beforeMigration, insertCustomer, insertRole } from './migration-helpers.js';
 
 /**
  * Migration 0037 (docs/security.md#separation-of-duties): a database migrated up to the migration before it holds roles
@@ -9,22 +8,15 @@ import { databaseBefore, type DatabaseBefore, insertCustomer, insertRole } from 
  * could do, and roles without them are left alone. On SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0037_separation_of_duties';
-let database: DatabaseBefore;
-let handle: DbHandle;
-let migrator: Migrator;
 const roles: Record<string, number> = {};
 
 const codesOf = async (roleId: number) =>
-  (await handle.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute())
+  (await database.db.selectFrom('role_permission').select('permission_code').where('role_id', '=', roleId).execute())
     .map((r) => r.permission_code)
     .sort();
 
-beforeAll(async () => {
-  database = await databaseBefore(NAME);
-  ({ handle, migrator } = database);
-
+const database = beforeMigration(NAME, async (db) => {
   const now = nowIso();
-  const db = handle.db;
   const customer = await insertCustomer(db, '分权测试');
   // The catalogue as an earlier start seeded it: the former names, one of them renamed by the platform since.
   await db
@@ -53,13 +45,9 @@ beforeAll(async () => {
   await role('empty', []);
 });
 
-afterAll(async () => {
-  await database?.close();
-});
-
 describe('migration 0037_separation_of_duties', () => {
   it('gives every role holding a former single code its approving code too, and changes no other role', async () => {
-    const { error, results } = await migrator.migrateTo(NAME);
+    const { error, results } = await database.migrator.migrateTo(NAME);
     expect(error).toBeUndefined();
     expect(results?.map((r) => [r.migrationName, r.status])).toEqual([[NAME, 'Success']]);
 
@@ -77,7 +65,7 @@ describe('migration 0037_separation_of_duties', () => {
   });
 
   it("renames the former codes to their writing names while they are the seed's, keeping a name the platform chose", async () => {
-    const rows = await handle.db.selectFrom('permission').select(['code', 'name', 'description']).orderBy('code').execute();
+    const rows = await database.db.selectFrom('permission').select(['code', 'name', 'description']).orderBy('code').execute();
     expect(rows).toEqual([
       { code: 'serviceproducts.all.admin', name: '服务产品编写', description: '服务产品的编写与提交、类型与发布平台' },
       { code: 'wx-mp-manage.send.admin', name: '群发（本单位）', description: '公众号群发的编写、预览与重发' },
@@ -85,12 +73,12 @@ describe('migration 0037_separation_of_duties', () => {
   });
 
   it('down takes back what it added', async () => {
-    const { error, results } = await migrator.migrateDown();
+    const { error, results } = await database.migrator.migrateDown();
     expect(error).toBeUndefined();
     expect(results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([[NAME, 'Down', 'Success']]);
     expect(await codesOf(roles.bulletins!)).toEqual(['serviceproducts.all.admin', 'sys.log.view']);
     expect(await codesOf(roles.sends!)).toEqual(['wx-mp-manage.account.admin', 'wx-mp-manage.send.admin']);
-    const name = await handle.db
+    const name = await database.db
       .selectFrom('permission')
       .select('name')
       .where('code', '=', 'serviceproducts.all.admin')

@@ -1,9 +1,8 @@
-import type { Migrator } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { nowIso, type DbHandle } from '../src/core/db/index.js';
+import { describe, expect, it } from 'vitest';
+import { nowIso } from '../src/core/db/index.js';
 import { definitionOf } from '../src/modules/zoning/criteria.js';
 import { KIWIFRUIT_EXAMPLE, TEA_EXAMPLE } from '../src/modules/zoning/seed-data.js';
-import { databaseBefore, type DatabaseBefore, insertCustomer } from './migration-helpers.js';
+import { beforeMigration, insertCustomer } from './migration-helpers.js';
 
 /**
  * Migration 0039 (docs/zoning.md#vetoes): criteria are JSON, so a stored criterion without vetoes keeps working as it
@@ -12,9 +11,6 @@ import { databaseBefore, type DatabaseBefore, insertCustomer } from './migration
  * SQLite and PostgreSQL (TEST_DB).
  */
 const NAME = '0039_zoning_vetoes';
-let database: DatabaseBefore;
-let handle: DbHandle;
-let migrator: Migrator;
 const ids: Record<string, number> = {};
 
 /** The examples as migration 0005's seed stored them (no vetoes), and their descriptions then. */
@@ -25,14 +21,14 @@ const OLD_TEA_DESCRIPTION = TEA_EXAMPLE.description.replace(/否决条件.*$/, '
 const OLD_KIWI_DESCRIPTION = KIWIFRUIT_EXAMPLE.description.replace(/否决条件.*$/, '');
 
 const criterion = async (id: number) =>
-  handle.db.selectFrom('zoning_criterion').select(['definition', 'description', 'version']).where('id', '=', id).executeTakeFirstOrThrow();
+  database.db
+    .selectFrom('zoning_criterion')
+    .select(['definition', 'description', 'version'])
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
 
-beforeAll(async () => {
-  database = await databaseBefore(NAME);
-  ({ handle, migrator } = database);
-
+const database = beforeMigration(NAME, async (db) => {
   const now = nowIso();
-  const db = handle.db;
   const customer = await insertCustomer(db, '否决迁移测试');
   const crop = async (key: string, name: string) =>
     (
@@ -75,14 +71,10 @@ beforeAll(async () => {
   await add('own', kiwi, '猕猴桃（自建）', OLD_KIWI, OLD_KIWI_DESCRIPTION, 0);
 });
 
-afterAll(async () => {
-  await database?.close();
-});
-
 describe('migration 0039_zoning_vetoes', () => {
   it('gives the unedited examples the seed’s vetoes and leaves every other criterion as it was', async () => {
     const before = { edited: await criterion(ids.edited!), own: await criterion(ids.own!) };
-    const { error, results } = await migrator.migrateTo(NAME);
+    const { error, results } = await database.migrator.migrateTo(NAME);
     expect(error).toBeUndefined();
     expect(results?.map((r) => [r.migrationName, r.status])).toEqual([[NAME, 'Success']]);
 
@@ -100,7 +92,7 @@ describe('migration 0039_zoning_vetoes', () => {
   });
 
   it('down takes the vetoes back from the examples it gave them to', async () => {
-    const { error, results } = await migrator.migrateDown();
+    const { error, results } = await database.migrator.migrateDown();
     expect(error).toBeUndefined();
     expect(results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([[NAME, 'Down', 'Success']]);
     const tea = await criterion(ids.tea!);
