@@ -1,5 +1,6 @@
 export * from './constants.js';
 export * from './endpoints.js';
+export * from './base-layers.js';
 export * from './errors.js';
 export * from './grid-binary.js';
 export * from './permissions.js';

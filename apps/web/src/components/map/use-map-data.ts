@@ -1,9 +1,8 @@
-import { ADMIN, API_ENDPOINTS, GRID_READER_CODES } from '@agromet/contracts/web';
+import { ADMIN, GRID_READER_CODES, OFFLINE_BASE_LAYERS } from '@agromet/contracts/web';
 import type { GisLayers } from '@agromet/contracts';
 import { useQuery } from '@tanstack/react-query';
 import { request } from '../../lib/request';
 import { useUserStore } from '../../stores/user';
-import { offlineLayers } from './map-rules';
 
 export const GIS_QUERY_KEY = ['gis', 'all'] as const;
 
@@ -26,7 +25,7 @@ export function useMapLayers(): { data: GisLayers | undefined; isLoading: boolea
     return {
       data: {
         products: [],
-        baseLayers: offlineLayers(API_ENDPOINTS.gisCountries.url, API_ENDPOINTS.gisProvinces.url),
+        baseLayers: [...OFFLINE_BASE_LAYERS],
         defaultBase: 'offline',
         boundaries: [],
         wmsUrl: '/api/wms',
