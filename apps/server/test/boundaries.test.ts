@@ -10,24 +10,24 @@ import { addCustomer, addUser, areaCollection, multipartForm, platformId, square
  * content, kept in file storage, served only to the customer, listed among the map's boundary layers.
  */
 
+/** A district of Xi'an with the properties a typical download carries (adcode, centre, level, parent), and `extra`. */
+const xianDistrict = (adcode: number, name: string, center: [number, number], geometry: object, extra: object = {}) => ({
+  type: 'Feature',
+  properties: { adcode, name, center, childrenNum: 0, level: 'district', parent: { adcode: 610100 }, ...extra },
+  geometry,
+});
+
 /** Three districts and counties south of Xi'an, simplified, with the properties a typical download carries. */
 const SHAANXI_COUNTIES = {
   type: 'FeatureCollection',
   name: 'xian_counties',
   crs: { type: 'name', properties: { name: 'urn:ogc:def:crs:OGC:1.3:CRS84' } },
   features: [
-    {
-      type: 'Feature',
-      properties: {
-        adcode: 610116,
-        name: '长安区',
-        center: [108.941579, 34.157097],
-        childrenNum: 0,
-        level: 'district',
-        parent: { adcode: 610100 },
-        acroutes: [100000, 610000, 610100],
-      },
-      geometry: {
+    xianDistrict(
+      610116,
+      '长安区',
+      [108.941579, 34.157097],
+      {
         type: 'Polygon',
         coordinates: [
           [
@@ -43,77 +43,56 @@ const SHAANXI_COUNTIES = {
           ],
         ],
       },
-    },
-    {
-      type: 'Feature',
-      properties: {
-        adcode: 610118,
-        name: '鄠邑区',
-        center: [108.607385, 34.108668],
-        childrenNum: 0,
-        level: 'district',
-        parent: { adcode: 610100 },
-      },
-      geometry: {
-        type: 'Polygon',
-        coordinates: [
+      { acroutes: [100000, 610000, 610100] },
+    ),
+    xianDistrict(610118, '鄠邑区', [108.607385, 34.108668], {
+      type: 'Polygon',
+      coordinates: [
+        [
+          [108.4573, 34.2312, 420],
+          [108.6301, 34.2407, 415],
+          [108.7625, 34.2011, 430],
+          [108.6846, 34.0227, 610],
+          [108.7387, 33.8541, 1800],
+          [108.5602, 33.7588, 2100],
+          [108.4178, 33.8711, 1500],
+          [108.4573, 34.2312, 420],
+        ],
+      ],
+    }),
+    xianDistrict(610122, '蓝田县', [109.317634, 34.156189], {
+      type: 'MultiPolygon',
+      coordinates: [
+        [
           [
-            [108.4573, 34.2312, 420],
-            [108.6301, 34.2407, 415],
-            [108.7625, 34.2011, 430],
-            [108.6846, 34.0227, 610],
-            [108.7387, 33.8541, 1800],
-            [108.5602, 33.7588, 2100],
-            [108.4178, 33.8711, 1500],
-            [108.4573, 34.2312, 420],
+            [109.1321, 34.1832],
+            [109.356, 34.3214],
+            [109.6218, 34.2653],
+            [109.8112, 34.1058],
+            [109.6629, 33.9137],
+            [109.3947, 33.8268],
+            [109.1766, 34.0458],
+            [109.1321, 34.1832],
+          ],
+          // A hole (an enclave), kept as it is.
+          [
+            [109.3, 34.1],
+            [109.35, 34.1],
+            [109.35, 34.05],
+            [109.3, 34.05],
+            [109.3, 34.1],
           ],
         ],
-      },
-    },
-    {
-      type: 'Feature',
-      properties: {
-        adcode: 610122,
-        name: '蓝田县',
-        center: [109.317634, 34.156189],
-        childrenNum: 0,
-        level: 'district',
-        parent: { adcode: 610100 },
-      },
-      geometry: {
-        type: 'MultiPolygon',
-        coordinates: [
+        [
           [
-            [
-              [109.1321, 34.1832],
-              [109.356, 34.3214],
-              [109.6218, 34.2653],
-              [109.8112, 34.1058],
-              [109.6629, 33.9137],
-              [109.3947, 33.8268],
-              [109.1766, 34.0458],
-              [109.1321, 34.1832],
-            ],
-            // A hole (an enclave), kept as it is.
-            [
-              [109.3, 34.1],
-              [109.35, 34.1],
-              [109.35, 34.05],
-              [109.3, 34.05],
-              [109.3, 34.1],
-            ],
-          ],
-          [
-            [
-              [109.7, 34.3],
-              [109.75, 34.3],
-              [109.75, 34.27],
-              [109.7, 34.3],
-            ],
+            [109.7, 34.3],
+            [109.75, 34.3],
+            [109.75, 34.27],
+            [109.7, 34.3],
           ],
         ],
-      },
-    },
+      ],
+    }),
   ],
 };
 const FIXTURE = JSON.stringify(SHAANXI_COUNTIES);
