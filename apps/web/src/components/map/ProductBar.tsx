@@ -1,22 +1,20 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
 import { DownOutlined, UpOutlined } from '@ant-design/icons';
-import { Button, Checkbox, Select, Slider, Tooltip } from 'antd';
-import dayjs from 'dayjs';
+import { Button, Checkbox, Slider, Tooltip } from 'antd';
 import { useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useShallow } from 'zustand/react/shallow';
 import { useAppStore } from '../../stores/app';
 import { useUserStore } from '../../stores/user';
+import { ForecastChoice } from '../forecast-choice/ForecastChoice';
 import { MAP_NS } from './i18n';
 import { legendUrl, resolveSelection, styleFor, validTimeOf } from './map-rules';
 import { useMapStore } from './map-store';
+import { formatDateTime } from '../../lib/format-time';
 import { nameWithUnit } from '../../lib/format-unit';
 import { leadIndexOf, leadMarks, summaryText } from './product-bar-rules';
 
-const timeLabel = (iso: string) => (iso ? dayjs(iso).format('YYYY-MM-DD HH:mm') : '');
-
 type Selection = NonNullable<ReturnType<typeof useMapStore.getState>['selection']>;
-type Factor = ForecastTypeInfo['factors'][number];
 
 /**
  * Choice of the product layer (type, factor, base time), its lead-time slider, point values and legend, along the
@@ -48,7 +46,7 @@ export function ProductBar({
   // Each factor has its own times: another factor of the type may have a newer, partial run.
   const factor = type.factors.find((f) => f.code === selection.factor);
   const leads = factor?.leads ?? [];
-  const valid = t('product.validTime', { time: timeLabel(validTimeOf(selection.baseTime, selection.lead)) });
+  const valid = t('product.validTime', { time: formatDateTime(validTimeOf(selection.baseTime, selection.lead)) });
 
   if (mobile && !open) {
     return (
@@ -87,7 +85,7 @@ export function ProductBar({
             onClick={() => setOpen(false)}
           />
         ) : null}
-        <ProductChoice products={products} type={type} factor={factor} selection={selection} choose={choose} />
+        <ProductChoice products={products} selection={selection} choose={choose} />
         <ProductTime leads={leads} lead={selection.lead} valid={valid} choose={choose} />
       </div>
       <div className="map-legend" data-testid="map-legend">
@@ -100,46 +98,30 @@ export function ProductBar({
 /** The product's type, factor and base time. */
 function ProductChoice({
   products,
-  type,
-  factor,
   selection,
   choose,
 }: {
   products: readonly ForecastTypeInfo[];
-  type: ForecastTypeInfo;
-  factor: Factor | undefined;
   selection: Selection;
   choose: (patch: Partial<Selection>) => void;
 }) {
   const { t } = useTranslation(MAP_NS);
   return (
     <div className="map-product-choice">
-      <Select
-        size="small"
-        className="map-product-type"
-        aria-label={t('product.type')}
-        value={selection.type}
-        popupMatchSelectWidth={false}
-        options={products.filter((p) => p.baseTimes.length > 0).map((p) => ({ value: p.code, label: p.name }))}
-        onChange={(code: string) => choose({ type: code, baseTime: '', factor: '' })}
-      />
-      <Select
-        size="small"
-        className="map-product-factor"
-        aria-label={t('product.factor')}
-        value={selection.factor}
-        popupMatchSelectWidth={false}
-        options={type.factors.filter((f) => f.baseTimes.length > 0).map((f) => ({ value: f.code, label: nameWithUnit(f) }))}
-        onChange={(code: string) => choose({ factor: code })}
-      />
-      <Select
-        size="small"
-        className="map-product-base"
-        aria-label={t('product.baseTime')}
-        value={selection.baseTime}
-        popupMatchSelectWidth={false}
-        options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: timeLabel(b) }))}
-        onChange={(baseTime: string) => choose({ baseTime })}
+      <ForecastChoice
+        types={products}
+        value={selection}
+        on={{
+          type: (code) => choose({ type: code, baseTime: '', factor: '' }),
+          factor: (code) => choose({ factor: code }),
+          baseTime: (baseTime) => choose({ baseTime }),
+        }}
+        fields={{
+          type: { label: t('product.type'), className: 'map-product-type' },
+          factor: { label: t('product.factor'), className: 'map-product-factor' },
+          baseTime: { label: t('product.baseTime'), className: 'map-product-base' },
+        }}
+        common={{ size: 'small', popupMatchSelectWidth: false }}
       />
     </div>
   );

@@ -1,12 +1,12 @@
 import type { ForecastTypeInfo, ProductAggregation, ProductMode } from '@agromet/contracts';
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
+import { ForecastChoice } from '../../components/forecast-choice/ForecastChoice';
 import { MAP_NS } from '../../components/map/i18n';
 import { layerName } from '../../components/map/map-rules';
 import { useMapLayers } from '../../components/map/use-map-data';
 import { useBoundaryAreaNames } from './api/products';
-import { factorsWithGrids, regionKind, shownLayer, typesWithGrids, withFactor, withType } from './forecast-choice';
-import { formatRunTime } from './format';
+import { factorsWithGrids, regionKind, shownLayer, withFactor, withType } from './forecast-choice';
 import { NS } from './i18n';
 import { aggregationsFor, type ForecastForm } from './product-rules';
 
@@ -19,43 +19,28 @@ interface FieldsProps {
 /** Type, element and (unless for a schedule) the run. */
 function ElementFields({ catalog, value, onChange, withRun }: FieldsProps & { withRun: boolean }) {
   const { t } = useTranslation(NS);
-  const factors = factorsWithGrids(catalog.find((x) => x.code === value.type));
-  const factor = factors.find((f) => f.code === value.factor);
   return (
     <div className="pd-form-row">
-      <Form.Item label={t('make.type')} htmlFor="product-type">
-        <Select
-          id="product-type"
-          value={value.type}
-          options={typesWithGrids(catalog).map((x) => ({ value: x.code, label: t(`types.${x.code}`, { defaultValue: x.name }) }))}
-          onChange={(code: string) => {
+      <ForecastChoice
+        types={catalog}
+        value={value}
+        formItems
+        on={{
+          type: (code) => {
             const next = withType(value, catalog, code);
             if (next) onChange(next);
-          }}
-        />
-      </Form.Item>
-      <Form.Item label={t('make.factor')} htmlFor="product-factor">
-        <Select
-          id="product-factor"
-          value={value.factor}
-          showSearch={{ optionFilterProp: 'label' }}
-          options={factors.map((f) => ({
-            value: f.code,
-            label: `${t(`factors.${f.code}`, { defaultValue: f.name })}${f.unit ? ` (${f.unit})` : ''}`,
-          }))}
-          onChange={(code: string) => onChange(withFactor(value, catalog, code))}
-        />
-      </Form.Item>
-      {withRun ? (
-        <Form.Item label={t('make.baseTime')} htmlFor="product-base">
-          <Select
-            id="product-base"
-            value={value.baseTime}
-            options={(factor?.baseTimes ?? []).map((b) => ({ value: b, label: formatRunTime(b) }))}
-            onChange={(b: string) => onChange({ ...value, baseTime: b })}
-          />
-        </Form.Item>
-      ) : null}
+          },
+          factor: (code) => onChange(withFactor(value, catalog, code)),
+          ...(withRun ? { baseTime: (b: string) => onChange({ ...value, baseTime: b }) } : {}),
+        }}
+        fields={{
+          type: { label: t('make.type'), id: 'product-type' },
+          factor: { label: t('make.factor'), id: 'product-factor', showSearch: { optionFilterProp: 'label' } },
+          baseTime: { label: t('make.baseTime'), id: 'product-base' },
+        }}
+        typeName={(x) => t(`types.${x.code}`, { defaultValue: x.name })}
+        factorName={(f) => t(`factors.${f.code}`, { defaultValue: f.name })}
+      />
     </div>
   );
 }

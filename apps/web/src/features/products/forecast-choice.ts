@@ -4,11 +4,8 @@ import { defaultAggregation, firstDay, type ForecastForm } from './product-rules
 // Rules of the forecast fields (docs/products.md#defaults): what choosing a type or an element resets, which elements
 // are offered, and how the region is read from the form. Pure, tested beside it.
 
-/** Types and elements of the catalogue that have grids: only those are offered. */
-export const typesWithGrids = (catalog: readonly ForecastTypeInfo[]) => catalog.filter((x) => x.factors.some((f) => f.baseTimes.length));
-
-/** The elements of a type that have grids. */
-export const factorsWithGrids = (type: ForecastTypeInfo | undefined) => (type?.factors ?? []).filter((f) => f.baseTimes.length > 0);
+/** Types and elements of the catalogue that have grids: only those are offered (the choice of forecast's rule). */
+export { factorsWithGrids, typesWithGrids } from '../../components/forecast-choice/with-grids';
 
 /**
  * The forecast after choosing an element (of `typeCode`): its newest run, its first lead, its first day as the range,
