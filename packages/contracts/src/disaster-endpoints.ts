@@ -54,13 +54,8 @@ export const SANDSTORM_IMPORT_MAX_ROWS = 5000;
 /** Export: at most this many rows in one file. */
 export const SANDSTORM_EXPORT_MAX_ROWS = 50_000;
 
-/** Columns of the export, in order; the import reads the same (region name is written, not read). */
-export const SANDSTORM_FILE_COLUMNS = [
-  'location',
-  'time',
-  'level',
-  'regionCode',
-  'regionName',
+/** A record's number fields, in the order forms and files list them: where, how strong and long, what it cost. */
+export const SANDSTORM_NUMBER_FIELDS = [
   'lon',
   'lat',
   'duration',
@@ -71,6 +66,16 @@ export const SANDSTORM_FILE_COLUMNS = [
   'housesCollapsed',
   'deaths',
   'injured',
+] as const;
+
+/** Columns of the export, in order; the import reads the same (region name is written, not read). */
+export const SANDSTORM_FILE_COLUMNS = [
+  'location',
+  'time',
+  'level',
+  'regionCode',
+  'regionName',
+  ...SANDSTORM_NUMBER_FIELDS,
   'description',
   'remark',
 ] as const;

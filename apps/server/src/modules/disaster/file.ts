@@ -4,6 +4,7 @@ import {
   SANDSTORM_FILE_UTC_OFFSET_HOURS,
   SANDSTORM_IMPORT_MAX_ROWS,
   SANDSTORM_LEVELS,
+  SANDSTORM_NUMBER_FIELDS,
   SandstormCreate,
   type SandstormFileColumn,
   type SandstormImportIssue,
@@ -27,18 +28,7 @@ import { checkRecord, filtered, toSandstorm, type DisasterDeps, type Filters, ty
 // (docs/disaster.md#import-and-export). Headings and grade names are in the caller's language; times are Beijing time.
 
 const LANGS: Lang[] = ['zh', 'en', 'es'];
-const NUMERIC: readonly SandstormFileColumn[] = [
-  'lon',
-  'lat',
-  'duration',
-  'minVisibility',
-  'maxWindSpeed',
-  'precipitation',
-  'economicLoss',
-  'housesCollapsed',
-  'deaths',
-  'injured',
-];
+const NUMERIC: readonly SandstormFileColumn[] = SANDSTORM_NUMBER_FIELDS;
 const REQUIRED: readonly SandstormFileColumn[] = ['location', 'time', 'regionCode', 'lon', 'lat', 'duration', 'minVisibility'];
 const OFFSET_MS = SANDSTORM_FILE_UTC_OFFSET_HOURS * 3_600_000;
 

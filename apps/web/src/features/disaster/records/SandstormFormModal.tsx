@@ -1,4 +1,10 @@
-import { SANDSTORM_LEVELS, SANDSTORM_LIMITS, SANDSTORM_TEXT_MAX, type SandstormLevel } from '@agromet/contracts/web';
+import {
+  SANDSTORM_LEVELS,
+  SANDSTORM_LIMITS,
+  SANDSTORM_NUMBER_FIELDS,
+  SANDSTORM_TEXT_MAX,
+  type SandstormLevel,
+} from '@agromet/contracts/web';
 import type { Sandstorm } from '@agromet/contracts';
 import { Alert, Col, DatePicker, Form, Input, InputNumber, Row, Select, type FormInstance, type FormRule } from 'antd';
 import dayjs from 'dayjs';
@@ -34,24 +40,7 @@ const within = (v: number, [min, max]: readonly [number, number]) => v >= min &&
 const inLimits = (p: PickedPosition) => within(p.lon, SANDSTORM_LIMITS.lon) && within(p.lat, SANDSTORM_LIMITS.lat);
 
 type CountField = 'housesCollapsed' | 'deaths' | 'injured';
-const FORM_FIELDS = [
-  'location',
-  'regionCode',
-  'time',
-  'level',
-  'lon',
-  'lat',
-  'duration',
-  'minVisibility',
-  'maxWindSpeed',
-  'precipitation',
-  'economicLoss',
-  'housesCollapsed',
-  'deaths',
-  'injured',
-  'description',
-  'remark',
-] as const;
+const FORM_FIELDS = ['location', 'regionCode', 'time', 'level', ...SANDSTORM_NUMBER_FIELDS, 'description', 'remark'] as const;
 
 /**
  * Create (record null) or edit a sandstorm record. The dialog has no mask and sits at the left, so the map stays
