@@ -3,7 +3,8 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { boundaryFile } from '../src/modules/gis/boundaries.js';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, areaCollection, multipartForm, platformId, squareRing } from './revise-helpers.js';
+import { areaCollection, squareRing } from './geojson-shapes.js';
+import { addCustomer, addUser, multipartForm, platformId } from './revise-helpers.js';
 
 /**
  * Customer boundary layers: GeoJSON polygons (e.g. counties) uploaded by a customer, checked and normalised by

@@ -7,6 +7,7 @@ import { DEMO_GEOMETRY } from '../src/modules/grids/demo-fields.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import { GdalFiles } from './gdal-files.js';
 import { childProcessEnv, createTestApp, startApp, type TestApp } from './helpers.js';
+import { squareRing } from './geojson-shapes.js';
 import {
   addCustomer,
   addUser,
@@ -18,7 +19,6 @@ import {
   gridRow,
   multipartForm as multipart,
   saveGrid,
-  squareRing,
   storedValues,
 } from './revise-helpers.js';
 

@@ -99,24 +99,6 @@ export async function platformId(t: TestApp): Promise<number> {
   return (await t.db.db.selectFrom('customer').select('id').where('is_platform', '=', 1).executeTakeFirstOrThrow()).id;
 }
 
-/** The closed ring of the box west–east × south–north, counter-clockwise, as GeoJSON writes it. */
-export const boxRing = (west: number, south: number, east: number, north: number): number[][] => [
-  [west, south],
-  [east, south],
-  [east, north],
-  [west, north],
-  [west, south],
-];
-
-/** The closed ring of a square with its south-west corner at (lon, lat), counter-clockwise, as GeoJSON writes it. */
-export const squareRing = (lon: number, lat: number, side: number): number[][] => boxRing(lon, lat, lon + side, lat + side);
-
-/** A boundary layer as GeoJSON: a feature a named area, its polygon's rings as given (the outline first). */
-export const areaCollection = (areas: Array<[name: string, rings: number[][][]]>) => ({
-  type: 'FeatureCollection',
-  features: areas.map(([name, rings]) => ({ type: 'Feature', properties: { name }, geometry: { type: 'Polygon', coordinates: rings } })),
-});
-
 /** A smooth field: 10 + 0.1·i + 0.2·j. */
 export function field(geometry: GridGeometry = SMALL, f: (i: number, j: number) => number = (i, j) => 10 + 0.1 * i + 0.2 * j): Grid {
   const g = createGrid(geometry, 0);

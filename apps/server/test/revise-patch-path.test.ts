@@ -2,7 +2,8 @@ import { float32Values, GRID_META_HEADER, parseGridMeta } from '@agromet/contrac
 import { applyPatch, decodePatch, gridFromValues, patchDigest, reviseArea, revisePoints, type Patch } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
-import { addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, saveGrid, squareRing } from './revise-helpers.js';
+import { squareRing } from './geojson-shapes.js';
+import { addCustomer, addUser, allocate, BASE_TIME, bitsOf, call, saveGrid } from './revise-helpers.js';
 
 /**
  * The edit loop's patch path (docs/grids.md#the-edit-loop): after each saved revision the page fetches only the revision's

@@ -12,7 +12,8 @@ import { riskMapInput } from '../src/modules/risk/render.js';
 import { ensureZoningSetup } from '../src/modules/zoning/criteria.js';
 import { GridStore } from '../src/modules/grids/store.js';
 import type { TestApp } from './helpers.js';
-import { addSignedInUsers, appWithCustomers, areaCollection, boxRing, saveGrid } from './revise-helpers.js';
+import { areaCollection, boxRing } from './geojson-shapes.js';
+import { addSignedInUsers, appWithCustomers, saveGrid } from './revise-helpers.js';
 
 /**
  * Crop risk products through the API: hazards with their checks, a run over hand-written minimum temperatures with

@@ -11,7 +11,8 @@ import { z } from 'zod';
 import { seedDemoStations, SHAANXI_STATIONS } from '../src/modules/stations/demo.js';
 import { productFiles, productGeometry } from '../src/modules/zoning/products.js';
 import { demoAppAs, type TestApp } from './helpers.js';
-import { addSignedInUsers, appWithCustomers, areaCollection, boxRing } from './revise-helpers.js';
+import { areaCollection, boxRing } from './geojson-shapes.js';
+import { addSignedInUsers, appWithCustomers } from './revise-helpers.js';
 
 /**
  * Agro-climatic zoning through the API: crops and criteria with their checks, base factors (altitude import and

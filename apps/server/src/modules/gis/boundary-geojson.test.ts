@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../core/errors.js';
+import { squareRing } from '../../../test/geojson-shapes.js';
 import { normaliseBoundary } from './boundary-geojson.js';
 
-const square = [
-  [0, 0],
-  [1, 0],
-  [1, 1],
-  [0, 1],
-  [0, 0],
-];
+const square = squareRing(0, 0, 1);
 const feature = (properties: unknown, geometry: unknown = { type: 'Polygon', coordinates: [square] }) => ({
   type: 'Feature',
   properties,

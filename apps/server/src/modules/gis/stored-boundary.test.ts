@@ -1,21 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { areaCollection, squareRing } from '../../../test/geojson-shapes.js';
 import { StoredJsonError } from '../../core/stored-json.js';
 import { displayBoundary } from './boundary-display.js';
 import { parseStoredBoundary } from './stored-boundary.js';
 
-const square = [
-  [
-    [0, 0],
-    [1, 0],
-    [1, 1],
-    [0, 1],
-    [0, 0],
-  ],
-];
-const good = {
-  type: 'FeatureCollection',
-  features: [{ type: 'Feature', properties: { name: '甲' }, geometry: { type: 'Polygon', coordinates: square } }],
-};
+const square = squareRing(0, 0, 1);
+const good = areaCollection([['甲', [square]]]);
 
 describe('parseStoredBoundary', () => {
   it('reads a normalised layer as stored', () => {
@@ -31,7 +21,7 @@ describe('parseStoredBoundary', () => {
   });
 
   it('refuses a geometry other than areas', () => {
-    const line = { ...good, features: [{ ...good.features[0]!, geometry: { type: 'LineString', coordinates: square[0] } }] };
+    const line = { ...good, features: [{ ...good.features[0]!, geometry: { type: 'LineString', coordinates: square } }] };
     expect(() => parseStoredBoundary(JSON.stringify(line), 'new')).toThrow(StoredJsonError);
   });
 });
