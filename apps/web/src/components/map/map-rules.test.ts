@@ -17,31 +17,14 @@ import {
   validTimeOf,
   wmsParams,
 } from './map-rules';
+import { catalogFactor, catalogType } from '../../test/grid-catalog';
 
-const factor = (code: string, baseTimes: string[] = [], leads: number[] = []) => ({
-  id: 1,
-  code,
-  name: code,
-  unit: '°C',
-  min: -60,
-  max: 60,
-  precision: 1,
-  colormap: { type: 'values' as const, entries: [] },
-  layer: `t.${code}`,
-  baseTimes,
-  leads,
-});
-const type = (code: string, baseTimes: string[], leads: number[], factors = ['t2m', 'rh']): ForecastTypeInfo => ({
-  extent: null,
-  id: 1,
-  code,
-  name: code,
-  stepHours: 3,
-  maxLeadHours: 72,
-  factors: factors.map((f) => factor(f, baseTimes, leads)),
-  baseTimes,
-  leads,
-});
+/** A forecast type whose factors (t2m and rh) have grids at `leads` of the runs `baseTimes`. */
+const type = (code: string, baseTimes: string[], leads: number[]) =>
+  catalogType(
+    code,
+    ['t2m', 'rh'].map((f) => catalogFactor(f, leads, baseTimes)),
+  );
 
 describe('initial view', () => {
   it('defaults to 39.9, 116.4 at zoom 8', () => {
@@ -108,7 +91,7 @@ describe('product selection', () => {
     const [older, newer] = ['2026-11-22T00:00:00.000Z', '2026-11-22T12:00:00.000Z'];
     const partial: ForecastTypeInfo = {
       ...type('grid', [newer, older], [6]),
-      factors: [factor('none'), factor('t2m', [newer, older], [6]), factor('rh', [older], [0, 3, 6])],
+      factors: [catalogFactor('none', [], []), catalogFactor('t2m', [6], [newer, older]), catalogFactor('rh', [0, 3, 6], [older])],
     };
     // A factor without grids is passed over.
     expect(resolveSelection([partial], null)).toEqual({ type: 'grid', factor: 't2m', baseTime: newer, lead: 6 });

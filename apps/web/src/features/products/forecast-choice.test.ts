@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { factorsWithGrids, regionKind, shownLayer, typesWithGrids, withFactor, withType } from './forecast-choice';
 import type { ForecastForm } from './product-rules';
-import { catalogFactor, catalogType } from './test-catalog';
+import { catalogFactor, catalogType } from '../../test/grid-catalog';
 
 const catalog = [
   catalogType('fine-grid', [

@@ -10,7 +10,7 @@ import {
   templateFields,
   unknownPlaceholders,
 } from './product-rules';
-import { catalogFactor, catalogType } from './test-catalog';
+import { catalogFactor, catalogType } from '../../test/grid-catalog';
 
 describe('product rules', () => {
   it('sums precipitation only', () => {

@@ -1,7 +1,7 @@
 import type { ProductSchedule } from '@agromet/contracts';
 import { describe, expect, it } from 'vitest';
 import { clockParts, newScheduleDraft, scheduleDraftOf, scheduleSaveBody, toggledSchedule, type ScheduleDraft } from './schedule-rules';
-import { catalogFactor, catalogType } from './test-catalog';
+import { catalogFactor, catalogType } from '../../test/grid-catalog';
 
 const catalog = [catalogType('fine-grid', [catalogFactor('pre3h', [3, 6, 24, 27], ['2026-11-24T00:00:00Z'])])];
 

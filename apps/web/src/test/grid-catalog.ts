@@ -3,7 +3,7 @@ import type { ForecastTypeInfo, ProductFactor } from '@agromet/contracts';
 /** The two runs a test element has grids of, the newest first. */
 const RUNS = ['2026-11-24T00:00:00Z', '2026-11-23T12:00:00Z'];
 
-/** An element of the grid catalogue for the products' rule tests: grids at `leads` of the runs `baseTimes`. */
+/** An element of the grid catalogue for rule tests: grids at `leads` of the runs `baseTimes`. */
 export function catalogFactor(code: string, leads: number[], baseTimes = RUNS): ProductFactor {
   return {
     id: 1,
