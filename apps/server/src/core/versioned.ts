@@ -37,7 +37,9 @@ export async function updateVersioned<T extends Versioned>(
 type OwnVersioned =
   | 'crop_calendar'
   | 'risk_hazard'
+  | 'zoning_crop'
   | 'zoning_criterion'
+  | 'station'
   | 'sandstorm_record'
   | 'travel_spot'
   | 'travel_landscape'
@@ -46,7 +48,8 @@ type OwnVersioned =
 
 /**
  * Optimistic update of a row of the customer: writes `values` (and updated_at) only while the row is still at
- * `at.version`, and bumps the version. Answers whether it did; the caller says what a stale or missing row answers.
+ * `at.version`, and bumps the version. Answers whether it did; the caller says what a stale or missing row answers
+ * (staleOrMissing, where nothing else is to be said).
  */
 export async function updateOwnVersioned<T extends OwnVersioned>(
   db: Db,
@@ -64,6 +67,27 @@ export async function updateOwnVersioned<T extends OwnVersioned>(
     .where('version', '=', at.version)
     .executeTakeFirst();
   return Number(res.numUpdatedRows) === 1;
+}
+
+/** Tables of a customer's rows that carry a version. */
+type OwnVersionedRow = {
+  [T in keyof Database]: Database[T] extends { id: unknown; customer_id: unknown; version: unknown } ? T : never;
+}[keyof Database];
+
+/**
+ * Why an optimistic update of a row of the customer changed nothing: 4004 when the row is gone (or another customer's),
+ * else 4009 with the version to reload.
+ */
+export async function staleOrMissing(db: Db, table: OwnVersionedRow, customerId: number, id: number): Promise<never> {
+  // Kysely cannot follow a table name that is a type parameter: every table of the union has id, customer_id and version.
+  const row = await db
+    .selectFrom(table as 'zoning_crop')
+    .select('version')
+    .where('id', '=', id)
+    .where('customer_id', '=', customerId)
+    .executeTakeFirst();
+  if (!row) throw errors.notFound();
+  throw errors.conflict('staleVersion', {}, { currentVersion: row.version });
 }
 
 /** Maps a unique-constraint failure of either engine to 4009 naming the field. */

@@ -20,7 +20,7 @@ import { ownRow } from '../../core/db/own-row.js';
 import { errors } from '../../core/errors.js';
 import { guardImageSize } from '../../core/image-guard.js';
 import type { Lang } from '../../core/messages.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, staleOrMissing } from '../../core/versioned.js';
 import type { Actor, ArticleDeps } from './deps.js';
 import { storedUserSetting } from '../../core/auth/user-setting.js';
 
@@ -97,16 +97,7 @@ export async function savePlatform(db: Db, actor: Actor, p: z.output<typeof Arti
         .where('customer_id', '=', actor.customerId)
         .$if(p.version !== undefined, (q) => q.where('version', '=', p.version!))
         .executeTakeFirst();
-      if (Number(res.numUpdatedRows) !== 1) {
-        const cur = await db
-          .selectFrom('article_platform')
-          .select('version')
-          .where('id', '=', id)
-          .where('customer_id', '=', actor.customerId)
-          .executeTakeFirst();
-        if (!cur) throw errors.notFound();
-        throw errors.conflict('staleVersion', {}, { currentVersion: cur.version });
-      }
+      if (Number(res.numUpdatedRows) !== 1) await staleOrMissing(db, 'article_platform', actor.customerId, id);
     }
     return (await listPlatforms(db, actor.customerId, lang)).find((x) => x.id === id)!;
   } catch (e) {

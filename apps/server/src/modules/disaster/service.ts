@@ -22,7 +22,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { AppError, errors } from '../../core/errors.js';
-import { updateOwnVersioned } from '../../core/versioned.js';
+import { staleOrMissing, updateOwnVersioned } from '../../core/versioned.js';
 import { translate, type Lang, type MessageKey } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { regionChildTowards, regionEntry, regionFullName, regionName } from '../regions/code-table.js';
@@ -202,10 +202,8 @@ export async function createSandstorm(deps: DisasterDeps, auth: AuthContext, dat
 export async function updateSandstorm(deps: DisasterDeps, auth: AuthContext, data: UpdateInput, lang: Lang): Promise<Sandstorm> {
   await findOwn(deps.db, auth, data.id);
   const columns = await checked(deps, auth, data, lang);
-  if (!(await updateOwnVersioned(deps.db, 'sandstorm_record', auth.customerId, data, columns))) {
-    const current = await findOwn(deps.db, auth, data.id);
-    throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-  }
+  if (!(await updateOwnVersioned(deps.db, 'sandstorm_record', auth.customerId, data, columns)))
+    await staleOrMissing(deps.db, 'sandstorm_record', auth.customerId, data.id);
   return toSandstorm(await findOwn(deps.db, auth, data.id), lang);
 }
 

@@ -13,7 +13,7 @@ import { nowIso } from '../../core/db/index.js';
 import type { ProductTemplateTable } from '../../core/db/schema.js';
 import { createdStamp } from '../../core/db/stamps.js';
 import { errors } from '../../core/errors.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, staleOrMissing } from '../../core/versioned.js';
 import { builtinText, storedBuiltinText } from '../../core/builtin-names.js';
 import { translate, type Lang } from '../../core/messages.js';
 import { uploadedLayerId } from '../gis/boundaries.js';
@@ -221,11 +221,7 @@ export async function saveTemplate(
       .where('customer_id', '=', auth.customerId)
       .where('version', '=', version)
       .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) {
-      const again = await templateRow(db, auth.customerId, id);
-      if (!again) throw errors.notFound();
-      throw errors.conflict('staleVersion', {}, { currentVersion: again.version });
-    }
+    if (Number(res.numUpdatedRows) !== 1) await staleOrMissing(db, 'product_template', auth.customerId, id);
     return toTemplate((await templateRow(db, auth.customerId, id))!, lang);
   } catch (e) {
     if (isUniqueViolation(e)) throw errors.conflict('duplicate', { field: 'name', value: name }, { field: 'name' });

@@ -19,7 +19,7 @@ import type { StationTable } from '../../core/db/schema.js';
 import { errors } from '../../core/errors.js';
 import { localisedIssues } from '../../core/http.js';
 import { translate, type Lang } from '../../core/messages.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, staleOrMissing, updateOwnVersioned } from '../../core/versioned.js';
 import { readCsvTable } from './csv.js';
 import { contains } from '../../core/db/like.js';
 import { joinPlaceNames } from '../../core/place-names.js';
@@ -128,17 +128,8 @@ export async function updateStation(db: Db, auth: AuthContext, data: UpdateInput
   await findOwn(db, auth, data.id);
   await assertNumberFree(db, auth.customerId, data.stationNumber, data.id);
   try {
-    const res = await db
-      .updateTable('station')
-      .set((eb) => ({ ...columns(data), updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', data.id)
-      .where('customer_id', '=', auth.customerId)
-      .where('version', '=', data.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) {
-      const current = await findOwn(db, auth, data.id);
-      throw errors.conflict('staleVersion', {}, { currentVersion: current.version });
-    }
+    if (!(await updateOwnVersioned(db, 'station', auth.customerId, data, columns(data))))
+      await staleOrMissing(db, 'station', auth.customerId, data.id);
   } catch (e) {
     if (isUniqueViolation(e)) throw numberTaken(data.stationNumber, '?');
     throw e;

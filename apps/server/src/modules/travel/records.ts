@@ -8,7 +8,7 @@ import { errors } from '../../core/errors.js';
 import { translate, type Lang } from '../../core/messages.js';
 import type { FileStorage } from '../../core/storage.js';
 import { parseStoredJson } from '../../core/stored-json.js';
-import { updateOwnVersioned } from '../../core/versioned.js';
+import { staleOrMissing, updateOwnVersioned } from '../../core/versioned.js';
 import { RegionBoundaries } from '../regions/boundary-check.js';
 import { regionEntry, regionFullName } from '../regions/code-table.js';
 
@@ -78,7 +78,7 @@ export async function updateRecord<K extends CommentTarget>(
   // As in insertRecord: the four tables share customer_id, version and updated_at.
   const table = TARGET_TABLES[type] as 'travel_spot';
   if (!(await updateOwnVersioned(db, table, customerId, at, (await values()) as Updateable<Database['travel_spot']>)))
-    throw errors.conflict('staleVersion', {}, { currentVersion: (await ownRow(db, table, customerId, at.id)).version });
+    await staleOrMissing(db, table, customerId, at.id);
   return recordRow(db, customerId, type, at.id);
 }
 

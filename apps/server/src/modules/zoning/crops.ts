@@ -5,7 +5,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { errors } from '../../core/errors.js';
 import type { Lang } from '../../core/messages.js';
-import { isUniqueViolation } from '../../core/versioned.js';
+import { isUniqueViolation, staleOrMissing, updateOwnVersioned } from '../../core/versioned.js';
 import { SEED_CROPS } from './seed-data.js';
 import { ensureZoningSetup } from './setup.js';
 
@@ -102,14 +102,8 @@ export async function createCrop(db: Db, auth: AuthContext, input: CropCreateInp
 
 export async function updateCrop(db: Db, auth: AuthContext, input: CropUpdateInput, lang: Lang): Promise<Crop> {
   try {
-    const res = await db
-      .updateTable('zoning_crop')
-      .set((eb) => ({ name: input.name, remark: input.remark, updated_at: nowIso(), version: eb('version', '+', 1) }))
-      .where('id', '=', input.id)
-      .where('customer_id', '=', auth.customerId)
-      .where('version', '=', input.version)
-      .executeTakeFirst();
-    if (Number(res.numUpdatedRows) !== 1) await staleOrMissing(db, 'zoning_crop', auth.customerId, input.id);
+    const changed = await updateOwnVersioned(db, 'zoning_crop', auth.customerId, input, { name: input.name, remark: input.remark });
+    if (!changed) await staleOrMissing(db, 'zoning_crop', auth.customerId, input.id);
   } catch (e) {
     if (isUniqueViolation(e)) throw cropNameTaken(input.name);
     throw e;
@@ -141,11 +135,4 @@ export async function deleteCrop(db: Db, auth: AuthContext, id: number): Promise
     if (Number(p) > 0) throw errors.conflict('zoning.cropHasProducts', { count: Number(p) }, { field: 'id', products: Number(p) });
     await tx.deleteFrom('zoning_crop').where('id', '=', id).execute();
   });
-}
-
-/** 4004 for a row that is gone (or another customer's), else 4009 with the version to reload. */
-export async function staleOrMissing(db: Db, table: 'zoning_crop' | 'zoning_criterion', customerId: number, id: number): Promise<never> {
-  const row = await db.selectFrom(table).select('version').where('id', '=', id).where('customer_id', '=', customerId).executeTakeFirst();
-  if (!row) throw errors.notFound();
-  throw errors.conflict('staleVersion', {}, { currentVersion: row.version });
 }
