@@ -32,7 +32,8 @@ const station: Station = {
 
 describe('station form values', () => {
   it('starts empty or from the station, and saves exactly the contract fields, trimmed', () => {
-    expect(stationFormValues(null).longitude).toBeNull();
+    expect(stationFormValues(null)).toMatchObject({ stationNumber: '', longitude: null, remarks: '' });
+    expect(stationFormValues(station)).toMatchObject({ stationNumber: '57036', altitude: 397.5, contactPhone: '029-1' });
     const values = { ...stationFormValues(station), name: '  西安站 ' };
     const body = stationBody(values);
     expect(Object.keys(body).sort()).toEqual([...STATION_FIELDS].sort());

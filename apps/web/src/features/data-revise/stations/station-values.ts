@@ -54,38 +54,10 @@ export function checkStationField(field: StationField, value: unknown): FieldPro
   return null;
 }
 
-/** The form's start: the station, or empty fields. */
+/** The form's start: the station's value of each field, or empty fields (no number, no text). */
 export function stationFormValues(s: Station | null): StationFormValues {
-  if (!s) {
-    return {
-      stationNumber: '',
-      name: '',
-      province: '',
-      city: '',
-      district: '',
-      address: '',
-      longitude: null,
-      latitude: null,
-      altitude: null,
-      contactPerson: '',
-      contactPhone: '',
-      remarks: '',
-    };
-  }
-  return {
-    stationNumber: s.stationNumber,
-    name: s.name,
-    province: s.province,
-    city: s.city,
-    district: s.district,
-    address: s.address,
-    longitude: s.longitude,
-    latitude: s.latitude,
-    altitude: s.altitude,
-    contactPerson: s.contactPerson,
-    contactPhone: s.contactPhone,
-    remarks: s.remarks,
-  };
+  const empty = (f: StationField) => (isNumberField(f) ? null : '');
+  return Object.fromEntries(STATION_FIELDS.map((f) => [f, s ? s[f] : empty(f)])) as StationFormValues;
 }
 
 /** The body of the save call: exactly the contract's fields, text trimmed (the form has checked the numbers). */
