@@ -2,11 +2,10 @@ import type { ForecastTypeInfo, ProductAggregation, ProductMode } from '@agromet
 import { Form, Radio, Select } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { ForecastChoice } from '../../components/forecast-choice/ForecastChoice';
-import { MAP_NS } from '../../components/map/i18n';
-import { layerName } from '../../components/map/map-rules';
 import { useMapLayers } from '../../components/map/use-map-data';
+import { RegionFields } from '../../components/region-fields/RegionFields';
 import { useBoundaryAreaNames } from './api/products';
-import { factorsWithGrids, regionKind, shownLayer, withFactor, withType } from './forecast-choice';
+import { areaIndexOf, factorsWithGrids, regionKind, shownLayer, withFactor, withType } from './forecast-choice';
 import { NS } from './i18n';
 import { aggregationsFor, type ForecastForm } from './product-rules';
 
@@ -99,59 +98,47 @@ function LeadFields({ catalog, value, onChange }: FieldsProps) {
   );
 }
 
-/** The region: the customer's, or an area of a boundary layer chosen by name. */
-function RegionFields({
+/** The region: the customer's, or an area (`layer:index`) of a boundary layer chosen by name. */
+function ProductRegionFields({
   value,
   onChange,
   layerId,
   onLayerChange,
 }: Omit<FieldsProps, 'catalog'> & { layerId: string | undefined; onLayerChange: (id: string | undefined) => void }) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const boundaries = useMapLayers().data?.boundaries ?? [];
   const region = regionKind(layerId, value.areaCode);
   const layer = shownLayer(boundaries, layerId, value.areaCode);
   const areas = useBoundaryAreaNames(region === 'area' ? layer?.url : undefined);
   return (
-    <>
-      <Form.Item label={t('make.region')}>
-        <Radio.Group
-          id="product-region"
-          value={region}
-          onChange={(e) => {
-            onChange({ ...value, areaCode: undefined });
-            onLayerChange(e.target.value === 'area' ? (layer?.id ?? 'provinces') : undefined);
-          }}
-          options={(['customer', 'area'] as const).map((k) => ({ value: k, label: t(`region.${k}`) }))}
-        />
-      </Form.Item>
-      {region === 'area' ? (
-        <div className="pd-form-row">
-          <Form.Item label={t('make.boundary')} htmlFor="product-layer">
-            <Select
-              id="product-layer"
-              value={layer?.id}
-              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
-              onChange={(id: string) => {
-                onLayerChange(id);
-                onChange({ ...value, areaCode: undefined });
-              }}
-            />
-          </Form.Item>
-          <Form.Item label={t('make.area')} htmlFor="product-area">
-            <Select
-              id="product-area"
-              value={value.areaCode}
-              loading={areas.isFetching}
-              placeholder={t('make.chooseArea')}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(areas.data ?? []).map((a) => ({ value: `${layer?.id}:${a.index}`, label: a.name }))}
-              onChange={(code: string) => onChange({ ...value, areaCode: code })}
-            />
-          </Form.Item>
-        </div>
-      ) : null}
-    </>
+    <RegionFields
+      boundaries={boundaries}
+      region={region}
+      layer={layer}
+      areaIndex={areaIndexOf(value.areaCode)}
+      areas={areas}
+      on={{
+        region: (kind) => {
+          onChange({ ...value, areaCode: undefined });
+          onLayerChange(kind === 'area' ? (layer?.id ?? 'provinces') : undefined);
+        },
+        layer: (id) => {
+          onLayerChange(id);
+          onChange({ ...value, areaCode: undefined });
+        },
+        area: (index) => onChange({ ...value, areaCode: `${layer?.id}:${index}` }),
+      }}
+      ids={{ region: 'product-region', layer: 'product-layer', area: 'product-area' }}
+      labels={{
+        region: t('make.region'),
+        customer: t('region.customer'),
+        area: t('region.area'),
+        layer: t('make.boundary'),
+        areaName: t('make.area'),
+        chooseArea: t('make.chooseArea'),
+      }}
+      rowClassName="pd-form-row"
+    />
   );
 }
 
@@ -176,7 +163,7 @@ export function ForecastFields({
     <>
       <ElementFields catalog={catalog} value={value} onChange={onChange} withRun={withRun} />
       <LeadFields catalog={catalog} value={value} onChange={onChange} />
-      <RegionFields value={value} onChange={onChange} layerId={layerId} onLayerChange={onLayerChange} />
+      <ProductRegionFields value={value} onChange={onChange} layerId={layerId} onLayerChange={onLayerChange} />
     </>
   );
 }

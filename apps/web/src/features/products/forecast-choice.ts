@@ -1,4 +1,5 @@
 import type { ForecastTypeInfo } from '@agromet/contracts';
+import type { RegionKind } from '../../components/region-fields/RegionFields';
 import { defaultAggregation, firstDay, type ForecastForm } from './product-rules';
 
 // Rules of the forecast fields (docs/products.md#defaults): what choosing a type or an element resets, which elements
@@ -32,8 +33,6 @@ export function withType(value: ForecastForm, catalog: readonly ForecastTypeInfo
   return first ? withFactor(value, catalog, first.code, typeCode) : null;
 }
 
-export type RegionKind = 'customer' | 'area';
-
 /** An area once a boundary layer is being chosen from or an area is set; else the customer's region. */
 export const regionKind = (layerId: string | undefined, areaCode: string | undefined): RegionKind =>
   layerId !== undefined || areaCode ? 'area' : 'customer';
@@ -42,3 +41,6 @@ export const regionKind = (layerId: string | undefined, areaCode: string | undef
 export function shownLayer<T extends { id: string }>(boundaries: readonly T[], layerId: string | undefined, areaCode: string | undefined) {
   return boundaries.find((b) => b.id === (layerId ?? areaCode?.split(':')[0])) ?? boundaries[0];
 }
+
+/** The index of the area an area code (`layer:index`) names. */
+export const areaIndexOf = (areaCode: string | undefined) => (areaCode ? Number(areaCode.split(':')[1]) : undefined);

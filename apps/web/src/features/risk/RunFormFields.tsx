@@ -1,11 +1,12 @@
-import { Form, Input, InputNumber, Radio, Select, Typography } from 'antd';
+import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { MAP_NS } from '../../components/map/i18n';
 import { layerName } from '../../components/map/map-rules';
+import { RegionFields } from '../../components/region-fields/RegionFields';
 import { useBoundaryAreaNames, useExposures, useRiskCrops } from './api/hazards';
 import { NS } from './i18n';
 import { formatDateTime } from '../../lib/format-time';
-import { chosenId, type RunLang, type RunRegion } from './run-form-rules';
+import { chosenId, type RunLang } from './run-form-rules';
 import type { RunFormState } from './use-run-form';
 
 /** The hazard, the run of its first element, the range of leads and the leads it evaluates. */
@@ -71,44 +72,25 @@ export function RunHazardFields({ run }: { run: RunFormState['run'] }) {
 /** The region: the customer's, or an area of a boundary layer chosen by name. */
 export function RunRegionFields({ where }: { where: RunFormState['where'] }) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const areas = useBoundaryAreaNames(where.region === 'area' ? where.boundary?.url : undefined);
   return (
-    <>
-      <Form.Item label={t('make.region')}>
-        <Radio.Group
-          id="risk-region"
-          value={where.region}
-          onChange={(e) => where.setRegion(e.target.value as RunRegion)}
-          options={[
-            { value: 'customer', label: t('make.regionCustomer') },
-            { value: 'area', label: t('make.regionArea') },
-          ]}
-        />
-      </Form.Item>
-      {where.region === 'area' ? (
-        <div className="rk-form-row">
-          <Form.Item label={t('make.boundary')} htmlFor="risk-boundary">
-            <Select
-              id="risk-boundary"
-              value={where.boundary?.id}
-              options={where.boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
-              onChange={(id: string) => where.chooseBoundary(id)}
-            />
-          </Form.Item>
-          <Form.Item label={t('make.area')} htmlFor="risk-area">
-            <Select
-              id="risk-area"
-              value={where.areaIndex}
-              loading={areas.isFetching}
-              showSearch={{ optionFilterProp: 'label' }}
-              options={(areas.data ?? []).map((a) => ({ value: a.index, label: a.name }))}
-              onChange={(i: number) => where.setAreaIndex(i)}
-            />
-          </Form.Item>
-        </div>
-      ) : null}
-    </>
+    <RegionFields
+      boundaries={where.boundaries}
+      region={where.region}
+      layer={where.boundary}
+      areaIndex={where.areaIndex}
+      areas={areas}
+      on={{ region: where.setRegion, layer: where.chooseBoundary, area: where.setAreaIndex }}
+      ids={{ region: 'risk-region', layer: 'risk-boundary', area: 'risk-area' }}
+      labels={{
+        region: t('make.region'),
+        customer: t('make.regionCustomer'),
+        area: t('make.regionArea'),
+        layer: t('make.boundary'),
+        areaName: t('make.area'),
+      }}
+      rowClassName="rk-form-row"
+    />
   );
 }
 
