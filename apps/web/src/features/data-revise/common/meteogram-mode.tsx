@@ -1,9 +1,10 @@
-import { Select, Space, Switch } from 'antd';
+import { Space, Switch } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ProductSelection } from '../../../components/map/map-rules';
 import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
 import type { MeteogramPlace } from '../../../components/meteogram/MeteogramDrawer';
+import { StationPick } from './StationPick';
 
 type Where = { lon: number; lat: number } | { station: number };
 
@@ -46,18 +47,5 @@ export function MeteogramStationPick({
   onPick: (station: number) => void;
 }) {
   const { t } = useTranslation(METEOGRAM_NS);
-  return (
-    <Select
-      showSearch
-      size="small"
-      className="meteogram-station-pick"
-      style={{ minWidth: 200 }}
-      placeholder={t('pickStation')}
-      aria-label={t('pickStation')}
-      value={null}
-      optionFilterProp="label"
-      options={stations.map((s) => ({ value: s.id, label: `${s.name} ${s.stationNumber}` }))}
-      onChange={onPick}
-    />
-  );
+  return <StationPick stations={stations} label={t('pickStation')} className="meteogram-station-pick" onPick={(s) => onPick(s.id)} />;
 }

@@ -1,10 +1,11 @@
 import { revisePoints, sampleBilinear } from '@agromet/grid';
-import { Button, Form, InputNumber, Select, Space } from 'antd';
+import { Button, Form, InputNumber, Space } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { MeteogramModeSwitch, useMeteogramMode } from '../common/meteogram-mode';
+import { StationPick } from '../common/StationPick';
 import { revisePoint, useStationOptions } from './api';
 import { previewOf } from './grid-patch';
 import { REVISE_EDIT_NS } from './i18n';
@@ -94,20 +95,11 @@ export function PointRevisePage() {
             onChange={(v) => setRadius(v ?? DEFAULT_RADIUS_KM)}
           />
         </Form.Item>
-        <Select
-          showSearch
-          size="small"
+        <StationPick
+          stations={stations.data?.list ?? []}
+          label={t('point.pickStation')}
           className="revise-station-pick"
-          style={{ minWidth: 200 }}
-          placeholder={t('point.pickStation')}
-          value={null}
-          optionFilterProp="label"
-          options={(stations.data?.list ?? []).map((s) => ({ value: s.id, label: `${s.name} ${s.stationNumber}` }))}
-          onChange={(id: number) => {
-            const s = stations.data?.list.find((x) => x.id === id);
-            if (s && meteogram.mode) meteogram.open({ station: s.id });
-            else if (s) addPoint(s.longitude, s.latitude, s.name);
-          }}
+          onPick={(s) => (meteogram.mode ? meteogram.open({ station: s.id }) : addPoint(s.longitude, s.latitude, s.name))}
         />
         <MeteogramModeSwitch checked={meteogram.mode} onChange={meteogram.setMode} />
         <Button size="small" onClick={() => setPoints([])} disabled={points.length === 0}>
