@@ -4,6 +4,7 @@ import { nowIso } from '../src/core/db/index.js';
 import { DEMO_ENTITLEMENTS } from '../src/modules/seed/seed.js';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
 import { entitledCodes } from './migration-helpers.js';
+import { renamePermission } from './revise-helpers.js';
 
 /**
  * Customer entitlements (docs/security.md#entitlements): the platform grants each customer the codes it has bought; the
@@ -257,14 +258,7 @@ describe('the platform', () => {
   });
 
   it('renames a code in the entitlements along with the roles, and a deleted code leaves them', async () => {
-    const code = await t.db.db.selectFrom('permission').selectAll().where('code', '=', 'report.export').executeTakeFirstOrThrow();
-    const renamed = await call(admin, 'POST', '/api/permission/update', {
-      id: code.id,
-      version: code.version,
-      code: 'report.all',
-      name: '报表',
-    });
-    expect(renamed.code).toBe(0);
+    expect(await renamePermission(t, admin, 'report.export', 'report.all', '报表')).toBe(0);
     expect(await entitled(demoId)).toContain('report.all');
     expect(await entitled(demoId)).not.toContain('report.export');
   });

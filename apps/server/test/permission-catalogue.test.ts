@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADMIN_PASSWORD, createTestApp, type TestApp } from './helpers.js';
+import { renamePermission } from './revise-helpers.js';
 
 /**
  * The permission catalogue is shared by every customer: only the platform changes it. A customer's administrator
@@ -88,14 +89,7 @@ describe('permission catalogue', () => {
   it('the platform administrator still adds, renames (roles of every customer follow) and deletes', async () => {
     const added = await call(admin, 'POST', '/api/permission/add', { code: 'platform.only', name: '平台' });
     expect(added.code).toBe(0);
-    const custom = (await catalogue()).find((p) => p.code === 'report.export')!;
-    const renamed = await call(admin, 'POST', '/api/permission/update', {
-      id: custom.id,
-      version: custom.version,
-      code: 'report.all',
-      name: '报表',
-    });
-    expect(renamed.code).toBe(0);
+    expect(await renamePermission(t, admin, 'report.export', 'report.all', '报表')).toBe(0);
     expect((await grants()).filter((g) => g.permission_code === 'report.all')).toHaveLength(1);
     expect((await call(admin, 'POST', '/api/permission/delete', { id: added.data.id })).code).toBe(0);
     expect((await catalogue()).map((p) => p.code)).not.toContain('platform.only');

@@ -202,6 +202,16 @@ export function call(t: TestApp, token: string, method: 'GET' | 'POST', url: str
   });
 }
 
+/**
+ * The platform renames permission code `from` to `to`, named `name`, at its stored version (as the catalogue page
+ * does): answers the answer's code.
+ */
+export async function renamePermission(t: TestApp, platformToken: string, from: string, to: string, name: string): Promise<number> {
+  const row = await t.db.db.selectFrom('permission').select(['id', 'version']).where('code', '=', from).executeTakeFirstOrThrow();
+  const res = await call(t, platformToken, 'POST', '/api/permission/update', { id: row.id, version: row.version, code: to, name });
+  return res.json().code as number;
+}
+
 /** One point revision of fine-grid temperature at one lead, made on the grid at `at.version` (as a forecaster's click sends it). */
 export function revisePoint(
   t: TestApp,
