@@ -6,7 +6,7 @@ import { GridStore, isDeltaKey, readStoredValues, type GridRow } from '../src/mo
 import { createTestApp, type TestApp } from './helpers.js';
 import { addCustomer, BASE_TIME, factorIds, field, gridFileNames, SMALL } from './revise-helpers.js';
 
-/** Revisions are saved as what changed: delta files on a base, a full file again past a twelfth of the cells. */
+/** Revisions are saved as what changed: delta files on a base, a full file again once a delta passes half its size. */
 let t: TestApp;
 let customer = 0;
 const bits = (v: Float32Array) => Buffer.from(v.buffer, v.byteOffset, v.byteLength);
@@ -45,7 +45,15 @@ describe('GridStore.savePatches', () => {
       expect(bits((await readStoredValues(t.storage, row.storage_key))!)).toEqual(bits(expected));
       expect(files()).toHaveLength(2); // the base and the current delta
     }
-    // A large edit (beyond a twelfth of the cells) is written in full; the base and the delta go.
+    // A fifth of the cells in one block (a forecaster's large area) is still a delta: 9 bytes a cell, under half the
+    // full file's 4 a cell.
+    const fifth = expected.map((v, k) => (k < expected.length / 5 ? v - 0.25 : v));
+    row = (await store.savePatches([{ key, row, patch: diffValues(expected, fifth) }], editor))[0]!;
+    expected.set(fifth);
+    expect(isDeltaKey(row.storage_key)).toBe(true);
+    expect(bits((await new GridStore(t.db.db, t.storage).load(row)).values)).toEqual(bits(expected));
+    expect(files()).toHaveLength(2);
+    // A large edit (a delta past half the full file's size) is written in full; the base and the delta go.
     const big = expected.map((v) => v + 0.5);
     row = (await store.savePatches([{ key, row, patch: diffValues(expected, big) }], editor))[0]!;
     expect(isDeltaKey(row.storage_key)).toBe(false);

@@ -14,7 +14,7 @@ import {
   deltaBase,
   deltaKeyOn,
   deltaValueAt,
-  encodeDelta,
+  deltaWithinBound,
   encodeValues,
   isDeltaKey,
   patchValueAt,
@@ -188,7 +188,7 @@ export class GridStore {
   /**
    * Saves revisions of stored grids, writing only what changed: each item's patch turns the row's current version
    * (which must still be `row.version`) into the new one. The new version is a delta file (the patch from the row's
-   * base, composed with the delta it had), or a full file when that patch would be larger than a twelfth of the cells.
+   * base, composed with the delta it had), or a full file when that delta would be more than half the full file's size.
    * Everything else as saveMany: all together or not at all, `inTransaction` inside, 4009 on a stale version.
    */
   async savePatches(
@@ -210,8 +210,9 @@ export class GridStore {
         }
         fromBase = composePatches(previous, patch);
       }
-      if (fromBase.indices.length <= (row.nx * row.ny) / 12) {
-        files.push({ key: deltaKeyOn(base, randomUUID()), data: encodeDelta(fromBase), fromBase });
+      const delta = deltaWithinBound(fromBase, row.nx * row.ny);
+      if (delta) {
+        files.push({ key: deltaKeyOn(base, randomUUID()), data: delta, fromBase });
       } else {
         const values = (await this.valuesOf(row)).slice();
         applyPatch(values, patch, { verify: false });

@@ -6,6 +6,7 @@ import {
   deltaBase,
   deltaKeyOn,
   deltaValueAt,
+  deltaWithinBound,
   encodeDelta,
   encodeValues,
   isDeltaKey,
@@ -13,6 +14,33 @@ import {
 } from './stored-values.js';
 
 describe('stored grid values', () => {
+  it('writes a delta while it is at most half the full file, worked by hand', () => {
+    // A 1000-cell grid (4000 bytes in full, bound 2000). n consecutive cells from 0: "AGD1", "AGP" 0x01, the count
+    // (2 varint bytes from 128 on), n index steps of 1 byte, 8 bytes of values each: 10 + 9n bytes.
+    const from = (n: number) => {
+      const before = new Float32Array(1000);
+      return diffValues(
+        before,
+        before.map((v, k) => (k < n ? 1 : v)),
+      );
+    };
+    expect(deltaWithinBound(from(200), 1000)!.byteLength).toBe(1810);
+    expect(deltaWithinBound(from(221), 1000)!.byteLength).toBe(1999);
+    expect(decodeDelta(deltaWithinBound(from(221), 1000)!)).toEqual(from(221));
+    expect(deltaWithinBound(from(222), 1000)).toBeNull(); // 2008 bytes
+    // Cells 200 apart take 2 bytes a step: 10 + 1 (the first index, 0) + 2(n − 1) + 8n bytes. 200 of them pass the
+    // count's check (200 × 9 = 1800) but not the encoded size (2009).
+    const spread = (n: number) => {
+      const before = new Float32Array(200_000);
+      return diffValues(
+        before,
+        before.map((v, k) => (k % 200 === 0 && k / 200 < n ? 1 : v)),
+      );
+    };
+    expect(deltaWithinBound(spread(199), 1000)!.byteLength).toBe(1999);
+    expect(deltaWithinBound(spread(200), 1000)).toBeNull();
+  });
+
   it('reads back the values it wrote, NaN and signed zero included', () => {
     const values = new Float32Array([1.5, -0, Number.NaN, 3.4e38, -273.15]);
     const back = decodeValues(encodeValues(values));

@@ -27,8 +27,9 @@ export async function readStoredValues(storage: FileStorage, key: string): Promi
 
 // A version saved from a revision is written as what changed (docs/grids.md#storage-and-versions): a delta file holding
 // the patch from a full file of an earlier version (its base) to this version. The base is named by the delta's key,
-// `<base without .f32>.<id>.f32d`, so it is known without reading the file. Beyond a twelfth of the cells (a patch
-// is 12 bytes a cell against 4 for the values) the version is written in full again.
+// `<base without .f32>.<id>.f32d`, so it is known without reading the file. A delta larger than half the full file
+// (a patch is 9 bytes a cell or more, against 4 for the values: from about a fifth of the cells on) is written as a
+// full file again: a delta version is read as its base and its delta, so it never costs more than 1.5 full reads.
 const DELTA_SUFFIX = '.f32d';
 const DELTA_MAGIC = Buffer.from('AGD1');
 export const isDeltaKey = (key: string) => key.endsWith(DELTA_SUFFIX);
@@ -44,6 +45,17 @@ export function deltaBase(key: string): string {
 
 export function encodeDelta(patch: Patch): Buffer {
   return Buffer.concat([DELTA_MAGIC, Buffer.from(encodePatch(patch))]);
+}
+
+/**
+ * The delta file of a patch from a base of `cells` values when it is at most half the size of the full file, else
+ * null. Each cell costs at least 9 bytes (its index step and both values), so a patch past that count is not encoded.
+ */
+export function deltaWithinBound(patch: Patch, cells: number): Buffer | null {
+  const bound = (cells * 4) / 2;
+  if (patch.indices.length * 9 > bound) return null;
+  const data = encodeDelta(patch);
+  return data.byteLength <= bound ? data : null;
 }
 
 export function decodeDelta(data: Buffer): Patch {
