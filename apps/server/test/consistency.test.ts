@@ -54,6 +54,25 @@ const square = {
   ],
 };
 
+/** A stored 12 h total (the catalogue derives totals on demand; a type may also hold them as grids). */
+async function addTotalFactor() {
+  const pre12h = await t.db.db.selectFrom('factor').select('id').where('code', '=', 'pre12h').executeTakeFirst();
+  if (pre12h) return;
+  const type = await t.db.db.selectFrom('forecast_type').select('id').where('code', '=', 'fine-grid').executeTakeFirstOrThrow();
+  await t.db.db
+    .insertInto('factor')
+    .values({
+      forecast_type_id: type.id,
+      code: 'pre12h',
+      name: '12小时降水',
+      unit: 'mm',
+      min_value: 0,
+      max_value: 500,
+      colormap: '{"type":"ramp","stops":[{"value":0,"color":"#ffffff"},{"value":50,"color":"#0000ff"}]}',
+    })
+    .execute();
+}
+
 async function check(who = 'fc', query = '') {
   const res = await call(t, tok[who]!, 'GET', Q + query);
   return res.json();
@@ -191,23 +210,7 @@ describe('consistency', () => {
   });
 
   it('3 h amounts that do not add up to their stored 12 h total are rescaled to it', async () => {
-    // A stored 12 h total (the catalogue derives totals on demand; a type may also hold them as grids).
-    const pre12h = await t.db.db.selectFrom('factor').select('id').where('code', '=', 'pre12h').executeTakeFirst();
-    if (!pre12h) {
-      const type = await t.db.db.selectFrom('forecast_type').select('id').where('code', '=', 'fine-grid').executeTakeFirstOrThrow();
-      await t.db.db
-        .insertInto('factor')
-        .values({
-          forecast_type_id: type.id,
-          code: 'pre12h',
-          name: '12小时降水',
-          unit: 'mm',
-          min_value: 0,
-          max_value: 500,
-          colormap: '{"type":"ramp","stops":[{"value":0,"color":"#ffffff"},{"value":50,"color":"#0000ff"}]}',
-        })
-        .execute();
-    }
+    await addTotalFactor();
     // Cells with i ≥ 10 get 6 mm where their four 3 h amounts give 4.
     await saveGrid(t, customer, { lead: 12, factor: 'pre12h', grid: field(SMALL, (i) => (i < 10 ? 4 : 6)) });
     const report = (await check()).data;
@@ -322,6 +325,57 @@ describe('consistency', () => {
     // Violations came and went (not all cells, not none throughout).
     expect(new Set(counts).size).toBeGreaterThan(3);
     expect(Math.max(...counts)).toBeLessThan(SMALL.nx * SMALL.ny);
+  });
+
+  it('a revision of several leads counts a rule over all its revised grids as a full recount does (3 h parts of a 12 h total)', async () => {
+    // The four 3 h amounts and their 12 h total revised together, leads 3 to 12: the total's rule compares four revised
+    // grids at once, each amount's range rule one. Counts before are known from a first listing, so each answer adds
+    // up what changed at the revised cells; the listing after it recounts the whole grids.
+    await addTotalFactor();
+    const leads = [3, 6, 9, 12];
+    for (const lead of leads) await saveGrid(t, customer, { lead, factor: 'pre3h', grid: field(SMALL, () => 1) });
+    await saveGrid(t, customer, { lead: 12, factor: 'pre12h', grid: field(SMALL, () => 4) });
+    await check();
+    const involved = (v: { grids: Array<{ factor: string; lead: number }> }) =>
+      v.grids.some((g) => g.factor === 'pre3h' && leads.includes(g.lead));
+    let seed = 11;
+    const next = () => (seed = (seed * 16807) % 2147483647) / 2147483647;
+    const counts: number[] = [];
+    for (let step = 0; step < 6; step++) {
+      const rows = await Promise.all(leads.map((lead) => gridRow(t, customer, lead, 'pre3h')));
+      const lon = 107.5 + 2.5 * next();
+      const lat = 33.6 + 1.7 * next();
+      const size = 0.2 + 0.8 * next();
+      const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
+        type: 'fine-grid',
+        factor: 'pre3h',
+        baseTime: BASE_TIME,
+        leads,
+        expectedVersions: rows.map((r) => r.version),
+        polygons: {
+          type: 'Polygon',
+          coordinates: [
+            [
+              [lon, lat],
+              [lon + size, lat],
+              [lon + size, lat + size],
+              [lon, lat + size],
+              [lon, lat],
+            ],
+          ],
+        },
+        operation: step % 3 === 2 ? 'subtract' : 'add',
+        value: 0.5 + Math.round(20 * next()) / 10,
+        edge: { mode: step % 2 ? 'flat' : 'ramp', cells: 2 },
+      });
+      const body = res.json();
+      expect(body.code).toBe(0);
+      const full = (await check()).data.violations.filter(involved);
+      expect(full.some((v: { rule: string }) => v.rule === 'accumulation')).toBe(true);
+      expect(body.data.violations).toBe(full.reduce((n: number, v: { cells: number }) => n + v.cells, 0));
+      counts.push(body.data.violations);
+    }
+    expect(new Set(counts).size).toBeGreaterThan(2);
   });
   it('a weather code that contradicts the 3 h precipitation of its lead is listed, recoded from it, and counted by revisions', async () => {
     // Lead 15, outside every stored total: no rain for i < 10, 2 mm elsewhere; light rain (7) coded everywhere but one

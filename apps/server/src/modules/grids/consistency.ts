@@ -407,12 +407,11 @@ export async function checkConsistency(
   return { type: q.type, baseTime, violations, cells: violations.reduce((n, v) => n + v.cells, 0) };
 }
 
-/** A grid a revision changed: the file keys of its version before and of the one it saved, and the patch between. */
+/** A grid a revision changes: the file key of the version it started from, and its patch. */
 export interface RevisedGrid {
   factor: string;
   lead: number;
   previousKey: string;
-  key: string;
   patch: Patch;
 }
 
@@ -431,10 +430,13 @@ function rememberCount(key: string, count: number): void {
 }
 
 /**
- * The number of violating cells after a revision or an import of some leads of one factor (for its answer). With the
- * revision's patches, a rule whose count was known for the versions before needs only the changed cells: the count
- * before, minus the cells that broke it there before, plus those that break it now (each cell is tested on its own,
- * so the others are as they were). Otherwise the rule runs over the whole grids.
+ * The number of violating cells after a revision or an import of some leads of one factor (for its answer).
+ *
+ * A revision's count is made while its save writes the new files (`revision.saved` settles once the save has
+ * committed, with the saved rows in `revision.grids` order): a rule whose count was known for the versions
+ * the revision started from needs only the changed cells, the count before minus the cells that broke it there before
+ * plus those that break it now (each cell is tested on its own, so the others are as they were); it is kept under the
+ * saved versions' keys once they exist. Any other rule of those grids runs over the whole grids after the save.
  */
 export async function violationCount(
   deps: { db: Db; store: GridStore },
@@ -443,33 +445,76 @@ export async function violationCount(
   baseTime: string,
   factor: string,
   leads: readonly number[],
-  revised: readonly RevisedGrid[] = [],
+  revision?: { grids: readonly RevisedGrid[]; saved: Promise<ReadonlyArray<{ storage_key: string }>> },
 ): Promise<number> {
-  const { grids } = await forecastGrids(deps.db, deps.store, auth, type, new Date(baseTime).toISOString());
+  const at = new Date(baseTime).toISOString();
+  const revised = revision?.grids ?? [];
+  const { grids } = await forecastGrids(deps.db, deps.store, auth, type, at);
+  const counted: Array<{ instance: RuleInstance; keys: string[]; changes: number[]; count: number }> = [];
+  const left = new Set<string>();
   let total = 0;
   for (const instance of ruleInstances(grids, { factor, leads })) {
-    const keys = instance.rows.map((r) => r.storage_key);
-    const key = instanceKey(instance);
-    let count = counts.get(key);
-    if (count === undefined) {
-      // A grid saved again since (another call) is not what the patch made: counted in full.
-      const changes = instance.grids.map(([f, l], n) =>
-        revised.find((r) => r.factor === f && r.lead === l && r.key === instance.rows[n]!.storage_key),
-      );
-      const before = changes.some(Boolean)
-        ? counts.get(`${instance.rule} ${keys.map((k, n) => changes[n]?.previousKey ?? k).join(' ')}`)
-        : undefined;
-      const values: Float32Array[] = [];
-      for (const row of instance.rows) values.push((await deps.store.view(row)).values);
-      count =
-        before !== undefined
-          ? before + changeAtCells(instance, values, changes)
-          : instance.cells(values, instance.rows[0]!.nx).indices.length;
-      rememberCount(key, count);
+    const changes = instance.grids.map(([f, l]) => revised.findIndex((r) => r.factor === f && r.lead === l));
+    if (changes.every((c) => c < 0)) {
+      total += await countOf(deps.store, instance);
+      continue;
     }
+    const keys = instance.rows.map((r, n) => (changes[n]! >= 0 ? revised[changes[n]!]!.previousKey : r.storage_key));
+    const before = counts.get(`${instance.rule} ${keys.join(' ')}`);
+    if (before === undefined) {
+      left.add(instanceGrids(instance));
+      continue;
+    }
+    const values: Float32Array[] = [];
+    for (const row of instance.rows) values.push((await deps.store.view(row)).values);
+    const count =
+      before +
+      changeAtCells(
+        instance,
+        values,
+        changes.map((c) => (c >= 0 ? revised[c]!.patch : undefined)),
+      );
+    counted.push({ instance, keys, changes, count });
+  }
+  if (!revision) return total;
+  const savedKeys = (await revision.saved).map((row) => row.storage_key);
+  for (const { instance, keys, changes, count } of counted) {
+    const after = keys.map((k, n) => (changes[n]! >= 0 ? savedKeys[changes[n]!]! : k));
+    // A revised grid read at a version of another call (saved just after this one) is not what the patch made.
+    if (instance.rows.some((r, n) => r.storage_key !== keys[n] && r.storage_key !== after[n])) {
+      left.add(instanceGrids(instance));
+      continue;
+    }
+    rememberCount(`${instance.rule} ${after.join(' ')}`, count);
     total += count;
   }
+  if (left.size === 0) return total;
+  // The rules left: over the whole grids as saved.
+  const saved = await forecastGrids(deps.db, deps.store, auth, type, at);
+  for (const instance of ruleInstances(saved.grids, { factor, leads })) {
+    if (left.has(instanceGrids(instance))) total += await countOf(deps.store, instance);
+  }
   return total;
+}
+
+/** A rule instance by its rule and grids, whichever their versions. */
+const instanceGrids = (instance: RuleInstance) => `${instance.rule} ${instance.grids.map(([f, l]) => `${f}@${l}`).join(' ')}`;
+
+/** The count of a rule instance's violating cells: known for its grids' versions, or counted over the whole grids. */
+async function countOf(store: GridStore, instance: RuleInstance): Promise<number> {
+  const key = instanceKey(instance);
+  let count = counts.get(key);
+  if (count === undefined) {
+    count = await countInFull(store, instance);
+    rememberCount(key, count);
+  }
+  return count;
+}
+
+async function countInFull(store: GridStore, instance: RuleInstance): Promise<number> {
+  const values: Float32Array[] = [];
+  for (const row of instance.rows) values.push((await store.view(row)).values);
+  return instance.cells(values, instance.rows[0]!.nx).indices.length;
 }
 
 /**
@@ -489,30 +534,40 @@ function scratchArray(slot: number, n: number): Float32Array {
 }
 
 /**
- * How many more cells break the rule now than before the patches, counted over the cells they changed: each grid's
- * values now at those cells, and before (a patched grid's old values where its patch has them).
+ * How many more cells break the rule after the patches than before, counted over the cells they changed: each grid's
+ * values at those cells, where a patched grid's own cells take the patch's old and new values. That holds whichever
+ * version `values` has of a patched grid, the one the patch started from or the one it made (the store turns the cached
+ * array into the new version in place when the save commits), since they differ only at the patch's cells.
  */
-function changeAtCells(instance: RuleInstance, values: Float32Array[], changes: Array<RevisedGrid | undefined>): number {
-  const cells = unionOfIndices(changes.flatMap((c) => (c ? [c.patch.indices] : [])));
+function changeAtCells(instance: RuleInstance, values: Float32Array[], patches: Array<Patch | undefined>): number {
+  const cells = unionOfIndices(patches.flatMap((p) => (p ? [p.indices] : [])));
   const n = cells.length;
   const now: Float32Array[] = [];
   const before: Float32Array[] = [];
   for (const [g, grid] of values.entries()) {
-    const at = scratchArray(2 * g, n);
-    for (let q = 0; q < n; q++) at[q] = grid[cells[q]!]!;
-    now.push(at);
-    const change = changes[g];
-    if (!change) {
-      before.push(at);
+    const patch = patches[g];
+    if (patch && patch.indices === cells) {
+      // The only patched grid: its values at the cells are the patch's.
+      now.push(patch.newValues);
+      before.push(patch.oldValues);
+      continue;
+    }
+    const gathered = scratchArray(2 * g, n);
+    for (let q = 0; q < n; q++) gathered[q] = grid[cells[q]!]!;
+    if (!patch) {
+      now.push(gathered);
+      before.push(gathered);
       continue;
     }
     const old = scratchArray(2 * g + 1, n);
-    old.set(at);
-    const { indices, oldValues } = change.patch;
+    old.set(gathered);
+    const { indices, oldValues, newValues } = patch;
     for (let p = 0, q = 0; p < indices.length; p++) {
       while (cells[q]! < indices[p]!) q++;
       old[q] = oldValues[p]!;
+      gathered[q] = newValues[p]!;
     }
+    now.push(gathered);
     before.push(old);
   }
   const nx = Math.max(1, n);

@@ -193,7 +193,7 @@ async function revise(
   await assertAllocated(db, auth, { id: factor.typeId, name: factor.typeName });
   const baseTime = new Date(body.baseTime).toISOString();
 
-  const edits: Array<{ lead: number; row: GridRow; key: GridKey; patch: Patch; extent: ReturnType<typeof patchExtent> }> = [];
+  const edits: LeadEdit[] = [];
   for (const lead of body.leads) {
     const key: GridKey = { customerId: auth.customerId, forecastTypeId: factor.typeId, factorId: factor.id, baseTime, leadHours: lead };
     const row = await store.find(key);
@@ -212,83 +212,92 @@ async function revise(
   }
 
   const changed = edits.filter((e) => e.patch.indices.length > 0);
-  const batchId = randomUUID();
-  const recordIds = new Map<number, number>();
-  const versions = new Map<number, number>();
-  const savedKeys = new Map<number, string>();
-  if (changed.length > 0) {
-    try {
-      await store.savePatches(
-        changed.map((e) => ({ key: e.key, row: e.row, patch: e.patch })),
-        { userId: auth.userId, name: auth.name },
-        {
-          inTransaction: async (tx, rows) => {
-            const now = nowIso();
-            await insertBatch(tx, auth, { id: batchId, kind, parameters: { ...parameters, leads: body.leads } }, now);
-            for (const [k, e] of changed.entries()) {
-              const saved = rows[k]!;
-              recordIds.set(
-                e.lead,
-                await insertRecord(
-                  tx,
-                  auth,
-                  batchId,
-                  {
-                    kind,
-                    row: e.row,
-                    geometry: geometryOfRow(e.row),
-                    versionBefore: e.row.version,
-                    patch: e.patch,
-                    extent: e.extent,
-                  },
-                  saved,
-                  now,
-                ),
-              );
-              versions.set(e.lead, saved.version);
-              savedKeys.set(e.lead, saved.storage_key);
-            }
-            if (deps.beforeCommit) await deps.beforeCommit(tx);
-          },
-        },
-      );
-    } catch (e) {
-      throw withLead(e);
-    }
-  }
-  // The consistency of what the revision touched, for the forecaster to see at once (docs/grids.md#consistency); a
-  // rule counted before the revision is counted again only at the cells the revision changed.
-  const violations = await violationCount(
+  const batch = { id: randomUUID(), kind, parameters: { ...parameters, leads: body.leads } };
+  const saving = changed.length === 0 ? Promise.resolve([]) : saveEdits(deps, auth, batch, changed);
+  // While the save writes its files: the consistency of what the revision touched, for the forecaster to see at once
+  // (docs/grids.md#consistency; a rule counted before the revision is counted again only at the cells it changed), and
+  // the patches' digests.
+  const counting = violationCount(
     deps,
     auth,
     { id: factor.typeId, code: factor.typeCode, name: factor.typeName },
     baseTime,
     factor.code,
     body.leads,
-    changed.map((e) => ({
-      factor: factor.code,
-      lead: e.lead,
-      previousKey: e.row.storage_key,
-      key: savedKeys.get(e.lead)!,
-      patch: e.patch,
-    })),
+    {
+      grids: changed.map((e) => ({ factor: factor.code, lead: e.lead, previousKey: e.row.storage_key, patch: e.patch })),
+      saved: saving,
+    },
   );
+  const digests = new Map(changed.map((e) => [e.lead, patchDigest(e.patch)]));
+  const [saved, violations] = await Promise.all([saving, counting]);
+  const savedLead = new Map(changed.map((e, k) => [e.lead, saved[k]!]));
   return {
-    batchId,
+    batchId: batch.id,
     violations,
     leads: edits.map((e) => {
       const extent = e.extent;
       return {
         lead: e.lead,
         previousVersion: e.row.version,
-        version: versions.get(e.lead) ?? e.row.version,
+        version: savedLead.get(e.lead)?.version ?? e.row.version,
         cellsChanged: e.patch.indices.length,
-        recordId: recordIds.get(e.lead) ?? null,
+        recordId: savedLead.get(e.lead)?.recordId ?? null,
         bbox: extent?.box ?? null,
-        patchDigest: e.patch.indices.length > 0 ? patchDigest(e.patch) : null,
+        patchDigest: digests.get(e.lead) ?? null,
       };
     }),
   };
+}
+
+interface LeadEdit {
+  lead: number;
+  row: GridRow;
+  key: GridKey;
+  patch: Patch;
+  extent: ReturnType<typeof patchExtent>;
+}
+
+/**
+ * Saves the changed leads' grids with the call's batch and a record for each, in one transaction (a stale lead refuses
+ * them all: 4009 naming it); answers each lead's saved row with its record's id.
+ */
+async function saveEdits(
+  deps: ReviseDeps,
+  auth: AuthContext,
+  batch: { id: string; kind: 'point' | 'polygon'; parameters: Record<string, unknown> },
+  changed: readonly LeadEdit[],
+): Promise<Array<GridRow & { recordId: number }>> {
+  const recordIds: number[] = [];
+  try {
+    const rows = await deps.store.savePatches(
+      changed.map((e) => ({ key: e.key, row: e.row, patch: e.patch })),
+      { userId: auth.userId, name: auth.name },
+      {
+        inTransaction: async (tx, saved) => {
+          const now = nowIso();
+          await insertBatch(tx, auth, batch, now);
+          // A transaction run again after a write race starts its records again.
+          recordIds.length = 0;
+          for (const [k, e] of changed.entries()) {
+            const record = {
+              kind: batch.kind,
+              row: e.row,
+              geometry: geometryOfRow(e.row),
+              versionBefore: e.row.version,
+              patch: e.patch,
+              extent: e.extent,
+            };
+            recordIds.push(await insertRecord(tx, auth, batch.id, record, saved[k]!, now));
+          }
+          if (deps.beforeCommit) await deps.beforeCommit(tx);
+        },
+      },
+    );
+    return rows.map((row, k) => ({ ...row, recordId: recordIds[k]! }));
+  } catch (e) {
+    throw withLead(e);
+  }
 }
 
 export function pointRevise(deps: ReviseDeps, auth: AuthContext, body: PointInput): Promise<ReviseResult> {
