@@ -132,42 +132,29 @@ describe('customers', () => {
 
 describe('users', () => {
   let createdId: number;
+  /** The demo customer's administrator adds a user, of the demo customer unless `fields` name another. */
+  const addUser = (fields: Record<string, unknown>) => call(sysadmin, 'POST', '/api/user/add', { customerId: demoCustomerId, ...fields });
+
   it('a customer administrator creates users of their customer with roles they may grant', async () => {
     // Any module the customer bought, not only the administrator's own codes (docs/security.md#entitlements).
     const travelRole = await roleId('旅游管理');
-    const res = await call(sysadmin, 'POST', '/api/user/add', {
+    const res = await addUser({
       username: 'guide01',
       password: 'guide-pass',
       name: '导游一号',
       mobile: '13900000001',
-      customerId: demoCustomerId,
       roleIds: [travelRole],
     });
     expect(res.code).toBe(0);
     expect(res.data.roles).toEqual([{ id: travelRole, name: '旅游管理' }]);
     expect((await call(sysadmin, 'POST', '/api/user/delete', { id: res.data.id })).code).toBe(0);
     const sysRole = await roleId('系统管理');
-    const ok = await call(sysadmin, 'POST', '/api/user/add', {
-      username: 'helper01',
-      password: 'helper-pass',
-      name: '助理',
-      mobile: '13900000002',
-      customerId: demoCustomerId,
-      roleIds: [sysRole],
-    });
+    const ok = await addUser({ username: 'helper01', password: 'helper-pass', name: '助理', mobile: '13900000002', roleIds: [sysRole] });
     expect(ok.code).toBe(0);
     expect(ok.data).toMatchObject({ username: 'helper01', enabled: true, roles: [{ id: sysRole, name: '系统管理' }] });
     createdId = ok.data.id;
-    expect(
-      (await call(sysadmin, 'POST', '/api/user/add', { username: 'helper01', password: 'x-pass', name: 'dup', customerId: demoCustomerId }))
-        .code,
-    ).toBe(4009);
-    const foreign = await call(sysadmin, 'POST', '/api/user/add', {
-      username: 'sneaky',
-      password: 'x-pass',
-      name: 'x',
-      customerId: platformId,
-    });
+    expect((await addUser({ username: 'helper01', password: 'x-pass', name: 'dup' })).code).toBe(4009);
+    const foreign = await addUser({ username: 'sneaky', password: 'x-pass', name: 'x', customerId: platformId });
     expect(foreign.code).toBe(4100);
     expect(foreign.msg.startsWith('customerId')).toBe(true);
     await t.login('helper01', 'helper-pass', '10.20.0.2');
