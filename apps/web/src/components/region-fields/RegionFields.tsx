@@ -1,8 +1,6 @@
 import type { GisLayers } from '@agromet/contracts';
 import { Form, Radio, Select } from 'antd';
-import { useTranslation } from 'react-i18next';
-import { MAP_NS } from '../map/i18n';
-import { layerName } from '../map/map-rules';
+import { BoundaryLayerSelect } from '../map/BoundaryLayerSelect';
 
 export type RegionKind = 'customer' | 'area';
 type Boundary = GisLayers['boundaries'][number];
@@ -35,7 +33,6 @@ export function RegionFields({
   /** The form's row holding the layer and area side by side. */
   rowClassName: string;
 }) {
-  const { t: tMap } = useTranslation(MAP_NS);
   return (
     <>
       <Form.Item label={labels.region}>
@@ -52,12 +49,7 @@ export function RegionFields({
       {region === 'area' ? (
         <div className={rowClassName}>
           <Form.Item label={labels.layer} htmlFor={ids.layer}>
-            <Select
-              id={ids.layer}
-              value={layer?.id}
-              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
-              onChange={on.layer}
-            />
+            <BoundaryLayerSelect id={ids.layer} value={layer?.id} boundaries={boundaries} onChange={on.layer} />
           </Form.Item>
           <Form.Item label={labels.areaName} htmlFor={ids.area}>
             <Select

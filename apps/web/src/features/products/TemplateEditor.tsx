@@ -1,12 +1,11 @@
 import { PictureOutlined, SaveOutlined } from '@ant-design/icons';
 import type { ProductPreviewBody, ProductTemplate } from '@agromet/contracts';
 import { PRODUCT_LIMITS } from '@agromet/contracts/web';
-import { Alert, Button, Form, Select, Space, Switch, Typography } from 'antd';
+import { Alert, Button, Form, Space, Switch, Typography } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ImageUpload } from '../../components/image-upload/ImageUpload';
-import { MAP_NS } from '../../components/map/i18n';
-import { layerName } from '../../components/map/map-rules';
+import { BoundaryLayerSelect } from '../../components/map/BoundaryLayerSelect';
 import { useMapLayers } from '../../components/map/use-map-data';
 import { NS } from './i18n';
 import { PreviewSide } from './PreviewPane';
@@ -33,7 +32,6 @@ export function TemplateEditor({
   forecast: Omit<ProductPreviewBody, 'template' | 'templateId'> | null;
 }) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const boundaries = useMapLayers().data?.boundaries ?? [];
   const selected = templates.find((x) => x.id === selectedId);
   const { draft, set, creating, startNew, pick, hints, problemOf, stale, submit, saving } = useTemplateDraft(selected, onSelect);
@@ -76,11 +74,11 @@ export function TemplateEditor({
           </Form.Item>
           <TemplateLegend draft={draft} set={set} problemOf={problemOf} />
           <Form.Item label={t('template.boundaries')} {...item('boundaryLayers')}>
-            <Select
+            <BoundaryLayerSelect
               mode="multiple"
               id="template-boundaries"
               value={draft.boundaryLayers ?? ['provinces']}
-              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+              boundaries={boundaries}
               onChange={(boundaryLayers: string[]) => set({ boundaryLayers })}
             />
           </Form.Item>

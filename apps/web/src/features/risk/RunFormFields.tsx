@@ -1,7 +1,6 @@
 import { Form, Input, InputNumber, Select, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAP_NS } from '../../components/map/i18n';
-import { layerName } from '../../components/map/map-rules';
+import { BoundaryLayerSelect } from '../../components/map/BoundaryLayerSelect';
 import { RegionFields } from '../../components/region-fields/RegionFields';
 import { useBoundaryAreaNames, useExposures, useRiskCrops } from './api/hazards';
 import { NS } from './i18n';
@@ -97,17 +96,16 @@ export function RunRegionFields({ where }: { where: RunFormState['where'] }) {
 /** The layer areas are counted by, the crop exposure (a zoning product) and, without one, the crop. */
 export function RunExposureFields({ where, exposure }: Pick<RunFormState, 'where' | 'exposure'>) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const exposures = useExposures();
   const crops = useRiskCrops();
   const { zoningProductId, cropId } = exposure;
   return (
     <div className="rk-form-row">
       <Form.Item label={t('make.statsLayer')} htmlFor="risk-stats-layer">
-        <Select
+        <BoundaryLayerSelect
           id="risk-stats-layer"
           value={where.stats}
-          options={where.boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+          boundaries={where.boundaries}
           onChange={(id: string) => where.setStatsLayer(id)}
         />
       </Form.Item>

@@ -1,9 +1,8 @@
 import { reviseArea } from '@agromet/grid';
-import { Button, Select, Space } from 'antd';
+import { Button, Space } from 'antd';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { MAP_NS } from '../../../components/map/i18n';
-import { layerName } from '../../../components/map/map-rules';
+import { BoundaryLayerSelect } from '../../../components/map/BoundaryLayerSelect';
 import { useMapClicks } from '../../../components/map/use-map-clicks';
 import { useMapLayers } from '../../../components/map/use-map-data';
 import { MeteogramDrawer } from '../../../components/meteogram/MeteogramDrawer';
@@ -30,7 +29,6 @@ type Tool = 'none' | 'draw' | 'pick';
 /** Area revision: an operation over drawn or picked polygons, with edge treatment and smoothing. */
 export function SurfaceRevisePage() {
   const { t } = useTranslation(REVISE_EDIT_NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const target = useRevisionTarget();
   const { grid, data } = target;
   const { data: layers } = useMapLayers();
@@ -97,13 +95,13 @@ export function SurfaceRevisePage() {
         </Button>
         {boundaries.length ? (
           <>
-            <Select
+            <BoundaryLayerSelect
               size="small"
               className="area-boundary"
               aria-label={t('area.boundary')}
               style={{ minWidth: 120 }}
               value={boundary?.id}
-              options={boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+              boundaries={boundaries}
               onChange={setBoundaryId}
             />
             <Button

@@ -1,7 +1,6 @@
 import { Button, Form, Radio, Select, Space, Tag, Typography } from 'antd';
 import { useTranslation } from 'react-i18next';
-import { MAP_NS } from '../../../components/map/i18n';
-import { layerName } from '../../../components/map/map-rules';
+import { BoundaryLayerSelect } from '../../../components/map/BoundaryLayerSelect';
 import { NS } from '../i18n';
 import type { RegionKind } from './make-rules';
 import type { CropChoiceState } from './use-crop-choice';
@@ -56,15 +55,14 @@ export function CropCriterionFields({ choice }: { choice: CropChoiceState }) {
 /** The boundary layer, the button picking an area on the map, and the area picked. */
 function AreaTools({ where }: { where: ZoningRegionState }) {
   const { t } = useTranslation(NS);
-  const { t: tMap } = useTranslation(MAP_NS);
   const { tool, area } = where;
   return (
     <Space wrap size={8} className="zn-region-tools">
-      <Select
+      <BoundaryLayerSelect
         aria-label={t('make.boundary')}
         style={{ minWidth: 140 }}
         value={where.boundary?.id}
-        options={where.boundaries.map((b) => ({ value: b.id, label: layerName(b.name, tMap) }))}
+        boundaries={where.boundaries}
         onChange={(id: string) => where.chooseBoundary(id)}
       />
       <Button id="zoning-pick" type={tool === 'pick' ? 'primary' : 'default'} onClick={() => where.toggleTool('pick')}>
