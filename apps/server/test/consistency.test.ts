@@ -1,6 +1,7 @@
 import { writeGeoTiff } from '@agromet/grid';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './helpers.js';
+import { squareRing } from './geojson-shapes.js';
 import {
   addCustomer,
   addForecaster,
@@ -41,18 +42,20 @@ afterAll(async () => {
   await t.close();
 });
 
-const square = {
-  type: 'Polygon',
-  coordinates: [
-    [
-      [108.0, 34.0],
-      [108.5, 34.0],
-      [108.5, 34.5],
-      [108.0, 34.5],
-      [108.0, 34.0],
-    ],
-  ],
-};
+/** A square area of `side` degrees with its south-west corner at (lon, lat), as a revision sends it. */
+const polygon = (lon: number, lat: number, side: number) => ({ type: 'Polygon', coordinates: [squareRing(lon, lat, side)] });
+const square = polygon(108.0, 34.0, 0.5);
+
+/** The forecaster's area revision of fine-grid `factor` at `leads`, made on their grids at `versions`. */
+const revisePolygon = (factor: string, leads: number[], versions: number[], change: Record<string, unknown>) =>
+  call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
+    type: 'fine-grid',
+    factor,
+    baseTime: BASE_TIME,
+    leads,
+    expectedVersions: versions,
+    ...change,
+  });
 
 /** A stored 12 h total (the catalogue derives totals on demand; a type may also hold them as grids). */
 async function addTotalFactor() {
@@ -97,12 +100,7 @@ describe('consistency', () => {
 
   it('a revision that leaves t above tmax answers its violations, listed with an outline', async () => {
     const row = await gridRow(t, customer, 3);
-    const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
-      type: 'fine-grid',
-      factor: 'tmp',
-      baseTime: BASE_TIME,
-      leads: [3],
-      expectedVersions: [row.version],
+    const res = await revisePolygon('tmp', [3], [row.version], {
       polygons: square,
       operation: 'add',
       value: 5,
@@ -288,24 +286,8 @@ describe('consistency', () => {
       const lon = 107.5 + 2.5 * next();
       const lat = 33.6 + 1.7 * next();
       const size = 0.2 + 0.6 * next();
-      const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
-        type: 'fine-grid',
-        factor,
-        baseTime: BASE_TIME,
-        leads: [6],
-        expectedVersions: [row.version],
-        polygons: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [lon, lat],
-              [lon + size, lat],
-              [lon + size, lat + size],
-              [lon, lat + size],
-              [lon, lat],
-            ],
-          ],
-        },
+      const res = await revisePolygon(factor, [6], [row.version], {
+        polygons: polygon(lon, lat, size),
         operation: next() < 0.5 ? 'add' : 'subtract',
         value: Math.round(40 * next()) / 10,
         edge: { mode: step % 2 ? 'flat' : 'ramp', cells: 2 },
@@ -346,28 +328,17 @@ describe('consistency', () => {
       const lon = 107.5 + 2.5 * next();
       const lat = 33.6 + 1.7 * next();
       const size = 0.2 + 0.8 * next();
-      const res = await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
-        type: 'fine-grid',
-        factor: 'pre3h',
-        baseTime: BASE_TIME,
+      const res = await revisePolygon(
+        'pre3h',
         leads,
-        expectedVersions: rows.map((r) => r.version),
-        polygons: {
-          type: 'Polygon',
-          coordinates: [
-            [
-              [lon, lat],
-              [lon + size, lat],
-              [lon + size, lat + size],
-              [lon, lat + size],
-              [lon, lat],
-            ],
-          ],
+        rows.map((r) => r.version),
+        {
+          polygons: polygon(lon, lat, size),
+          operation: step % 3 === 2 ? 'subtract' : 'add',
+          value: 0.5 + Math.round(20 * next()) / 10,
+          edge: { mode: step % 2 ? 'flat' : 'ramp', cells: 2 },
         },
-        operation: step % 3 === 2 ? 'subtract' : 'add',
-        value: 0.5 + Math.round(20 * next()) / 10,
-        edge: { mode: step % 2 ? 'flat' : 'ramp', cells: 2 },
-      });
+      );
       const body = res.json();
       expect(body.code).toBe(0);
       const full = (await check()).data.violations.filter(involved);
@@ -418,12 +389,7 @@ describe('consistency', () => {
     // A revision of the amount answers the code's violations, counted at the cells it changed: as a full recount.
     const row = await gridRow(t, customer, LEAD, 'pre3h');
     const res = (
-      await call(t, tok.fc!, 'POST', '/api/revise/polygonRevise', {
-        type: 'fine-grid',
-        factor: 'pre3h',
-        baseTime: BASE_TIME,
-        leads: [LEAD],
-        expectedVersions: [row.version],
+      await revisePolygon('pre3h', [LEAD], [row.version], {
         polygons: square,
         operation: 'assign',
         value: 0,
