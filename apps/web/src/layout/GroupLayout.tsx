@@ -1,6 +1,6 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useEffect, useState, type CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties, type HTMLAttributes } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
 import { ConsoleMap } from '../components/map/ConsoleMap';
@@ -64,19 +64,14 @@ export function GroupLayout() {
         >
           <div className="map-panel-head">
             {sheet ? (
-              <div
-                className="map-panel-grip"
-                role="separator"
-                aria-orientation="horizontal"
-                aria-label={tMap('panel.resize')}
-                title={tMap('panel.resize')}
+              <PanelHandle
+                name="map-panel-grip"
+                orientation="horizontal"
                 aria-valuenow={Math.round((state.sheet ?? SHEET_DEFAULT_SHARE) * 100)}
                 aria-valuemin={20}
                 aria-valuemax={85}
-                tabIndex={0}
                 onPointerDown={startSheetDrag}
                 onKeyDown={onHandleKey}
-                data-testid="map-panel-grip"
               />
             ) : null}
             <Button
@@ -96,25 +91,50 @@ export function GroupLayout() {
             <Outlet />
           </div>
           {!sheet && !collapsed ? (
-            <div
-              className="map-panel-resize"
-              role="separator"
-              aria-orientation="vertical"
-              aria-label={tMap('panel.resize')}
-              title={tMap('panel.resize')}
+            <PanelHandle
+              name="map-panel-resize"
+              orientation="vertical"
               aria-valuenow={state.width ?? undefined}
-              tabIndex={0}
               onPointerDown={startWidthDrag}
               onKeyDown={onHandleKey}
               onDoubleClick={() => {
                 if (panel) panel.style.removeProperty('width');
                 change({ width: null });
               }}
-              data-testid="map-panel-resize"
             />
           ) : null}
         </section>
       </ConsoleMap>
     </div>
+  );
+}
+
+/**
+ * An edge of the panel that resizes it, dragged or moved with the arrow keys (use-panel-drag.ts): a separator to
+ * assistive technology, with its value. `name` is its class and test id.
+ */
+function PanelHandle({
+  name,
+  orientation,
+  ...attributes
+}: {
+  name: string;
+  orientation: 'horizontal' | 'vertical';
+} & Pick<
+  HTMLAttributes<HTMLDivElement>,
+  'aria-valuenow' | 'aria-valuemin' | 'aria-valuemax' | 'onPointerDown' | 'onKeyDown' | 'onDoubleClick'
+>) {
+  const { t } = useTranslation(MAP_NS);
+  return (
+    <div
+      className={name}
+      role="separator"
+      aria-orientation={orientation}
+      aria-label={t('panel.resize')}
+      title={t('panel.resize')}
+      tabIndex={0}
+      data-testid={name}
+      {...attributes}
+    />
   );
 }
