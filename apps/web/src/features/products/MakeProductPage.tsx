@@ -1,7 +1,7 @@
-import { Empty, Tabs } from 'antd';
+import { Empty } from 'antd';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../components/admin-list/ListPage';
+import { TabbedPage } from '../../components/admin-list/TabbedPage';
 import { useMapStore } from '../../components/map/map-store';
 import { useCatalog } from './api/products';
 import { useTemplates } from './api/templates';
@@ -20,7 +20,6 @@ import './products.css';
  */
 export function MakeProductPage() {
   const { t } = useTranslation(NS);
-  const [tab, setTab] = useState('make');
   const catalog = useCatalog();
   const templates = useTemplates();
   const [forecast, setForecast] = useState<ForecastForm | null>(null);
@@ -50,43 +49,39 @@ export function MakeProductPage() {
 
   const noGrids = catalog.data && !catalog.data.some((x) => x.factors.some((f) => f.baseTimes.length > 0));
   return (
-    <ListPage id="make-product" titleKey="makeProduct" className="map-panel-page pd-page" data={{ 'data-tab': tab }}>
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        size="small"
-        items={[
-          {
-            key: 'make',
-            label: t('tabs.make'),
-            children: noGrids ? (
-              <Empty description={t('make.noGrids')} />
-            ) : forecast ? (
-              <MakeTab
-                catalog={catalog.data ?? []}
-                forecast={forecast}
-                onForecast={changeForecast}
-                templates={templates.data ?? []}
-                templateId={templateId}
-                onTemplate={setTemplateId}
-              />
-            ) : null,
-          },
-          {
-            key: 'templates',
-            label: t('tabs.templates'),
-            children: (
-              <TemplateEditor templates={templates.data ?? []} selectedId={editId} onSelect={setEditId} forecast={previewForecast} />
-            ),
-          },
-          { key: 'products', label: t('tabs.products'), children: <ProductList /> },
-          {
-            key: 'schedules',
-            label: t('tabs.schedules'),
-            children: <ScheduleTab catalog={catalog.data ?? []} templates={templates.data ?? []} />,
-          },
-        ]}
-      />
-    </ListPage>
+    <TabbedPage
+      id="make-product"
+      titleKey="makeProduct"
+      className="map-panel-page pd-page"
+      tabs={[
+        {
+          key: 'make',
+          label: t('tabs.make'),
+          children: noGrids ? (
+            <Empty description={t('make.noGrids')} />
+          ) : forecast ? (
+            <MakeTab
+              catalog={catalog.data ?? []}
+              forecast={forecast}
+              onForecast={changeForecast}
+              templates={templates.data ?? []}
+              templateId={templateId}
+              onTemplate={setTemplateId}
+            />
+          ) : null,
+        },
+        {
+          key: 'templates',
+          label: t('tabs.templates'),
+          children: <TemplateEditor templates={templates.data ?? []} selectedId={editId} onSelect={setEditId} forecast={previewForecast} />,
+        },
+        { key: 'products', label: t('tabs.products'), children: <ProductList /> },
+        {
+          key: 'schedules',
+          label: t('tabs.schedules'),
+          children: <ScheduleTab catalog={catalog.data ?? []} templates={templates.data ?? []} />,
+        },
+      ]}
+    />
   );
 }

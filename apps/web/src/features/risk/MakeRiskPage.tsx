@@ -1,7 +1,7 @@
-import { List, Progress, Tabs } from 'antd';
+import { List, Progress } from 'antd';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ListPage } from '../../components/admin-list/ListPage';
+import { TabbedPage } from '../../components/admin-list/TabbedPage';
 import { JobProgress } from '../../components/product-job/ProductPanel';
 import { RunningJobs } from '../../components/product-job/RunningJobs';
 import { useRiskProduct, useRunningRisk } from './api/products';
@@ -19,7 +19,6 @@ import './risk.css';
  */
 export function MakeRiskPage() {
   const { t } = useTranslation(NS);
-  const [tab, setTab] = useState('make');
   const [productId, setProductId] = useState<number | undefined>();
   const product = useRiskProduct(productId);
   const running = useRunningRisk();
@@ -32,57 +31,51 @@ export function MakeRiskPage() {
     ) : null;
 
   return (
-    <ListPage
+    <TabbedPage
       id="make-risk"
       titleKey="makeRisk"
       className="map-panel-page rk-page"
-      data={{ 'data-product': productId ?? '', 'data-tab': tab }}
-    >
-      <Tabs
-        activeKey={tab}
-        onChange={setTab}
-        size="small"
-        items={[
-          {
-            key: 'make',
-            label: t('tabs.make'),
-            children: (
-              <>
-                <RunForm
-                  onStarted={(id) => {
-                    setProductId(id);
-                    void running.refetch();
-                  }}
-                />
-                {view}
-                <RunningJobs
-                  prefix="rk"
-                  title={t('make.running')}
-                  emptyText={t('make.noRunning')}
-                  jobs={others}
-                  renderJob={(r) => (
-                    <List.Item onClick={() => setProductId(r.productId)}>
-                      {r.name}
-                      <Progress percent={r.progress} size="small" status="active" />
-                    </List.Item>
-                  )}
-                />
-              </>
-            ),
-          },
-          { key: 'hazards', label: t('tabs.hazards'), children: <HazardEditor /> },
-          {
-            key: 'products',
-            label: t('tabs.products'),
-            children: (
-              <>
-                <ProductList shown={productId} onShow={setProductId} />
-                {view}
-              </>
-            ),
-          },
-        ]}
-      />
-    </ListPage>
+      data={{ 'data-product': productId ?? '' }}
+      tabs={[
+        {
+          key: 'make',
+          label: t('tabs.make'),
+          children: (
+            <>
+              <RunForm
+                onStarted={(id) => {
+                  setProductId(id);
+                  void running.refetch();
+                }}
+              />
+              {view}
+              <RunningJobs
+                prefix="rk"
+                title={t('make.running')}
+                emptyText={t('make.noRunning')}
+                jobs={others}
+                renderJob={(r) => (
+                  <List.Item onClick={() => setProductId(r.productId)}>
+                    {r.name}
+                    <Progress percent={r.progress} size="small" status="active" />
+                  </List.Item>
+                )}
+              />
+            </>
+          ),
+        },
+        { key: 'hazards', label: t('tabs.hazards'), children: <HazardEditor /> },
+        {
+          key: 'products',
+          label: t('tabs.products'),
+          children: (
+            <>
+              <ProductList shown={productId} onShow={setProductId} />
+              {view}
+            </>
+          ),
+        },
+      ]}
+    />
   );
 }
