@@ -8,35 +8,19 @@ import {
   type FactorInfo,
   type ForecastTypeRow,
 } from '@agromet/contracts';
-import type { Selectable } from 'kysely';
 import type { AuthContext } from '../../core/auth/context.js';
-import { factorName, forecastTypeName } from '../../core/builtin-names.js';
+import { forecastTypeName } from '../../core/builtin-names.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
-import type { FactorTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import type { Lang } from '../../core/messages.js';
 import { isUniqueViolation } from '../../core/versioned.js';
-import { colorMapView, layerName, storedColorMap } from '../grids/service.js';
+import { factorInfo } from '../grids/service.js';
 
 // Forecaster allocation: which forecast types a user of the customer may revise. Forecast types are shared by every
 // customer; allocations, like users, belong to one customer, and another customer's user or allocation answers 4004.
 // Type and element names are answered in the reader's language, as the grid catalogue answers them (built-in ones by
 // code; as stored when renamed): docs/i18n.md#text-the-server-writes.
-
-function factorInfo(typeCode: string, f: Selectable<FactorTable>, lang: Lang): FactorInfo {
-  return {
-    id: f.id,
-    code: f.code,
-    name: factorName(lang, f.code, f.name),
-    unit: f.unit,
-    min: f.min_value,
-    max: f.max_value,
-    precision: f.precision,
-    colormap: colorMapView(storedColorMap(f.colormap, f.id)),
-    layer: layerName(typeCode, f.code),
-  };
-}
 
 async function typeRows(db: Db, lang: Lang, ids?: number[]): Promise<ForecastTypeRow[]> {
   if (ids && ids.length === 0) return [];

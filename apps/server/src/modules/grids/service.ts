@@ -1,6 +1,8 @@
-import { ColorMapSchema, type ForecastTypeInfo } from '@agromet/contracts';
+import { ColorMapSchema, type FactorInfo, type ForecastTypeInfo } from '@agromet/contracts';
 import { gridBBox, type ColorMap, type Grid, type GridGeometry } from '@agromet/grid';
+import type { Selectable } from 'kysely';
 import type { Db } from '../../core/db/index.js';
+import type { FactorTable } from '../../core/db/schema.js';
 import { AppError, errors } from '../../core/errors.js';
 import { factorName, forecastTypeName } from '../../core/builtin-names.js';
 import type { Lang } from '../../core/messages.js';
@@ -34,12 +36,27 @@ export function exportStem(typeCode: string, factorCode: string, baseTime: strin
 
 const readColorMap = cachedStoredJson(ColorMapSchema);
 
-/** A factor's stored colour map, checked against the contract's shape (read once per distinct text: WMS reads it per tile). */
 /** A colour map as the catalog sends it (the same value; its arrays are only read, then sent as JSON). */
 export const colorMapView = (c: ColorMap) => c as ForecastTypeInfo['factors'][number]['colormap'];
 
+/** A factor's stored colour map, checked against the contract's shape (read once per distinct text: WMS reads it per tile). */
 export function storedColorMap(text: string, factorId: number): ColorMap {
   return readColorMap(text, { table: 'factor', id: factorId, column: 'colormap' });
+}
+
+/** A stored factor of a type as the catalogue answers it: named in `lang` (a built-in one by code), its colours and layer. */
+export function factorInfo(typeCode: string, f: Selectable<FactorTable>, lang: Lang): FactorInfo {
+  return {
+    id: f.id,
+    code: f.code,
+    name: factorName(lang, f.code, f.name),
+    unit: f.unit,
+    min: f.min_value,
+    max: f.max_value,
+    precision: f.precision,
+    colormap: colorMapView(storedColorMap(f.colormap, f.id)),
+    layer: layerName(typeCode, f.code),
+  };
 }
 
 export async function factorByLayer(db: Db, typeCode: string, factorCode: string): Promise<FactorRecord | undefined> {
@@ -153,18 +170,7 @@ export async function gridCatalog(db: Db, customerId: number, lang: Lang = 'zh')
       leads,
       extent: extentOf(t.id, baseTimes[0]),
       factors: [
-        ...own.map((f) => ({
-          id: f.id,
-          code: f.code,
-          name: factorName(lang, f.code, f.name),
-          unit: f.unit,
-          min: f.min_value,
-          max: f.max_value,
-          precision: f.precision,
-          colormap: colorMapView(storedColorMap(f.colormap, f.id)),
-          layer: layerName(t.code, f.code),
-          ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }),
-        })),
+        ...own.map((f) => ({ ...factorInfo(t.code, f, lang), ...(perLayer.get(f.id) ?? { baseTimes: [], leads: [] }) })),
         ...derived,
       ],
     };
