@@ -1,7 +1,7 @@
 import { DeleteOutlined, LineChartOutlined } from '@ant-design/icons';
 import type { Grid } from '@agromet/grid';
 import { sampleBilinear } from '@agromet/grid';
-import { Button, InputNumber, Table } from 'antd';
+import { Button, InputNumber, Table, type TableColumnType } from 'antd';
 import { useTranslation } from 'react-i18next';
 import { METEOGRAM_NS } from '../../../components/meteogram/i18n';
 import { REVISE_EDIT_NS } from './i18n';
@@ -26,6 +26,27 @@ export function PointsTable({
 }) {
   const { t } = useTranslation(REVISE_EDIT_NS);
   const { t: tm } = useTranslation(METEOGRAM_NS);
+  // A column whose cell edits one number of the point in place (its target value, its radius).
+  const numberColumn = (
+    field: 'value' | 'radiusKm',
+    title: string,
+    width: number,
+    input: { className: string; label: string; min?: number; max?: number },
+  ): TableColumnType<RevisionPoint> => ({
+    title,
+    width,
+    render: (_, p) => (
+      <InputNumber
+        size="small"
+        className={input.className}
+        aria-label={input.label}
+        value={p[field]}
+        min={input.min}
+        max={input.max}
+        onChange={(v) => v !== null && onChange(p.key, { [field]: v })}
+      />
+    ),
+  });
   return (
     <Table<RevisionPoint>
       size="small"
@@ -45,37 +66,13 @@ export function PointsTable({
           width: 70,
           render: (_, p) => (grid ? roundTo(sampleBilinear(grid, p.lon, p.lat), data?.precision ?? 2) : ''),
         },
-        {
-          title: `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`,
-          width: 100,
-          render: (_, p) => (
-            <InputNumber
-              size="small"
-              className="revise-point-value"
-              aria-label={t('point.value')}
-              value={p.value}
-              min={data?.min}
-              max={data?.max}
-              step={1}
-              onChange={(v) => v !== null && onChange(p.key, { value: v })}
-            />
-          ),
-        },
-        {
-          title: t('point.radius'),
-          width: 90,
-          render: (_, p) => (
-            <InputNumber
-              size="small"
-              className="revise-point-radius"
-              aria-label={t('point.radius')}
-              value={p.radiusKm}
-              min={1}
-              max={500}
-              onChange={(v) => v !== null && onChange(p.key, { radiusKm: v })}
-            />
-          ),
-        },
+        numberColumn('value', `${t('point.value')}${data?.unit ? ` (${data.unit})` : ''}`, 100, {
+          className: 'revise-point-value',
+          label: t('point.value'),
+          min: data?.min,
+          max: data?.max,
+        }),
+        numberColumn('radiusKm', t('point.radius'), 90, { className: 'revise-point-radius', label: t('point.radius'), min: 1, max: 500 }),
         {
           width: 36,
           render: (_, p) => (
