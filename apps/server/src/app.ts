@@ -19,6 +19,7 @@ import { setUpJobs } from './jobs-setup.js';
 import { installModuleMessages } from './messages.js';
 import type { JobRunner } from './core/jobs.js';
 import type { GridFileCodec } from './modules/grids/codec.js';
+import type { GridStore } from './modules/grids/store.js';
 import { openRedis } from './core/redis.js';
 import { RedisVersions, SessionCache } from './core/auth/session-cache.js';
 import { AppMetrics } from './core/metrics.js';
@@ -44,6 +45,8 @@ export interface BuiltApp {
   jobs: JobRunner;
   /** Grid file parsing and encoding (worker thread). */
   codec: GridFileCodec;
+  /** The stored grids the routes read and save (`settled()`: the files replaced by saves so far are removed). */
+  gridStore: GridStore;
   seedReport: SeedReport;
   /** This process's metrics (GET /metrics with METRICS_TOKEN, or the METRICS_PORT listener main.ts starts). */
   metrics: AppMetrics;
@@ -90,6 +93,7 @@ export async function buildApp(config: Config, data: ServerData, opts: AppOption
     storage,
     jobs: work.jobs,
     codec: work.codec,
+    gridStore: work.gridStore,
     seedReport,
     metrics,
     async close() {

@@ -67,6 +67,7 @@ export async function setUpJobs(
       await jobs.close();
       await codec.close();
       await zoning.close();
+      await gridStore.settled();
     },
   };
 }

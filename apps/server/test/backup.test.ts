@@ -377,6 +377,7 @@ describe(`backup and restore (${engine}, files in the data folder)`, () => {
             { lon: 113.65, lat: 34.75, value: 30.5, radiusKm: 15 },
           );
           expect(res.json().code).toBe(0);
+          await t.gridStore.settled();
         }
         return s.get(key);
       },

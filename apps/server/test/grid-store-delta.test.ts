@@ -19,7 +19,11 @@ afterAll(async () => {
   await t.close();
 });
 
-const files = () => gridFileNames(t, customer);
+/** The customer's grid files once the store has removed what its saves replaced (after their answers). */
+const files = async (store: GridStore) => {
+  await store.settled();
+  return gridFileNames(t, customer);
+};
 
 describe('GridStore.savePatches', () => {
   it('chains deltas on one base, reads back every version exactly, and leaves no file behind', async () => {
@@ -43,7 +47,7 @@ describe('GridStore.savePatches', () => {
       // A fresh store (no cache) reads the same from the files.
       expect(bits((await new GridStore(t.db.db, t.storage).load(row)).values)).toEqual(bits(expected));
       expect(bits((await readStoredValues(t.storage, row.storage_key))!)).toEqual(bits(expected));
-      expect(files()).toHaveLength(2); // the base and the current delta
+      expect(await files(store)).toHaveLength(2); // the base and the current delta
     }
     // A fifth of the cells in one block (a forecaster's large area) is still a delta: 9 bytes a cell, under half the
     // full file's 4 a cell.
@@ -52,13 +56,13 @@ describe('GridStore.savePatches', () => {
     expected.set(fifth);
     expect(isDeltaKey(row.storage_key)).toBe(true);
     expect(bits((await new GridStore(t.db.db, t.storage).load(row)).values)).toEqual(bits(expected));
-    expect(files()).toHaveLength(2);
+    expect(await files(store)).toHaveLength(2);
     // A large edit (a delta past half the full file's size) is written in full; the base and the delta go.
     const big = expected.map((v) => v + 0.5);
     row = (await store.savePatches([{ key, row, patch: diffValues(expected, big) }], editor))[0]!;
     expect(isDeltaKey(row.storage_key)).toBe(false);
     expect(bits((await new GridStore(t.db.db, t.storage).load(row)).values)).toEqual(bits(big));
-    expect(files()).toEqual([path.basename(row.storage_key)]);
+    expect(await files(store)).toEqual([path.basename(row.storage_key)]);
     // A stale version is refused and writes nothing.
     const stale = { ...row, version: row.version - 1 };
     await expect(
@@ -78,7 +82,7 @@ describe('GridStore.savePatches', () => {
     ).rejects.toMatchObject({
       code: 4009,
     });
-    expect(files()).toEqual([path.basename(row.storage_key)]);
+    expect(await files(store)).toEqual([path.basename(row.storage_key)]);
     // An import replacing a delta version removes the delta and its base.
     const [delta] = await store.savePatches(
       [
@@ -93,14 +97,14 @@ describe('GridStore.savePatches', () => {
       ],
       editor,
     );
-    expect(files()).toHaveLength(2);
+    expect(await files(store)).toHaveLength(2);
     const imported = await store.save(
       key,
       field(SMALL, () => 1),
       editor,
       { expectedVersion: delta!.version },
     );
-    expect(files()).toEqual([path.basename(imported.storage_key)]);
+    expect(await files(store)).toEqual([path.basename(imported.storage_key)]);
   });
 });
 
@@ -153,6 +157,7 @@ describe('resolveGrid', () => {
         if (!overtaken) {
           overtaken = true;
           await store.savePatches([{ key, row: first, patch: diffValues(field().values, revised) }], editor);
+          await store.settled();
         }
         return store.view(row);
       },

@@ -60,6 +60,8 @@ export class GridStore {
    * version from the cache, or when the version is replaced.
    */
   private readonly deltas = new Map<string, Patch>();
+  /** The removals of replaced files not done yet (see removeLater). */
+  private removals: Promise<void> = Promise.resolve();
   private cachedBytes = 0;
 
   constructor(
@@ -365,13 +367,27 @@ export class GridStore {
       throw e;
     } finally {
       const kept = new Set(storageKeys.filter(isDeltaKey).map(deltaBase));
-      const unused = replaced.flatMap((key) => (isDeltaKey(key) ? [key, deltaBase(key)] : [key])).filter((key) => !kept.has(key));
-      for (const key of new Set(unused)) {
-        this.forget(key);
-        // The old version's file is no longer referenced once the switch committed; one left behind is only space.
-        await removeFiles(this.storage, [key], this.log, 'a replaced grid file');
-      }
+      const unused = [
+        ...new Set(replaced.flatMap((key) => (isDeltaKey(key) ? [key, deltaBase(key)] : [key])).filter((key) => !kept.has(key))),
+      ];
+      for (const key of unused) this.forget(key);
+      if (unused.length > 0) this.removeLater(unused);
     }
+  }
+
+  /**
+   * Removes replaced versions' files after the answer (an unlink of a few megabytes takes milliseconds, more on a busy
+   * disk): no row names them once the switch has committed, and a file left behind by a crash is only space.
+   */
+  private removeLater(keys: string[]): void {
+    this.removals = this.removals
+      .then(() => new Promise((resolve) => setImmediate(resolve)))
+      .then(() => removeFiles(this.storage, keys, this.log, 'a replaced grid file'));
+  }
+
+  /** Settles once the replaced files of every save so far are removed (a shutdown, a test counting files). */
+  settled(): Promise<void> {
+    return this.removals;
   }
 
   /**
