@@ -22,6 +22,14 @@ export class AppError extends Error {
   }
 }
 
+/** One problem of a request's input: its field, its message key and values, and the message in the caller's language. */
+export interface InputIssue {
+  field: string;
+  key: MessageKey;
+  params: Record<string, string | number>;
+  message: string;
+}
+
 export const errors = {
   tokenMissing: () => new AppError(ErrorCode.TOKEN_MISSING, 'tokenMissing'),
   tokenExpired: () => new AppError(ErrorCode.TOKEN_EXPIRED, 'tokenExpired'),
@@ -32,6 +40,18 @@ export const errors = {
     new AppError(ErrorCode.CONFLICT, key, params, data),
   validation: (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     new AppError(ErrorCode.VALIDATION, key, params, { issues: [{ field }] }, {}, field),
+  /** An input with problems (4100): the first one's message under its field; the data lists every problem's field and message. */
+  invalidInput: (issues: readonly InputIssue[]) => {
+    const first = issues[0]!;
+    return new AppError(
+      ErrorCode.VALIDATION,
+      first.key,
+      first.params,
+      { issues: issues.map(({ field, message }) => ({ field, message })) },
+      {},
+      first.field,
+    );
+  },
   /** A refused file import (4100): `key` gets the count of issues and the first one's row, field and message; the data lists them all. */
   importRefused: <I extends { row: number; field: string; message: string }>(key: MessageKey, issues: I[]) => {
     const first = issues[0]!;

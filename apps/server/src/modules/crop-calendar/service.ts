@@ -1,6 +1,5 @@
 import {
   CalendarStage,
-  ErrorCode,
   type CropCalendar as CalendarView,
   type CropCalendarCreate,
   type CropCalendarEntry,
@@ -13,7 +12,7 @@ import type { AuthContext } from '../../core/auth/context.js';
 import type { CropCalendarTable } from '../../core/db/schema.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { isUniqueViolation, updateOwnVersioned } from '../../core/versioned.js';
 import { ensureZoningSetup } from '../zoning/criteria.js';
@@ -157,17 +156,10 @@ function assertValidCalendar(input: CalendarInput, lang: Lang): void {
   if (problems.length === 0) return;
   const issues = problems.map((p) => {
     const key: MessageKey = isMessageKey(p.key) ? p.key : 'calendar.invalid';
-    return { field: p.path.map(String).join('.'), key, params: p.params ?? {} };
+    const params = p.params ?? {};
+    return { field: p.path.map(String).join('.'), key, params, message: translate(lang, key, params) };
   });
-  const first = issues[0]!;
-  throw new AppError(
-    ErrorCode.VALIDATION,
-    first.key,
-    first.params,
-    { issues: issues.map(({ field, key, params }) => ({ field, message: translate(lang, key, params) })) },
-    {},
-    first.field,
-  );
+  throw errors.invalidInput(issues);
 }
 
 /** Stored stages: a name equal to the built-in stage's in the caller's language is kept empty (it follows the reader). */

@@ -1,11 +1,11 @@
-import { ErrorCode, type Hazard, type HazardCreate, type HazardKind, type HazardStage, type HazardUpdate } from '@agromet/contracts';
+import type { Hazard, HazardCreate, HazardKind, HazardStage, HazardUpdate } from '@agromet/contracts';
 import { checkRiskConditions } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
 import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { createdStamp } from '../../core/db/stamps.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors, type InputIssue } from '../../core/errors.js';
 import { isMessageKey, translate, type Lang, type MessageKey } from '../../core/messages.js';
 import { isUniqueViolation, updateOwnVersioned } from '../../core/versioned.js';
 import { layerFactorOf } from '../grids/service.js';
@@ -200,7 +200,7 @@ export async function hazardIssues(
   input: Pick<CreateInput, 'forecastType' | 'conditions'> & { stages?: readonly HazardStage[] },
   lang: Lang,
 ) {
-  const issues: Array<{ field: string; key: MessageKey; params: Record<string, string | number>; message: string }> = [];
+  const issues: InputIssue[] = [];
   const add = (field: string, key: MessageKey, params: Record<string, string | number> = {}) =>
     issues.push({ field, key, params, message: translate(lang, key, params) });
   const type = await db.selectFrom('forecast_type').select('code').where('code', '=', input.forecastType).executeTakeFirst();
@@ -250,16 +250,7 @@ async function assertValidHazard(
   lang: Lang,
 ): Promise<void> {
   const issues = await hazardIssues(db, customerId, input, lang);
-  if (issues.length === 0) return;
-  const first = issues[0]!;
-  throw new AppError(
-    ErrorCode.VALIDATION,
-    first.key,
-    first.params,
-    { issues: issues.map(({ field, message }) => ({ field, message })) },
-    {},
-    first.field,
-  );
+  if (issues.length > 0) throw errors.invalidInput(issues);
 }
 
 const nameTaken = (name: string) => errors.conflict('risk.hazardNameTaken', { name }, { field: 'name' });

@@ -1,4 +1,4 @@
-import { ErrorCode, type Criterion, type CriterionCreate, type CriterionPageQuery } from '@agromet/contracts';
+import type { Criterion, CriterionCreate, CriterionPageQuery } from '@agromet/contracts';
 import { checkZoningCriterion, type ZoningCriterion } from '@agromet/grid';
 import type { z } from 'zod';
 import type { AuthContext } from '../../core/auth/context.js';
@@ -6,7 +6,7 @@ import type { Db } from '../../core/db/index.js';
 import { nowIso } from '../../core/db/index.js';
 import { contains } from '../../core/db/like.js';
 import { createdStamp } from '../../core/db/stamps.js';
-import { AppError, errors } from '../../core/errors.js';
+import { errors, type InputIssue } from '../../core/errors.js';
 import { paged } from '../../core/paging.js';
 import { isMessageKey, translate, type Lang } from '../../core/messages.js';
 import { isUniqueViolation, staleOrMissing, updateOwnVersioned } from '../../core/versioned.js';
@@ -37,13 +37,14 @@ export { ensureZoningSetup } from './setup.js';
  */
 export function criterionIssues(input: { method: ZoningCriterion['method'] } & StoredDefinition, lang: Lang) {
   const problems = checkZoningCriterion(engineCriterion(input.method, input), KNOWN_FACTORS);
-  const issues = problems.map((p) => {
+  const issues: InputIssue[] = problems.map((p) => {
     const params = { ...(p.params ?? {}) };
     if (typeof params.factor === 'string') params.factor = factorName(params.factor, lang);
+    // A problem the messages do not know keeps its own text; the answer then leads with the criterion's general message.
     return {
       field: p.path.map(String).join('.'),
       message: isMessageKey(p.key) ? translate(lang, p.key, params) : p.key,
-      key: p.key,
+      key: isMessageKey(p.key) ? p.key : 'zoning.invalidCriterion',
       params,
     };
   });
@@ -79,16 +80,7 @@ export function criterionIssues(input: { method: ZoningCriterion['method'] } & S
 
 function assertValidCriterion(input: CriterionInput, lang: Lang): void {
   const issues = criterionIssues(input, lang);
-  if (issues.length === 0) return;
-  const first = issues[0]!;
-  throw new AppError(
-    ErrorCode.VALIDATION,
-    isMessageKey(first.key) ? first.key : 'zoning.invalidCriterion',
-    first.params,
-    { issues: issues.map(({ field, message }) => ({ field, message })) },
-    {},
-    first.field,
-  );
+  if (issues.length > 0) throw errors.invalidInput(issues);
 }
 
 interface CriterionRow {
