@@ -105,7 +105,6 @@ function ProductRegionFields({
   layerId,
   onLayerChange,
 }: Omit<FieldsProps, 'catalog'> & { layerId: string | undefined; onLayerChange: (id: string | undefined) => void }) {
-  const { t } = useTranslation(NS);
   const boundaries = useMapLayers().data?.boundaries ?? [];
   const region = regionKind(layerId, value.areaCode);
   const layer = shownLayer(boundaries, layerId, value.areaCode);
@@ -129,14 +128,6 @@ function ProductRegionFields({
         area: (index) => onChange({ ...value, areaCode: `${layer?.id}:${index}` }),
       }}
       ids={{ region: 'product-region', layer: 'product-layer', area: 'product-area' }}
-      labels={{
-        region: t('make.region'),
-        customer: t('region.customer'),
-        area: t('region.area'),
-        layer: t('make.boundary'),
-        areaName: t('make.area'),
-        chooseArea: t('make.chooseArea'),
-      }}
       rowClassName="pd-form-row"
     />
   );

@@ -70,7 +70,6 @@ export function RunHazardFields({ run }: { run: RunFormState['run'] }) {
 
 /** The region: the customer's, or an area of a boundary layer chosen by name. */
 export function RunRegionFields({ where }: { where: RunFormState['where'] }) {
-  const { t } = useTranslation(NS);
   const areas = useBoundaryAreaNames(where.region === 'area' ? where.boundary?.url : undefined);
   return (
     <RegionFields
@@ -81,13 +80,6 @@ export function RunRegionFields({ where }: { where: RunFormState['where'] }) {
       areas={areas}
       on={{ region: where.setRegion, layer: where.chooseBoundary, area: where.setAreaIndex }}
       ids={{ region: 'risk-region', layer: 'risk-boundary', area: 'risk-area' }}
-      labels={{
-        region: t('make.region'),
-        customer: t('make.regionCustomer'),
-        area: t('make.regionArea'),
-        layer: t('make.boundary'),
-        areaName: t('make.area'),
-      }}
       rowClassName="rk-form-row"
     />
   );

@@ -52,6 +52,15 @@ const en: MapMessages = {
     position: 'Lon {{lon}}, lat {{lat}}',
     close: 'Close',
   },
+  /** The region a product is made for (components/region-fields). */
+  region: {
+    label: 'Region',
+    customer: 'Our region',
+    area: 'A boundary area',
+    layer: 'Boundary layer',
+    areaName: 'Area',
+    chooseArea: 'Choose an area',
+  },
   boundary: {
     provinces: 'Provinces',
   },

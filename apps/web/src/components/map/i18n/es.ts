@@ -52,6 +52,15 @@ const es: MapMessages = {
     position: 'Lon {{lon}}, lat {{lat}}',
     close: 'Cerrar',
   },
+  /** The region a product is made for (components/region-fields). */
+  region: {
+    label: 'Región',
+    customer: 'Nuestra región',
+    area: 'Un área de límites',
+    layer: 'Capa de límites',
+    areaName: 'Área',
+    chooseArea: 'Elija un área',
+  },
   boundary: {
     provinces: 'Provincias',
   },

@@ -51,6 +51,15 @@ const zh = {
     position: '经度 {{lon}}，纬度 {{lat}}',
     close: '关闭',
   },
+  /** The region a product is made for (components/region-fields). */
+  region: {
+    label: '区域',
+    customer: '本单位区域',
+    area: '边界区域',
+    layer: '边界图层',
+    areaName: '区域名称',
+    chooseArea: '选择区域',
+  },
   boundary: {
     provinces: '省界',
   },

@@ -31,10 +31,6 @@ const en: ProductsMessages = {
     leadTo: 'To lead',
     leadHours: '{{h}} h',
     aggregation: 'Aggregation',
-    region: 'Region',
-    boundary: 'Boundary layer',
-    area: 'Area',
-    chooseArea: 'Choose an area',
     template: 'Template',
     name: 'Product name',
     namePlaceholder: 'The title by default',
@@ -48,7 +44,6 @@ const en: ProductsMessages = {
   },
   mode: { lead: 'One lead', aggregate: 'Aggregate a range', series: 'Series, one per lead' },
   aggregation: { sum: 'Sum', max: 'Maximum', min: 'Minimum', mean: 'Mean' },
-  region: { customer: 'Our region', area: 'A boundary area' },
   language: { zh: 'Chinese', en: 'English', es: 'Spanish' },
   orientation: { landscape: 'Landscape', portrait: 'Portrait' },
   legend: {

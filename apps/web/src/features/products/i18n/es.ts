@@ -31,10 +31,6 @@ const es: ProductsMessages = {
     leadTo: 'Hasta el plazo',
     leadHours: '{{h}} h',
     aggregation: 'Agregación',
-    region: 'Región',
-    boundary: 'Capa de límites',
-    area: 'Área',
-    chooseArea: 'Elija un área',
     template: 'Plantilla',
     name: 'Nombre del producto',
     namePlaceholder: 'El título por defecto',
@@ -48,7 +44,6 @@ const es: ProductsMessages = {
   },
   mode: { lead: 'Un plazo', aggregate: 'Agregar un intervalo', series: 'Serie, uno por plazo' },
   aggregation: { sum: 'Suma', max: 'Máximo', min: 'Mínimo', mean: 'Media' },
-  region: { customer: 'Nuestra región', area: 'Un área de límites' },
   language: { zh: 'Chino', en: 'Inglés', es: 'Español' },
   orientation: { landscape: 'Horizontal', portrait: 'Vertical' },
   legend: {
