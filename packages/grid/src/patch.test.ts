@@ -110,11 +110,15 @@ describe('patch serialisation', () => {
         newValues: new Float32Array(Uint32Array.from(newBits).buffer),
       }));
     fc.assert(
-      fc.property(patches, (patch) => {
+      fc.property(patches, fc.uint8Array({ maxLength: 9 }), (patch, prefix) => {
         const copy = decodePatch(encodePatch(patch));
         expect([...copy.indices]).toEqual([...patch.indices]);
         expect(bits(copy.oldValues)).toEqual(bits(patch.oldValues));
         expect(bits(copy.newValues)).toEqual(bits(patch.newValues));
+        // After a file's header: the header, then the very same bytes.
+        const after = encodePatch(patch, prefix);
+        expect([...after.subarray(0, prefix.length)]).toEqual([...prefix]);
+        expect(after.subarray(prefix.length)).toEqual(encodePatch(patch));
       }),
       { numRuns: 200 },
     );

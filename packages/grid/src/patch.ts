@@ -90,7 +90,8 @@ export class PatchBuilder {
 // then the old and the new values as little-endian float32 bits.
 const MAGIC = [0x41, 0x47, 0x50, 0x01];
 
-export function encodePatch(patch: Patch): Uint8Array {
+/** The binary form of a patch; after `prefix` in the same bytes when given (the header of a file that holds it). */
+export function encodePatch(patch: Patch, prefix: Uint8Array = NO_PREFIX): Uint8Array {
   const { indices } = patch;
   const n = indices.length;
   if (patch.oldValues.length !== n || patch.newValues.length !== n) throw new RangeError('patch arrays differ in length');
@@ -100,14 +101,18 @@ export function encodePatch(patch: Patch): Uint8Array {
     if (k > 0 && indices[k]! <= indices[k - 1]!) throw new RangeError('patch indices must be strictly increasing');
     varintBytes += varintSize(delta);
   }
-  const out = new Uint8Array(MAGIC.length + varintBytes + 8 * n);
+  const whole = new Uint8Array(prefix.length + MAGIC.length + varintBytes + 8 * n);
+  whole.set(prefix);
+  const out = whole.subarray(prefix.length);
   out.set(MAGIC);
   let p = writeVarint(out, MAGIC.length, n);
   for (let k = 0; k < n; k++) p = writeVarint(out, p, k === 0 ? indices[0]! : indices[k]! - indices[k - 1]!);
   writeLittleEndian(out, p, bitsOf(patch.oldValues));
   writeLittleEndian(out, p + 4 * n, bitsOf(patch.newValues));
-  return out;
+  return whole;
 }
+
+const NO_PREFIX = new Uint8Array(0);
 
 export function decodePatch(bytes: Uint8Array): Patch {
   if (bytes.length < MAGIC.length || MAGIC.some((b, k) => bytes[k] !== b)) throw new Error('not an encoded patch');

@@ -45,18 +45,26 @@ export function reviseArea(grid: Grid, area: Mask | AreaShape, revision: AreaRev
     const from = (box.j0 + j) * grid.nx + box.i0;
     edited.set(source.subarray(from, from + width), j * width);
   }
-  const newBits = bitsOf(first.newValues);
-  for (let k = 0; k < first.indices.length; k++) {
-    const index = first.indices[k]!;
-    const j = Math.floor(index / grid.nx);
-    edited[(j - box.j0) * width + (index - j * grid.nx - box.i0)] = newBits[k]!;
-  }
+  placeInBox(edited, box.i0, box.j0, width, grid.nx, first.indices, bitsOf(first.newValues));
   const second = smoothFrom({ values: boxValues, i0: box.i0, j0: box.j0, width }, mask, {
     size: revision.smooth,
     edge: revision.edge,
     range: revision.range,
   });
   return composePatches(first, second);
+}
+
+/**
+ * Writes a patch's new values (as bits) into a box of the grid, `width` cells wide from (i0, j0). A function of its own,
+ * called with the same kinds of arrays each time, so that the engine keeps it compiled (a loop in the larger function,
+ * run once a revision, ran partly uncompiled and boxed every index it divided).
+ */
+function placeInBox(box: Uint32Array, i0: number, j0: number, width: number, nx: number, indices: Uint32Array, bits: Uint32Array): void {
+  for (let k = 0; k < indices.length; k++) {
+    const index = indices[k]!;
+    const j = Math.floor(index / nx);
+    box[(j - j0) * width + (index - j * nx - i0)] = bits[k]!;
+  }
 }
 
 // Scratch for the box of values a smoothing reads (kept between calls, grown as needed).
@@ -82,9 +90,13 @@ export function composePatches(first: Patch, second: Patch): Patch {
   const a = first.indices;
   const b = second.indices;
   const capacity = a.length + b.length;
-  const indices = new Uint32Array(capacity);
-  const oldBits = new Uint32Array(capacity);
-  const newBits = new Uint32Array(capacity);
+  // Merged into scratch, then copied out at their size: two patches of a fifth of the national grid would otherwise
+  // take 8 MB of fresh memory for the merge alone, which the collector then has to find.
+  if (composed.indices.length < capacity) {
+    const size = Math.max(capacity, 2 * composed.indices.length);
+    composed = { indices: new Uint32Array(size), oldBits: new Uint32Array(size), newBits: new Uint32Array(size) };
+  }
+  const { indices, oldBits, newBits } = composed;
   const aOld = bits(first.oldValues);
   const aNew = bits(first.newValues);
   const bOld = bits(second.oldValues);
@@ -117,6 +129,9 @@ export function composePatches(first: Patch, second: Patch): Patch {
     newValues: new Float32Array(newBits.buffer.slice(0, 4 * n)),
   };
 }
+
+// Scratch for composePatches (kept between calls, grown as needed).
+let composed = { indices: new Uint32Array(0), oldBits: new Uint32Array(0), newBits: new Uint32Array(0) };
 
 function bitsOf(values: Float32Array): Uint32Array {
   return new Uint32Array(values.buffer, values.byteOffset, values.length);

@@ -44,7 +44,8 @@ export function deltaBase(key: string): string {
 }
 
 export function encodeDelta(patch: Patch): Buffer {
-  return Buffer.concat([DELTA_MAGIC, Buffer.from(encodePatch(patch))]);
+  const bytes = encodePatch(patch, DELTA_MAGIC);
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength);
 }
 
 /**
