@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../apps/server/src/node-flags.js';
 
 export const E2E_ADMIN_PASSWORD = 'E2e-Admin-Pass-1';
 const root = path.resolve(import.meta.dirname, '..');
@@ -62,7 +63,7 @@ export default async function globalSetup() {
   let output = '';
   // SCRYPT_LOG_N=12 as in the API tests: at the default 2^17 every sign-in, user creation and password reset costs
   // seconds of CPU on a loaded machine. The stored hash carries its own cost, so the code paths are the same.
-  const child = spawn(process.execPath, [path.join(serverDist, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(serverDist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,

@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { nginxMainFor, nginxSiteFor } from '../../apps/server/src/proxy-site.js';
 import { freePort } from './server.js';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 /** The checked-in nginx site (deploy/nginx/agromet.conf): the cluster runs a copy with its own ports. */
@@ -101,15 +102,19 @@ export async function startCluster(opts: ClusterOptions): Promise<Cluster> {
     // BENCH_SERVER_PROFILE=<folder>: each member writes a CPU profile there when it stops (as bench/src/server.ts).
     const profile = process.env.BENCH_SERVER_PROFILE?.trim();
     const profileArgs = profile ? ['--cpu-prof', `--cpu-prof-dir=${path.resolve(profile)}`, `--cpu-prof-name=${name}.cpuprofile`] : [];
-    const child = spawn(process.execPath, [...profileArgs, path.join(dist, kind === 'api' ? 'main.js' : 'worker.js')], {
-      cwd: root,
-      env: {
-        ...shared,
-        ...(port !== null ? { PORT: String(port) } : {}),
-        ...(metricsPort !== undefined ? { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : {}),
+    const child = spawn(
+      process.execPath,
+      [...SERVER_NODE_FLAGS, ...profileArgs, path.join(dist, kind === 'api' ? 'main.js' : 'worker.js')],
+      {
+        cwd: root,
+        env: {
+          ...shared,
+          ...(port !== null ? { PORT: String(port) } : {}),
+          ...(metricsPort !== undefined ? { METRICS_PORT: String(metricsPort), METRICS_HOST: '127.0.0.1' } : {}),
+        },
+        stdio: ['ignore', out, out],
       },
-      stdio: ['ignore', out, out],
-    });
+    );
     fs.closeSync(out);
     const member: Member = { name, kind, port, child, stopping: false };
     members.set(name, member);

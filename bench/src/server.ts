@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
 
@@ -68,7 +69,7 @@ export async function startServer(
   // BENCH_SERVER_LOG=<file>: the server's log (warnings and errors, one JSON line each) is appended there.
   const logFile = process.env.BENCH_SERVER_LOG?.trim();
   const logOut = logFile ? fs.openSync(path.resolve(logFile), 'a') : 'ignore';
-  const child = spawn(process.execPath, [...profileArgs, path.join(dist, 'main.js')], {
+  const child = spawn(process.execPath, [...SERVER_NODE_FLAGS, ...profileArgs, path.join(dist, 'main.js')], {
     cwd: root,
     env: {
       ...process.env,
@@ -98,6 +99,8 @@ export async function startServer(
   }
   return {
     url,
+    /** The server's process id (its CPU time, read from /proc by a bench). */
+    pid: child.pid!,
     engine: database.url ? 'PostgreSQL' : 'SQLite',
     redis: Boolean(redisUrl),
     async stop() {

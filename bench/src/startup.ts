@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from '../../apps/server/src/node-flags.js';
 import { freePort } from './server.js';
 
 const root = path.resolve(import.meta.dirname, '../..');
@@ -54,12 +55,12 @@ async function main() {
   const env = { DATA_DIR: dataDir, DEMO: '1', ADMIN_PASSWORD: 'Bench-Admin-1', LOG_LEVEL: 'warn', DATABASE_URL: '', SCRYPT_LOG_N: '12' };
   try {
     // The first start creates the demo customer, users and grids; the rounds measure a restart on existing data.
-    const first = await timeToHealth([main], env);
+    const first = await timeToHealth([...SERVER_NODE_FLAGS, main], env);
     const server: number[] = [];
     const bare: number[] = [];
     for (let i = 0; i < ROUNDS; i++) {
       bare.push(await timeToHealth(['--input-type=module', '-e', BARE_FASTIFY], {}));
-      server.push(await timeToHealth([main], env));
+      server.push(await timeToHealth([...SERVER_NODE_FLAGS, main], env));
     }
     const result = {
       rounds: ROUNDS,
