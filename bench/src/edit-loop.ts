@@ -170,6 +170,48 @@ interface Sample {
   cells: number;
   /** The two requests' resource timings split (ms): where the request and bytes stages go. */
   split: Record<SplitName, number>;
+  /** CPU time (ms) from just before the click to the answer received: the server's process and the browser's. */
+  cpu: { server: number; browser: number };
+}
+
+/**
+ * CPU time (ms, user + system) of some processes, from /proc (10 ms ticks: read over many runs). The browser is every
+ * process below this one's that is not the server (Playwright's Chromium and its renderer, GPU and utility processes).
+ */
+function cpuOf(pids: number[]): number {
+  let ticks = 0;
+  for (const pid of pids) {
+    try {
+      const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch {
+      // A process that ended meanwhile.
+    }
+  }
+  return ticks * 10;
+}
+
+function descendants(root: number, except: number): number[] {
+  const children = new Map<number, number[]>();
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const ppid = Number(fs.readFileSync(`/proc/${entry}/stat`, 'utf8').split(') ')[1]!.split(' ')[1]);
+      children.set(ppid, [...(children.get(ppid) ?? []), Number(entry)]);
+    } catch {
+      // Gone.
+    }
+  }
+  const out: number[] = [];
+  const walk = (pid: number) => {
+    for (const child of children.get(pid) ?? []) {
+      if (child === except) continue;
+      out.push(child);
+      walk(child);
+    }
+  };
+  walk(root);
+  return out;
 }
 
 /**
@@ -212,13 +254,19 @@ async function profiled<T>(page: Page, file: string | null, work: () => Promise<
 }
 
 /** One Apply, timed from the click to the map drawn with the new cells. */
-async function apply(page: Page, op: Operation): Promise<Sample> {
+async function apply(page: Page, op: Operation, serverPid: number): Promise<Sample> {
   const url = op.page === 'point' ? '/api/revise/pointRevise' : '/api/revise/polygonRevise';
   const answer = page.waitForResponse((r) => r.url().endsWith(url));
   // The browser keeps 250 resource timings; the map's images and point values would fill them before this answer.
   await page.evaluate(() => performance.clearResourceTimings());
-  await page.locator('#revise-submit').click();
-  const body = (await (await answer).json()) as { code: number; msg: string; data: { leads: Array<{ cellsChanged: number }> } };
+  const browserPids = descendants(process.pid, serverPid);
+  // Clicked where the button is, as a user does: no waiting for it to be still (frames drawn) inside the measured time.
+  const box = (await page.locator('#revise-submit').boundingBox())!;
+  const cpu0 = { server: cpuOf([serverPid]), browser: cpuOf(browserPids) };
+  await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  const response = await answer;
+  const cpu = { server: cpuOf([serverPid]) - cpu0.server, browser: cpuOf(browserPids) - cpu0.browser };
+  const body = (await response.json()) as { code: number; msg: string; data: { leads: Array<{ cellsChanged: number }> } };
   if (body.code !== 0) throw new Error(`${op.name}: ${body.msg}`);
   await page.waitForFunction(() => performance.getEntriesByName('edit-loop:painted').length > 0, undefined, { timeout: 60_000 });
   const read = await page.evaluate(
@@ -256,6 +304,7 @@ async function apply(page: Page, op: Operation): Promise<Sample> {
   };
   return {
     split,
+    cpu,
     total: at.painted! - at.click!,
     request: at.answer! - at.click!,
     server: read.server,
@@ -286,6 +335,7 @@ const percentile = (xs: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
 };
 const median = (xs: number[]) => percentile(xs, 0.5);
+const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
 
 async function main() {
   const dist = path.resolve(import.meta.dirname, '../../apps/web/dist/index.html');
@@ -340,7 +390,7 @@ async function main() {
         });
         const profileDir = process.env.BENCH_PAGE_PROFILE?.trim();
         const profileFile = profileDir && run === RUNS ? path.join(profileDir, `${op.name.replace(/\W+/g, '-')}.cpuprofile`) : null;
-        const sample = await profiled(page, profileFile, () => apply(page, op));
+        const sample = await profiled(page, profileFile, () => apply(page, op, server.pid));
         if (run > 0) samples.push(sample);
         baseline.push(await fullRead(page));
       }
@@ -362,11 +412,17 @@ async function main() {
       splits.push({
         operation: op.name,
         ...Object.fromEntries(SPLIT.map((k) => [k, median(samples.map((s) => s.split[k])).toFixed(1)])),
+        // Means: a process's CPU time comes in 10 ms ticks.
+        'cpu: server': mean(samples.map((s) => s.cpu.server)).toFixed(0),
+        'cpu: browser': mean(samples.map((s) => s.cpu.browser)).toFixed(0),
       });
     }
     console.log(`bench:edit-loop — ${server.engine}, national grid 1401 × 1201, ${RUNS} runs each (stage medians in ms)`);
     console.table(rows);
-    console.log('where the request and bytes stages go (medians in ms; docs/benchmarks.md#figures-the-edit-loop):');
+    console.log(
+      'where the request and bytes stages go (medians in ms), and the CPU time the server and the browser spent from the ' +
+        'click to the answer (means in ms; docs/benchmarks.md#figures-the-edit-loop):',
+    );
     console.table(splits);
     console.log(
       `baseline: the whole grid read again by the page (6.7 MB, the path before patches): median ${median(baseline).toFixed(0)} ms, ` +
