@@ -49,6 +49,9 @@ interface UserTurns {
 export class MapRenderer {
   private readonly pool = new WorkerPool(workerModule('render-worker', import.meta.url), 1);
   private readonly turns = new Map<number, UserTurns>();
+  /** Tiles waiting for their turn to be drawn (tileTurn). */
+  private readonly tilesWaiting: Array<() => void> = [];
+  private tileScheduled = false;
 
   private readonly leases: LeaseStore;
 
@@ -63,7 +66,10 @@ export class MapRenderer {
 
   async image(userId: number, task: MapImageTask): Promise<Buffer> {
     const size = sizeClass(task.request.width, task.request.height);
-    if (size === 'tile') return this.timed(size, async () => drawMapImage(task));
+    if (size === 'tile') {
+      await this.tileTurn();
+      return this.timed(size, async () => drawMapImage(task));
+    }
     const key = `wms-heavy:${userId}`;
     const ticket = await this.leases.acquire(key, HEAVY_PER_USER + HEAVY_WAITING_PER_USER, Date.now());
     if (ticket === null) throw new RendererBusyError(`at most ${HEAVY_PER_USER + HEAVY_WAITING_PER_USER} large images at once per user`);
@@ -79,6 +85,29 @@ export class MapRenderer {
     } finally {
       await this.leases.release(key, ticket);
     }
+  }
+
+  /**
+   * Tiles are drawn on this thread one per turn of the event loop, each after the requests and answers that came in
+   * meanwhile: a map pan asks for several tiles at once, and a revision read just after them (or its queries' answers)
+   * would otherwise wait for all of them to be drawn.
+   */
+  private tileTurn(): Promise<void> {
+    return new Promise((resolve) => {
+      this.tilesWaiting.push(resolve);
+      this.nextTile();
+    });
+  }
+
+  private nextTile(): void {
+    if (this.tileScheduled || this.tilesWaiting.length === 0) return;
+    this.tileScheduled = true;
+    // An immediate scheduled from an immediate runs on the loop's next turn, after its I/O.
+    setImmediate(() => {
+      this.tileScheduled = false;
+      this.tilesWaiting.shift()!();
+      this.nextTile();
+    });
   }
 
   private async timed<T>(size: SizeClass, draw: () => Promise<T>): Promise<T> {
