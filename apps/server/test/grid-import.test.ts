@@ -163,6 +163,8 @@ describe('grid import: MICAPS 4 and GeoTIFF', () => {
     const after = (await gridRow(24))!;
     expect(after.version).toBe(2);
     expect(after.storage_key).not.toBe(before.storage_key);
+    // Removed after the import has answered (GridStore.removeLater).
+    await t.gridStore.settled();
     expect(await t.storage.get(before.storage_key)).toBeNull();
   });
 
