@@ -465,13 +465,11 @@ export async function violationCount(
       left.add(instanceGrids(instance));
       continue;
     }
-    const values: Float32Array[] = [];
-    for (const row of instance.rows) values.push((await deps.store.view(row)).values);
     const count =
       before +
       changeAtCells(
         instance,
-        values,
+        await valuesOf(deps.store, instance),
         changes.map((c) => (c >= 0 ? revised[c]!.patch : undefined)),
       );
     counted.push({ instance, keys, changes, count });
@@ -505,16 +503,17 @@ async function countOf(store: GridStore, instance: RuleInstance): Promise<number
   const key = instanceKey(instance);
   let count = counts.get(key);
   if (count === undefined) {
-    count = await countInFull(store, instance);
+    count = instance.cells(await valuesOf(store, instance), instance.rows[0]!.nx).indices.length;
     rememberCount(key, count);
   }
   return count;
 }
 
-async function countInFull(store: GridStore, instance: RuleInstance): Promise<number> {
+/** The stored values of a rule instance's grids, in its order (the store's cached arrays, not copies). */
+async function valuesOf(store: GridStore, instance: RuleInstance): Promise<Float32Array[]> {
   const values: Float32Array[] = [];
   for (const row of instance.rows) values.push((await store.view(row)).values);
-  return instance.cells(values, instance.rows[0]!.nx).indices.length;
+  return values;
 }
 
 /**
